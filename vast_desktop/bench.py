@@ -1,0 +1,69 @@
+"""Performance figures for ``python -m vast_desktop bench`` (medians of several runs).
+
+Prints: choices applied per second in random play; median time of a full
+Knight-solo and Knight-vs-Cave game; replay time of a 1,000-choice log; rules-data
+load time; peak memory.  Benchmarks print figures; tests never time anything."""
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import time
+from pathlib import Path
+
+
+def _median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    from .engine.api import replay
+    from .engine.rules_data import load_rules_data, load_rules_data_uncached
+    from .engine.setup import Setup
+    from .simulate import play_game
+
+    quick = getattr(args, "quick", False)
+    n_games = 6 if quick else 30
+    load_rules_data()
+    directory = Path(__file__).parent / "rules_data"
+    rules_ms = _median_time(lambda: load_rules_data_uncached(directory), 3 if quick else 7) * 1000
+
+    figures: dict[str, float] = {"rules_data_load_ms": rules_ms}
+    total_choices, total_time = 0, 0.0
+    for label, roles, extra in (("knight_solo", ("knight",), {"solo_level": "medium"}), ("knight_vs_cave", ("knight", "cave"), {})):
+        times, choices = [], []
+        for seed in range(1, n_games + 1):
+            r = play_game(Setup(roles=roles, seed=seed, **extra))
+            if r.error:
+                print(f"error in {label} seed {seed}: {r.error}")
+                continue
+            times.append(r.seconds)
+            choices.append(r.choices)
+            total_choices += r.choices
+            total_time += r.seconds
+        figures[f"{label}_game_median_s"] = statistics.median(times)
+        figures[f"{label}_choices_median"] = statistics.median(choices)
+    figures["choices_per_second"] = total_choices / total_time
+
+    long_game = None
+    for seed in range(1, 200):
+        r = play_game(Setup(roles=("knight", "cave"), seed=seed), keep=True)
+        if r.game is not None and len(r.game.choices) >= 1000:
+            long_game = r.game
+            break
+    if long_game is not None:
+        log = long_game.choices[:1000]
+        figures["replay_1000_choices_s"] = _median_time(lambda: replay(long_game.setup, log), 3 if quick else 5)
+    figures["peak_memory_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for k, v in figures.items():
+            print(f"{k:32s} {v:10.3f}")
+    return 0

@@ -1,0 +1,205 @@
+"""Ambushes on the Knight (KN-38..44).
+
+With a Goblins player the Goblins decide (added in step 3).  Without one, the
+Goblin Infestation variant card fights for them (RV-08, SOLO-08): line A Normal
+Goblins (Strength 2), line B Tough Goblins (Strength 3), line C a Monster drawn
+from the deck with its Ambush Strength and Ambush line.  The Knight may add Hero
+cubes to Strength first — with Monsters, after seeing it (KN-40).  Higher: nothing;
+equal: roll the Dragon die, a centre hit wounds; lower: wounded.  A wound costs 1
+Health and triggers the Ambush line.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..board import is_dark, is_lit
+from ..decisions import Option, space
+from ..dice import roll_dragon_die
+from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ..roles import knight_board as kb
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+LINE_STRENGTH = {"A": 2, "B": 3}
+
+
+def resolve_ambush(g: Game, source: str) -> Proc:
+    k = kb.knight(g)
+    k.ambushes_resolved += 1
+    if g.has("goblins"):
+        from ..roles.goblin_ambush import goblin_ambush  # type: ignore[import-not-found]
+        yield from goblin_ambush(g, source)
+        return
+    line = g.config.infestation_line
+    if line is None:
+        g.log("ambush_no_effect", "No one springs the Ambush.")
+        return
+    monster = None
+    if line == "C":
+        monster = draw_monster(g)
+        foe = g.rules.card(monster).ambush_strength + g.state.next_monster_bonus
+        g.state.next_monster_bonus = 0
+        name = g.rules.card(monster).name
+    else:
+        foe = LINE_STRENGTH[line]
+        name = "Normal Goblins" if line == "A" else "Tough Goblins"
+    g.log("ambush", f"Ambush! {name} (Strength {foe}) attack the Knight.", strength=foe)
+    yield from raise_strength(g, foe, name)
+    mine = kb.strength(g)
+    if mine > foe:
+        hit = False
+    elif mine == foe:
+        _, _, hit = roll_dragon_die(g, g.state.board.pieces["knight"], "The Ambush", "equal Strength")
+    else:
+        hit = True
+    if monster is not None:
+        g.state.monster_discard.append(monster)
+    if not hit:
+        g.log("ambush_beaten", f"The Knight (Strength {mine}) fends off the {name}.")
+        if monster is not None:
+            k.ambush_monster_beaten = True
+        return
+    g.log("ambush_hit", f"The {name} wound the Knight (her Strength {mine} against {foe}).")
+    kb.lose_health(g, 1, "Ambush", "ambush")
+    if monster is not None:
+        line_key = g.rules.card(monster).ambush_line
+        if line_key:
+            yield from AMBUSH_LINES[line_key](g, monster)
+
+
+def raise_strength(g: Game, foe: int, name: str) -> Proc:
+    """KN-38: before the Ambush she may put more Hero cubes on Strength."""
+    k = kb.knight(g)
+    while k.cubes_free > 0 and k.track["strength"] < 3:
+        opts = [kb.cube_option(g, "strength"), Option("fight:", f"Face the {name} with Strength {kb.strength(g)}")]
+        choice = yield g.ask("knight", "ambush_strength",
+                             f"Ambush by {name} (Strength {foe}). Add Hero cubes to Strength? Yours: {kb.strength(g)}",
+                             opts, rules_ref="knight.ambush")
+        if choice.id == "fight:":
+            return
+        kb.assign_cube(g, "strength")
+
+
+def draw_monster(g: Game) -> str:
+    """Monster deck: reshuffle the discards when it runs out."""
+    st = g.state
+    if not st.monster_deck:
+        st.monster_deck = st.monster_discard
+        st.monster_discard = []
+        g.rng.shuffle(st.monster_deck)
+    card = st.monster_deck.pop(0)
+    g.barrier()
+    g.log("monster_drawn", f"A Monster attacks: {g.rules.card(card).name}.", card=card)
+    return card
+
+
+# ------------------------------------------------------------- line effects
+def _step_back(g: Game, token: str) -> Proc:
+    """Ogre (and, until Terrain exists, Troll): she steps to an adjacent unoccupied
+    non-Dark space, and the token stays on the Ambush space; she must beat it to enter."""
+    here = g.state.board.pieces["knight"]
+    board = g.state.board
+    free = [q for _, q in adjacent(here) if is_lit(g, q) and not board.pieces_at(q) and not sum(board.tokens_at(q).values())]
+    for p, toks in board.tokens.items():
+        if toks[token]:
+            toks[token] = 0
+    board.tokens_at(here)[token] += 1
+    if free:
+        if len(free) == 1:
+            dest = free[0]
+        else:
+            opts = [Option(f"step:{fmt_pos(q)}", f"Step back to {fmt_pos(q)}", (space(q),)) for q in free]
+            choice = yield g.ask("knight", "ambush_step", f"The {token.title()} drives you off: choose where to step", opts)
+            dest = parse_pos(choice.id.split(":")[1])
+        board.pieces["knight"] = dest
+        g.log("move", f"The Knight is driven back to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
+    g.log("monster_token", f"The {token.title()} token blocks {fmt_pos(here)}.")
+
+
+def _ogre(g: Game, monster: str) -> Proc:
+    yield from _step_back(g, "ogre")
+
+
+def _troll(g: Game, monster: str) -> Proc:
+    # Provisional until the Terrain step: no Canyon yet, so the Troll blocks its space like the Ogre.
+    yield from _step_back(g, "troll")
+
+
+def _golem(g: Game, monster: str) -> Proc:
+    g.state.golem = True
+    g.log("golem", "From now on each use of the Ancient Map costs 2 Hero cubes.")
+    return
+    yield
+
+
+def _gnome(g: Game, monster: str) -> Proc:
+    k = kb.knight(g)
+    if k.treasures:
+        from .treasures import lose_treasure
+        card = k.treasures[g.rng.randrange(len(k.treasures))]
+        lose_treasure(g, card, "the Gnome")
+    return
+    yield
+
+
+def _wisp(g: Game, monster: str) -> Proc:
+    kb.knight(g).turn_over = True
+    g.log("turn_ends", "The Wisp leads the Knight astray: her turn ends.")
+    return
+    yield
+
+
+def _beetles(g: Game, monster: str) -> Proc:
+    g.state.next_monster_bonus = 1
+    return
+    yield
+
+
+def _underworm(g: Game, monster: str) -> Proc:
+    """The Knight moves diagonally to the nearest Dark tile and reveals it."""
+    here = g.state.board.pieces["knight"]
+    best: list[Pos] = []
+    for dist in range(1, 12):
+        best = [(here[0] + dx * dist, here[1] + dy * dist) for dx, dy in DIAGONALS]
+        best = [q for q in best if is_dark(g, q) and not g.state.board.pieces_at(q)]
+        if best:
+            break
+    if not best:
+        return
+    if len(best) == 1:
+        dest = best[0]
+    else:
+        opts = [Option(f"burrow:{fmt_pos(q)}", f"Be dragged to {fmt_pos(q)}", (space(q),)) for q in best]
+        choice = yield g.ask("knight", "underworm", "The Underworm drags you: choose the Dark tile", opts)
+        dest = parse_pos(choice.id.split(":")[1])
+    g.state.board.pieces["knight"] = dest
+    g.log("move", f"The Underworm drags the Knight to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
+    from ..reveal import reveal_one
+    yield from reveal_one(g, dest, "knight")
+    kb.gain_grit(g, g.rules.knight.grit["reveal_tile"], "revealed a tile")
+
+
+def _blob(g: Game, monster: str) -> Proc:
+    yield from kb.lose_grit(g, 5, "the Blob")
+
+
+def _flame_giant(g: Game, monster: str) -> Proc:
+    if kb.strength(g) <= 3:
+        kb.lose_health(g, 1, "the Flame Giant", "ambush")
+    return
+    yield
+
+
+AMBUSH_LINES: dict[str, Callable[[Game, str], Proc]] = {
+    "ogre_blocks_space": _ogre,
+    "troll_on_bridge": _troll,
+    "ancient_map_costs_two": _golem,
+    "discard_random_treasure": _gnome,
+    "end_knight_turn": _wisp,
+    "next_monster_plus_one": _beetles,
+    "underworm_diagonal": _underworm,
+    "lose_five_grit": _blob,
+    "extra_health_if_weak": _flame_giant,
+}

@@ -1,0 +1,367 @@
+"""The Cave's Omen tokens and its six omens (CV-12..34).
+
+Omen tokens are drawn from the bag by the Treasure + Crystal tokens on the map
+(CV-12); an omen is paid with any mix of its three accepted symbols (CV-16) at its
+cost — Hatred and Past Plunder escalate 1/2/3 within a turn (CV-18/19).  An omen is
+offered only when it can be paid and has a legal target.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from ..board import (
+    clear_edge_tokens,
+    crystal_first,
+    distinct_rotations,
+    draw_to_cave_hand,
+    edge_blocked,
+    fill_open_edges,
+    is_dark,
+    is_lit,
+    place_tile,
+    placement_spaces,
+    rotation_label,
+    take_token,
+    tile_type,
+)
+from ..decisions import Option, Target, space
+from ..forced import reachable
+from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def _cave(g: Game):
+    c = g.state.cave
+    assert c is not None
+    return c
+
+
+def draw_omens(g: Game, n: int, why: str) -> None:
+    """Draw Omen tokens from the bag at random (a barrier); the bag may run dry."""
+    bag = g.state.omen_bag
+    got: list[str] = []
+    for _ in range(n):
+        pool = sorted(bag.elements())
+        if not pool:
+            break
+        sym = pool[g.rng.randrange(len(pool))]
+        bag[sym] -= 1
+        _cave(g).omens[sym] += 1
+        got.append(sym)
+    g.log("omens", f"The Cave draws {len(got)} Omen token(s) ({why}): {', '.join(got) or 'none'}.", symbols=got)
+
+
+def collect_omens(g: Game) -> None:
+    """Phase 1 (CV-12, CV-14): by Treasure + Crystal tokens on the map (carried ones count, CV-13)."""
+    board = g.state.board
+    n = board.count_tokens("treasure") + board.count_tokens("crystal") + g.config.carried_treasure(g)
+    draw_omens(g, g.rules.omens_for(n), f"{n} Treasure and Crystal tokens on the map")
+
+
+def omen_cost(g: Game, omen_id: str) -> int:
+    omen = _omen(g, omen_id)
+    uses = _cave(g).omen_uses[omen_id]
+    return omen.costs[min(uses, len(omen.costs) - 1)]
+
+
+def _omen(g: Game, omen_id: str):
+    return next(o for o in g.rules.omens if o.id == omen_id)
+
+
+def payments(g: Game, omen_id: str) -> list[tuple[str, ...]]:
+    """Every distinct way to pay the omen from the Cave's tokens."""
+    omen = _omen(g, omen_id)
+    cost = omen_cost(g, omen_id)
+    have = _cave(g).omens
+    out = []
+    for combo in combinations_with_replacement(sorted(omen.accepts), cost):
+        need = Counter(combo)
+        if all(have[s] >= k for s, k in need.items()):
+            out.append(combo)
+    return out
+
+
+# ----------------------------------------------------------------- targets
+def _treasure_spaces(g: Game) -> list[Pos]:
+    """CV-09: a Dark tile with no player piece and no Treasure token."""
+    board = g.state.board
+    return [p for p in sorted(board.tiles) if is_dark(g, p) and not board.pieces_at(p) and not board.tokens_at(p)["treasure"]]
+
+
+def treasure_targets(g: Game) -> list[Pos]:
+    if g.state.supply["treasure"] <= 0:     # CV-10: limited tokens
+        return []
+    return _treasure_spaces(g)
+
+
+def bats_targets(g: Game) -> list[Option]:
+    """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
+    or a Tribe, up to 3 spaces under Forced Movement."""
+    board = g.state.board
+    opts = []
+    movers: list[tuple[str, Pos]] = []
+    if "knight" in board.pieces:
+        from ..roles.knight_board import shield_active
+        if not shield_active(g):
+            movers.append(("knight", board.pieces["knight"]))
+    for piece, p in sorted(board.pieces.items()):
+        if piece.startswith("tribe:"):
+            movers.append((piece, p))
+    for p, toks in sorted(board.tokens.items()):
+        if toks["treasure"]:
+            movers.append(("token:treasure", p))
+    for piece, p in movers:
+        for q in sorted(reachable(g, piece, p, max_steps=3)):
+            if q == p:
+                continue
+            name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
+            opts.append(Option(f"bats:{piece}@{fmt_pos(p)}>{fmt_pos(q)}", f"Carry the {name} from {fmt_pos(p)} to {fmt_pos(q)}",
+                               (space(p), space(q))))
+    return opts
+
+
+def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
+    """CV-23, CV-27: an edge between two tiles, at least one revealed, with no wall there."""
+    board = g.state.board
+    out = []
+    for p in sorted(board.tiles):
+        for d, q in adjacent(p):
+            if q not in board.tiles or not (p < q):
+                continue
+            if not (is_lit(g, p) or is_lit(g, q)):
+                continue
+            e = edge(p, q)
+            if e in board.rockslides:
+                continue
+            if edge_blocked(g, p, q):
+                continue
+            out.append(e)
+    return out
+
+
+def rockslide_options(g: Game) -> list[Option]:
+    board = g.state.board
+    edges = rockslide_edges(g)
+    opts = []
+    if g.state.supply["rockslide"] > 0:
+        for a, b in edges:
+            opts.append(Option(f"rockslide:place:{fmt_pos(a)}|{fmt_pos(b)}", f"Rockslide between {fmt_pos(a)} and {fmt_pos(b)}",
+                               (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
+    else:  # all three out: move one
+        for old in sorted(board.rockslides):
+            for a, b in edges:
+                opts.append(Option(f"rockslide:move:{fmt_pos(old[0])}|{fmt_pos(old[1])}>{fmt_pos(a)}|{fmt_pos(b)}",
+                                   f"Move the Rockslide at {fmt_pos(old[0])}|{fmt_pos(old[1])} to {fmt_pos(a)}|{fmt_pos(b)}",
+                                   (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
+    return opts
+
+
+def hatred_options(g: Game) -> list[Option]:
+    """Hatred (CV-25): place a tile from hand (Crystal first on the Cave's turn), or
+    during the Collapse remove one by the normal priorities (AMB-60).  Great/Grand
+    Cave may instead remove a Hatred token (DIF-14/15)."""
+    cave = _cave(g)
+    opts = []
+    if g.state.collapse:
+        from ..collapse import collapse_candidates
+        opts += [Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
+                 for p in collapse_candidates(g)]
+    elif cave.hand:
+        for tile_id in sorted(set(crystal_first(g, cave.hand))):
+            for q in placement_spaces(g):
+                opts.append(Option(f"hatred:place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
+                                   (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
+    if cave.hatred_tokens > 0:
+        opts.append(Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
+    return opts
+
+
+def curse_options(g: Game) -> list[Option]:
+    """Crystal Curse (CV-26): rotate a Lit tile, put an Event token on an empty Event
+    tile, or move the top 3 Event cards to the bottom."""
+    board = g.state.board
+    opts = []
+    for p in sorted(board.tiles):
+        t = board.tiles[p]
+        if not t.lit or p == board.entrance:
+            continue
+        for r in distinct_rotations(g, t.tile_id):
+            if r != t.rot and rotation_label(g, t.tile_id, r) != rotation_label(g, t.tile_id, t.rot):
+                opts.append(Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
+                                   (space(p),)))
+    if g.has("knight") and g.state.supply["event"] > 0:
+        for p in sorted(board.tiles):
+            if is_lit(g, p) and tile_type(g, p) == "event" and not board.tokens_at(p)["event"]:
+                opts.append(Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
+    if len(g.state.event_deck) > 3:
+        opts.append(Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
+    return opts
+
+
+def spores_options(g: Game) -> list[Option]:
+    """Soporific Spores (CV-24): target a player (the Knight −5 Grit; others in later steps)."""
+    opts = []
+    if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
+        opts.append(Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
+    return opts
+
+
+def plunder_options(g: Game) -> list[Option]:
+    return [Option(f"plunder:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
+            for p in treasure_targets(g)]
+
+
+TARGETS: dict[str, Callable[[Game], list[Option]]] = {
+    "giant_bats": bats_targets,
+    "rockslide": rockslide_options,
+    "past_plunder": plunder_options,
+    "soporific_spores": spores_options,
+    "hatred": hatred_options,
+    "crystal_curse": curse_options,
+}
+
+
+def omen_menu(g: Game) -> list[Option]:
+    out = []
+    for omen in g.rules.omens:
+        if payments(g, omen.id) and TARGETS[omen.id](g):
+            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
+                              (Target("slot", f"cave.omen.{omen.id}"),)))
+    return out
+
+
+def use_omen(g: Game, omen_id: str) -> Proc:
+    cave = _cave(g)
+    pays = payments(g, omen_id)
+    if len(pays) == 1:
+        pay = pays[0]
+    else:
+        opts = [Option("pay:" + ",".join(p), "Pay with " + ", ".join(p)) for p in pays]
+        choice = yield g.ask("cave", "pay_omen", f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
+                             rules_ref="cave.omens")
+        pay = tuple(choice.id.split(":", 1)[1].split(","))
+    targets = TARGETS[omen_id](g)
+    for sym in pay:
+        cave.omens[sym] -= 1
+        g.state.omen_bag[sym] += 1
+    cave.omen_uses[omen_id] += 1
+    g.log("omen", f"The Cave uses {_omen(g, omen_id).name}, paying {', '.join(pay)}.", omen=omen_id)
+    choice = yield g.ask("cave", f"omen_{omen_id}", f"{_omen(g, omen_id).name}: choose the target", targets,
+                         rules_ref=f"cave.omen.{omen_id}")
+    yield from EFFECTS[omen_id](g, choice.id.split(":", 1)[1])
+
+
+# ----------------------------------------------------------------- effects
+def _bats(g: Game, arg: str) -> Proc:
+    piece, _, rest = arg.partition("@")
+    frm_s, _, to_s = rest.partition(">")
+    frm, to = parse_pos(frm_s), parse_pos(to_s)
+    board = g.state.board
+    if piece == "token:treasure":
+        board.tokens_at(frm)["treasure"] -= 1
+        board.tokens_at(to)["treasure"] += 1
+    else:
+        board.pieces[piece] = to
+        if piece == "knight" and board.tokens_at(to)["event"] and g.state.knight is not None:
+            g.state.knight.must_resolve_event = True  # FM-06
+    g.log("forced_move", f"Giant Bats carry the {piece.replace('token:', '')} from {fmt_pos(frm)} to {fmt_pos(to)}.",
+          piece=piece, frm=frm, to=to)
+    return
+    yield
+
+
+def place_treasure_token(g: Game, p: Pos) -> None:
+    if take_token(g, "treasure"):
+        g.state.board.tokens_at(p)["treasure"] += 1
+        g.log("treasure_placed", f"The Cave places a Treasure token at {fmt_pos(p)}.", pos=p)
+
+
+def _plunder(g: Game, arg: str) -> Proc:
+    place_treasure_token(g, parse_pos(arg))
+    return
+    yield
+
+
+def _rockslide(g: Game, arg: str) -> Proc:
+    a_s, _, b_s = arg.partition("|")
+    e = edge(parse_pos(a_s), parse_pos(b_s))
+    g.state.supply["rockslide"] -= 1
+    g.state.board.rockslides.add(e)
+    g.log("rockslide", f"The Cave drops a Rockslide between {a_s} and {b_s}.", edge=list(e))
+    return
+    yield
+
+
+def _rockslide_move(g: Game, arg: str) -> Proc:
+    old_s, _, new_s = arg.partition(">")
+    oa, _, ob = old_s.partition("|")
+    na, _, nb = new_s.partition("|")
+    board = g.state.board
+    board.rockslides.discard(edge(parse_pos(oa), parse_pos(ob)))
+    board.rockslides.add(edge(parse_pos(na), parse_pos(nb)))
+    g.log("rockslide", f"The Cave moves a Rockslide from {old_s} to {new_s}.")
+    return
+    yield
+
+
+def _spores(g: Game, arg: str) -> Proc:
+    if arg == "knight":
+        from ..roles.knight_board import lose_grit
+        yield from lose_grit(g, 5, "Soporific Spores")
+
+
+def _hatred(g: Game, arg: str) -> Proc:
+    cave = _cave(g)
+    what, _, rest = arg.partition(":")
+    if what == "token":
+        cave.hatred_tokens -= 1
+        g.log("hatred_token", f"The Cave removes a Hatred token ({cave.hatred_tokens} left).")
+        from ..flow import check_collapse_win
+        check_collapse_win(g)
+    elif what == "remove":
+        from ..collapse import remove_tile
+        yield from remove_tile(g, parse_pos(rest), "cave", collapse_removal=True)
+    else:
+        tile_id, _, where = rest.partition("@")
+        cave.hand.remove(tile_id)
+        place_tile(g, tile_id, parse_pos(where), "cave")
+        draw_to_cave_hand(g)
+
+
+def _curse(g: Game, arg: str) -> Proc:
+    what, _, rest = arg.partition(":")
+    board = g.state.board
+    if what == "rotate":
+        p_s, _, r = rest.rpartition(":")
+        p = parse_pos(p_s)
+        clear_edge_tokens(g, p, "its tile was rotated")   # KN-77, CV-28
+        board.tiles[p].rot = int(r)
+        g.log("tile_rotated", f"Crystal Curse rotates the tile at {p_s}.", pos=p, rot=int(r))
+        yield from fill_open_edges(g, "cave")
+    elif what == "event":
+        p = parse_pos(rest)
+        take_token(g, "event")
+        board.tokens_at(p)["event"] += 1
+        g.log("event_token_placed", f"Crystal Curse puts an Event token on {rest}.", pos=p)
+        if board.pieces.get("knight") == p and g.state.knight is not None:
+            g.state.knight.must_resolve_event = True   # CV-33
+    else:
+        top = g.state.event_deck[:3]
+        del g.state.event_deck[:3]
+        g.state.event_deck.extend(top)
+        g.log("events_buried", "Crystal Curse sends the top 3 Event cards to the bottom of the deck.")
+
+
+EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
+    "giant_bats": _bats,
+    "rockslide": lambda g, a: (_rockslide_move if a.startswith("move:") else _rockslide)(g, a.split(":", 1)[1]),
+    "past_plunder": _plunder,
+    "soporific_spores": _spores,
+    "hatred": _hatred,
+    "crystal_curse": _curse,
+}

@@ -1,0 +1,73 @@
+"""Sidequest cards (10): revealed on her own turn when the condition is met, for
+Grit, then a replacement is drawn (KN-99..111).  Conditions are keyed by card id;
+where a role is absent the card's alternative condition applies (COMPONENT_DATA).
+An "attack" must be her own Encounter, never a Bow shot or an Ambush (KN-100)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..board import tile_type
+from ..roles import knight_board as kb
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+def _lit_cave_tiles(g: Game) -> int:
+    return sum(1 for p, t in g.state.board.tiles.items() if t.lit and tile_type(g, p) != "entrance")
+
+
+def _stalwart(g: Game) -> bool:
+    k = kb.knight(g)
+    if g.has("goblins"):
+        return "attack_tribe_population_3" in k.achievements
+    return k.ambushes_resolved >= 2
+
+
+def _fearless(g: Game) -> bool:
+    k = kb.knight(g)
+    if g.has("goblins"):
+        return "attack_tribe_on_revealed_tile" in k.achievements
+    return k.ambush_monster_beaten
+
+
+def _cunning(g: Game) -> bool:
+    k = kb.knight(g)
+    if g.has("dragon"):
+        return "attempted_gem" in k.achievements
+    return k.treasures_collected >= 2
+
+
+CONDITIONS: dict[str, Callable[[Game], bool]] = {
+    "stalwart": _stalwart,
+    "intrepid": lambda g: _lit_cave_tiles(g) >= 10,
+    "daring": lambda g: bool({"attack_tribe_with_monster", "hit_dragon", "killed_thief"} & set(kb.knight(g).achievements)),
+    "fearless": _fearless,
+    "cunning": _cunning,
+    "bedecked": lambda g: len(kb.knight(g).face_up) >= 2,
+    "adventurous": lambda g: len(kb.knight(g).encounter_spaces) >= 3,
+    "swift": lambda g: len(kb.knight(g).visited) >= 7,
+    "eagle_eyed": lambda g: "bow_damage" in kb.knight(g).achievements,
+    "persistent": lambda g: g.state.crystals_smashed_total >= 3,
+}
+
+
+def completable(g: Game) -> list[str]:
+    if g.state.active != "knight":
+        return []  # KN-101: only on her own turn
+    return [c for c in kb.knight(g).sidequests if CONDITIONS[kb.base_id(c)](g)]
+
+
+def reveal_sidequest(g: Game, card: str) -> None:
+    k = kb.knight(g)
+    k.sidequests.remove(card)
+    g.state.removed_from_game.append(card)
+    c = g.rules.card(card)
+    g.log("sidequest", f"The Knight completes the Sidequest {c.name}.", card=card)
+    kb.gain_grit(g, c.grit, f"Sidequest {c.name}")
+    if k.sidequest_deck:
+        k.sidequests.append(k.sidequest_deck.pop(0))
+        g.barrier()
+        g.log("sidequest_draw", "The Knight draws a new Sidequest card.",
+              {"knight": f"It is {g.rules.card(k.sidequests[-1]).name}."})

@@ -1,0 +1,92 @@
+"""Treasure tokens and Treasure cards for the Knight (KN-63..69, KN-84..98).
+
+The Cave draws 2 and gives 1 (the other to the bottom); with no Cave she draws
+the top card.  She keeps it facedown or declines it for 5 Grit; an empty deck
+gives 5 Grit."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decisions import Option, Target
+from ..roles import knight_board as kb
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def receive_treasure(g: Game) -> Proc:
+    st = g.state
+    k = kb.knight(g)
+    grit = g.rules.knight.grit["decline_treasure"]
+    if not st.treasure_deck:
+        kb.gain_grit(g, grit, "Treasure (the deck is empty)")
+        return
+    if g.has("cave"):
+        drawn = st.treasure_deck[:2]
+        del st.treasure_deck[:2]
+        g.barrier()
+        if len(drawn) == 1:
+            card = drawn[0]
+        else:
+            opts = [Option(f"give:{c}", f"Give {g.rules.card(c).name}", (Target("card", c),)) for c in drawn]
+            choice = yield g.ask("cave", "choose_treasure", "Choose the Treasure card to give the Knight", opts,
+                                 rules_ref="cave.treasures")
+            card = choice.id.split(":", 1)[1]
+            drawn.remove(card)
+            st.treasure_deck.extend(drawn)
+    else:
+        card = st.treasure_deck.pop(0)
+        g.barrier()
+    c = g.rules.card(card)
+    choice = yield g.ask("knight", "keep_treasure", f"You found {c.name}: {c.text} Keep it, or decline it for {grit} Grit?",
+                         [Option(f"keep:{card}", f"Keep {c.name}", (Target("card", card),)),
+                          Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
+    if choice.id.startswith("keep:"):
+        k.treasures.append(card)
+        k.treasure_cubes[card] = 0
+        g.log("treasure_kept", "The Knight keeps a Treasure card facedown.", {"knight": f"It is {c.name}."})
+    else:
+        st.removed_from_game.append(card)
+        g.log("treasure_declined", f"The Knight declines {c.name}.", card=card)
+        kb.gain_grit(g, grit, "declined a Treasure")
+
+
+def treasure_options(g: Game) -> list[Option]:
+    """Things she can do with kept cards on her turn: show one face up, drink the Potion Kit."""
+    k = kb.knight(g)
+    out = []
+    for card in k.treasures:
+        name = g.rules.card(card).name
+        if card not in k.face_up:
+            out.append(Option(f"treasure:reveal:{card}", f"Turn {name} face up", (Target("card", card),)))
+        if (kb.base_id(card) == "potion_kit" and k.treasure_cubes.get(card, 0)
+                and kb.active_cubes(k) > g.rules.knight.start_cubes and k.health < k.max_health):
+            out.append(Option(f"treasure:potion:{card}", "Drink the Potion Kit: discard it and its cube, +2 Health",
+                              (Target("card", card),)))
+    return out
+
+
+def lose_treasure(g: Game, card: str, why: str) -> None:
+    """A kept card leaves; a cube on it is set aside until her next Pick Up (KN-19)."""
+    k = kb.knight(g)
+    k.treasures.remove(card)
+    if card in k.face_up:
+        k.face_up.remove(card)
+    k.set_aside += k.treasure_cubes.pop(card, 0)
+    g.state.removed_from_game.append(card)
+    g.log("treasure_lost", f"The Knight loses {g.rules.card(card).name} ({why}).", card=card)
+
+
+def use_treasure(g: Game, arg: str) -> Proc:
+    k = kb.knight(g)
+    what, _, card = arg.partition(":")
+    if what == "reveal":
+        k.face_up.append(card)
+        g.log("treasure_shown", f"The Knight shows {g.rules.card(card).name}.", card=card)
+    elif what == "potion":
+        k.treasure_cubes[card] -= 1
+        k.discarded += 1
+        lose_treasure(g, card, "used the Potion Kit")
+        kb.heal(g, 2, "Potion Kit")
+    return
+    yield

@@ -1,0 +1,182 @@
+"""Removing tiles: the Collapse, removal priorities, pieces forced off, tokens going
+home, and reconnecting a split map (COL-01..32, MAP-36..42)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import TYPE_NAMES, clear_edge_tokens, components, fill_open_edges, is_lit, return_token, tile_type, touching
+from .decisions import Option, space
+from .forced import shortest_escape
+from .geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from .state import ROLE_ORDER
+
+if TYPE_CHECKING:
+    from .game import Game, Proc
+
+
+def removable(g: Game, p: Pos) -> bool:
+    """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave."""
+    if p == g.state.board.entrance:
+        return False
+    return all(shortest_escape(g, piece, p) for piece in g.state.board.pieces_at(p))
+
+
+def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
+    """Tiles the next Collapse removal may take (COL-07, COL-08, COL-17, AMB-44).
+
+    Tiles touching only 1 tile first, then 2 (then 3 and 4 if nothing else can go);
+    a revealed Crystal tile among them must go first.  Alone in the Dark adds its
+    type order inside the tier: Crystal, then Dark, then Lit (SOLO-04, AMB-19)."""
+    tiles = g.state.board.tiles
+    for tier in (1, 2, 3, 4):
+        cands = [p for p in sorted(tiles) if touching(g, p) == tier and removable(g, p)]
+        if cands:
+            break
+    else:
+        return []
+    crystals = [p for p in cands if tiles[p].lit and tile_type(g, p) == "crystal"]
+    if crystals:
+        return crystals
+    if alone_in_the_dark:
+        dark = [p for p in cands if not tiles[p].lit]
+        return dark or cands
+    return cands
+
+
+def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
+    """Remove one tile: occupants forced off first (FM-12..14), tokens home
+    (COL-13), Crystal tiles counted (COL-09/10, COL-23/24), the map reconnected
+    (MAP-36) and, before the Collapse, open edges filled (COL-23, COL-25)."""
+    board = g.state.board
+    occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
+    for piece in occupants:
+        dests = shortest_escape(g, piece, p)
+        if len(dests) == 1:
+            dest = dests[0]
+        else:
+            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, "forced_move", f"The tile under the {piece} collapses: where does it go?", opts,
+                                 rules_ref="general.forced_movement")
+            dest = parse_pos(choice.id.split(":")[1])
+        board.pieces[piece] = dest
+        g.log("forced_move", f"The {piece} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
+        if piece == "knight" and board.tokens_at(dest)["event"] and g.state.knight is not None:
+            g.state.knight.must_resolve_event = True
+    tile = board.tiles.pop(p)
+    if not tile.lit:
+        g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal
+    kind = g.rules.tile(tile.tile_id).type
+    g.log("tile_removed", f"The tile at {fmt_pos(p)} collapses: it was {'an' if kind[0] in 'aeiou' else 'a'} "
+          f"{TYPE_NAMES[kind]} tile.", pos=p, type=kind, was_lit=tile.lit)
+    toks = board.tokens.pop(p, None)
+    if toks:
+        for token, n in toks.items():
+            if n > 0:
+                return_token(g, token, n)
+    clear_edge_tokens(g, p, "its tile was removed")
+    if kind == "crystal":
+        g.state.crystal_tiles_removed += 1
+        g.log("crystal_collapsed", f"Crystal tiles collapsed: {g.state.crystal_tiles_removed} of "
+              f"{g.config.collapse_crystals}.", count=g.state.crystal_tiles_removed)
+    if kind == "crystal" or collapse_removal or g.state.collapse:
+        g.state.removed_from_game.append(tile.tile_id)
+    else:
+        g.state.stack.append(tile.tile_id)
+    from .flow import check_collapse_win
+    check_collapse_win(g)
+    yield from reconnect(g, remover)
+    if not g.state.collapse:
+        yield from fill_open_edges(g, remover)
+
+
+def _role(piece: str) -> str:
+    r = piece.split(":")[0]
+    return "goblins" if r == "tribe" else r
+
+
+def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | None:
+    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never)."""
+    limit = 2 * (len(comp) + len(fixed)) + 4
+    for n in range(1, limit):
+        moved = {step(p, d, n) for p in comp}
+        if moved & fixed:
+            return None
+        if any(q in fixed for p in moved for _, q in adjacent(p)):
+            return n
+    return None
+
+
+def reconnect(g: Game, who: str) -> Proc:
+    """MAP-37/39: the player who split the map slides each loose section in a
+    cardinal direction until it touches the section with the Entrance."""
+    while True:
+        comps = components(g)
+        if len(comps) <= 1:
+            return
+        fixed = next(c for c in comps if g.state.board.entrance in c)
+        loose = [c for c in comps if c is not fixed]
+        opts = []
+        for comp in loose:
+            anchor = min(comp)
+            for d in DIRS:
+                n = slide_distance(g, comp, fixed, d)
+                if n is not None:
+                    opts.append(Option(f"slide:{fmt_pos(anchor)}:{DIR_NAMES[d]}",
+                                       f"Slide the section with {fmt_pos(anchor)} {DIR_WORDS[d]} by {n}",
+                                       (space(anchor),)))
+        if not opts:
+            g.log("map_split", "A section of the map cannot be slid back; it stays apart.")
+            return
+        choice = yield g.ask(who, "slide_section", "The map is split: slide a section back", opts,
+                             rules_ref="general.connecting_the_map")
+        _, anchor_s, dname = choice.id.split(":")
+        anchor = parse_pos(anchor_s)
+        comp = next(c for c in loose if min(c) == anchor)
+        d = DIR_NAMES.index(dname)
+        n = slide_distance(g, comp, fixed, d)
+        assert n is not None
+        shift_section(g, comp, d, n)
+        g.log("map_slid", f"The section with {fmt_pos(anchor)} slides {DIR_WORDS[d]} by {n}.", anchor=anchor, dir=d, n=n)
+
+
+def shift_section(g: Game, comp: set[Pos], d: int, n: int) -> None:
+    """Move tiles with everything on them (pieces, tokens, edge tokens)."""
+    board = g.state.board
+
+    def mv(p: Pos) -> Pos:
+        return step(p, d, n) if p in comp else p
+
+    board.tiles = {mv(p): t for p, t in board.tiles.items()}
+    board.tokens = {mv(p): c for p, c in board.tokens.items()}
+    board.pieces = {k: mv(p) for k, p in board.pieces.items()}
+
+    def mv_edge(e: tuple[Pos, Pos]) -> tuple[Pos, Pos] | None:
+        a, b = e
+        if (a in comp) != (b in comp):
+            return None  # an edge toward open space: its tile moved; keep it with the tile
+        na, nb = mv(a), mv(b)
+        return (na, nb) if na <= nb else (nb, na)
+
+    for attr in ("bombs", "rockslides"):
+        edges: set[tuple[Pos, Pos]] = getattr(board, attr)
+        new: set[tuple[Pos, Pos]] = set()
+        for e in edges:
+            a, b = e
+            if (a in comp) != (b in comp):
+                # one side moved: the token belongs to the tile that has it
+                inside, outside = (a, b) if a in comp else (b, a)
+                if attr == "bombs" and outside not in board.tiles:
+                    na, nb = mv(inside), step(outside, d, n)
+                    new.add((na, nb) if na <= nb else (nb, na))
+                    continue
+                if attr == "rockslides":
+                    g.state.supply["rockslide"] += 1
+                    continue
+            moved = mv_edge(e)
+            if moved is not None:
+                new.add(moved)
+        setattr(board, attr, new)
+
+
+def is_revealed_crystal(g: Game, p: Pos) -> bool:
+    return is_lit(g, p) and tile_type(g, p) == "crystal"

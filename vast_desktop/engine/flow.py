@@ -1,0 +1,141 @@
+"""Turn order, the round loop, the start of the Collapse, the end-of-turn tile
+placement or removal when no one plays the Cave, and win/loss checks.
+
+SET-03/04 (turn order), COL-01/02 (Collapse timing), RV-03 and COL-05/06 (no
+Cave player), SOLO-02..06 (Alone in the Dark), COL-10 and DIF-14..18 (collapse
+victory), KN-02/KN-123 and the role variants' outcomes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import placement_spaces, place_tile, tile_type, tiles_left
+from .collapse import collapse_candidates, remove_tile
+from .decisions import Option, Target, space
+from .game import GameOver, Outcome
+from .geometry import fmt_pos, parse_pos
+
+if TYPE_CHECKING:
+    from .game import Game, Proc
+
+
+def game_flow(g: Game, start_role: str | None = None) -> Proc:
+    from .roles.cave import cave_turn
+    from .roles.knight import knight_turn
+
+    turns = {"knight": knight_turn, "cave": cave_turn}
+    order = g.config.turn_order
+    i = order.index(start_role) if start_role else 0
+    while True:
+        role = order[i]
+        st = g.state
+        st.active = role
+        st.turn += 1
+        begin_turn(g)
+        yield from turns[role](g)
+        yield from end_of_turn_tiles(g, role)
+        i += 1
+        if i == len(order):
+            i = 0
+            st.round += 1
+
+
+def begin_turn(g: Game) -> None:
+    """COL-01/02: the Collapse begins at the start of the turn after the last tile
+    was placed — if every tile is still on the map."""
+    st = g.state
+    if not st.collapse and tiles_left(g) == 0:
+        st.collapse = True
+        g.log("collapse", "Every Cave tile is on the map: the Collapse begins!")
+
+
+# ---------------------------------------------------------- no Cave player
+def alone_in_the_dark_count(g: Game, role: str) -> int:
+    """SOLO-03: the greatest of ALL (revealed Crystal tiles, collapsed ones included)
+    and the role's own value."""
+    tiles = g.state.board.tiles
+    revealed = sum(1 for p, t in tiles.items() if t.lit and tile_type(g, p) == "crystal")
+    values = [revealed + g.state.crystal_tiles_removed]
+    if role == "knight" and g.state.knight is not None:
+        from .roles.knight_board import active_cubes
+        values.append(active_cubes(g.state.knight))
+    return max(values)
+
+
+def end_of_turn_tiles(g: Game, role: str) -> Proc:
+    """With no Cave player each player places 1 tile at the end of their turn, or
+    removes 3 during the Collapse (RV-03, COL-05); solo, the Alone in the Dark card
+    sets the number instead (SOLO-02, SOLO-06)."""
+    if g.has("cave"):
+        return
+    solo = g.config.alone_in_the_dark
+    st = g.state
+    if not st.collapse:
+        n = alone_in_the_dark_count(g, role) if solo else 1
+        for _ in range(n):
+            if not st.stack:
+                break
+            tile_id = st.stack.pop(0)
+            g.barrier()
+            tribe = (g.rules.tile(tile_id).tribe or "").title()
+            opts = [Option(f"place:{fmt_pos(q)}", f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
+                           (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
+            choice = yield g.ask(role, "place_tile", f"End of turn: place the Dark tile you drew ({tribe})", opts,
+                                 rules_ref="variants.alone_in_the_dark" if solo else "general.no_cave")
+            place_tile(g, tile_id, parse_pos(choice.id.split(":")[1]), role, "draws and places")
+    else:
+        n = alone_in_the_dark_count(g, role) if solo else g.config.collapse_rate_no_cave
+        for _ in range(n):
+            yield from collapse_one(g, role, solo)
+
+
+def collapse_one(g: Game, remover: str, alone: bool = False) -> Proc:
+    cands = collapse_candidates(g, alone)
+    if not cands:
+        g.log("collapse_stuck", "No tile can be removed.")
+        return
+    opts = [Option(f"remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
+    choice = yield g.ask(remover, "collapse_tile", "The Collapse: choose a tile to remove", opts,
+                         rules_ref="general.collapse")
+    yield from remove_tile(g, parse_pos(choice.id.split(":")[1]), remover, collapse_removal=True)
+
+
+# ------------------------------------------------------------- outcomes
+def check_collapse_win(g: Game) -> None:
+    """COL-10: 5 Crystal tiles removed (difficulty changes the number; Hatred tokens
+    of the Great and Grand Cave must also be gone, DIF-14/15)."""
+    st = g.state
+    if st.crystal_tiles_removed < g.config.collapse_crystals:
+        return
+    if st.cave is not None and st.cave.hatred_tokens > 0:
+        return
+    if g.has("cave"):
+        raise GameOver(Outcome(("cave",), f"{st.crystal_tiles_removed} Crystal tiles have collapsed: the Cave wins."))
+    raise GameOver(Outcome((), f"{st.crystal_tiles_removed} Crystal tiles have collapsed: the Cave buries everyone."))
+
+
+def check_knight_escape(g: Game) -> None:
+    """KN-02: with no Dragon, smash the Crystals needed and then enter the Entrance."""
+    k = g.state.knight
+    if k is None or g.has("dragon"):
+        return
+    if g.state.board.pieces.get("knight") == g.state.board.entrance and k.smashed >= g.config.crystals_needed:
+        raise GameOver(Outcome(("knight",), f"The Knight smashed {k.smashed} Crystals and escaped the Cave."))
+
+
+def knight_killed(g: Game, cause: str) -> None:
+    """KN-123 and the role variants: who wins when the Knight dies."""
+    k = g.state.knight
+    assert k is not None
+    k.dead = True
+    g.log("knight_killed", "The Knight is killed!")
+    if g.has("goblins"):
+        raise GameOver(Outcome(("goblins",), "The Goblins killed the Knight."))
+    if cause == "ambush" and g.config.ambush_kill_winner:
+        w = g.config.ambush_kill_winner
+        raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.title()} wins."))
+    if g.config.skip_dead_knight:
+        k.turn_over = True
+        g.log("knight_out", "The Knight's turns are skipped for the rest of the game (RV-15).")
+        return
+    raise GameOver(Outcome((), "The Knight was killed."))

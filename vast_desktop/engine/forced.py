@@ -1,0 +1,90 @@
+"""Forced movement (General Rules, FAQ errata; FM-01..20).
+
+Applies when a piece is moved by someone other than its controller, or because
+its tile is removed — never to a player's own movement (FM-03).
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from .board import edge_blocked, is_dark
+from .geometry import Pos, adjacent
+
+if TYPE_CHECKING:
+    from .game import Game
+
+IMMOVABLE_TOKENS = ("crystal", "event", "bomb", "vault", "rockslide", "flamewall")  # FM-11
+
+
+def owner(piece: str) -> str:
+    return piece.split(":")[0].replace("tribe", "goblins")
+
+
+def _other_players_at(g: Game, piece: str, q: Pos) -> bool:
+    me = owner(piece)
+    return any(owner(other) != me for other in g.state.board.pieces_at(q) if other != piece)
+
+
+def can_enter(g: Game, piece: str, p: Pos, q: Pos) -> bool:
+    """May ``piece`` be pushed from ``p`` into the adjacent space ``q``?"""
+    tiles = g.state.board.tiles
+    if q not in tiles:                                          # FM-04
+        return False
+    underground_dragon = piece == "dragon" and not g.state.__dict__.get("dragon_surfaced", False)
+    if not underground_dragon and edge_blocked(g, p, q):        # FM-05, 07, 08, 09, 10
+        return False
+    if piece in ("knight",) or (piece == "dragon" and not underground_dragon):
+        if is_dark(g, q):                                       # FM-05, FM-08
+            return False
+    return True
+
+
+def can_stop(g: Game, piece: str, q: Pos) -> bool:
+    if piece.startswith("token:"):
+        return not g.state.board.pieces_at(q)                   # FM-10
+    return not _other_players_at(g, piece, q)
+
+
+def can_pass(g: Game, piece: str, q: Pos) -> bool:
+    if piece.startswith("token:"):
+        return True                                             # tokens may pass through pieces
+    if _other_players_at(g, piece, q):
+        return False
+    if piece == "knight" and g.state.board.tokens_at(q)["event"]:
+        return False                                            # FM-06: she stops on an Event token
+    return True
+
+
+def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
+              avoid: Pos | None = None) -> dict[Pos, int]:
+    """Spaces the piece can be pushed to, with the number of steps (BFS)."""
+    dist = {start: 0}
+    queue = deque([start])
+    out: dict[Pos, int] = {}
+    while queue:
+        p = queue.popleft()
+        if max_steps is not None and dist[p] >= max_steps:
+            continue
+        if p != start and not can_pass(g, piece, p):
+            continue
+        for _, q in adjacent(p):
+            if q in dist or q == avoid or not can_enter(g, piece, p, q):
+                continue
+            if not can_pass(g, piece, q) and not can_stop(g, piece, q):
+                continue
+            dist[q] = dist[p] + 1
+            queue.append(q)
+            if can_stop(g, piece, q):
+                out[q] = dist[q]
+    return out
+
+
+def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
+    """FM-13: legal spaces at the shortest distance from a tile being removed."""
+    dests = reachable(g, piece, start)
+    dests.pop(start, None)
+    if not dests:
+        return []
+    best = min(dests.values())
+    return sorted(q for q, d in dests.items() if d == best)

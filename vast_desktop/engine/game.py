@@ -1,0 +1,177 @@
+"""The game driver: one seeded RNG, the pending decision, the choice log, events,
+barriers for undo, and deterministic replay.
+
+Rule procedures are Python generators that ``yield`` a :class:`Decision` and
+receive the chosen :class:`Option` (ARCHITECTURE §3).  A win or loss is raised
+as :class:`GameOver` from anywhere inside a procedure.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .decisions import Decision, IllegalChoice, Option
+from .state import GameState
+
+if TYPE_CHECKING:
+    from .rules_data import RulesData
+    from .setup import GameConfig, Setup
+
+Proc = Generator[Decision, Option, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won (possibly nobody) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+
+class GameOver(Exception):
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__(outcome.reason)
+        self.outcome = outcome
+
+
+class ReplayError(ValueError):
+    """A choice log that no longer replays: names the step and the reason."""
+
+    def __init__(self, step: int, choice: str, reason: str) -> None:
+        super().__init__(f"step {step} ({choice!r}): {reason}")
+        self.step = step
+        self.choice = choice
+        self.reason = reason
+
+
+@dataclass
+class GameEvent:
+    """Something that happened, for the log and for animation.
+
+    ``public`` is what everyone may read; ``private`` maps a role to extra text
+    only that role may read (e.g. which tile the Cave placed).
+    """
+
+    step: int
+    kind: str
+    public: str
+    private: dict[str, str] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class CountingRandom(random.Random):
+    """The game's only RNG.  Every draw marks the current step as a barrier."""
+
+    def __init__(self, seed: int, game: Game) -> None:
+        self._game = game
+        super().__init__(seed)
+
+    def random(self) -> float:
+        self._game.barrier()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._game.barrier()
+        return super().getrandbits(k)
+
+
+class Game:
+    """A running game.  Create with :func:`vast_desktop.engine.new_game` or
+    :func:`vast_desktop.engine.load_scenario`; drive it with :meth:`apply`."""
+
+    def __init__(self, setup: Setup, rules: RulesData, config: GameConfig, state: GameState,
+                 scenario: dict[str, Any] | None = None) -> None:
+        self.setup = setup
+        self.rules = rules
+        self.config = config
+        self.state = state
+        self.scenario = scenario
+        self.rng = CountingRandom(setup.seed, self)
+        self.events: list[GameEvent] = []
+        self.choices: list[str] = []
+        self.outcome: Outcome | None = None
+        self.pending: Decision | None = None
+        self._gen: Proc | None = None
+        self._step_is_barrier = False
+        self.barrier_at = 0          # choices before this index can never be undone
+        self.decider_log: list[str] = []   # role that decided each step
+
+    # ------------------------------------------------------------------ driving
+    def start(self, flow: Proc) -> None:
+        self._gen = flow
+        self._step_is_barrier = False
+        self._advance(None)
+        if self._step_is_barrier:
+            self.barrier_at = 0
+
+    def _advance(self, value: Option | None) -> None:
+        assert self._gen is not None
+        try:
+            decision = self._gen.send(value) if value is not None else next(self._gen)
+        except GameOver as over:
+            self.outcome = over.outcome
+            self.pending = None
+            self.log("game_over", over.outcome.reason, winners=list(over.outcome.winners))
+            return
+        except StopIteration:
+            raise RuntimeError("the game flow ended without an outcome") from None
+        self.pending = decision
+
+    def apply(self, option_id: str) -> None:
+        """Choose an option by id.  Anything not listed raises IllegalChoice and changes nothing."""
+        if self.outcome is not None or self.pending is None:
+            raise IllegalChoice("The game is over.")
+        opt = self.pending.option(option_id)
+        if opt is None:
+            raise IllegalChoice(self.why_not_id(option_id))
+        self.decider_log.append(self.pending.role)
+        self.choices.append(option_id)
+        self._step_is_barrier = False
+        self._advance(opt)
+        if self._step_is_barrier:
+            self.barrier_at = len(self.choices)
+
+    def why_not_id(self, option_id: str) -> str:
+        d = self.pending
+        assert d is not None
+        from .teaching import why_not_option
+
+        return why_not_option(self, d, option_id)
+
+    def why_not(self, target: Any) -> str | None:
+        """For teaching: why a clicked target is not an option (None if it is one)."""
+        from .teaching import why_not_target
+
+        return why_not_target(self, target)
+
+    # ------------------------------------------------------------- procedures
+    def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "") -> Decision:
+        return Decision(role, kind, prompt, tuple(options), rules_ref or kind)
+
+    def barrier(self) -> None:
+        """Mark the step being applied as revealing hidden information (no undo across it)."""
+        self._step_is_barrier = True
+
+    def log(self, kind: str, public: str, private: dict[str, str] | None = None, **data: Any) -> None:
+        self.events.append(GameEvent(len(self.choices), kind, public, dict(private or {}), data))
+
+    def has(self, role: str) -> bool:
+        return role in self.state.roles
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        return self.outcome is None and len(self.choices) > self.barrier_at
+
+    def rebuilt(self, choices: list[str]) -> Game:
+        """A fresh game with the same setup (or scenario) and ``choices`` replayed."""
+        from .api import replay
+
+        return replay(self.setup, choices, scenario=self.scenario)
+
+    def undo(self) -> Game:
+        """The game one choice earlier.  Refused across a barrier (reveal, draw, roll)."""
+        if not self.can_undo():
+            raise IllegalChoice("Undo is not possible past a reveal, a draw or a roll.")
+        return self.rebuilt(self.choices[:-1])

@@ -1,0 +1,164 @@
+"""Mid-game positions from a dict or YAML text: for rule tests, tutorials, puzzles.
+
+A scenario starts from the normal setup of its ``setup`` (so every component
+exists) and then overrides what it names: tiles on the map, tokens, pieces, the
+stack, decks, and role boards.  Play starts at the beginning of ``active``'s turn.
+Unknown keys are refused with their path.
+
+Example::
+
+    setup: {roles: [knight], seed: 1, solo_level: medium}
+    active: knight
+    tiles:
+      - {pos: [0, 0], tile: entrance}
+      - {pos: [1, 0], tile: T20}            # Dark
+      - {pos: [0, 1], tile: T31, lit: true, rot: 1}
+    tokens: {"0,1": {crystal: 1}}
+    pieces: {knight: [0, 1]}
+    knight: {grit: 4, cubes_free: 3}
+"""
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+import yaml
+
+from .flow import game_flow
+from .game import Game
+from .geometry import Pos, edge
+from .rules_data import load_rules_data
+from .setup import Setup, initial_state, make_config
+from .state import PlacedTile
+
+TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
+            "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
+            "omen_bag", "crystals_smashed_total", "description"}
+KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
+               "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
+               "smashed", "dead", "must_resolve_event"}
+CAVE_KEYS = {"hand", "omens", "hatred_tokens"}
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be built; the message names the key."""
+
+
+def _pos(v: Any, where: str) -> Pos:
+    try:
+        if isinstance(v, str):
+            x, y = v.split(",")
+            return (int(x), int(y))
+        x, y = v
+        return (int(x), int(y))
+    except (TypeError, ValueError):
+        raise ScenarioError(f"{where}: expected a position like [1, 0] or '1,0', got {v!r}") from None
+
+
+def load_scenario(data: dict[str, Any] | str) -> Game:
+    if isinstance(data, str):
+        data = yaml.safe_load(data)
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a mapping")
+    data = copy.deepcopy(data)
+    bad = set(data) - TOP_KEYS
+    if bad:
+        raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(bad))}")
+    rules = load_rules_data()
+    try:
+        setup = Setup(**data.get("setup", {}))
+    except Exception as exc:  # pydantic's message names the field
+        raise ScenarioError(f"setup: {exc}") from None
+    config = make_config(setup, rules)
+    g = Game(setup, rules, config, state=None, scenario=data)  # type: ignore[arg-type]
+    st = initial_state(g)
+    g.state = st
+    board = st.board
+    all_ids = {t.id for t in rules.tiles}
+    if "tiles" in data:
+        board.tiles = {}
+        used = set()
+        for i, t in enumerate(data["tiles"]):
+            where = f"tiles[{i}]"
+            if t.get("tile") not in all_ids:
+                raise ScenarioError(f"{where}.tile: unknown tile id {t.get('tile')!r}")
+            p = _pos(t.get("pos"), f"{where}.pos")
+            if p in board.tiles:
+                raise ScenarioError(f"{where}.pos: two tiles at {p}")
+            if t["tile"] in used:
+                raise ScenarioError(f"{where}.tile: tile {t['tile']} is used twice")
+            used.add(t["tile"])
+            lit = bool(t.get("lit", rules.tile(t["tile"]).type == "entrance"))
+            board.tiles[p] = PlacedTile(t["tile"], lit=lit, rot=int(t.get("rot", 0)))
+            if rules.tile(t["tile"]).type == "entrance":
+                board.entrance = p
+        pool = [x for x in st.stack if x not in used]
+        if st.cave is not None:
+            pool = [x for x in st.cave.hand if x not in used] + pool
+            st.cave.hand = []
+        st.stack = pool
+        st.box = [x for x in st.box if x not in used]
+        if st.cave is not None:
+            st.cave.hand = st.stack[:3]
+            del st.stack[:3]
+    if "stack" in data:
+        st.stack = list(data["stack"])
+    if "tokens" in data:
+        board.tokens = {}
+        for k, v in data["tokens"].items():
+            board.tokens[_pos(k, f"tokens.{k}")] = Counter(v)
+    if "pieces" in data:
+        board.pieces = {k: _pos(v, f"pieces.{k}") for k, v in data["pieces"].items()}
+    for attr in ("rockslides", "bombs"):
+        if attr in data:
+            setattr(board, attr, {edge(_pos(a, attr), _pos(b, attr)) for a, b in data[attr]})
+    for key in ("event_deck", "treasure_deck", "monster_deck"):
+        if key in data:
+            setattr(st, key, list(data[key]))
+    for key in ("round", "collapse", "crystal_tiles_removed", "crystals_smashed_total"):
+        if key in data:
+            setattr(st, key, data[key])
+    if "knight" in data:
+        if st.knight is None:
+            raise ScenarioError("knight: the Knight is not in this game")
+        bad = set(data["knight"]) - KNIGHT_KEYS
+        if bad:
+            raise ScenarioError(f"knight: unknown key(s) {', '.join(sorted(bad))}")
+        for k, v in data["knight"].items():
+            if k in ("track", "equip"):
+                getattr(st.knight, k).update(v)
+            else:
+                setattr(st.knight, k, copy.deepcopy(v))
+        st.knight.treasure_cubes = {c: st.knight.treasure_cubes.get(c, 0) for c in st.knight.treasures}
+    if "cave" in data:
+        if st.cave is None:
+            raise ScenarioError("cave: the Cave is not in this game")
+        bad = set(data["cave"]) - CAVE_KEYS
+        if bad:
+            raise ScenarioError(f"cave: unknown key(s) {', '.join(sorted(bad))}")
+        for k, v in data["cave"].items():
+            if k == "omens":
+                st.cave.omens = Counter(v)
+            elif k == "hand":
+                st.cave.hand = list(v)
+                st.stack = [x for x in st.stack if x not in v]
+            else:
+                setattr(st.cave, k, v)
+    if "omen_bag" in data:
+        st.omen_bag = Counter(data["omen_bag"])
+    elif st.cave is not None:
+        st.omen_bag = Counter({s: rules.omen_tokens_per_symbol - st.cave.omens[s] for s in rules.omen_symbols})
+    thief = "thief" in st.roles
+    totals = {"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
+              "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens, "rockslide": rules.cave.rockslides}
+    st.supply = Counter({k: v - board.count_tokens(k) for k, v in totals.items()})
+    st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
+    st.supply["crystal"] -= st.crystals_smashed_total
+    if "supply" in data:
+        st.supply.update(data["supply"])
+    active = data.get("active", config.turn_order[0])
+    if active not in config.turn_order:
+        raise ScenarioError(f"active: {active!r} is not playing; roles: {', '.join(config.turn_order)}")
+    g.start(game_flow(g, start_role=active))
+    return g

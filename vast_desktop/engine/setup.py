@@ -1,0 +1,257 @@
+"""Game setup: the :class:`Setup` a player chooses, the :class:`GameConfig` the rules
+derive from it (role variant, difficulty, solo level), and the starting state.
+
+SET-07..43 (map, decks, role setup), RV-* (role variants), SOLO-07/08,
+DIF-04..21 (difficulty levels).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .geometry import DELTA
+from .state import ROLE_ORDER, CaveState, GameState, KnightState, PlacedTile
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .rules_data import RulesData
+
+PLAYABLE_ROLES = ("knight", "cave")      # the roles this version of the engine plays in full
+OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain etc. arrive in step 4)
+HOUSE_RULES = {
+    "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
+                         "per turn during the Collapse (COL-06).",
+}
+SOLO_LEVELS = ("easy", "medium", "hard")
+
+
+class SetupError(ValueError):
+    """A setup that cannot be played, with the valid choices in the message."""
+
+
+class Setup(BaseModel):
+    """What the players choose before a game: roles, seed, variants, difficulty."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    roles: tuple[str, ...]
+    seed: int = 0
+    variants: tuple[str, ...] = ()
+    difficulty: dict[str, str] = Field(default_factory=dict)
+    house_rules: tuple[str, ...] = ()
+    solo_level: str | None = None          # Knight solo: easy/medium/hard = Goblin Infestation line A/B/C
+    knight_crystals: int | None = None     # Knight vs Thief: 5 or 6 (agreed before play)
+
+
+@dataclass
+class GameConfig:
+    """Everything the rules derive from a Setup; read-only during play."""
+
+    turn_order: tuple[str, ...]
+    variant_id: str
+    variant_name: str
+    summary: str
+    crystals_needed: int = 5
+    smash_strength: int = 3
+    knight_health: int = 7
+    collapse_crystals: int = 5
+    hatred_tokens: int = 0
+    remove_per_type: int = 0
+    infestation_line: str | None = None
+    flare_holders: frozenset[str] = frozenset()
+    alone_in_the_dark: bool = False
+    place_treasure_optional: bool = False
+    ambush_kill_winner: str | None = None
+    skip_dead_knight: bool = False
+    removed_sidequests: tuple[str, ...] = ()
+    collapse_rate_no_cave: int = 3
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def carried_treasure(self, g: Game) -> int:
+        """Treasure tokens carried by the Thief still count for Omens (CV-13); no Thief yet."""
+        return 0
+
+
+def _gift_pairs(rv: Any) -> list[tuple[str, str]]:
+    out = []
+    for gift in getattr(rv, "gifts", ()) or ():
+        if isinstance(gift, (tuple, list)):
+            out.append((str(gift[0]), str(gift[1])))
+        else:
+            out.append((gift.card, gift.holder))
+    return out
+
+
+def validate_setup(setup: Setup, rules: RulesData) -> None:
+    """Refuse unknown roles, variants, difficulties and unplayable combinations, naming the valid ones."""
+    unknown = [r for r in setup.roles if r not in ROLE_ORDER]
+    if unknown:
+        raise SetupError(f"Unknown role(s) {', '.join(unknown)}; valid roles: {', '.join(ROLE_ORDER)}.")
+    if not setup.roles:
+        raise SetupError(f"Choose at least one role; valid roles: {', '.join(ROLE_ORDER)}.")
+    if len(set(setup.roles)) != len(setup.roles):
+        raise SetupError("Each role can be played only once.")
+    if set(setup.roles) == {"cave"}:
+        raise SetupError("The Cave cannot be played solo (SOLO-01); add another role.")
+    missing = [r for r in setup.roles if r not in PLAYABLE_ROLES]
+    if missing:
+        raise SetupError(f"The {', '.join(missing)} role(s) are not playable yet; playable roles: "
+                         f"{', '.join(PLAYABLE_ROLES)}.")
+    for v in setup.variants:
+        if v not in OPTIONAL_VARIANTS:
+            raise SetupError(f"Unknown variant {v!r}; valid variants: {', '.join(OPTIONAL_VARIANTS) or '(none yet)'}.")
+    for h in setup.house_rules:
+        if h not in HOUSE_RULES:
+            raise SetupError(f"Unknown house rule {h!r}; valid house rules: {', '.join(HOUSE_RULES)}.")
+    for role, level in setup.difficulty.items():
+        if role not in ROLE_ORDER:
+            raise SetupError(f"Unknown role {role!r} in difficulty; valid roles: {', '.join(ROLE_ORDER)}.")
+        valid = [d.id for d in rules.difficulty if d.role == role]
+        if level not in valid:
+            raise SetupError(f"Unknown {role} difficulty {level!r}; valid levels: {', '.join(valid)}.")
+    if setup.solo_level is not None and setup.solo_level not in SOLO_LEVELS:
+        raise SetupError(f"Unknown solo level {setup.solo_level!r}; valid levels: {', '.join(SOLO_LEVELS)}.")
+
+
+def _difficulty(rules: RulesData, role: str, level: str | None) -> dict[str, Any]:
+    levels = [d for d in rules.difficulty if d.role == role]
+    chosen = next((d for d in levels if d.id == level), None) if level else None
+    if chosen is None:
+        chosen = next(d for d in levels if d.rank == "standard")
+    return dict(chosen.params) if not hasattr(chosen, "param") else {k: chosen.param(k) for k in _param_keys(chosen)}
+
+
+def _param_keys(model: Any) -> list[str]:
+    params = model.params
+    if isinstance(params, dict):
+        return list(params)
+    try:
+        return [k for k, _ in params]
+    except (TypeError, ValueError):
+        return list(params)
+
+
+def make_config(setup: Setup, rules: RulesData) -> GameConfig:
+    validate_setup(setup, rules)
+    roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
+    rv = rules.role_variant(roles)
+    gifts = _gift_pairs(rv)
+    solo = len(roles) == 1
+    knight_level = _difficulty(rules, "knight", setup.difficulty.get("knight") or
+                               (setup.difficulty.get("goblins") if "knight" not in roles else None))
+    goblin_level = _difficulty(rules, "goblins", setup.difficulty.get("goblins"))
+    cave_level = _difficulty(rules, "cave", setup.difficulty.get("cave"))
+    line = getattr(rv, "goblin_infestation_line", None)
+    if solo and roles == ("knight",):
+        line = {"easy": "A", "medium": "B", "hard": "C"}[setup.solo_level or "easy"]   # SOLO-08
+    kill_winner = None
+    for w in rv.wins:
+        if w.kind == "ambush_kills_knight":
+            kill_winner = w.role
+    holders = set()
+    for card, holder in gifts:
+        if card == "flare":
+            if holder == "table":
+                holders |= {r for r in roles if r in ("knight", "goblins", "thief")}
+            else:
+                holders.add(holder)
+    no_cave_players = len(roles)
+    rate = 1 if ("one_tile_collapse" in setup.house_rules and no_cave_players > 3) else 3
+    crystals = int(knight_level.get("crystals", 5))
+    if setup.knight_crystals is not None:
+        crystals = setup.knight_crystals
+    return GameConfig(
+        turn_order=roles,
+        variant_id=rv.id,
+        variant_name=rv.name,
+        summary=rv.summary,
+        crystals_needed=crystals,
+        smash_strength=int(knight_level.get("smash_strength", 3)),
+        knight_health=int(goblin_level.get("knight_health", 7)),
+        collapse_crystals=int(cave_level.get("collapse_crystals", 5)) if "cave" in roles else 5,
+        hatred_tokens=int(cave_level.get("hatred_tokens", 0)) if "cave" in roles else 0,
+        remove_per_type=int(cave_level.get("remove_per_type", 0)) if "cave" in roles else 0,
+        infestation_line=line if "goblins" not in roles else None,
+        flare_holders=frozenset(holders),
+        alone_in_the_dark=solo,
+        place_treasure_optional=bool(getattr(rv, "place_treasure_optional", False)),
+        ambush_kill_winner=kill_winner,
+        skip_dead_knight=bool(getattr(rv, "skip_dead_knight", False)),
+        removed_sidequests=tuple(getattr(rv, "remove_sidequests", ()) or ()),
+        collapse_rate_no_cave=rate,
+    )
+
+
+def initial_state(g: Game) -> GameState:
+    """SET-07..43: build the map, the stack, decks and role boards with the game RNG."""
+    rules, cfg, rng = g.rules, g.config, g.rng
+    roles = cfg.turn_order
+    st = GameState(roles=roles)
+    board = st.board
+    entrance = next(t for t in rules.tiles if t.type == "entrance")
+    board.tiles[(0, 0)] = PlacedTile(entrance.id, lit=True)               # SET-07
+    thief = "thief" in roles
+    by_type: dict[str, list[str]] = {}
+    for t in rules.tiles:
+        if t.type != "entrance":
+            by_type.setdefault(t.type, []).append(t.id)
+    if cfg.remove_per_type:                                                # DIF-17/18/20
+        for kind in ("ambush", "event", "treasure", "crystal", "vault"):
+            if kind == "vault" and not thief:
+                continue
+            pile = by_type[kind]
+            rng.shuffle(pile)
+            for _ in range(cfg.remove_per_type):
+                st.box.append(pile.pop())
+    crystals = by_type.pop("crystal")                                      # SET-08
+    vaults = by_type.pop("vault")
+    if not thief:
+        st.box += vaults
+        vaults = []
+    rest = [t for kind in ("ambush", "event", "treasure") for t in by_type[kind]]
+    rng.shuffle(rest)
+    for d in range(4):                                                     # SET-09
+        board.tiles[DELTA[d]] = PlacedTile(rest.pop(0), lit=False)
+    rng.shuffle(crystals)
+    rng.shuffle(vaults)
+    piles: list[list[str]] = [[], [], []]
+    for i, t in enumerate(rest):                                           # SET-10, SET-12
+        piles[i % 3].append(t)
+    for i, t in enumerate(crystals):
+        piles[i % 3].append(t)
+    for i, t in enumerate(vaults):
+        piles[i % 3].append(t)
+    for pile in piles:
+        rng.shuffle(pile)
+        st.stack += pile
+    st.supply = Counter({"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
+                         "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens,
+                         "rockslide": rules.cave.rockslides})
+    st.omen_bag = Counter({s: rules.omen_tokens_per_symbol for s in rules.omen_symbols})
+    if "knight" in roles:                                                  # SET-30..32, SET-40
+        kd = rules.knight
+        k = KnightState(health=cfg.knight_health, max_health=cfg.knight_health, cubes_free=kd.start_cubes,
+                        grit_spaces=list(kd.cube_grit_spaces), bombs_left=kd.bombs)
+        deck = [c for c in rules.deck("sidequests") if c.split("#")[0] not in cfg.removed_sidequests]
+        rng.shuffle(deck)
+        k.sidequests = deck[:3]
+        k.sidequest_deck = deck[3:]
+        st.knight = k
+        board.pieces["knight"] = (0, 0)
+        st.event_deck = list(rules.deck("events"))
+        rng.shuffle(st.event_deck)
+        st.treasure_deck = list(rules.deck("treasures"))
+        rng.shuffle(st.treasure_deck)
+        if cfg.infestation_line == "C":
+            st.monster_deck = list(rules.deck("monsters"))
+            rng.shuffle(st.monster_deck)
+    if "cave" in roles:                                                    # SET-38/39
+        cave = CaveState(hatred_tokens=cfg.hatred_tokens)
+        st.cave = cave
+        cave.hand = st.stack[:3]
+        del st.stack[:3]
+    st.active = roles[0]
+    return st

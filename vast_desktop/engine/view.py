@@ -1,0 +1,141 @@
+"""What one viewer may see (GEN-01..04): ``view(game, viewer)``.
+
+Hidden: other roles' hands (Sidequests, Secrets, Power cards, Cave tiles), deck
+orders, the Lit side of Dark tiles (the Cave may look, GEN-03), facedown cards and
+the stack.  The pending decision's options are shown only to the role deciding.
+The renderer reads only these objects, so a secret cannot be drawn by accident.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .board import walls_at
+from .decisions import Decision
+from .geometry import Pos
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class TileView:
+    pos: Pos
+    lit: bool
+    type: str | None          # None for a Dark tile unless the viewer is the Cave
+    tribe: str | None         # the Dark side's Goblin Tribe symbol (always public)
+    walls: tuple[bool, bool, bool, bool] | None
+    tokens: dict[str, int]
+    tile_id: str | None       # only for Lit tiles (and Dark ones for the Cave)
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    viewer: str | None
+    roles: tuple[str, ...]
+    active: str
+    round: int
+    collapse: bool
+    crystal_tiles_removed: int
+    collapse_crystals: int
+    stack_count: int
+    variant: str
+    tiles: tuple[TileView, ...]
+    pieces: dict[str, Pos]
+    rockslides: tuple[tuple[Pos, Pos], ...]
+    bombs: tuple[tuple[Pos, Pos], ...]
+    supply: dict[str, int]
+    boards: dict[str, dict[str, Any]]
+    decision: Decision | None
+    waiting_for: tuple[str, str, str] | None
+    log: tuple[str, ...]
+    outcome: tuple[tuple[str, ...], str] | None
+    last_roll: tuple[Pos, int] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        if self.decision is not None:
+            d["decision"] = {"role": self.decision.role, "kind": self.decision.kind, "prompt": self.decision.prompt,
+                             "options": [{"id": o.id, "label": o.label} for o in self.decision.options]}
+        return d
+
+
+def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
+    from .roles import knight_board as kb
+
+    k = g.state.knight
+    assert k is not None
+    own = viewer == "knight"
+    facedown = [c for c in k.treasures if c not in k.face_up]
+    board: dict[str, Any] = {
+        "health": k.health, "max_health": k.max_health, "grit": k.grit, "cubes_free": k.cubes_free,
+        "track": dict(k.track), "equip": dict(k.equip),
+        "treasure_cubes": {c: n for c, n in k.treasure_cubes.items() if c in k.face_up},
+        "set_aside": k.set_aside, "discarded": k.discarded, "grit_spaces": list(k.grit_spaces),
+        "bombs_left": k.bombs_left, "smashed": k.smashed, "crystals_needed": g.config.crystals_needed,
+        "face_up": list(k.face_up), "facedown_count": len(facedown), "sidequest_count": len(k.sidequests),
+        "sidequest_deck": len(k.sidequest_deck), "dead": k.dead,
+        "movement": kb.movement(g), "perception": kb.perception(g), "strength": kb.strength(g),
+        "moved": k.moved, "encounters_used": k.encounters_used,
+    }
+    if own:
+        board["sidequests"] = list(k.sidequests)
+        board["facedown"] = facedown
+        board["treasure_cubes"] = dict(k.treasure_cubes)
+    return board
+
+
+def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
+    c = g.state.cave
+    assert c is not None
+    board: dict[str, Any] = {
+        "omens": dict(c.omens), "hand_count": len(c.hand), "hatred_tokens": c.hatred_tokens,
+        "omen_uses": dict(c.omen_uses), "phase": c.phase,
+        "treasure_supply": g.state.supply["treasure"],
+    }
+    if viewer == "cave":
+        board["hand"] = list(c.hand)
+        board["hand_types"] = [g.rules.tile(t).type for t in c.hand]
+        board["event_top3"] = list(g.state.event_deck[:3])   # CV-40
+    else:
+        board["hand_tribes"] = [g.rules.tile(t).tribe for t in c.hand]
+    return board
+
+
+def view(g: Game, viewer: str | None) -> PlayerView:
+    st = g.state
+    tiles = []
+    sees_dark = viewer == "cave"
+    for p in sorted(st.board.tiles):
+        t = st.board.tiles[p]
+        info = g.rules.tile(t.tile_id)
+        show = t.lit or sees_dark
+        toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
+        tiles.append(TileView(p, t.lit, info.type if show else None, info.tribe,
+                              walls_at(g, p) if t.lit else None, toks, t.tile_id if show else None))
+    boards: dict[str, dict[str, Any]] = {}
+    if st.knight is not None:
+        boards["knight"] = _knight_board(g, viewer)
+    if st.cave is not None:
+        boards["cave"] = _cave_board(g, viewer)
+    boards["decks"] = {"events": len(st.event_deck), "treasures": len(st.treasure_deck),
+                       "monsters": len(st.monster_deck), "omen_bag": sum(st.omen_bag.values())}
+    d = g.pending
+    decision = d if d is not None and viewer is not None and d.role == viewer else None
+    waiting = (d.role, d.kind, d.prompt) if d is not None else None
+    log = []
+    for e in g.events:
+        line = e.public
+        if viewer is not None and viewer in e.private:
+            line = f"{line} [{e.private[viewer]}]"
+        log.append(line)
+    outcome = (g.outcome.winners, g.outcome.reason) if g.outcome else None
+    return PlayerView(
+        viewer=viewer, roles=st.roles, active=st.active, round=st.round, collapse=st.collapse,
+        crystal_tiles_removed=st.crystal_tiles_removed, collapse_crystals=g.config.collapse_crystals,
+        stack_count=len(st.stack), variant=g.config.variant_name, tiles=tuple(tiles), pieces=dict(st.board.pieces),
+        rockslides=tuple(sorted(st.board.rockslides)), bombs=tuple(sorted(st.board.bombs)),
+        supply=dict(st.supply), boards=boards, decision=decision, waiting_for=waiting, log=tuple(log),
+        outcome=outcome, last_roll=st.last_roll,
+    )
