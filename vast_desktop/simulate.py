@@ -42,7 +42,7 @@ def play_game(setup: Setup, bot_seed: int | None = None, keep: bool = False,
                                   error=f"stalled after {max_choices} choices", game=g if keep else None)
             d = g.pending
             assert d is not None
-            g.apply(bot(view(g, d.role), d))
+            g.apply(bot(view(g, d.role) if bot.needs_view else None, d))  # type: ignore[arg-type]
     except Exception as exc:  # a crash is a result to report, with its seed
         return GameResult(setup.seed, False, choices=len(g.choices) if g else 0,
                           seconds=time.perf_counter() - start, error=f"{type(exc).__name__}: {exc}",

@@ -16,6 +16,7 @@ from .geometry import DIRS, Pos, adjacent, direction_between, edge, fmt_pos, opp
 if TYPE_CHECKING:
     from .game import Game, Proc
 
+NO_WALLS = (False, False, False, False)
 TYPE_NAMES = {
     "entrance": "Entrance",
     "ambush": "Ambush",
@@ -28,7 +29,7 @@ TYPE_NAMES = {
 
 # ----------------------------------------------------------------- queries
 def tile_type(g: Game, p: Pos) -> str:
-    return g.rules.tile(g.state.board.tiles[p].tile_id).type
+    return g.tile(g.state.board.tiles[p].tile_id).type
 
 
 def is_lit(g: Game, p: Pos) -> bool:
@@ -45,8 +46,12 @@ def walls_at(g: Game, p: Pos) -> tuple[bool, bool, bool, bool]:
     """Walls of a Lit tile after rotation; Dark tiles show no walls (MAP-06)."""
     t = g.state.board.tiles.get(p)
     if t is None or not t.lit:
-        return (False, False, False, False)
-    return rotate_walls(g.rules.tile(t.tile_id).walls, t.rot)
+        return NO_WALLS
+    key = (t.tile_id, t.rot)
+    w = g.walls_cache.get(key)
+    if w is None:
+        w = g.walls_cache[key] = rotate_walls(g.tile(t.tile_id).walls, t.rot)
+    return w
 
 
 def has_wall(g: Game, p: Pos, d: int) -> bool:
@@ -174,7 +179,7 @@ def _unit_step(a: Pos, b: Pos) -> Pos:
 
 def distinct_rotations(g: Game, tile_id: str) -> list[int]:
     """Rotations that give different wall layouts (an open tile has one, a tunnel two)."""
-    printed = g.rules.tile(tile_id).walls
+    printed = g.tile(tile_id).walls
     seen: dict[tuple[bool, ...], int] = {}
     for r in range(4):
         seen.setdefault(rotate_walls(printed, r), r)
@@ -204,7 +209,7 @@ def orientation_choices(g: Game, p: Pos, came_from: Pos | None = None) -> list[i
     """
     tile_id = g.state.board.tiles[p].tile_id
     rots = distinct_rotations(g, tile_id)
-    printed = g.rules.tile(tile_id).walls
+    printed = g.tile(tile_id).walls
     reach = lit_reachable_from_entrance(g, ignore=p)
     if came_from is not None:
         d = direction_between(p, came_from)
@@ -216,7 +221,7 @@ def orientation_choices(g: Game, p: Pos, came_from: Pos | None = None) -> list[i
 
 
 def rotation_label(g: Game, tile_id: str, rot: int) -> str:
-    walls = rotate_walls(g.rules.tile(tile_id).walls, rot)
+    walls = rotate_walls(g.tile(tile_id).walls, rot)
     names = [n for n, w in zip(("north", "east", "south", "west"), walls, strict=True) if w]
     return "no walls" if not names else "walls " + ", ".join(names)
 
@@ -227,9 +232,9 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
     board = g.state.board
     assert p not in board.tiles, p
     board.tiles[p] = _placed(tile_id)
-    tribe = g.rules.tile(tile_id).tribe
+    tribe = g.tile(tile_id).tribe
     g.log("tile_placed", f"{_who(by)} {how} a Dark tile ({(tribe or '').title()}) at {fmt_pos(p)}.",
-          {"cave": f"It is {g.rules.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
+          {"cave": f"It is {g.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
           pos=p, by=by)
 
 
@@ -251,7 +256,7 @@ def flip(g: Game, p: Pos, by: str) -> str:
     t.lit = True
     t.rot = 0
     g.barrier()
-    kind = g.rules.tile(t.tile_id).type
+    kind = g.tile(t.tile_id).type
     if kind == "crystal":
         pass
     g.log("tile_revealed", f"{_who(by)} reveals {TYPE_NAMES[kind]} tile at {fmt_pos(p)}.", pos=p, type=kind, by=by)
@@ -328,7 +333,7 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
 
 
 def _hand_label(g: Game, tile_id: str) -> str:
-    t = g.rules.tile(tile_id)
+    t = g.tile(tile_id)
     return f"{TYPE_NAMES[t.type]} ({(t.tribe or '').title()})"
 
 
@@ -340,7 +345,7 @@ def _pos(s: str) -> Pos:
 def crystal_first(g: Game, hand: Iterable[str]) -> list[str]:
     """CV-04: on the Cave's own turn Crystal tiles in hand go first."""
     hand = list(hand)
-    crystals = [t for t in hand if g.rules.tile(t).type == "crystal"]
+    crystals = [t for t in hand if g.tile(t).type == "crystal"]
     return crystals or hand
 
 

@@ -65,7 +65,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
     tile = board.tiles.pop(p)
     if not tile.lit:
         g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal
-    kind = g.rules.tile(tile.tile_id).type
+    kind = g.tile(tile.tile_id).type
     g.log("tile_removed", f"The tile at {fmt_pos(p)} collapses: it was {'an' if kind[0] in 'aeiou' else 'a'} "
           f"{TYPE_NAMES[kind]} tile.", pos=p, type=kind, was_lit=tile.lit)
     toks = board.tokens.pop(p, None)

@@ -77,7 +77,7 @@ def end_of_turn_tiles(g: Game, role: str) -> Proc:
                 break
             tile_id = st.stack.pop(0)
             g.barrier()
-            tribe = (g.rules.tile(tile_id).tribe or "").title()
+            tribe = (g.tile(tile_id).tribe or "").title()
             opts = [Option(f"place:{fmt_pos(q)}", f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
                            (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
             choice = yield g.ask(role, "place_tile", f"End of turn: place the Dark tile you drew ({tribe})", opts,

@@ -97,6 +97,20 @@ class Game:
         self._step_is_barrier = False
         self.barrier_at = 0          # choices before this index can never be undone
         self.decider_log: list[str] = []   # role that decided each step
+        self._tiles = {t.id: t for t in rules.tiles}
+        self._cards: dict[str, Any] = {}
+        self.walls_cache: dict[tuple[str, int], tuple[bool, bool, bool, bool]] = {}
+        self.log_cache: dict[str | None, list[str]] = {}
+
+    def tile(self, tile_id: str) -> Any:
+        """The rules data of a Cave tile (cached: this is on every hot path)."""
+        return self._tiles[tile_id]
+
+    def card(self, card_id: str) -> Any:
+        c = self._cards.get(card_id)
+        if c is None:
+            c = self._cards[card_id] = self.rules.card(card_id)
+        return c
 
     # ------------------------------------------------------------------ driving
     def start(self, flow: Proc) -> None:

@@ -31,10 +31,10 @@ def opposite(d: int) -> int:
     return (d + 2) % 4
 
 
-def adjacent(p: Pos) -> Iterator[tuple[int, Pos]]:
-    """The four orthogonal neighbours (MAP-01), with their direction."""
-    for d in DIRS:
-        yield d, step(p, d)
+def adjacent(p: Pos) -> tuple[tuple[int, Pos], ...]:
+    """The four orthogonal neighbours (MAP-01), with their direction (N, E, S, W)."""
+    x, y = p
+    return ((0, (x, y - 1)), (1, (x + 1, y)), (2, (x, y + 1)), (3, (x - 1, y)))
 
 
 def surrounding(p: Pos) -> Iterator[Pos]:

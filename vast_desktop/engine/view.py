@@ -96,10 +96,10 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
     }
     if viewer == "cave":
         board["hand"] = list(c.hand)
-        board["hand_types"] = [g.rules.tile(t).type for t in c.hand]
+        board["hand_types"] = [g.tile(t).type for t in c.hand]
         board["event_top3"] = list(g.state.event_deck[:3])   # CV-40
     else:
-        board["hand_tribes"] = [g.rules.tile(t).tribe for t in c.hand]
+        board["hand_tribes"] = [g.tile(t).tribe for t in c.hand]
     return board
 
 
@@ -109,7 +109,7 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     sees_dark = viewer == "cave"
     for p in sorted(st.board.tiles):
         t = st.board.tiles[p]
-        info = g.rules.tile(t.tile_id)
+        info = g.tile(t.tile_id)
         show = t.lit or sees_dark
         toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
         tiles.append(TileView(p, t.lit, info.type if show else None, info.tribe,
@@ -124,8 +124,8 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     d = g.pending
     decision = d if d is not None and viewer is not None and d.role == viewer else None
     waiting = (d.role, d.kind, d.prompt) if d is not None else None
-    log = []
-    for e in g.events:
+    log = g.log_cache.setdefault(viewer, [])
+    for e in g.events[len(log):]:
         line = e.public
         if viewer is not None and viewer in e.private:
             line = f"{line} [{e.private[viewer]}]"

@@ -11,11 +11,13 @@ from ..view import PlayerView
 
 
 class RandomBot:
+    needs_view = False   # it ignores the view, so headless runs need not build one
+
     def __init__(self, seed: int = 0, end_turn_weight: float = 0.15) -> None:
         self.rng = random.Random(seed)
         self.end_turn_weight = end_turn_weight
 
-    def __call__(self, view: PlayerView, decision: Decision) -> str:
+    def __call__(self, view: PlayerView | None, decision: Decision) -> str:
         ids = decision.ids
         # Ending the turn at once is one option among dozens; weigh it so random games
         # still explore, but do not drag on for ever.

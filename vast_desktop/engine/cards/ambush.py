@@ -39,9 +39,9 @@ def resolve_ambush(g: Game, source: str) -> Proc:
     monster = None
     if line == "C":
         monster = draw_monster(g)
-        foe = g.rules.card(monster).ambush_strength + g.state.next_monster_bonus
+        foe = g.card(monster).ambush_strength + g.state.next_monster_bonus
         g.state.next_monster_bonus = 0
-        name = g.rules.card(monster).name
+        name = g.card(monster).name
     else:
         foe = LINE_STRENGTH[line]
         name = "Normal Goblins" if line == "A" else "Tough Goblins"
@@ -64,7 +64,7 @@ def resolve_ambush(g: Game, source: str) -> Proc:
     g.log("ambush_hit", f"The {name} wound the Knight (her Strength {mine} against {foe}).")
     kb.lose_health(g, 1, "Ambush", "ambush")
     if monster is not None:
-        line_key = g.rules.card(monster).ambush_line
+        line_key = g.card(monster).ambush_line
         if line_key:
             yield from AMBUSH_LINES[line_key](g, monster)
 
@@ -91,7 +91,7 @@ def draw_monster(g: Game) -> str:
         g.rng.shuffle(st.monster_deck)
     card = st.monster_deck.pop(0)
     g.barrier()
-    g.log("monster_drawn", f"A Monster attacks: {g.rules.card(card).name}.", card=card)
+    g.log("monster_drawn", f"A Monster attacks: {g.card(card).name}.", card=card)
     return card
 
 

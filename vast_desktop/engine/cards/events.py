@@ -25,7 +25,7 @@ def play_event(g: Game) -> Proc:
         drawn = st.event_deck[:3]
         del st.event_deck[:3]
         g.barrier()
-        opts = [Option(f"event:{c}", f"Play {g.rules.card(c).name}: {g.rules.card(c).text}", (Target("card", c),))
+        opts = [Option(f"event:{c}", f"Play {g.card(c).name}: {g.card(c).text}", (Target("card", c),))
                 for c in drawn]
         choice = yield g.ask("cave", "choose_event", "Choose the Event card to play on the Knight", opts,
                              rules_ref="cave.events")
@@ -36,7 +36,7 @@ def play_event(g: Game) -> Proc:
         card = st.event_deck.pop(0)
         g.barrier()
     st.removed_from_game.append(card)
-    g.log("event", f"Event: {g.rules.card(card).name}.", card=card)
+    g.log("event", f"Event: {g.card(card).name}.", card=card)
     yield from EVENT_HANDLERS[kb.base_id(card)](g)
 
 

@@ -8,7 +8,7 @@ offered only when it can be paid and has a legal target.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -99,11 +99,10 @@ def treasure_targets(g: Game) -> list[Pos]:
     return _treasure_spaces(g)
 
 
-def bats_targets(g: Game) -> list[Option]:
+def bats_targets(g: Game) -> Iterator[Option]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
     or a Tribe, up to 3 spaces under Forced Movement."""
     board = g.state.board
-    opts = []
     movers: list[tuple[str, Pos]] = []
     if "knight" in board.pieces:
         from ..roles.knight_board import shield_active
@@ -120,9 +119,8 @@ def bats_targets(g: Game) -> list[Option]:
             if q == p:
                 continue
             name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
-            opts.append(Option(f"bats:{piece}@{fmt_pos(p)}>{fmt_pos(q)}", f"Carry the {name} from {fmt_pos(p)} to {fmt_pos(q)}",
+            yield (Option(f"bats:{piece}@{fmt_pos(p)}>{fmt_pos(q)}", f"Carry the {name} from {fmt_pos(p)} to {fmt_pos(q)}",
                                (space(p), space(q))))
-    return opts
 
 
 def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
@@ -144,79 +142,71 @@ def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
     return out
 
 
-def rockslide_options(g: Game) -> list[Option]:
+def rockslide_options(g: Game) -> Iterator[Option]:
     board = g.state.board
     edges = rockslide_edges(g)
-    opts = []
     if g.state.supply["rockslide"] > 0:
         for a, b in edges:
-            opts.append(Option(f"rockslide:place:{fmt_pos(a)}|{fmt_pos(b)}", f"Rockslide between {fmt_pos(a)} and {fmt_pos(b)}",
+            yield (Option(f"rockslide:place:{fmt_pos(a)}|{fmt_pos(b)}", f"Rockslide between {fmt_pos(a)} and {fmt_pos(b)}",
                                (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
     else:  # all three out: move one
         for old in sorted(board.rockslides):
             for a, b in edges:
-                opts.append(Option(f"rockslide:move:{fmt_pos(old[0])}|{fmt_pos(old[1])}>{fmt_pos(a)}|{fmt_pos(b)}",
+                yield (Option(f"rockslide:move:{fmt_pos(old[0])}|{fmt_pos(old[1])}>{fmt_pos(a)}|{fmt_pos(b)}",
                                    f"Move the Rockslide at {fmt_pos(old[0])}|{fmt_pos(old[1])} to {fmt_pos(a)}|{fmt_pos(b)}",
                                    (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
-    return opts
 
 
-def hatred_options(g: Game) -> list[Option]:
+def hatred_options(g: Game) -> Iterator[Option]:
     """Hatred (CV-25): place a tile from hand (Crystal first on the Cave's turn), or
     during the Collapse remove one by the normal priorities (AMB-60).  Great/Grand
     Cave may instead remove a Hatred token (DIF-14/15)."""
     cave = _cave(g)
-    opts = []
     if g.state.collapse:
         from ..collapse import collapse_candidates
-        opts += [Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
-                 for p in collapse_candidates(g)]
+        yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
+                 for p in collapse_candidates(g))
     elif cave.hand:
         for tile_id in sorted(set(crystal_first(g, cave.hand))):
             for q in placement_spaces(g):
-                opts.append(Option(f"hatred:place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
+                yield (Option(f"hatred:place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
                                    (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
     if cave.hatred_tokens > 0:
-        opts.append(Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
-    return opts
+        yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
 
 
-def curse_options(g: Game) -> list[Option]:
+def curse_options(g: Game) -> Iterator[Option]:
     """Crystal Curse (CV-26): rotate a Lit tile, put an Event token on an empty Event
     tile, or move the top 3 Event cards to the bottom."""
     board = g.state.board
-    opts = []
     for p in sorted(board.tiles):
         t = board.tiles[p]
         if not t.lit or p == board.entrance:
             continue
         for r in distinct_rotations(g, t.tile_id):
             if r != t.rot and rotation_label(g, t.tile_id, r) != rotation_label(g, t.tile_id, t.rot):
-                opts.append(Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
+                yield (Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
                                    (space(p),)))
     if g.has("knight") and g.state.supply["event"] > 0:
         for p in sorted(board.tiles):
             if is_lit(g, p) and tile_type(g, p) == "event" and not board.tokens_at(p)["event"]:
-                opts.append(Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
+                yield (Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
     if len(g.state.event_deck) > 3:
-        opts.append(Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
-    return opts
+        yield (Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
 
 
-def spores_options(g: Game) -> list[Option]:
+def spores_options(g: Game) -> Iterator[Option]:
     """Soporific Spores (CV-24): target a player (the Knight −5 Grit; others in later steps)."""
-    opts = []
     if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
-        opts.append(Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
-    return opts
+        yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
 
 
-def plunder_options(g: Game) -> list[Option]:
-    return [Option(f"plunder:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
-            for p in treasure_targets(g)]
+def plunder_options(g: Game) -> Iterator[Option]:
+    yield from (Option(f"plunder:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
+                for p in treasure_targets(g))
 
 
-TARGETS: dict[str, Callable[[Game], list[Option]]] = {
+TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
     "giant_bats": bats_targets,
     "rockslide": rockslide_options,
     "past_plunder": plunder_options,
@@ -229,7 +219,7 @@ TARGETS: dict[str, Callable[[Game], list[Option]]] = {
 def omen_menu(g: Game) -> list[Option]:
     out = []
     for omen in g.rules.omens:
-        if payments(g, omen.id) and TARGETS[omen.id](g):
+        if payments(g, omen.id) and next(iter(TARGETS[omen.id](g)), None) is not None:
             out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
                               (Target("slot", f"cave.omen.{omen.id}"),)))
     return out
@@ -245,7 +235,7 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         choice = yield g.ask("cave", "pay_omen", f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
                              rules_ref="cave.omens")
         pay = tuple(choice.id.split(":", 1)[1].split(","))
-    targets = TARGETS[omen_id](g)
+    targets = list(TARGETS[omen_id](g))
     for sym in pay:
         cave.omens[sym] -= 1
         g.state.omen_bag[sym] += 1

@@ -63,11 +63,11 @@ def reveal_sidequest(g: Game, card: str) -> None:
     k = kb.knight(g)
     k.sidequests.remove(card)
     g.state.removed_from_game.append(card)
-    c = g.rules.card(card)
+    c = g.card(card)
     g.log("sidequest", f"The Knight completes the Sidequest {c.name}.", card=card)
     kb.gain_grit(g, c.grit, f"Sidequest {c.name}")
     if k.sidequest_deck:
         k.sidequests.append(k.sidequest_deck.pop(0))
         g.barrier()
         g.log("sidequest_draw", "The Knight draws a new Sidequest card.",
-              {"knight": f"It is {g.rules.card(k.sidequests[-1]).name}."})
+              {"knight": f"It is {g.card(k.sidequests[-1]).name}."})

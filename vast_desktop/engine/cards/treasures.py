@@ -28,7 +28,7 @@ def receive_treasure(g: Game) -> Proc:
         if len(drawn) == 1:
             card = drawn[0]
         else:
-            opts = [Option(f"give:{c}", f"Give {g.rules.card(c).name}", (Target("card", c),)) for c in drawn]
+            opts = [Option(f"give:{c}", f"Give {g.card(c).name}", (Target("card", c),)) for c in drawn]
             choice = yield g.ask("cave", "choose_treasure", "Choose the Treasure card to give the Knight", opts,
                                  rules_ref="cave.treasures")
             card = choice.id.split(":", 1)[1]
@@ -37,7 +37,7 @@ def receive_treasure(g: Game) -> Proc:
     else:
         card = st.treasure_deck.pop(0)
         g.barrier()
-    c = g.rules.card(card)
+    c = g.card(card)
     choice = yield g.ask("knight", "keep_treasure", f"You found {c.name}: {c.text} Keep it, or decline it for {grit} Grit?",
                          [Option(f"keep:{card}", f"Keep {c.name}", (Target("card", card),)),
                           Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
@@ -56,7 +56,7 @@ def treasure_options(g: Game) -> list[Option]:
     k = kb.knight(g)
     out = []
     for card in k.treasures:
-        name = g.rules.card(card).name
+        name = g.card(card).name
         if card not in k.face_up:
             out.append(Option(f"treasure:reveal:{card}", f"Turn {name} face up", (Target("card", card),)))
         if (kb.base_id(card) == "potion_kit" and k.treasure_cubes.get(card, 0)
@@ -74,7 +74,7 @@ def lose_treasure(g: Game, card: str, why: str) -> None:
         k.face_up.remove(card)
     k.set_aside += k.treasure_cubes.pop(card, 0)
     g.state.removed_from_game.append(card)
-    g.log("treasure_lost", f"The Knight loses {g.rules.card(card).name} ({why}).", card=card)
+    g.log("treasure_lost", f"The Knight loses {g.card(card).name} ({why}).", card=card)
 
 
 def use_treasure(g: Game, arg: str) -> Proc:
@@ -82,7 +82,7 @@ def use_treasure(g: Game, arg: str) -> Proc:
     what, _, card = arg.partition(":")
     if what == "reveal":
         k.face_up.append(card)
-        g.log("treasure_shown", f"The Knight shows {g.rules.card(card).name}.", card=card)
+        g.log("treasure_shown", f"The Knight shows {g.card(card).name}.", card=card)
     elif what == "potion":
         k.treasure_cubes[card] -= 1
         k.discarded += 1

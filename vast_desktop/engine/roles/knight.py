@@ -88,7 +88,7 @@ def entry_block(g: Game, q: Pos) -> str | None:
 
 
 def monster_token_strength(g: Game, token: str) -> int:
-    card = g.rules.card(token)
+    card = g.card(token)
     return int(getattr(card, "ambush_strength", 4) or 4)
 
 
@@ -140,7 +140,7 @@ def turn_options(g: Game) -> list[Option]:
             opts.append(Option(f"flare:{fmt_pos(q)}", f"Use the Flare centred on {fmt_pos(q)}", (space(q),)))
     from ..cards.sidequests import completable
     for card in completable(g):
-        opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.rules.card(card).name} (+{g.rules.card(card).grit} Grit)",
+        opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.card(card).name} (+{g.card(card).grit} Grit)",
                            (Target("card", card),)))
     from ..cards.treasures import treasure_options
     opts += treasure_options(g)

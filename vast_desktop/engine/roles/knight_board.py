@@ -105,7 +105,7 @@ def cube_slots(g: Game) -> list[str]:
 
 def slot_label(g: Game, slot: str) -> str:
     if slot.startswith("treasure:"):
-        return g.rules.card(slot.split(":", 1)[1]).name
+        return g.card(slot.split(":", 1)[1]).name
     return SLOT_LABEL[slot]
 
 
