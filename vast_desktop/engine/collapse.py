@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import TYPE_NAMES, clear_edge_tokens, components, fill_open_edges, is_lit, return_token, tile_type, touching
+from .board import (
+    TYPE_NAMES,
+    clear_edge_tokens,
+    components,
+    fill_open_edges,
+    is_lit,
+    return_token,
+    tile_type,
+    touching,
+)
 from .decisions import Option, space
 from .forced import shortest_escape
 from .geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step

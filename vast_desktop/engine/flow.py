@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import placement_spaces, place_tile, tile_type, tiles_left
+from .board import place_tile, placement_spaces, tile_type, tiles_left
 from .collapse import collapse_candidates, remove_tile
 from .decisions import Option, Target, space
 from .game import GameOver, Outcome

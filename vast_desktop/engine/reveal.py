@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .board import TYPE_NAMES, fill_open_edges, flip, orientation_choices, reveal_tokens, rotation_label, set_rotation
+from .board import (
+    TYPE_NAMES,
+    fill_open_edges,
+    flip,
+    orientation_choices,
+    reveal_tokens,
+    rotation_label,
+    set_rotation,
+)
 from .decisions import Option, space
 from .geometry import Pos, fmt_pos
 

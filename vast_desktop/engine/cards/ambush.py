@@ -102,7 +102,7 @@ def _step_back(g: Game, token: str) -> Proc:
     here = g.state.board.pieces["knight"]
     board = g.state.board
     free = [q for _, q in adjacent(here) if is_lit(g, q) and not board.pieces_at(q) and not sum(board.tokens_at(q).values())]
-    for p, toks in board.tokens.items():
+    for _p, toks in board.tokens.items():
         if toks[token]:
             toks[token] = 0
     board.tokens_at(here)[token] += 1

@@ -128,7 +128,7 @@ def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
     board = g.state.board
     out = []
     for p in sorted(board.tiles):
-        for d, q in adjacent(p):
+        for _d, q in adjacent(p):
             if q not in board.tiles or not (p < q):
                 continue
             if not (is_lit(g, p) or is_lit(g, q)):
