@@ -28,10 +28,10 @@ class GameResult:
 
 
 def play_game(setup: Setup, bot_seed: int | None = None, keep: bool = False,
-              max_choices: int = MAX_CHOICES) -> GameResult:
+              max_choices: int = MAX_CHOICES, end_turn_weight: float = 0.15) -> GameResult:
     """Play one game to the end with random bots in every seat."""
     start = time.perf_counter()
-    bot = RandomBot(setup.seed if bot_seed is None else bot_seed)
+    bot = RandomBot(setup.seed if bot_seed is None else bot_seed, end_turn_weight=end_turn_weight)
     g: Game | None = None
     try:
         g = new_game(setup)
@@ -49,11 +49,6 @@ def play_game(setup: Setup, bot_seed: int | None = None, keep: bool = False,
                           game=g if keep else None)
     return GameResult(setup.seed, True, g.outcome.winners, g.outcome.reason, len(g.choices), g.state.round,
                       time.perf_counter() - start, game=g if keep else None)
-
-
-def play_fast(setup: Setup, bot_seed: int | None = None) -> GameResult:
-    """Like play_game but the bot sees only the decision (for throughput figures)."""
-    return play_game(setup, bot_seed)
 
 
 def summarize(results: list[GameResult], seconds: float) -> dict[str, object]:

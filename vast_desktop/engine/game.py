@@ -175,8 +175,17 @@ class Game:
         return role in self.state.roles
 
     # ------------------------------------------------------------------ undo
-    def can_undo(self) -> bool:
-        return self.outcome is None and len(self.choices) > self.barrier_at
+    def can_undo(self, humans: frozenset[str] | set[str] | None = None) -> bool:
+        """Undo goes back only to the last barrier: a reveal, draw, roll or peek (barrier_at),
+        or — when ``humans`` names the roles played by people — a hand-off to another person
+        (the last choice was made by someone other than whoever decides now)."""
+        if self.outcome is not None or len(self.choices) <= self.barrier_at:
+            return False
+        if humans is not None and self.pending is not None:
+            last = self.decider_log[-1]
+            if last != self.pending.role and last in humans and self.pending.role in humans:
+                return False
+        return True
 
     def rebuilt(self, choices: list[str]) -> Game:
         """A fresh game with the same setup (or scenario) and ``choices`` replayed."""

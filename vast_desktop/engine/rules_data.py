@@ -47,7 +47,6 @@ from pydantic import (
     ConfigDict,
     Field,
     GetCoreSchemaHandler,
-    PrivateAttr,
     StrictBool,
     StringConstraints,
     ValidationError,
@@ -57,7 +56,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError, core_schema
 
 __all__ = [
+    "RANKS",
     "ROLES",
+    "SHAPE_WALLS",
     "Card",
     "CaveData",
     "CaveTile",
@@ -87,6 +88,7 @@ __all__ = [
     "WarCard",
     "WinCondition",
     "default_rules_dir",
+    "format_path",
     "load_rules_data",
     "load_rules_data_uncached",
 ]
@@ -203,11 +205,11 @@ class _FrozenMap(Mapping[str, _V]):
             raise PydanticCustomError("map_type", "must be a mapping of names to {kinds}", {"kinds": cls._kinds_text})
         for key, item in value.items():
             if not isinstance(key, str):
-                raise PydanticCustomError("map_key", "name {key!r} must be a string", {"key": key})
+                raise PydanticCustomError("map_key", "name {key} must be a string", {"key": repr(key)})
             if not cls._ok(item):
                 raise PydanticCustomError(
-                    "map_value", "value of {key!r} ({value!r}) must be {kinds}",
-                    {"key": key, "value": item, "kinds": cls._kinds_text},
+                    "map_value", "value of {key} ({value}) must be {kinds}",
+                    {"key": repr(key), "value": repr(item), "kinds": cls._kinds_text},
                 )
         return cls(value)
 
@@ -339,9 +341,8 @@ class TerrainTile(_MaybeProvisional):
         bridges = sum(s.kind == "bridge" for s in self.spaces)
         if (self.kind == "canyon") != (bridges == 1) or bridges > 1:
             raise ValueError("exactly the Canyon has one Bridge space")
-        if (self.kind == "river") != all(s.current for s in self.spaces) or (
-            self.kind != "river" and any(s.current for s in self.spaces)
-        ):
+        currents = [s.current is not None for s in self.spaces]
+        if (self.kind == "river" and not all(currents)) or (self.kind != "river" and any(currents)):
             raise ValueError("exactly the River's spaces carry a current direction")
         if self.kind == "pits" and len(self.spaces) != 1:
             raise ValueError("a Pit is a single space")
@@ -803,7 +804,7 @@ class ThiefData(_Frozen):
             raise ValueError("loot_drop_bonus needs exactly one row per Loot Drop Level")
         if [r.cubes for r in self.roll_actions] != list(range(1, len(self.roll_actions) + 1)):
             raise ValueError("roll_actions must list 1, 2, 3 ... cubes in order")
-        if Counter(u.id for u in self.upgrades).most_common(1)[0][1] > 1:
+        if len({u.id for u in self.upgrades}) != len(self.upgrades):
             raise ValueError("duplicate upgrade id")
         flips = sorted(u.order for u in self.upgrades if u.order is not None)
         if flips != list(range(1, len(flips) + 1)):
@@ -1063,13 +1064,10 @@ class RulesData(_Frozen):
     thief_joins: ThiefJoins
     difficulty: tuple[DifficultyLevel, ...]
 
-    _index: _Index | None = PrivateAttr(default=None)
-
-    @property
+    @functools.cached_property
     def _idx(self) -> _Index:
-        if self._index is None:
-            self._index = _Index(self)
-        return self._index
+        # cached in the instance __dict__; pydantic's equality ignores it
+        return _Index(self)
 
     # -- tiles ---------------------------------------------------------------
 
@@ -1095,18 +1093,14 @@ class RulesData(_Frozen):
         return tuple(pid for card in self.cards(name, include_promo) for pid in card.physical_ids)
 
     def card(self, physical_id: str) -> Card:
-        """The card behind a physical id (``"rats#2"`` -> Rats) from any deck, promo cards included."""
+        """The card behind ``"rats#2"`` (or the bare id ``"rats"``) from any deck, promo cards included.
+
+        A copy number must exist: ``"rats#4"`` and ``"light#1"`` are refused.
+        """
         base, sep, copy = physical_id.partition("#")
         card = _lookup(self._idx.cards, base, "card")
-        if sep:
-            if not copy.isdigit() or not 1 <= int(copy) <= card.copies or card.copies == 1:
-                raise UnknownIdError(
-                    f"unknown physical card {physical_id!r}; valid: {', '.join(card.physical_ids)}"
-                )
-        elif card.copies > 1:
-            raise UnknownIdError(
-                f"{physical_id!r} has {card.copies} copies; name one of {', '.join(card.physical_ids)}"
-            )
+        if sep and (card.copies == 1 or not copy.isdigit() or not 1 <= int(copy) <= card.copies):
+            raise UnknownIdError(f"unknown physical card {physical_id!r}; valid: {', '.join(card.physical_ids)}")
         return card
 
     def _typed(self, physical_id: str, kind: type[_C]) -> _C:
@@ -1795,6 +1789,7 @@ def load_rules_data_uncached(directory: Path | Traversable | None = None) -> Rul
     except ValidationError as exc:  # a derived variant broke a rule: blame the joining rule
         raise RulesDataError(f"{sources.locate(('thief_joins',))}: a derived variant is invalid: {exc}") from None
     rd = listed.model_copy(update={"role_variants": variants})
+    rd.__dict__.pop("_idx", None)  # never carry a lookup index over from the partial object
     _Checker(rd, sources, paths).run()
     return rd
 

@@ -123,10 +123,9 @@ def bats_targets(g: Game) -> Iterator[Option]:
                                (space(p), space(q))))
 
 
-def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
+def rockslide_edges(g: Game) -> Iterator[tuple[Pos, Pos]]:
     """CV-23, CV-27: an edge between two tiles, at least one revealed, with no wall there."""
     board = g.state.board
-    out = []
     for p in sorted(board.tiles):
         for _d, q in adjacent(p):
             if q not in board.tiles or not (p < q):
@@ -138,18 +137,18 @@ def rockslide_edges(g: Game) -> list[tuple[Pos, Pos]]:
                 continue
             if edge_blocked(g, p, q):
                 continue
-            out.append(e)
-    return out
+            yield e
 
 
 def rockslide_options(g: Game) -> Iterator[Option]:
     board = g.state.board
-    edges = rockslide_edges(g)
     if g.state.supply["rockslide"] > 0:
+        edges: Iterator[tuple[Pos, Pos]] | list[tuple[Pos, Pos]] = rockslide_edges(g)
         for a, b in edges:
             yield (Option(f"rockslide:place:{fmt_pos(a)}|{fmt_pos(b)}", f"Rockslide between {fmt_pos(a)} and {fmt_pos(b)}",
                                (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
     else:  # all three out: move one
+        edges = list(rockslide_edges(g))
         for old in sorted(board.rockslides):
             for a, b in edges:
                 yield (Option(f"rockslide:move:{fmt_pos(old[0])}|{fmt_pos(old[1])}>{fmt_pos(a)}|{fmt_pos(b)}",
@@ -216,10 +215,15 @@ TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
 }
 
 
+def can_pay(g: Game, omen_id: str) -> bool:
+    have = _cave(g).omens
+    return sum(have[s] for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
+
+
 def omen_menu(g: Game) -> list[Option]:
     out = []
     for omen in g.rules.omens:
-        if payments(g, omen.id) and next(iter(TARGETS[omen.id](g)), None) is not None:
+        if can_pay(g, omen.id) and next(iter(TARGETS[omen.id](g)), None) is not None:
             out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
                               (Target("slot", f"cave.omen.{omen.id}"),)))
     return out
