@@ -36,10 +36,10 @@ def run_bench(args: argparse.Namespace) -> int:
 
     figures: dict[str, float] = {"rules_data_load_ms": rules_ms}
     total_choices, total_time = 0, 0.0
-    for label, roles, extra in (("knight_solo", ("knight",), {"solo_level": "medium"}), ("knight_vs_cave", ("knight", "cave"), {})):
+    for label, roles, level in (("knight_solo", ("knight",), "medium"), ("knight_vs_cave", ("knight", "cave"), None)):
         times, choices = [], []
         for seed in range(1, n_games + 1):
-            r = play_game(Setup(roles=roles, seed=seed, **extra))
+            r = play_game(Setup(roles=roles, seed=seed, solo_level=level))
             if r.error:
                 print(f"error in {label} seed {seed}: {r.error}")
                 continue

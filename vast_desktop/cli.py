@@ -68,11 +68,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not args.json or args.verbose:
             print(line, flush=True)
     summary = summarize(results, time.perf_counter() - start)
+    error_seeds = [r.seed for r in results if r.error]
     if args.json:
         print(json.dumps(summary))
     else:
         print(f"{summary['games']} games, {summary['finished']} finished, {summary['errors']} errors"
-              f"{' (seeds ' + ', '.join(map(str, summary['error_seeds'])) + ')' if summary['errors'] else ''}; "
+              f"{' (seeds ' + ', '.join(map(str, error_seeds)) + ')' if error_seeds else ''}; "
               f"wins {summary['wins']}; {summary['choices_per_second']:.0f} choices/s")
     return 1 if summary["errors"] else 0
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .engine import Game, ReplayError, Setup, replay
 from .engine.setup import SetupError
 
-SAVE_FORMAT = "vast-desktop-save"
+SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
 SAVE_VERSION = 1
 RULES_VERSION = "base-1"
 

@@ -218,12 +218,12 @@ def initial_state(g: Game) -> GameState:
     rng.shuffle(crystals)
     rng.shuffle(vaults)
     piles: list[list[str]] = [[], [], []]
-    for i, t in enumerate(rest):                                           # SET-10, SET-12
-        piles[i % 3].append(t)
-    for i, t in enumerate(crystals):
-        piles[i % 3].append(t)
-    for i, t in enumerate(vaults):
-        piles[i % 3].append(t)
+    for i, tid in enumerate(rest):                                         # SET-10, SET-12
+        piles[i % 3].append(tid)
+    for i, tid in enumerate(crystals):
+        piles[i % 3].append(tid)
+    for i, tid in enumerate(vaults):
+        piles[i % 3].append(tid)
     for pile in piles:
         rng.shuffle(pile)
         st.stack += pile
