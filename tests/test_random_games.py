@@ -120,13 +120,13 @@ def play_checked(setup: Setup, bot_seed: int | None = None, with_views: bool = F
 
 # ------------------------------------------------------------------ Knight solo
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(20))
 def test_knight_solo(level: str, seed: int) -> None:
     play_checked(Setup(roles=("knight",), seed=seed, solo_level=level))
 
 
 # ------------------------------------------------------------------ Knight vs Cave
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", range(30))
 def test_knight_vs_cave(seed: int) -> None:
     play_checked(Setup(roles=("knight", "cave"), seed=seed), with_views=seed % 4 == 0)
 
@@ -135,7 +135,7 @@ def test_knight_vs_cave(seed: int) -> None:
     {"cave": "spillway"}, {"cave": "lava_tube"}, {"cave": "great_cave"},
     {"knight": "novice"}, {"knight": "lady"},
 ], ids=lambda d: "-".join(f"{k}={v}" for k, v in d.items()))
-@pytest.mark.parametrize("seed", range(100, 106))
+@pytest.mark.parametrize("seed", range(100, 108))
 def test_knight_vs_cave_difficulty(difficulty: dict[str, str], seed: int) -> None:
     play_checked(Setup(roles=("knight", "cave"), seed=seed, difficulty=difficulty))
 
@@ -154,7 +154,7 @@ def test_games_differ_between_seeds() -> None:
 
 
 # ------------------------------------------------------------------ hypothesis
-_HSETTINGS = settings(max_examples=8, deadline=None, derandomize=True,
+_HSETTINGS = settings(max_examples=10, deadline=None, derandomize=True,
                       suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -75,13 +75,14 @@ def end_of_turn_tiles(g: Game, role: str) -> Proc:
         for _ in range(n):
             if not st.stack:
                 break
-            tile_id = st.stack.pop(0)
+            tile_id = st.stack[0]   # stays on the stack (in the state) until placed: tile conservation
             g.barrier()
             tribe = (g.tile(tile_id).tribe or "").title()
             opts = [Option(f"place:{fmt_pos(q)}", f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
                            (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
             choice = yield g.ask(role, "place_tile", f"End of turn: place the Dark tile you drew ({tribe})", opts,
                                  rules_ref="variants.alone_in_the_dark" if solo else "general.no_cave")
+            st.stack.pop(0)
             place_tile(g, tile_id, parse_pos(choice.id.split(":")[1]), role, "draws and places")
     else:
         n = alone_in_the_dark_count(g, role) if solo else g.config.collapse_rate_no_cave

@@ -17,6 +17,12 @@ if TYPE_CHECKING:
 IMMOVABLE_TOKENS = ("crystal", "event", "bomb", "vault", "rockslide", "flamewall")  # FM-11
 
 
+def dragon_surfaced(g: Game) -> bool:
+    """The Dragon's state arrives with his role (step 3); until then he is never on the surface."""
+    dragon = getattr(g.state, "dragon", None)
+    return bool(dragon is not None and getattr(dragon, "surfaced", False))
+
+
 def owner(piece: str) -> str:
     return piece.split(":")[0].replace("tribe", "goblins")
 
@@ -31,7 +37,7 @@ def can_enter(g: Game, piece: str, p: Pos, q: Pos) -> bool:
     tiles = g.state.board.tiles
     if q not in tiles:                                          # FM-04
         return False
-    underground_dragon = piece == "dragon" and not g.state.__dict__.get("dragon_surfaced", False)
+    underground_dragon = piece == "dragon" and not dragon_surfaced(g)
     if not underground_dragon and edge_blocked(g, p, q):        # FM-05, 07, 08, 09, 10
         return False
     if piece in ("knight",) or (piece == "dragon" and not underground_dragon):

@@ -36,6 +36,15 @@ class GameOver(Exception):
         self.outcome = outcome
 
 
+class EngineError(RuntimeError):
+    """An unexpected failure inside the rules.  ``game`` is the position before the
+    failing choice, rebuilt by replay; the game that raised must be dropped."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 class ReplayError(ValueError):
     """A choice log that no longer replays: names the step and the reason."""
 
@@ -143,7 +152,17 @@ class Game:
         self.decider_log.append(self.pending.role)
         self.choices.append(option_id)
         self._step_is_barrier = False
-        self._advance(opt)
+        try:
+            self._advance(opt)
+        except Exception as exc:
+            # A bug in a rule procedure must not cost the game: this object is now unusable,
+            # so the error carries the position before this choice, rebuilt by replay
+            # (only the choice being made is lost).
+            step = len(self.choices)
+            self.outcome = Outcome((), "internal error")
+            self.pending = None
+            raise EngineError(f"internal error while applying {option_id!r} at step {step}: "
+                              f"{type(exc).__name__}: {exc}", self.rebuilt(self.choices[:-1])) from exc
         if self._step_is_barrier:
             self.barrier_at = len(self.choices)
 
