@@ -11,7 +11,18 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .decisions import Option, Target, space
-from .geometry import DIRS, Pos, adjacent, direction_between, edge, fmt_pos, opposite, rotate_walls, step
+from .geometry import (
+    DELTA,
+    DIRS,
+    Pos,
+    adjacent,
+    direction_between,
+    edge,
+    fmt_pos,
+    opposite,
+    rotate_walls,
+    step,
+)
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -61,14 +72,15 @@ def has_wall(g: Game, p: Pos, d: int) -> bool:
 def edge_blocked(g: Game, a: Pos, b: Pos) -> bool:
     """Is the edge between adjacent spaces a wall?  A Rockslide is a wall (CV-23);
     a Bomb token opens the wall for good (MAP-12, KN-78), both walls at once (MAP-13)."""
-    e = edge(a, b)
     board = g.state.board
-    if e in board.rockslides:
-        return True
-    if e in board.bombs:
-        return False
-    d = direction_between(a, b)
-    return has_wall(g, a, d) or has_wall(g, b, opposite(d))
+    if board.rockslides or board.bombs:
+        e = (a, b) if a <= b else (b, a)
+        if e in board.rockslides:
+            return True
+        if e in board.bombs:
+            return False
+    d = DELTA.index((b[0] - a[0], b[1] - a[1]))
+    return walls_at(g, a)[d] or walls_at(g, b)[(d + 2) % 4]
 
 
 def has_open_edge(g: Game, p: Pos, d: int) -> bool:

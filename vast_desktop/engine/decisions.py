@@ -8,6 +8,7 @@ accepts only listed ids (ARCHITECTURE §3).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 
 class IllegalChoice(ValueError):
@@ -67,7 +68,9 @@ class Decision:
         return tuple(o.id for o in self.options)
 
 
+@lru_cache(maxsize=8192)
 def space(p: tuple[int, int]) -> Target:
+    """The click target of a map space (cached: targets are immutable and built often)."""
     return Target("space", f"{p[0]},{p[1]}")
 
 

@@ -8,6 +8,7 @@ rotating a tile clockwise by ``r`` quarter turns maps printed direction ``d`` to
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 Pos = tuple[int, int]
 Edge = tuple[Pos, Pos]
@@ -65,6 +66,7 @@ def rotate_walls(printed: tuple[bool, bool, bool, bool], rot: int) -> tuple[bool
     return tuple(printed[(d - r) % 4] for d in DIRS)  # type: ignore[return-value]
 
 
+@lru_cache(maxsize=8192)
 def fmt_pos(p: Pos) -> str:
     return f"{p[0]},{p[1]}"
 

@@ -29,7 +29,7 @@ from ..board import (
 )
 from ..decisions import Option, Target, space
 from ..forced import reachable
-from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos, rotate_walls
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -182,8 +182,10 @@ def curse_options(g: Game) -> Iterator[Option]:
         t = board.tiles[p]
         if not t.lit or p == board.entrance:
             continue
+        printed = g.tile(t.tile_id).walls
+        now = rotate_walls(printed, t.rot)
         for r in distinct_rotations(g, t.tile_id):
-            if r != t.rot and rotation_label(g, t.tile_id, r) != rotation_label(g, t.tile_id, t.rot):
+            if rotate_walls(printed, r) != now:
                 yield (Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
                                    (space(p),)))
     if g.has("knight") and g.state.supply["event"] > 0:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..board import edge_blocked, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
-from ..geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos
+from ..geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group, reveal_one
 from . import knight_board as kb
 
@@ -136,7 +136,7 @@ def turn_options(g: Game) -> list[Option]:
         opts.append(Option("collect:treasure", "Collect the Treasure token here", (space(p), Target("piece", f"treasure@{fmt_pos(p)}"))))
     opts += bomb_options(g)
     if "knight" in g.config.flare_holders and not k.flare_used:
-        for q in sorted(g.state.board.tiles):
+        for q in flare_centres(g):
             opts.append(Option(f"flare:{fmt_pos(q)}", f"Use the Flare centred on {fmt_pos(q)}", (space(q),)))
     from ..cards.sidequests import completable
     for card in completable(g):
@@ -146,6 +146,18 @@ def turn_options(g: Game) -> list[Option]:
     opts += treasure_options(g)
     opts.append(Option("end:", "End your turn", (button("end_turn"),)))
     return opts
+
+
+def flare_centres(g: Game) -> list[Pos]:
+    """Spaces worth centring the Flare on: any space (tile or open) with a Dark tile in
+    its 3×3 area — elsewhere the roll could reveal nothing (the choice would be empty)."""
+    tiles = g.state.board.tiles
+    out: set[Pos] = set()
+    for p, t in tiles.items():
+        if not t.lit:
+            out.add(p)
+            out.update(surrounding(p))
+    return sorted(out)
 
 
 def _can_act(g: Game, stage: str) -> bool:
