@@ -98,8 +98,6 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
         board["hand"] = list(c.hand)
         board["hand_types"] = [g.tile(t).type for t in c.hand]
         board["event_top3"] = list(g.state.event_deck[:3])   # CV-40
-    else:
-        board["hand_tribes"] = [g.tile(t).tribe for t in c.hand]
     return board
 
 
