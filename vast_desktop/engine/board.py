@@ -322,6 +322,8 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
         cave = g.state.cave
         if cave is not None:
             if not cave.hand:
+                draw_to_cave_hand(g)   # COL-02: tiles sent back to the stack may fill edges at once
+            if not cave.hand:
                 return
             hand = crystal_first(g, cave.hand) if g.state.active == "cave" else list(cave.hand)
             opts = []
@@ -341,6 +343,7 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
             if not g.state.stack:
                 return
             tile_id = g.state.stack.pop(0)
+            g.barrier()   # a draw from the stack shows the next tile: no undo across it
             place_tile(g, tile_id, need[0], creator, "draws and places")
 
 

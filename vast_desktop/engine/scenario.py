@@ -156,7 +156,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
     st.supply["crystal"] -= st.crystals_smashed_total
     if "supply" in data:
-        st.supply.update(data["supply"])
+        for k, v in data["supply"].items():   # set, not add (Counter.update would add)
+            st.supply[k] = int(v)
     active = data.get("active", config.turn_order[0])
     if active not in config.turn_order:
         raise ScenarioError(f"active: {active!r} is not playing; roles: {', '.join(config.turn_order)}")

@@ -7,7 +7,7 @@ The renderer reads only these objects, so a secret cannot be drawn by accident.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .board import walls_at
@@ -54,7 +54,7 @@ class PlayerView:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
         if self.decision is not None:
             d["decision"] = {"role": self.decision.role, "kind": self.decision.kind, "prompt": self.decision.prompt,
                              "options": [{"id": o.id, "label": o.label} for o in self.decision.options]}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import is_dark, is_lit
+from ..board import is_dark, is_lit, place_tile
 from ..decisions import Option, space
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
@@ -54,8 +54,8 @@ def resolve_ambush(g: Game, source: str) -> Proc:
         _, _, hit = roll_dragon_die(g, g.state.board.pieces["knight"], "The Ambush", "equal Strength")
     else:
         hit = True
-    if monster is not None:
-        g.state.monster_discard.append(monster)
+    if monster is not None and not (hit and monster in ("ogre", "troll")):
+        g.state.monster_discard.append(monster)   # VAR-44: a hitting Ogre/Troll waits until beaten
     if not hit:
         g.log("ambush_beaten", f"The Knight (Strength {mine}) fends off the {name}.")
         if monster is not None:
@@ -166,6 +166,12 @@ def _underworm(g: Game, monster: str) -> Proc:
         best = [q for q in best if is_dark(g, q) and not g.state.board.pieces_at(q)]
         if best:
             break
+    place = not best and bool(g.state.stack)   # VAR-45: no Dark tile: one goes on the nearest diagonal open space
+    for dist in range(1, 12) if place else ():
+        best = [(here[0] + dx * dist, here[1] + dy * dist) for dx, dy in DIAGONALS]
+        best = [q for q in best if q not in g.state.board.tiles]
+        if best:
+            break
     if not best:
         return
     if len(best) == 1:
@@ -174,6 +180,9 @@ def _underworm(g: Game, monster: str) -> Proc:
         opts = [Option(f"burrow:{fmt_pos(q)}", f"Be dragged to {fmt_pos(q)}", (space(q),)) for q in best]
         choice = yield g.ask("knight", "underworm", "The Underworm drags you: choose the Dark tile", opts)
         dest = parse_pos(choice.id.split(":")[1])
+    if place:
+        g.barrier()
+        place_tile(g, g.state.stack.pop(0), dest, "knight", "draws and places")
     g.state.board.pieces["knight"] = dest
     g.log("move", f"The Underworm drags the Knight to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
     from ..reveal import reveal_one

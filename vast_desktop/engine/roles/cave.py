@@ -23,6 +23,8 @@ def cave_turn(g: Game) -> Proc:
     g.log("turn", f"Round {g.state.round}: the Cave's turn.")
     collect_omens(g)
     cave.phase = 2
+    if not g.state.collapse and not cave.hand:
+        draw_to_cave_hand(g)    # COL-02: tiles sent back to the stack are drawn to be placed again
     removed = 0
     while True:
         opts = omen_menu(g)
@@ -83,7 +85,8 @@ def _prompt(g: Game, removed: int) -> str:
     if cave.phase == 2:
         if g.state.collapse:
             return f"Shape the Cave: the Collapse — remove tiles ({removed} of 3 removed). {omens} Omen token(s)."
-        return f"Shape the Cave: place a tile from your hand{' (Crystal tiles first)' if len(crystal_first(g, cave.hand)) < len(cave.hand) else ''}. {omens} Omen token(s)."
+        # Everyone sees this prompt: it must not depend on the (private) hand (GEN-01).
+        return f"Shape the Cave: place a tile from your hand (Crystal tiles first). {omens} Omen token(s)."
     if cave.phase == 3:
         return f"Place Treasure: put a Treasure token on a Dark tile. {omens} Omen token(s)."
     return f"Use omens or end your turn. {omens} Omen token(s)."

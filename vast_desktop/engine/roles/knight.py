@@ -47,8 +47,9 @@ def start_turn(g: Game) -> None:
     k.treasures_collected = 0
     k.ambush_monster_beaten = False
     k.achievements = []
-    if g.state.board.tokens_at(pos(g))["event"]:
-        k.must_resolve_event = True  # KN-37
+    # KN-37, FM-06: only an Event token under her holds her (a flag left from a token she was carried off is void)
+    # CV-39: with the Event deck used up, Event tokens are ignored
+    k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and bool(g.state.event_deck)
     g.log("turn", f"Round {g.state.round}: the Knight's turn. She picks up her Hero cubes ({k.cubes_free}).")
 
 
@@ -214,11 +215,12 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
     for t in MONSTER_TOKENS:
         if toks[t]:  # beaten on entering (Goblin Infestation line C, provisional)
             toks[t] = 0
+            g.state.monster_discard.append(t)   # VAR-44: the waiting card is discarded now
             g.log("monster_beaten", f"The Knight defeats the {t.title()} token.")
     if is_dark(g, q):
         open_encounter(g)
         yield from knight_reveal(g, q, None if through_wall else p)
-    elif toks["event"]:
+    elif toks["event"] and g.state.event_deck:   # CV-39: ignored once every Event card is played
         open_encounter(g)
         yield from resolve_event_token(g, q)
     from ..flow import check_knight_escape

@@ -1,0 +1,185 @@
+"""Code hygiene promised by ARCHITECTURE §1-3 and the README: the engine never imports
+pygame (nor the layers above it), the game's seeded RNG is the only randomness, bots
+use only their own seeded RNG, and the README/CI run exactly the two documented commands.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "vast_desktop"
+ENGINE = PACKAGE / "engine"
+RNG_HOME = ENGINE / "game.py"   # the one place that holds the game's random.Random
+
+
+def _py_files(base: Path) -> list[Path]:
+    files = sorted(p for p in base.rglob("*.py") if "__pycache__" not in p.parts)
+    assert files, f"no Python files under {base}"
+    return files
+
+
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _imported_modules(tree: ast.Module, path: Path) -> list[tuple[int, str]]:
+    """Absolute names of every imported module (relative imports resolved)."""
+    pkg_parts = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg_parts[: len(pkg_parts) - (node.level - 1)]
+                mod = ".".join([*base, node.module] if node.module else base)
+            else:
+                mod = node.module or ""
+            out.append((node.lineno, mod))
+            out += [(node.lineno, f"{mod}.{a.name}") for a in node.names]
+    return out
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+# ------------------------------------------------------------------ layering
+def test_engine_never_imports_pygame_or_the_layers_above() -> None:
+    forbidden = ("pygame", "pygame_gui", "vast_desktop.render", "vast_desktop.input", "vast_desktop.app",
+                 "vast_desktop.session")
+    bad = []
+    for path in _py_files(ENGINE):
+        for line, mod in _imported_modules(_parse(path), path):
+            if any(mod == f or mod.startswith(f + ".") for f in forbidden):
+                bad.append(f"{_rel(path)}:{line} imports {mod}")
+    assert not bad, "the engine must stay pure (ARCHITECTURE §1):\n" + "\n".join(bad)
+
+
+def test_engine_imports_without_pygame_loaded() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, vast_desktop.engine, vast_desktop.persistence, vast_desktop.simulate; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+# ------------------------------------------------------------------ randomness
+def _random_aliases(tree: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name == "random":
+                    names.add(a.asname or "random")
+    return names
+
+
+def test_no_stray_randomness_anywhere_in_the_package() -> None:
+    """Only random.Random(...) may be called on the random module, and nothing imports
+    names out of it (a test greps for stray random use, ARCHITECTURE §3)."""
+    bad = []
+    for path in _py_files(PACKAGE):
+        tree = _parse(path)
+        aliases = _random_aliases(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in ("random", "secrets") and node.level == 0:
+                bad.append(f"{_rel(path)}:{node.lineno}: from {node.module} import ...")
+            if isinstance(node, ast.Import) and any(a.name == "secrets" for a in node.names):
+                bad.append(f"{_rel(path)}:{node.lineno}: import secrets")
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                f = node.func
+                if isinstance(f.value, ast.Name) and f.value.id in aliases and f.attr != "Random":
+                    if path != RNG_HOME:
+                        bad.append(f"{_rel(path)}:{node.lineno}: {f.value.id}.{f.attr}(...)")
+                if isinstance(f.value, ast.Name) and f.value.id == "os" and f.attr == "urandom":
+                    bad.append(f"{_rel(path)}:{node.lineno}: os.urandom(...)")
+            # random.Random() with no seed is seeded from the OS: never allowed
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Random"
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in aliases
+                    and not node.args and not node.keywords):
+                bad.append(f"{_rel(path)}:{node.lineno}: unseeded {node.func.value.id}.Random()")
+    assert not bad, "stray randomness:\n" + "\n".join(bad)
+
+
+def test_the_game_rng_lives_in_game_py() -> None:
+    text = RNG_HOME.read_text(encoding="utf-8")
+    assert "random.Random" in text
+    assert re.search(r"CountingRandom\(setup\.seed", text), "the game RNG must be seeded from the Setup"
+
+
+def test_bots_use_only_their_own_seeded_rng() -> None:
+    bots = _py_files(ENGINE / "bots")
+    found = 0
+    for path in bots:
+        tree = _parse(path)
+        aliases = _random_aliases(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in aliases:
+                assert node.func.attr == "Random", f"{_rel(path)}:{node.lineno}: random.{node.func.attr}"
+                assert len(node.args) == 1 and not node.keywords, \
+                    f"{_rel(path)}:{node.lineno}: a bot's random.Random must take exactly its seed"
+                found += 1
+            # a bot never reaches into the game (it sees only a PlayerView and a Decision)
+            if isinstance(node, ast.Attribute) and node.attr in ("state", "rng") and \
+                    isinstance(node.value, ast.Name) and node.value.id in ("g", "game"):
+                raise AssertionError(f"{_rel(path)}:{node.lineno}: a bot reads game.{node.attr}")
+        for line, mod in _imported_modules(tree, path):
+            assert not mod.startswith(("vast_desktop.engine.state", "vast_desktop.engine.game")), \
+                f"{_rel(path)}:{line}: a bot imports {mod}"
+    assert found >= 1
+
+
+def test_random_bot_is_deterministic_per_seed() -> None:
+    from vast_desktop.engine import Setup, new_game
+    from vast_desktop.engine.bots.random_bot import RandomBot
+
+    def run(bot_seed: int) -> list[str]:
+        g = new_game(Setup(roles=("knight", "cave"), seed=3))
+        bot = RandomBot(bot_seed)
+        while g.outcome is None and len(g.choices) < 80:
+            g.apply(bot(None, g.pending))  # type: ignore[arg-type]
+        return g.choices
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+# ------------------------------------------------------------------ README and CI
+def _first_code_block(text: str) -> str:
+    m = re.search(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M)
+    assert m, "README has no code block"
+    return m.group(1)
+
+
+def test_readme_first_code_block_is_the_two_commands() -> None:
+    block = _first_code_block((ROOT / "README.md").read_text(encoding="utf-8"))
+    commands = [line.split("#", 1)[0].strip() for line in block.splitlines()]
+    commands = [c for c in commands if c]
+    assert commands == ["python3 vast.py", "python3 vast.py test"], commands
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    commands = [ln.split("#", 1)[0].strip() for ln in lines]
+    assert "python3 vast.py test" in commands, commands
+
+
+@pytest.mark.parametrize("name", ["vast.py", ".ci/run"])
+def test_entry_points_are_executable(name: str) -> None:
+    import os
+
+    assert os.access(ROOT / name, os.X_OK), f"{name} is not executable"
+
+
+def test_vast_py_test_runs_pytest_on_two_workers() -> None:
+    text = (ROOT / "vast.py").read_text(encoding="utf-8")
+    assert re.search(r'"pytest",\s*"-n",\s*"2"', text), "python3 vast.py test should run pytest -n 2"
