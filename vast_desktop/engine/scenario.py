@@ -145,6 +145,12 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
                 st.stack = [x for x in st.stack if x not in v]
             else:
                 setattr(st.cave, k, v)
+    # Tiles the scenario left nowhere (replaced hand, explicit stack) go to the box, so every
+    # tile is accounted for exactly once.
+    placed = {t.tile_id for t in board.tiles.values()} | set(st.stack) | set(st.box) | set(st.removed_from_game)
+    if st.cave is not None:
+        placed |= set(st.cave.hand)
+    st.box += [t.id for t in rules.tiles if t.id not in placed]
     if "omen_bag" in data:
         st.omen_bag = Counter(data["omen_bag"])
     elif st.cave is not None:

@@ -38,8 +38,9 @@ def receive_treasure(g: Game) -> Proc:
         card = st.treasure_deck.pop(0)
         g.barrier()
     c = g.card(card)
-    choice = yield g.ask("knight", "keep_treasure", f"You found {c.name}: {c.text} Keep it, or decline it for {grit} Grit?",
-                         [Option(f"keep:{card}", f"Keep {c.name}", (Target("card", card),)),
+    # The prompt is seen by everyone waiting (view.waiting_for): it must not name the card.
+    choice = yield g.ask("knight", "keep_treasure", f"Keep the Treasure card you found, or decline it for {grit} Grit?",
+                         [Option(f"keep:{card}", f"Keep {c.name} ({c.text})", (Target("card", card),)),
                           Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
     if choice.id.startswith("keep:"):
         k.treasures.append(card)
