@@ -507,3 +507,25 @@ def test_games_are_identical_across_processes_and_hash_seeds() -> None:
         assert r.returncode == 0, r.stderr
         digests.add(r.stdout.strip())
     assert len(digests) == 1, "the same game differs between processes (set/dict order of strings?)"
+
+
+def test_undo_never_crosses_a_hand_off_between_people() -> None:
+    """ARCHITECTURE §3: undo stops at a hand-off to another human.  When the Cave ends
+    its turn (no hidden information revealed) the Knight decides next: between two
+    people that is a barrier; against a computer Cave it is not."""
+    from vast_desktop.engine import new_game
+
+    g = new_game(Setup(roles=("knight", "cave"), seed=11))
+    while True:
+        d = g.pending
+        assert d is not None
+        if d.role == "cave" and d.kind == "cave_turn" and "end:" in d.ids:
+            g.apply("end:")
+            break
+        g.apply("end:" if "end:" in d.ids else d.ids[0])
+    assert g.pending is not None and g.pending.role == "knight"
+    assert g.can_undo()                                   # no reveal, draw or roll in that step
+    assert not g.can_undo(humans={"knight", "cave"})      # two people: the screen changed hands
+    assert g.can_undo(humans={"knight"})                  # the Cave is a computer player
+    before = g.undo()
+    assert before.pending is not None and before.pending.role == "cave"

@@ -137,3 +137,8 @@ def drive(g: Game, make_proc: Callable[[Game], Any]) -> None:
 
 def kinds_of(g: Game, since: int = 0) -> list[str]:
     return [e.kind for e in g.events[since:]]
+
+
+# The Entrance closed in by Dark tiles on three sides, so revealing east of it
+# needs no filling around the Entrance itself.
+WEST_NORTH_SOUTH = [dark(-1, 0, "T08"), dark(0, -1, "T09"), dark(0, 1, "T12")]

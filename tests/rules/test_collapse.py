@@ -14,6 +14,7 @@ from vast_desktop.engine.flow import game_flow
 
 from .helpers_map import (
     ENTRANCE,
+    WEST_NORTH_SOUTH,
     auto,
     choose,
     dark,
@@ -28,7 +29,6 @@ from .helpers_map import (
     starting,
 )
 
-WEST_NORTH_SOUTH = [dark(-1, 0, "T08"), dark(0, -1, "T09"), dark(0, 1, "T12")]
 COLLAPSE = {"collapse": True, "stack": [], "cave": {"hand": []}}
 # Entrance with one tile on each side: each arm touches only the Entrance.
 ARMS = [(1, 0), (-1, 0), (0, 1), (0, -1)]

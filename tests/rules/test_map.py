@@ -12,6 +12,7 @@ from vast_desktop.engine.geometry import E, N, S, W, surrounding
 
 from .helpers_map import (
     ENTRANCE,
+    WEST_NORTH_SOUTH,
     auto,
     choose,
     dark,
@@ -25,10 +26,6 @@ from .helpers_map import (
     solo,
     starting,
 )
-
-# The Entrance closed in by Dark tiles on three sides, so revealing east of it
-# needs no filling around the Entrance itself.
-WEST_NORTH_SOUTH = [dark(-1, 0, "T08"), dark(0, -1, "T09"), dark(0, 1, "T12")]
 
 
 # ------------------------------------------------------------------ GEN

@@ -56,6 +56,15 @@ def _pos(v: Any, where: str) -> Pos:
         raise ScenarioError(f"{where}: expected a position like [1, 0] or '1,0', got {v!r}") from None
 
 
+def _check_section(data: dict[str, Any], role: str, role_state: object | None, allowed: set[str]) -> None:
+    """A role's section needs the role in play and only known keys."""
+    if role_state is None:
+        raise ScenarioError(f"{role}: the {role.title()} is not in this game")
+    bad = set(data[role]) - allowed
+    if bad:
+        raise ScenarioError(f"{role}: unknown key(s) {', '.join(sorted(bad))}")
+
+
 def load_scenario(data: dict[str, Any] | str) -> Game:
     if isinstance(data, str):
         data = yaml.safe_load(data)
@@ -120,11 +129,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         if key in data:
             setattr(st, key, data[key])
     if "knight" in data:
-        if st.knight is None:
-            raise ScenarioError("knight: the Knight is not in this game")
-        bad = set(data["knight"]) - KNIGHT_KEYS
-        if bad:
-            raise ScenarioError(f"knight: unknown key(s) {', '.join(sorted(bad))}")
+        _check_section(data, "knight", st.knight, KNIGHT_KEYS)
+        assert st.knight is not None
         for k, v in data["knight"].items():
             if k in ("track", "equip"):
                 getattr(st.knight, k).update(v)
@@ -132,11 +138,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
                 setattr(st.knight, k, copy.deepcopy(v))
         st.knight.treasure_cubes = {c: st.knight.treasure_cubes.get(c, 0) for c in st.knight.treasures}
     if "cave" in data:
-        if st.cave is None:
-            raise ScenarioError("cave: the Cave is not in this game")
-        bad = set(data["cave"]) - CAVE_KEYS
-        if bad:
-            raise ScenarioError(f"cave: unknown key(s) {', '.join(sorted(bad))}")
+        _check_section(data, "cave", st.cave, CAVE_KEYS)
+        assert st.cave is not None
         for k, v in data["cave"].items():
             if k == "omens":
                 st.cave.omens = Counter(v)
