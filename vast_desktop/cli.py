@@ -79,20 +79,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.gui:
+        from .bench_gui import run_gui_bench
+
+        return run_gui_bench(args)
     from .bench import run_bench
 
     return run_bench(args)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    try:
-        from .app import main as app_main
-    except ImportError:
-        print("The game window arrives with the next step (issue: The table). Until then this command runs a\n"
-              "headless demonstration: python -m vast_desktop simulate --roles knight,cave --games 5")
-        ns = argparse.Namespace(roles="knight,cave", games=5, seed=1, json=False, verbose=False, variant=[],
-                                difficulty=[], house_rule=[], solo_level=None, bots=[])
-        return cmd_simulate(ns)
+    from .app import main as app_main
+
     return int(app_main() or 0)
 
 
@@ -107,6 +105,7 @@ def run(argv: list[str]) -> int:
     p_bench = sub.add_parser("bench", help="print performance figures")
     p_bench.add_argument("--json", action="store_true")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (for tests)")
+    p_bench.add_argument("--gui", action="store_true", help="frame times of the table (headless)")
     args = parser.parse_args(argv)
     if args.cmd == "simulate":
         return cmd_simulate(args)

@@ -35,11 +35,12 @@ class SaveFile(BaseModel):
     setup: Setup
     scenario: dict[str, Any] | None = None
     choices: tuple[str, ...]
+    seats: dict[str, str] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
 
 
-def to_save(g: Game) -> SaveFile:
+def to_save(g: Game, seats: dict[str, str] | None = None) -> SaveFile:
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, rules_version=RULES_VERSION, setup=g.setup,
-                    scenario=g.scenario, choices=tuple(g.choices))
+                    scenario=g.scenario, choices=tuple(g.choices), seats=seats)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -64,12 +65,17 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def save_game(g: Game, path: Path) -> None:
-    atomic_write_text(Path(path), to_save(g).model_dump_json(indent=1))
+def save_game(g: Game, path: Path, seats: dict[str, str] | None = None) -> None:
+    atomic_write_text(Path(path), to_save(g, seats).model_dump_json(indent=1))
 
 
 def load_game(path: Path) -> Game:
     """Read, validate and replay a save file into a new Game."""
+    return load_save(path)[0]
+
+
+def load_save(path: Path) -> tuple[Game, SaveFile]:
+    """Read, validate and replay a save file; also returns the file's contents (seats)."""
     path = Path(path)
     try:
         raw = path.read_text(encoding="utf-8")
@@ -94,7 +100,7 @@ def load_game(path: Path) -> Game:
     if save.rules_version != RULES_VERSION:
         raise SaveError(f"{path}: saved with rules {save.rules_version!r}; this version plays {RULES_VERSION!r}.")
     try:
-        return replay(save.setup, list(save.choices), scenario=save.scenario)
+        return replay(save.setup, list(save.choices), scenario=save.scenario), save
     except ReplayError as exc:
         raise SaveError(f"{path}: the saved game no longer replays at step {exc.step} ({exc.choice!r}): {exc.reason}") from None
     except (SetupError, ValueError) as exc:

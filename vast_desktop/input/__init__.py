@@ -1,0 +1,1 @@
+"""pygame events → intents: choosing options by click or drag, paths, orientation."""

@@ -182,8 +182,9 @@ def bomb_options(g: Game) -> list[Option]:
         if e in g.state.board.bombs or e in g.state.board.rockslides:
             continue
         if has_wall(g, p, d) or (is_lit(g, q) and has_wall(g, q, (d + 2) % 4)):
+            a, b = edge(p, q)
             out.append(Option(f"bomb:{fmt_pos(q)}", f"Blow up the wall toward {fmt_pos(q)} with a Bomb token",
-                              (Target("edge", f"{fmt_pos(p)}|{fmt_pos(q)}"),)))
+                              (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
     return out
 
 

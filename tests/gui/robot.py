@@ -1,0 +1,150 @@
+"""A robot player for headless GUI tests: it performs engine options only through
+real pygame events (mouse clicks, drags, keys) on what the table shows."""
+from __future__ import annotations
+
+import pygame
+
+from vast_desktop.engine.geometry import parse_pos
+from vast_desktop.input.targets import button_options
+from vast_desktop.screens.table import TableScreen
+
+
+class Robot:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    # ------------------------------------------------------------ raw input
+    def frames(self, n: int = 2) -> None:
+        for _ in range(n):
+            self.app.step(1 / 60)
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames(2)
+
+    def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
+        pygame.mouse.set_pos(a)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+        self.frames(1)
+        prev = a
+        for i in range(1, steps + 1):
+            p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
+            pygame.mouse.set_pos(p)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - prev[0], p[1] - prev[1]),
+                                                 buttons=(1, 0, 0)))
+            prev = p
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+        self.frames(2)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.frames(2)
+
+    def click_button(self, button) -> None:
+        self.click(button.rect.center)
+
+    # ------------------------------------------------------------ the table
+    @property
+    def table(self) -> TableScreen:
+        for s in reversed(self.app.screens):
+            if isinstance(s, TableScreen):
+                return s
+        raise AssertionError("no table screen")
+
+    def visible(self, pos: tuple[int, int]) -> bool:
+        return self.table.map_rect.inflate(-20, -20).collidepoint(pos)
+
+    def show_space(self, p: tuple[int, int]) -> tuple[int, int]:
+        """Bring a space into view with the keyboard (F fits the map), return its centre."""
+        t = self.table
+        pos = t.map.screen_centre(p)
+        if not self.visible(pos):
+            self.key(pygame.K_f)
+            pos = t.map.screen_centre(p)
+        tries = 0
+        while not self.visible(pos) and tries < 12:
+            cx, cy = t.map_rect.center
+            k = pygame.K_LEFT if pos[0] < cx else pygame.K_RIGHT
+            if abs(pos[1] - cy) > abs(pos[0] - cx):
+                k = pygame.K_UP if pos[1] < cy else pygame.K_DOWN
+            self.key(k)
+            pos = t.map.screen_centre(p)
+            tries += 1
+        return pos
+
+    def board_region(self, key: str) -> tuple[int, int] | None:
+        t = self.table
+        for _ in range(6):
+            r = t.board_layout.regions.get(key)
+            if r is not None:
+                return r.center
+            self.key(pygame.K_TAB)
+        return None
+
+    def perform(self, option_id: str, prefer_drag: bool = False) -> None:
+        """Choose ``option_id`` the way a person would: click its button, its space or
+        board slot (then its menu entry if several choices share it), or drag."""
+        t = self.table
+        t.refresh()
+        d = t.index.decision
+        assert d is not None, "the robot's turn is not on the screen"
+        o = d.option(option_id)
+        assert o is not None, option_id
+        before = len(self.app.session.game.choices)
+        if d.kind == "orient_tile":
+            want = [x.id for x in d.options].index(option_id)
+            while t.orient_i % len(d.options) != want:
+                self.key(pygame.K_r)
+            self.click(self.show_space(parse_pos(o.targets[0].ref)))
+        elif option_id in t.button_for:
+            self.click_button(t.button_for[option_id])
+        elif option_id == "end:":
+            self.click_button(t.end_btn)
+        elif option_id in {x.id for x in button_options(d, set(t.board_layout.regions))}:
+            self.click_button(t.prompt_buttons[-1])             # "More…" lists the rest
+            self.click_button(t.button_for[option_id])
+        else:
+            kinds = {x.kind: x for x in o.targets}
+            if prefer_drag and "slot" in kinds and kinds["slot"].drag_from:
+                src = self.board_region(f"drag:{kinds['slot'].drag_from}")
+                dst = self.board_region(f"slot:{kinds['slot'].ref}")
+                assert src and dst
+                self.drag(src, dst)
+            elif "hand_tile" in kinds and "space" in kinds and f"hand_tile:{kinds['hand_tile'].ref}" in t.board_layout.regions:
+                hand = self.board_region(f"hand_tile:{kinds['hand_tile'].ref}")
+                assert hand is not None
+                if prefer_drag:
+                    self.drag(hand, self.show_space(parse_pos(kinds["space"].ref)))
+                else:
+                    self.click(hand)
+                    if len(self.app.session.game.choices) == before:
+                        self.click(self.show_space(parse_pos(kinds["space"].ref)))
+            elif "space" in kinds:
+                p = parse_pos(kinds["space"].ref)
+                here = t.view.pieces.get("knight") if t.view else None
+                if prefer_drag and option_id.startswith("move:") and here is not None:
+                    self.drag(self.show_space(here), self.show_space(p))
+                else:
+                    self.click(self.show_space(p))
+            elif "edge" in kinds:
+                a, b = (parse_pos(x) for x in kinds["edge"].ref.split("|"))
+                self.show_space(a)
+                self.click(t.map.edge_centre(a, b))
+            elif kinds:
+                ref = next(iter(kinds.values()))
+                pos = self.board_region(f"{ref.kind}:{ref.ref}")
+                assert pos is not None, f"no place to click for {option_id}"
+                self.click(pos)
+            else:
+                raise AssertionError(f"no way to choose {option_id}")
+            if len(self.app.session.game.choices) == before and option_id in t.button_for:
+                self.click_button(t.button_for[option_id])     # a small menu opened: pick the entry
+        assert len(self.app.session.game.choices) > before and self.app.session.game.choices[before] == option_id, \
+            f"clicking did not choose {option_id} (decision {d.kind})"

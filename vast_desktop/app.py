@@ -1,0 +1,211 @@
+"""The window, the frame loop and the screen stack (ARCHITECTURE §2).
+
+``App.step()`` runs one frame (events, update, draw) so headless tests can post
+real pygame events and advance the app frame by frame."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from .render import text as text_mod
+from .render.theme import BG, DANGER, PANEL, PANEL_EDGE, TEXT
+from .screens.base import Screen
+from .session import Seat, Session
+from .settings import Settings, autosave_path, load_settings, save_settings
+
+FPS = 60
+
+
+def gui_theme(scale: float) -> dict:
+    """pygame_gui theme: dark stone panels, warm text, sizes scaled by the UI scale."""
+    size = str(int(15 * scale))
+    return {
+        "defaults": {
+            "colours": {
+                "normal_bg": "#2b2632", "hovered_bg": "#3d3546", "disabled_bg": "#221e27",
+                "selected_bg": "#5a4a2e", "active_bg": "#5a4a2e", "dark_bg": "#1c1922",
+                "normal_text": "#e8e2d6", "hovered_text": "#ffffff", "selected_text": "#ffe9a8",
+                "disabled_text": "#6e6874", "normal_border": "#5a5064", "hovered_border": "#b48945",
+                "selected_border": "#ffd65a", "active_border": "#ffd65a", "text_cursor": "#ffd65a",
+            },
+            "font": {"name": "noto_sans", "size": size},
+            "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "1"},
+        },
+        "text_box": {"colours": {"dark_bg": "#16141a"}, "font": {"name": "noto_sans", "size": str(int(14 * scale))}},
+        "@title_button": {"font": {"name": "noto_sans", "size": str(int(22 * scale)), "bold": "1"}},
+        "@primary": {"colours": {"normal_bg": "#5a4a2e", "hovered_bg": "#7a6236", "normal_border": "#ffd65a"}},
+    }
+
+
+class App:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None) -> None:
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "vast_desktop")
+        pygame.init()
+        text_mod.reset_caches()      # fonts and text surfaces belong to one pygame session
+        from .render.boards import clear_caches
+
+        clear_caches()
+        self.settings = settings or load_settings()
+        if size is None:
+            size = (self.settings.window_width, self.settings.window_height)
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Vast: The Crystal Caverns")
+        self.manager = pygame_gui.UIManager(size, gui_theme(self.settings.ui_scale))
+        self.clock = pygame.time.Clock()
+        self.screens: list[Screen] = []
+        self.session: Session | None = None
+        self.running = True
+        self.now = 0.0
+        self.toasts: list[tuple[str, float, bool]] = []
+        self.frame_times: list[float] = []
+        from .render.tile_art import TileArt
+
+        self.art = TileArt()
+
+    # ------------------------------------------------------------ screens
+    @property
+    def top(self) -> Screen | None:
+        return self.screens[-1] if self.screens else None
+
+    def push(self, screen: Screen) -> None:
+        self.screens.append(screen)
+        screen.enter()
+
+    def pop(self) -> None:
+        if self.screens:
+            self.screens.pop().exit()
+        if self.top is not None:
+            self.top.resize(self.size)
+
+    def replace(self, screen: Screen) -> None:
+        while self.screens:
+            self.screens.pop().exit()
+        self.push(screen)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # ------------------------------------------------------------ messages
+    def notify(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
+        """A short message at the bottom of the window (errors in red)."""
+        self.toasts.append((message, self.now + seconds, error))
+
+    # ------------------------------------------------------------ sessions
+    def start_session(self, session: Session) -> None:
+        from .screens.table import TableScreen
+
+        self.session = session
+        self.replace(TableScreen(self))
+
+    def new_game(self, setup, seats: dict[str, Seat]) -> None:
+        session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table)
+        self.start_session(session)
+
+    def continue_game(self) -> bool:
+        """Resume the autosave; a broken one is reported and nothing changes."""
+        from .persistence import SaveError
+
+        try:
+            session = Session.load(autosave_path(), autosave_path=autosave_path())
+        except SaveError as exc:
+            self.notify(f"Cannot continue: {exc}", error=True)
+            return False
+        session.shared_table = self.settings.shared_table
+        self.start_session(session)
+        return True
+
+    def load_game(self, path: Path) -> bool:
+        from .persistence import SaveError
+
+        try:
+            session = Session.load(path, autosave_path=autosave_path())
+        except SaveError as exc:
+            self.notify(str(exc), error=True, seconds=8.0)
+            return False
+        session.shared_table = self.settings.shared_table
+        session.autosave()
+        self.start_session(session)
+        return True
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        save_settings(settings)
+        self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
+        if self.session is not None:
+            self.session.shared_table = settings.shared_table
+        if self.top is not None:
+            self.top.resize(self.size)
+
+    # ------------------------------------------------------------ frame loop
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw.  Returns False once the app should quit."""
+        start = time.perf_counter()
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        self.now += dt
+        text_mod.DRAWN.clear()
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                size = (max(960, event.w), max(600, event.h))
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+                self.manager.set_window_resolution(size)
+                for s in self.screens:
+                    s.resize(size)
+                continue
+            consumed = self.manager.process_events(event)
+            if not consumed and self.top is not None:
+                self.top.handle_event(event)
+        self.manager.update(dt)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+        return self.running
+
+    def draw(self) -> None:
+        self.screen.fill(BG)
+        first = len(self.screens) - 1
+        while first > 0 and not self.screens[first].opaque:
+            first -= 1
+        for s in self.screens[first:]:
+            s.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        self.toasts = [t for t in self.toasts if t[1] > self.now]
+        w, h = self.size
+        y = h - 150
+        for message, _, error in self.toasts[-3:]:
+            lines = text_mod.wrap(message, 20, min(900, w - 80))
+            box = pygame.Rect(0, 0, min(940, w - 40), 18 * len(lines) + 20)
+            box.midbottom = (w // 2, y)
+            pygame.draw.rect(self.screen, PANEL, box, border_radius=8)
+            pygame.draw.rect(self.screen, DANGER if error else PANEL_EDGE, box, 2, border_radius=8)
+            for i, line in enumerate(lines):
+                text_mod.draw_text(self.screen, line, (box.x + 14, box.y + 10 + 18 * i), 20, DANGER if error else TEXT)
+            y = box.y - 8
+
+    def run(self) -> int:
+        from .screens.title import TitleScreen
+
+        self.push(TitleScreen(self))
+        while self.step():
+            pass
+        pygame.quit()
+        return 0
+
+
+def main() -> int:
+    return App().run()

@@ -1,0 +1,128 @@
+"""Which options a click or a drop means.  The GUI never decides legality: it only
+looks up the targets of the options the engine listed (ARCHITECTURE §3)."""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..engine.decisions import Decision, Option, Target
+from ..engine.geometry import Pos, adjacent, parse_pos
+from ..engine.view import PlayerView
+
+
+def key(t: Target) -> str:
+    return f"{t.kind}:{t.ref}"
+
+
+@dataclass
+class TargetIndex:
+    """Options of the pending decision by target key, and by (drag source, drop key)."""
+
+    decision: Decision | None
+    by_key: dict[str, list[Option]] = field(default_factory=dict)
+    by_drag: dict[tuple[str, str], list[Option]] = field(default_factory=dict)
+
+    @classmethod
+    def build(cls, decision: Decision | None) -> TargetIndex:
+        idx = cls(decision)
+        if decision is None:
+            return idx
+        for o in decision.options:
+            sources = {t.drag_from for t in o.targets if t.drag_from}
+            for t in o.targets:
+                idx.by_key.setdefault(key(t), []).append(o)
+                for src in sources:
+                    if t.drag_from != src:
+                        idx.by_drag.setdefault((src, key(t)), []).append(o)
+        return idx
+
+    def options_for(self, keys: list[str], selected: str | None = None) -> list[Option]:
+        """Options targeting any of ``keys``; narrowed to those also targeting
+        ``selected`` (e.g. a chosen hand tile) when that leaves any."""
+        seen: dict[str, Option] = {}
+        for k in keys:
+            for o in self.by_key.get(k, []):
+                seen.setdefault(o.id, o)
+        opts = list(seen.values())
+        if selected is not None:
+            narrowed = [o for o in opts if any(key(t) == selected for t in o.targets)]
+            if narrowed:
+                return narrowed
+        return opts
+
+    def spaces(self, selected: str | None = None) -> set[Pos]:
+        out: set[Pos] = set()
+        for k, opts in self.by_key.items():
+            if not k.startswith("space:"):
+                continue
+            if selected is not None and not any(any(key(t) == selected for t in o.targets) for o in opts):
+                continue
+            out.add(parse_pos(k.split(":", 1)[1]))
+        return out
+
+    def edges(self) -> set[tuple[Pos, Pos]]:
+        out = set()
+        for k in self.by_key:
+            if k.startswith("edge:"):
+                a, b = k.split(":", 1)[1].split("|")
+                out.add((parse_pos(a), parse_pos(b)))
+        return out
+
+    def keys_of_kind(self, *kinds: str) -> set[str]:
+        return {k for k in self.by_key if k.split(":", 1)[0] in kinds}
+
+
+def button_options(decision: Decision | None, clickable: set[str]) -> list[Option]:
+    """Options with no place on the map or a board: they get prompt-bar buttons."""
+    if decision is None:
+        return []
+    out = []
+    for o in decision.options:
+        places = [key(t) for t in o.targets if t.kind != "button"]
+        if not any(k in clickable or k.startswith(("space:", "edge:")) for k in places):
+            out.append(o)
+    return out
+
+
+def walk_path(view: PlayerView, start: Pos, goal: Pos) -> list[Pos]:
+    """A shortest path over the map as the viewer sees it (walls, Rockslides, Bombs),
+    stopping at Dark tiles (entering one reveals it).  Only a plan: every step is
+    still one engine option, applied one at a time."""
+    tiles = {t.pos: t for t in view.tiles}
+    if goal not in tiles or start == goal:
+        return []
+    rocks = {tuple(sorted(e)) for e in view.rockslides}
+    bombs = {tuple(sorted(e)) for e in view.bombs}
+
+    def blocked(a: Pos, b: Pos, d: int) -> bool:
+        e = tuple(sorted((a, b)))
+        if e in rocks:
+            return True
+        if e in bombs:
+            return False
+        ta, tb = tiles[a], tiles[b]
+        wa = ta.walls[d] if ta.walls else False
+        wb = tb.walls[(d + 2) % 4] if tb.walls else False
+        return wa or wb
+
+    prev: dict[Pos, Pos | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        if p == goal:
+            break
+        if p != start and not tiles[p].lit:
+            continue
+        for d, q in adjacent(p):
+            if q in prev or q not in tiles or blocked(p, q, d):
+                continue
+            prev[q] = p
+            queue.append(q)
+    if goal not in prev:
+        return []
+    path = []
+    node: Pos | None = goal
+    while node is not None and node != start:
+        path.append(node)
+        node = prev[node]
+    return list(reversed(path))

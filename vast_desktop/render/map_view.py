@@ -1,0 +1,229 @@
+"""The map on the table: camera (pan, zoom, fit), drawing a PlayerView's tiles,
+edges, tokens and pieces, highlighting option targets, and hit-testing clicks.
+
+It reads only the PlayerView (never the game state), so a secret cannot be drawn."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..engine.geometry import Pos
+from ..engine.view import PlayerView, TileView
+from .text import draw_text
+from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT
+from .tile_art import TileArt
+
+MIN_TILE, MAX_TILE = 28, 200
+
+
+@dataclass
+class Camera:
+    """World space: one tile = 1 unit, tile (x, y) covers [x, x+1) × [y, y+1)."""
+
+    rect: pygame.Rect
+    tile: float = 96.0                      # pixels per tile
+    centre: tuple[float, float] = (0.5, 0.5)
+
+    def to_screen(self, wx: float, wy: float) -> tuple[float, float]:
+        return (self.rect.centerx + (wx - self.centre[0]) * self.tile,
+                self.rect.centery + (wy - self.centre[1]) * self.tile)
+
+    def to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        return ((sx - self.rect.centerx) / self.tile + self.centre[0],
+                (sy - self.rect.centery) / self.tile + self.centre[1])
+
+    def tile_rect(self, p: Pos) -> pygame.Rect:
+        x, y = self.to_screen(p[0], p[1])
+        size = int(round(self.tile))
+        return pygame.Rect(int(round(x)), int(round(y)), size, size)
+
+    def pan(self, dx_px: float, dy_px: float) -> None:
+        self.centre = (self.centre[0] - dx_px / self.tile, self.centre[1] - dy_px / self.tile)
+
+    def zoom_at(self, factor: float, at: tuple[int, int]) -> None:
+        before = self.to_world(*at)
+        self.tile = max(MIN_TILE, min(MAX_TILE, self.tile * factor))
+        after = self.to_world(*at)
+        self.centre = (self.centre[0] + before[0] - after[0], self.centre[1] + before[1] - after[1])
+
+    def fit(self, positions: list[Pos], margin: float = 1.2) -> None:
+        if not positions:
+            return
+        xs = [p[0] for p in positions]
+        ys = [p[1] for p in positions]
+        w = max(xs) - min(xs) + 1 + 2 * margin
+        h = max(ys) - min(ys) + 1 + 2 * margin
+        self.tile = max(MIN_TILE, min(MAX_TILE, min(self.rect.w / w, self.rect.h / h)))
+        self.centre = ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
+
+
+@dataclass
+class MapOverlay:
+    """What the table wants drawn on top of the view."""
+
+    highlight_spaces: set[Pos] = field(default_factory=set)
+    highlight_edges: set[tuple[Pos, Pos]] = field(default_factory=set)
+    highlight_pieces: set[str] = field(default_factory=set)
+    hover: Pos | None = None
+    preview: tuple[Pos, tuple[bool, bool, bool, bool], str] | None = None   # (pos, walls, type) orientation preview
+    piece_offsets: dict[str, tuple[float, float]] = field(default_factory=dict)  # animation (world units)
+    dragging: str | None = None
+    drag_pos: tuple[int, int] | None = None
+    die: tuple[Pos, int, float] | None = None          # (centre, face, 0..1 fade)
+    path: list[Pos] = field(default_factory=list)
+
+
+class MapView:
+    def __init__(self, art: TileArt, rect: pygame.Rect) -> None:
+        self.art = art
+        self.camera = Camera(rect)
+        self.fitted = False
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.camera.rect = rect
+
+    # ---------------------------------------------------------------- hit tests
+    def space_at(self, pos: tuple[int, int]) -> Pos | None:
+        if not self.camera.rect.collidepoint(pos):
+            return None
+        wx, wy = self.camera.to_world(*pos)
+        return (int(wx // 1), int(wy // 1))
+
+    def edge_at(self, pos: tuple[int, int], tolerance: float = 0.18) -> tuple[Pos, Pos] | None:
+        """The edge under the mouse when it is near a tile border."""
+        if not self.camera.rect.collidepoint(pos):
+            return None
+        wx, wy = self.camera.to_world(*pos)
+        fx, fy = wx - (wx // 1), wy - (wy // 1)
+        x, y = int(wx // 1), int(wy // 1)
+        cands = []
+        if fx < tolerance:
+            cands.append((fx, ((x - 1, y), (x, y))))
+        if fx > 1 - tolerance:
+            cands.append((1 - fx, ((x, y), (x + 1, y))))
+        if fy < tolerance:
+            cands.append((fy, ((x, y - 1), (x, y))))
+        if fy > 1 - tolerance:
+            cands.append((1 - fy, ((x, y), (x, y + 1))))
+        if not cands:
+            return None
+        return min(cands)[1]
+
+    def screen_centre(self, p: Pos) -> tuple[int, int]:
+        return self.camera.tile_rect(p).center
+
+    def edge_centre(self, a: Pos, b: Pos) -> tuple[int, int]:
+        ra, rb = self.camera.tile_rect(a), self.camera.tile_rect(b)
+        return ((ra.centerx + rb.centerx) // 2, (ra.centery + rb.centery) // 2)
+
+    # ---------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface, view: PlayerView, overlay: MapOverlay) -> None:
+        cam = self.camera
+        if not self.fitted and view.tiles:
+            cam.fit([t.pos for t in view.tiles])
+            self.fitted = True
+        size = int(round(cam.tile))
+        clip = surface.get_clip()
+        surface.set_clip(cam.rect)
+        pygame.draw.rect(surface, (10, 9, 14), cam.rect)
+        for t in view.tiles:
+            r = cam.tile_rect(t.pos)
+            if not r.colliderect(cam.rect):
+                continue
+            surface.blit(self._tile_surface(t, size, overlay), r)
+            if t.tokens:
+                self._draw_tokens(surface, r, t)
+        for a, b in view.rockslides:
+            self._edge_mark(surface, "rockslide", a, b, size)
+        for a, b in view.bombs:
+            self._edge_mark(surface, "bomb", a, b, size)
+        for p in overlay.highlight_spaces:
+            r = cam.tile_rect(p)
+            if r.colliderect(cam.rect):
+                present = any(t.pos == p for t in view.tiles)
+                surface.blit(self.art.highlight(size) if present else self.art.open_space_hint(size), r)
+        for a, b in overlay.highlight_edges:
+            c = self.edge_centre(a, b)
+            horizontal = a[1] != b[1]
+            half = size // 3
+            if horizontal:
+                pygame.draw.line(surface, HIGHLIGHT, (c[0] - half, c[1]), (c[0] + half, c[1]), max(3, size // 12))
+            else:
+                pygame.draw.line(surface, HIGHLIGHT, (c[0], c[1] - half), (c[0], c[1] + half), max(3, size // 12))
+        if overlay.hover is not None:
+            pygame.draw.rect(surface, HIGHLIGHT_ALT, cam.tile_rect(overlay.hover), max(2, size // 30), border_radius=4)
+        for i, p in enumerate(overlay.path):
+            draw_text(surface, str(i + 1), cam.tile_rect(p).center, max(14, size // 4), HIGHLIGHT_ALT, bold=True,
+                      anchor="center")
+        self._draw_pieces(surface, view, overlay, size)
+        if overlay.die is not None:
+            self._draw_die(surface, overlay.die, size)
+        surface.set_clip(clip)
+
+    def _tile_surface(self, t: TileView, size: int, overlay: MapOverlay) -> pygame.Surface:
+        if overlay.preview is not None and overlay.preview[0] == t.pos:
+            _, walls, kind = overlay.preview
+            return self.art.lit_tile(kind, walls, size)
+        if t.lit and t.walls is not None and t.type is not None:
+            return self.art.lit_tile(t.type, t.walls, size)
+        return self.art.dark_tile(t.tribe, size, t.type)
+
+    def _draw_tokens(self, surface: pygame.Surface, r: pygame.Rect, t: TileView) -> None:
+        tok = max(10, r.w // 4)
+        slots = [(r.x + r.w * 0.08, r.y + r.h * 0.62), (r.x + r.w * 0.66, r.y + r.h * 0.62),
+                 (r.x + r.w * 0.66, r.y + r.h * 0.08), (r.x + r.w * 0.08, r.y + r.h * 0.08)]
+        i = 0
+        for kind, n in sorted(t.tokens.items()):
+            for _ in range(n):
+                if i >= len(slots):
+                    break
+                surface.blit(self.art.token(kind, tok), (int(slots[i][0]), int(slots[i][1])))
+                i += 1
+
+    def _edge_mark(self, surface: pygame.Surface, kind: str, a: Pos, b: Pos, size: int) -> None:
+        c = self.edge_centre(a, b)
+        vertical = a[1] == b[1]    # neighbours left/right share a vertical edge
+        mark = self.art.edge_mark(kind, int(size * 0.7), max(6, size // 7), vertical=vertical)
+        surface.blit(mark, mark.get_rect(center=c))
+
+    def _draw_pieces(self, surface: pygame.Surface, view: PlayerView, overlay: MapOverlay, size: int) -> None:
+        psize = max(14, int(size * 0.42))
+        by_space: dict[Pos, list[str]] = {}
+        for piece, p in sorted(view.pieces.items()):
+            by_space.setdefault(p, []).append(piece)
+        for p, pieces in by_space.items():
+            for i, piece in enumerate(pieces):
+                if overlay.dragging == piece and overlay.drag_pos is not None:
+                    continue
+                off = overlay.piece_offsets.get(piece, (0.0, 0.0))
+                wx = p[0] + 0.5 + off[0] + (i - (len(pieces) - 1) / 2) * 0.3
+                wy = p[1] + 0.5 + off[1]
+                sx, sy = self.camera.to_screen(wx, wy)
+                img = self.art.piece(piece, psize)
+                rect = img.get_rect(center=(int(sx), int(sy)))
+                surface.blit(img, rect)
+                if piece in overlay.highlight_pieces:
+                    pygame.draw.circle(surface, HIGHLIGHT, rect.center, psize // 2 + 4, 3)
+        if overlay.dragging and overlay.drag_pos is not None and overlay.dragging in view.pieces:
+            img = self.art.piece(overlay.dragging, psize)
+            surface.blit(img, img.get_rect(center=overlay.drag_pos))
+
+    def _draw_die(self, surface: pygame.Surface, die: tuple[Pos, int, float], size: int) -> None:
+        centre, face, fade = die
+        from ..engine.rules_data import load_rules_data
+
+        offsets = load_rules_data().dragon_die[face - 1]
+        mark = pygame.Surface((size, size), pygame.SRCALPHA)
+        alpha = int(150 * max(0.0, min(1.0, fade)))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                r = self.camera.tile_rect((centre[0] + dx, centre[1] + dy))
+                if (dx, dy) in offsets:
+                    mark.fill((255, 255, 255, alpha))
+                    surface.blit(mark, r)
+                pygame.draw.rect(surface, (255, 255, 255), r, 1)
+        die_img = self.art.die_face(face, max(36, size // 2))
+        r = self.camera.tile_rect(centre)
+        surface.blit(die_img, die_img.get_rect(midbottom=(r.centerx, r.y - 4)))
+        draw_text(surface, f"Dragon die: {face}", (r.centerx, r.bottom + 4), max(14, size // 6), TEXT, anchor="midtop")

@@ -1,0 +1,60 @@
+"""Colours, fonts and sizes shared by every screen (GUI_SPEC "Look").
+
+Everything is drawn by the program; fonts are pygame's bundled default font."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+ROLE_COLOURS = {
+    "knight": (0xB4, 0x89, 0x45),
+    "goblins": (0x33, 0x7A, 0x40),
+    "dragon": (0xD6, 0x1C, 0x2E),
+    "cave": (0x96, 0x1E, 0x62),
+    "thief": (0xBE, 0xBE, 0xBF),
+}
+ROLE_NAMES = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "Thief"}
+ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T"}
+
+BG = (18, 16, 22)
+PANEL = (34, 30, 40)
+PANEL_EDGE = (70, 62, 80)
+TEXT = (232, 226, 214)
+TEXT_DIM = (160, 152, 140)
+HIGHLIGHT = (255, 214, 90)          # legal targets
+HIGHLIGHT_ALT = (120, 220, 255)     # selected / hovered
+DANGER = (230, 80, 70)
+LIT_FLOOR = (176, 146, 104)
+LIT_FLOOR_DARK = (130, 104, 72)
+DARK_TILE = (28, 40, 78)
+DARK_TILE_EDGE = (60, 80, 140)
+WALL = (64, 54, 46)
+OPEN_SPACE_HINT = (255, 214, 90, 60)
+TRIBE_COLOURS = {"fangs": (210, 90, 70), "bones": (225, 220, 200), "eye": (120, 200, 120)}
+TOKEN_COLOURS = {
+    "treasure": (235, 190, 60),
+    "crystal": (120, 220, 255),
+    "event": (200, 120, 255),
+    "vault": (150, 150, 160),
+    "ogre": (120, 160, 80),
+    "troll": (90, 120, 150),
+    "rockslide": (120, 100, 80),
+    "bomb": (40, 40, 40),
+}
+TYPE_COLOURS = {
+    "entrance": (240, 220, 170),
+    "ambush": (200, 70, 60),
+    "event": (170, 100, 220),
+    "treasure": (235, 190, 60),
+    "crystal": (110, 210, 250),
+    "vault": (150, 150, 165),
+}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's default font at ``size`` pixels (cached)."""
+    f = pygame.font.Font(None, max(8, int(size)))
+    f.set_bold(bold)
+    return f

@@ -1,0 +1,259 @@
+"""Loading and saving games.
+
+``LoadScreen`` lists the saves (newest first) and the autosave; a file that cannot
+be loaded is reported and nothing changes.  ``SaveScreen`` asks for a name and
+writes the current game (asking again before it overwrites a save)."""
+from __future__ import annotations
+
+import json
+import string
+from datetime import datetime
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ..render.text import draw_text, wrap
+from ..render.theme import DANGER, HIGHLIGHT, ROLE_NAMES, TEXT, TEXT_DIM
+from ..settings import autosave_path, saves_dir
+from .menu import DialogScreen, draw_panel, draw_veil
+
+NAME_CHARS = string.ascii_letters + string.digits + " -_"
+NAME_LIMIT = 48
+
+
+def ensure_list_theme(manager: pygame_gui.UIManager, scale: float) -> None:
+    """Taller, left-aligned rows for the list of saves (loaded once per UI scale)."""
+    theme = manager.get_theme()
+    if getattr(theme, "_vast_save_list_scale", None) == scale:
+        return
+    theme.load_theme({
+        "#save_list": {"misc": {"list_item_height": str(int(34 * scale))}},
+        "#save_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
+                                                     "text_horiz_alignment_padding": str(int(14 * scale))}},
+    })
+    theme._vast_save_list_scale = scale  # type: ignore[attr-defined]
+
+
+def save_files() -> list[Path]:
+    """The save files in saves_dir(), newest first."""
+    files = [p for p in saves_dir().glob("*.json") if p.is_file()]
+    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+def when(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+
+
+def describe(path: Path) -> list[str]:
+    """A few words about a save (roles, seed, progress) without replaying it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        setup = data["setup"]
+        roles = [ROLE_NAMES.get(r, str(r)) for r in setup["roles"]]
+        lines = [" vs ".join(roles), f"Seed {setup.get('seed', 0)} · {len(data['choices'])} choices made"]
+        seats = data.get("seats") or {}
+        if seats:
+            lines.append(", ".join(f"{ROLE_NAMES.get(r, r)}: {'human' if v == 'human' else 'computer'}"
+                                   for r, v in seats.items()))
+        return lines
+    except (OSError, ValueError, KeyError, TypeError):
+        return ["This file does not look like a save; loading it will say why."]
+
+
+class LoadScreen(DialogScreen):
+    name = "load"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.paths: dict[str, Path] = {}
+        self.selected: Path | None = None
+
+    def build(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        s = self.scaled
+        self.box = pygame.Rect(0, 0, min(w - s(40), s(1100)), min(h - s(30), s(680)))
+        self.box.center = (w // 2, h // 2)
+        list_w = int(self.box.w * 0.58)
+        top = self.box.y + s(86)
+        bottom = self.box.bottom - s(86)
+        self.paths = {}
+        items = []
+        for p in save_files():
+            label = f"{p.stem}   ·   {when(p)}"
+            self.paths[label] = p
+            items.append(label)
+        self.list_rect = pygame.Rect(self.box.x + s(30), top, list_w, bottom - top)
+        ensure_list_theme(m, self.app.settings.ui_scale)
+        chosen = next((label for label, p in self.paths.items() if p == self.selected), None)
+        self.file_list = self.add(pygame_gui.elements.UISelectionList(self.list_rect, items, m, object_id="#save_list",
+                                                                      default_selection=chosen))
+        self.detail = pygame.Rect(self.list_rect.right + s(24), top, self.box.right - s(30) - self.list_rect.right - s(24),
+                                  bottom - top)
+        bw = s(200)
+        by = self.box.bottom - s(66)
+        self.back_button = self.button((self.box.x + s(30), by, s(160), s(46)), "Back", self.back, "Close (Esc)")
+        auto = autosave_path()
+        self.auto_button = self.button((self.box.right - s(30) - 2 * bw - s(14), by, bw, s(46)), "Load the autosave",
+                                       self.load_autosave,
+                                       f"The game saved after the last choice ({when(auto)})" if auto.exists()
+                                       else "There is no autosave yet", enabled=auto.exists())
+        self.load_button = self.button((self.box.right - s(30) - bw, by, bw, s(46)), "Load", self.load_selected,
+                                       "Load the chosen save (or double-click it)", object_id="@primary",
+                                       enabled=bool(items))
+
+    # ------------------------------------------------------------ commands
+    def current(self) -> Path | None:
+        label = self.file_list.get_single_selection()
+        return self.paths.get(label) if isinstance(label, str) else None
+
+    def load_selected(self) -> None:
+        path = self.current()
+        if path is None:
+            self.app.notify("Choose a save in the list first.", error=True)
+            return
+        self.load(path)
+
+    def load_autosave(self) -> None:
+        self.load(autosave_path())
+
+    def load(self, path: Path) -> None:
+        # On failure the app reports why and the current game and screens stay as they were.
+        self.app.load_game(path)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # ------------------------------------------------------------ frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.file_list:
+            self.selected = self.current()
+        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.file_list:
+            self.load_selected()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scaled
+        draw_panel(surface, self.box)
+        draw_text(surface, "Load a game", (self.box.x + s(30), self.box.y + s(22)), s(40), HIGHLIGHT, bold=True)
+        draw_text(surface, f"Saves in {saves_dir()}", (self.box.x + s(30), self.box.y + s(62)), s(16), TEXT_DIM)
+        if not self.paths:
+            draw_text(surface, "No saved games yet. Save from the table's menu (Esc) or with Ctrl+S.",
+                      (self.list_rect.x + s(14), self.list_rect.y + s(14)), s(18), TEXT_DIM)
+        path = self.current()
+        x, y = self.detail.x, self.detail.y
+        if path is None:
+            for line in wrap("Choose a save on the left to see what it holds.", s(18), self.detail.w):
+                draw_text(surface, line, (x, y), s(18), TEXT_DIM)
+                y += s(22)
+            return
+        draw_text(surface, path.stem, (x, y), s(26), TEXT, bold=True)
+        y += s(34)
+        draw_text(surface, f"Saved {when(path)}", (x, y), s(18), TEXT_DIM)
+        y += s(30)
+        for line in describe(path):
+            for part in wrap(line, s(18), self.detail.w):
+                draw_text(surface, part, (x, y), s(18), TEXT)
+                y += s(22)
+
+
+class SaveScreen(DialogScreen):
+    name = "save"
+    opaque = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.message_error = False
+        self.confirm: str | None = None          # the name the player agreed to overwrite
+        session = app.session
+        if session is not None:
+            st = session.game.state
+            self.name_text = f"{' vs '.join(ROLE_NAMES[r] for r in st.roles)} round {st.round}"
+        else:
+            self.name_text = "game"
+
+    def build(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        s = self.scaled
+        self.box = pygame.Rect(0, 0, min(w - s(40), s(640)), s(330))
+        self.box.center = (w // 2, h // 2)
+        x = self.box.x + s(30)
+        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x, self.box.y + s(108), self.box.w - s(60), s(40)), m, initial_text=self.name_text))
+        self.entry.set_allowed_characters(list(NAME_CHARS))
+        self.entry.set_text_length_limit(NAME_LIMIT)
+        m.set_focus_set(self.entry)
+        bw = s(160)
+        by = self.box.bottom - s(66)
+        self.cancel_button = self.button((x, by, bw, s(46)), "Cancel", self.cancel, "Close without saving (Esc)")
+        label = "Overwrite" if self.confirm is not None and self.confirm == self.name() else "Save"
+        self.save_button = self.button((self.box.right - s(30) - bw, by, bw, s(46)), label, self.save,
+                                       "Write the game to this name (Enter)", object_id="@primary")
+
+    def name(self) -> str:
+        return self.entry.get_text().strip() if hasattr(self, "entry") else self.name_text.strip()
+
+    def path(self) -> Path:
+        return saves_dir() / f"{self.name()}.json"
+
+    def save(self) -> None:
+        session = self.app.session
+        if session is None:
+            self.app.notify("There is no game to save.", error=True)
+            self.app.pop()
+            return
+        name = self.name()
+        if not name or any(c not in NAME_CHARS for c in name):
+            self.say("Type a name: letters, digits, spaces, - and _.", error=True)
+            return
+        path = self.path()
+        if path.exists() and self.confirm != name:
+            self.confirm = name
+            self.say(f"A save named “{name}” already exists. Press Overwrite to replace it.", error=True)
+            self.save_button.set_text("Overwrite")
+            return
+        try:
+            session.save(path)
+        except OSError as exc:
+            self.say(f"Could not save: {exc.strerror or exc}", error=True)
+            return
+        self.app.notify(f"Saved as “{name}”.")
+        self.app.pop()
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = message
+        self.message_error = error
+
+    def cancel(self) -> None:
+        self.app.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            self.name_text = self.entry.get_text()
+            if self.confirm is not None and self.confirm != self.name():
+                self.confirm = None
+                self.save_button.set_text("Save")
+                self.say("")
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.save()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scaled
+        draw_veil(surface)
+        draw_panel(surface, self.box)
+        x = self.box.x + s(30)
+        draw_text(surface, "Save the game", (x, self.box.y + s(22)), s(36), HIGHLIGHT, bold=True)
+        draw_text(surface, "Name (letters, digits, spaces, - and _)", (x, self.box.y + s(80)), s(18), TEXT)
+        y = self.box.y + s(160)
+        if self.message:
+            for line in wrap(self.message, s(18), self.box.w - s(60))[:2]:
+                draw_text(surface, line, (x, y), s(18), DANGER if self.message_error else TEXT)
+                y += s(21)
+        else:
+            draw_text(surface, f"Saved to {saves_dir()}", (x, y), s(16), TEXT_DIM)

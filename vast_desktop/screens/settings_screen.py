@@ -1,0 +1,164 @@
+"""Settings: window size, UI scale, shared table (open-handed play), animation
+speed, computer pace and rule reminders.  Save applies and stores them; Cancel
+leaves everything as it was."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..render.text import draw_text, wrap
+from ..render.theme import HIGHLIGHT, TEXT, TEXT_DIM
+from ..settings import Settings
+from .menu import DialogScreen, draw_panel
+
+SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+
+
+def size_label(size: tuple[int, int]) -> str:
+    return f"{size[0]}×{size[1]}"
+
+
+def parse_size(label: str) -> tuple[int, int]:
+    w, _, h = label.partition("×")
+    return int(w), int(h.split()[0])
+
+
+def _snap(value: float, step: float, lo: float, hi: float) -> float:
+    return round(min(hi, max(lo, round(value / step) * step)), 2)
+
+
+class SettingsScreen(DialogScreen):
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.draft = app.settings.model_copy()
+        self.chosen_size: tuple[int, int] | None = None     # kept across rebuilds (toggles rebuild the screen)
+        self.rows: list[tuple[str, str, int]] = []
+
+    # ------------------------------------------------------------ layout
+    def build(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        s = self.scaled
+        self.box = pygame.Rect(0, 0, min(w - s(40), s(860)), min(h - s(30), s(660)))
+        self.box.center = (w // 2, h // 2)
+        label_w = int(self.box.w * 0.44)
+        cx = self.box.x + label_w + s(20)
+        cw = self.box.right - s(30) - cx
+        row_h = (self.box.h - s(90) - s(80)) // 6
+        y0 = self.box.y + s(80)
+        bh = s(36)
+        self.label_x = self.box.x + s(30)
+        self.label_w = label_w - s(20)
+        self.rows = []
+
+        def row_y(i: int) -> int:
+            return y0 + i * row_h
+
+        # window size
+        sizes = list(SIZES)
+        current = self.app.size
+        if current not in sizes:
+            sizes.append(current)
+        labels = [size_label(z) + (" (now)" if z == current else "") for z in sizes]
+        want = self.chosen_size or current
+        start = labels[sizes.index(want)] if want in sizes else labels[sizes.index(current)]
+        self.size_menu = self.add(pygame_gui.elements.UIDropDownMenu(labels, start, pygame.Rect(cx, row_y(0), cw, bh), m,
+                                                                     expansion_height_limit=s(200)))
+        self.rows.append(("Window size", "The window can also be resized by dragging its edge.", row_y(0)))
+
+        # UI scale
+        self.scale_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(cx, row_y(1), cw, bh), self.draft.ui_scale, (0.75, 2.0), m, click_increment=0.05))
+        self.rows.append(("UI scale", "Bigger text and buttons for big screens or distant eyes.", row_y(1)))
+
+        # shared table
+        self.shared_button = self.button((cx, row_y(2), s(110), bh), "On" if self.draft.shared_table else "Off",
+                                         self.toggle_shared, "Open-handed play: no curtains between players",
+                                         object_id="@primary" if self.draft.shared_table else None)
+        self.rows.append(("Shared table", "Open-handed play: no curtains between players.", row_y(2)))
+
+        # animation speed
+        self.anim_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(cx, row_y(3), cw, bh), self.draft.animation_speed, (0.0, 4.0), m, click_increment=0.25))
+        self.rows.append(("Animation speed", "How fast pieces move and the die rolls (0 = no animation).", row_y(3)))
+
+        # computer pace
+        self.pace_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(cx, row_y(4), cw, bh), self.draft.bot_pace, (0.0, 3.0), m, click_increment=0.1))
+        self.rows.append(("Computer pace", "Pause between the computer players' moves.", row_y(4)))
+
+        # reminders
+        self.remind_button = self.button((cx, row_y(5), s(110), bh), "On" if self.draft.reminders else "Off",
+                                         self.toggle_reminders, "Reminders of the rulebook's easily forgotten rules",
+                                         object_id="@primary" if self.draft.reminders else None)
+        self.rows.append(("Reminders", "Point out the rulebook's easily forgotten rules during play.", row_y(5)))
+
+        bw = s(160)
+        by = self.box.bottom - s(66)
+        self.cancel_button = self.button((self.box.x + s(30), by, bw, s(46)), "Cancel", self.cancel,
+                                         "Close without changing anything (Esc)")
+        self.save_button = self.button((self.box.right - s(30) - bw, by, bw, s(46)), "Save", self.save,
+                                       "Apply and remember these settings", object_id="@primary")
+
+    # ------------------------------------------------------------ values
+    def read_controls(self) -> Settings:
+        """The draft with the sliders' and menus' current values."""
+        size = parse_size(self.size_menu.selected_option[0])
+        return self.draft.model_copy(update={
+            "window_width": size[0], "window_height": size[1],
+            "ui_scale": _snap(self.scale_slider.get_current_value(), 0.05, 0.75, 2.0),
+            "animation_speed": _snap(self.anim_slider.get_current_value(), 0.25, 0.0, 4.0),
+            "bot_pace": _snap(self.pace_slider.get_current_value(), 0.1, 0.0, 3.0),
+        })
+
+    def toggle_shared(self) -> None:
+        self.chosen_size = parse_size(self.size_menu.selected_option[0])
+        self.draft = self.read_controls().model_copy(update={"shared_table": not self.draft.shared_table})
+        self.clear_elements()
+        self.build()
+
+    def toggle_reminders(self) -> None:
+        self.chosen_size = parse_size(self.size_menu.selected_option[0])
+        self.draft = self.read_controls().model_copy(update={"reminders": not self.draft.reminders})
+        self.clear_elements()
+        self.build()
+
+    def save(self) -> None:
+        new = Settings.model_validate(self.read_controls().model_dump())
+        size = (new.window_width, new.window_height)
+        if size != self.app.size:
+            self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.app.manager.set_window_resolution(size)
+        self.app.apply_settings(new)
+        self.app.notify("Settings saved.")
+        self.app.pop()
+
+    def cancel(self) -> None:
+        self.app.pop()
+
+    # ------------------------------------------------------------ frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scaled
+        draw_panel(surface, self.box)
+        draw_text(surface, "Settings", (self.box.x + s(30), self.box.y + s(22)), s(40), HIGHLIGHT, bold=True)
+        current = self.read_controls()
+        values = [
+            "",
+            f"{current.ui_scale:.2f}×",
+            "",
+            "off" if current.animation_speed == 0 else f"{current.animation_speed:.2f}×",
+            "no pause" if current.bot_pace == 0 else f"{current.bot_pace:.1f} s",
+            "",
+        ]
+        for (title, note, y), value in zip(self.rows, values, strict=True):
+            draw_text(surface, title, (self.label_x, y), s(22), TEXT, bold=True)
+            if value:
+                draw_text(surface, value, (self.label_x + self.label_w, y + s(2)), s(22), HIGHLIGHT, anchor="topright")
+            for i, line in enumerate(wrap(note, s(16), self.label_w)[:2]):
+                draw_text(surface, line, (self.label_x, y + s(25) + i * s(17)), s(16), TEXT_DIM)

@@ -1,0 +1,622 @@
+"""The table: map, turn strip, player boards with tabs, prompt bar, log.
+
+Input (GUI_SPEC "Input"): every legal target is highlighted; a click chooses its
+option, or opens a small menu when several options share the target; drag a
+Hero cube onto a track, a Cave tile onto a space, the Knight along a path (one
+engine step at a time, stopping when something must be decided); orient a
+revealed tile with the wheel or R and confirm with a click; keys Space/Enter,
+Esc, Ctrl+Z, Ctrl+S, F, Tab, arrows, +/-.  A click on something that is not
+legal shows the engine's reason.
+"""
+from __future__ import annotations
+
+import html
+from functools import partial
+
+import pygame
+import pygame_gui
+
+from ..engine import IllegalChoice, PlayerView
+from ..engine.decisions import Option, Target
+from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
+from ..engine.rules_data import load_rules_data
+from ..input.targets import TargetIndex, button_options, walk_path
+from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.map_view import MapOverlay, MapView
+from ..render.text import draw_text
+from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
+from .base import Screen
+
+DRAG_THRESHOLD = 6
+MAX_PROMPT_BUTTONS = 6
+
+
+class TableScreen(Screen):
+    name = "table"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.map = MapView(app.art, pygame.Rect(0, 0, 10, 10))
+        self.overlay = MapOverlay()
+        self.layout_rects()
+        self.state_key: tuple | None = None
+        self.view: PlayerView | None = None
+        self.index = TargetIndex.build(None)
+        self.board_tab: str | None = None
+        self.board_layout = BoardLayout({}, {})
+        self.tab_rects: dict[str, pygame.Rect] = {}
+        self.selected: str | None = None
+        self.orient_i = 0
+        self.press: tuple[int, int] | None = None
+        self.press_source: str | None = None
+        self.dragging = False
+        self.panning = False
+        self.path_queue: list[Pos] = []
+        self.step_timer = 0.0
+        self.bot_timer = 0.0
+        self.anims: dict[str, tuple[Pos, Pos, float]] = {}
+        self.last_pieces: dict[str, Pos] = {}
+        self.die: tuple[Pos, int, float] | None = None
+        self.events_shown = 0
+        self.log_viewer: object = "unset"
+        self.menu_elements: list = []
+        self.prompt_buttons: list = []
+        self.button_for: dict[str, pygame_gui.elements.UIButton] = {}   # option id -> its prompt/menu button
+        self.over_shown = False
+        self.hover_key: str | None = None
+
+    # ------------------------------------------------------------------ layout
+    def layout_rects(self) -> None:
+        w, h = self.app.size
+        s = self.app.settings.ui_scale
+        self.strip = pygame.Rect(0, 0, w, int(40 * s))
+        self.panel = pygame.Rect(w - int(440 * s), self.strip.bottom, int(440 * s), h - self.strip.bottom)
+        self.prompt = pygame.Rect(0, h - int(118 * s), self.panel.x, int(118 * s))
+        self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.prompt.y - self.strip.bottom)
+        self.tabs_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.w, int(34 * s))
+        log_h = int(self.panel.h * 0.28)
+        self.board_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 4, self.panel.w - 8,
+                                      self.panel.h - self.tabs_rect.h - log_h - 12)
+        self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
+        self.map.set_rect(self.map_rect)
+
+    def build(self) -> None:
+        self.layout_rects()
+        m = self.app.manager
+        self.log_box = self.add(pygame_gui.elements.UITextBox("", self.log_rect, m))
+        self.log_viewer = "unset"
+        s = self.app.settings.ui_scale
+        bw, bh = int(110 * s), int(34 * s)
+        right = self.prompt.right - 8
+        y2 = self.prompt.bottom - bh - 8
+        self.end_btn = self.button((right - bw, y2, bw, bh), "End turn", lambda: self.choose_id("end:"),
+                                   "End your turn (the prompt bar lists what else you may still do)", object_id="@primary")
+        self.undo_btn = self.button((right - 2 * bw - 8, y2, bw, bh), "Undo", self.undo,
+                                    "Take back your last choice (never past a reveal, a draw, a roll or a hand-off)")
+        self.menu_btn = self.button((right - 3 * bw - 16, y2, bw, bh), "Menu", self.open_menu, "Save, load, settings (Esc)")
+        self.fit_btn = self.button((right - 4 * bw - 24, y2, bw, bh), "Fit map", self.fit, "Show the whole map (F)")
+        self.state_key = None
+        self.prompt_buttons = []
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.close_menu()
+        super().resize(size)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def session(self):
+        return self.app.session
+
+    def refresh(self, force: bool = False) -> None:
+        """Rebuild the view and everything derived from it when the game moved on."""
+        s = self.session
+        key = (id(s.game), len(s.game.choices), s.viewer, s.game.outcome is not None)
+        if key == self.state_key and not force:
+            return
+        self.state_key = key
+        self.view = s.current_view()
+        decision = self.view.decision if s.human_to_decide else None
+        self.index = TargetIndex.build(decision)
+        if self.board_tab is None or self.board_tab not in self.view.roles:
+            self.board_tab = self.view.viewer or self.view.roles[0]
+        self.selected = None
+        self.orient_i = 0
+        self.close_menu()
+        self._start_animations()
+        self._update_log()
+        self._rebuild_prompt_buttons()
+        self.undo_btn.enable() if s.can_undo() else self.undo_btn.disable()
+        has_end = decision is not None and decision.option("end:") is not None
+        self.end_btn.enable() if has_end else self.end_btn.disable()
+
+    def _start_animations(self) -> None:
+        assert self.view is not None
+        speed = self.app.settings.animation_speed
+        for piece, p in self.view.pieces.items():
+            old = self.last_pieces.get(piece)
+            if old is not None and old != p and speed > 0:
+                self.anims[piece] = (old, p, 0.0)
+        self.last_pieces = dict(self.view.pieces)
+        roll = self.view.last_roll
+        events = self.session.game.events
+        for e in events[self.events_shown:]:
+            if e.kind == "die_roll" and roll is not None:
+                self.die = (roll[0], roll[1], 0.0)
+        self.events_shown = len(events)
+
+    def _update_log(self) -> None:
+        assert self.view is not None
+        lines = self.view.log
+        if self.log_viewer != self.view.viewer:
+            # a different person is looking: rebuild, so earlier private lines disappear
+            self.log_viewer = self.view.viewer
+            self.log_count = 0
+            self.log_box.set_text("")
+        new = lines[self.log_count:]
+        if new:
+            self.log_box.append_html_text("".join(html.escape(x) + "<br>" for x in new))
+            self.log_count = len(lines)
+
+    def _clickable_keys(self) -> set[str]:
+        return set(self.board_layout.regions)
+
+    def _rebuild_prompt_buttons(self) -> None:
+        for b in self.prompt_buttons:
+            b.kill()
+            if b in self.elements:
+                self.elements.remove(b)
+        self.prompt_buttons = []
+        self.button_for = {}
+        d = self.index.decision
+        if d is None:
+            return
+        opts = [o for o in button_options(d, self._clickable_keys()) if o.id != "end:"]
+        if d.kind == "orient_tile":
+            opts = list(d.options)
+        s = self.app.settings.ui_scale
+        x, y = self.prompt.x + 10, self.prompt.y + int(44 * s)
+        bh = int(32 * s)
+        limit = self.prompt.right - 4 * int(110 * s) - 40
+        shown = opts if len(opts) <= MAX_PROMPT_BUTTONS else opts[:MAX_PROMPT_BUTTONS - 1]
+        for o in shown:
+            width = min(int(340 * s), max(int(90 * s), 9 * len(o.label) + 24))
+            if x + width > limit:
+                break
+            b = self.button((x, y, width, bh), _short(o.label, width), partial(self.choose_id, o.id), o.label)
+            self.prompt_buttons.append(b)
+            self.button_for[o.id] = b
+            x += width + 6
+        if len(self.button_for) < len(opts):
+            b = self.button((x, y, int(130 * s), bh), f"More… ({len(opts)})", lambda: self.open_options_menu(opts),
+                            "All the choices without a place on the map")
+            self.prompt_buttons.append(b)
+
+    # ------------------------------------------------------------------ choosing
+    def choose_id(self, option_id: str) -> None:
+        try:
+            self.session.choose(option_id)
+        except IllegalChoice as exc:
+            self.app.notify(exc.reason, error=True)
+            return
+        self.refresh()
+
+    def choose_options(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
+        if len(opts) == 1:
+            self.choose_id(opts[0].id)
+        elif opts:
+            self.open_options_menu(opts, at)
+
+    def undo(self) -> None:
+        if not self.session.can_undo():
+            self.app.notify("Undo is not possible here: the last choice revealed something, drew a card, "
+                            "rolled the die or passed the turn to someone else.", error=True)
+            return
+        self.session.undo()
+        self.path_queue = []
+        self.refresh(force=True)
+
+    def fit(self) -> None:
+        if self.view is not None:
+            self.map.camera.fit([t.pos for t in self.view.tiles])
+
+    # ------------------------------------------------------------------ menus
+    def open_options_menu(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
+        self.close_menu()
+        s = self.app.settings.ui_scale
+        bh = int(30 * s)
+        width = int(min(520 * s, max(260 * s, 8 * max(len(o.label) for o in opts) + 40)))
+        height = min(len(opts) + 1, 14) * (bh + 2) + 8
+        x, y = at if at is not None else (self.prompt.x + 10, self.prompt.y - height)
+        w, h = self.app.size
+        rect = pygame.Rect(min(x, w - width - 4), max(4, min(y, h - height - 4)), width, height)
+        m = self.app.manager
+        panel = pygame_gui.elements.UIScrollingContainer(rect, m, starting_height=5)
+        self.menu_elements.append(panel)
+        inner_h = (len(opts) + 1) * (bh + 2)
+        panel.set_scrollable_area_dimensions((width - 20 if len(opts) > 13 else width - 4, inner_h))
+        for i, o in enumerate(opts):
+            self.button_for[o.id] = pygame_gui.elements.UIButton(
+                pygame.Rect(2, 2 + i * (bh + 2), width - 26, bh), _short(o.label, width - 30), m, container=panel,
+                tool_tip_text=o.label, command=partial(self.choose_id, o.id))
+        self.menu_panel = panel
+        pygame_gui.elements.UIButton(pygame.Rect(2, 2 + len(opts) * (bh + 2), width - 26, bh), "Cancel", m,
+                                     container=panel, command=self.close_menu)
+
+    def close_menu(self) -> None:
+        for e in self.menu_elements:
+            e.kill()
+        if self.menu_elements:
+            # forget the menu's buttons; the prompt bar's stay
+            self.button_for = {k: b for k, b in self.button_for.items() if b in self.prompt_buttons}
+        self.menu_elements = []
+
+    def open_menu(self) -> None:
+        from .menu import PauseMenu
+
+        self.app.push(PauseMenu(self.app))
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press = event.pos
+            self.press_source = self.drag_source_at(event.pos)
+            self.dragging = False
+            self.panning = False
+        elif event.type == pygame.MOUSEMOTION:
+            self.on_motion(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.on_release(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = None
+            self.close_menu()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.on_wheel(event.y)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        k = event.key
+        if ctrl and k == pygame.K_z:
+            self.undo()
+        elif ctrl and k == pygame.K_s:
+            from .files import SaveScreen
+            self.app.push(SaveScreen(self.app))
+        elif k == pygame.K_ESCAPE:
+            if self.menu_elements or self.selected:
+                self.close_menu()
+                self.selected = None
+            else:
+                self.open_menu()
+        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif k == pygame.K_f:
+            self.fit()
+        elif k == pygame.K_r:
+            self.cycle_orientation(1)
+        elif k == pygame.K_TAB and self.view is not None:
+            roles = list(self.view.roles)
+            i = roles.index(self.board_tab) if self.board_tab in roles else 0
+            self.board_tab = roles[(i + 1) % len(roles)]
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 60
+            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
+            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
+            self.map.camera.pan(dx, dy)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.map.camera.zoom_at(1.15, self.map_rect.center)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.map.camera.zoom_at(1 / 1.15, self.map_rect.center)
+
+    def confirm(self) -> None:
+        """Space/Enter: confirm the previewed orientation, or the only choice there is."""
+        d = self.index.decision
+        if d is None:
+            return
+        if d.kind == "orient_tile":
+            self.choose_id(d.options[self.orient_i % len(d.options)].id)
+        elif len(d.options) == 1:
+            self.choose_id(d.options[0].id)
+
+    def cycle_orientation(self, step: int) -> None:
+        d = self.index.decision
+        if d is not None and d.kind == "orient_tile":
+            self.orient_i = (self.orient_i + step) % len(d.options)
+
+    def on_wheel(self, dy: int) -> None:
+        d = self.index.decision
+        mouse = pygame.mouse.get_pos()
+        if d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
+            self.cycle_orientation(1 if dy > 0 else -1)
+        elif self.map_rect.collidepoint(mouse):
+            self.map.camera.zoom_at(1.12 if dy > 0 else 1 / 1.12, mouse)
+
+    def on_motion(self, event: pygame.event.Event) -> None:
+        self.hover_key = self.keys_at(event.pos)[0] if self.keys_at(event.pos) else None
+        if self.press is None or not (event.buttons and event.buttons[0]):
+            return
+        dist = abs(event.pos[0] - self.press[0]) + abs(event.pos[1] - self.press[1])
+        if not self.dragging and not self.panning and dist > DRAG_THRESHOLD:
+            if self.press_source is not None:
+                self.dragging = True
+            elif self.map_rect.collidepoint(self.press):
+                self.panning = True
+        if self.panning:
+            self.map.camera.pan(*event.rel)
+
+    def on_release(self, pos: tuple[int, int]) -> None:
+        press, source = self.press, self.press_source
+        self.press = None
+        self.press_source = None
+        if self.panning:
+            self.panning = False
+            return
+        if self.dragging and source is not None:
+            self.dragging = False
+            self.drop(source, pos)
+            return
+        if press is not None:
+            self.click(pos)
+
+    # ------------------------------------------------------------------ clicks
+    def keys_at(self, pos: tuple[int, int]) -> list[str]:
+        """Target keys under the mouse, most specific first."""
+        if self.board_rect.collidepoint(pos):
+            return [k for k, r in self.board_layout.regions.items() if r.collidepoint(pos) and not k.startswith("drag:")]
+        if not self.map_rect.collidepoint(pos) or self.view is None:
+            return []
+        keys = []
+        e = self.map.edge_at(pos)
+        if e is not None:
+            a, b = e
+            keys.append(f"edge:{fmt_pos(a)}|{fmt_pos(b)}")
+        p = self.map.space_at(pos)
+        if p is not None:
+            for piece, q in self.view.pieces.items():
+                if q == p:
+                    keys.append(f"piece:{piece}")
+            keys.append(f"space:{fmt_pos(p)}")
+        return keys
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for tab, r in self.tab_rects.items():
+            if r.collidepoint(pos):
+                self.board_tab = tab
+                return
+        d = self.index.decision
+        if d is None:
+            return
+        keys = self.keys_at(pos)
+        if not keys:
+            return
+        if d.kind == "orient_tile" and any(k.startswith("space:") for k in keys):
+            opts = self.index.options_for(keys)
+            if opts:
+                self.choose_id(d.options[self.orient_i % len(d.options)].id)
+                return
+        edge_keys = [k for k in keys if k.startswith("edge:")]
+        opts = self.index.options_for(edge_keys, self.selected) if edge_keys else []
+        if not opts:
+            opts = self.index.options_for([k for k in keys if not k.startswith("edge:")], self.selected)
+        hand_keys = [k for k in keys if k.startswith("hand_tile:")]
+        if hand_keys and len(opts) > 1:
+            self.selected = hand_keys[0]       # pick the tile, then the space
+            return
+        if opts:
+            self.choose_options(opts, pos)
+            return
+        self.explain(keys)
+
+    def explain(self, keys: list[str]) -> None:
+        """Say why a click did nothing (the reason comes from the engine)."""
+        game = self.session.game
+        for k in keys:
+            kind, _, ref = k.partition(":")
+            if kind in ("space", "card", "slot", "hand_tile", "edge"):
+                reason = game.why_not(Target(kind, ref))
+                if reason:
+                    self.app.notify(reason, error=True)
+                    return
+
+    # ------------------------------------------------------------------ drag and drop
+    def drag_source_at(self, pos: tuple[int, int]) -> str | None:
+        if self.index.decision is None:
+            return None
+        if self.board_rect.collidepoint(pos):
+            for k, r in self.board_layout.regions.items():
+                if k.startswith("drag:") and r.collidepoint(pos):
+                    src = k[len("drag:"):]
+                    if any(s == src for s, _ in self.index.by_drag):
+                        return k
+            return None
+        p = self.map.space_at(pos)
+        if p is not None and self.view is not None and self.view.pieces.get("knight") == p \
+                and self.index.decision.kind == "knight_turn" \
+                and any(o.id.startswith(("move:", "mapmove:")) for o in self.index.decision.options):
+            return "piece:knight"
+        return None
+
+    def drop(self, source: str, pos: tuple[int, int]) -> None:
+        if source == "piece:knight":
+            p = self.map.space_at(pos)
+            if p is None or self.view is None:
+                return
+            start = self.view.pieces["knight"]
+            direct = self.index.options_for([f"space:{fmt_pos(p)}"])
+            moves = [o for o in direct if o.id.startswith(("move:", "mapmove:"))]
+            if moves:
+                self.choose_options(moves, pos)
+                return
+            path = walk_path(self.view, start, p)
+            if not path:
+                self.app.notify("The Knight cannot find a way there.", error=True)
+                return
+            self.path_queue = path
+            self.step_timer = 0.0
+            return
+        src = source[len("drag:"):]
+        opts: list[Option] = []
+        for k in self.keys_at(pos):
+            opts += self.index.by_drag.get((src, k), [])
+        if opts:
+            self.choose_options(list({o.id: o for o in opts}.values()), pos)
+        else:
+            self.app.notify("That cannot go there.", error=True)
+
+    def advance_path(self) -> None:
+        """Apply the next single step of a dragged path; stop when something must be decided."""
+        d = self.index.decision
+        if not self.path_queue or d is None or d.kind != "knight_turn":
+            self.path_queue = []
+            return
+        q = self.path_queue.pop(0)
+        if d.option(f"move:{fmt_pos(q)}") is None:
+            self.path_queue = []
+            self.app.notify(f"The Knight stops: she cannot step to {fmt_pos(q)} now.")
+            return
+        self.choose_id(f"move:{fmt_pos(q)}")
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        s = self.session
+        if s is None:
+            return
+        self.refresh()
+        speed = self.app.settings.animation_speed
+        for piece, (a, b, t) in list(self.anims.items()):
+            t += dt * 4 * max(speed, 0.01)
+            if t >= 1:
+                del self.anims[piece]
+            else:
+                self.anims[piece] = (a, b, t)
+        if self.die is not None:
+            c, f, t = self.die
+            t += dt / (1.8 / max(speed, 0.25))
+            self.die = None if t >= 1 else (c, f, t)
+        if self.app.top is not self:
+            return
+        if s.game.outcome is not None:
+            if not self.over_shown:
+                self.over_shown = True
+                from .gameover import GameOverScreen
+                self.app.push(GameOverScreen(self.app))
+            return
+        if s.needs_handoff():
+            from .handoff import HandoffScreen
+            s.mark_seen(s.viewer)
+            self.app.push(HandoffScreen(self.app, s.decider))
+            return
+        if self.path_queue:
+            self.step_timer += dt
+            if self.step_timer >= 0.15 / max(speed, 0.25) or speed == 0:
+                self.step_timer = 0.0
+                self.advance_path()
+            return
+        if s.bot_to_move():
+            self.bot_timer += dt
+            if self.bot_timer >= self.app.settings.bot_pace:
+                self.bot_timer = 0.0
+                s.step_bot()
+                self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.refresh()
+        view = self.view
+        assert view is not None
+        self._fill_overlay(view)
+        self.map.draw(surface, view, self.overlay)
+        self._draw_strip(surface, view)
+        self._draw_panel(surface, view)
+        self._draw_prompt(surface, view)
+
+    def _fill_overlay(self, view: PlayerView) -> None:
+        ov = self.overlay
+        d = self.index.decision
+        ov.highlight_spaces = self.index.spaces(self.selected) if d is not None else set()
+        ov.highlight_edges = self.index.edges() if d is not None else set()
+        ov.highlight_pieces = {k.split(":", 1)[1] for k in self.index.by_key if k.startswith("piece:")}
+        ov.hover = None
+        if self.hover_key and self.hover_key.startswith("space:"):
+            p = parse_pos(self.hover_key.split(":", 1)[1])
+            if p in ov.highlight_spaces:
+                ov.hover = p
+        ov.preview = None
+        if d is not None and d.kind == "orient_tile":
+            opt = d.options[self.orient_i % len(d.options)]
+            p = parse_pos(opt.targets[0].ref)
+            tv = next(t for t in view.tiles if t.pos == p)
+            if tv.tile_id is not None:
+                info = load_rules_data().tile(tv.tile_id)
+                ov.preview = (p, rotate_walls(info.walls, int(opt.id.split(":")[1])), info.type)
+        ov.piece_offsets = {}
+        for piece, (a, b, t) in self.anims.items():
+            ease = t * t * (3 - 2 * t)
+            ov.piece_offsets[piece] = ((a[0] - b[0]) * (1 - ease), (a[1] - b[1]) * (1 - ease))
+        ov.dragging = self.press_source.split(":", 1)[1] if (self.dragging and self.press_source
+                                                             and self.press_source.startswith("piece:")) else None
+        ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
+        ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
+        ov.path = list(self.path_queue)
+
+    def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
+        s = self.app.settings.ui_scale
+        pygame.draw.rect(surface, PANEL, self.strip)
+        pygame.draw.line(surface, PANEL_EDGE, self.strip.bottomleft, self.strip.bottomright)
+        x = 10
+        deciding = view.waiting_for[0] if view.waiting_for else None
+        for role in view.roles:
+            colour = ROLE_COLOURS[role]
+            active = role == view.active
+            r = pygame.Rect(x, 5, int(150 * s), self.strip.h - 10)
+            pygame.draw.rect(surface, colour if active else PANEL_EDGE, r, 0 if active else 2, border_radius=6)
+            label = ROLE_NAMES[role] + (" ◆" if role == deciding else "")
+            draw_text(surface, label, r.center, int(20 * s), (20, 16, 12) if active else colour, bold=True, anchor="center")
+            x = r.right + 8
+        phase = (f"Collapse: {view.crystal_tiles_removed} of {view.collapse_crystals} Crystal tiles"
+                 if view.collapse else "The Cave Grows…")
+        info = f"Round {view.round}  ·  {phase}  ·  {view.stack_count} tiles in the stack  ·  {view.variant}"
+        draw_text(surface, info, (x + 12, self.strip.centery), int(18 * s), TEXT, anchor="midleft")
+        who = f"Viewing as: {ROLE_NAMES.get(view.viewer or '', 'everyone')}"
+        draw_text(surface, who, (self.strip.right - 10, self.strip.centery), int(18 * s), TEXT_DIM, anchor="midright")
+
+    def _draw_panel(self, surface: pygame.Surface, view: PlayerView) -> None:
+        pygame.draw.rect(surface, PANEL, self.panel)
+        pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
+        self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab)
+        highlights = self.index.keys_of_kind("slot", "card", "hand_tile")
+        if self.selected:
+            highlights = highlights | {self.selected}
+        self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
+                                       highlights, self.hover_key, self.app.art)
+        if self.hover_key and self.hover_key in self.board_layout.tooltips:
+            tip = self.board_layout.tooltips[self.hover_key]
+            mx, my = pygame.mouse.get_pos()
+            r = draw_text(surface, tip, (mx - 10, my + 22), int(17 * self.app.settings.ui_scale), TEXT, anchor="topright")
+            pygame.draw.rect(surface, PANEL_EDGE, r.inflate(8, 6), 1)
+
+    def _draw_prompt(self, surface: pygame.Surface, view: PlayerView) -> None:
+        s = self.app.settings.ui_scale
+        pygame.draw.rect(surface, PANEL, self.prompt)
+        pygame.draw.line(surface, PANEL_EDGE, self.prompt.topleft, self.prompt.topright, 2)
+        if view.outcome is not None:
+            text = "Game over: " + view.outcome[1]
+            colour = HIGHLIGHT
+        elif view.decision is not None and self.index.decision is not None:
+            text = view.decision.prompt
+            if self.index.decision.kind == "orient_tile":
+                text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
+            elif self.selected:
+                text += "  — now click a highlighted space (right-click to cancel)"
+            colour = ROLE_COLOURS.get(view.decision.role, TEXT)
+        elif view.waiting_for is not None:
+            role, _, prompt = view.waiting_for
+            text = f"Waiting for the {ROLE_NAMES[role]}: {prompt}"
+            colour = TEXT_DIM
+        else:
+            text, colour = "", TEXT
+        draw_text(surface, _short(text, self.prompt.w - 20), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
+
+
+def _short(text: str, width_px: int, px_per_char: int = 8) -> str:
+    limit = max(8, width_px // px_per_char)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
