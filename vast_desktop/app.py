@@ -72,6 +72,8 @@ class App:
         return self.screens[-1] if self.screens else None
 
     def push(self, screen: Screen) -> None:
+        if self.top is not None:
+            self.top.suspend()
         self.screens.append(screen)
         screen.enter()
 
@@ -79,7 +81,7 @@ class App:
         if self.screens:
             self.screens.pop().exit()
         if self.top is not None:
-            self.top.resize(self.size)
+            self.top.resume()
 
     def replace(self, screen: Screen) -> None:
         while self.screens:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from vast_desktop.engine.geometry import parse_pos
-from vast_desktop.input.targets import button_options
+from vast_desktop.input.targets import button_options, in_mode, modal_group
 from vast_desktop.screens.table import TableScreen
 
 
@@ -98,6 +98,9 @@ class Robot:
         o = d.option(option_id)
         assert o is not None, option_id
         before = len(self.app.session.game.choices)
+        group = modal_group(option_id)
+        if group is not None and t.mode != group:
+            self.click_button(t.button_for[f"mode:{group}"])      # "Use the Flare…": aim on the map
         if d.kind == "orient_tile":
             want = [x.id for x in d.options].index(option_id)
             while t.orient_i % len(d.options) != want:
@@ -107,7 +110,7 @@ class Robot:
             self.click_button(t.button_for[option_id])
         elif option_id == "end:":
             self.click_button(t.end_btn)
-        elif option_id in {x.id for x in button_options(d, set(t.board_layout.regions))}:
+        elif option_id in {x.id for x in button_options(d, set(t.board_layout.regions), in_mode(d, t.mode))}:
             self.click_button(t.prompt_buttons[-1])             # "More…" lists the rest
             self.click_button(t.button_for[option_id])
         else:

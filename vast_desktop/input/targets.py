@@ -23,11 +23,12 @@ class TargetIndex:
     by_drag: dict[tuple[str, str], list[Option]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, decision: Decision | None) -> TargetIndex:
+    def build(cls, decision: Decision | None, options: list[Option] | None = None) -> TargetIndex:
+        """Index ``options`` (default: all of the decision's)."""
         idx = cls(decision)
         if decision is None:
             return idx
-        for o in decision.options:
+        for o in decision.options if options is None else options:
             sources = {t.drag_from for t in o.targets if t.drag_from}
             for t in o.targets:
                 idx.by_key.setdefault(key(t), []).append(o)
@@ -72,12 +73,26 @@ class TargetIndex:
         return {k for k in self.by_key if k.split(":", 1)[0] in kinds}
 
 
-def button_options(decision: Decision | None, clickable: set[str]) -> list[Option]:
+# Options aimed at many map spaces that would drown the ordinary targets: they are
+# offered through one prompt button that switches the map into aiming mode.
+MODAL_GROUPS = {"flare:": "Use the Flare…"}
+
+
+def modal_group(option_id: str) -> str | None:
+    return next((p for p in MODAL_GROUPS if option_id.startswith(p)), None)
+
+
+def in_mode(decision: Decision, mode: str | None) -> list[Option]:
+    """The options clickable in ``mode`` (None: everything outside the modal groups)."""
+    return [o for o in decision.options if modal_group(o.id) == mode]
+
+
+def button_options(decision: Decision | None, clickable: set[str], options: list[Option] | None = None) -> list[Option]:
     """Options with no place on the map or a board: they get prompt-bar buttons."""
     if decision is None:
         return []
     out = []
-    for o in decision.options:
+    for o in decision.options if options is None else options:
         places = [key(t) for t in o.targets if t.kind != "button"]
         if not any(k in clickable or k.startswith(("space:", "edge:")) for k in places):
             out.append(o)

@@ -22,6 +22,7 @@ class Screen:
     def __init__(self, app: App) -> None:
         self.app = app
         self.elements: list[pygame_gui.core.UIElement] = []
+        self.suspended = False
 
     # lifecycle
     def enter(self) -> None:
@@ -36,6 +37,22 @@ class Screen:
     def resize(self, size: tuple[int, int]) -> None:
         self.clear_elements()
         self.build()
+        if self.suspended:
+            self._set_visible(False)
+
+    def suspend(self) -> None:
+        """Another screen covers this one: hide its elements so nothing of it shows or
+        takes clicks through the screen above (a curtain must hide the previous player's log)."""
+        self.suspended = True
+        self._set_visible(False)
+
+    def resume(self) -> None:
+        self.suspended = False
+        self._set_visible(True)
+
+    def _set_visible(self, visible: bool) -> None:
+        for e in self.elements:
+            e.show() if visible else e.hide()
 
     def clear_elements(self) -> None:
         for e in self.elements:
@@ -44,6 +61,8 @@ class Screen:
 
     def add(self, element: pygame_gui.core.UIElement) -> pygame_gui.core.UIElement:
         self.elements.append(element)
+        if self.suspended:
+            element.hide()
         return element
 
     # per frame

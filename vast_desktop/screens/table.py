@@ -20,7 +20,7 @@ from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.rules_data import load_rules_data
-from ..input.targets import TargetIndex, button_options, walk_path
+from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text
@@ -43,6 +43,8 @@ class TableScreen(Screen):
         self.view: PlayerView | None = None
         self.index = TargetIndex.build(None)
         self.board_tab: str | None = None
+        self.tab_viewer: str | None = None
+        self.mode: str | None = None          # a modal group of options being aimed (e.g. "flare:")
         self.board_layout = BoardLayout({}, {})
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.selected: str | None = None
@@ -102,6 +104,10 @@ class TableScreen(Screen):
         self.close_menu()
         super().resize(size)
 
+    def suspend(self) -> None:
+        self.close_menu()
+        super().suspend()
+
     # ------------------------------------------------------------------ state
     @property
     def session(self):
@@ -116,9 +122,11 @@ class TableScreen(Screen):
         self.state_key = key
         self.view = s.current_view()
         decision = self.view.decision if s.human_to_decide else None
-        self.index = TargetIndex.build(decision)
-        if self.board_tab is None or self.board_tab not in self.view.roles:
-            self.board_tab = self.view.viewer or self.view.roles[0]
+        self.mode = None
+        self.index = TargetIndex.build(decision, in_mode(decision, None) if decision else None)
+        if self.board_tab is None or self.board_tab not in self.view.roles or self.view.viewer != self.tab_viewer:
+            self.board_tab = self.view.viewer or self.view.roles[0]     # a new person sees their own board first
+            self.tab_viewer = self.view.viewer
         self.selected = None
         self.orient_i = 0
         self.close_menu()
@@ -170,13 +178,22 @@ class TableScreen(Screen):
         d = self.index.decision
         if d is None:
             return
-        opts = [o for o in button_options(d, self._clickable_keys()) if o.id != "end:"]
+        opts = [o for o in button_options(d, self._clickable_keys(), in_mode(d, self.mode)) if o.id != "end:"]
         if d.kind == "orient_tile":
             opts = list(d.options)
+        modes = [] if self.mode else sorted({g for o in d.options if (g := modal_group(o.id))})
         s = self.app.settings.ui_scale
         x, y = self.prompt.x + 10, self.prompt.y + int(44 * s)
         bh = int(32 * s)
         limit = self.prompt.right - 4 * int(110 * s) - 40
+        for group in modes + ([self.mode] if self.mode else []):
+            label = "Cancel aiming" if self.mode else MODAL_GROUPS[group]
+            b = self.button((x, y, int(150 * s), bh), label, partial(self.set_mode, None if self.mode else group),
+                            "Choose where on the map" if not self.mode else "Back to the other choices",
+                            object_id="@primary")
+            self.prompt_buttons.append(b)
+            self.button_for[f"mode:{group}"] = b
+            x += int(150 * s) + 6
         shown = opts if len(opts) <= MAX_PROMPT_BUTTONS else opts[:MAX_PROMPT_BUTTONS - 1]
         for o in shown:
             width = min(int(340 * s), max(int(90 * s), 9 * len(o.label) + 24))
@@ -186,10 +203,19 @@ class TableScreen(Screen):
             self.prompt_buttons.append(b)
             self.button_for[o.id] = b
             x += width + 6
-        if len(self.button_for) < len(opts):
+        if len([k for k in self.button_for if not k.startswith("mode:")]) < len(opts):
             b = self.button((x, y, int(130 * s), bh), f"More… ({len(opts)})", lambda: self.open_options_menu(opts),
                             "All the choices without a place on the map")
             self.prompt_buttons.append(b)
+
+    def set_mode(self, mode: str | None) -> None:
+        """Aim a modal group of options (e.g. the Flare) on the map, or go back."""
+        d = self.index.decision
+        if d is None:
+            return
+        self.mode = mode
+        self.index = TargetIndex.build(d, in_mode(d, mode))
+        self._rebuild_prompt_buttons()
 
     # ------------------------------------------------------------------ choosing
     def choose_id(self, option_id: str) -> None:
@@ -569,8 +595,11 @@ class TableScreen(Screen):
             active = role == view.active
             r = pygame.Rect(x, 5, int(150 * s), self.strip.h - 10)
             pygame.draw.rect(surface, colour if active else PANEL_EDGE, r, 0 if active else 2, border_radius=6)
-            label = ROLE_NAMES[role] + (" ◆" if role == deciding else "")
-            draw_text(surface, label, r.center, int(20 * s), (20, 16, 12) if active else colour, bold=True, anchor="center")
+            draw_text(surface, ROLE_NAMES[role], r.center, int(20 * s), (20, 16, 12) if active else colour, bold=True,
+                      anchor="center")
+            if role == deciding:       # who must decide now: a dot in the corner
+                pygame.draw.circle(surface, HIGHLIGHT, (r.right - 10, r.centery), max(4, int(5 * s)))
+                pygame.draw.circle(surface, (20, 16, 12), (r.right - 10, r.centery), max(4, int(5 * s)), 1)
             x = r.right + 8
         phase = (f"Collapse: {view.crystal_tiles_removed} of {view.collapse_crystals} Crystal tiles"
                  if view.collapse else "The Cave Grows…")

@@ -1,0 +1,91 @@
+"""Screenshots of the table for review: each role's view mid-game, the curtain,
+an orientation preview and a choice menu.  Run headless:
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_table.py [--size 1600x900]
+Writes shots/table_*.png."""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("VAST_DESKTOP_HOME", tempfile.mkdtemp())
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from vast_desktop.app import App  # noqa: E402
+from vast_desktop.engine import Setup  # noqa: E402
+from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
+from vast_desktop.screens.table import TableScreen  # noqa: E402
+from vast_desktop.session import Seat, Session  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "shots"
+
+
+def shot(app: App, name: str) -> None:
+    app.step(1 / 60)
+    app.step(1 / 60)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--size", default="1600x900")
+    a = p.parse_args()
+    w, h = (int(v) for v in a.size.split("x"))
+    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
+    app = App(size=(w, h))
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0})
+    app.session = Session.new(Setup(roles=("knight", "cave"), seed=21), {"knight": Seat(True), "cave": Seat(True)})
+    app.replace(TableScreen(app))
+    rng = random.Random(2)
+    g = app.session
+    # play some random choices so the map grows
+    while len(g.game.choices) < 160 and g.game.outcome is None:
+        d = g.game.pending
+        ids = [i for i in d.ids if i != "end:"] or list(d.ids)
+        if "end:" in d.ids and rng.random() < 0.12:
+            ids = ["end:"]
+        g.choose(ids[rng.randrange(len(ids))])
+        if g.decider == "knight" and g.game.pending.kind == "knight_turn" and len(g.game.choices) > 120:
+            break
+    g.viewer = g.decider
+    app.replace(TableScreen(app))
+    shot(app, f"table_knight{suffix}")
+    g.choose("end:") if "end:" in g.game.pending.ids else None
+    app.step(1 / 60)
+    if isinstance(app.top, HandoffScreen):
+        shot(app, f"table_curtain{suffix}")
+        app.top.reveal()
+    shot(app, f"table_cave{suffix}")
+    table = next(s for s in app.screens if isinstance(s, TableScreen))
+    d = g.game.pending
+    if d is not None and d.role == "cave":
+        opts = [o for o in d.options if o.id.startswith("omen:")]
+        if opts:
+            table.open_options_menu(opts, (300, 300))
+            shot(app, f"table_menu{suffix}")
+            table.close_menu()
+    # an orientation preview in a fresh Knight solo game
+    app.session = Session.new(Setup(roles=("knight",), seed=3, solo_level="medium"), {"knight": Seat(True)})
+    app.replace(TableScreen(app))
+    s = app.session
+    while s.game.pending.kind != "orient_tile":
+        d = s.game.pending
+        mv = [i for i in d.ids if i.startswith("move:")]
+        s.choose(mv[0] if mv else d.ids[0])
+    table = app.top
+    table.orient_i = 1
+    shot(app, f"table_orient{suffix}")
+
+
+if __name__ == "__main__":
+    main()
