@@ -1,4 +1,4 @@
-"""Screenshots of the title, setup, settings, save, load, pause-menu and game-over
+"""Screenshots of the title, setup, settings, load, save, pause-menu and game-over
 screens at 1600×900 and 1280×720 for a visual check: writes PNGs to shots/.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_screens.py
@@ -12,7 +12,6 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -57,6 +56,7 @@ def finish_game(app: App) -> None:
 
 
 def run(size: tuple[int, int]) -> None:
+    os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")    # no saves, default settings
     app = App(size=size)
     app.replace(TitleScreen(app))
     shot(app, "title")
@@ -65,6 +65,7 @@ def run(size: tuple[int, int]) -> None:
     app.push(setup)
     setup.toggle_role("cave")
     setup.on_menu(setup.seat_menus["cave"], "Computer (random)")
+    setup.rebuild()
     shot(app, "setup")
     setup.toggle_role("knight")
     shot(app, "setup_invalid")
@@ -75,6 +76,10 @@ def run(size: tuple[int, int]) -> None:
 
     app.push(SettingsScreen(app))
     shot(app, "settings")
+    app.pop()
+
+    app.push(LoadScreen(app))
+    shot(app, "load_empty")
     app.pop()
 
     finish_game(app)

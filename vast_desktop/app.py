@@ -36,6 +36,10 @@ def gui_theme(scale: float) -> dict:
             "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4", "border_width": "1"},
         },
         "text_box": {"colours": {"dark_bg": "#16141a"}, "font": {"name": "noto_sans", "size": str(int(14 * scale))}},
+        # pygame_gui takes the font per element type, so the UI scale reaches each kind
+        **{kind: {"font": {"name": "noto_sans", "size": size}}
+           for kind in ("button", "label", "drop_down_menu", "text_entry_line", "selection_list",
+                        "horizontal_slider", "tool_tip")},
         "@title_button": {"font": {"name": "noto_sans", "size": str(int(22 * scale)), "bold": "1"}},
         "@primary": {"colours": {"normal_bg": "#5a4a2e", "hovered_bg": "#7a6236", "normal_border": "#ffd65a"}},
     }

@@ -64,14 +64,14 @@ def run_gui_bench(args: argparse.Namespace) -> int:
     assert view is not None
     tiles = list(view.tiles)
     xs = [t.pos[0] for t in tiles]
-    extra = []
+    extra: list[TileView] = []
     i = 0
     while len(tiles) + len(extra) < 64:
         src = tiles[i % len(tiles)]
         extra.append(dataclasses.replace(src, pos=(max(xs) + 1 + i // 8, i % 8)))
         i += 1
     big = dataclasses.replace(view, tiles=tuple(tiles) + tuple(extra))
-    table.refresh = lambda force=False: None          # keep the enlarged view
+    table.refresh = lambda force=False: None  # type: ignore[method-assign]  # keep the enlarged view
     table.view = big
     table.map.camera.fit([t.pos for t in big.tiles])
     n = 120 if args.quick else 600

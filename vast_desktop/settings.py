@@ -18,12 +18,12 @@ from .persistence import atomic_write_text
 class Settings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
-    window_width: int = Field(1600, ge=960, le=7680)
-    window_height: int = Field(900, ge=600, le=4320)
-    ui_scale: float = Field(1.0, ge=0.75, le=2.0)
+    window_width: int = Field(default=1600, ge=960, le=7680)
+    window_height: int = Field(default=900, ge=600, le=4320)
+    ui_scale: float = Field(default=1.0, ge=0.75, le=2.0)
     shared_table: bool = False          # open-handed play: no curtains
-    animation_speed: float = Field(1.0, ge=0.0, le=4.0)   # 0 = no animation
-    bot_pace: float = Field(0.6, ge=0.0, le=3.0)         # seconds between computer moves
+    animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)   # 0 = no animation
+    bot_pace: float = Field(default=0.6, ge=0.0, le=3.0)         # seconds between computer moves
     reminders: bool = True
 
 

@@ -14,9 +14,10 @@ import pygame
 import pygame_gui
 
 from ..render.text import draw_text, wrap
-from ..render.theme import DANGER, HIGHLIGHT, ROLE_NAMES, TEXT, TEXT_DIM
+from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
 from ..settings import autosave_path, saves_dir
-from .menu import DialogScreen, draw_panel, draw_veil
+from .base import Screen
+from .menu import draw_panel, draw_veil, keep
 
 NAME_CHARS = string.ascii_letters + string.digits + " -_"
 NAME_LIMIT = 48
@@ -61,7 +62,7 @@ def describe(path: Path) -> list[str]:
         return ["This file does not look like a save; loading it will say why."]
 
 
-class LoadScreen(DialogScreen):
+class LoadScreen(Screen):
     name = "load"
 
     def __init__(self, app) -> None:
@@ -79,7 +80,7 @@ class LoadScreen(DialogScreen):
         top = self.box.y + s(86)
         bottom = self.box.bottom - s(86)
         self.paths = {}
-        items = []
+        items: list[str | tuple[str, str]] = []
         for p in save_files():
             label = f"{p.stem}   ·   {when(p)}"
             self.paths[label] = p
@@ -87,8 +88,10 @@ class LoadScreen(DialogScreen):
         self.list_rect = pygame.Rect(self.box.x + s(30), top, list_w, bottom - top)
         ensure_list_theme(m, self.app.settings.ui_scale)
         chosen = next((label for label, p in self.paths.items() if p == self.selected), None)
-        self.file_list = self.add(pygame_gui.elements.UISelectionList(self.list_rect, items, m, object_id="#save_list",
-                                                                      default_selection=chosen))
+        self.file_list: pygame_gui.elements.UISelectionList | None = None
+        if items:       # an empty list would cover the "no saves yet" line
+            self.file_list = keep(self, pygame_gui.elements.UISelectionList(
+                self.list_rect, items, m, object_id="#save_list", default_selection=chosen))
         self.detail = pygame.Rect(self.list_rect.right + s(24), top, self.box.right - s(30) - self.list_rect.right - s(24),
                                   bottom - top)
         bw = s(200)
@@ -105,6 +108,8 @@ class LoadScreen(DialogScreen):
 
     # ------------------------------------------------------------ commands
     def current(self) -> Path | None:
+        if self.file_list is None:
+            return None
         label = self.file_list.get_single_selection()
         return self.paths.get(label) if isinstance(label, str) else None
 
@@ -127,9 +132,10 @@ class LoadScreen(DialogScreen):
 
     # ------------------------------------------------------------ frame
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.file_list:
+        from_list = self.file_list is not None and getattr(event, "ui_element", None) is self.file_list
+        if from_list and event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             self.selected = self.current()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION and event.ui_element is self.file_list:
+        elif from_list and event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
             self.load_selected()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -140,12 +146,19 @@ class LoadScreen(DialogScreen):
         draw_text(surface, "Load a game", (self.box.x + s(30), self.box.y + s(22)), s(40), HIGHLIGHT, bold=True)
         draw_text(surface, f"Saves in {saves_dir()}", (self.box.x + s(30), self.box.y + s(62)), s(16), TEXT_DIM)
         if not self.paths:
-            draw_text(surface, "No saved games yet. Save from the table's menu (Esc) or with Ctrl+S.",
-                      (self.list_rect.x + s(14), self.list_rect.y + s(14)), s(18), TEXT_DIM)
+            pygame.draw.rect(surface, (28, 25, 34), self.list_rect)
+            pygame.draw.rect(surface, PANEL_EDGE, self.list_rect, 1)
+            y = self.list_rect.y + s(16)
+            for line in wrap("No saved games yet. Save from the table's menu (Esc) or with Ctrl+S.", s(18),
+                             self.list_rect.w - s(28)):
+                draw_text(surface, line, (self.list_rect.x + s(14), y), s(18), TEXT_DIM)
+                y += s(22)
         path = self.current()
         x, y = self.detail.x, self.detail.y
         if path is None:
-            for line in wrap("Choose a save on the left to see what it holds.", s(18), self.detail.w):
+            hint = ("Choose a save on the left to see what it holds." if self.paths else
+                    "Load the autosave to go on with the last game played.")
+            for line in wrap(hint, s(18), self.detail.w):
                 draw_text(surface, line, (x, y), s(18), TEXT_DIM)
                 y += s(22)
             return
@@ -159,7 +172,7 @@ class LoadScreen(DialogScreen):
                 y += s(22)
 
 
-class SaveScreen(DialogScreen):
+class SaveScreen(Screen):
     name = "save"
     opaque = False
 
@@ -182,7 +195,7 @@ class SaveScreen(DialogScreen):
         self.box = pygame.Rect(0, 0, min(w - s(40), s(640)), s(330))
         self.box.center = (w // 2, h // 2)
         x = self.box.x + s(30)
-        self.entry = self.add(pygame_gui.elements.UITextEntryLine(
+        self.entry = keep(self, pygame_gui.elements.UITextEntryLine(
             pygame.Rect(x, self.box.y + s(108), self.box.w - s(60), s(40)), m, initial_text=self.name_text))
         self.entry.set_allowed_characters(list(NAME_CHARS))
         self.entry.set_text_length_limit(NAME_LIMIT)
@@ -190,15 +203,15 @@ class SaveScreen(DialogScreen):
         bw = s(160)
         by = self.box.bottom - s(66)
         self.cancel_button = self.button((x, by, bw, s(46)), "Cancel", self.cancel, "Close without saving (Esc)")
-        label = "Overwrite" if self.confirm is not None and self.confirm == self.name() else "Save"
+        label = "Overwrite" if self.confirm is not None and self.confirm == self.save_name() else "Save"
         self.save_button = self.button((self.box.right - s(30) - bw, by, bw, s(46)), label, self.save,
                                        "Write the game to this name (Enter)", object_id="@primary")
 
-    def name(self) -> str:
+    def save_name(self) -> str:
         return self.entry.get_text().strip() if hasattr(self, "entry") else self.name_text.strip()
 
     def path(self) -> Path:
-        return saves_dir() / f"{self.name()}.json"
+        return saves_dir() / f"{self.save_name()}.json"
 
     def save(self) -> None:
         session = self.app.session
@@ -206,7 +219,7 @@ class SaveScreen(DialogScreen):
             self.app.notify("There is no game to save.", error=True)
             self.app.pop()
             return
-        name = self.name()
+        name = self.save_name()
         if not name or any(c not in NAME_CHARS for c in name):
             self.say("Type a name: letters, digits, spaces, - and _.", error=True)
             return
@@ -234,7 +247,7 @@ class SaveScreen(DialogScreen):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
             self.name_text = self.entry.get_text()
-            if self.confirm is not None and self.confirm != self.name():
+            if self.confirm is not None and self.confirm != self.save_name():
                 self.confirm = None
                 self.save_button.set_text("Save")
                 self.say("")

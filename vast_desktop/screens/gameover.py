@@ -9,7 +9,8 @@ import pygame
 from ..progress import Progress, Series, progress, series_for
 from ..render.text import draw_text, wrap
 from ..render.theme import HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
-from .menu import DialogScreen, draw_panel, draw_veil, readable
+from .base import Screen
+from .menu import draw_panel, draw_veil, readable
 
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "down")
 GRID = (52, 46, 60)
@@ -62,7 +63,7 @@ def draw_marker(surface: pygame.Surface, kind: str, centre: tuple[float, float],
     pygame.draw.polygon(surface, colour, inner)
 
 
-class GameOverScreen(DialogScreen):
+class GameOverScreen(Screen):
     name = "gameover"
     opaque = False
 
@@ -206,8 +207,9 @@ class GameOverScreen(DialogScreen):
             for sr in self.series:
                 groups.setdefault(self._values(sr.name)[i], []).append(sr)
             for val, members in groups.items():
+                shift = 0.0 if i == 0 else (len(members) - 1 if i == len(xs) - 1 else (len(members) - 1) / 2)
                 for k, sr in enumerate(members):
-                    dx = (k - (len(members) - 1) / 2) * (2 * r + 3)
+                    dx = (k - shift) * (2 * r + 3)       # inside the plot at the first and last round
                     draw_marker(surface, self.markers[sr.name], (xx + dx, ypos(val)), r, self.colours[sr.name])
 
         # hover: the values at the nearest round

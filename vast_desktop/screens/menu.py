@@ -1,30 +1,26 @@
 """The pause menu (Esc at the table): Resume · Save game · Load game · Settings ·
-Title screen · Quit — and small helpers the dialog screens share (the dark veil,
-the panel, hiding the controls of the screens underneath)."""
+Title screen · Quit — and small drawing helpers the dialog screens share (the dark
+veil, the panel, role colours that read well on dark panels)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 import pygame
+from pygame_gui.core import UIElement
 
 from ..render.text import draw_text
 from ..render.theme import PANEL, PANEL_EDGE, TEXT, TEXT_DIM
 from .base import Screen
 
-if TYPE_CHECKING:
-    from ..app import App
+E = TypeVar("E", bound=UIElement)
 
 _VEILS: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
-def cover_lower_screens(app: App) -> None:
-    """Hide the pygame_gui controls of every screen under the top one, so they are
-    neither drawn over a dialog nor clickable through it.  The app rebuilds a screen
-    (showing its controls again) when it becomes the top screen again."""
-    for screen in app.screens[:-1]:
-        for element in screen.elements:
-            if element.alive():
-                element.hide()
+def keep(screen: Screen, element: E) -> E:
+    """``screen.add(element)`` keeping the element's own type (for the type checker)."""
+    screen.add(element)
+    return element
 
 
 def draw_veil(surface: pygame.Surface, alpha: int = 175) -> None:
@@ -45,20 +41,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, edge: tuple[int, int,
     pygame.draw.rect(surface, edge, rect, width, border_radius=10)
 
 
-class DialogScreen(Screen):
-    """A screen that hides the controls of the screens below it while it is on top."""
-
-    def enter(self) -> None:
-        cover_lower_screens(self.app)
-        super().enter()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app.top is self:          # a window resize rebuilds every screen, bottom first
-            cover_lower_screens(self.app)
-        super().resize(size)
-
-
-class PauseMenu(DialogScreen):
+class PauseMenu(Screen):
     name = "menu"
     opaque = False
 
@@ -68,7 +51,7 @@ class PauseMenu(DialogScreen):
         gap = self.scaled(10)
         has_game = self.app.session is not None
         entries = [
-            ("Resume", self.resume, "Back to the game (Esc)", True, "@primary"),
+            ("Resume", self.back_to_game, "Back to the game (Esc)", True, "@primary"),
             ("Save game", self.save, "Save this game under a name", has_game, None),
             ("Load game", self.load, "Open a saved game", True, None),
             ("Settings", self.settings, "Window, scale, shared table, animation and computer pace", True, None),
@@ -86,7 +69,7 @@ class PauseMenu(DialogScreen):
                                               enabled=enabled)
 
     # ------------------------------------------------------------ commands
-    def resume(self) -> None:
+    def back_to_game(self) -> None:
         self.app.pop()
 
     def save(self) -> None:
@@ -115,7 +98,7 @@ class PauseMenu(DialogScreen):
     # ------------------------------------------------------------ frame
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.resume()
+            self.back_to_game()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_veil(surface)

@@ -9,7 +9,8 @@ import pygame_gui
 from ..render.text import draw_text, wrap
 from ..render.theme import HIGHLIGHT, TEXT, TEXT_DIM
 from ..settings import Settings
-from .menu import DialogScreen, draw_panel
+from .base import Screen
+from .menu import draw_panel, keep
 
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 
@@ -27,7 +28,7 @@ def _snap(value: float, step: float, lo: float, hi: float) -> float:
     return round(min(hi, max(lo, round(value / step) * step)), 2)
 
 
-class SettingsScreen(DialogScreen):
+class SettingsScreen(Screen):
     name = "settings"
 
     def __init__(self, app) -> None:
@@ -61,15 +62,15 @@ class SettingsScreen(DialogScreen):
         current = self.app.size
         if current not in sizes:
             sizes.append(current)
-        labels = [size_label(z) + (" (now)" if z == current else "") for z in sizes]
+        labels: list[str | tuple[str, str]] = [size_label(z) + (" (now)" if z == current else "") for z in sizes]
         want = self.chosen_size or current
         start = labels[sizes.index(want)] if want in sizes else labels[sizes.index(current)]
-        self.size_menu = self.add(pygame_gui.elements.UIDropDownMenu(labels, start, pygame.Rect(cx, row_y(0), cw, bh), m,
+        self.size_menu = keep(self, pygame_gui.elements.UIDropDownMenu(labels, start, pygame.Rect(cx, row_y(0), cw, bh), m,
                                                                      expansion_height_limit=s(200)))
         self.rows.append(("Window size", "The window can also be resized by dragging its edge.", row_y(0)))
 
         # UI scale
-        self.scale_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+        self.scale_slider = keep(self, pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(cx, row_y(1), cw, bh), self.draft.ui_scale, (0.75, 2.0), m, click_increment=0.05))
         self.rows.append(("UI scale", "Bigger text and buttons for big screens or distant eyes.", row_y(1)))
 
@@ -80,12 +81,12 @@ class SettingsScreen(DialogScreen):
         self.rows.append(("Shared table", "Open-handed play: no curtains between players.", row_y(2)))
 
         # animation speed
-        self.anim_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+        self.anim_slider = keep(self, pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(cx, row_y(3), cw, bh), self.draft.animation_speed, (0.0, 4.0), m, click_increment=0.25))
         self.rows.append(("Animation speed", "How fast pieces move and the die rolls (0 = no animation).", row_y(3)))
 
         # computer pace
-        self.pace_slider = self.add(pygame_gui.elements.UIHorizontalSlider(
+        self.pace_slider = keep(self, pygame_gui.elements.UIHorizontalSlider(
             pygame.Rect(cx, row_y(4), cw, bh), self.draft.bot_pace, (0.0, 3.0), m, click_increment=0.1))
         self.rows.append(("Computer pace", "Pause between the computer players' moves.", row_y(4)))
 
@@ -128,10 +129,16 @@ class SettingsScreen(DialogScreen):
     def save(self) -> None:
         new = Settings.model_validate(self.read_controls().model_dump())
         size = (new.window_width, new.window_height)
+        relayout = size != self.app.size or new.ui_scale != self.app.settings.ui_scale
         if size != self.app.size:
             self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.app.manager.set_window_resolution(size)
         self.app.apply_settings(new)
+        if relayout:
+            # the screens underneath lay themselves out again for the new size and scale
+            for screen in self.app.screens:
+                if screen is not self:
+                    screen.resize(size)
         self.app.notify("Settings saved.")
         self.app.pop()
 

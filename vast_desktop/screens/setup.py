@@ -5,6 +5,7 @@ shows the engine's reason and disables Start."""
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -16,7 +17,8 @@ from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
 from ..session import BOT_LEVELS, Seat
-from .menu import DialogScreen, draw_panel, hex_colour, readable
+from .base import Screen
+from .menu import draw_panel, hex_colour, keep, readable
 
 LATER = "Arrives in a later version"
 HUMAN = "Human"
@@ -45,7 +47,8 @@ def ensure_role_theme(manager: pygame_gui.UIManager) -> None:
     for role, colour in ROLE_COLOURS.items():
         light = readable(colour, 0.3)
         on_text = "#141216" if sum(colour) > 360 else "#ffffff"
-        hover = tuple(min(255, int(v * 1.2) + 10) for v in colour)
+        hover = (min(255, int(colour[0] * 1.2) + 10), min(255, int(colour[1] * 1.2) + 10),
+                 min(255, int(colour[2] * 1.2) + 10))
         data[f"#role_on_{role}"] = {"colours": {
             "normal_bg": hex_colour(colour), "hovered_bg": hex_colour(hover), "active_bg": hex_colour(colour),
             "normal_text": on_text, "hovered_text": on_text, "active_text": on_text,
@@ -79,7 +82,7 @@ class TippedButton(pygame_gui.elements.UIButton):
             UIElement.on_unhovered(self)
 
 
-class SetupScreen(DialogScreen):
+class SetupScreen(Screen):
     name = "setup"
 
     def __init__(self, app) -> None:
@@ -173,7 +176,7 @@ class SetupScreen(DialogScreen):
             tip = LATER if not playable else (f"Take the {ROLE_NAMES[role]} out of the game" if on
                                               else f"Add the {ROLE_NAMES[role]} to the game")
             b = TippedButton(pygame.Rect(self.left.x + i * (tw + tgap), y, tw, s(46)), ROLE_NAMES[role], m,
-                             command=lambda r=role: self.toggle_role(r), tool_tip_text=tip,
+                             command=partial(self.toggle_role, role), tool_tip_text=tip,
                              object_id=f"#role_{'on' if on and playable else 'off'}_{role}")
             if not playable:
                 b.disable()
@@ -191,17 +194,17 @@ class SetupScreen(DialogScreen):
         note_size = s(17)
         for role in (r for r in ROLE_ORDER if r in self.chosen):
             seat = self.seat_of(role)
-            seat_opts = [HUMAN, *(computer_label(lv) for lv in BOT_LEVELS)]
+            seat_opts: list[str | tuple[str, str]] = [HUMAN, *(computer_label(lv) for lv in BOT_LEVELS)]
             current = HUMAN if seat.human else computer_label(seat.level)
             sx = self.left.x + name_w + s(10)
-            self.seat_menus[role] = self.add(pygame_gui.elements.UIDropDownMenu(
+            self.seat_menus[role] = keep(self, pygame_gui.elements.UIDropDownMenu(
                 seat_opts, current, pygame.Rect(sx, y, seat_w, bh), m))
             labels = {}
             for d in self.rules.difficulty_levels(role):
                 labels[f"{d.name} ({d.rank.capitalize()})"] = d.id
             self.level_labels[role] = labels
             cur = next(k for k, v in labels.items() if v == self.level_of(role))
-            self.level_menus[role] = self.add(pygame_gui.elements.UIDropDownMenu(
+            self.level_menus[role] = keep(self, pygame_gui.elements.UIDropDownMenu(
                 list(labels), cur, pygame.Rect(sx + seat_w + s(10), y, level_w, bh), m))
             lvl = self.rules.difficulty_level(role, self.level_of(role))
             notes = wrap(f"{lvl.name}: {lvl.text}", note_size, self.left_w - name_w - s(10))
@@ -220,7 +223,7 @@ class SetupScreen(DialogScreen):
                 self.solo_labels[f"{lv.name}: line {lv.goblin_infestation_line}"] = lv.id
             cur = next((k for k, v in self.solo_labels.items() if v == self.solo_level), next(iter(self.solo_labels)))
             sx = self.left.x + name_w + s(10)
-            self.solo_menu = self.add(pygame_gui.elements.UIDropDownMenu(
+            self.solo_menu = keep(self, pygame_gui.elements.UIDropDownMenu(
                 list(self.solo_labels), cur, pygame.Rect(sx, y + s(26), seat_w + s(30), bh), m))
             y += s(26) + bh + s(8) + s(22)
 
@@ -238,7 +241,7 @@ class SetupScreen(DialogScreen):
         for rule, text in HOUSE_RULES.items():
             on = rule in self.house
             self.house_buttons[rule] = self.button((self.right.x, hy, tog_w, s(34)), "On" if on else "Off",
-                                                   lambda r=rule: self.toggle_house(r), text,
+                                                   partial(self.toggle_house, rule), text,
                                                    object_id="@primary" if on else None)
             lines = wrap(text, s(17), self.right.w - tog_w - s(14))
             rect = pygame.Rect(self.right.x + tog_w + s(12), hy, self.right.w - tog_w - s(12),
@@ -247,7 +250,7 @@ class SetupScreen(DialogScreen):
             hy = rect.bottom + s(12)
 
         self.seed_y = hy + s(12)
-        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(
+        self.seed_entry = keep(self, pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.right.x, self.seed_y + s(28), s(170), bh), m, initial_text=self.seed_text))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)

@@ -85,7 +85,8 @@ class TableScreen(Screen):
     def build(self) -> None:
         self.layout_rects()
         m = self.app.manager
-        self.log_box = self.add(pygame_gui.elements.UITextBox("", self.log_rect, m))
+        self.log_box = pygame_gui.elements.UITextBox("", self.log_rect, m)
+        self.add(self.log_box)
         self.log_viewer = "unset"
         s = self.app.settings.ui_scale
         bw, bh = int(110 * s), int(34 * s)
@@ -410,9 +411,12 @@ class TableScreen(Screen):
                 self.board_tab = tab
                 return
         d = self.index.decision
-        if d is None:
-            return
         keys = self.keys_at(pos)
+        if d is None:
+            waiting = self.session.decider
+            if keys and waiting is not None and self.session.game.outcome is None:
+                self.app.notify(f"Waiting for the {ROLE_NAMES[waiting]} to decide.")
+            return
         if not keys:
             return
         if d.kind == "orient_tile" and any(k.startswith("space:") for k in keys):
@@ -611,7 +615,7 @@ class TableScreen(Screen):
     def _draw_panel(self, surface: pygame.Surface, view: PlayerView) -> None:
         pygame.draw.rect(surface, PANEL, self.panel)
         pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
-        self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab)
+        self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab or view.roles[0])
         highlights = self.index.keys_of_kind("slot", "card", "hand_tile")
         if self.selected:
             highlights = highlights | {self.selected}

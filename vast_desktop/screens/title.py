@@ -55,7 +55,7 @@ class TitleScreen(Screen):
         w, h = surface.get_size()
         # a slow glow behind the title, crystal-blue
         glow = int(40 + 20 * math.sin(self.app.now * 1.5))
-        pygame.draw.circle(surface, (20, 40 + glow // 2, 60 + glow), (w // 2, int(h * 0.2)), int(h * 0.18))
+        pygame.draw.circle(surface, (20, 40 + glow // 2, 60 + glow), (w // 2, int(h * 0.19)), int(h * 0.15))
         draw_text(surface, "VAST", (w // 2, int(h * 0.14)), self.scaled(110), HIGHLIGHT, bold=True, anchor="center")
         draw_text(surface, "The Crystal Caverns", (w // 2, int(h * 0.25)), self.scaled(40), (210, 230, 255), anchor="center")
         x0 = w // 2 - 2 * self.scaled(60)
