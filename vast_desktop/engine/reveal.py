@@ -35,7 +35,7 @@ def orient(g: Game, p: Pos, revealer: str, came_from: Pos | None) -> Proc:
         rot = rots[0]
     else:
         kind = TYPE_NAMES[g.tile(tile_id).type]
-        opts = [Option(f"rot:{r}", f"Turn it so it has {rotation_label(g, tile_id, r)}", (space(p),)) for r in rots]
+        opts = [Option(f"rot:{r}", rotation_label(g, tile_id, r).capitalize(), (space(p),)) for r in rots]
         choice = yield g.ask(revealer, "orient_tile", f"Orient the {kind} tile you revealed at {fmt_pos(p)}", opts)
         rot = int(choice.id.split(":")[1])
     set_rotation(g, p, rot)

@@ -197,7 +197,7 @@ class TableScreen(Screen):
             x += int(150 * s) + 6
         shown = opts if len(opts) <= MAX_PROMPT_BUTTONS else opts[:MAX_PROMPT_BUTTONS - 1]
         for o in shown:
-            width = min(int(340 * s), max(int(90 * s), 9 * len(o.label) + 24))
+            width = min(int(300 * s), max(int(90 * s), 8 * len(o.label) + 24))
             if x + width > limit:
                 break
             b = self.button((x, y, width, bh), _short(o.label, width), partial(self.choose_id, o.id), o.label)
