@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from .geometry import Edge, Pos
 
@@ -107,6 +108,8 @@ class GameState:
     monster_discard: list[str] = field(default_factory=list)
     knight: KnightState | None = None
     cave: CaveState | None = None
+    goblins: Any = None          # GoblinState (roles/goblins_state.py) when the Goblins play
+    dragon: Any = None           # DragonState (roles/dragon_state.py) when the Dragon plays
     active: str = "knight"
     round: int = 1
     turn: int = 0

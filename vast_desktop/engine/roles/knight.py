@@ -7,6 +7,7 @@ Encounter and reveals it (KN-26, KN-31).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..board import edge_blocked, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
@@ -77,8 +78,22 @@ def _prompt(g: Game) -> str:
 
 
 # ----------------------------------------------------------------- options
+# Extension points for the roles that meet the Knight (Goblins, Dragon, Thief): their
+# modules append to these at import, so the Knight's turn needs no rewriting.
+EntryRule = Callable[["Game", Pos], "str | None"]
+OptionProvider = Callable[["Game"], "list[Option]"]
+EnterHook = Callable[["Game", Pos], "Proc"]
+ENTRY_RULES: list[EntryRule] = []          # extra reasons she may not enter a tile (KN-46, KN-56)
+OPTION_PROVIDERS: list[OptionProvider] = []   # extra options on her turn (attacks, Bow, Javelin…)
+ON_ENTER: list[EnterHook] = []             # what entering a tile forces (attacking a revealed Tribe…)
+
+
 def entry_block(g: Game, q: Pos) -> str | None:
     """Why the Knight may not step onto tile ``q`` by her own movement (None if she may)."""
+    for rule in ENTRY_RULES:
+        reason = rule(g, q)
+        if reason:
+            return reason
     toks = g.state.board.tokens.get(q)
     if toks:
         for t in MONSTER_TOKENS:
@@ -145,6 +160,8 @@ def turn_options(g: Game) -> list[Option]:
                            (Target("card", card),)))
     from ..cards.treasures import treasure_options
     opts += treasure_options(g)
+    for provider in OPTION_PROVIDERS:
+        opts += provider(g)
     opts.append(Option("end:", "End your turn", (button("end_turn"),)))
     return opts
 
@@ -224,6 +241,8 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
     elif toks["event"] and g.state.event_deck:   # CV-39: ignored once every Event card is played
         open_encounter(g)
         yield from resolve_event_token(g, q)
+    for hook in ON_ENTER:
+        yield from hook(g, q)
     from ..flow import check_knight_escape
     check_knight_escape(g)
 
