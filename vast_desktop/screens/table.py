@@ -460,13 +460,24 @@ class TableScreen(Screen):
                         return k
             return None
         p = self.map.space_at(pos)
-        if p is not None and self.view is not None and self.view.pieces.get("knight") == p \
-                and self.index.decision.kind == "knight_turn" \
+        if p is None or self.view is None:
+            return None
+        if self.view.pieces.get("knight") == p and self.index.decision.kind == "knight_turn" \
                 and any(o.id.startswith(("move:", "mapmove:")) for o in self.index.decision.options):
             return "piece:knight"
+        for piece, q in self.view.pieces.items():      # any piece whose options name it (a Tribe, the Dragon…)
+            if q == p and f"piece:{piece}" in self.index.by_key:
+                return f"piece:{piece}"
         return None
 
     def drop(self, source: str, pos: tuple[int, int]) -> None:
+        p = self.map.space_at(pos)
+        if source.startswith("piece:") and p is not None:
+            both = [o for o in self.index.options_for([f"space:{fmt_pos(p)}"])
+                    if any(f"{t.kind}:{t.ref}" == source for t in o.targets)]
+            if both:                                   # an option moving this piece there
+                self.choose_options(both, pos)
+                return
         if source == "piece:knight":
             p = self.map.space_at(pos)
             if p is None or self.view is None:
