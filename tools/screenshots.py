@@ -1,0 +1,24 @@
+"""Save a screenshot of every screen and of each role's board into shots/ (headless).
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/screenshots.py
+Runs the individual scripts: screens (title, setup, settings, save, load, pause menu,
+game over), the table (each role's view, the curtain, a choice menu, an orientation
+preview), the player boards, and the tile art contact sheet."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["shots_screens.py", "shots_table.py", "shots_boards.py", "shots_tile_art.py"]
+
+if __name__ == "__main__":
+    env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),
+           "SDL_AUDIODRIVER": os.environ.get("SDL_AUDIODRIVER", "dummy")}
+    failed = 0
+    for script in SCRIPTS:
+        r = subprocess.run([sys.executable, str(HERE / script)], env=env, check=False)
+        failed += r.returncode != 0
+    sys.exit(1 if failed else 0)
