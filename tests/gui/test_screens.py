@@ -140,10 +140,10 @@ def test_invalid_setups_disable_start(app) -> None:
     assert app.session is None and app.top is setup
 
     # roles the engine does not play yet: disabled, with a tooltip that says so
-    goblins = setup.role_buttons["goblins"]
+    goblins = setup.role_buttons["thief"]
     assert not goblins.is_enabled and goblins.tool_tip_text == LATER
     click(app, goblins)
-    assert "goblins" not in setup.chosen
+    assert "thief" not in setup.chosen
     pygame.mouse.set_pos(goblins.rect.center)
     for _ in range(6):
         app.step(0.4)

@@ -248,6 +248,9 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
     g.log("tile_placed", f"{_who(by)} {how} a Dark tile ({(tribe or '').title()}) at {fmt_pos(p)}.",
           {"cave": f"It is {g.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
           pos=p, by=by)
+    if g.state.goblins is not None and g.state.goblins.lurking:   # GB-85: a lurking Tribe is revealed
+        from .roles.goblins import lurker_revealed
+        lurker_revealed(g, p)
 
 
 def _placed(tile_id: str):  # small helper to avoid importing state at module import time

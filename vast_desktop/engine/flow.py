@@ -24,6 +24,9 @@ def game_flow(g: Game, start_role: str | None = None) -> Proc:
     from .roles.knight import knight_turn
 
     turns = {"knight": knight_turn, "cave": cave_turn}
+    if g.has("goblins"):
+        from .roles.goblins import goblins_turn
+        turns["goblins"] = goblins_turn
     order = g.config.turn_order
     i = order.index(start_role) if start_role else 0
     while True:
@@ -59,6 +62,8 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
     if role == "knight" and g.state.knight is not None:
         from .roles.knight_board import active_cubes
         values.append(active_cubes(g.state.knight))
+    if role == "goblins" and g.state.goblins is not None:               # SOLO-03: the largest Tribe
+        values.append(max(g.state.goblins.population.values()))
     return max(values)
 
 

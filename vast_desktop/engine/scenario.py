@@ -34,7 +34,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description"}
+            "omen_bag", "crystals_smashed_total", "description", "goblins"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
@@ -148,6 +148,10 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
                 st.stack = [x for x in st.stack if x not in v]
             else:
                 setattr(st.cave, k, v)
+    if "goblins" in data:
+        from .roles.goblins import GOBLIN_KEYS, load_goblins
+        _check_section(data, "goblins", st.goblins, GOBLIN_KEYS)
+        load_goblins(st, data["goblins"])
     # Tiles the scenario left nowhere (replaced hand, explicit stack) go to the box, so every
     # tile is accounted for exactly once.
     placed = {t.tile_id for t in board.tiles.values()} | set(st.stack) | set(st.box) | set(st.removed_from_game)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .rules_data import RulesData
 
-PLAYABLE_ROLES = ("knight", "cave")      # the roles this version of the engine plays in full
+PLAYABLE_ROLES = ("knight", "goblins", "cave")      # the roles this version of the engine plays in full
 OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain etc. arrive in step 4)
 HOUSE_RULES = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
@@ -134,6 +134,15 @@ def _param_keys(model: Any) -> list[str]:
         return list(params)
 
 
+def _knight_level_for_goblins(rules: RulesData, level: str | None) -> str | None:
+    """DIF-11: with no Knight, the Goblins' level picks the Knight level of the same rank
+    (it sets the Crystal target or the Dragon's Health)."""
+    if level is None:
+        return None
+    rank = next((d.rank for d in rules.difficulty if d.role == "goblins" and d.id == level), None)
+    return next((d.id for d in rules.difficulty if d.role == "knight" and d.rank == rank), None)
+
+
 def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     validate_setup(setup, rules)
     roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
@@ -141,7 +150,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     gifts = _gift_pairs(rv)
     solo = len(roles) == 1
     knight_level = _difficulty(rules, "knight", setup.difficulty.get("knight") or
-                               (setup.difficulty.get("goblins") if "knight" not in roles else None))
+                               (_knight_level_for_goblins(rules, setup.difficulty.get("goblins"))
+                                if "knight" not in roles else None))
     goblin_level = _difficulty(rules, "goblins", setup.difficulty.get("goblins"))
     cave_level = _difficulty(rules, "cave", setup.difficulty.get("cave"))
     line = getattr(rv, "goblin_infestation_line", None)
@@ -253,5 +263,8 @@ def initial_state(g: Game) -> GameState:
         st.cave = cave
         cave.hand = st.stack[:3]
         del st.stack[:3]
+    if "goblins" in roles:                                                 # Goblins setup (GB board)
+        from .roles.goblins_state import setup_goblins
+        st.goblins = setup_goblins(g, st)
     st.active = roles[0]
     return st

@@ -117,6 +117,9 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         boards["knight"] = _knight_board(g, viewer)
     if st.cave is not None:
         boards["cave"] = _cave_board(g, viewer)
+    if st.goblins is not None:
+        from .roles.goblins import board_view
+        boards["goblins"] = board_view(g, viewer)
     boards["decks"] = {"events": len(st.event_deck), "treasures": len(st.treasure_deck),
                        "monsters": len(st.monster_deck), "omen_bag": sum(st.omen_bag.values())}
     d = g.pending

@@ -200,6 +200,8 @@ def spores_options(g: Game) -> Iterator[Option]:
     """Soporific Spores (CV-24): target a player (the Knight −5 Grit; others in later steps)."""
     if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
         yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
+    if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
+        yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
 
 
 def plunder_options(g: Game) -> Iterator[Option]:
@@ -309,6 +311,9 @@ def _spores(g: Game, arg: str) -> Proc:
     if arg == "knight":
         from ..roles.knight_board import lose_grit
         yield from lose_grit(g, 5, "Soporific Spores")
+    elif arg == "goblins":
+        from ..roles.goblins import spores
+        yield from spores(g)
 
 
 def _hatred(g: Game, arg: str) -> Proc:

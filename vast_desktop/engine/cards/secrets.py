@@ -1,0 +1,187 @@
+"""The Goblins' Secrets cards (GB-50..58).  Played during the Activate Tribes phase
+from the Goblins' turn menu (Leader during overpopulation, Trap stays face up and
+works on the Knight's turn).  The menu is asked every turn whatever the hand holds,
+and only the Goblins see its options, so nothing leaks."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..decisions import Option, Target, button, space
+from ..geometry import adjacent, fmt_pos, parse_pos
+from ..roles import goblins as gb
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def _name(g: Game, card: str) -> str:
+    return str(g.card(card).name)
+
+
+def hiding_spots_tribes(g: Game) -> list[str]:
+    """A hidden Tribe stronger than the Knight, with her on or next to a Lit Ambush tile
+    (walls do not matter, GB-54)."""
+    kp = g.state.board.pieces.get("knight")
+    if kp is None or g.state.knight is None:
+        return []
+    if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
+        return []
+    from ..roles import knight_board as kb
+    mine = kb.strength(g)
+    return [t for t in gb.hidden_tribes(g) if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
+
+
+def cave_in_targets(g: Game) -> list[tuple[int, int]]:
+    """GB-53, COL-20/21: any tile but the Entrance, tiles with other players or Crystal tokens."""
+    from ..collapse import removable
+
+    board = g.state.board
+    out = []
+    for p in sorted(board.tiles):
+        if p == board.entrance or board.tokens_at(p)["crystal"]:
+            continue
+        if any(not x.startswith("tribe:") for x in board.pieces_at(p)):
+            continue
+        if removable(g, p):
+            out.append(p)
+    return out
+
+
+def hex_targets(g: Game) -> list[str]:
+    out = []
+    if g.state.knight is not None and g.state.knight.grit > 0:
+        out.append("knight")
+    if g.state.cave is not None and sum(g.state.cave.omens.values()) > 0:
+        out.append("cave")
+    return out
+
+
+def playable(g: Game, card: str) -> bool:
+    s = gb.gs(g)
+    base = card.split("#")[0]
+    if base in ("leader",):
+        return False
+    if base == "hiding_spots":
+        return bool(hiding_spots_tribes(g))
+    if base == "cave_in":
+        return s.population["eye"] > 0 and bool(cave_in_targets(g))
+    if base == "hex":
+        return s.population["eye"] > 0 and bool(hex_targets(g))
+    if base == "poison":
+        return g.state.knight is not None and not s.poison
+    if base == "secret_tunnels":
+        return not s.tunnels
+    if base in ("blind_fury", "fire_bomber"):
+        return getattr(s, base) is None
+    return True
+
+
+def secret_options(g: Game) -> list[Option]:
+    s = gb.gs(g)
+    return [Option(f"secret:{c}", f"Play {_name(g, c)}", (Target("card", c),))
+            for c in dict.fromkeys(s.hand) if playable(g, c)]
+
+
+def play_secret(g: Game, card: str) -> Proc:
+    s = gb.gs(g)
+    base = card.split("#")[0]
+    s.hand.remove(card)
+    if g.card(card).face_up:
+        s.face_up.append(card)
+        g.log("secret", f"The Goblins play {_name(g, card)} face up.", card=card)
+        return
+    s.secrets_discard.append(card)
+    g.log("secret", f"The Goblins play {_name(g, card)}.", card=card)
+    yield from EFFECTS[base](g, card)
+
+
+def _choose_tribe(g: Game, why: str, tribes: list[str]) -> Proc:
+    opts = [Option(f"tribe:{t}", gb.NAMES[t], (Target("piece", gb.piece(t)),)) for t in tribes]
+    choice = yield g.ask("goblins", "choose_tribe", why, opts, rules_ref="goblins.secrets")
+    return choice.id.split(":", 1)[1]
+
+
+def _tunnels(g: Game, card: str) -> Proc:
+    gb.gs(g).tunnels = True
+    return
+    yield
+
+
+def _blind_fury(g: Game, card: str) -> Proc:
+    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", list(gb.TRIBES))
+    gb.gs(g).blind_fury = t
+    g.log("blind_fury", f"Blind Fury drives {gb.tname(t)}.")
+
+
+def _fire_bomber(g: Game, card: str) -> Proc:
+    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", list(gb.TRIBES))
+    gb.gs(g).fire_bomber = t
+    g.log("fire_bomber", f"Fire Bomber: {gb.tname(t)} has +2 Strength this turn.")
+
+
+def _poison(g: Game, card: str) -> Proc:
+    gb.gs(g).poison = True
+    return
+    yield
+
+
+def _hiding_spots(g: Game, card: str) -> Proc:
+    tribes = hiding_spots_tribes(g)
+    t = yield from _choose_tribe(g, "Hiding Spots: which hidden Tribe attacks the Knight?", tribes)
+    yield from gb.attack_knight(g, t, "springs from hiding and attacks")
+
+
+def _cave_in(g: Game, card: str) -> Proc:
+    """Remove up to Eye-Population tiles, one at a time (COL-23..25)."""
+    from ..collapse import remove_tile
+
+    n = gb.tribe_population(g, "eye")
+    for i in range(n):
+        targets = cave_in_targets(g)
+        if not targets:
+            return
+        opts = [Option(f"remove:{fmt_pos(p)}", f"Cave-In the tile at {fmt_pos(p)}", (space(p),)) for p in targets]
+        opts.append(Option("stop:", "Stop", (button("done"),)))
+        choice = yield g.ask("goblins", "cave_in", f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
+                             rules_ref="goblins.cave_in")
+        if choice.id == "stop:":
+            return
+        yield from remove_tile(g, parse_pos(choice.id.split(":", 1)[1]), "goblins", collapse_removal=False)
+
+
+def _hex(g: Game, card: str) -> Proc:
+    """GB-58: X = the Eye Population; not an attack."""
+    x = gb.tribe_population(g, "eye")
+    names = {"knight": f"The Knight loses {x} Grit", "cave": f"The Cave discards {x} Omen token(s)"}
+    opts = [Option(f"hex:{r}", names[r], (Target("piece", r) if r == "knight" else Target("slot", "cave.omens"),))
+            for r in hex_targets(g)]
+    choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
+    target = choice.id.split(":", 1)[1]
+    if target == "knight":
+        from ..roles.knight_board import lose_grit
+        yield from lose_grit(g, x, "Hex")
+        return
+    cave = g.state.cave
+    assert cave is not None
+    for _ in range(x):
+        syms = sorted(s for s, n in cave.omens.items() if n > 0)
+        if not syms:
+            return
+        opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
+        choice = yield g.ask("cave", "hex_discard", "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
+        sym = choice.id.split(":", 1)[1]
+        cave.omens[sym] -= 1
+        g.state.omen_bag[sym] += 1
+        g.log("omen_discarded", f"Hex: the Cave discards a {sym} Omen token.")
+
+
+EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
+    "secret_tunnels": _tunnels,
+    "cave_in": _cave_in,
+    "poison": _poison,
+    "blind_fury": _blind_fury,
+    "fire_bomber": _fire_bomber,
+    "hex": _hex,
+    "hiding_spots": _hiding_spots,
+}

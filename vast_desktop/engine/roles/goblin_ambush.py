@@ -1,0 +1,44 @@
+"""Goblin Ambushes on the Knight (KN-38, KN-44, GB-88, GB-91/92, AMB-30).
+
+When she reveals an Ambush tile or an Ambush Event card she may first add Hero
+cubes to Strength; then the Goblins may attack her with any hidden Tribe (on the
+board or lurking) whose Strength exceeds hers.  The Goblins are asked every time,
+with a neutral "No Ambush" option, so the question never tells whether they could.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..decisions import Option, Target, button
+from . import goblins as gb
+from . import knight_board as kb
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def goblin_ambush(g: Game, source: str) -> Proc:
+    if g.state.knight is None or g.state.goblins is None:
+        return
+    k = kb.knight(g)
+    while k.cubes_free > 0 and k.track["strength"] < 3:      # KN-38: cubes first, blind
+        opts = [kb.cube_option(g, "strength"), Option("fight:", f"Face the Ambush with Strength {kb.strength(g)}",
+                                                      (button("fight"),))]
+        choice = yield g.ask("knight", "ambush_strength",
+                             f"Ambush! Add Hero cubes to Strength before the Goblins strike? Yours: {kb.strength(g)}",
+                             opts, rules_ref="knight.ambush")
+        if choice.id == "fight:":
+            break
+        kb.assign_cube(g, "strength")
+    mine = kb.strength(g)
+    opts = [Option(f"ambush:{t}", f"Ambush with {gb.NAMES[t]} (Strength {gb.tribe_strength(g, t)})",
+                   (Target("slot", f"goblins.{t}"),))
+            for t in gb.hidden_tribes(g)
+            if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
+    opts.append(Option("no_ambush:", "No Ambush", (button("pass"),)))
+    choice = yield g.ask("goblins", "ambush", f"The Knight (Strength {mine}) revealed an Ambush: attack with a "
+                         "hidden Tribe?", opts, rules_ref="goblins.ambush")
+    if choice.id == "no_ambush:":
+        g.log("ambush_no_effect", "The Goblins do not spring the Ambush.")
+        return
+    yield from gb.attack_knight(g, choice.id.split(":", 1)[1], "ambushes", ambush=True)

@@ -1,0 +1,938 @@
+"""The Goblins' turn (GB-01..94): (1) Choose War Card, (2) Populate Tribes,
+(3) Assign Monsters, (4) Draw Secrets, (5) Activate Tribes — plus scatter, Rage and
+Malaise, and the API other roles call (the Dragon, the Cave's omens, the Knight).
+
+API used by other roles: :func:`tribe_population`, :func:`tribe_strength`,
+:func:`tribe_pos`, :func:`revealed_tribes`, :func:`reduce_population`,
+:func:`scatter`, :func:`gain_rage`, :func:`lose_rage`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import (
+    draw_to_cave_hand,
+    edge_blocked,
+    is_dark,
+    is_lit,
+    place_tile,
+    placement_spaces,
+    return_token,
+    tile_type,
+    visible,
+)
+from ..decisions import Option, Target, button, space
+from ..game import GameOver, Outcome
+from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from .goblins_state import TRIBES, GoblinState
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
+STRENGTH_MONSTERS_KEY = "strength_bonus"
+
+
+def gs(g: Game) -> GoblinState:
+    s = g.state.goblins
+    assert s is not None
+    return s
+
+
+def piece(tribe: str) -> str:
+    return f"tribe:{tribe}"
+
+
+def tname(tribe: str) -> str:
+    return f"the {NAMES[tribe]} Tribe"
+
+
+def Tname(tribe: str) -> str:  # noqa: N802  (sentence start)
+    return f"The {NAMES[tribe]} Tribe"
+
+
+# ------------------------------------------------------------------ API
+def tribe_pos(g: Game, tribe: str) -> Pos | None:
+    """Where a revealed Tribe stands; None while it is hidden (on the board or lurking)."""
+    return g.state.board.pieces.get(piece(tribe))
+
+
+def revealed_tribes(g: Game) -> list[str]:
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if piece(t) in pieces]
+
+
+def hidden_tribes(g: Game) -> list[str]:
+    """Tribes on the Goblin board or lurking (GB-84, GB-87)."""
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if piece(t) not in pieces]
+
+
+def on_board(g: Game, tribe: str) -> bool:
+    """On the Goblin player board: hidden and not lurking."""
+    return piece(tribe) not in g.state.board.pieces and tribe not in gs(g).lurking
+
+
+def tribe_population(g: Game, tribe: str) -> int:
+    return gs(g).population[tribe]
+
+
+def has_monster(g: Game, tribe: str, monster: str) -> bool:
+    return any(m.split("#")[0] == monster for m in gs(g).monsters[tribe])
+
+
+def strength_discs(g: Game, tribe: str) -> int:
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster."""
+    n = g.rules.goblins.tribe(tribe).strength_discs
+    n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
+    return n
+
+
+def strength_discs_used(g: Game) -> int:
+    return sum(strength_discs(g, t) for t in TRIBES)
+
+
+def malaise(g: Game) -> bool:
+    return gs(g).rage <= 0
+
+
+def tribe_strength(g: Game, tribe: str) -> int:
+    """GB-11, AMB-06: Population + Strength discs, −1 under Malaise (not with the Pet
+    Frog), +2 with Fire Bomber this turn; Trap is not counted here."""
+    s = gs(g)
+    value = s.population[tribe] + strength_discs(g, tribe)
+    if malaise(g) and not has_monster(g, tribe, "pet_frog"):
+        value += g.rules.goblins.malaise_strength
+    if s.fire_bomber == tribe and g.state.active == "goblins":
+        value += 2
+    return value
+
+
+def tribe_perception(g: Game, tribe: str) -> int:
+    """GB-12: Population + 1 (Goblin Ruby −1)."""
+    s = gs(g)
+    return s.population[tribe] + g.rules.goblins.perception_bonus - (1 if "goblin_ruby" in s.face_up else 0)
+
+
+def trap_bonus(g: Game) -> int:
+    """Trap face up: +1 Strength when a Tribe is attacked by the Knight (GB-55, KN-58)."""
+    return 1 if "trap" in gs(g).face_up else 0
+
+
+def gain_rage(g: Game, n: int, why: str = "") -> None:
+    s = gs(g)
+    old = s.rage
+    s.rage = min(g.rules.goblins.rage_max, s.rage + n)
+    if s.rage != old:
+        g.log("rage", f"The Goblins' Rage rises to {s.rage}{f' ({why})' if why else ''}.", rage=s.rage)
+
+
+def lose_rage(g: Game, n: int, why: str = "") -> None:
+    s = gs(g)
+    old = s.rage
+    s.rage = max(g.rules.goblins.rage_min, s.rage - n)
+    if s.rage != old:
+        g.log("rage", f"The Goblins' Rage falls to {s.rage}{f' ({why})' if why else ''}."
+              + (" Malaise: every Tribe has −1 Strength." if s.rage == 0 else ""), rage=s.rage)
+
+
+def _dropped_to_zero(g: Game) -> None:
+    """Goblin Ruby is discarded when any Tribe drops to 0 Population."""
+    s = gs(g)
+    if "goblin_ruby" in s.face_up:
+        s.face_up.remove("goblin_ruby")
+        s.secrets_discard.append("goblin_ruby")
+        g.log("secret_discarded", "A Tribe falls to 0 Population: the Goblin Ruby is discarded.")
+
+
+def reduce_population(g: Game, tribe: str, n: int, why: str) -> Proc:
+    """Lower a Tribe's Population (never below 0, GB-70); at 0 it scatters (GB-68)."""
+    s = gs(g)
+    old = s.population[tribe]
+    if n <= 0 or old <= 0:
+        return
+    s.population[tribe] = max(0, old - n)
+    g.log("population", f"{Tname(tribe)} loses {old - s.population[tribe]} Population ({why}); "
+          f"Population {s.population[tribe]}.", tribe=tribe)
+    if s.population[tribe] == 0:
+        _dropped_to_zero(g)
+        yield from scatter(g, tribe, "reduced to 0 Population")
+
+
+def scatter(g: Game, tribe: str, why: str) -> Proc:
+    """GB-69: back to the board, −2 Population (Bright Beetles −1), Monster discarded
+    (Bones with 2 Monsters keeps one, the Goblins' choice)."""
+    s = gs(g)
+    g.state.board.pieces.pop(piece(tribe), None)
+    s.lurking.pop(tribe, None)
+    for k in [k for k, v in s.crystal_attack.items() if v == tribe]:
+        del s.crystal_attack[k]
+    loss = g.rules.goblins.scatter_population_loss - (1 if has_monster(g, tribe, "bright_beetles") else 0)
+    old = s.population[tribe]
+    s.population[tribe] = max(0, old - loss)
+    g.log("scatter", f"{Tname(tribe)} scatters ({why}): back to the Goblin board, Population "
+          f"{s.population[tribe]}.", tribe=tribe)
+    if old > 0 and s.population[tribe] == 0:
+        _dropped_to_zero(g)
+    mons = s.monsters[tribe]
+    if len(mons) >= 2:
+        opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
+        choice = yield g.ask("goblins", "scatter_monster", f"{NAMES[tribe]} scatters: discard one of its Monsters",
+                             opts, rules_ref="goblins.scatter")
+        gone = [choice.id.split(":", 1)[1]]
+    else:
+        gone = list(mons)
+    for m in gone:
+        mons.remove(m)
+        g.state.monster_discard.append(m)
+        g.log("monster_discarded", f"The {g.card(m).name} of {tname(tribe)} is discarded.", card=m)
+
+
+# ------------------------------------------------------------------ decks
+def draw_monster(g: Game) -> str | None:
+    st = g.state
+    if not st.monster_deck and st.monster_discard:
+        st.monster_deck = st.monster_discard
+        st.monster_discard = []
+        g.rng.shuffle(st.monster_deck)
+    if not st.monster_deck:
+        return None
+    g.barrier()
+    return st.monster_deck.pop(0)
+
+
+def draw_secret(g: Game) -> str | None:
+    s = gs(g)
+    if not s.secrets_deck and s.secrets_discard:
+        s.secrets_deck = s.secrets_discard
+        s.secrets_discard = []
+        g.rng.shuffle(s.secrets_deck)
+    if not s.secrets_deck:
+        return None
+    g.barrier()
+    return s.secrets_deck.pop(0)
+
+
+def assigned_count(g: Game) -> int:
+    return sum(len(m) for m in gs(g).monsters.values())
+
+
+def assign_monster(g: Game, card: str) -> Proc:
+    """GB-38..42: assign to a free slot (total ≤ Bones Population), replace one, or discard."""
+    s = gs(g)
+    bones = s.population["bones"]
+    total = assigned_count(g)
+    name = g.card(card).name
+    opts = []
+    for t in TRIBES:
+        slots = g.rules.goblins.tribe(t).monster_slots
+        if len(s.monsters[t]) < slots and total < bones:
+            opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}", (Target("slot", f"goblins.{t}.monster"),)))
+        if total - 1 < bones:
+            for old in s.monsters[t]:
+                opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
+                                   (Target("card", old),)))
+    opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
+    choice = yield g.ask("goblins", "assign_monster", f"Monster drawn: {name}. Assign it (at most {bones} Monsters "
+                         f"in all, the Bones Population)?", opts, rules_ref="goblins.assign_monsters")
+    verb, _, arg = choice.id.partition(":")
+    if verb == "discard":
+        g.state.monster_discard.append(card)
+        g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
+        return
+    if verb == "replace":
+        t, _, old = arg.partition(":")
+        s.monsters[t].remove(old)
+        g.state.monster_discard.append(old)
+        g.log("monster_discarded", f"The Goblins discard {NAMES[t]}'s {g.card(old).name}.", card=old)
+    else:
+        t = arg
+    s.monsters[t].append(card)
+    g.log("monster_assigned", f"The Goblins assign the {name} to {tname(t)}.", card=card, tribe=t)
+
+
+def draw_and_assign(g: Game, n: int) -> Proc:
+    for _ in range(n):
+        card = draw_monster(g)
+        if card is None:
+            g.log("monster_deck_empty", "No Monster card is left to draw.")
+            return
+        g.log("monster_drawn", f"The Goblins draw the Monster {g.card(card).name}.", card=card)
+        gs(g).drawn_monster = card
+        yield from assign_monster(g, card)
+        gs(g).drawn_monster = None
+
+
+def draw_secrets(g: Game, n: int) -> Proc:
+    """GB-50/51: draw, then discard down to the hand limit (face-up cards count)."""
+    s = gs(g)
+    got = []
+    for _ in range(n):
+        card = draw_secret(g)
+        if card is None:
+            break
+        s.hand.append(card)
+        got.append(card)
+    if got:
+        g.log("secrets_drawn", f"The Goblins draw {len(got)} Secrets card(s).",
+              {"goblins": "Drawn: " + ", ".join(g.card(c).name for c in got)})
+    while len(s.hand) + len(s.face_up) > g.rules.goblins.hand_limit:
+        opts = [Option(f"discard:{c}", f"Discard {g.card(c).name}", (Target("card", c),))
+                for c in dict.fromkeys(s.hand + s.face_up)]
+        choice = yield g.ask("goblins", "discard_secret", "Hand limit 5: discard a Secrets card", opts,
+                             rules_ref="goblins.secrets")
+        card = choice.id.split(":", 1)[1]
+        (s.hand if card in s.hand else s.face_up).remove(card)
+        s.secrets_discard.append(card)
+        g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
+
+
+# ------------------------------------------------------------------ the turn
+def start_turn(g: Game) -> None:
+    s = gs(g)
+    s.activated = []
+    s.lit_exits = {t: 0 for t in TRIBES}
+    s.flared = []
+    s.wisp_used = []
+    s.crystal_attack = {}
+    s.tunnels = False
+    s.blind_fury = None
+    s.fire_bomber = None
+    s.poison = False
+    s.ruby_used = False
+    s.war_card = None
+    g.log("turn", f"Round {g.state.round}: the Goblins' turn (Rage {s.rage}).")
+
+
+def goblins_turn(g: Game) -> Proc:
+    s = gs(g)
+    start_turn(g)
+    card = yield from choose_war_card(g)
+    yield from populate(g, card)
+    yield from draw_and_assign(g, g.card(card).monsters)
+    yield from draw_secrets(g, g.card(card).secrets)
+    yield from activate_phase(g)
+    s.fire_bomber = None
+    s.war_deck = list(g.rules.deck("war"))     # GB-03: the whole War deck is shuffled at once
+    g.rng.shuffle(s.war_deck)
+    g.log("turn_end", "The Goblins end their turn.")
+
+
+def choose_war_card(g: Game) -> Proc:
+    """GB-24/25: Rage 0 rises to 1; draw War cards equal to Rage, keep one."""
+    s = gs(g)
+    if s.rage <= 0:
+        gain_rage(g, 1, "the turn starts at Rage 0")
+    n = max(1, s.rage)
+    drawn = s.war_deck[:n]
+    g.barrier()
+    while True:
+        opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in drawn]
+        if "goblin_ruby" in s.face_up and not s.ruby_used and len(s.war_deck) > len(drawn):
+            opts += [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                     for c in drawn]
+        if len(opts) == 1:
+            chosen = drawn[0]
+            break
+        choice = yield g.ask("goblins", "war_card", f"Choose the War card to resolve ({len(drawn)} drawn)", opts,
+                             rules_ref="goblins.war_card")
+        verb, _, c = choice.id.partition(":")
+        if verb == "war":
+            chosen = c
+            break
+        s.ruby_used = True
+        nxt = next(x for x in s.war_deck if x not in drawn)
+        drawn = [nxt if x == c else x for x in drawn]
+        g.barrier()
+        g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a War card.")
+    s.war_card = chosen
+    card = g.card(chosen)
+    g.log("war_card", f"The Goblins choose the War card {card.name}: {card.text}", card=chosen)
+    if card.rage:
+        gain_rage(g, card.rage, card.name)
+    return chosen
+
+
+def populate(g: Game, war: str) -> Proc:
+    """GB-27..36: add discs; 1 Rage per Tribe blocks all its discs; overpopulation cuts
+    to 4 and scatters one Tribe (a revealed one if any)."""
+    s = gs(g)
+    card = g.card(war)
+    blocked: list[str] = []
+    while True:
+        opts = [Option("populate:", "Add the Goblin discs", (button("populate"),))]
+        if s.rage >= 1:
+            for t in TRIBES:
+                if t not in blocked and card.discs(t) > 0:
+                    opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
+                                       (Target("slot", f"goblins.{t}"),)))
+        if len(opts) == 1:
+            break
+        choice = yield g.ask("goblins", "populate", "Populate Tribes: "
+                             + ", ".join(f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES),
+                             opts, rules_ref="goblins.populate")
+        if choice.id == "populate:":
+            break
+        t = choice.id.split(":", 1)[1]
+        blocked.append(t)
+        lose_rage(g, 1, f"no discs for {NAMES[t]}")
+    cap = g.rules.goblins.max_population
+    over = []
+    for t in TRIBES:
+        if t in blocked:
+            continue
+        want = s.population[t] + card.discs(t)
+        if want > cap and not has_monster(g, t, "pet_frog"):
+            over.append(t)
+        s.population[t] = min(cap, want)
+    g.log("populate", "The Goblins populate: " + ", ".join(f"{NAMES[t]} {s.population[t]}" for t in TRIBES) + ".",
+          population=dict(s.population))
+    if over:
+        g.log("overpopulation", "Overpopulation (" + ", ".join(NAMES[t] for t in over) + ")!")
+        cands = revealed_tribes(g) or list(TRIBES)
+        opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in cands]
+        if "leader" in s.hand:
+            opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
+        choice = yield g.ask("goblins", "overpopulation", "Overpopulation: choose the Tribe that scatters", opts,
+                             rules_ref="goblins.overpopulation")
+        if choice.id == "secret:leader":
+            discard_secret(g, "leader")
+            g.log("secret", "The Goblins play Leader: no Tribe scatters.")
+        else:
+            yield from scatter(g, choice.id.split(":", 1)[1], "overpopulation")
+
+
+def discard_secret(g: Game, card: str) -> None:
+    s = gs(g)
+    (s.hand if card in s.hand else s.face_up).remove(card)
+    s.secrets_discard.append(card)
+
+
+# ------------------------------------------------------------- activation
+def activate_phase(g: Game) -> Proc:
+    from ..cards.secrets import play_secret, secret_options
+
+    s = gs(g)
+    while True:
+        opts = []
+        for t in TRIBES:
+            if t not in s.activated and can_activate(g, t):
+                opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
+                                   (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
+        opts += secret_options(g)
+        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+        choice = yield g.ask("goblins", "goblins_turn", _prompt(g), opts, rules_ref="goblins.activate")
+        verb, _, arg = choice.id.partition(":")
+        if verb == "end":
+            return
+        if verb == "activate":
+            yield from activate(g, arg)
+        else:
+            yield from play_secret(g, arg)
+
+
+def _where(g: Game, t: str) -> str:
+    p = tribe_pos(g, t)
+    if p is not None:
+        return f"at {fmt_pos(p)}, Population {tribe_population(g, t)}"
+    if t in gs(g).lurking:
+        return f"lurking at {fmt_pos(gs(g).lurking[t])}"
+    return f"hidden, Population {tribe_population(g, t)}"
+
+
+def _prompt(g: Game) -> str:
+    s = gs(g)
+    return ("Activate Tribes: " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
+                                             for t in TRIBES) + f". Rage {s.rage}.")
+
+
+def can_activate(g: Game, t: str) -> bool:
+    if tribe_pos(g, t) is not None or t in gs(g).lurking:
+        return True
+    return tribe_population(g, t) > 0 and bool(reveal_spaces(g, t)[0] or reveal_spaces(g, t)[1])
+
+
+def _other_player_at(g: Game, q: Pos) -> bool:
+    return any(not p.startswith("tribe:") for p in g.state.board.pieces_at(q))
+
+
+def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
+    """GB-82/83: Dark tiles with the Tribe's symbol (any symbol with the Gnome); if none,
+    open spaces next to a tile (lurking).  Not onto another player (AMB-42, our reading)."""
+    board = g.state.board
+    gnome = has_monster(g, t, "gnome")
+    dark = [p for p, tile in sorted(board.tiles.items())
+            if not tile.lit and (gnome or g.tile(tile.tile_id).tribe == t) and not _other_player_at(g, p)]
+    if dark:
+        return dark, []
+    return [], placement_spaces(g)
+
+
+def activate(g: Game, t: str) -> Proc:
+    s = gs(g)
+    s.activated.append(t)
+    if on_board(g, t):
+        yield from _reveal(g, t)
+    elif t in s.lurking:
+        yield from _lurker(g, t)
+    else:
+        yield from _activate_revealed(g, t)
+
+
+def _reveal(g: Game, t: str) -> Proc:
+    """GB-82..84, GB-66: the Reveal uses the whole activation."""
+    dark, open_ = reveal_spaces(g, t)
+    opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+            for p in dark]
+    opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),)) for p in open_]
+    opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
+    choice = yield g.ask("goblins", "reveal_tribe", f"Reveal {NAMES[t]}: choose where", opts, rules_ref="goblins.reveal")
+    verb, _, arg = choice.id.partition(":")
+    if verb == "done":
+        return
+    p = parse_pos(arg)
+    if verb == "reveal":
+        g.state.board.pieces[piece(t)] = p
+        g.log("tribe_revealed", f"{Tname(t)} is revealed at {fmt_pos(p)}.", tribe=t, pos=p)
+    else:
+        gs(g).lurking[t] = p
+        g.log("tribe_lurking", f"{Tname(t)} lurks on the open space {fmt_pos(p)}.", tribe=t, pos=p)
+
+
+def lurker_revealed(g: Game, p: Pos) -> None:
+    """GB-85: a tile placed beneath a lurking Tribe reveals it."""
+    s = g.state.goblins
+    if s is None or not s.lurking:
+        return
+    for t, q in list(s.lurking.items()):
+        if q == p:
+            del s.lurking[t]
+            g.state.board.pieces[piece(t)] = p
+            g.log("tribe_revealed", f"A tile is placed under {tname(t)}: it is revealed.", tribe=t, pos=p)
+
+
+def _lurker(g: Game, t: str) -> Proc:
+    """GB-84/86: a lurking Tribe moves onto 1 adjacent tile (and stops, no action) or Hides."""
+    s = gs(g)
+    p = s.lurking[t]
+    opts = []
+    for _, q in adjacent(p):
+        if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _other_player_at(g, q):
+            opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
+    opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+    opts.append(Option("done:", "Do nothing", (button("done"),)))
+    choice = yield g.ask("goblins", "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", opts, rules_ref="goblins.reveal")
+    verb, _, arg = choice.id.partition(":")
+    if verb == "step":
+        q = parse_pos(arg)
+        del s.lurking[t]
+        g.state.board.pieces[piece(t)] = q
+        g.log("move", f"{Tname(t)} leaves its lurking space for {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+    elif verb == "hide":
+        del s.lurking[t]
+        g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
+
+
+def _knight_block(g: Game, t: str, q: Pos) -> str | None:
+    """GB-72: entering the Knight's tile needs Strength > hers (and is an attack)."""
+    board = g.state.board
+    if board.pieces.get("knight") == q:
+        from . import knight_board as kb
+        if tribe_strength(g, t) <= kb.strength(g):
+            return "knight_too_strong"
+        return "attack_knight"
+    for other in board.pieces_at(q):
+        if other.startswith("tribe:") or other == "knight":
+            continue
+        if other == "dragon":   # AMB-27/29: only a Tribe stronger than his Armor may share his tile
+            armor = _dragon_armor(g)
+            if armor is None or tribe_strength(g, t) <= armor:
+                return "blocked"
+        else:
+            return "blocked"
+    return None
+
+
+def _dragon_armor(g: Game) -> int | None:
+    try:
+        from . import dragon  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    fn = getattr(dragon, "armor", None)
+    return int(fn(g)) if callable(fn) else None
+
+
+def move_options(g: Game, t: str, p: Pos) -> list[Option]:
+    board = g.state.board
+    golem = has_monster(g, t, "golem")
+    opts = []
+    for _, q in adjacent(p):
+        if q not in board.tiles:
+            continue
+        if edge_blocked(g, p, q) and not golem:
+            continue
+        block = _knight_block(g, t, q)
+        if block in ("knight_too_strong", "blocked"):
+            continue
+        if block == "attack_knight":
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
+        else:
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
+    if has_monster(g, t, "underworm"):
+        for dx, dy in DIAGONALS:
+            for k in (1, 2):
+                q = (p[0] + dx * k, p[1] + dy * k)
+                if q in board.tiles and _knight_block(g, t, q) is None:
+                    opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
+    return opts
+
+
+def _activate_revealed(g: Game, t: str) -> Proc:
+    """GB-59..67: move any number of tiles, then one action."""
+    s = gs(g)
+    moved = False
+    worm_used = False
+    while tribe_pos(g, t) is not None:
+        p = tribe_pos(g, t)
+        assert p is not None
+        opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
+        if s.tunnels and not moved:
+            for q, tile in sorted(g.state.board.tiles.items()):
+                if not tile.lit and q != p and not _other_player_at(g, q):
+                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}", (space(q),)))
+        opts += _free_options(g, t, p)
+        opts += action_options(g, t, p)
+        opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
+        choice = yield g.ask("goblins", "tribe_activation", f"{NAMES[t]} at {fmt_pos(p)}: move, then one action "
+                             f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})", opts,
+                             rules_ref="goblins.activate")
+        verb, _, arg = choice.id.partition(":")
+        if verb == "done":
+            return
+        if verb in ("move", "worm", "tunnel"):
+            q = parse_pos(arg)
+            if verb == "worm":
+                worm_used = True
+            yield from _step(g, t, p, q, teleport=verb == "tunnel")
+            moved = True
+            continue
+        if verb == "flare":
+            s.flared.append(t)
+            from .knight import use_flare
+            yield from use_flare(g, "goblins", p)
+            continue
+        if verb == "wisp":
+            yield from _wisp(g, t, arg)
+            continue
+        yield from ACTIONS[verb](g, t, arg)
+        return
+
+
+def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
+    """One move; GB-61/62: every second Lit tile left costs 1 Population as it is left."""
+    s = gs(g)
+    if not teleport and is_lit(g, p):
+        s.lit_exits[t] += 1
+        if s.lit_exits[t] % g.rules.goblins.lit_tiles_per_population_loss == 0 and s.blind_fury != t:
+            yield from reduce_population(g, t, 1, "left a second Lit tile")
+            if tribe_pos(g, t) is None:
+                return
+    board = g.state.board
+    attack = board.pieces.get("knight") == q
+    board.pieces[piece(t)] = q
+    g.log("move", f"{Tname(t)} moves to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+    if attack:
+        yield from attack_knight(g, t, "attacks")
+
+
+def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
+    s = gs(g)
+    opts = []
+    if "goblins" in g.config.flare_holders and t not in s.flared:
+        from .knight import flare_centres
+        if p in flare_centres(g):
+            opts.append(Option("flare:", f"Use the Flare centred on {NAMES[t]}", (space(p),)))
+    if has_monster(g, t, "wisp") and t not in s.wisp_used:
+        kp = g.state.board.pieces.get("knight")
+        from .knight_board import shield_active
+        if kp is not None and visible(g, p, kp) and not shield_active(g):
+            from ..forced import reachable
+            for q in sorted(reachable(g, "knight", kp, max_steps=3)):
+                if q != kp:
+                    opts.append(Option(f"wisp:{fmt_pos(q)}", f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
+    return opts
+
+
+def _wisp(g: Game, t: str, arg: str) -> Proc:
+    s = gs(g)
+    s.wisp_used.append(t)
+    board = g.state.board
+    frm = board.pieces["knight"]
+    q = parse_pos(arg)
+    board.pieces["knight"] = q
+    g.log("forced_move", f"The Wisp of {tname(t)} carries the Knight to {fmt_pos(q)}.", piece="knight", frm=frm, to=q)
+    if board.tokens_at(q)["event"] and g.state.knight is not None:
+        g.state.knight.must_resolve_event = True
+    return
+    yield
+
+
+# ------------------------------------------------------------------ actions
+def action_options(g: Game, t: str, p: Pos) -> list[Option]:
+    s = gs(g)
+    board = g.state.board
+    toks = board.tokens_at(p)
+    opts: list[Option] = []
+    if s.population[t] <= 0:
+        return opts
+    if toks["crystal"] and tribe_strength(g, t) >= g.rules.goblins.crystal_smash_strength:
+        first = s.crystal_attack.get(fmt_pos(p))
+        label = ("Attack the Crystal token with " + NAMES[first] + " (smash it)") if first and first != t else \
+            "Attack the Crystal token (a second Tribe must join before your turn ends)"
+        if first != t:
+            opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
+    if toks["treasure"]:
+        opts.append(Option("plunder:treasure", "Plunder the Treasure token (+1 Rage)", (Target("piece", f"treasure@{fmt_pos(p)}"),)))
+    if is_dark(g, p) and not g.state.collapse and _tiles_available(g):
+        for _, q in adjacent(p):
+            if q not in board.tiles:
+                opts.append(Option(f"explore:{fmt_pos(q)}", f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
+    special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
+    opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
+    opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+    return opts
+
+
+def _tiles_available(g: Game) -> bool:
+    cave = g.state.cave
+    return bool(g.state.stack) or (cave is not None and bool(cave.hand))
+
+
+def act_attack(g: Game, t: str, arg: str) -> Proc:
+    """GB-76/77, GB-22: two Tribes of Strength ≥ 3 smash a Crystal token."""
+    s = gs(g)
+    p = tribe_pos(g, t)
+    assert p is not None
+    key = fmt_pos(p)
+    first = s.crystal_attack.get(key)
+    if first is None or tribe_pos(g, first) != p:
+        s.crystal_attack[key] = t
+        g.log("crystal_attack", f"{Tname(t)} attacks the Crystal token at {key}; "
+              "a second Tribe must join before the turn ends.", pos=p)
+        return
+    del s.crystal_attack[key]
+    g.state.board.tokens_at(p)["crystal"] -= 1
+    g.state.crystals_smashed_total += 1
+    k = g.state.knight
+    if k is not None:
+        k.smashed += 1   # AMB-31: it counts toward her Crystals
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key}; it goes to the Knight "
+              f"({k.smashed} smashed).", pos=p)
+    else:
+        s.crystals += 1
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key} ({s.crystals} smashed).", pos=p)
+    lose_rage(g, 1, "smashed a Crystal")
+    yield from scatter(g, first, "smashed a Crystal")
+    yield from scatter(g, t, "smashed a Crystal")
+    if k is None and s.crystals >= g.config.crystals_needed:
+        raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
+
+
+def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
+    """GB-73 (and Ambush, KN-38; Hiding Spots): she loses 1 Health, Rage −1, the Tribe
+    scatters; Blob −5 Grit, Poison, Fire Bomber."""
+    from . import knight_board as kb
+
+    s = gs(g)
+    strength = tribe_strength(g, t)
+    mine = kb.strength(g)
+    g.log("goblin_attack", f"{Tname(t)} (Strength {strength}) {how} the Knight (Strength {mine})!",
+          tribe=t)
+    lose_rage(g, 1, "attacked the Knight")
+    if has_monster(g, t, "blob"):
+        yield from kb.lose_grit(g, 5, "the Blob")
+    if s.poison:
+        yield from _poison(g, 2 if strength - mine >= 2 else 1)
+    if s.fire_bomber == t:
+        s.population[t] = 0
+        g.log("population", f"Fire Bomber: {tname(t)} falls to 0 Population.")
+        _dropped_to_zero(g)
+    yield from scatter(g, t, "attacked the Knight")
+    kb.lose_health(g, 1, f"attacked by {tname(t)}", "ambush" if ambush else "goblins")
+
+
+def _poison(g: Game, n: int) -> Proc:
+    """Poison: her Hero cubes go to the Entrance until she enters it (never below 2, KN-17)."""
+    from . import knight_board as kb
+
+    k = kb.knight(g)
+    s = gs(g)
+    for _ in range(n):
+        if kb.active_cubes(k) <= g.rules.knight.start_cubes:
+            break
+        source = yield from kb.choose_cube(g, "lose to Poison")
+        if source is None:
+            break
+        kb.take_cube_from(k, source)
+        s.poison_cubes += 1
+        g.log("poison", "Poison: a Hero cube of the Knight goes to the Entrance tile.")
+
+
+def act_plunder(g: Game, t: str, arg: str) -> Proc:
+    """GB-78, CV-36: Rage +1, the token goes back to the Cave; the Gnome may then leap."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    g.state.board.tokens_at(p)["treasure"] -= 1
+    return_token(g, "treasure")
+    g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
+    gain_rage(g, 1, "Plunder")
+    if has_monster(g, t, "gnome"):
+        dests = [q for q, tile in sorted(g.state.board.tiles.items())
+                 if not tile.lit and q != p and not g.state.board.pieces_at(q)]
+        if dests:
+            opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
+            opts.append(Option("stay:", "Stay", (button("done"),)))
+            choice = yield g.ask("goblins", "gnome_leap", "The Gnome may leap to an unoccupied Dark tile", opts)
+            if choice.id.startswith("leap:"):
+                q = parse_pos(choice.id.split(":", 1)[1])
+                g.state.board.pieces[piece(t)] = q
+                g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def act_explore(g: Game, t: str, arg: str) -> Proc:
+    """GB-81, AMB-43: the Cave (or the stack) places a Dark tile; the Tribe moves onto it."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    q = parse_pos(arg)
+    cave = g.state.cave
+    if cave is not None:
+        if not cave.hand:
+            draw_to_cave_hand(g)
+        opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
+        choice = yield g.ask("cave", "explore_tile", f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
+                             rules_ref="goblins.explore")
+        tid = choice.id.split(":", 1)[1]
+        cave.hand.remove(tid)
+        place_tile(g, tid, q, "cave")
+        draw_to_cave_hand(g)
+    else:
+        tid = g.state.stack.pop(0)
+        g.barrier()
+        place_tile(g, tid, q, "goblins", "draws and places")
+    g.state.board.pieces[piece(t)] = q
+    g.log("move", f"{Tname(t)} explores to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def act_special(g: Game, t: str, arg: str) -> Proc:
+    """GB-89."""
+    g.log("special_action", f"{Tname(t)} takes its special action.", tribe=t)
+    if t == "fangs":
+        gain_rage(g, 1, "Fangs' special action")
+    elif t == "bones":
+        yield from draw_and_assign(g, 1)
+    else:
+        yield from draw_secrets(g, 1)
+
+
+def act_hide(g: Game, t: str, arg: str) -> Proc:
+    """GB-87."""
+    g.state.board.pieces.pop(piece(t), None)
+    s = gs(g)
+    for k in [k for k, v in s.crystal_attack.items() if v == t]:
+        del s.crystal_attack[k]
+    g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
+    return
+    yield
+
+
+ACTIONS = {
+    "attack": act_attack,
+    "plunder": act_plunder,
+    "explore": act_explore,
+    "special": act_special,
+    "hide": act_hide,
+}
+
+
+def tribes_at(g: Game, q: Pos) -> list[str]:
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if pieces.get(piece(t)) == q]
+
+
+def largest_population(g: Game) -> int:
+    return max(gs(g).population.values())
+
+
+def is_ambush_tile(g: Game, q: Pos) -> bool:
+    return is_lit(g, q) and tile_type(g, q) == "ambush"
+
+
+# ------------------------------------------------------------ other roles
+def spores(g: Game) -> Proc:
+    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1; Rage +1."""
+    s = gs(g)
+    cands = [t for t in TRIBES if s.population[t] > 1]
+    if cands:
+        opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
+                for t in cands]
+        choice = yield g.ask("goblins", "spores_tribe", "Soporific Spores: which Tribe falls to 1 Population?", opts,
+                             rules_ref="cave.omen.soporific_spores")
+        t = choice.id.split(":", 1)[1]
+        yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")
+    gain_rage(g, 1, "Soporific Spores")
+
+
+# ------------------------------------------------------------------ view
+def board_view(g: Game, viewer: str | None) -> dict[str, object]:
+    """Public: Population, Strength, Rage, Monsters (face up), face-up Secrets, lurking
+    Tribes, deck sizes.  Private to the Goblins: the Secrets in hand."""
+    s = gs(g)
+    board: dict[str, object] = {
+        "population": dict(s.population), "rage": s.rage, "malaise": malaise(g),
+        "strength": {t: tribe_strength(g, t) for t in TRIBES},
+        "strength_discs": {t: strength_discs(g, t) for t in TRIBES},
+        "monsters": {t: list(m) for t, m in s.monsters.items()},
+        "face_up": list(s.face_up), "hand_count": len(s.hand),
+        "lurking": dict(s.lurking), "hidden": hidden_tribes(g),
+        "war_card": s.war_card, "war_deck": len(s.war_deck),
+        "secrets_deck": len(s.secrets_deck), "secrets_discard": list(s.secrets_discard),
+        "monster_discard": list(g.state.monster_discard),
+        "crystals": s.crystals, "activated": list(s.activated), "poison_cubes": s.poison_cubes,
+        "drawn_monster": s.drawn_monster,
+    }
+    if viewer == "goblins":
+        board["hand"] = list(s.hand)
+    return board
+
+
+# -------------------------------------------------------------- scenario
+GOBLIN_KEYS = {"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
+               "monster_deck", "crystals", "poison_cubes"}
+
+
+def load_goblins(st: object, data: dict[str, object]) -> None:
+    """The ``goblins:`` section of a scenario (cards named leave their decks)."""
+    from ..state import GameState
+
+    assert isinstance(st, GameState)
+    s = st.goblins
+    assert isinstance(s, GoblinState)
+    for key, value in data.items():
+        if key == "population":
+            s.population.update(value)  # type: ignore[call-overload]
+        elif key == "monsters":
+            s.monsters = {t: list(value.get(t, [])) for t in TRIBES}  # type: ignore[attr-defined]
+            used = {m for ms in s.monsters.values() for m in ms}
+            st.monster_deck = [m for m in st.monster_deck if m not in used]
+        elif key == "monster_deck":
+            st.monster_deck = list(value)  # type: ignore[call-overload]
+        elif key == "lurking":
+            s.lurking = {t: (int(p[0]), int(p[1])) for t, p in value.items()}  # type: ignore[attr-defined]
+        elif key in ("hand", "face_up", "war_deck", "secrets_deck"):
+            setattr(s, key, list(value))  # type: ignore[call-overload]
+        else:
+            setattr(s, key, value)
+    held = set(s.hand) | set(s.face_up)
+    if "secrets_deck" not in data:
+        s.secrets_deck = [c for c in s.secrets_deck if c not in held]

@@ -1,0 +1,106 @@
+"""The Knight meets the Goblins, through the Knight's extension points (knight.py):
+she may enter a revealed Tribe's tile only with Strength > the Tribe's (Trap +1) and
+then attacks every Tribe there as an Encounter (KN-56..58, KN-108); the Bow shoots a
+visible Tribe (KN-79..81); Poisoned cubes come back at the Entrance (KN-122)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import visible
+from ..decisions import Option, Target
+from ..geometry import Pos, fmt_pos
+from . import goblins as gb
+from . import knight as kn
+from . import knight_board as kb
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def entry_rule(g: Game, q: Pos) -> str | None:
+    if g.state.goblins is None:
+        return None
+    mine = kb.strength(g)
+    for t in gb.tribes_at(g, q):
+        theirs = gb.tribe_strength(g, t) + gb.trap_bonus(g)
+        if mine <= theirs:
+            trap = " with Trap" if gb.trap_bonus(g) else ""
+            return f"Your Strength {mine} must be greater than {gb.tname(t)}'s Strength {theirs}{trap}."
+    return None
+
+
+def _was_dark(g: Game, q: Pos) -> bool:
+    """Did she reveal ``q`` by entering it just now?"""
+    for e in reversed(g.events):
+        if e.kind == "tile_revealed" and e.data.get("pos") == q:
+            return True
+        if e.kind == "move" and e.data.get("piece") == "knight":
+            return False
+    return False
+
+
+def on_enter(g: Game, q: Pos) -> Proc:
+    s = g.state.goblins
+    if s is None:
+        return
+    k = kb.knight(g)
+    if q == g.state.board.entrance and s.poison_cubes:
+        k.cubes_free += s.poison_cubes
+        g.log("poison_cured", f"The Knight takes back {s.poison_cubes} Poisoned Hero cube(s) at the Entrance.")
+        s.poison_cubes = 0
+    tribes = gb.tribes_at(g, q)
+    if not tribes or g.state.board.pieces.get("knight") != q:
+        return
+    if not (k.encounter_open and k.encounter_stage == "attack"):
+        kn.open_encounter(g)
+    dark = _was_dark(g, q)
+    if gb.trap_bonus(g):
+        gb.discard_secret(g, "trap")
+        g.log("trap", "The Goblins' Trap is sprung and discarded.")
+    for t in tribes:
+        g.log("knight_attack", f"The Knight attacks {gb.tname(t)} at {fmt_pos(q)}.", tribe=t)
+        if gb.tribe_population(g, t) >= 3:
+            k.achievements.append("attack_tribe_population_3")
+        if dark:
+            k.achievements.append("attack_tribe_on_revealed_tile")
+        if s.monsters[t]:
+            k.achievements.append("attack_tribe_with_monster")
+        gb.gain_rage(g, 1, "a Tribe was attacked")
+        yield from gb.scatter(g, t, "attacked by the Knight")
+
+
+def bow_options(g: Game) -> list[Option]:
+    s = g.state.goblins
+    if s is None or g.state.knight is None or g.state.knight.equip["bow"] <= 0 or s.bow_turn == g.state.turn:
+        return []
+    kp = g.state.board.pieces.get("knight")
+    dmg = kb.strength(g) - 1
+    if kp is None or dmg <= 0:
+        return []
+    out = []
+    for t in gb.revealed_tribes(g):
+        p = gb.tribe_pos(g, t)
+        assert p is not None
+        if p != kp and visible(g, kp, p):
+            out.append(Option(f"bowshot:{t}", f"Shoot {gb.tname(t)} at {fmt_pos(p)} with the Bow (−{dmg} Population)",
+                              (Target("piece", gb.piece(t)),)))
+    return out
+
+
+def act_bowshot(g: Game, arg: str) -> Proc:
+    """KN-79..81: Population − (Strength − 1), no scatter unless it reaches 0; Rage +1."""
+    s = g.state.goblins
+    assert s is not None
+    s.bow_turn = g.state.turn
+    dmg = kb.strength(g) - 1
+    g.log("bow", f"The Knight shoots {gb.tname(arg)} with the Bow.", tribe=arg)
+    kb.knight(g).achievements.append("bow_damage")
+    gb.gain_rage(g, 1, "a Tribe was shot")
+    yield from gb.reduce_population(g, arg, dmg, "shot by the Bow")
+
+
+if entry_rule not in kn.ENTRY_RULES:
+    kn.ENTRY_RULES.append(entry_rule)
+    kn.OPTION_PROVIDERS.append(bow_options)
+    kn.ON_ENTER.append(on_enter)
+    kn.ACTIONS["bowshot"] = act_bowshot
