@@ -554,11 +554,16 @@ def _knight_block(g: Game, t: str, q: Pos) -> str | None:
 
 
 def _dragon_armor(g: Game) -> int | None:
+    """The Dragon's Armor through his role's module (None while he is not in the game)."""
+    if g.state.dragon is None:
+        return None
+    import importlib
+
     try:
-        from . import dragon  # type: ignore[attr-defined]
+        mod = importlib.import_module("vast_desktop.engine.roles.dragon_state")
     except ImportError:
         return None
-    fn = getattr(dragon, "armor", None)
+    fn = getattr(mod, "armor", None)
     return int(fn(g)) if callable(fn) else None
 
 
