@@ -27,7 +27,26 @@ def removable(g: Game, p: Pos) -> bool:
     """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave."""
     if p == g.state.board.entrance:
         return False
-    return all(shortest_escape(g, piece, p) for piece in g.state.board.pieces_at(p))
+    pieces = g.state.board.pieces_at(p)
+    if len(pieces) <= 1:
+        return all(shortest_escape(g, piece, p) for piece in pieces)
+    return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p)
+
+
+def _all_escape(g: Game, pieces: list[str], p: Pos) -> bool:
+    """Can these pieces leave ``p`` one after another (an earlier one may take the only
+    space a later one could use: FM-08 forbids sharing)?"""
+    if not pieces:
+        return True
+    board = g.state.board
+    first, rest = pieces[0], pieces[1:]
+    for dest in shortest_escape(g, first, p):
+        board.pieces[first] = dest
+        ok = _all_escape(g, rest, p)
+        board.pieces[first] = p
+        if ok:
+            return True
+    return False
 
 
 def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
@@ -58,8 +77,10 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
     (MAP-36) and, before the Collapse, open edges filled (COL-23, COL-25)."""
     board = g.state.board
     occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
-    for piece in occupants:
+    for i, piece in enumerate(occupants):
         dests = shortest_escape(g, piece, p)
+        if i + 1 < len(occupants):      # leave the pieces still to move a way out
+            dests = [q for q in dests if _leaves_room(g, piece, q, occupants[i + 1:], p)]
         if len(dests) == 1:
             dest = dests[0]
         else:
@@ -96,6 +117,14 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
     yield from reconnect(g, remover)
     if not g.state.collapse:
         yield from fill_open_edges(g, remover)
+
+
+def _leaves_room(g: Game, piece: str, dest: Pos, rest: list[str], p: Pos) -> bool:
+    board = g.state.board
+    board.pieces[piece] = dest
+    ok = _all_escape(g, rest, p)
+    board.pieces[piece] = p
+    return ok
 
 
 def _role(piece: str) -> str:

@@ -27,6 +27,9 @@ def game_flow(g: Game, start_role: str | None = None) -> Proc:
     if g.has("goblins"):
         from .roles.goblins import goblins_turn
         turns["goblins"] = goblins_turn
+    if g.has("dragon"):
+        from .roles.dragon import dragon_turn
+        turns["dragon"] = dragon_turn
     order = g.config.turn_order
     i = order.index(start_role) if start_role else 0
     while True:
@@ -37,6 +40,7 @@ def game_flow(g: Game, start_role: str | None = None) -> Proc:
         begin_turn(g)
         yield from turns[role](g)
         yield from end_of_turn_tiles(g, role)
+        yield from end_of_turn_cards(g, role)
         i += 1
         if i == len(order):
             i = 0
@@ -52,6 +56,12 @@ def begin_turn(g: Game) -> None:
         g.log("collapse", "Every Cave tile is on the map: the Collapse begins!")
 
 
+def end_of_turn_cards(g: Game, role: str) -> Proc:
+    """Variant cards that act at the end of their holder's turn: Past Plunder (RV-12/23/29)."""
+    from .cards.past_plunder import past_plunder_card
+    yield from past_plunder_card(g, role)
+
+
 # ---------------------------------------------------------- no Cave player
 def alone_in_the_dark_count(g: Game, role: str) -> int:
     """SOLO-03: the greatest of ALL (revealed Crystal tiles, collapsed ones included)
@@ -62,6 +72,9 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
     if role == "knight" and g.state.knight is not None:
         from .roles.knight_board import active_cubes
         values.append(active_cubes(g.state.knight))
+    if role == "dragon" and g.state.dragon is not None:                 # SOLO-03: the Dragon's Spirit
+        from .roles.dragon_state import spirit
+        values.append(spirit(g))
     if role == "goblins" and g.state.goblins is not None:               # SOLO-03: the largest Tribe
         values.append(max(g.state.goblins.population.values()))
     return max(values)

@@ -34,7 +34,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins"}
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
@@ -152,6 +152,10 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         from .roles.goblins import GOBLIN_KEYS, load_goblins
         _check_section(data, "goblins", st.goblins, GOBLIN_KEYS)
         load_goblins(st, data["goblins"])
+    if "dragon" in data:
+        from .roles.dragon_state import DRAGON_KEYS, load_dragon
+        _check_section(data, "dragon", st.dragon, DRAGON_KEYS)
+        load_dragon(st, data["dragon"])
     # Tiles the scenario left nowhere (replaced hand, explicit stack) go to the box, so every
     # tile is accounted for exactly once.
     placed = {t.tile_id for t in board.tiles.values()} | set(st.stack) | set(st.box) | set(st.removed_from_game)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .rules_data import RulesData
 
-PLAYABLE_ROLES = ("knight", "goblins", "cave")      # the roles this version of the engine plays in full
+PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave")      # the roles this version of the engine plays in full
 OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain etc. arrive in step 4)
 HOUSE_RULES = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
@@ -173,6 +173,17 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     crystals = int(knight_level.get("crystals", 5))
     if setup.knight_crystals is not None:
         crystals = setup.knight_crystals
+    extra: dict[str, Any] = {}
+    if "dragon" in roles:                                                  # DIF-04..13, RV-14/23/32, SOLO-11
+        dragon_level = _difficulty(rules, "dragon", setup.difficulty.get("dragon"))
+        extra["dragon_health"] = int(knight_level.get("dragon_health", rules.dragon.start_health))
+        extra["wakefulness_needed"] = int(dragon_level.get("wakefulness_needed", rules.dragon.wake_threshold))
+        extra["shriek_turns"] = int(dragon_level.get("shriek_turns", 0))
+        hunger = int(getattr(rv, "hunger_to_wakefulness", 0) or 0)
+        if solo and rv.solo_levels:
+            hunger = int(rv.solo_level(setup.solo_level or "easy").hunger_to_wakefulness or 0)
+        extra["hunger_to_wakefulness"] = hunger
+        extra["cave_cannot_return_hunger"] = bool(getattr(rv, "cave_cannot_return_hunger", False))
     return GameConfig(
         turn_order=roles,
         variant_id=rv.id,
@@ -192,6 +203,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         skip_dead_knight=bool(getattr(rv, "skip_dead_knight", False)),
         removed_sidequests=tuple(getattr(rv, "remove_sidequests", ()) or ()),
         collapse_rate_no_cave=rate,
+        extra=extra,
     )
 
 
@@ -263,6 +275,9 @@ def initial_state(g: Game) -> GameState:
         st.cave = cave
         cave.hand = st.stack[:3]
         del st.stack[:3]
+    if "dragon" in roles:                                                  # Dragon setup (his board)
+        from .roles.dragon_state import setup_dragon
+        setup_dragon(g, st)
     if "goblins" in roles:                                                 # Goblins setup (GB board)
         from .roles.goblins_state import setup_goblins
         st.goblins = setup_goblins(g, st)

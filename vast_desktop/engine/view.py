@@ -101,6 +101,23 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
     return board
 
 
+def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
+    from .roles.dragon_state import armor, flame_wall_at, gems_in_supply, spirit
+
+    d = g.state.dragon
+    board: dict[str, Any] = {
+        "health": d.health, "max_health": d.max_health, "surfaced": d.surfaced, "awake": d.awake,
+        "sloth": dict(d.sloth), "wakefulness": d.wakefulness, "armor": armor(g), "spirit": spirit(g),
+        "wakefulness_needed": int(g.config.extra.get("wakefulness_needed", g.rules.dragon.wake_threshold)),
+        "eaten": d.eaten, "hand_count": len(d.hand), "gems_supply": gems_in_supply(g),
+        "gems_spent": list(d.gems_spent), "treasure_held": d.treasure_held, "shriek": d.shriek,
+        "flame_wall_placed": flame_wall_at(g) is not None, "phase": d.phase, "moved": d.free_moved,
+    }
+    if viewer == "dragon":
+        board["hand"] = sorted(d.hand)
+    return board
+
+
 def view(g: Game, viewer: str | None) -> PlayerView:
     st = g.state
     tiles = []
@@ -117,6 +134,8 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         boards["knight"] = _knight_board(g, viewer)
     if st.cave is not None:
         boards["cave"] = _cave_board(g, viewer)
+    if st.dragon is not None:
+        boards["dragon"] = _dragon_board(g, viewer)
     if st.goblins is not None:
         from .roles.goblins import board_view
         boards["goblins"] = board_view(g, viewer)

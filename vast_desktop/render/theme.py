@@ -33,6 +33,10 @@ WALL = (64, 54, 46)
 OPEN_SPACE_HINT = (255, 214, 90, 60)
 TRIBE_COLOURS = {"fangs": (210, 90, 70), "bones": (225, 220, 200), "eye": (120, 200, 120)}
 TOKEN_COLOURS = {
+    "gem_claw": (200, 60, 60),
+    "gem_flame": (255, 130, 30),
+    "gem_wing": (90, 200, 120),
+    "flamewall": (230, 80, 20),
     "treasure": (235, 190, 60),
     "crystal": (120, 220, 255),
     "event": (200, 120, 255),

@@ -33,9 +33,10 @@ TILE_TYPES = ("entrance", "ambush", "event", "treasure", "crystal", "vault")
 TYPE_LETTERS = {"entrance": "E", "ambush": "A", "event": "?", "treasure": "T", "crystal": "C", "vault": "V"}
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
-TOKEN_KINDS = ("treasure", "crystal", "event", "vault", "ogre", "troll", "hatred")
+TOKEN_KINDS = ("treasure", "crystal", "event", "vault", "ogre", "troll", "hatred",
+               "gem_claw", "gem_flame", "gem_wing", "flamewall")
 TOKEN_LETTERS = {"treasure": "T", "crystal": "C", "event": "!", "vault": "V", "ogre": "O", "troll": "Tr",
-                 "hatred": "H"}
+                 "hatred": "H", "gem_claw": "Gc", "gem_flame": "Gf", "gem_wing": "Gw", "flamewall": "F"}
 PIECE_IDS = ("knight", "dragon", "thief", "tribe:fangs", "tribe:bones", "tribe:eye")
 PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "tribe:fangs": "F", "tribe:bones": "B",
                  "tribe:eye": "E"}
@@ -436,6 +437,22 @@ def _token_drawer(kind: str) -> Callable[[_Pen], _Letter]:
             p.poly(_ngon(6, 1.0, rot=0), rim)
             p.poly(_ngon(6, 0.82, rot=0), col)
             cap = 0.5
+        elif kind == "gem_claw":                                       # Dragon Gems: three silhouettes
+            p.poly([(0, 1.0), (0.98, -0.78), (-0.98, -0.78)], rim)
+            p.poly([(0, 0.72), (0.74, -0.62), (-0.74, -0.62)], col)
+            y, cap = -0.2, 0.6
+        elif kind == "gem_flame":
+            p.poly(_star(5, 1.0, 0.5), rim)
+            p.poly(_star(5, 0.82, 0.4), col)
+            cap = 0.45
+        elif kind == "gem_wing":
+            p.poly(_star(4, 1.0, 0.45), rim)
+            p.poly(_star(4, 0.82, 0.36), col)
+            cap = 0.4
+        elif kind == "flamewall":                                      # a low wall of flame
+            p.rect(-0.95, -0.5, 0.95, 0.5, rim, radius=0.1)
+            p.rect(-0.82, -0.38, 0.82, 0.38, col, radius=0.06)
+            cap = 0.6
         else:                                                          # hatred: spiky burst
             p.poly(_star(9, 1.0, 0.7), rim)
             p.poly(_star(9, 0.82, 0.56), col)

@@ -202,6 +202,10 @@ def spores_options(g: Game) -> Iterator[Option]:
         yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
     if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
         yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
+    if g.state.dragon is not None:
+        from ..roles.dragon import spores_boxes
+        if spores_boxes(g):
+            yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
 
 
 def plunder_options(g: Game) -> Iterator[Option]:
@@ -314,6 +318,9 @@ def _spores(g: Game, arg: str) -> Proc:
     elif arg == "goblins":
         from ..roles.goblins import spores
         yield from spores(g)
+    elif arg == "dragon":
+        from ..roles.dragon import spores as dragon_spores
+        yield from dragon_spores(g)
 
 
 def _hatred(g: Game, arg: str) -> Proc:

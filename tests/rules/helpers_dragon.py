@@ -1,0 +1,45 @@
+"""Helpers for the Dragon's rule tests: scenarios with the Dragon on the map and a die
+that shows chosen faces."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from vast_desktop.engine import Game, dice
+from vast_desktop.engine.roles import dragon_powers, knight_vs_dragon
+from vast_desktop.engine.roles.dragon_state import DragonState
+
+from .helpers import scenario
+
+CENTRE_FACES = (3, 5, 6)
+
+
+def dragon_game(roles: tuple[str, ...] = ("knight", "dragon"), active: str = "dragon",
+                dragon: dict[str, Any] | None = None, **data: Any) -> Game:
+    """A scenario with the Dragon already placed (unless ``dragon.placed`` says otherwise)."""
+    d = {"placed": True, **(dragon or {})}
+    return scenario(roles, active=active, dragon=d, **data)
+
+
+def D(g: Game) -> DragonState:
+    d = g.state.dragon
+    assert d is not None
+    return d
+
+
+def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
+    """Every Dragon die rolled by the Dragon's powers or against him shows ``faces`` in turn."""
+    seq = list(faces)
+    real = dice.roll_dragon_die
+
+    def fake(g: Game, center: Any, who: str, why: str) -> Any:
+        face = seq.pop(0)
+        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
+        try:
+            return real(g, center, who, why)
+        finally:
+            del g.rng.randrange
+
+    for mod in (dragon_powers, knight_vs_dragon):
+        monkeypatch.setattr(mod, "roll_dragon_die", fake)

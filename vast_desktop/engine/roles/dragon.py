@@ -1,0 +1,388 @@
+"""The Dragon's turn: (1) Move and Use Powers, (2) Pick Up Treasure, (3) Place Dragon
+Gem, (4) Replace Hand (DR-02); then, if awake, surfacing on a Crystal tile (DR-65).
+
+Sloth cubes move to Wakefulness when their conditions are met on his turn (DR-58..63):
+at most one per category (Greed, Hunger, Pride) and so at most 3 a turn.  He awakens
+at the difficulty's Wakefulness (DR-64, DIF-12/13) and wins by reaching the Entrance
+after surfacing (DR-01, DR-67).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import edge_blocked, is_dark, is_lit, return_token, tile_type
+from ..decisions import Option, Target, button, space
+from ..game import GameOver, Outcome
+from ..geometry import DIR_WORDS, DIRS, Pos, fmt_pos, parse_pos, step
+from .dragon_state import (
+    SLOTH_CATEGORY,
+    DragonState,
+    armor,
+    dragon,
+    gem_token,
+    gems_in_supply,
+    gems_on_map,
+    spirit,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+BOX_NAMES = {"greed": "Greed", "hunger": "Hunger", "event": "Pride (Event)", "dont_move": "Pride (Stay Put)",
+             "place_gem": "Pride (Gem)"}
+
+
+def pos(g: Game) -> Pos:
+    return g.state.board.pieces["dragon"]
+
+
+# ------------------------------------------------------------------- turn
+def start_turn(g: Game) -> None:
+    d = dragon(g)
+    d.phase = 1
+    d.free_moved = False
+    d.moved = False
+    d.gems_spent = []
+    d.sloth_done = []
+    board = g.state.board
+    for toks in board.tokens.values():                  # DR-35: the Flame Wall comes home
+        if toks["flamewall"]:
+            toks["flamewall"] = 0
+            g.log("flame_wall_returned", "The Flame Wall token returns to the Dragon.")
+    if not d.placed:                                    # SET-36, DR-71
+        knight = board.pieces.get("knight")
+        where = knight if knight is not None else board.entrance
+        board.pieces["dragon"] = where
+        d.placed = True
+        g.log("dragon_placed", f"The Slumbering Dragon is placed at {fmt_pos(where)}.", pos=where)
+    g.log("turn", f"Round {g.state.round}: the Dragon's turn ({len(d.hand)} Power cards, "
+          f"Wakefulness {d.wakefulness}, Armor {armor(g)}).")
+
+
+def dragon_turn(g: Game) -> Proc:
+    from .dragon_powers import POWERS, power_options, use_power
+
+    d = dragon(g)
+    start_turn(g)
+    while True:                                         # (1) Move and Use Powers
+        opts = move_options(g) + power_options(g)
+        opts.append(Option("end:", "Finish moving and using powers", (button("end_turn"),)))
+        choice = yield g.ask("dragon", "dragon_turn", _prompt(g), opts, rules_ref="dragon.move_and_powers")
+        verb, _, arg = choice.id.partition(":")
+        if verb == "end":
+            break
+        if verb == "move":
+            d.free_moved = True
+            yield from move_dragon(g, parse_pos(arg), "moves")
+        elif verb == "power":
+            assert arg in POWERS
+            yield from use_power(g, arg)
+    d.phase = 2
+    try_hunger(g)
+    yield from pick_up_treasure(g)                      # (2)
+    d.phase = 3
+    yield from place_gem(g)                             # (3)
+    if not d.moved:
+        remove_sloth(g, "dont_move", "he did not move this turn")
+    d.phase = 4
+    replace_hand(g)                                     # (4)
+    d.gems_spent = []
+    if d.awake and not d.surfaced and is_lit(g, pos(g)) and tile_type(g, pos(g)) == "crystal":
+        surface(g)
+    g.log("turn_end", "The Dragon ends his turn.")
+
+
+def _prompt(g: Game) -> str:
+    d = dragon(g)
+    where = "on the surface" if d.surfaced else "underground"
+    return (f"Dragon ({where}): {len(d.hand)} Power card(s), Wakefulness {d.wakefulness}, Armor {armor(g)}, "
+            f"Health {d.health}. Move{' (used)' if d.free_moved else ''} or use powers.")
+
+
+# --------------------------------------------------------------- movement
+def line_targets(g: Game, max_tiles: int, through_wall: bool = False) -> list[Pos]:
+    """Spaces 1..max_tiles tiles away in a straight line (DR-08, DR-16, DR-26).
+
+    Underground he ignores walls, Dark tiles and other players (DR-10/11); on the
+    surface he may not cross a wall or enter a Dark tile (DR-12) — except Wing's
+    single step through a wall (``through_wall``)."""
+    d = dragon(g)
+    p = pos(g)
+    tiles = g.state.board.tiles
+    out: list[Pos] = []
+    for dr in DIRS:
+        cur = p
+        for _n in range(max_tiles):
+            nxt = step(cur, dr)
+            if nxt not in tiles:
+                break
+            if d.surfaced:
+                if is_dark(g, nxt):
+                    break
+                if edge_blocked(g, cur, nxt) and not through_wall:
+                    break
+            out.append(nxt)
+            cur = nxt
+    return sorted(set(out))
+
+
+def move_options(g: Game) -> list[Option]:
+    d = dragon(g)
+    if d.free_moved:
+        return []
+    return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q), Target("piece", "dragon")))
+            for q in line_targets(g, g.rules.dragon.free_move)]
+
+
+def path_to(p: Pos, q: Pos) -> list[Pos]:
+    dx = (q[0] > p[0]) - (q[0] < p[0])
+    dy = (q[1] > p[1]) - (q[1] < p[1])
+    out = []
+    cur = p
+    while cur != q:
+        cur = (cur[0] + dx, cur[1] + dy)
+        out.append(cur)
+    return out
+
+
+def move_dragon(g: Game, q: Pos, how: str) -> Proc:
+    """His own movement along a straight line; on the surface each tile entered with the
+    Knight prompts her attack (DR-13/14), and the Entrance wins (DR-67)."""
+    d = dragon(g)
+    board = g.state.board
+    p = pos(g)
+    d.moved = True
+    for cur in path_to(p, q):
+        board.pieces["dragon"] = cur
+        if d.surfaced:
+            yield from entered_surface_tile(g, cur)
+    g.log("move", f"The Dragon {how} to {fmt_pos(q)}.", piece="dragon", frm=p, to=q)
+    check_escape(g)
+
+
+def entered_surface_tile(g: Game, q: Pos) -> Proc:
+    """DR-13/14: the surfaced Dragon entering the Knight's tile is attacked by her if her
+    Strength is at least his Armor; his movement goes on."""
+    board = g.state.board
+    k = g.state.knight
+    if k is not None and not k.dead and board.pieces.get("knight") == q:
+        from . import knight_board as kb
+        from .knight_vs_dragon import resolve_attack
+
+        s = kb.strength(g)
+        if s >= armor(g):
+            g.log("dragon_attacked", "The Dragon enters the Knight's tile: she attacks him.")
+            yield from resolve_attack(g, s, "knight", "the Dragon entered her tile")
+
+
+def check_escape(g: Game) -> None:
+    d = dragon(g)
+    if d.surfaced and pos(g) == g.state.board.entrance:
+        raise GameOver(Outcome(("dragon",), "The Dragon has woken, surfaced and escaped the Cave!"))
+
+
+def surface(g: Game) -> None:
+    """DR-65/66: an awake Dragon ending his turn on a Crystal tile surfaces; a Crystal
+    token there is smashed."""
+    d = dragon(g)
+    p = pos(g)
+    d.surfaced = True
+    g.log("dragon_surfaced", f"The Dragon bursts to the surface at {fmt_pos(p)}!", pos=p)
+    toks = g.state.board.tokens_at(p)
+    if toks["crystal"]:
+        toks["crystal"] -= 1
+        g.state.crystals_smashed_total += 1
+        g.log("smash", f"The Dragon smashes the Crystal at {fmt_pos(p)} as he surfaces.", pos=p)
+
+
+# ------------------------------------------------------------------ Sloth
+def remove_sloth(g: Game, box: str, why: str) -> bool:
+    """DR-61/62: one cube from ``box`` to Wakefulness, once per category per turn."""
+    d = dragon(g)
+    cat = SLOTH_CATEGORY[box]
+    if g.state.active != "dragon" or cat in d.sloth_done or d.sloth.get(box, 0) <= 0:
+        return False
+    if len(d.sloth_done) >= g.rules.dragon.max_sloth_cubes_per_turn:
+        return False
+    d.sloth[box] -= 1
+    d.wakefulness += 1
+    d.sloth_done.append(cat)
+    g.log("sloth", f"A Sloth cube moves from {BOX_NAMES[box]} to Wakefulness ({why}); Wakefulness "
+          f"{d.wakefulness}, Armor {armor(g)}.", box=box, wakefulness=d.wakefulness)
+    check_awake(g)
+    return True
+
+
+def check_awake(g: Game) -> None:
+    """DR-64: awake at the difficulty's Wakefulness (and Shriek on 3 turns for the Ancient
+    Dragon, DIF-12); never asleep again."""
+    d = dragon(g)
+    if d.awake:
+        return
+    need = int(g.config.extra.get("wakefulness_needed", g.rules.dragon.wake_threshold))
+    shrieks = int(g.config.extra.get("shriek_turns", 0))
+    if d.wakefulness >= need and len(set(d.shriek_turns)) >= shrieks:
+        d.awake = True
+        g.log("dragon_awake", "The Dragon awakens! The Awakened Dragon piece replaces the Slumbering one.")
+
+
+def try_hunger(g: Game) -> None:
+    """DR-59: lower Eaten Goblins by 2 to move a Hunger cube."""
+    d = dragon(g)
+    per = g.rules.dragon.eaten_goblins_per_hunger
+    if d.eaten >= per and remove_sloth(g, "hunger", f"Eaten Goblins {d.eaten} - {per}"):
+        d.eaten -= per
+
+
+def eat(g: Game, n: int, why: str) -> None:
+    """DR-45/47: Eaten Goblins rise by the Population lost (only with a Goblins player)."""
+    if n <= 0 or not g.has("goblins"):
+        return
+    d = dragon(g)
+    d.eaten += n
+    g.log("eaten", f"The Dragon eats {n} Goblin{'s' if n != 1 else ''} ({why}); Eaten Goblins {d.eaten}.")
+    try_hunger(g)
+
+
+# ---------------------------------------------------------- Treasure, Gems
+def give_treasure(g: Game, why: str) -> None:
+    """DR-50/52: a Treasure token to the Cave; a Greed cube moves if any is left."""
+    return_token(g, "treasure")
+    if not remove_sloth(g, "greed", why):
+        g.log("treasure_returned", "The Treasure token goes back to the Cave's supply.")
+
+
+def pick_up_treasure(g: Game) -> Proc:
+    """DR-48..52: after all movement he may pick up the Treasure tokens on his tile."""
+    d = dragon(g)
+    if d.treasure_held and "greed" not in d.sloth_done and d.sloth["greed"] > 0:
+        d.treasure_held -= 1
+        give_treasure(g, "he hands over a Treasure token he kept")
+    if d.sloth["greed"] == 0 and d.treasure_held:       # DR-52: no use for them any more
+        return_token(g, "treasure", d.treasure_held)
+        d.treasure_held = 0
+    p = pos(g)
+    toks = g.state.board.tokens_at(p)
+    n = toks["treasure"]
+    if n <= 0:
+        return
+    choice = yield g.ask("dragon", "dragon_treasure", f"Pick up the {n} Treasure token(s) on your tile?",
+                         [Option("pickup:", f"Pick up {n} Treasure token(s)", (space(p),)),
+                          Option("skip:", "Leave them", (button("skip"),))], rules_ref="dragon.pick_up_treasure")
+    if choice.id != "pickup:":
+        return
+    toks["treasure"] = 0
+    g.log("dragon_treasure", f"The Dragon picks up {n} Treasure token(s) at {fmt_pos(p)}.", pos=p, n=n)
+    for _ in range(n):
+        if d.sloth["greed"] > 0 and "greed" not in d.sloth_done:
+            give_treasure(g, "Greed: he gives a Treasure token to the Cave")
+        elif d.sloth["greed"] > 0:
+            d.treasure_held += 1
+            g.log("treasure_kept", "The Dragon keeps a Treasure token for a later turn.")
+        else:
+            return_token(g, "treasure")
+            g.log("treasure_returned", "Greed is empty: the Treasure token goes back to the Cave's supply.")
+
+
+def place_gem(g: Game) -> Proc:
+    """DR-53: one Gem from his supply on his tile; Pride if another Gem is on the map (DR-60)."""
+    supply = gems_in_supply(g)
+    if not supply:
+        return
+    p = pos(g)
+    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p),)) for s in supply]
+    opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
+    choice = yield g.ask("dragon", "dragon_gem", "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
+    if choice.id == "skip:":
+        return
+    sym = choice.id.split(":", 1)[1]
+    others = bool(gems_on_map(g))
+    g.state.board.tokens_at(p)[gem_token(sym)] += 1
+    g.log("gem_placed", f"The Dragon places the {sym.title()} Gem at {fmt_pos(p)}.", pos=p, gem=sym)
+    if others:
+        remove_sloth(g, "place_gem", "he placed a Gem while another is on the map")
+
+
+def replace_hand(g: Game) -> None:
+    """DR-54: discard the hand, shuffle all 18 Power cards, draw Spirit (DR-05: new Spirit now)."""
+    d = dragon(g)
+    cards = d.hand + d.deck + d.discard
+    cards.sort()
+    g.rng.shuffle(cards)
+    n = spirit(g)
+    d.hand = cards[:n]
+    d.deck = cards[n:]
+    d.discard = []
+    g.log("dragon_hand", f"The Dragon draws a new hand of {n} Power cards (Spirit {n}).",
+          {"dragon": "Hand: " + ", ".join(sorted(g.card(c).name for c in d.hand))})
+
+
+def discard_cards(g: Game, n: int, why: str) -> Proc:
+    """The Dragon discards ``n`` Power cards of his choice (Enchanted Bow, Hex)."""
+    d = dragon(g)
+    lost = 0
+    while lost < n and d.hand:
+        syms = sorted({str(g.card(c).symbol) for c in d.hand})
+        if len(syms) == 1:
+            sym = syms[0]
+        else:
+            choice = yield g.ask("dragon", "dragon_discard", f"{why}: discard a Power card ({n - lost} to go)",
+                                 [Option(f"discard:{s}", f"Discard a {s.title()} card") for s in syms])
+            sym = choice.id.split(":", 1)[1]
+        card = next(c for c in d.hand if str(g.card(c).symbol) == sym)
+        d.hand.remove(card)
+        d.discard.append(card)
+        lost += 1
+    if lost:
+        g.log("dragon_discard", f"The Dragon discards {lost} Power card(s) ({why}).", n=lost)
+    return lost
+
+
+def damage_dragon(g: Game, n: int, by: str, why: str) -> None:
+    """KN-50/52: the Dragon loses Health; at 0 he dies and ``by`` wins."""
+    d = dragon(g)
+    d.health = max(0, d.health - n)
+    g.log("dragon_health", f"The Dragon loses {n} Health ({why}); Health {d.health}.", change=-n)
+    if d.health == 0:
+        raise GameOver(Outcome((by,), f"The {by.title()} has slain the Dragon!"))
+
+
+def sloth_room(g: Game, box: str, from_wakefulness: bool = False) -> bool:
+    """Is there an empty space on ``box``?  Pre-moved Hunger cubes never go back (RV-14)."""
+    d: DragonState = dragon(g)
+    cap = d.capacity[box]
+    if from_wakefulness and box == "hunger":
+        cap -= d.locked_hunger
+    return d.sloth[box] < cap
+
+
+def direction_word(a: Pos, b: Pos) -> str:
+    for dr in DIRS:
+        if step(a, dr) == b:
+            return DIR_WORDS[dr]
+    return ""
+
+
+# ------------------------------------------------------------ Soporific Spores
+def spores_boxes(g: Game) -> list[str]:
+    """CV-24, DR-69: Sloth boxes a Wakefulness cube may go back to (RV-14: not the pre-moved Hunger ones)."""
+    d = dragon(g)
+    if d.wakefulness <= 0:
+        return []
+    return [box for box in BOX_NAMES if sloth_room(g, box, from_wakefulness=True)]
+
+
+def spores(g: Game) -> Proc:
+    """The Cave's Soporific Spores on the Dragon: he moves a Wakefulness cube back to a Sloth
+    box of his choice (the target chooses, CV-24); Armor drops at once, he stays awake (DR-64)."""
+    d = dragon(g)
+    boxes = spores_boxes(g)
+    opts = [Option(f"sloth:{b}", f"Put the cube back on {BOX_NAMES[b]}", (Target("slot", f"dragon.sloth.{b}"),))
+            for b in boxes]
+    choice = yield g.ask("dragon", "dragon_spores", "Soporific Spores: which Sloth box takes the cube back?", opts,
+                         rules_ref="cave.omen.soporific_spores")
+    box = choice.id.split(":", 1)[1]
+    d.wakefulness -= 1
+    d.sloth[box] += 1
+    g.log("spores", f"Soporific Spores: a cube goes back from Wakefulness to {BOX_NAMES[box]}; Wakefulness "
+          f"{d.wakefulness}, Armor {armor(g)}.", box=box)

@@ -1,0 +1,456 @@
+"""The Dragon's 14 powers (DR-17..47): paying with Power cards and Gem symbols, and
+each power's effect.
+
+A power is offered only when it can be paid (DR-17/19/20) and has something to do.
+The Dragon pays first, then picks the target (like the Cave's omens).  Walls never
+block a power unless it says so (DR-22).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ..board import is_dark, tile_type, visible
+from ..decisions import Option, Target, button, space
+from ..dice import roll_dragon_die
+from ..forced import reachable
+from ..geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
+from ..reveal import reveal_group
+from . import dragon as dr
+from .dragon_state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, symbol_of
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+BOXES = ("greed", "hunger", "event", "dont_move", "place_gem")
+
+
+def goblins_api(g: Game) -> ModuleType | None:
+    """The Goblins' module when they play and it offers the calls we need."""
+    if not g.has("goblins"):
+        return None
+    try:
+        from . import goblins
+    except ImportError:
+        return None
+    needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos")
+    return goblins if all(hasattr(goblins, n) for n in needed) else None
+
+
+def tribes_at(g: Game, p: Pos) -> list[str]:
+    gob = goblins_api(g)
+    if gob is None:
+        return []
+    return [t for t in gob.revealed_tribes(g) if gob.tribe_pos(g, t) == p]
+
+
+def knight_here(g: Game, p: Pos) -> bool:
+    k = g.state.knight
+    return k is not None and not k.dead and g.state.board.pieces.get("knight") == p
+
+
+def knight_movable(g: Game) -> bool:
+    """KN-82: her Shield keeps other players from moving her."""
+    from .knight_board import shield_active
+    return not shield_active(g)
+
+
+# ---------------------------------------------------------------- paying
+def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every distinct way to pay ``cost`` from the hand and the unspent Gems on the map."""
+    d = dragon(g)
+    hand = Counter(symbol_of(g, c) for c in d.hand)
+    gems = {s for s in gems_on_map(g) if s not in d.gems_spent}
+    found: set[tuple[str, ...]] = set()
+
+    def rec(i: int, acc: list[str]) -> None:
+        if i == len(cost):
+            found.add(tuple(sorted(acc)))
+            return
+        for s in (SYMBOLS if cost[i] == "any" else (cost[i],)):
+            if hand[s] > 0:
+                hand[s] -= 1
+                rec(i + 1, acc + [f"card_{s}"])
+                hand[s] += 1
+            if s in gems:
+                gems.discard(s)
+                rec(i + 1, acc + [f"gem_{s}"])
+                gems.add(s)
+
+    rec(0, [])
+    return sorted(found)
+
+
+def can_pay(g: Game, cost: tuple[str, ...]) -> bool:
+    d = dragon(g)
+    have = len(d.hand) + sum(1 for s in gems_on_map(g) if s not in d.gems_spent)
+    return have >= len(cost) and bool(payments(g, cost))
+
+
+def _pay_label(pay: tuple[str, ...]) -> str:
+    return ", ".join(("the " + p[4:].title() + " Gem") if p.startswith("gem_") else (p[5:].title() + " card")
+                     for p in pay)
+
+
+def pay(g: Game, power_id: str) -> Proc:
+    d = dragon(g)
+    power = g.rules.dragon.power(power_id)
+    pays = payments(g, tuple(power.cost))
+    if len(pays) == 1:
+        chosen = pays[0]
+    else:
+        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(p)) for p in pays]
+        choice = yield g.ask("dragon", "pay_power", f"Pay for {power.name}: which symbols?", opts,
+                             rules_ref="dragon.powers")
+        chosen = tuple(choice.id.split(":", 1)[1].split(","))
+    for src in chosen:
+        kind, _, sym = src.partition("_")
+        if kind == "gem":
+            d.gems_spent.append(sym)
+        else:
+            card = next(c for c in sorted(d.hand) if symbol_of(g, c) == sym)
+            d.hand.remove(card)
+            d.discard.append(card)
+    g.log("power", f"The Dragon uses {power.name}, spending {_pay_label(chosen)}.", power=power_id)
+
+
+def power_options(g: Game) -> list[Option]:
+    out = []
+    for power in g.rules.dragon.powers:
+        if power.id in POWERS and can_pay(g, tuple(power.cost)) and AVAILABLE[power.id](g):
+            out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
+                              (Target("slot", f"dragon.power.{power.id}"),)))
+    return out
+
+
+def use_power(g: Game, power_id: str) -> Proc:
+    yield from pay(g, power_id)
+    yield from POWERS[power_id](g)
+
+
+# ------------------------------------------------------------- the die
+def roll(g: Game, why: str) -> Proc:
+    """Roll the Dragon die at his space; he may spend the Shriek token to reroll (DIE-08)."""
+    d = dragon(g)
+    face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
+    if d.shriek:
+        choice = yield g.ask("dragon", "shriek_reroll", f"{why}: keep the roll or spend the Shriek token to reroll?",
+                             [Option("keep:", "Keep the roll", (button("keep"),)),
+                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"),))])
+        if choice.id == "reroll:":
+            d.shriek = False
+            g.log("shriek_spent", "The Dragon spends the Shriek token to reroll.")
+            face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
+    return face, affected, centre
+
+
+# ----------------------------------------------------------- effects
+def _claw(g: Game) -> Proc:
+    """DR-24, DR-44/45: affected Tribes scatter and are eaten; the Knight may be pushed 1."""
+    _, affected, _ = yield from roll(g, "Claw")
+    gob = goblins_api(g)
+    for p in affected:
+        for tribe in tribes_at(g, p):
+            assert gob is not None
+            before = gob.tribe_population(g, tribe)
+            yield from gob.scatter(g, tribe, "the Dragon's Claw")
+            gob.gain_rage(g, 1)
+            dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
+        if knight_here(g, p) and knight_movable(g):
+            yield from push_knight(g, 1, "Claw")
+
+
+def push_knight(g: Game, steps: int, why: str) -> Proc:
+    """Claw (1) and Slap (up to 3) move the Knight under Forced Movement (FM-19)."""
+    board = g.state.board
+    start = board.pieces["knight"]
+    dests = sorted(q for q in reachable(g, "knight", start, max_steps=steps) if q != start)
+    if not dests:
+        return
+    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+            for q in dests]
+    if why == "Claw":
+        opts.append(Option("nopush:", "Leave the Knight where she is", (button("skip"),)))
+    choice = yield g.ask("dragon", "dragon_push", f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
+    if choice.id == "nopush:":
+        return
+    q = parse_pos(choice.id.split(":", 1)[1])
+    board.pieces["knight"] = q
+    g.log("forced_move", f"{why}: the Dragon moves the Knight from {fmt_pos(start)} to {fmt_pos(q)}.",
+          piece="knight", frm=start, to=q)
+    k = g.state.knight
+    assert k is not None
+    if board.tokens_at(q)["event"]:
+        k.must_resolve_event = True                   # FM-06
+    if board.tokens_at(q)["flamewall"]:               # FM: entering effects still apply
+        from .knight_board import lose_grit
+        yield from lose_grit(g, 5, "the Flame Wall")
+
+
+def _pride_event(g: Game, p: Pos, kind: str) -> None:
+    if kind == "event":                               # DR-60, AMB-58
+        dr.remove_sloth(g, "event", "he revealed an Event tile")
+
+
+def _flame(g: Game) -> Proc:
+    """DR-25, DR-42/43: reveal the affected Dark tiles on the map at the roll."""
+    _, affected, _ = yield from roll(g, "Flame")
+    dark = [p for p in affected if is_dark(g, p)]
+    if not dark:
+        g.log("flame_nothing", "Flame: no affected Dark tile to reveal.")
+    yield from reveal_group(g, dark, "dragon", after_each=_pride_event)
+
+
+def wing_targets(g: Game) -> list[Pos]:
+    """DR-26: up to 2 tiles in a straight line, or 1 tile through a wall."""
+    out = set(dr.line_targets(g, 2))
+    d = dragon(g)
+    if d.surfaced:
+        out |= set(dr.line_targets(g, 1, through_wall=True))
+    return sorted(out)
+
+
+def _wing(g: Game) -> Proc:
+    opts = [Option(f"wing:{fmt_pos(q)}", f"Fly to {fmt_pos(q)}", (space(q), Target("piece", "dragon")))
+            for q in wing_targets(g)]
+    choice = yield g.ask("dragon", "dragon_wing", "Wing: where do you fly?", opts, rules_ref="dragon.powers")
+    yield from dr.move_dragon(g, parse_pos(choice.id.split(":", 1)[1]), "flies")
+
+
+def _hiss_targets(g: Game) -> list[str]:
+    gob = goblins_api(g)
+    return [] if gob is None else list(gob.revealed_tribes(g))
+
+
+def _hiss(g: Game) -> Proc:
+    """DR-27: a Tribe anywhere goes into hiding and loses 1 Population; he eats 1."""
+    gob = goblins_api(g)
+    assert gob is not None
+    opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
+    choice = yield g.ask("dragon", "dragon_hiss", "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
+    tribe = choice.id.split(":", 1)[1]
+    before = gob.tribe_population(g, tribe)
+    yield from gob.reduce_population(g, tribe, 1, "the Dragon's Hiss")
+    hide = getattr(gob, "hide_tribe", None)
+    if hide is not None:
+        yield from hide(g, tribe, "the Dragon's Hiss")
+    else:
+        g.state.board.pieces.pop(f"tribe:{tribe}", None)
+    dr.eat(g, before - gob.tribe_population(g, tribe), f"Hiss at the {tribe.title()}")
+
+
+def _slither_opts(g: Game) -> list[Option]:
+    d = dragon(g)
+    out = []
+    for a in BOXES:
+        if d.sloth[a] <= 0:
+            continue
+        for b in BOXES:
+            if b != a and d.sloth[b] < d.capacity[b]:
+                out.append(Option(f"slither:{a}>{b}", f"Move a Sloth cube from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}",
+                                  (Target("slot", f"dragon.sloth.{a}"), Target("slot", f"dragon.sloth.{b}"))))
+    return out
+
+
+def _slither(g: Game) -> Proc:
+    """DR-28: move a Sloth cube to another Sloth box with an empty space."""
+    d = dragon(g)
+    choice = yield g.ask("dragon", "dragon_slither", "Slither: move which Sloth cube?", _slither_opts(g),
+                         rules_ref="dragon.powers")
+    a, _, b = choice.id.split(":", 1)[1].partition(">")
+    d.sloth[a] -= 1
+    d.sloth[b] += 1
+    g.log("slither", f"Slither: a Sloth cube moves from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}.", frm=a, to=b)
+
+
+def _adjacent_tiles(g: Game) -> list[Pos]:
+    """DR-41: the spaces sharing an edge with his, never his own."""
+    p = dr.pos(g)
+    return [q for _, q in adjacent(p) if q in g.state.board.tiles]
+
+
+def _swat_opts(g: Game) -> list[Option]:
+    out = []
+    board = g.state.board
+    for p in _adjacent_tiles(g):
+        toks = board.tokens.get(p)
+        if not toks:
+            continue
+        kinds = (["treasure"] if toks["treasure"] else []) + [gem_token(s) for s in SYMBOLS if toks[gem_token(s)]]
+        for kind in kinds:
+            for q in sorted(reachable(g, "token:" + kind, p, max_steps=5)):
+                if q != p:
+                    name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
+                    out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
+                                      f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
+    return out
+
+
+def _swat(g: Game) -> Proc:
+    """DR-29, AMB-35: a Gem or Treasure token on an adjacent space up to 5 spaces (Forced Movement)."""
+    choice = yield g.ask("dragon", "dragon_swat", "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
+    kind, _, rest = choice.id.split(":", 1)[1].partition("@")
+    a, _, b = rest.partition(">")
+    frm, to = parse_pos(a), parse_pos(b)
+    board = g.state.board
+    board.tokens_at(frm)[kind] -= 1
+    board.tokens_at(to)[kind] += 1
+    g.log("forced_move", f"Swat: the {kind.replace('gem_', '').replace('_', ' ')} token flies from {a} to {b}.",
+          piece=kind, frm=frm, to=to)
+
+
+def _scorch_targets(g: Game) -> list[Pos]:
+    return [q for q in surrounding(dr.pos(g)) if is_dark(g, q)]
+
+
+def _scorch(g: Game) -> Proc:
+    """DR-30, DR-40: reveal every surrounding Dark tile (not his own)."""
+    yield from reveal_group(g, _scorch_targets(g), "dragon", after_each=_pride_event)
+
+
+def _burn(g: Game) -> Proc:
+    """DR-31: reveal one Dark tile anywhere."""
+    opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
+            for p in sorted(g.state.board.tiles) if is_dark(g, p)]
+    choice = yield g.ask("dragon", "dragon_burn", "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
+    yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
+
+
+def _slap_ok(g: Game) -> bool:
+    k = g.state.board.pieces.get("knight")
+    if k is None or not knight_movable(g) or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
+        return False
+    return any(q != k for q in reachable(g, "knight", k, max_steps=3))
+
+
+def _slap(g: Game) -> Proc:
+    """DR-32/41: the Knight on an adjacent space moves up to 3 spaces."""
+    yield from push_knight(g, 3, "Slap")
+
+
+def _shriek(g: Game) -> Proc:
+    """DR-33, AMB-36: the Shriek token waits to reroll a Dragon die (DIF-12 counts the turns)."""
+    d = dragon(g)
+    d.shriek = True
+    if g.state.turn not in d.shriek_turns:
+        d.shriek_turns.append(g.state.turn)
+    g.log("shriek", "The Dragon shrieks: the Shriek token is placed.")
+    dr.check_awake(g)
+    return
+    yield
+
+
+def _scratch_opts(g: Game) -> list[Option]:
+    p = dr.pos(g)
+    out = []
+    if knight_here(g, p):
+        out.append(Option("scratch:knight", "Scratch the Knight (she loses 5 Grit)", (Target("piece", "knight"),)))
+    if tribes_at(g, p):
+        out.append(Option("scratch:tribes", "Scratch every Tribe here (they drop to 0)", (space(p),)))
+    return out
+
+
+def _scratch(g: Game) -> Proc:
+    """DR-34: the Knight −5 Grit, or every Tribe here to 0 (eaten)."""
+    choice = yield g.ask("dragon", "dragon_scratch", "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
+    if choice.id == "scratch:knight":
+        from .knight_board import lose_grit
+        yield from lose_grit(g, 5, "the Dragon's Scratch")
+        return
+    gob = goblins_api(g)
+    assert gob is not None
+    for tribe in tribes_at(g, dr.pos(g)):
+        before = gob.tribe_population(g, tribe)
+        gob.gain_rage(g, 1)
+        yield from gob.reduce_population(g, tribe, before, "the Dragon's Scratch")
+        dr.eat(g, before - gob.tribe_population(g, tribe), f"Scratch on the {tribe.title()}")
+
+
+def _flame_wall_targets(g: Game) -> list[Pos]:
+    p = dr.pos(g)
+    return [q for q in _adjacent_tiles(g) if visible(g, p, q)]
+
+
+def _flame_wall(g: Game) -> Proc:
+    """DR-35, DR-38: the Flame Wall on a visible adjacent tile until his next turn."""
+    opts = [Option(f"flamewall:{fmt_pos(q)}", f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
+            for q in _flame_wall_targets(g)]
+    choice = yield g.ask("dragon", "dragon_flame_wall", "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    g.state.board.tokens_at(q)["flamewall"] += 1
+    g.log("flame_wall", f"The Dragon sets a Flame Wall at {fmt_pos(q)}.", pos=q)
+
+
+def _smash(g: Game) -> Proc:
+    """DR-36: a Crystal token on his tile is removed from the game."""
+    p = dr.pos(g)
+    g.state.board.tokens_at(p)["crystal"] -= 1
+    g.state.crystals_smashed_total += 1
+    g.log("smash", f"The Dragon smashes the Crystal at {fmt_pos(p)}.", pos=p)
+    return
+    yield
+
+
+def _wrath(g: Game) -> Proc:
+    """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
+    Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
+    move off; the map is reconnected and, before the Collapse, open edges filled."""
+    from ..collapse import removable, remove_tile
+
+    _, affected, _ = yield from roll(g, "Wrath")
+    board = g.state.board
+    ids = [board.tiles[p].tile_id for p in affected if p in board.tiles]
+    gob = goblins_api(g)
+    for tile_id in ids:
+        where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
+        if where is None:
+            continue
+        for tribe in tribes_at(g, where):
+            assert gob is not None
+            yield from gob.scatter(g, tribe, "the Dragon's Wrath")
+        if not removable(g, where):
+            g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)
+            continue
+        yield from remove_tile(g, where, "dragon", collapse_removal=False)
+
+
+# ------------------------------------------------------------ tables
+AVAILABLE: dict[str, Callable[[Game], bool]] = {
+    "claw": lambda g: True,
+    "flame": lambda g: True,
+    "wing": lambda g: bool(wing_targets(g)),
+    "hiss": lambda g: bool(_hiss_targets(g)),
+    "slither": lambda g: bool(_slither_opts(g)),
+    "swat": lambda g: bool(_swat_opts(g)),
+    "scorch": lambda g: bool(_scorch_targets(g)),
+    "burn": lambda g: any(not t.lit for t in g.state.board.tiles.values()),
+    "slap": _slap_ok,
+    "shriek": lambda g: not dragon(g).shriek,
+    "scratch": lambda g: bool(_scratch_opts(g)),
+    "flame_wall": lambda g: flame_wall_at(g) is None and bool(_flame_wall_targets(g)),
+    "smash": lambda g: g.state.board.tokens_at(dr.pos(g))["crystal"] > 0,
+    "wrath": lambda g: True,
+}
+
+POWERS: dict[str, Callable[[Game], Proc]] = {
+    "claw": _claw,
+    "flame": _flame,
+    "wing": _wing,
+    "hiss": _hiss,
+    "slither": _slither,
+    "swat": _swat,
+    "scorch": _scorch,
+    "burn": _burn,
+    "slap": _slap,
+    "shriek": _shriek,
+    "scratch": _scratch,
+    "flame_wall": _flame_wall,
+    "smash": _smash,
+    "wrath": _wrath,
+}
+
+
+def crystal_tile(g: Game, p: Pos) -> bool:
+    return p in g.state.board.tiles and tile_type(g, p) == "crystal"

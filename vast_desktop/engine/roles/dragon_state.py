@@ -1,0 +1,166 @@
+"""The Dragon's player board: Health, Sloth boxes, Wakefulness, Eaten Goblins, Power
+cards, Dragon Gems and his tokens (DR-01..07, DR-58..64).
+
+Dragon Gems on the map are board tokens ``gem_claw`` / ``gem_flame`` / ``gem_wing``;
+the Gems in his supply are the ones not on the map (so a Gem whose tile collapses, or
+that the Knight picks up, is back in his supply at once).  The Flame Wall is the board
+token ``flamewall``; it is in his supply when it is not on the map.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import GameState
+
+SYMBOLS = ("claw", "flame", "wing")
+SLOTH_CATEGORY = {"greed": "greed", "hunger": "hunger", "event": "pride", "dont_move": "pride", "place_gem": "pride"}
+
+
+def gem_token(symbol: str) -> str:
+    return f"gem_{symbol}"
+
+
+@dataclass
+class DragonState:
+    health: int = 5
+    max_health: int = 5
+    surfaced: bool = False
+    awake: bool = False
+    placed: bool = False                    # his piece goes on the map at the start of his first turn (SET-36)
+    sloth: dict[str, int] = field(default_factory=dict)      # box id -> cubes still on it
+    capacity: dict[str, int] = field(default_factory=dict)   # box id -> spaces printed
+    wakefulness: int = 0
+    locked_hunger: int = 0                  # RV-14/RV-32: pre-moved Hunger cubes never go back to Hunger
+    eaten: int = 0
+    hand: list[str] = field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    treasure_held: int = 0                  # DR-51: extra Treasure tokens kept for later turns
+    shriek: bool = False                    # the Shriek token is placed (DR-33)
+    shriek_turns: list[int] = field(default_factory=list)   # turns he used Shriek (Ancient Dragon, DIF-12)
+    # this turn
+    phase: int = 1
+    free_moved: bool = False
+    moved: bool = False                     # any voluntary movement this turn (AMB-57)
+    gems_spent: list[str] = field(default_factory=list)     # DR-19: Gem symbols spent this turn
+    sloth_done: list[str] = field(default_factory=list)     # categories that gave a cube this turn (DR-61)
+    # the Knight's attacks (kept here so KnightState needs no new fields)
+    knight_attack_turn: int = -1            # g.state.turn of her last attack on the underground Dragon
+    bow_shot_turn: int = -1                 # g.state.turn of her last Enchanted Bow shot
+
+
+def dragon(g: Game) -> DragonState:
+    d = g.state.dragon
+    assert d is not None
+    return d
+
+
+def armor(g: Game) -> int:
+    """DR-04/05: the Wakefulness row of the last cube; Ash Dragon adds 1 (4 at most)."""
+    d = dragon(g)
+    a, _ = g.rules.dragon.armor_spirit(d.wakefulness)
+    if ash_dragon(g):
+        a = min(g.rules.dragon.armor_max, a + 1)
+    return a
+
+
+def spirit(g: Game) -> int:
+    d = dragon(g)
+    return g.rules.dragon.armor_spirit(d.wakefulness)[1]
+
+
+def ash_dragon(g: Game) -> bool:
+    return gift_holder(g, "ash_dragon") is not None
+
+
+def gift_holder(g: Game, card: str) -> str | None:
+    key = f"gift:{card}"
+    if key not in g.config.extra:
+        rv = g.rules.role_variant(g.config.turn_order)
+        g.config.extra[key] = rv.gift_holder(card)
+    holder = g.config.extra[key]
+    return holder if holder is None else str(holder)
+
+
+def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
+    out = {}
+    for p, toks in g.state.board.tokens.items():
+        for s in SYMBOLS:
+            if toks[gem_token(s)] > 0:
+                out[s] = p
+    return out
+
+
+def gems_in_supply(g: Game) -> list[str]:
+    on = gems_on_map(g)
+    return [s for s in SYMBOLS if s not in on]
+
+
+def flame_wall_at(g: Game) -> tuple[int, int] | None:
+    for p, toks in g.state.board.tokens.items():
+        if toks["flamewall"] > 0:
+            return p
+    return None
+
+
+def symbol_of(g: Game, card: str) -> str:
+    return str(g.card(card).symbol)
+
+
+def setup_dragon(g: Game, st: GameState) -> None:
+    """SET for the Dragon: Sloth cubes in their boxes, Eaten Goblins 0, Health by the
+    Knight's difficulty (DIF-04..08), 3 Power cards; variant Hunger cubes go to
+    Wakefulness at once (RV-14, RV-23, RV-32, SOLO-11)."""
+    rules = g.rules.dragon
+    extra = g.config.extra
+    health = int(extra.get("dragon_health", rules.start_health))
+    d = DragonState(health=health, max_health=health)
+    d.sloth = {box.id: box.cubes for box in rules.sloth}
+    d.capacity = dict(d.sloth)
+    moved = min(int(extra.get("hunger_to_wakefulness", 0)), d.sloth["hunger"])
+    d.sloth["hunger"] -= moved
+    d.wakefulness += moved
+    if extra.get("cave_cannot_return_hunger"):
+        d.locked_hunger = moved
+    deck = list(g.rules.deck("powers"))
+    g.rng.shuffle(deck)
+    d.hand = deck[:rules.hand]
+    d.deck = deck[rules.hand:]
+    st.dragon = d
+    from . import knight_vs_dragon
+    knight_vs_dragon.install()
+
+
+DRAGON_KEYS = {"health", "max_health", "surfaced", "awake", "placed", "sloth", "wakefulness", "locked_hunger", "eaten",
+               "hand", "treasure_held", "shriek", "shriek_turns"}
+
+
+def load_dragon(st: GameState, data: dict[str, Any]) -> None:
+    """The scenario's ``dragon:`` section.  ``hand`` lists symbols (``[claw, flame]``) or
+    card ids; ``sloth`` overrides boxes by id; ``placed`` defaults to whether the
+    scenario's pieces name the Dragon."""
+    from ..scenario import ScenarioError
+
+    d = st.dragon
+    assert d is not None
+    for k, v in data.items():
+        if k == "sloth":
+            d.sloth.update({box: int(n) for box, n in v.items()})
+        elif k == "hand":
+            pool = sorted(d.hand + d.deck + d.discard)
+            hand = []
+            for c in v:
+                cid = next((x for x in pool if x == c or x.split("#")[0] == f"power_{c}"), None)
+                if cid is None:
+                    raise ScenarioError(f"dragon.hand: no Power card {c!r} left")
+                pool.remove(cid)
+                hand.append(cid)
+            d.hand, d.deck, d.discard = hand, pool, []
+        else:
+            setattr(d, k, copy.deepcopy(v))
+    if "placed" not in data:
+        d.placed = "dragon" in st.board.pieces
