@@ -468,3 +468,15 @@ def test_view_hides_the_dragons_hand() -> None:
 def test_strength_helper_consistent() -> None:
     g = knight_on_dragon()
     assert kb.strength(g) == 1
+
+
+def test_DR_44_45_59_claw_eats_scattered_goblins(monkeypatch) -> None:
+    """Claw hits the Fangs: they scatter (−2 Population), he eats 2, and Hunger gives a cube."""
+    fixed_die(monkeypatch, 6)
+    g = dragon_game(roles=("goblins", "dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0], "tribe:fangs": [1, 0]},
+                    goblins={"population": {"fangs": 3, "bones": 1, "eye": 1}}, dragon={"hand": ["claw"]})
+    choose(g, "power:claw")
+    while g.pending.kind != "dragon_turn":
+        choose(g, ids(g)[0])
+    assert "tribe:fangs" not in g.state.board.pieces and g.state.goblins.population["fangs"] == 1
+    assert D(g).sloth["hunger"] == 3 and D(g).eaten == 0 and D(g).wakefulness == 1
