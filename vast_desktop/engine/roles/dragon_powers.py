@@ -83,10 +83,23 @@ def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(found)
 
 
-def can_pay(g: Game, cost: tuple[str, ...]) -> bool:
+def means_of_payment(g: Game) -> Counter[str]:
+    """Symbols the Dragon can pay now: his Power cards and the unspent Gems on the map."""
     d = dragon(g)
-    have = len(d.hand) + sum(1 for s in gems_on_map(g) if s not in d.gems_spent)
-    return have >= len(cost) and bool(payments(g, cost))
+    have = Counter(symbol_of(g, c) for c in d.hand)
+    for s in gems_on_map(g):
+        if s not in d.gems_spent:
+            have[s] += 1
+    return have
+
+
+def can_pay(g: Game, cost: tuple[str, ...], have: Counter[str] | None = None) -> bool:
+    """Whether some payment exists: each card or unspent Gem pays one symbol, so it is
+    enough that every named symbol is covered and the total covers the "any" ones."""
+    if have is None:
+        have = means_of_payment(g)
+    need = Counter(c for c in cost if c != "any")
+    return all(have[s] >= n for s, n in need.items()) and sum(have.values()) >= len(cost)
 
 
 def _pay_label(pay: tuple[str, ...]) -> str:
@@ -118,8 +131,9 @@ def pay(g: Game, power_id: str) -> Proc:
 
 def power_options(g: Game) -> list[Option]:
     out = []
+    have = means_of_payment(g)
     for power in g.rules.dragon.powers:
-        if power.id in POWERS and can_pay(g, tuple(power.cost)) and AVAILABLE[power.id](g):
+        if power.id in POWERS and can_pay(g, tuple(power.cost), have) and AVAILABLE[power.id](g):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
                               (Target("slot", f"dragon.power.{power.id}"),)))
     return out

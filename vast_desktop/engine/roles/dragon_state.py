@@ -86,11 +86,17 @@ def gift_holder(g: Game, card: str) -> str | None:
     return holder if holder is None else str(holder)
 
 
+GEM_KEYS = tuple((s, f"gem_{s}") for s in SYMBOLS)
+
+
 def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
+    """Where each Dragon Gem lies on the map (hot path: plain dict lookups)."""
     out = {}
     for p, toks in g.state.board.tokens.items():
-        for s in SYMBOLS:
-            if toks[gem_token(s)] > 0:
+        if not toks:
+            continue
+        for s, key in GEM_KEYS:
+            if toks.get(key, 0) > 0:
                 out[s] = p
     return out
 
