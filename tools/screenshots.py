@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["shots_screens.py", "shots_table.py", "shots_boards.py", "shots_tile_art.py"]
+SCRIPTS = ["shots_screens.py", "shots_table.py", "shots_boards.py", "shots_boards_goblins.py", "shots_tile_art.py"]
 
 if __name__ == "__main__":
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),

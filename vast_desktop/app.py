@@ -170,8 +170,13 @@ class App:
             if not consumed and self.top is not None:
                 self.top.handle_event(event)
         self.manager.update(dt)
-        if self.top is not None:
-            self.top.update(dt)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        if self.top is not top:
+            # a screen came or went (e.g. the hand-off curtain): let pygame_gui apply the hidden and new
+            # elements before drawing, or the covered screen's log and buttons flash for one frame
+            self.manager.update(0.0)
         self.draw()
         pygame.display.flip()
         self.frame_times.append(time.perf_counter() - start)

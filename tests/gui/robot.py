@@ -88,9 +88,10 @@ class Robot:
             self.key(pygame.K_TAB)
         return None
 
-    def perform(self, option_id: str, prefer_drag: bool = False) -> None:
+    def perform(self, option_id: str, prefer_drag: bool = False, prefer_map: bool = False) -> None:
         """Choose ``option_id`` the way a person would: click its button, its space or
-        board slot (then its menu entry if several choices share it), or drag."""
+        board slot (then its menu entry if several choices share it), or drag.  With
+        ``prefer_map`` an option naming only a piece on the map is chosen by clicking the piece."""
         t = self.table
         t.refresh()
         d = t.index.decision
@@ -101,7 +102,12 @@ class Robot:
         group = modal_group(option_id)
         if group is not None and t.mode != group:
             self.click_button(t.button_for[f"mode:{group}"])      # "Use the Flare…": aim on the map
-        if d.kind == "orient_tile":
+        on_map = [t.view.pieces[x.ref] for x in o.targets if x.kind == "piece" and t.view and x.ref in t.view.pieces]
+        if prefer_map and on_map and not any(x.kind in ("space", "edge") for x in o.targets):
+            self.click(self.show_space(on_map[0]))
+            if len(self.app.session.game.choices) == before and option_id in t.button_for:
+                self.click_button(t.button_for[option_id])     # a small menu opened: pick the entry
+        elif d.kind == "orient_tile":
             want = [x.id for x in d.options].index(option_id)
             while t.orient_i % len(d.options) != want:
                 self.key(pygame.K_r)
@@ -132,7 +138,17 @@ class Robot:
             elif "space" in kinds:
                 p = parse_pos(kinds["space"].ref)
                 here = t.view.pieces.get("knight") if t.view else None
-                if prefer_drag and option_id.startswith("move:") and here is not None:
+                piece = kinds.get("piece")
+                start = t.view.pieces.get(piece.ref) if piece is not None and t.view else None
+                if prefer_drag and start is not None and start != p:
+                    # a piece the option names (a Tribe, the Dragon): drag it onto the space
+                    dst = self.show_space(p)
+                    src = t.map.screen_centre(start)
+                    if self.visible(src):
+                        self.drag(src, dst)
+                    else:
+                        self.click(dst)
+                elif prefer_drag and d.kind == "knight_turn" and option_id.startswith("move:") and here is not None:
                     self.drag(self.show_space(here), self.show_space(p))
                 else:
                     self.click(self.show_space(p))

@@ -1,4 +1,5 @@
-"""Player boards drawn like the physical ones: the Knight's and the Cave's (GUI_SPEC "Player board right").
+"""Player boards drawn like the physical ones: the Knight's and the Cave's here, the Goblins' in
+:mod:`.board_goblins` (GUI_SPEC "Player board right").
 
 :func:`draw_board` draws one role's board from a :class:`PlayerView` and returns a
 :class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.
@@ -1295,6 +1296,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
     total_tokens = sum(int(v) for v in omens.values())
     tsec = at(gm.tokens_sec)
     draw_text(surf, f"{total_tokens} held", (tsec.right - sc(6), tsec.y + sc(4)), small, TEXT_DIM, anchor="topright")
+    out.add("slot:cave.omens", tsec, f"The Cave's Omen tokens: {total_tokens} held.")   # (the Goblins' Hex aims here)
     # ---- omens
     uses: dict[str, int] = cb.get("omen_uses", {})
     for omen, r in zip(rd.omens, gm.omen_rows, strict=False):
@@ -1424,6 +1426,12 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             _knight_board(surface, rect, view, role, out, art)
         elif role == "cave" and "cave" in view.boards:
             _cave_board(surface, rect, view, role, out, art)
+        elif role == "goblins" and "goblins" in view.boards:
+            from .board_goblins import draw_goblins_board  # (it imports this module's helpers)
+            draw_goblins_board(surface, rect, view, role, out, art)
+        elif role == "dragon" and "dragon" in view.boards:
+            from .board_dragon import draw_dragon_board  # (it imports this module's helpers)
+            draw_dragon_board(surface, rect, view, role, out, art)
         else:
             sc = _Scale(min(rect.w / BASE_W, 1.35))
             pygame.draw.rect(surface, PANEL, rect, border_radius=6)

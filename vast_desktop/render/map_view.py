@@ -4,6 +4,7 @@ edges, tokens and pieces, highlighting option targets, and hit-testing clicks.
 It reads only the PlayerView (never the game state), so a secret cannot be drawn."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -11,7 +12,7 @@ import pygame
 from ..engine.geometry import Pos
 from ..engine.view import PlayerView, TileView
 from .text import draw_text
-from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT
+from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
 from .tile_art import TileArt
 
 MIN_TILE, MAX_TILE = 28, 200
@@ -205,6 +206,22 @@ class MapView:
                 surface.blit(img, rect)
                 if piece in overlay.highlight_pieces:
                     pygame.draw.circle(surface, HIGHLIGHT, rect.center, psize // 2 + 4, 3)
+        # a lurking Tribe (GB-83) stands hidden on an open space: drawn faint, with a broken ring
+        for tribe, q in sorted(view.boards.get("goblins", {}).get("lurking", {}).items()):
+            piece = f"tribe:{tribe}"
+            if piece in view.pieces:
+                continue
+            sx, sy = self.camera.to_screen(q[0] + 0.5, q[1] + 0.5)
+            img = self.art.piece(piece, psize).copy()
+            img.set_alpha(150)
+            rect = img.get_rect(center=(int(sx), int(sy)))
+            surface.blit(img, rect)
+            rad = psize // 2 + 5
+            for k in range(12):
+                if k % 2 == 0:
+                    a0, a1 = k * math.pi / 6, (k + 1) * math.pi / 6
+                    pygame.draw.arc(surface, HIGHLIGHT_ALT, pygame.Rect(0, 0, 2 * rad, 2 * rad).move(
+                        rect.centerx - rad, rect.centery - rad), a0, a1, 2)
         if overlay.dragging and overlay.drag_pos is not None and overlay.dragging in view.pieces:
             img = self.art.piece(overlay.dragging, psize)
             surface.blit(img, img.get_rect(center=overlay.drag_pos))
@@ -215,15 +232,27 @@ class MapView:
 
         offsets = load_rules_data().dragon_die[face - 1]
         mark = pygame.Surface((size, size), pygame.SRCALPHA)
-        alpha = int(150 * max(0.0, min(1.0, fade)))
+        k = max(0.0, min(1.0, fade))
+        alpha = int(110 * k)
+        hit = (214, 28, 46)                              # the Dragon's red: "this space is affected"
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 r = self.camera.tile_rect((centre[0] + dx, centre[1] + dy))
                 if (dx, dy) in offsets:
-                    mark.fill((255, 255, 255, alpha))
+                    mark.fill((*hit, alpha))
                     surface.blit(mark, r)
+                    inner = r.inflate(-max(4, size // 10), -max(4, size // 10))
+                    pygame.draw.rect(surface, (255, 120, 90), inner, max(2, size // 28), border_radius=max(2, size // 12))
+                    c = max(4, size // 8)                # an X in the corner: affected, not by colour alone
+                    pygame.draw.line(surface, (255, 230, 220), (r.x + 4, r.y + 4), (r.x + 4 + c, r.y + 4 + c), 2)
+                    pygame.draw.line(surface, (255, 230, 220), (r.x + 4 + c, r.y + 4), (r.x + 4, r.y + 4 + c), 2)
                 pygame.draw.rect(surface, (255, 255, 255), r, 1)
         die_img = self.art.die_face(face, max(36, size // 2))
         r = self.camera.tile_rect(centre)
         surface.blit(die_img, die_img.get_rect(midbottom=(r.centerx, r.y - 4)))
-        draw_text(surface, f"Dragon die: {face}", (r.centerx, r.bottom + 4), max(14, size // 6), TEXT, anchor="midtop")
+        text, tsize = f"Dragon die: {face}", max(14, size // 6)
+        tw, th = font(tsize).size(text)
+        back = pygame.Surface((tw + 10, th + 4), pygame.SRCALPHA)
+        back.fill((16, 12, 14, 170))
+        surface.blit(back, back.get_rect(midtop=(r.centerx, r.bottom + 2)))
+        draw_text(surface, text, (r.centerx, r.bottom + 4), tsize, TEXT, anchor="midtop")

@@ -23,8 +23,8 @@ from ..engine.rules_data import load_rules_data
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.map_view import MapOverlay, MapView
-from ..render.text import draw_text
-from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
+from ..render.text import draw_text, wrap
+from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from .base import Screen
 
 DRAG_THRESHOLD = 6
@@ -66,6 +66,7 @@ class TableScreen(Screen):
         self.button_for: dict[str, pygame_gui.elements.UIButton] = {}   # option id -> its prompt/menu button
         self.over_shown = False
         self.hover_key: str | None = None
+        self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
@@ -169,7 +170,11 @@ class TableScreen(Screen):
     def _clickable_keys(self) -> set[str]:
         return set(self.board_layout.regions)
 
+    def _target_keys_on_board(self) -> frozenset[str]:
+        return frozenset(k for k in self.index.by_key if k in self.board_layout.regions)
+
     def _rebuild_prompt_buttons(self) -> None:
+        self.buttons_for_keys = self._target_keys_on_board()
         for b in self.prompt_buttons:
             b.kill()
             if b in self.elements:
@@ -627,16 +632,37 @@ class TableScreen(Screen):
         pygame.draw.rect(surface, PANEL, self.panel)
         pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
         self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab or view.roles[0])
-        highlights = self.index.keys_of_kind("slot", "card", "hand_tile")
+        # ("piece": a hidden Tribe is chosen on the Goblins' board, not on the map)
+        highlights = self.index.keys_of_kind("slot", "card", "hand_tile", "piece")
         if self.selected:
             highlights = highlights | {self.selected}
         self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
                                        highlights, self.hover_key, self.app.art)
+        if self.index.decision is not None and not self.menu_elements \
+                and self._target_keys_on_board() != self.buttons_for_keys:
+            # the board now shows other targets than the prompt buttons were made for (a new decision's
+            # cards, a Tribe that left the map, another tab): a target never goes without a place to click
+            self._rebuild_prompt_buttons()
         if self.hover_key and self.hover_key in self.board_layout.tooltips:
-            tip = self.board_layout.tooltips[self.hover_key]
-            mx, my = pygame.mouse.get_pos()
-            r = draw_text(surface, tip, (mx - 10, my + 22), int(17 * self.app.settings.ui_scale), TEXT, anchor="topright")
-            pygame.draw.rect(surface, PANEL_EDGE, r.inflate(8, 6), 1)
+            self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
+
+    def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
+        """A board tooltip: wrapped on a dark card left of the pointer, kept inside the window."""
+        s = self.app.settings.ui_scale
+        size = int(17 * s)
+        lines = wrap(tip, size, int(440 * s))
+        f = font(size)
+        lh = f.get_linesize()
+        box = pygame.Rect(0, 0, max(f.size(line)[0] for line in lines) + 16, lh * len(lines) + 10)
+        mx, my = pygame.mouse.get_pos()
+        sw, sh = surface.get_size()
+        box.topright = (mx - 12, my + 20)
+        box.x = max(4, min(box.x, sw - box.w - 4))
+        box.y = max(4, min(box.y, sh - box.h - 4))
+        pygame.draw.rect(surface, (22, 19, 26), box, border_radius=6)
+        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 8, box.y + 5 + i * lh), size, TEXT)
 
     def _draw_prompt(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale

@@ -1,0 +1,677 @@
+"""The Goblins' player board drawn like the physical one (GUI_SPEC "Player board right").
+
+:func:`draw_goblins_board` draws ``view.boards["goblins"]`` into a rectangle and fills a
+:class:`~.boards.BoardLayout`: the Rage track (0-3, Malaise at 0) with this turn's phase, the
+three Tribes side by side (symbol, letter and colour; hidden / on the map / lurking; Population
+disc slots 0-4; Strength with its red discs and Perception; the Monster slots 1/2/1 and the
+special action), this turn's War card (the drawn War cards while choosing), a Monster being
+assigned, the face-up Secrets and the Secrets hand, and the decks.
+
+Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
+
+* ``slot:goblins.<tribe>`` — the Tribe (its head: symbol, status, Population, Strength);
+* ``piece:tribe:<tribe>`` — the same head while the Tribe is off the map (hidden or lurking), so
+  a hidden Tribe can be chosen where a revealed one is clicked on the map;
+* ``slot:goblins.<tribe>.monster`` — the Tribe's free Monster slot(s);
+* ``slot:goblins.<tribe>.special`` — the special action;
+* ``card:<id>`` — assigned Monsters, face-up Secrets, the Secrets in hand (owner only), the
+  War cards drawn (the decider only);
+* ``slot:goblins`` — the header (another role choosing the Goblins as a player);
+* ``info:goblins.<thing>`` — tooltips only.
+
+Privacy: the hand is read only when ``view.viewer == "goblins"`` (the view holds it only for
+them); everyone else sees card backs and a count.  All text goes through :mod:`.text`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ..engine.view import PlayerView
+from .boards import (
+    BASE_W,
+    CARD_FACE,
+    CARD_INK,
+    OK_GREEN,
+    BoardLayout,
+    _background,
+    _card,
+    _card_name,
+    _draw_back,
+    _draw_card,
+    _fit,
+    _frame,
+    _grid,
+    _grid_height,
+    _header,
+    _icon_crystal,
+    _icon_fist,
+    _icon_torch,
+    _offered_cards,
+    _one_line,
+    _rules,
+    _Scale,
+    _section,
+    _shade,
+    _tile_art,
+    _token,
+    _tribe_glyph,
+    _wrap,
+)
+from .text import draw_text
+from .theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS, font
+
+__all__ = ["MONSTER_SHORT", "TRIBES", "draw_goblins_board"]
+
+Colour = tuple[int, int, int]
+
+TRIBES = ("fangs", "bones", "eye")
+TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
+TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
+SPECIAL_SHORT = {"fangs": "+1 Rage", "bones": "draw a Monster", "eye": "draw a Secret"}
+SPECIAL_LONG = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}
+TRIBE_NOTE = {"fangs": "permanent Strength disc", "bones": "caps Monsters in all", "eye": "its Population is X for Secrets"}
+MONSTER_SHORT = {
+    "pet_frog": "no overpopulation", "ogre": "+1 Strength", "troll": "+1 Strength", "golem": "moves through walls",
+    "gnome": "any symbol, leaps", "wisp": "carries the Knight", "bright_beetles": "scatters lose 1 less",
+    "underworm": "diagonal leaps", "blob": "attack: -5 Grit", "flame_giant": "+1 Strength",
+}
+# the Goblins' turn (GB-01): which step a pending decision belongs to
+PHASES = ("Choose a War card", "Populate", "Assign Monsters", "Draw Secrets", "Activate Tribes")
+PHASE_OF_KIND = {"war_card": 1, "populate": 2, "overpopulation": 2, "assign_monster": 3, "goblins_turn": 5,
+                 "tribe_activation": 5, "reveal_tribe": 5, "lurker": 5, "choose_tribe": 5, "cave_in": 5,
+                 "hex_target": 5, "gnome_leap": 5}
+
+BOARD_BG: Colour = (30, 40, 32)
+SECTION: Colour = (42, 56, 45)
+CELL: Colour = (56, 70, 56)
+CELL_EDGE: Colour = (104, 132, 100)
+DISC_GREEN: Colour = (76, 168, 84)
+DISC_RED: Colour = (206, 58, 46)
+RAGE_TOKEN: Colour = (224, 92, 40)
+SECRET_BACK: Colour = (38, 66, 46)
+SLOT_FILL: Colour = (36, 46, 38)
+WAR_FACE: Colour = (226, 214, 184)
+
+
+def _base(cid: str) -> str:
+    return cid.split("#", 1)[0]
+
+
+def _monster_short(cid: str) -> str:
+    short = MONSTER_SHORT.get(_base(cid))
+    if short:
+        return short
+    c = _card(cid)
+    bonus = int(getattr(c, "strength_bonus", 0) or 0) if c is not None else 0
+    if bonus:
+        return f"+{bonus} Strength"
+    return " ".join(_one_line(str(getattr(c, "text", ""))).split()[:3]) if c is not None else ""
+
+
+def _war_summary(cid: str) -> tuple[str, str]:
+    """('F+3 B+2 E+1', '1 Monster · 1 Secret · +1 Rage') for a War card."""
+    c = _card(cid)
+    if c is None:
+        return cid, ""
+    discs = " ".join(f"{TRIBE_LETTERS[t]}+{int(getattr(c, t, 0))}" for t in TRIBES)
+    if not any(int(getattr(c, t, 0)) for t in TRIBES):
+        discs = "no new Goblins"
+    m, s, r = int(getattr(c, "monsters", 0)), int(getattr(c, "secrets", 0)), int(getattr(c, "rage", 0))
+    parts = []
+    if m:
+        parts.append(f"{m} Monster{'s' if m > 1 else ''}")
+    if s:
+        parts.append(f"{s} Secret{'s' if s > 1 else ''}")
+    if r:
+        parts.append(f"+{r} Rage")
+    return discs, " · ".join(parts) or "nothing drawn"
+
+
+def _pos_text(p: Any) -> str:
+    try:
+        return f"{int(p[0])},{int(p[1])}"
+    except (TypeError, ValueError, IndexError):
+        return str(p)
+
+
+# ------------------------------------------------------------------- layout
+@dataclass
+class _GGeom:
+    sc: _Scale
+    header: pygame.Rect
+    rage_sec: pygame.Rect
+    rage_cells: list[pygame.Rect]
+    turn: pygame.Rect
+    cols: dict[str, pygame.Rect]
+    heads: dict[str, pygame.Rect]
+    symbol: dict[str, pygame.Rect]
+    piece: dict[str, pygame.Rect]
+    status: dict[str, pygame.Rect]
+    pop_label: dict[str, pygame.Rect]
+    pop_discs: dict[str, list[pygame.Rect]]
+    str_box: dict[str, pygame.Rect]
+    per_box: dict[str, pygame.Rect]
+    mon_box: dict[str, pygame.Rect]
+    mon_slots: dict[str, list[pygame.Rect]]
+    special: dict[str, pygame.Rect]
+    war_sec: pygame.Rect | None
+    war_card: pygame.Rect | None
+    drawn: pygame.Rect | None
+    offer_title: pygame.Rect | None
+    offer_cards: list[pygame.Rect]
+    secrets_title: pygame.Rect
+    secret_cards: list[pygame.Rect]
+    decks: pygame.Rect
+    bottom: int
+
+
+_GGEOM: dict[tuple[Any, ...], _GGeom] = {}
+
+
+def _geom(w: int, h: int, slots: tuple[int, ...], n_secrets: int, n_offer: int) -> _GGeom:
+    key = (w, h, slots, n_secrets, n_offer)
+    cached = _GGEOM.get(key)
+    if cached is not None:
+        return cached
+    s = min(w / BASE_W, 1.35)
+    for _ in range(5):
+        g = _geom_at(w, slots, n_secrets, n_offer, s, 0)
+        if g.bottom <= h or s < 0.5:
+            break
+        s *= max(0.8, (h - 2) / g.bottom)
+    if g.bottom < h and n_secrets:          # room to spare: taller Secrets cards that show their text
+        rows = len({r.y for r in g.secret_cards})
+        extra = min(int(80 * s), (h - g.bottom) // max(1, rows))
+        g = _geom_at(w, slots, n_secrets, n_offer, s, extra)
+    if len(_GGEOM) > 64:
+        _GGEOM.clear()
+    _GGEOM[key] = g
+    return g
+
+
+def _geom_at(w: int, slots: tuple[int, ...], n_secrets: int, n_offer: int, s: float, extra: int) -> _GGeom:
+    sc = _Scale(s)
+    P, gap = sc(7), sc(4)
+    inner_w = w - 2 * P
+    header = pygame.Rect(0, 0, w, sc(34))
+    y = header.bottom + gap
+    # Rage track (left) and this turn (right)
+    rh = sc(46)
+    rage_sec = pygame.Rect(P, y, inner_w * 58 // 100, rh)
+    turn = pygame.Rect(rage_sec.right + gap, y, inner_w - rage_sec.w - gap, rh)
+    lab_w = sc(50)
+    cw0 = (rage_sec.w - lab_w - sc(8) - 3 * sc(3)) // 5        # the Malaise cell is twice as wide
+    cells = []
+    x = rage_sec.x + lab_w
+    for i in range(4):
+        cw = cw0 * 2 if i == 0 else cw0
+        cells.append(pygame.Rect(x, rage_sec.y + sc(6), cw, rh - sc(12)))
+        x += cw + sc(3)
+    y = rage_sec.bottom + gap
+    # the three Tribes, side by side
+    colw = (inner_w - 2 * gap) // 3
+    cols: dict[str, pygame.Rect] = {}
+    heads: dict[str, pygame.Rect] = {}
+    symbol: dict[str, pygame.Rect] = {}
+    piece: dict[str, pygame.Rect] = {}
+    status: dict[str, pygame.Rect] = {}
+    pop_label: dict[str, pygame.Rect] = {}
+    pop_discs: dict[str, list[pygame.Rect]] = {}
+    str_box: dict[str, pygame.Rect] = {}
+    per_box: dict[str, pygame.Rect] = {}
+    mon_box: dict[str, pygame.Rect] = {}
+    mon_slots: dict[str, list[pygame.Rect]] = {}
+    special: dict[str, pygame.Rect] = {}
+    max_slots = max(slots) if slots else 2
+    slot_h = sc(34)
+    head_h = sc(134)
+    mon_h = sc(17) + max_slots * (slot_h + sc(3)) + sc(2)
+    spec_h = sc(26)
+    col_h = head_h + gap + mon_h + gap + spec_h
+    for i, t in enumerate(TRIBES):
+        cx = P + i * (colw + gap)
+        col = pygame.Rect(cx, y, colw, col_h)
+        cols[t] = col
+        head = pygame.Rect(cx, y, colw, head_h)
+        heads[t] = head
+        sym = sc(26)
+        symbol[t] = pygame.Rect(cx + sc(4), y + sc(4), sym, sym)
+        pz = sc(30)
+        piece[t] = pygame.Rect(head.right - pz - sc(3), y + sc(2), pz, pz)
+        status[t] = pygame.Rect(cx + sc(4), y + sc(33), colw - sc(8), sc(16))
+        pop_label[t] = pygame.Rect(cx + sc(4), y + sc(51), colw - sc(8), sc(14))
+        d = min(sc(24), (colw - sc(10) - 3 * sc(4)) // 4)
+        pop_discs[t] = [pygame.Rect(cx + sc(5) + j * (d + sc(4)), y + sc(67), d, d) for j in range(4)]
+        bw = (colw - sc(8) - sc(3)) // 2
+        sy = y + sc(67) + d + sc(5)
+        sh = head.bottom - sy - sc(4)
+        str_box[t] = pygame.Rect(cx + sc(4), sy, bw, sh)
+        per_box[t] = pygame.Rect(cx + sc(4) + bw + sc(3), sy, colw - sc(8) - bw - sc(3), sh)
+        my = head.bottom + gap
+        mon_box[t] = pygame.Rect(cx, my, colw, mon_h)
+        n = slots[i] if i < len(slots) else 1
+        mon_slots[t] = [pygame.Rect(cx + sc(4), my + sc(17) + j * (slot_h + sc(3)), colw - sc(8), slot_h)
+                        for j in range(n)]
+        special[t] = pygame.Rect(cx, mon_box[t].bottom + gap, colw, spec_h)
+    y += col_h + gap
+    title_h = sc(22)
+    war_sec = war_card = drawn = offer_title = None
+    offer_cards: list[pygame.Rect] = []
+    if n_offer:
+        offer_title = pygame.Rect(P, y, inner_w, title_h)
+        y += title_h
+        ocw, och = sc(128), sc(58)
+        offer_cards = _grid(P, y, inner_w, n_offer, ocw, och, gap)
+        y += _grid_height(inner_w, n_offer, ocw, och, gap) + gap
+    else:
+        war_sec = pygame.Rect(P, y, inner_w, sc(44))
+        war_card = pygame.Rect(war_sec.x + sc(4), war_sec.y + sc(4), inner_w * 52 // 100, war_sec.h - sc(8))
+        drawn = pygame.Rect(war_card.right + sc(6), war_card.y, war_sec.right - war_card.right - sc(10), war_card.h)
+        y = war_sec.bottom + gap
+    secrets_title = pygame.Rect(P, y, inner_w, title_h)
+    y += title_h
+    scw, sch = sc(96), sc(46) + extra
+    secret_cards = _grid(P, y, inner_w, n_secrets, scw, sch, gap)
+    y += max(_grid_height(inner_w, n_secrets, scw, sch, gap), sc(4)) + gap
+    decks = pygame.Rect(P, y, inner_w, sc(20))
+    y = decks.bottom + gap
+    return _GGeom(sc, header, rage_sec, cells, turn, cols, heads, symbol, piece, status, pop_label, pop_discs,
+                  str_box, per_box, mon_box, mon_slots, special, war_sec, war_card, drawn, offer_title, offer_cards,
+                  secrets_title, secret_cards, decks, y)
+
+
+# -------------------------------------------------------------- background
+def _symbol(surf: pygame.Surface, art: Any, tribe: str, r: pygame.Rect) -> None:
+    ta = _tile_art(art)
+    if ta is not None:
+        try:
+            surf.blit(ta.tribe_symbol(tribe, r.w), r.topleft)
+            return
+        except Exception:   # the art is optional for the boards
+            pass
+    _tribe_glyph(surf, tribe, r)
+
+
+def _piece(surf: pygame.Surface, art: Any, tribe: str, r: pygame.Rect, ghost: bool) -> None:
+    ta = _tile_art(art)
+    img = None
+    if ta is not None:
+        try:
+            img = ta.piece(f"tribe:{tribe}", r.w)
+        except Exception:
+            img = None
+    if img is None:
+        pygame.draw.circle(surf, ROLE_COLOURS["goblins"], r.center, r.w // 2)
+        draw_text(surf, TRIBE_LETTERS[tribe], r.center, max(13, r.w // 2), TEXT, bold=True, anchor="center")
+        return
+    if ghost:
+        img = img.copy()
+        img.set_alpha(70)
+    surf.blit(img, r.topleft)
+
+
+def _background_draw(surf: pygame.Surface, gm: _GGeom, own: bool, art: Any) -> None:
+    rd = _rules()
+    sc = gm.sc
+    col_role = ROLE_COLOURS["goblins"]
+    surf.fill(BOARD_BG)
+    pygame.draw.rect(surf, col_role, surf.get_rect(), 1, border_radius=6)
+    _header(surf, gm.header, "goblins", "your board" if own else "public view", sc)
+    lab = sc.f(18)
+    small = sc.f(14)
+    # Rage track
+    _section(surf, gm.rage_sec, SECTION)
+    draw_text(surf, "Rage", (gm.rage_sec.x + sc(6), gm.rage_sec.y + sc(5)), lab, TEXT, bold=True)
+    for i, r in enumerate(gm.rage_cells):
+        fill = (70, 40, 40) if i == 0 else _shade(RAGE_TOKEN, 0.25 + 0.1 * i)
+        _frame(surf, r, fill, CELL_EDGE, 1)
+        if i == 0:
+            draw_text(surf, "0", (r.x + sc(4), r.centery), sc.f(18), TEXT_DIM, bold=True, anchor="midleft")
+            draw_text(surf, _fit("Malaise", small, r.w - sc(16)), (r.right - sc(3), r.centery), small,
+                      (220, 150, 140), anchor="midright")
+        else:
+            draw_text(surf, str(i), r.center, sc.f(18), TEXT_DIM, bold=True, anchor="center")
+    _section(surf, gm.turn, SECTION)
+    draw_text(surf, "This turn", (gm.turn.x + sc(5), gm.turn.y + sc(3)), small, TEXT_DIM)
+    # Tribes
+    goblins = rd.goblins
+    for t in TRIBES:
+        tribe = goblins.tribe(t)
+        tcol = TRIBE_COLOURS[t]
+        head = gm.heads[t]
+        pygame.draw.rect(surf, SECTION, head, border_radius=6)
+        pygame.draw.rect(surf, _shade(tcol, 0.55), head, 2, border_radius=6)
+        pygame.draw.rect(surf, _shade(tcol, 0.8), pygame.Rect(head.x, head.y, head.w, sc(4)),
+                         border_top_left_radius=6, border_top_right_radius=6)
+        _symbol(surf, art, t, gm.symbol[t])
+        name_x = gm.symbol[t].right + sc(5)
+        draw_text(surf, _fit(TRIBE_NAMES[t], sc.f(20), gm.piece[t].x - name_x, True),
+                  (name_x, gm.symbol[t].centery), sc.f(20), tcol, bold=True, anchor="midleft")
+        pl = gm.pop_label[t]
+        draw_text(surf, "Population", (pl.x, pl.centery), small, TEXT_DIM, anchor="midleft")
+        for r in gm.pop_discs[t]:
+            pygame.draw.circle(surf, _shade(DISC_GREEN, 0.3), r.center, r.w // 2)
+            pygame.draw.circle(surf, _shade(DISC_GREEN, 0.6), r.center, r.w // 2, 1)
+        for box, icon, word in ((gm.str_box[t], _icon_fist, "Str"), (gm.per_box[t], _icon_torch, "Per")):
+            _frame(surf, box, CELL, CELL_EDGE, 1)
+            isz = min(box.h // 2, sc(15))
+            icon(surf, pygame.Rect(box.x + sc(3), box.y + sc(3), isz, isz), (210, 180, 130))
+            draw_text(surf, word, (box.x + sc(4) + isz, box.y + sc(3) + isz // 2), max(13, sc.f(13)), TEXT_DIM,
+                      anchor="midleft")
+        mb = gm.mon_box[t]
+        _section(surf, mb, SECTION)
+        n = tribe.monster_slots
+        draw_text(surf, f"Monster slot{'s' if n > 1 else ''} ({n})", (mb.x + sc(5), mb.y + sc(3)), small, TEXT_DIM)
+        for r in gm.mon_slots[t]:
+            pygame.draw.rect(surf, SLOT_FILL, r, border_radius=4)
+            pygame.draw.rect(surf, _shade(CELL_EDGE, 0.8), r, 1, border_radius=4)
+        if len(gm.mon_slots[t]) < max(len(v) for v in gm.mon_slots.values()):
+            last = gm.mon_slots[t][-1]
+            ny = last.bottom + sc(4)
+            for line in _wrap2(TRIBE_NOTE[t], small, mb.w - sc(10)):
+                draw_text(surf, line, (mb.x + sc(5), ny), small, _shade(TEXT_DIM, 0.8))
+                ny += font(small).get_linesize()
+        sp = gm.special[t]
+        _frame(surf, sp, _shade(tcol, 0.22), _shade(tcol, 0.6), 1, radius=5)
+        label = _fit(f"Special: {SPECIAL_SHORT[t]}", small, sp.w - sc(8))
+        draw_text(surf, label, sp.center, small, TEXT, anchor="center")
+    if gm.war_sec is not None:
+        _section(surf, gm.war_sec, SECTION)
+
+
+def _wrap2(text: str, size: int, width: int) -> list[str]:
+    return list(_wrap(text, size, width, 2))
+
+
+# -------------------------------------------------------------------- draw
+def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
+                       art: Any) -> None:
+    """Draw the Goblins' board as ``view.viewer`` may see it; add its regions and tooltips to ``out``."""
+    gb: dict[str, Any] = view.boards["goblins"]
+    rd = _rules()
+    own = view.viewer == role
+    hand: list[str] = list(gb.get("hand", [])) if own else []
+    n_hand = len(hand) if own else int(gb.get("hand_count", 0))
+    face_up: list[str] = list(gb.get("face_up", []))
+    monsters: dict[str, list[str]] = {t: list(gb.get("monsters", {}).get(t, [])) for t in TRIBES}
+    shown = set(hand) | set(face_up) | {m for ms in monsters.values() for m in ms}
+    offered = _offered_cards(view, role, shown)
+    slots = tuple(rd.goblins.tribe(t).monster_slots for t in TRIBES)
+    n_secrets = len(face_up) + n_hand
+    gm = _geom(rect.w, rect.h, slots, n_secrets, len(offered))
+    sc = gm.sc
+    bg = _background(("goblins", rect.w, rect.h, slots, n_secrets, len(offered), own), rect.size,
+                     lambda s: _background_draw(s, gm, own, art))
+    surf.blit(bg, rect.topleft)
+    ox, oy = rect.topleft
+
+    def at(r: pygame.Rect) -> pygame.Rect:
+        return r.move(ox, oy)
+
+    lab = sc.f(18)
+    small = sc.f(14)
+    out.add("slot:goblins", at(gm.header),
+            "The Goblins: three Tribes (Fangs, Bones, Eye) that grow, hide, reveal themselves and attack. "
+            f"Secrets in hand: {n_hand}.")
+    # ---- Rage
+    rage = int(gb.get("rage", 0))
+    malaise = bool(gb.get("malaise", rage <= 0))
+    cells = [at(r) for r in gm.rage_cells]
+    if 0 <= rage < len(cells):
+        cr = cells[rage]
+        pygame.draw.rect(surf, TEXT, cr, 2, border_radius=4)
+        d = min(cr.h - sc(6), sc(24))
+        tok = pygame.Rect(0, 0, d, d)
+        tok.center = (cr.x + d // 2 + sc(3), cr.centery) if rage == 0 else cr.center
+        pygame.draw.circle(surf, _shade(RAGE_TOKEN, 0.6), tok.center, d // 2)
+        pygame.draw.circle(surf, RAGE_TOKEN, (tok.centerx - 1, tok.centery - 1), d // 2 - 1)
+        pygame.draw.circle(surf, TEXT, tok.center, d // 2, 1)
+        draw_text(surf, str(rage), tok.center, sc.f(17), (24, 14, 8), bold=True, anchor="center")
+    rs = at(gm.rage_sec)
+    if malaise:
+        draw_text(surf, "Malaise", (rs.x + sc(6), rs.bottom - sc(4)), small, DANGER, bold=True, anchor="bottomleft")
+    war_n = max(1, rage)
+    out.add("info:goblins.rage", rs,
+            f"Rage {rage} of 3: the Goblins draw {war_n} War card(s) at the start of their turn and keep one; "
+            "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked or "
+            "shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a Crystal. "
+            + ("Malaise now: every Tribe has −1 Strength (not with the Pet Frog); the turn starts at Rage 1."
+               if malaise else "At 0: Malaise, every Tribe has −1 Strength."))
+    # ---- this turn
+    tr = at(gm.turn)
+    active = view.active == "goblins"
+    activated = [t for t in gb.get("activated", []) if t in TRIBES]
+    phase = 0
+    if active and view.waiting_for is not None and view.waiting_for[0] == "goblins":
+        phase = PHASE_OF_KIND.get(view.waiting_for[1], 0)
+    if active:
+        if phase:
+            line1 = f"{phase}/5 {PHASES[phase - 1]}"
+        else:
+            line1 = "The Goblins' turn"
+        line2 = ("Activated: " + ", ".join(TRIBE_NAMES[t] for t in activated)) if activated else "No Tribe activated"
+    else:
+        line1, line2 = "Not their turn", ""
+    poison = int(gb.get("poison_cubes", 0))
+    if poison:
+        line2 = f"Poisoned cubes: {poison}"
+    draw_text(surf, _fit(line1, sc.f(16), tr.w - sc(10), True), (tr.x + sc(5), tr.y + sc(17)), sc.f(16),
+              HIGHLIGHT if active else TEXT_DIM, bold=True)
+    if line2:
+        draw_text(surf, _fit(line2, small, tr.w - sc(10)), (tr.x + sc(5), tr.bottom - sc(3)), small, TEXT_DIM,
+                  anchor="bottomleft")
+    crystals = int(gb.get("crystals", 0))
+    if crystals and "knight" not in view.roles:
+        nr = draw_text(surf, str(crystals), (tr.right - sc(5), tr.y + sc(3)), small, (120, 220, 255), bold=True,
+                       anchor="topright")
+        cz = max(8, nr.h)
+        _token(surf, art, "crystal", pygame.Rect(nr.x - cz - 2, nr.y, cz, cz), _icon_crystal)
+    out.add("info:goblins.turn", tr,
+            "The Goblins' turn: 1 choose a War card, 2 Populate the Tribes, 3 assign Monsters, 4 draw Secrets, "
+            "5 activate each Tribe once. "
+            + (f"Now: {line1}. {line2}." if active else "It is not the Goblins' turn.")
+            + (f" Poison: {poison} of the Knight's Hero cubes wait at the Entrance." if poison else "")
+            + (f" Crystals smashed by the Goblins: {crystals}." if crystals else ""))
+    # ---- Tribes
+    population: dict[str, int] = gb.get("population", {})
+    strength: dict[str, int] = gb.get("strength", {})
+    discs: dict[str, int] = gb.get("strength_discs", {})
+    lurking: dict[str, Any] = gb.get("lurking", {})
+    hidden = set(gb.get("hidden", []))
+    ruby = any(_base(c) == "goblin_ruby" for c in face_up)
+    trap = any(_base(c) == "trap" for c in face_up)
+    bones_pop = int(population.get("bones", 0))
+    total_monsters = sum(len(v) for v in monsters.values())
+    tribes_data = rd.goblins
+    for t in TRIBES:
+        tcol = TRIBE_COLOURS[t]
+        pop = int(population.get(t, 0))
+        st = int(strength.get(t, 0))
+        nd = int(discs.get(t, 0))
+        per = max(0, pop + tribes_data.perception_bonus - (1 if ruby else 0))
+        head = at(gm.heads[t])
+        where = view.pieces.get(f"tribe:{t}")
+        if t in lurking:
+            status, scol = f"lurking at {_pos_text(lurking[t])}", (230, 190, 110)
+        elif where is not None or t not in hidden:
+            status, scol = (f"on the map {_pos_text(where)}" if where is not None else "on the map"), OK_GREEN
+        else:
+            status, scol = "hidden", TEXT_DIM
+        off_map = where is None
+        _piece(surf, art, t, at(gm.piece[t]), ghost=not off_map or t in lurking)
+        sr = at(gm.status[t])
+        draw_text(surf, _fit(status, small, sr.w - (sc(18) if t in activated else 0)), (sr.x, sr.centery), small,
+                  scol, anchor="midleft")
+        if t in activated:          # a check mark: activated this turn
+            hh = sr.h
+            pygame.draw.lines(surf, OK_GREEN, False, [(sr.right - hh, sr.centery), (sr.right - hh * 0.6, sr.bottom - 2),
+                                                      (sr.right - 1, sr.y + 1)], max(2, sc(2)))
+        pl = at(gm.pop_label[t])
+        draw_text(surf, f"{pop}/4", (pl.right, pl.centery), sc.f(16), TEXT if pop else TEXT_DIM, bold=True,
+                  anchor="midright")
+        for j, r in enumerate(gm.pop_discs[t]):
+            if j < pop:
+                rr = at(r)
+                pygame.draw.circle(surf, _shade(DISC_GREEN, 0.55), rr.center, rr.w // 2)
+                pygame.draw.circle(surf, DISC_GREEN, (rr.centerx - 1, rr.centery - 1), rr.w // 2 - 1)
+                pygame.draw.circle(surf, _shade(DISC_GREEN, 1.35), (rr.centerx - 1, rr.centery - 1), rr.w // 4, 1)
+        sb = at(gm.str_box[t])
+        base_st = pop + nd
+        str_col = TEXT if st == base_st else (DANGER if st < base_st else OK_GREEN)
+        draw_text(surf, str(st), (sb.right - sc(4), sb.centery), sc.f(24), str_col, bold=True, anchor="midright")
+        dd = max(5, sc(8))
+        for j in range(min(nd, 4)):          # the red Strength discs, under the label
+            c = (sb.x + sc(4) + j * (dd + 2) + dd // 2, sb.bottom - dd // 2 - sc(3))
+            pygame.draw.circle(surf, DISC_RED, c, dd // 2)
+            pygame.draw.circle(surf, _shade(DISC_RED, 0.6), c, dd // 2, 1)
+        pb = at(gm.per_box[t])
+        draw_text(surf, str(per), (pb.right - sc(4), pb.centery), sc.f(24), TEXT, bold=True, anchor="midright")
+        mons = monsters[t]
+        mon_names = ", ".join(f"{_card_name(m)} ({_monster_short(m)})" for m in mons) or "none"
+        st_parts = f"Population {pop} + {nd} Strength disc{'s' if nd != 1 else ''}"
+        if st < base_st:
+            st_parts += " − 1 Malaise"
+        elif st > base_st:
+            st_parts += f" + {st - base_st} (Fire Bomber)"
+        trap_txt = " Trap: +1 when the Knight attacks it." if trap else ""
+        knight_txt = "; the Knight must have more to enter its tile" if "knight" in view.roles else ""
+        tip = (f"{TRIBE_NAMES[t]} Tribe ({TRIBE_LETTERS[t]}): {status}. Population {pop} of 4. Strength {st} "
+               f"({st_parts}){knight_txt}.{trap_txt} Perception {per} "
+               f"(Population + 1{' − 1 Goblin Ruby' if ruby else ''}). Monsters: {mon_names}. "
+               f"Special action: {SPECIAL_LONG[t]}.")
+        out.add(f"slot:goblins.{t}", head, tip)
+        if off_map:
+            out.add(f"piece:tribe:{t}", head, tip)
+        out.add(f"info:goblins.{t}.strength", sb, f"{TRIBE_NAMES[t]} Strength {st}: {st_parts}.{trap_txt}")
+        out.add(f"info:goblins.{t}.perception", pb,
+                f"{TRIBE_NAMES[t]} Perception {per}: Population {pop} + 1{' − 1 Goblin Ruby' if ruby else ''}.")
+        # Monster slots: cards first (so the card wins a hover), then the free slots
+        free: list[pygame.Rect] = []
+        for j, r in enumerate(gm.mon_slots[t]):
+            rr = at(r)
+            if j < len(mons):
+                m = mons[j]
+                c = _card(m)
+                _frame(surf, rr, CARD_FACE, _shade(tcol, 0.7), 2, radius=4)
+                draw_text(surf, _fit(_card_name(m), sc.f(16), rr.w - sc(8), True), (rr.x + sc(4), rr.y + sc(2)),
+                          sc.f(16), CARD_INK, bold=True)
+                short = _monster_short(m)
+                draw_text(surf, _fit(short, small, rr.w - sc(8)), (rr.x + sc(4), rr.bottom - sc(2)), small,
+                          (150, 40, 30) if short.startswith("+") else (70, 60, 48), anchor="bottomleft")
+                out.add(f"card:{m}", rr, f"Monster {_card_name(m)} of the {TRIBE_NAMES[t]} Tribe: "
+                                         f"{_one_line(str(c.text)) if c is not None else ''}")
+            else:
+                free.append(rr)
+        mb = at(gm.mon_box[t])
+        slot_tip = (f"{TRIBE_NAMES[t]}'s Monster slot{'s' if len(gm.mon_slots[t]) > 1 else ''}: "
+                    f"{len(mons)} of {len(gm.mon_slots[t])} used. Monsters in all: {total_monsters}, at most "
+                    f"{bones_pop} (the Bones Population).")
+        if free:
+            region = free[0].unionall(free[1:]) if len(free) > 1 else free[0]
+            for fr in free:
+                draw_text(surf, "empty", fr.center, small, _shade(TEXT_DIM, 0.7), anchor="center")
+            out.add(f"slot:goblins.{t}.monster", region, slot_tip)
+        else:
+            out.add(f"slot:goblins.{t}.monster", mb, slot_tip)
+        out.add(f"slot:goblins.{t}.special", at(gm.special[t]),
+                f"{TRIBE_NAMES[t]}'s special action: {SPECIAL_LONG[t]} (the one action of an activated Tribe on the "
+                "map).")
+    # ---- War card / drawn Monster, or the War cards to choose from
+    war = gb.get("war_card")
+    if gm.war_card is not None and gm.drawn is not None:
+        wr = at(gm.war_card)
+        if war and active:
+            discs_txt, draws = _war_summary(str(war))
+            draw_text(surf, _fit(f"War: {_card_name(str(war))}", sc.f(16), wr.w, True), (wr.x, wr.y), sc.f(16),
+                      TEXT, bold=True)
+            draw_text(surf, _fit(f"{discs_txt} · {draws}", small, wr.w), (wr.x, wr.bottom), small, TEXT_DIM,
+                      anchor="bottomleft")
+            c = _card(str(war))
+            out.add("info:goblins.war", wr, f"This turn's War card {_card_name(str(war))}: "
+                                            f"{_one_line(str(c.text)) if c is not None else ''}")
+        else:
+            draw_text(surf, "War card", (wr.x, wr.y), sc.f(16), TEXT_DIM, bold=True)
+            draw_text(surf, _fit(f"next turn: draw {max(1, rage)}, keep 1", small, wr.w),
+                      (wr.x, wr.bottom), small, TEXT_DIM, anchor="bottomleft")
+            out.add("info:goblins.war", wr, f"At the start of their turn the Goblins draw {max(1, rage)} War card(s) "
+                                            "(as many as their Rage, at least 1) and keep one: it says how many "
+                                            "discs each Tribe gets and how many Monsters and Secrets they draw.")
+        dr = at(gm.drawn)
+        drawn_m = gb.get("drawn_monster")
+        if drawn_m:
+            _frame(surf, dr, CARD_FACE, HIGHLIGHT, 2, radius=5)
+            draw_text(surf, _fit(f"Drawn: {_card_name(str(drawn_m))}", sc.f(16), dr.w - sc(8), True),
+                      (dr.x + sc(4), dr.y + sc(2)), sc.f(16), CARD_INK, bold=True)
+            draw_text(surf, _fit(f"{_monster_short(str(drawn_m))} · assign it", small, dr.w - sc(8)),
+                      (dr.x + sc(4), dr.bottom - sc(2)), small, (70, 60, 48), anchor="bottomleft")
+            c = _card(str(drawn_m))
+            out.add("info:goblins.drawn_monster", dr,
+                    f"Monster drawn: {_card_name(str(drawn_m))}: {_one_line(str(c.text)) if c is not None else ''} "
+                    f"Assign it to a free Monster slot (at most {bones_pop} Monsters in all), replace one, or "
+                    "discard it.")
+        else:
+            mdisc = list(gb.get("monster_discard", []))
+            draw_text(surf, "Monster discard", (dr.x, dr.y), sc.f(16), TEXT_DIM, bold=True)
+            last = _card_name(mdisc[-1]) if mdisc else "empty"
+            draw_text(surf, _fit(f"{len(mdisc)}: {last}" if mdisc else last, small, dr.w), (dr.x, dr.bottom),
+                      small, TEXT_DIM, anchor="bottomleft")
+            out.add("info:goblins.monster_discard", dr,
+                    "Discarded Monsters: " + (", ".join(_card_name(m) for m in mdisc) if mdisc else "none") + ".")
+    if gm.offer_title is not None:
+        ot = at(gm.offer_title)
+        dec = view.decision
+        title = "Choose a War card" if dec is not None and dec.kind == "war_card" else "Choose a card"
+        draw_text(surf, title, (ot.x, ot.centery), lab, HIGHLIGHT, bold=True, anchor="midleft")
+        if dec is not None and dec.kind == "war_card":
+            draw_text(surf, f"Rage {rage}: {len(offered)} drawn", (ot.right, ot.centery), small, TEXT_DIM,
+                      anchor="midright")
+        for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
+            c = _card(cid)
+            if c is not None and hasattr(c, "monsters") and hasattr(c, "fangs"):
+                discs_txt, draws = _war_summary(cid)
+                _draw_card(surf, r, _card_name(cid), [discs_txt, draws], sc, face=WAR_FACE)
+            else:
+                _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c is not None else "")
+            out.add(f"card:{cid}", r, f"{_card_name(cid)}: {_one_line(str(c.text)) if c is not None else ''}")
+    # ---- Secrets
+    st_r = at(gm.secrets_title)
+    head_txt = f"Secrets: {n_hand} in hand" + (f", {len(face_up)} face up" if face_up else "")
+    draw_text(surf, head_txt, (st_r.x, st_r.centery), lab, TEXT, bold=True, anchor="midleft")
+    draw_text(surf, f"limit {rd.goblins.hand_limit}", (st_r.right, st_r.centery), small, TEXT_DIM, anchor="midright")
+    cards = [at(r) for r in gm.secret_cards]
+    for i, r in enumerate(cards):
+        if i < len(face_up):
+            cid = face_up[i]
+            c = _card(cid)
+            text = _one_line(str(c.text)) if c is not None else ""
+            _draw_card(surf, r, _card_name(cid), ["face up"], sc, body=text)
+            out.add(f"card:{cid}", r, f"{_card_name(cid)} (face up, public): {text}")
+            continue
+        j = i - len(face_up)
+        if own and j < len(hand):
+            cid = hand[j]
+            c = _card(cid)
+            text = _one_line(str(c.text)) if c is not None else ""
+            _draw_card(surf, r, _card_name(cid), ["in hand"], sc, face=(214, 226, 200), body=text)
+            out.add(f"card:{cid}", r, f"Secrets card {_card_name(cid)} (in your hand, hidden from the others): {text}")
+        else:
+            _draw_back(surf, r, SECRET_BACK, "S", sc)
+            out.add(f"info:goblins.secret.{j}", r, f"A Secrets card in the Goblins' hand ({n_hand} in all; hidden "
+                                                   "from you).")
+    if not cards:
+        draw_text(surf, "no Secrets cards", (st_r.x + sc(4), st_r.bottom + sc(2)), small, TEXT_DIM)
+    # ---- decks
+    dk = view.boards.get("decks", {})
+    dr2 = at(gm.decks)
+    sdisc = list(gb.get("secrets_discard", []))
+    used = sum(int(v) for v in discs.values())
+    line = (f"War deck {gb.get('war_deck', 0)} · Monsters {dk.get('monsters', 0)} · "
+            f"Secrets {gb.get('secrets_deck', 0)} ({len(sdisc)} discarded) · Strength discs {used}/"
+            f"{rd.goblins.strength_discs}")
+    draw_text(surf, _fit(line, small, dr2.w), (dr2.x, dr2.centery), small, TEXT_DIM, anchor="midleft")
+    out.add("info:goblins.decks", dr2,
+            line + ". Discarded Secrets: " + (", ".join(_card_name(c) for c in sdisc) if sdisc else "none") + ".")
+    pygame.draw.line(surf, PANEL_EDGE, (dr2.x, dr2.y - 1), (dr2.right, dr2.y - 1), 1)
