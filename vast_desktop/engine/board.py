@@ -245,6 +245,8 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
     assert p not in board.tiles, p
     board.tiles[p] = _placed(tile_id)
     tribe = g.tile(tile_id).tribe
+    if by == "goblins":   # "The Goblins draw and place…": a plural subject
+        how = how.replace("draws", "draw").replace("places", "place")
     g.log("tile_placed", f"{_who(by)} {how} a Dark tile ({(tribe or '').title()}) at {fmt_pos(p)}.",
           {"cave": f"It is {g.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
           pos=p, by=by)
