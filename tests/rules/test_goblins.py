@@ -397,3 +397,33 @@ def test_GB_92_RV_06_no_knight_no_ambush(roles: tuple[str, ...]) -> None:
     assert g.state.goblins is not None and (g.state.knight is None) == ("knight" not in roles)
     if "knight" not in roles:   # GB-92: Ambush tiles never reach the Goblins without a Knight
         assert g.pending is not None and g.pending.kind != "ambush"
+
+
+def test_AMB_41_one_bow_shot_per_cube() -> None:
+    """AMB-41 (unresolved; default = one shot per Hero cube on the Bow): two cubes, two shots."""
+    g = gob_game(active="knight", goblins={"population": {"fangs": 4, "bones": 0, "eye": 0}},
+                 pieces={"knight": [0, 0], "tribe:fangs": [3, 0]}, knight={"cubes_free": 4})
+    choose(g, "cube:bow")
+    choose(g, "cube:bow")
+    choose(g, "cube:strength")
+    choose(g, "bowshot:fangs")
+    assert "bowshot:fangs" in ids(g)          # the second cube buys a second shot
+    choose(g, "bowshot:fangs")
+    assert gob(g).population["fangs"] == 2
+    assert "bowshot:fangs" not in ids(g)
+
+
+def test_AMB_41_house_rule_bow_once_per_turn() -> None:
+    """AMB-41 house rule ``bow_once_per_turn``: one shot a turn whatever the cubes."""
+    from vast_desktop.engine import load_scenario
+
+    g = gob_game(active="knight", goblins={"population": {"fangs": 4, "bones": 0, "eye": 0}},
+                 pieces={"knight": [0, 0], "tribe:fangs": [3, 0]}, knight={"cubes_free": 4})
+    data = dict(g.scenario)
+    data["setup"] = {**data["setup"], "house_rules": ["bow_once_per_turn"]}
+    g = load_scenario(data)
+    choose(g, "cube:bow")
+    choose(g, "cube:bow")
+    choose(g, "cube:strength")
+    choose(g, "bowshot:fangs")
+    assert "bowshot:fangs" not in ids(g)

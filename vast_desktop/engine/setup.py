@@ -24,8 +24,42 @@ OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain
 HOUSE_RULES = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
                          "per turn during the Collapse (COL-06).",
+    "bow_once_per_turn": "AMB-41: the Bow and the Enchanted Bow fire once per turn, however many Hero cubes "
+                         "are on them (default: one shot per cube).",
 }
 SOLO_LEVELS = ("easy", "medium", "hard")
+
+# The Goblins' and the Dragon's unresolved ambiguities: off = the checklist's suggested
+# (or literal) reading, on = the alternative reading.
+HOUSE_RULES.update({
+    "tribes_fight_surfaced_dragon": "AMB-27: without the Ash Dragon card, a Tribe stronger than his Armor still "
+                                    "attacks a surfaced Dragon when one enters the other's tile (default: no "
+                                    "Goblin attack on the Dragon without Ash Dragon).",
+    "tribes_share_underground_dragon": "AMB-29: any Tribe may enter the underground Dragon's tile (default: only a "
+                                       "Tribe stronger than his Armor, as for the surfaced Dragon).",
+    "ambush_by_tile_symbol": "AMB-30: only the hidden Tribe whose symbol is on the Ambush tile may spring it "
+                             "(default: any hidden Tribe stronger than the Knight).",
+    "goblin_crystals_not_knights": "AMB-31: Crystals smashed by the Goblins stay on their board and do not count "
+                                   "toward the Knight's goal (default: they go to her and count).",
+    "wrath_spares_dragon_tile": "AMB-33: Wrath never brings down the Dragon's own tile (default: it collapses and "
+                                "he is moved off by Forced Movement).",
+    "wrath_moves_every_piece": "AMB-34: Wrath also moves the Knight to an adjacent space when she is not on an "
+                               "affected tile (default: only pieces on affected tiles move).",
+    "swat_exactly_five": "AMB-35: Swat sends the token exactly 5 steps away (default: up to 5 orthogonal steps, "
+                         "turns allowed).",
+    "shriek_this_turn_only": "AMB-36: an unspent Shriek token returns at the end of the Dragon's turn (default: "
+                             "it waits until he spends it on a reroll).",
+    "reveal_onto_occupied_tiles": "AMB-42: a Tribe may be revealed onto a Dark tile holding another player "
+                                  "(default: not onto another player's tile).",
+    "explore_during_collapse": "AMB-43: Tribes may still Explore during the Collapse while a tile can be drawn "
+                               "(default: no Explore once the Collapse has begun).",
+    "pride_stay_put_free_move_only": "AMB-57: only the Dragon's free move forfeits the Pride \"don't move\" cube; "
+                                     "Wing flights do not (default: any voluntary movement does).",
+    "pride_event_wrath_counts": "AMB-58: a Dark Event tile brought down by Wrath counts as revealing an Event "
+                                "tile for Pride (default: only Flame, Burn and Scorch reveals count).",
+    "monsters_hidden_tribes_only": "AMB-59: Monsters may be assigned only to Tribes on the Goblin board "
+                                   "(default: any Tribe, hidden or revealed).",
+})
 
 
 class SetupError(ValueError):

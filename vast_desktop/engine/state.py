@@ -83,6 +83,8 @@ class KnightState:
     treasures_collected: int = 0                               # Cunning (no Dragon)
     ambush_monster_beaten: bool = False                        # Fearless (no Goblins)
     achievements: list[str] = field(default_factory=list)      # sidequest events this turn (later roles add)
+    bow_shots: int = 0                                         # AMB-41: one shot per cube on the Bow
+    enchanted_bow_shots: int = 0                               # ... and on the Enchanted Bow
 
 
 @dataclass

@@ -50,7 +50,6 @@ class DragonState:
     sloth_done: list[str] = field(default_factory=list)     # categories that gave a cube this turn (DR-61)
     # the Knight's attacks (kept here so KnightState needs no new fields)
     knight_attack_turn: int = -1            # g.state.turn of her last attack on the underground Dragon
-    bow_shot_turn: int = -1                 # g.state.turn of her last Enchanted Bow shot
 
 
 def dragon(g: Game) -> DragonState:

@@ -71,7 +71,8 @@ def on_enter(g: Game, q: Pos) -> Proc:
 
 def bow_options(g: Game) -> list[Option]:
     s = g.state.goblins
-    if s is None or g.state.knight is None or g.state.knight.equip["bow"] <= 0 or s.bow_turn == g.state.turn:
+    k = g.state.knight
+    if s is None or k is None or not kn.bow_shots_left(g, k.bow_shots, k.equip["bow"]):
         return []
     kp = g.state.board.pieces.get("knight")
     dmg = kb.strength(g) - 1
@@ -91,7 +92,7 @@ def act_bowshot(g: Game, arg: str) -> Proc:
     """KN-79..81: Population − (Strength − 1), no scatter unless it reaches 0; Rage +1."""
     s = g.state.goblins
     assert s is not None
-    s.bow_turn = g.state.turn
+    kb.knight(g).bow_shots += 1
     dmg = kb.strength(g) - 1
     g.log("bow", f"The Knight shoots {gb.tname(arg)} with the Bow.", tribe=arg)
     kb.knight(g).achievements.append("bow_damage")

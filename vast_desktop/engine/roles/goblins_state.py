@@ -35,7 +35,6 @@ class GoblinState:
     secrets_discard: list[str] = field(default_factory=list)
     crystals: int = 0                                      # smashed with no Knight (GB-77)
     poison_cubes: int = 0                                  # the Knight's cubes on the Entrance (Poison)
-    bow_turn: int = -1                                     # the turn the Knight last shot (one shot a turn)
     # this turn (reset at the start of the Goblins' turn)
     activated: list[str] = field(default_factory=list)
     lit_exits: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRIBES})

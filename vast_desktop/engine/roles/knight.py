@@ -48,6 +48,8 @@ def start_turn(g: Game) -> None:
     k.treasures_collected = 0
     k.ambush_monster_beaten = False
     k.achievements = []
+    k.bow_shots = 0
+    k.enchanted_bow_shots = 0
     # KN-37, FM-06: only an Event token under her holds her (a flag left from a token she was carried off is void)
     # CV-39: with the Event deck used up, Event tokens are ignored
     k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and bool(g.state.event_deck)
@@ -164,6 +166,16 @@ def turn_options(g: Game) -> list[Option]:
         opts += provider(g)
     opts.append(Option("end:", "End your turn", (button("end_turn"),)))
     return opts
+
+
+def bow_shots_left(g: Game, shots: int, cubes: int) -> bool:
+    """AMB-41 (unresolved in the rules): one shot per Hero cube on the bow by default;
+    the house rule ``bow_once_per_turn`` allows a single shot a turn."""
+    if cubes <= 0:
+        return False
+    if "bow_once_per_turn" in g.setup.house_rules:
+        return shots == 0
+    return shots < cubes
 
 
 def flare_centres(g: Game) -> list[Pos]:

@@ -134,7 +134,7 @@ def bow_options(g: Game) -> list[Option]:
     bow = _card(g, "enchanted_bow")
     k = kb.knight(g)
     d = g.state.dragon
-    if bow is None or d is None or not k.treasure_cubes.get(bow, 0) or d.bow_shot_turn == g.state.turn:
+    if bow is None or d is None or not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
         return []
     if not bow_in_line(g):
         return []
@@ -211,8 +211,7 @@ def shoot_bow(g: Game) -> Proc:
     """KN-86: the Dragon discards Power cards equal to her Strength − 1 (no Encounter)."""
     from .dragon import discard_cards
 
-    d = dragon(g)
-    d.bow_shot_turn = g.state.turn
+    kb.knight(g).enchanted_bow_shots += 1
     n = max(0, kb.strength(g) - 1)
     g.log("bow_shot", f"The Knight shoots the Dragon with the Enchanted Bow (he must discard {n}).")
     lost = yield from discard_cards(g, n, "the Enchanted Bow")
