@@ -1,7 +1,7 @@
 """Performance figures for ``python -m vast_desktop bench`` (medians of several runs).
 
-Prints: choices applied per second in random play; median time of a full
-Knight-solo and Knight-vs-Cave game; replay time of a 1,000-choice log; rules-data
+Prints: choices applied per second in random play (overall and per game kind);
+median time of a full Knight-solo, Knight-vs-Cave and four-role game; replay time of a 1,000-choice log; rules-data
 load time; peak memory.  Benchmarks print figures; tests never time anything."""
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ def run_bench(args: argparse.Namespace) -> int:
 
     figures: dict[str, float] = {"rules_data_load_ms": rules_ms}
     total_choices, total_time = 0, 0.0
-    for label, roles, level in (("knight_solo", ("knight",), "medium"), ("knight_vs_cave", ("knight", "cave"), None)):
+    for label, roles, level in (("knight_solo", ("knight",), "medium"), ("knight_vs_cave", ("knight", "cave"), None),
+                                ("four_roles", ("knight", "goblins", "dragon", "cave"), None)):
         times, choices = [], []
         for seed in range(1, n_games + 1):
             r = play_game(Setup(roles=roles, seed=seed, solo_level=level))
@@ -49,6 +50,7 @@ def run_bench(args: argparse.Namespace) -> int:
             total_time += r.seconds
         figures[f"{label}_game_median_s"] = statistics.median(times)
         figures[f"{label}_choices_median"] = statistics.median(choices)
+        figures[f"{label}_choices_per_second"] = sum(choices) / sum(times)
     figures["choices_per_second"] = total_choices / total_time
 
     # Random Knight-vs-Cave games run 300-500 choices, so the 1,000-choice figure replays
