@@ -54,6 +54,8 @@ def hex_targets(g: Game) -> list[str]:
         out.append("knight")
     if g.state.cave is not None and sum(g.state.cave.omens.values()) > 0:
         out.append("cave")
+    if g.state.dragon is not None and g.state.dragon.hand:
+        out.append("dragon")
     return out
 
 
@@ -153,14 +155,19 @@ def _cave_in(g: Game, card: str) -> Proc:
 def _hex(g: Game, card: str) -> Proc:
     """GB-58: X = the Eye Population; not an attack."""
     x = gb.tribe_population(g, "eye")
-    names = {"knight": f"The Knight loses {x} Grit", "cave": f"The Cave discards {x} Omen token(s)"}
-    opts = [Option(f"hex:{r}", names[r], (Target("piece", r) if r == "knight" else Target("slot", "cave.omens"),))
-            for r in hex_targets(g)]
+    names = {"knight": f"The Knight loses {x} Grit", "cave": f"The Cave discards {x} Omen token(s)",
+             "dragon": f"The Dragon discards {x} Power card(s)"}
+    where = {"knight": Target("piece", "knight"), "cave": Target("slot", "cave.omens"), "dragon": Target("piece", "dragon")}
+    opts = [Option(f"hex:{r}", names[r], (where[r],)) for r in hex_targets(g)]
     choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
     target = choice.id.split(":", 1)[1]
     if target == "knight":
         from ..roles.knight_board import lose_grit
         yield from lose_grit(g, x, "Hex")
+        return
+    if target == "dragon":                       # Hex on the Dragon: he discards X Power cards
+        from ..roles.dragon import discard_cards
+        yield from discard_cards(g, x, "Hex")
         return
     cave = g.state.cave
     assert cave is not None

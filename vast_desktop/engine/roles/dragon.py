@@ -5,6 +5,9 @@ Sloth cubes move to Wakefulness when their conditions are met on his turn (DR-58
 at most one per category (Greed, Hunger, Pride) and so at most 3 a turn.  He awakens
 at the difficulty's Wakefulness (DR-64, DIF-12/13) and wins by reaching the Entrance
 after surfacing (DR-01, DR-67).
+
+House rules read here: ``pride_stay_put_free_move_only`` (AMB-57),
+``shriek_this_turn_only`` (AMB-36).
 """
 from __future__ import annotations
 
@@ -87,6 +90,9 @@ def dragon_turn(g: Game) -> Proc:
     d.phase = 4
     replace_hand(g)                                     # (4)
     d.gems_spent = []
+    if d.shriek and "shriek_this_turn_only" in g.setup.house_rules:   # AMB-36 house rule
+        d.shriek = False
+        g.log("shriek_returned", "The unspent Shriek token returns to the Dragon (house rule).")
     if d.awake and not d.surfaced and is_lit(g, pos(g)) and tile_type(g, pos(g)) == "crystal":
         surface(g)
     g.log("turn_end", "The Dragon ends his turn.")
@@ -151,7 +157,8 @@ def move_dragon(g: Game, q: Pos, how: str) -> Proc:
     d = dragon(g)
     board = g.state.board
     p = pos(g)
-    d.moved = True
+    if how == "moves" or "pride_stay_put_free_move_only" not in g.setup.house_rules:   # AMB-57
+        d.moved = True
     for cur in path_to(p, q):
         board.pieces["dragon"] = cur
         if d.surfaced:
@@ -162,8 +169,18 @@ def move_dragon(g: Game, q: Pos, how: str) -> Proc:
 
 def entered_surface_tile(g: Game, q: Pos) -> Proc:
     """DR-13/14: the surfaced Dragon entering the Knight's tile is attacked by her if her
-    Strength is at least his Armor; his movement goes on."""
+    Strength is at least his Armor; his movement goes on.  A Tribe there stronger than
+    his Armor attacks him too, with the Ash Dragon card (AMB-27: or the house rule
+    ``tribes_fight_surfaced_dragon``)."""
     board = g.state.board
+    if g.state.goblins is not None:
+        from . import goblins as gb
+
+        if gb.may_fight_dragon(g):
+            for t in gb.tribes_at(g, q):
+                if gb.tribe_strength(g, t) > armor(g) and board.pieces.get("dragon") == q:
+                    g.log("dragon_attacked", f"The Dragon enters the tile of {gb.tname(t)}: it attacks him.")
+                    yield from gb.attack_dragon(g, t, "attacks")
     k = g.state.knight
     if k is not None and not k.dead and board.pieces.get("knight") == q:
         from . import knight_board as kb

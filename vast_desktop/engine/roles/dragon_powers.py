@@ -3,7 +3,11 @@ each power's effect.
 
 A power is offered only when it can be paid (DR-17/19/20) and has something to do.
 The Dragon pays first, then picks the target (like the Cave's omens).  Walls never
-block a power unless it says so (DR-22).
+block a power unless it says so (DR-22).  Each time Claw, Scratch or Hiss hits a Tribe
+the Goblins may discard Trap (GB-56); Bright Beetles spares 1 Goblin (GB-45).
+
+House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_every_piece``
+(AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).
 """
 from __future__ import annotations
 
@@ -35,7 +39,8 @@ def goblins_api(g: Game) -> ModuleType | None:
         from . import goblins
     except ImportError:
         return None
-    needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos")
+    needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos",
+              "hide_tribe", "trap_against_dragon", "has_monster")
     return goblins if all(hasattr(goblins, n) for n in needed) else None
 
 
@@ -168,9 +173,11 @@ def _claw(g: Game) -> Proc:
     for p in affected:
         for tribe in tribes_at(g, p):
             assert gob is not None
+            if (yield from gob.trap_against_dragon(g, tribe, "Claw")):
+                continue
             before = gob.tribe_population(g, tribe)
-            yield from gob.scatter(g, tribe, "the Dragon's Claw")
-            gob.gain_rage(g, 1)
+            yield from gob.scatter(g, tribe, "the Dragon's Claw")      # GB-45: Bright Beetles loses 1 less
+            gob.gain_rage(g, 1, "the Dragon's Claw")
             dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
         if knight_here(g, p) and knight_movable(g):
             yield from push_knight(g, 1, "Claw")
@@ -239,19 +246,33 @@ def _hiss_targets(g: Game) -> list[str]:
 
 
 def _hiss(g: Game) -> Proc:
-    """DR-27: a Tribe anywhere goes into hiding and loses 1 Population; he eats 1."""
+    """DR-27, GB-17: a Tribe anywhere goes into hiding and loses 1 Population (Rage +1);
+    he eats 1.  GB-45: the Goblins may discard Bright Beetles to lose none; GB-56: Trap."""
     gob = goblins_api(g)
     assert gob is not None
     opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
     choice = yield g.ask("dragon", "dragon_hiss", "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
     tribe = choice.id.split(":", 1)[1]
+    if (yield from gob.trap_against_dragon(g, tribe, "Hiss")):
+        return
     before = gob.tribe_population(g, tribe)
-    yield from gob.reduce_population(g, tribe, 1, "the Dragon's Hiss")
-    hide = getattr(gob, "hide_tribe", None)
-    if hide is not None:
-        yield from hide(g, tribe, "the Dragon's Hiss")
-    else:
-        g.state.board.pieces.pop(f"tribe:{tribe}", None)
+    gob.gain_rage(g, 1, "the Dragon's Hiss")
+    beetles = next((m for m in gob.gs(g).monsters[tribe] if m.split("#")[0] == "bright_beetles"), None)
+    spared = False
+    if beetles is not None:
+        choice = yield g.ask("goblins", "bright_beetles", "Hiss: discard the Bright Beetles so that the Tribe loses "
+                             "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
+                                                Option("keep:", "Keep them", (button("skip"),))],
+                             rules_ref="goblins.monsters")
+        if choice.id == "beetles:":
+            gob.gs(g).monsters[tribe].remove(beetles)
+            g.state.monster_discard.append(beetles)
+            g.log("monster_discarded", f"The Goblins discard the Bright Beetles of the {tribe.title()}: "
+                  "no Goblin is eaten.", card=beetles)
+            spared = True
+    if not spared:
+        yield from gob.reduce_population(g, tribe, 1, "the Dragon's Hiss")
+    yield from gob.hide_tribe(g, tribe, "the Dragon's Hiss")
     dr.eat(g, before - gob.tribe_population(g, tribe), f"Hiss at the {tribe.title()}")
 
 
@@ -286,6 +307,8 @@ def _adjacent_tiles(g: Game) -> list[Pos]:
 
 
 def _swat_opts(g: Game) -> list[Option]:
+    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps away)."""
+    exactly = "swat_exactly_five" in g.setup.house_rules
     out = []
     board = g.state.board
     for p in _adjacent_tiles(g):
@@ -294,8 +317,9 @@ def _swat_opts(g: Game) -> list[Option]:
             continue
         kinds = (["treasure"] if toks["treasure"] else []) + [gem_token(s) for s in SYMBOLS if toks[gem_token(s)]]
         for kind in kinds:
-            for q in sorted(reachable(g, "token:" + kind, p, max_steps=5)):
-                if q != p:
+            reach = reachable(g, "token:" + kind, p, max_steps=5)
+            for q in sorted(reach):
+                if q != p and (reach[q] == 5 or not exactly):
                     name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
                     out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
                                       f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
@@ -376,10 +400,16 @@ def _scratch(g: Game) -> Proc:
     gob = goblins_api(g)
     assert gob is not None
     for tribe in tribes_at(g, dr.pos(g)):
+        if (yield from gob.trap_against_dragon(g, tribe, "Scratch")):
+            continue
         before = gob.tribe_population(g, tribe)
-        gob.gain_rage(g, 1)
+        beetles = gob.has_monster(g, tribe, "bright_beetles")
+        gob.gain_rage(g, 1, "the Dragon's Scratch")
         yield from gob.reduce_population(g, tribe, before, "the Dragon's Scratch")
-        dr.eat(g, before - gob.tribe_population(g, tribe), f"Scratch on the {tribe.title()}")
+        eaten = before - gob.tribe_population(g, tribe)
+        if beetles:                                         # GB-45: he eats 1 fewer
+            eaten -= 1
+        dr.eat(g, eaten, f"Scratch on the {tribe.title()}")
 
 
 def _flame_wall_targets(g: Game) -> list[Pos]:
@@ -417,6 +447,7 @@ def _wrath(g: Game) -> Proc:
     board = g.state.board
     ids = [board.tiles[p].tile_id for p in affected if p in board.tiles]
     gob = goblins_api(g)
+    spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
     for tile_id in ids:
         where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
         if where is None:
@@ -424,10 +455,37 @@ def _wrath(g: Game) -> Proc:
         for tribe in tribes_at(g, where):
             assert gob is not None
             yield from gob.scatter(g, tribe, "the Dragon's Wrath")
-        if not removable(g, where):
+        if not removable(g, where) or (spare_own and where == dr.pos(g)):
             g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)
             continue
+        if ("pride_event_wrath_counts" in g.setup.house_rules and is_dark(g, where)
+                and tile_type(g, where) == "event"):                     # AMB-58 house rule
+            dr.remove_sloth(g, "event", "Wrath brought down a Dark Event tile")
         yield from remove_tile(g, where, "dragon", collapse_removal=False)
+    if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule
+        yield from _wrath_moves_knight(g, {p for p in affected})
+
+
+def _wrath_moves_knight(g: Game, affected: set[Pos]) -> Proc:
+    """AMB-34 house rule: every other player piece, not just those on affected tiles,
+    moves to an adjacent space; the Knight is the one player piece Wrath can still move."""
+    board = g.state.board
+    kp = board.pieces.get("knight")
+    if kp is None or kp in affected or not knight_movable(g) or g.state.knight is None or g.state.knight.dead:
+        return
+    dests = sorted(q for q, n in reachable(g, "knight", kp, max_steps=1).items() if n == 1)
+    if not dests:
+        return
+    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+            for q in dests]
+    choice = yield g.ask("dragon", "dragon_push", "Wrath: move the Knight to an adjacent space", opts,
+                         rules_ref="general.forced_movement")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    board.pieces["knight"] = q
+    g.log("forced_move", f"Wrath: the Dragon moves the Knight from {fmt_pos(kp)} to {fmt_pos(q)}.",
+          piece="knight", frm=kp, to=q)
+    if board.tokens_at(q)["event"]:
+        g.state.knight.must_resolve_event = True
 
 
 # ------------------------------------------------------------ tables

@@ -4,7 +4,13 @@ Malaise, and the API other roles call (the Dragon, the Cave's omens, the Knight)
 
 API used by other roles: :func:`tribe_population`, :func:`tribe_strength`,
 :func:`tribe_pos`, :func:`revealed_tribes`, :func:`reduce_population`,
-:func:`scatter`, :func:`gain_rage`, :func:`lose_rage`.
+:func:`scatter`, :func:`gain_rage`, :func:`lose_rage`, :func:`hide_tribe`,
+:func:`trap_against_dragon`, :func:`attack_dragon`.
+
+House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB-27),
+``tribes_share_underground_dragon`` (AMB-29), ``goblin_crystals_not_knights`` (AMB-31),
+``reveal_onto_occupied_tiles`` (AMB-42), ``explore_during_collapse`` (AMB-43),
+``monsters_hidden_tribes_only`` (AMB-59).
 """
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ from ..board import (
     visible,
 )
 from ..decisions import Option, Target, button, space
+from ..dice import roll_dragon_die
 from ..game import GameOver, Outcome
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
 from .goblins_state import TRIBES, GoblinState
@@ -188,6 +195,88 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
         g.log("monster_discarded", f"The {g.card(m).name} of {tname(tribe)} is discarded.", card=m)
 
 
+def house(g: Game, rule: str) -> bool:
+    """Is the house rule ``rule`` (setup.HOUSE_RULES) chosen for this game?"""
+    return rule in g.setup.house_rules
+
+
+def hide_tribe(g: Game, tribe: str, why: str) -> Proc:
+    """Put a revealed or lurking Tribe back on the Goblin board (GB-87; the Dragon's Hiss, DR-27)."""
+    s = gs(g)
+    was = piece(tribe) in g.state.board.pieces or tribe in s.lurking
+    g.state.board.pieces.pop(piece(tribe), None)
+    s.lurking.pop(tribe, None)
+    for k in [k for k, v in s.crystal_attack.items() if v == tribe]:
+        del s.crystal_attack[k]
+    if was:
+        g.log("tribe_hidden", f"{Tname(tribe)} hides ({why}).", tribe=tribe)
+    return
+    yield
+
+
+def trap_against_dragon(g: Game, tribe: str, power: str) -> Proc:
+    """GB-56/57: the Goblins may discard Trap so that a Dragon power leaves ``tribe``
+    untouched (no Goblins eaten).  Asked every time a power hits a Tribe, with a neutral
+    "No response", so the question never tells whether they hold Trap.  Returns True
+    when Trap is used."""
+    s = gs(g)
+    opts = []
+    if "trap" in s.hand or "trap" in s.face_up:
+        opts.append(Option("trap:", f"Discard Trap: {NAMES[tribe]} ignores the {power}", (Target("card", "trap"),)))
+    opts.append(Option("no_response:", "No response", (button("pass"),)))
+    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {tname(tribe)}.", opts,
+                         rules_ref="goblins.secrets")
+    if choice.id != "trap:":
+        return False
+    discard_secret(g, "trap")
+    g.log("trap", f"The Goblins discard Trap: {tname(tribe)} ignores the Dragon's {power}.", tribe=tribe)
+    return True
+
+
+def ash_dragon(g: Game) -> bool:
+    """RV-07: the Ash Dragon card is beside the map (Tribes may Attack the Dragon)."""
+    if g.state.dragon is None:
+        return False
+    from .dragon_state import ash_dragon as ash
+    return ash(g)
+
+
+def may_fight_dragon(g: Game) -> bool:
+    """GB-71/90, AMB-27: Tribes attack the Dragon only with the Ash Dragon card
+    (the house rule ``tribes_fight_surfaced_dragon`` also lets them fight a surfaced one)."""
+    d = g.state.dragon
+    if d is None or "dragon" not in g.state.board.pieces:
+        return False
+    return ash_dragon(g) or (d.surfaced and house(g, "tribes_fight_surfaced_dragon"))
+
+
+def attack_dragon(g: Game, t: str, how: str) -> Proc:
+    """RV-07, GB-68/71/90, DR-13: a Tribe attacks the Dragon: Strength above his Armor
+    hits (equal: a centre face), a hit costs him 1 Health (at 0 the Goblins win) and the
+    Goblins 1 Rage; the attacking Tribe scatters."""
+    from .dragon import damage_dragon
+
+    armor = _dragon_armor(g) or 0
+    strength = tribe_strength(g, t)
+    p = tribe_pos(g, t) or g.state.board.pieces["dragon"]
+    hit = strength > armor
+    if strength == armor:
+        _, _, hit = roll_dragon_die(g, p, Tname(t), "equal Strength vs the Dragon")
+    g.log("dragon_attack", f"{Tname(t)} (Strength {strength}) {how} the Dragon (Armor {armor}): "
+          f"{'a hit!' if hit else 'no effect.'}", hit=hit, tribe=t)
+    if hit:
+        lose_rage(g, 1, "attacked the Dragon")
+    yield from scatter(g, t, "attacked the Dragon")
+    if hit:
+        damage_dragon(g, 1, "goblins", f"attacked by {tname(t)}")
+
+
+def flame_wall_entered(g: Game, t: str, q: Pos) -> Proc:
+    """DR-35/38: a Tribe entering the Flame Wall's tile loses 1 Population."""
+    if g.state.board.tokens_at(q)["flamewall"]:
+        yield from reduce_population(g, t, 1, "the Dragon's Flame Wall")
+
+
 # ------------------------------------------------------------------ decks
 def draw_monster(g: Game) -> str | None:
     st = g.state
@@ -218,13 +307,16 @@ def assigned_count(g: Game) -> int:
 
 
 def assign_monster(g: Game, card: str) -> Proc:
-    """GB-38..42: assign to a free slot (total ≤ Bones Population), replace one, or discard."""
+    """GB-38..42: assign to a free slot (total ≤ Bones Population), replace one, or discard.
+    AMB-59: any Tribe, hidden or revealed (house rule: only Tribes on the Goblin board)."""
     s = gs(g)
     bones = s.population["bones"]
     total = assigned_count(g)
     name = g.card(card).name
     opts = []
     for t in TRIBES:
+        if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):   # AMB-59 literal reading
+            continue
         slots = g.rules.goblins.tribe(t).monster_slots
         if len(s.monsters[t]) < slots and total < bones:
             opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}", (Target("slot", f"goblins.{t}.monster"),)))
@@ -456,13 +548,18 @@ def _other_player_at(g: Game, q: Pos) -> bool:
     return any(not p.startswith("tribe:") for p in g.state.board.pieces_at(q))
 
 
+def _reveal_blocked(g: Game, q: Pos) -> bool:
+    """AMB-42: not onto another player's tile (house rule ``reveal_onto_occupied_tiles``: allowed)."""
+    return not house(g, "reveal_onto_occupied_tiles") and _other_player_at(g, q)
+
+
 def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     """GB-82/83: Dark tiles with the Tribe's symbol (any symbol with the Gnome); if none,
     open spaces next to a tile (lurking).  Not onto another player (AMB-42, our reading)."""
     board = g.state.board
     gnome = has_monster(g, t, "gnome")
     dark = [p for p, tile in sorted(board.tiles.items())
-            if not tile.lit and (gnome or g.tile(tile.tile_id).tribe == t) and not _other_player_at(g, p)]
+            if not tile.lit and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
     if dark:
         return dark, []
     return [], placement_spaces(g)
@@ -528,6 +625,7 @@ def _lurker(g: Game, t: str) -> Proc:
         del s.lurking[t]
         g.state.board.pieces[piece(t)] = q
         g.log("move", f"{Tname(t)} leaves its lurking space for {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+        yield from flame_wall_entered(g, t, q)
     elif verb == "hide":
         del s.lurking[t]
         g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
@@ -544,10 +642,15 @@ def _knight_block(g: Game, t: str, q: Pos) -> str | None:
     for other in board.pieces_at(q):
         if other.startswith("tribe:") or other == "knight":
             continue
-        if other == "dragon":   # AMB-27/29: only a Tribe stronger than his Armor may share his tile
+        if other == "dragon":   # GB-72, AMB-29: only a Tribe stronger than his Armor may share his tile
+            d = g.state.dragon
+            if d is not None and not d.surfaced and house(g, "tribes_share_underground_dragon"):
+                continue
             armor = _dragon_armor(g)
             if armor is None or tribe_strength(g, t) <= armor:
                 return "blocked"
+            if d is not None and d.surfaced and may_fight_dragon(g):
+                return "attack_dragon"          # DR-15: entering a surfaced Dragon's tile is an attack
         else:
             return "blocked"
     return None
@@ -581,13 +684,15 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
             continue
         if block == "attack_knight":
             opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
+        elif block == "attack_dragon":
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
         else:
             opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
     if has_monster(g, t, "underworm"):
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
-                if q in board.tiles and _knight_block(g, t, q) is None:
+                if q in board.tiles and _knight_block(g, t, q) in (None, "attack_dragon"):
                     opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
@@ -644,10 +749,17 @@ def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
                 return
     board = g.state.board
     attack = board.pieces.get("knight") == q
+    d = g.state.dragon
+    at_dragon = d is not None and d.surfaced and board.pieces.get("dragon") == q and may_fight_dragon(g)
     board.pieces[piece(t)] = q
     g.log("move", f"{Tname(t)} moves to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+    yield from flame_wall_entered(g, t, q)
+    if tribe_pos(g, t) != q:
+        return
     if attack:
         yield from attack_knight(g, t, "attacks")
+    elif at_dragon:
+        yield from attack_dragon(g, t, "enters the tile of and attacks")
 
 
 def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
@@ -696,15 +808,36 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
             "Attack the Crystal token (a second Tribe must join before your turn ends)"
         if first != t:
             opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
+    if may_fight_dragon(g) and board.pieces.get("dragon") == p:       # RV-07, GB-71/90
+        opts.append(Option("attack:dragon", "Attack the Dragon", (Target("piece", "dragon"),)))
     if toks["treasure"]:
         opts.append(Option("plunder:treasure", "Plunder the Treasure token (+1 Rage)", (Target("piece", f"treasure@{fmt_pos(p)}"),)))
-    if is_dark(g, p) and not g.state.collapse and _tiles_available(g):
+    opts += _gem_options(g, t, p)
+    if is_dark(g, p) and (not g.state.collapse or house(g, "explore_during_collapse")) and _tiles_available(g):
         for _, q in adjacent(p):
             if q not in board.tiles:
                 opts.append(Option(f"explore:{fmt_pos(q)}", f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
     special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
     opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
     opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+    return opts
+
+
+def _gem_options(g: Game, t: str, p: Pos) -> list[Option]:
+    """GB-79, DR-55: plunder a Dragon Gem on the tile; GB-80: or one from the Dragon
+    himself on his tile, when no Gem is on the map and the Tribe is stronger than his Armor."""
+    if g.state.dragon is None:
+        return []
+    from .dragon_state import SYMBOLS, gem_token, gems_on_map
+
+    toks = g.state.board.tokens_at(p)
+    opts = [Option(f"plunder:gem_{s}", f"Plunder the {s.title()} Gem (roll the Dragon die)",
+                   (Target("piece", f"{gem_token(s)}@{fmt_pos(p)}"),)) for s in SYMBOLS if toks[gem_token(s)]]
+    if g.state.board.pieces.get("dragon") == p and not gems_on_map(g):
+        armor = _dragon_armor(g)
+        if armor is not None and tribe_strength(g, t) > armor:
+            opts.append(Option("plunder:dragon", "Plunder a Gem from the Dragon (roll the Dragon die)",
+                               (Target("piece", "dragon"),)))
     return opts
 
 
@@ -718,6 +851,9 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     s = gs(g)
     p = tribe_pos(g, t)
     assert p is not None
+    if arg == "dragon":
+        yield from attack_dragon(g, t, "attacks")
+        return
     key = fmt_pos(p)
     first = s.crystal_attack.get(key)
     if first is None or tribe_pos(g, first) != p:
@@ -729,7 +865,11 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     g.state.board.tokens_at(p)["crystal"] -= 1
     g.state.crystals_smashed_total += 1
     k = g.state.knight
-    if k is not None:
+    if k is not None and house(g, "goblin_crystals_not_knights"):
+        s.crystals += 1  # AMB-31 house rule: it stays on the Goblin board, not toward her goal
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key}; it stays on the Goblin board "
+              "(house rule).", pos=p)
+    elif k is not None:
         k.smashed += 1   # AMB-31: it counts toward her Crystals
         g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key}; it goes to the Knight "
               f"({k.smashed} smashed).", pos=p)
@@ -787,6 +927,9 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     """GB-78, CV-36: Rage +1, the token goes back to the Cave; the Gnome may then leap."""
     p = tribe_pos(g, t)
     assert p is not None
+    if arg != "treasure":
+        yield from plunder_gem(g, t, arg)
+        return
     g.state.board.tokens_at(p)["treasure"] -= 1
     return_token(g, "treasure")
     g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
@@ -802,6 +945,26 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
                 q = parse_pos(choice.id.split(":", 1)[1])
                 g.state.board.pieces[piece(t)] = q
                 g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def plunder_gem(g: Game, t: str, what: str) -> Proc:
+    """GB-79/80, DR-55: roll the Dragon die; a centre face scatters the Tribe, otherwise
+    Rage +1; the Gem goes back to the Dragon's supply either way."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    if what.startswith("gem_"):
+        g.state.board.tokens_at(p)[what] -= 1
+        name = f"the {what[4:].title()} Gem"
+    else:
+        name = "a Gem from the Dragon"
+    g.log("gem_attempt", f"{Tname(t)} tries to plunder {name}.", tribe=t)
+    _, _, centre = roll_dragon_die(g, p, Tname(t), "plundering a Dragon Gem")
+    if what.startswith("gem_"):
+        g.log("gem_returned", f"{name[0].upper()}{name[1:]} returns to the Dragon.")
+    if centre:
+        yield from scatter(g, t, "the Gem was trapped")
+    else:
+        gain_rage(g, 1, "plundered a Dragon Gem")
 
 
 def act_explore(g: Game, t: str, arg: str) -> Proc:
@@ -842,13 +1005,7 @@ def act_special(g: Game, t: str, arg: str) -> Proc:
 
 def act_hide(g: Game, t: str, arg: str) -> Proc:
     """GB-87."""
-    g.state.board.pieces.pop(piece(t), None)
-    s = gs(g)
-    for k in [k for k, v in s.crystal_attack.items() if v == t]:
-        del s.crystal_attack[k]
-    g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
-    return
-    yield
+    yield from hide_tribe(g, t, "its action")
 
 
 ACTIONS = {
