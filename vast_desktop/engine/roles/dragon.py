@@ -361,7 +361,7 @@ def damage_dragon(g: Game, n: int, by: str, why: str) -> None:
     d.health = max(0, d.health - n)
     g.log("dragon_health", f"The Dragon loses {n} Health ({why}); Health {d.health}.", change=-n)
     if d.health == 0:
-        raise GameOver(Outcome((by,), f"The {by.title()} has slain the Dragon!"))
+        raise GameOver(Outcome((by,), f"The {by.title()} {'have' if by == 'goblins' else 'has'} slain the Dragon!"))
 
 
 def sloth_room(g: Game, box: str, from_wakefulness: bool = False) -> bool:
