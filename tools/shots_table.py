@@ -1,5 +1,6 @@
 """Screenshots of the table for review: each role's view mid-game, the curtain,
-an orientation preview and a choice menu.  Run headless:
+a choice menu, an orientation preview and a four-role table (Knight, Goblins, Dragon and
+Cave, pass-and-play) in the Goblins' turn.  Run headless:
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_table.py [--size 1600x900]
 Writes shots/table_*.png."""
@@ -85,6 +86,20 @@ def main() -> None:
     table = app.top
     table.orient_i = 1
     shot(app, f"table_orient{suffix}")
+    # four roles, all human: the turn strip with four roles, four board tabs, the Goblins deciding
+    roles = ("knight", "goblins", "dragon", "cave")
+    app.session = Session.new(Setup(roles=roles, seed=19), {r: Seat(True) for r in roles})
+    s = app.session
+    rng = random.Random(5)
+    while s.game.outcome is None and not (len(s.game.choices) >= 250 and s.game.pending.kind == "goblins_turn"):
+        d = s.game.pending
+        ids = [i for i in d.ids if i != "end:"] or list(d.ids)
+        if "end:" in d.ids and rng.random() < 0.2:
+            ids = ["end:"]
+        s.choose(ids[rng.randrange(len(ids))])
+    s.viewer = s.decider
+    app.replace(TableScreen(app))
+    shot(app, f"table_four_roles{suffix}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from vast_desktop.screens.table import TableScreen
 class Robot:
     def __init__(self, app) -> None:
         self.app = app
+        self.drags = 0          # drags made (the tests count choices made by dragging)
 
     # ------------------------------------------------------------ raw input
     def frames(self, n: int = 2) -> None:
@@ -22,12 +23,12 @@ class Robot:
         pos = (int(pos[0]), int(pos[1]))
         pygame.mouse.set_pos(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        self.frames(1)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.frames(2)
 
     def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
+        self.drags += 1
         pygame.mouse.set_pos(a)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
         self.frames(1)
@@ -48,7 +49,31 @@ class Robot:
         self.frames(2)
 
     def click_button(self, button) -> None:
+        self.scroll_into_view(button)
         self.click(button.rect.center)
+
+    def scroll_into_view(self, button) -> None:
+        """A choice menu taller than its panel scrolls: turn the mouse wheel over it until ``button`` shows."""
+        table = next((s for s in reversed(self.app.screens) if isinstance(s, TableScreen)), None)
+        panel = getattr(table, "menu_panel", None) if table is not None and table.menu_elements else None
+        if panel is None or not panel.alive() or button not in panel.get_container().elements:
+            return
+        for _ in range(100):
+            if panel.rect.contains(button.rect):
+                y = None
+                while button.rect.y != y:          # let the smooth scroll settle before clicking
+                    y = button.rect.y
+                    self.frames(1)
+                if panel.rect.contains(button.rect):
+                    return
+            at = (panel.rect.x + 12, panel.rect.centery)
+            pygame.mouse.set_pos(at)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+            self.frames(1)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if button.rect.y > panel.rect.y else 1,
+                                                 flipped=False, precise_x=0.0, precise_y=0.0))
+            self.frames(2)
+        raise AssertionError(f"the menu does not scroll to {button.text!r}")
 
     # ------------------------------------------------------------ the table
     @property

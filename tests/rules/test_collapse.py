@@ -378,7 +378,7 @@ def test_FM_14_several_pieces_move_one_at_a_time_knight_first():
             lit(0, 2, "T20"), lit(1, 2, "T22"), lit(2, 2, "T25")]
     g = kc(ring, pieces={"knight": [1, 0], "tribe:fangs": [1, 0]}, **COLLAPSE)
     choose(g, "remove:1,0")
-    assert kind(g) == ("cave", "forced_move") and "knight" in g.pending.prompt
+    assert kind(g) == ("cave", "forced_move") and "Knight" in g.pending.prompt
     choose(g, "push:2,0")
     assert g.state.board.pieces == {"knight": (2, 0), "tribe:fangs": (0, 0)}
 

@@ -15,7 +15,7 @@ from .board import (
     touching,
 )
 from .decisions import Option, space
-from .forced import shortest_escape
+from .forced import piece_name, shortest_escape
 from .geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
 from .state import ROLE_ORDER
 
@@ -84,12 +84,12 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
         if len(dests) == 1:
             dest = dests[0]
         else:
-            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece} to {fmt_pos(q)}", (space(q),)) for q in dests]
-            choice = yield g.ask(remover, "forced_move", f"The tile under the {piece} collapses: where does it go?", opts,
+            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, "forced_move", f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
                                  rules_ref="general.forced_movement")
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
-        g.log("forced_move", f"The {piece} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
+        g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
         if piece == "knight" and board.tokens_at(dest)["event"] and g.state.knight is not None:
             g.state.knight.must_resolve_event = True
     tile = board.tiles.pop(p)

@@ -23,6 +23,16 @@ def dragon_surfaced(g: Game) -> bool:
     return bool(dragon is not None and getattr(dragon, "surfaced", False))
 
 
+def piece_name(piece: str) -> str:
+    """A piece id as players read it: "tribe:fangs" → "Fangs Tribe", "token:treasure" → "Treasure token"."""
+    kind, _, rest = piece.partition(":")
+    if kind == "tribe":
+        return f"{rest.title()} Tribe"
+    if kind == "token":
+        return f"{rest.title()} token"
+    return piece.title()
+
+
 def owner(piece: str) -> str:
     return piece.split(":")[0].replace("tribe", "goblins")
 

@@ -10,7 +10,6 @@ legal shows the engine's reason.
 """
 from __future__ import annotations
 
-import html
 from functools import partial
 
 import pygame
@@ -22,6 +21,7 @@ from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.rules_data import load_rules_data
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
@@ -38,6 +38,7 @@ class TableScreen(Screen):
         super().__init__(app)
         self.map = MapView(app.art, pygame.Rect(0, 0, 10, 10))
         self.overlay = MapOverlay()
+        self.log_box = LogView(pygame.Rect(0, 0, 10, 10))
         self.layout_rects()
         self.state_key: tuple | None = None
         self.view: PlayerView | None = None
@@ -82,14 +83,12 @@ class TableScreen(Screen):
                                       self.panel.h - self.tabs_rect.h - log_h - 12)
         self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
         self.map.set_rect(self.map_rect)
+        self.log_box.set_rect(self.log_rect, int(17 * s))
 
     def build(self) -> None:
         self.layout_rects()
-        m = self.app.manager
-        self.log_box = pygame_gui.elements.UITextBox("", self.log_rect, m)
-        self.add(self.log_box)
-        self.log_viewer = "unset"
         s = self.app.settings.ui_scale
+        self.log_viewer = "unset"
         bw, bh = int(110 * s), int(34 * s)
         right = self.prompt.right - 8
         y2 = self.prompt.bottom - bh - 8
@@ -161,10 +160,10 @@ class TableScreen(Screen):
             # a different person is looking: rebuild, so earlier private lines disappear
             self.log_viewer = self.view.viewer
             self.log_count = 0
-            self.log_box.set_text("")
+            self.log_box.clear()
         new = lines[self.log_count:]
         if new:
-            self.log_box.append_html_text("".join(html.escape(x) + "<br>" for x in new))
+            self.log_box.append(new)
             self.log_count = len(lines)
 
     def _clickable_keys(self) -> set[str]:
@@ -191,7 +190,9 @@ class TableScreen(Screen):
         s = self.app.settings.ui_scale
         x, y = self.prompt.x + 10, self.prompt.y + int(44 * s)
         bh = int(32 * s)
-        limit = self.prompt.right - 4 * int(110 * s) - 40
+        # (the Fit map/Menu/Undo/End turn row lies below this one: the choices may use the bar's whole width,
+        # keeping room for "More…")
+        limit = self.prompt.right - 10 - int(130 * s) - 6
         for group in modes + ([self.mode] if self.mode else []):
             label = "Cancel aiming" if self.mode else MODAL_GROUPS[group]
             b = self.button((x, y, int(150 * s), bh), label, partial(self.set_mode, None if self.mode else group),
@@ -202,10 +203,10 @@ class TableScreen(Screen):
             x += int(150 * s) + 6
         shown = opts if len(opts) <= MAX_PROMPT_BUTTONS else opts[:MAX_PROMPT_BUTTONS - 1]
         for o in shown:
-            width = min(int(300 * s), max(int(90 * s), 8 * len(o.label) + 24))
+            width = min(int(420 * s), max(int(90 * s), 8 * len(o.label) + 24))
             if x + width > limit:
                 break
-            b = self.button((x, y, width, bh), _short(o.label, width), partial(self.choose_id, o.id), o.label)
+            b = self.button((x, y, width, bh), _short_middle(o.label, width), partial(self.choose_id, o.id), o.label)
             self.prompt_buttons.append(b)
             self.button_for[o.id] = b
             x += width + 6
@@ -358,7 +359,9 @@ class TableScreen(Screen):
     def on_wheel(self, dy: int) -> None:
         d = self.index.decision
         mouse = pygame.mouse.get_pos()
-        if d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
+        if self.log_rect.collidepoint(mouse):
+            self.log_box.wheel(dy)
+        elif d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
             self.cycle_orientation(1 if dy > 0 else -1)
         elif self.map_rect.collidepoint(mouse):
             self.map.camera.zoom_at(1.12 if dy > 0 else 1 / 1.12, mouse)
@@ -610,23 +613,34 @@ class TableScreen(Screen):
         pygame.draw.line(surface, PANEL_EDGE, self.strip.bottomleft, self.strip.bottomright)
         x = 10
         deciding = view.waiting_for[0] if view.waiting_for else None
+        # the role boxes take at most 45% of the strip (four roles in a small window), the rest is for the info
+        box_w = max(int(72 * s), min(int(150 * s), (self.strip.w * 45 // 100 - 10) // max(1, len(view.roles)) - 8))
+        name_size = int(20 * s) if box_w >= int(120 * s) else int(17 * s)
         for role in view.roles:
             colour = ROLE_COLOURS[role]
             active = role == view.active
-            r = pygame.Rect(x, 5, int(150 * s), self.strip.h - 10)
+            r = pygame.Rect(x, 5, box_w, self.strip.h - 10)
             pygame.draw.rect(surface, colour if active else PANEL_EDGE, r, 0 if active else 2, border_radius=6)
-            draw_text(surface, ROLE_NAMES[role], r.center, int(20 * s), (20, 16, 12) if active else colour, bold=True,
-                      anchor="center")
+            # (an idle role's name in its colour lightened: the Cave's and the Goblins' are dark on the strip)
+            r_, g_, b_ = (int(c + (255 - c) * 0.35) for c in colour)
+            ink = (20, 16, 12) if active else (r_, g_, b_)
+            draw_text(surface, ROLE_NAMES[role], r.center, name_size, ink, bold=True, anchor="center")
             if role == deciding:       # who must decide now: a dot in the corner
                 pygame.draw.circle(surface, HIGHLIGHT, (r.right - 10, r.centery), max(4, int(5 * s)))
                 pygame.draw.circle(surface, (20, 16, 12), (r.right - 10, r.centery), max(4, int(5 * s)), 1)
             x = r.right + 8
         phase = (f"Collapse: {view.crystal_tiles_removed} of {view.collapse_crystals} Crystal tiles"
                  if view.collapse else "The Cave Grows…")
-        info = f"Round {view.round}  ·  {phase}  ·  {view.stack_count} tiles in the stack  ·  {view.variant}"
-        draw_text(surface, info, (x + 12, self.strip.centery), int(18 * s), TEXT, anchor="midleft")
+        size = int(18 * s)
         who = f"Viewing as: {ROLE_NAMES.get(view.viewer or '', 'everyone')}"
-        draw_text(surface, who, (self.strip.right - 10, self.strip.centery), int(18 * s), TEXT_DIM, anchor="midright")
+        room = self.strip.right - 10 - font(size).size(who)[0] - 20 - (x + 12)
+        # what does not fit next to "Viewing as" goes, least useful first (the variant names the roles above)
+        parts = [f"Round {view.round}", phase, f"{view.stack_count} tiles in the stack", view.variant]
+        while len(parts) > 1 and font(size).size("  ·  ".join(parts))[0] > room:
+            parts.pop()
+        info = "  ·  ".join(parts)
+        draw_text(surface, info, (x + 12, self.strip.centery), size, TEXT, anchor="midleft")
+        draw_text(surface, who, (self.strip.right - 10, self.strip.centery), size, TEXT_DIM, anchor="midright")
 
     def _draw_panel(self, surface: pygame.Surface, view: PlayerView) -> None:
         pygame.draw.rect(surface, PANEL, self.panel)
@@ -638,6 +652,7 @@ class TableScreen(Screen):
             highlights = highlights | {self.selected}
         self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
                                        highlights, self.hover_key, self.app.art)
+        self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
                 and self._target_keys_on_board() != self.buttons_for_keys:
             # the board now shows other targets than the prompt buttons were made for (a new decision's
@@ -690,3 +705,18 @@ class TableScreen(Screen):
 def _short(text: str, width_px: int, px_per_char: int = 8) -> str:
     limit = max(8, width_px // px_per_char)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _short_middle(text: str, width_px: int, px_per_char: int = 8) -> str:
+    """Shorten a button text from its middle, by list items ("a, b, c") or else by words, keeping its
+    beginning and its end: several choices often begin alike ("Pay with Claw card, …") and differ at the end."""
+    limit = max(8, width_px // px_per_char)
+    if len(text) <= limit:
+        return text
+    sep = ", " if ", " in text else " "
+    parts = text.split(sep)
+    head, tail = parts[:1], parts[1:]
+    while tail and len(sep.join([*head, "…", *tail])) > limit:
+        tail.pop(0)
+    short = sep.join([*head, "…", *tail])
+    return short if tail and len(short) <= limit else _short(text, width_px, px_per_char)
