@@ -244,6 +244,33 @@ def test_DR_37_COL_22_23_wrath_collapses_affected_tiles(monkeypatch) -> None:
     assert b.pieces["knight"] in b.tiles and b.pieces["dragon"] in b.tiles
 
 
+def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once(monkeypatch) -> None:
+    """Wrath before the Collapse: every affected tile goes first; the Crystal tile leaves the
+    game, the others are shuffled together under the stack; then one reconnection and one fill."""
+    fixed_die(monkeypatch, 3)
+    tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T20"), lit((1, -1), "T37"),
+             lit((2, 1), "T22"), lit((3, 1), "T31")]
+    g = dragon_game(tiles=tiles, pieces={"dragon": [1, 0], "knight": [3, 1]}, dragon={"hand": ["claw"] * 4})
+    shuffled: list[list[str]] = []
+
+    def fake_shuffle(x: list[str]) -> None:
+        shuffled.append(sorted(x))
+        x.sort(reverse=True)
+
+    g.rng.shuffle = fake_shuffle  # type: ignore[method-assign,assignment]
+    choose(g, "power:wrath")
+    while g.pending.kind != "dragon_turn":
+        choose(g, ids(g)[0])
+    assert shuffled == [["T01", "T05", "T20"]]                              # one shuffle, Crystal excluded
+    assert "T37" in g.state.removed_from_game and "T37" not in g.state.stack
+    assert g.state.stack[-3:] == ["T20", "T05", "T01"]                      # together, at the bottom
+    kinds = event_kinds(g)
+    last_removed = max(i for i, k in enumerate(kinds) if k == "tile_removed")
+    assert kinds.count("tile_removed") == 4
+    assert all(i > last_removed for i, k in enumerate(kinds) if k in ("map_slid", "tile_placed"))
+    assert kinds.count("map_slid") <= 1 and "tile_placed" in kinds
+
+
 # ---------------------------------------------------------- Treasure, Gems
 def test_DR_48_50_51_greed_one_token_a_turn() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": []},

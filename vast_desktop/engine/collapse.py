@@ -71,10 +71,14 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
     return cands
 
 
-def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
+def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: list[str] | None = None) -> Proc:
     """Remove one tile: occupants forced off first (FM-12..14), tokens home
     (COL-13), Crystal tiles counted (COL-09/10, COL-23/24), the map reconnected
-    (MAP-36) and, before the Collapse, open edges filled (COL-23, COL-25)."""
+    (MAP-36) and, before the Collapse, open edges filled (COL-23, COL-25).
+
+    With ``batch`` (several tiles removed at once, e.g. Wrath) a tile put under the
+    stack is also noted there, and nothing is reconnected or filled: the caller ends
+    with :func:`finish_removals`."""
     board = g.state.board
     occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
     for i, piece in enumerate(occupants):
@@ -112,8 +116,27 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool) -> Proc:
         g.state.removed_from_game.append(tile.tile_id)
     else:
         g.state.stack.append(tile.tile_id)
+        if batch is not None:
+            batch.append(tile.tile_id)
     from .flow import check_collapse_win
     check_collapse_win(g)
+    if batch is None:
+        yield from reconnect(g, remover)
+        if not g.state.collapse:
+            yield from fill_open_edges(g, remover)
+
+
+def finish_removals(g: Game, batch: list[str], remover: str) -> Proc:
+    """COL-23, MAP-42: after every tile of one effect is removed, the tiles bound for
+    the stack are shuffled together under it; then the map is reconnected once and,
+    before the Collapse, the open edges are filled once."""
+    stack = g.state.stack
+    if batch and stack[-len(batch):] == batch:
+        g.rng.shuffle(batch)
+        stack[-len(batch):] = batch
+        g.log("tiles_to_stack", f"{len(batch)} removed tile{'s' if len(batch) > 1 else ''} shuffled and put "
+              "at the bottom of the stack.", count=len(batch))
+        batch.clear()
     yield from reconnect(g, remover)
     if not g.state.collapse:
         yield from fill_open_edges(g, remover)

@@ -441,13 +441,14 @@ def _wrath(g: Game) -> Proc:
     """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
     Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
     move off; the map is reconnected and, before the Collapse, open edges filled."""
-    from ..collapse import removable, remove_tile
+    from ..collapse import finish_removals, removable, remove_tile
 
     _, affected, _ = yield from roll(g, "Wrath")
     board = g.state.board
     ids = [board.tiles[p].tile_id for p in affected if p in board.tiles]
     gob = goblins_api(g)
     spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
+    batch: list[str] = []
     for tile_id in ids:
         where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
         if where is None:
@@ -461,7 +462,8 @@ def _wrath(g: Game) -> Proc:
         if ("pride_event_wrath_counts" in g.setup.house_rules and is_dark(g, where)
                 and tile_type(g, where) == "event"):                     # AMB-58 house rule
             dr.remove_sloth(g, "event", "Wrath brought down a Dark Event tile")
-        yield from remove_tile(g, where, "dragon", collapse_removal=False)
+        yield from remove_tile(g, where, "dragon", collapse_removal=False, batch=batch)
+    yield from finish_removals(g, batch, "dragon")                       # COL-23, MAP-42: once, at the end
     if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule
         yield from _wrath_moves_knight(g, {p for p in affected})
 
