@@ -353,3 +353,44 @@ def test_AMB_59_monsters_for_revealed_tribes(house) -> None:
     while g.pending.kind != "assign_monster":
         choose(g, ids(g)[0])
     assert ("assign:fangs" in ids(g)) != bool(house) and "assign:eye" in ids(g)
+
+
+# ------------------------------------------- FM-15: forced onto the Flame Wall
+FM_TILES = [entrance(), lit((1, 0), "T20"), lit((2, 0), "T22"), lit((-1, 0), "T32")]
+
+
+def _forced_game(active: str, piece: str, at: tuple[int, int]) -> Game:
+    pieces: dict[str, Any] = {"dragon": [-1, 0], piece: list(at)}
+    if piece != "knight":
+        pieces["knight"] = [-1, 0]
+    return load_scenario({"setup": {"roles": ["knight", "goblins", "dragon", "cave"], "seed": 1}, "active": active,
+                          "tiles": FM_TILES, "pieces": pieces, "omen_bag": {},
+                          "tokens": {"1,0": {"flamewall": 1}}, "knight": {"grit": 9},
+                          "goblins": {"population": {"fangs": 3, "bones": 0, "eye": 0}},
+                          "dragon": {"placed": True}, "cave": {"hand": ["T31", "T25", "T29"], "omens": {"bat": 1}}})
+
+
+def _burnt(g: Game, piece: str) -> bool:
+    if piece == "knight":
+        return g.state.knight.grit == 4
+    return g.state.goblins.population["fangs"] == 2
+
+
+@pytest.mark.parametrize("piece", ["knight", "tribe:fangs"])
+def test_FM_15_giant_bats_carry_onto_the_flame_wall(piece) -> None:
+    g = _forced_game("cave", piece, (2, 0))
+    choose(g, "omen:giant_bats")
+    choose(g, f"bats:{piece}@2,0>1,0")
+    assert g.state.board.pieces[piece] == (1, 0) and _burnt(g, piece)
+
+
+@pytest.mark.parametrize("piece", ["knight", "tribe:fangs"])
+def test_FM_15_forced_off_a_removed_tile_onto_the_flame_wall(piece) -> None:
+    from vast_desktop.engine.collapse import remove_tile
+
+    from .helpers_map import drive
+    g = _forced_game("cave", piece, (2, 0))
+    drive(g, lambda g: remove_tile(g, (2, 0), "cave", collapse_removal=True))
+    while g.pending.kind != "done":
+        choose(g, ids(g)[0])
+    assert g.state.board.pieces[piece] == (1, 0) and _burnt(g, piece)

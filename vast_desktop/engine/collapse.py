@@ -15,7 +15,7 @@ from .board import (
     touching,
 )
 from .decisions import Option, space
-from .forced import piece_name, shortest_escape
+from .forced import entered, piece_name, shortest_escape
 from .geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
 from .state import ROLE_ORDER
 
@@ -94,8 +94,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
-        if piece == "knight" and board.tokens_at(dest)["event"] and g.state.knight is not None:
-            g.state.knight.must_resolve_event = True
+        yield from entered(g, piece, dest)                                # FM-15
     tile = board.tiles.pop(p)
     if not tile.lit:
         g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal

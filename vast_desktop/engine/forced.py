@@ -12,7 +12,7 @@ from .board import edge_blocked, is_dark
 from .geometry import Pos, adjacent
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, Proc
 
 IMMOVABLE_TOKENS = ("crystal", "event", "bomb", "vault", "rockslide", "flamewall")  # FM-11
 
@@ -104,3 +104,24 @@ def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
         return []
     best = min(dests.values())
     return sorted(q for q, d in dests.items() if d == best)
+
+
+def entered(g: Game, piece: str, q: Pos) -> Proc:
+    """FM-15, FM-06, DR-35/38: what entering ``q`` does to a piece another player moved
+    there (Giant Bats, Claw, Slap, Wrath, the Wisp) or that a removed tile forced off.
+    The Knight stops on an Event token and burns on a Flame Wall (−5 Grit, the Shield
+    cuts it to 1); a Tribe on a Flame Wall loses 1 Population."""
+    board = g.state.board
+    toks = board.tokens_at(q)
+    if piece == "knight":
+        k = g.state.knight
+        if k is None or k.dead:
+            return
+        if toks["event"]:
+            k.must_resolve_event = True
+        if toks["flamewall"]:
+            from .roles.knight_board import lose_grit
+            yield from lose_grit(g, 5, "the Flame Wall")
+    elif piece.startswith("tribe:") and toks["flamewall"]:
+        from .roles import goblins
+        yield from goblins.flame_wall_entered(g, piece.split(":", 1)[1], q)

@@ -28,7 +28,7 @@ from ..board import (
     tile_type,
 )
 from ..decisions import Option, Target, space
-from ..forced import piece_name, reachable
+from ..forced import entered, piece_name, reachable
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos, rotate_walls
 
 if TYPE_CHECKING:
@@ -269,12 +269,10 @@ def _bats(g: Game, arg: str) -> Proc:
         board.tokens_at(to)["treasure"] += 1
     else:
         board.pieces[piece] = to
-        if piece == "knight" and board.tokens_at(to)["event"] and g.state.knight is not None:
-            g.state.knight.must_resolve_event = True  # FM-06
     g.log("forced_move", f"Giant Bats carry the {piece_name(piece)} from {fmt_pos(frm)} to {fmt_pos(to)}.",
           piece=piece, frm=frm, to=to)
-    return
-    yield
+    if piece != "token:treasure":
+        yield from entered(g, piece, to)                                  # FM-06, FM-15
 
 
 def place_treasure_token(g: Game, p: Pos) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..board import is_dark, tile_type, visible
 from ..decisions import Option, Target, button, space
 from ..dice import roll_dragon_die
-from ..forced import reachable
+from ..forced import entered, reachable
 from ..geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group
 from . import dragon as dr
@@ -201,13 +201,7 @@ def push_knight(g: Game, steps: int, why: str) -> Proc:
     board.pieces["knight"] = q
     g.log("forced_move", f"{why}: the Dragon moves the Knight from {fmt_pos(start)} to {fmt_pos(q)}.",
           piece="knight", frm=start, to=q)
-    k = g.state.knight
-    assert k is not None
-    if board.tokens_at(q)["event"]:
-        k.must_resolve_event = True                   # FM-06
-    if board.tokens_at(q)["flamewall"]:               # FM: entering effects still apply
-        from .knight_board import lose_grit
-        yield from lose_grit(g, 5, "the Flame Wall")
+    yield from entered(g, "knight", q)                # FM-06, FM-15
 
 
 def _pride_event(g: Game, p: Pos, kind: str) -> None:
@@ -486,8 +480,7 @@ def _wrath_moves_knight(g: Game, affected: set[Pos]) -> Proc:
     board.pieces["knight"] = q
     g.log("forced_move", f"Wrath: the Dragon moves the Knight from {fmt_pos(kp)} to {fmt_pos(q)}.",
           piece="knight", frm=kp, to=q)
-    if board.tokens_at(q)["event"]:
-        g.state.knight.must_resolve_event = True
+    yield from entered(g, "knight", q)                                   # FM-06, FM-15
 
 
 # ------------------------------------------------------------ tables

@@ -788,10 +788,8 @@ def _wisp(g: Game, t: str, arg: str) -> Proc:
     q = parse_pos(arg)
     board.pieces["knight"] = q
     g.log("forced_move", f"The Wisp of {tname(t)} carries the Knight to {fmt_pos(q)}.", piece="knight", frm=frm, to=q)
-    if board.tokens_at(q)["event"] and g.state.knight is not None:
-        g.state.knight.must_resolve_event = True
-    return
-    yield
+    from ..forced import entered
+    yield from entered(g, "knight", q)                                   # FM-06, FM-15
 
 
 # ------------------------------------------------------------------ actions
