@@ -215,12 +215,37 @@ def test_GB_58_hex_the_dragon() -> None:
     assert len(D(g).hand) == 1 and len(D(g).discard) == 2
 
 
-def test_DR_35_flame_wall_burns_a_tribe() -> None:
-    g = game(pieces={"dragon": [3, 0], "tribe:fangs": [1, 0]}, tokens={"2,0": {"flamewall": 1}})
+@pytest.mark.parametrize("trap", [True, False])
+def test_DR_35_GB_56_flame_wall_burns_a_tribe_unless_trap(trap) -> None:
+    g = game(pieces={"dragon": [3, 0], "tribe:fangs": [1, 0]}, tokens={"2,0": {"flamewall": 1}},
+             goblins={"face_up": ["trap"] if trap else []})
     activation(g, fangs=3)
     choose(g, "activate:fangs")
     choose(g, "move:2,0")
-    assert g.state.goblins.population["fangs"] == 2 and gb.tribe_pos(g, "fangs") == (2, 0)
+    assert g.pending.kind == "trap_dragon"                   # asked either way: nothing leaks
+    assert set(ids(g)) == ({"trap:", "no_response:"} if trap else {"no_response:"})
+    choose(g, "trap:" if trap else "no_response:")
+    assert g.state.goblins.population["fangs"] == (3 if trap else 2) and gb.tribe_pos(g, "fangs") == (2, 0)
+
+
+@pytest.mark.parametrize("trap", [True, False])
+def test_GB_56_trap_against_wrath(monkeypatch, trap) -> None:
+    fixed_die(monkeypatch, CENTRE)
+    tiles = [entrance(), lit((1, 0), "T20"), lit((2, 0), "T22"), lit((3, 0), "T31"), lit((2, 1), "T32")]
+    g = game(active="dragon", tiles=tiles, pieces={"dragon": [2, 0], "tribe:fangs": [3, 0]},
+             dragon={"hand": ["claw"] * 4},
+             goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}, "face_up": ["trap"] if trap else []})
+    choose(g, "power:wrath")
+    assert g.pending.kind == "trap_dragon" and g.pending.role == "goblins"
+    assert set(ids(g)) == ({"trap:", "no_response:"} if trap else {"no_response:"})
+    choose(g, "trap:" if trap else "no_response:")
+    while g.pending.kind != "dragon_turn":
+        choose(g, ids(g)[0])
+    s = g.state.goblins
+    if trap:                                                # the tile still falls; the Tribe does not scatter
+        assert gb.tribe_pos(g, "fangs") is not None and s.population["fangs"] == 3 and "trap" in s.secrets_discard
+    else:
+        assert gb.tribe_pos(g, "fangs") is None and s.population["fangs"] == 1
 
 
 # ----------------------------------------------------------- house rules
@@ -381,6 +406,8 @@ def test_FM_15_giant_bats_carry_onto_the_flame_wall(piece) -> None:
     g = _forced_game("cave", piece, (2, 0))
     choose(g, "omen:giant_bats")
     choose(g, f"bats:{piece}@2,0>1,0")
+    if piece != "knight":
+        choose(g, "no_response:")                           # GB-56: no Trap to discard
     assert g.state.board.pieces[piece] == (1, 0) and _burnt(g, piece)
 
 

@@ -3,8 +3,8 @@ each power's effect.
 
 A power is offered only when it can be paid (DR-17/19/20) and has something to do.
 The Dragon pays first, then picks the target (like the Cave's omens).  Walls never
-block a power unless it says so (DR-22).  Each time Claw, Scratch or Hiss hits a Tribe
-the Goblins may discard Trap (GB-56); Bright Beetles spares 1 Goblin (GB-45).
+block a power unless it says so (DR-22).  Each time Claw, Scratch, Hiss, Wrath or the
+Flame Wall hits a Tribe the Goblins may discard Trap (GB-56); Bright Beetles spares 1 Goblin (GB-45).
 
 House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_every_piece``
 (AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).
@@ -449,6 +449,8 @@ def _wrath(g: Game) -> Proc:
             continue
         for tribe in tribes_at(g, where):
             assert gob is not None
+            if (yield from gob.trap_against_dragon(g, tribe, "Wrath")):        # GB-56
+                continue
             yield from gob.scatter(g, tribe, "the Dragon's Wrath")
         if not removable(g, where) or (spare_own and where == dr.pos(g)):
             g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)

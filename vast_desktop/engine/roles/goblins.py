@@ -272,8 +272,11 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
 
 
 def flame_wall_entered(g: Game, t: str, q: Pos) -> Proc:
-    """DR-35/38: a Tribe entering the Flame Wall's tile loses 1 Population."""
+    """DR-35/38: a Tribe entering the Flame Wall's tile loses 1 Population, unless the
+    Goblins discard Trap (GB-56; asked neutrally like the Dragon's other powers)."""
     if g.state.board.tokens_at(q)["flamewall"]:
+        if (yield from trap_against_dragon(g, t, "Flame Wall")):
+            return
         yield from reduce_population(g, t, 1, "the Dragon's Flame Wall")
 
 
