@@ -97,6 +97,50 @@ def test_GB_38_40_monsters_limited_by_bones_population() -> None:
     assert gob(g).monsters["bones"] == ["troll"] and "ogre" in g.state.monster_discard
 
 
+def _ruby_to_monsters(g) -> None:
+    while g.pending.kind in ("war_card", "populate"):
+        choose(g, "war:desperation" if g.pending.kind == "war_card" else "populate:")
+
+
+def test_GOBLIN_RUBY_redraw_a_monster_once_a_turn() -> None:
+    """Goblin Ruby (COMPONENT_DATA Secrets): after drawing a Monster, discard it and draw another, once a turn."""
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 2, "bones": 3, "eye": 0}, "face_up": ["goblin_ruby"],
+                                             "secrets_deck": ["hex", "trap", "poison", "cave_in"]},
+                 monster_deck=["ogre", "troll", "golem", "wisp"])
+    _ruby_to_monsters(g)
+    assert g.pending.kind == "assign_monster" and "ruby:" in ids(g)
+    choose(g, "ruby:")
+    assert "ogre" in g.state.monster_discard and gob(g).drawn_monster == "troll" and gob(g).ruby_used
+    assert g.pending.kind == "assign_monster" and "ruby:" not in ids(g)       # once per turn
+    choose(g, "assign:bones")
+    assert "ruby:" not in ids(g)
+    assert gob(g).monsters["bones"] == ["troll"]
+
+
+def test_GOBLIN_RUBY_redraw_a_secret() -> None:
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "face_up": ["goblin_ruby"],
+                                             "secrets_deck": ["hex", "trap", "poison", "cave_in"]},
+                 monster_deck=["ogre", "troll", "golem", "wisp"])
+    _ruby_to_monsters(g)
+    while g.pending.kind == "assign_monster":
+        choose(g, "discard:")
+    assert g.pending.kind == "ruby_secret" and g.pending.role == "goblins"
+    assert set(ids(g)) == {"ruby:hex", "ruby:trap", "ruby:poison", "keep:"}
+    choose(g, "ruby:trap")
+    assert sorted(gob(g).hand) == ["cave_in", "hex", "poison"] and "trap" in gob(g).secrets_discard
+    assert gob(g).ruby_used
+
+
+def test_GOBLIN_RUBY_not_offered_without_it_face_up() -> None:
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "hand": ["goblin_ruby"],
+                                             "secrets_deck": ["hex", "trap"]},
+                 monster_deck=["ogre", "troll", "golem", "wisp"])
+    assert "ruby:" not in ids(g)
+    while g.pending.kind == "assign_monster":
+        choose(g, "discard:")
+    assert g.pending.kind != "ruby_secret"
+
+
 def test_GB_51_hand_limit_five_counts_face_up() -> None:
     g = gob_game(war="desperation", goblins={"population": {"fangs": 0, "bones": 0, "eye": 0},
                                               "hand": ["hex", "poison"], "face_up": ["trap"]})

@@ -305,6 +305,13 @@ def draw_secret(g: Game) -> str | None:
     return s.secrets_deck.pop(0)
 
 
+def ruby_ready(g: Game) -> bool:
+    """Goblin Ruby (COMPONENT_DATA): face up, once per turn, after drawing War cards,
+    Monster cards or Secrets, one drawn card may be discarded and redrawn."""
+    s = gs(g)
+    return "goblin_ruby" in s.face_up and not s.ruby_used
+
+
 def assigned_count(g: Game) -> int:
     return sum(len(m) for m in gs(g).monsters.values())
 
@@ -328,12 +335,26 @@ def assign_monster(g: Game, card: str) -> Proc:
                 opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
                                    (Target("card", old),)))
     opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
+    if ruby_ready(g) and g.state.monster_deck:
+        opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another", (Target("card", "goblin_ruby"),)))
     choice = yield g.ask("goblins", "assign_monster", f"Monster drawn: {name}. Assign it (at most {bones} Monsters "
                          f"in all, the Bones Population)?", opts, rules_ref="goblins.assign_monsters")
     verb, _, arg = choice.id.partition(":")
     if verb == "discard":
         g.state.monster_discard.append(card)
         g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
+        return
+    if verb == "ruby":
+        s.ruby_used = True
+        g.state.monster_discard.append(card)
+        g.log("goblin_ruby", f"The Goblins use the Goblin Ruby: they discard the {name} and draw another Monster.",
+              card=card)
+        new = draw_monster(g)
+        if new is None:
+            return
+        g.log("monster_drawn", f"The Goblins draw the Monster {g.card(new).name}.", card=new)
+        s.drawn_monster = new
+        yield from assign_monster(g, new)
         return
     if verb == "replace":
         t, _, old = arg.partition(":")
@@ -359,7 +380,8 @@ def draw_and_assign(g: Game, n: int) -> Proc:
 
 
 def draw_secrets(g: Game, n: int) -> Proc:
-    """GB-50/51: draw, then discard down to the hand limit (face-up cards count)."""
+    """GB-50/51: draw, then discard down to the hand limit (face-up cards count); then the
+    Goblin Ruby may swap one card drawn for another."""
     s = gs(g)
     got = []
     for _ in range(n):
@@ -380,6 +402,24 @@ def draw_secrets(g: Game, n: int) -> Proc:
         (s.hand if card in s.hand else s.face_up).remove(card)
         s.secrets_discard.append(card)
         g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
+    kept = [c for c in dict.fromkeys(got) if c in s.hand]    # after the hand limit: the swap keeps the size
+    if kept and ruby_ready(g) and s.secrets_deck:
+        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                for c in kept]
+        opts.append(Option("keep:", "Keep the cards drawn", (button("done"),)))
+        choice = yield g.ask("goblins", "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
+                             "another?", opts, rules_ref="goblins.secrets")
+        if choice.id != "keep:":
+            old = choice.id.split(":", 1)[1]
+            s.ruby_used = True
+            s.hand.remove(old)
+            s.secrets_discard.append(old)
+            g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a Secrets card.",
+                  {"goblins": f"Discarded {g.card(old).name}"})
+            new = draw_secret(g)
+            if new is not None:
+                s.hand.append(new)
+                g.log("secrets_drawn", "The Goblins draw 1 Secrets card.", {"goblins": f"Drawn: {g.card(new).name}"})
 
 
 # ------------------------------------------------------------------ the turn
