@@ -318,6 +318,35 @@ def test_GB_54_hiding_spots() -> None:
     assert g.state.knight.health == 4
 
 
+def test_GB_52_secrets_any_time_during_the_turn_from_the_war_card() -> None:
+    """GB-52: a Secret may be played before the War card is chosen (here Poison)."""
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "hand": ["poison", "hiding_spots"]})
+    assert g.pending.kind == "war_card" and "secret:poison" in ids(g)
+    assert "secret:hiding_spots" not in ids(g)                     # the reaction keeps its moment
+    choose(g, "secret:poison")
+    assert gob(g).poison and "poison" in gob(g).secrets_discard
+    assert g.pending.kind == "populate" and "secret:poison" not in ids(g)
+
+
+def test_GB_52_secrets_during_populate_and_a_tribes_activation() -> None:
+    g = gob_game(goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "rage": 0,
+                          "hand": ["fire_bomber", "blind_fury"]},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 0]})
+    choose(g, "war:pain")
+    assert g.pending.kind == "populate" and "secret:blind_fury" in ids(g)
+    choose(g, "secret:blind_fury")
+    choose(g, "tribe:fangs")
+    assert gob(g).blind_fury == "fangs"
+    to_activation(g)
+    choose(g, "activate:fangs")
+    assert g.pending.kind == "tribe_activation" and "secret:fire_bomber" in ids(g)
+    choose(g, "move:2,0")
+    choose(g, "secret:fire_bomber")                               # after moving, before the action
+    choose(g, "tribe:fangs")
+    assert gob(g).fire_bomber == "fangs" and g.pending.kind == "tribe_activation"
+    assert gb.tribe_pos(g, "fangs") == (2, 0)
+
+
 def test_GB_53_cave_in_removes_up_to_eye_population() -> None:
     g = gob_game(goblins={"population": {"fangs": 0, "bones": 0, "eye": 1}, "hand": ["cave_in"]},
                  pieces={"knight": [-1, 0]})

@@ -1,7 +1,10 @@
-"""The Goblins' Secrets cards (GB-50..58).  Played during the Activate Tribes phase
-from the Goblins' turn menu (Leader during overpopulation, Trap stays face up and
-works on the Knight's turn).  The menu is asked every turn whatever the hand holds,
-and only the Goblins see its options, so nothing leaks."""
+"""The Goblins' Secrets cards (GB-50..58).  GB-52: "You may play Secrets cards at any
+time during your turn": they are offered at every Goblins' decision of their own turn
+that is asked anyway (choosing the War card, Populate, assigning a Monster, the
+Activate Tribes menu and each Tribe's activation).  The reactions keep their moment:
+Leader during overpopulation, Trap face up (and discarded against an attack or a
+Dragon power), Hiding Spots from the Activate Tribes menu.  Only the Goblins see the
+options, so nothing leaks."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -79,10 +82,14 @@ def playable(g: Game, card: str) -> bool:
     return True
 
 
-def secret_options(g: Game) -> list[Option]:
+REACTIONS = ("hiding_spots",)     # kept to the Activate Tribes menu
+
+
+def secret_options(g: Game, reactions: bool = True) -> list[Option]:
+    """The Secrets the Goblins may play now (``reactions=False``: not Hiding Spots)."""
     s = gb.gs(g)
     return [Option(f"secret:{c}", f"Play {_name(g, c)}", (Target("card", c),))
-            for c in dict.fromkeys(s.hand) if playable(g, c)]
+            for c in dict.fromkeys(s.hand) if playable(g, c) and (reactions or c.split("#")[0] not in REACTIONS)]
 
 
 def play_secret(g: Game, card: str) -> Proc:

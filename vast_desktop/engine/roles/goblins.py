@@ -337,9 +337,15 @@ def assign_monster(g: Game, card: str) -> Proc:
     opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
     if ruby_ready(g) and g.state.monster_deck:
         opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another", (Target("card", "goblin_ruby"),)))
+    from ..cards.secrets import play_secret, secret_options
+    opts += secret_options(g, reactions=False)               # GB-52
     choice = yield g.ask("goblins", "assign_monster", f"Monster drawn: {name}. Assign it (at most {bones} Monsters "
                          f"in all, the Bones Population)?", opts, rules_ref="goblins.assign_monsters")
     verb, _, arg = choice.id.partition(":")
+    if verb == "secret":
+        yield from play_secret(g, arg)
+        yield from assign_monster(g, card)                   # the Monster still waits for its Tribe
+        return
     if verb == "discard":
         g.state.monster_discard.append(card)
         g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
@@ -461,11 +467,14 @@ def choose_war_card(g: Game) -> Proc:
     n = max(1, s.rage)
     drawn = s.war_deck[:n]
     g.barrier()
+    from ..cards.secrets import play_secret, secret_options
+
     while True:
         opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in drawn]
         if "goblin_ruby" in s.face_up and not s.ruby_used and len(s.war_deck) > len(drawn):
             opts += [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
                      for c in drawn]
+        opts += secret_options(g, reactions=False)           # GB-52
         if len(opts) == 1:
             chosen = drawn[0]
             break
@@ -475,6 +484,9 @@ def choose_war_card(g: Game) -> Proc:
         if verb == "war":
             chosen = c
             break
+        if verb == "secret":
+            yield from play_secret(g, c)
+            continue
         s.ruby_used = True
         nxt = next(x for x in s.war_deck if x not in drawn)
         drawn = [nxt if x == c else x for x in drawn]
@@ -491,6 +503,8 @@ def choose_war_card(g: Game) -> Proc:
 def populate(g: Game, war: str) -> Proc:
     """GB-27..36: add discs; 1 Rage per Tribe blocks all its discs; overpopulation cuts
     to 4 and scatters one Tribe (a revealed one if any)."""
+    from ..cards.secrets import play_secret, secret_options
+
     s = gs(g)
     card = g.card(war)
     blocked: list[str] = []
@@ -501,6 +515,7 @@ def populate(g: Game, war: str) -> Proc:
                 if t not in blocked and card.discs(t) > 0:
                     opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
                                        (Target("slot", f"goblins.{t}"),)))
+        opts += secret_options(g, reactions=False)           # GB-52
         if len(opts) == 1:
             break
         choice = yield g.ask("goblins", "populate", "Populate Tribes: "
@@ -508,6 +523,9 @@ def populate(g: Game, war: str) -> Proc:
                              opts, rules_ref="goblins.populate")
         if choice.id == "populate:":
             break
+        if choice.id.startswith("secret:"):
+            yield from play_secret(g, choice.id.split(":", 1)[1])
+            continue
         t = choice.id.split(":", 1)[1]
         blocked.append(t)
         lose_rage(g, 1, f"no discs for {NAMES[t]}")
@@ -742,6 +760,8 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
 
 def _activate_revealed(g: Game, t: str) -> Proc:
     """GB-59..67: move any number of tiles, then one action."""
+    from ..cards.secrets import play_secret, secret_options
+
     s = gs(g)
     moved = False
     worm_used = False
@@ -755,6 +775,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
                     opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}", (space(q),)))
         opts += _free_options(g, t, p)
         opts += action_options(g, t, p)
+        opts += secret_options(g, reactions=False)           # GB-52: any time during the turn
         opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
         choice = yield g.ask("goblins", "tribe_activation", f"{NAMES[t]} at {fmt_pos(p)}: move, then one action "
                              f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})", opts,
@@ -776,6 +797,9 @@ def _activate_revealed(g: Game, t: str) -> Proc:
             continue
         if verb == "wisp":
             yield from _wisp(g, t, arg)
+            continue
+        if verb == "secret":
+            yield from play_secret(g, arg)
             continue
         yield from ACTIONS[verb](g, t, arg)
         return
