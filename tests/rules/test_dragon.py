@@ -113,6 +113,22 @@ def test_DR_17_18_20_payments_and_any_symbol() -> None:
     assert [g.card(c).symbol for c in D(g).hand] == ["flame"] and D(g).shriek
 
 
+def test_DR_17_19_payment_options_target_the_cards_and_gems_spent() -> None:
+    """Each payment names the Power cards it spends (their card regions) and each Gem (its box),
+    so the GUI can pay by clicking them; the option ids stay the symbol lists."""
+    g = dragon_game(roles=("dragon", "cave"), tiles=ROW + [dark((0, 1), "T03")], pieces={"dragon": [0, 0]},
+                    dragon={"hand": ["flame", "claw", "claw"]}, tokens={"3,0": {"gem_wing": 1}})
+    claw1, claw2, flame = sorted(D(g).hand)
+    assert (g.card(claw1).symbol, g.card(claw2).symbol, g.card(flame).symbol) == ("claw", "claw", "flame")
+    choose(g, "power:shriek")
+    targets = {o.id: [(t.kind, t.ref) for t in o.targets] for o in g.pending.options}
+    assert sorted(targets["pay:card_claw,card_flame"]) == [("card", claw1), ("card", flame)]
+    assert sorted(targets["pay:card_claw,gem_wing"]) == [("card", claw1), ("slot", "dragon.gem.wing")]
+    assert sorted(targets["pay:card_claw,card_claw"]) == [("card", claw1), ("card", claw2)]
+    choose(g, "pay:card_flame,gem_wing")
+    assert sorted(D(g).hand) == [claw1, claw2] and D(g).gems_spent == ["wing"] and D(g).discard == [flame]
+
+
 def test_DR_19_21_gem_symbol_once_per_turn() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW + [dark((0, 1), "T03")], pieces={"dragon": [0, 0]},
                     dragon={"hand": ["flame"]}, tokens={"3,0": {"gem_wing": 1}})

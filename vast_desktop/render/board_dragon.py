@@ -515,7 +515,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         tip = {"in supply": "in his supply; he places one on his tile in phase 3 of his turn",
                "on map": "on the map: it pays one symbol for a power this turn (the Knight may try to take it)",
                "spent": "on the map, already spent this turn"}[state]
-        out.add(f"info:dragon.gem.{sym}", br, f"The {sym.title()} Gem: {tip}.")
+        out.add(f"slot:dragon.gem.{sym}", br, f"The {sym.title()} Gem: {tip}.")   # pays for a power
     shriek = bool(db.get("shriek"))
     br = at(gm.shriek_box)
     _frame(surface, br, _shade(SECTION, 1.3), HIGHLIGHT if shriek else CELL_EDGE, 1, radius=4)

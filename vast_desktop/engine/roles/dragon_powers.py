@@ -112,6 +112,28 @@ def _pay_label(pay: tuple[str, ...]) -> str:
                      for p in pay)
 
 
+def spent_by(g: Game, payment: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The Power cards (ids, from his sorted hand) and Gem symbols a payment spends."""
+    left = sorted(dragon(g).hand)
+    cards: list[str] = []
+    gems: list[str] = []
+    for src in payment:
+        kind, _, sym = src.partition("_")
+        if kind == "gem":
+            gems.append(sym)
+        else:
+            card = next(c for c in left if symbol_of(g, c) == sym)
+            left.remove(card)
+            cards.append(card)
+    return cards, gems
+
+
+def payment_targets(g: Game, payment: tuple[str, ...]) -> tuple[Target, ...]:
+    """Each Power card spent (its card region) and each Gem spent (its box on his board)."""
+    cards, gems = spent_by(g, payment)
+    return tuple([Target("card", c) for c in cards] + [Target("slot", f"dragon.gem.{s}") for s in gems])
+
+
 def pay(g: Game, power_id: str) -> Proc:
     d = dragon(g)
     power = g.rules.dragon.power(power_id)
@@ -119,18 +141,15 @@ def pay(g: Game, power_id: str) -> Proc:
     if len(pays) == 1:
         chosen = pays[0]
     else:
-        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(p)) for p in pays]
+        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(p), payment_targets(g, p)) for p in pays]
         choice = yield g.ask("dragon", "pay_power", f"Pay for {power.name}: which symbols?", opts,
                              rules_ref="dragon.powers")
         chosen = tuple(choice.id.split(":", 1)[1].split(","))
-    for src in chosen:
-        kind, _, sym = src.partition("_")
-        if kind == "gem":
-            d.gems_spent.append(sym)
-        else:
-            card = next(c for c in sorted(d.hand) if symbol_of(g, c) == sym)
-            d.hand.remove(card)
-            d.discard.append(card)
+    cards, gems = spent_by(g, chosen)
+    d.gems_spent.extend(gems)
+    for card in cards:
+        d.hand.remove(card)
+        d.discard.append(card)
     g.log("power", f"The Dragon uses {power.name}, spending {_pay_label(chosen)}.", power=power_id)
 
 
