@@ -354,7 +354,10 @@ def test_GB_53_cave_in_removes_up_to_eye_population() -> None:
     choose(g, "secret:cave_in")
     assert "remove:0,0" not in ids(g) and "remove:-1,0" not in ids(g)   # the Entrance, the Knight's tile
     choose(g, "remove:3,1")
-    # the tile leaves (back under the stack) and the open edge is filled at once (COL-23, COL-25)
+    # Eye has Population 2 after populating: a second tile may go; nothing is filled until Cave-In ends
+    assert g.pending.kind == "cave_in" and (3, 1) not in g.state.board.tiles
+    choose(g, "stop:")
+    # the tile leaves (under the stack) and the open edge is filled once Cave-In is done (COL-23, COL-25, MAP-41)
     assert g.state.board.tiles[(3, 1)].tile_id != "T03" and g.state.stack[-1] == "T03"
 
 

@@ -142,21 +142,25 @@ def _hiding_spots(g: Game, card: str) -> Proc:
 
 
 def _cave_in(g: Game, card: str) -> Proc:
-    """Remove up to Eye-Population tiles, one at a time (COL-23..25)."""
-    from ..collapse import remove_tile
+    """Remove up to Eye-Population tiles (COL-20/21); like Wrath, all of them first, then
+    the tiles bound for the stack are shuffled under it, the map is reconnected once and
+    the open edges filled once (COL-23..25, MAP-41)."""
+    from ..collapse import finish_removals, remove_tile
 
     n = gb.tribe_population(g, "eye")
+    batch: list[str] = []
     for i in range(n):
         targets = cave_in_targets(g)
         if not targets:
-            return
+            break
         opts = [Option(f"remove:{fmt_pos(p)}", f"Cave-In the tile at {fmt_pos(p)}", (space(p),)) for p in targets]
         opts.append(Option("stop:", "Stop", (button("done"),)))
         choice = yield g.ask("goblins", "cave_in", f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
                              rules_ref="goblins.cave_in")
         if choice.id == "stop:":
-            return
-        yield from remove_tile(g, parse_pos(choice.id.split(":", 1)[1]), "goblins", collapse_removal=False)
+            break
+        yield from remove_tile(g, parse_pos(choice.id.split(":", 1)[1]), "goblins", collapse_removal=False, batch=batch)
+    yield from finish_removals(g, batch, "goblins")
 
 
 def _hex(g: Game, card: str) -> Proc:
