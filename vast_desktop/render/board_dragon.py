@@ -30,7 +30,6 @@ import pygame
 
 from ..engine.view import PlayerView
 from .boards import (
-    BASE_W,
     BoardLayout,
     _card,
     _card_name,
@@ -50,6 +49,7 @@ from .boards import (
     _section,
     _shade,
     _token,
+    fit_geometry,
 )
 from .boards import _background as _bg_cache
 from .text import draw_text
@@ -169,23 +169,10 @@ _DGEOM: dict[tuple[Any, ...], _DGeom] = {}
 
 
 def _geom(w: int, h: int, max_health: int, n_hand: int) -> _DGeom:
-    key = (w, h, max_health, n_hand)
-    hit = _DGEOM.get(key)
-    if hit is not None:
-        return hit
-    s = min(w / BASE_W, 1.35)
-    g = _geom_at(w, max_health, n_hand, s, 0)
-    for _ in range(5):
-        if g.bottom <= h or s < 0.55:
-            break
-        s *= max(0.82, (h - 2) / g.bottom)
-        g = _geom_at(w, max_health, n_hand, s, 0)
-    if g.bottom < h:                          # room to spare: taller hand cards
-        g = _geom_at(w, max_health, n_hand, s, min(int(40 * s), h - g.bottom))
-    if len(_DGEOM) > 64:
-        _DGEOM.clear()
-    _DGEOM[key] = g
-    return g
+    return fit_geometry(_DGEOM, (w, h, max_health, n_hand), w, h,
+                        lambda s, extra: _geom_at(w, max_health, n_hand, s, extra),
+                        lambda g, s, room: min(int(40 * s), room),          # taller hand cards
+                        tries=6, floor=0.55, shrink=0.82)
 
 
 def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int) -> _DGeom:

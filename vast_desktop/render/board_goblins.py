@@ -31,7 +31,6 @@ import pygame
 
 from ..engine.view import PlayerView
 from .boards import (
-    BASE_W,
     CARD_FACE,
     CARD_INK,
     OK_GREEN,
@@ -59,6 +58,7 @@ from .boards import (
     _token,
     _tribe_glyph,
     _wrap,
+    fit_geometry,
 )
 from .text import draw_text
 from .theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS, font
@@ -172,24 +172,14 @@ _GGEOM: dict[tuple[Any, ...], _GGeom] = {}
 
 
 def _geom(w: int, h: int, slots: tuple[int, ...], n_secrets: int, n_offer: int) -> _GGeom:
-    key = (w, h, slots, n_secrets, n_offer)
-    cached = _GGEOM.get(key)
-    if cached is not None:
-        return cached
-    s = min(w / BASE_W, 1.35)
-    for _ in range(5):
-        g = _geom_at(w, slots, n_secrets, n_offer, s, 0)
-        if g.bottom <= h or s < 0.5:
-            break
-        s *= max(0.8, (h - 2) / g.bottom)
-    if g.bottom < h and n_secrets:          # room to spare: taller Secrets cards that show their text
+    def spare(g: _GGeom, s: float, room: int) -> int:    # taller Secrets cards that show their text
+        if not n_secrets:
+            return 0
         rows = len({r.y for r in g.secret_cards})
-        extra = min(int(80 * s), (h - g.bottom) // max(1, rows))
-        g = _geom_at(w, slots, n_secrets, n_offer, s, extra)
-    if len(_GGEOM) > 64:
-        _GGEOM.clear()
-    _GGEOM[key] = g
-    return g
+        return min(int(80 * s), room // max(1, rows))
+
+    return fit_geometry(_GGEOM, (w, h, slots, n_secrets, n_offer), w, h,
+                        lambda s, extra: _geom_at(w, slots, n_secrets, n_offer, s, extra), spare, tries=5)
 
 
 def _geom_at(w: int, slots: tuple[int, ...], n_secrets: int, n_offer: int, s: float, extra: int) -> _GGeom:

@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -557,28 +557,46 @@ class _KGeom:
     bottom: int
 
 
+class _Laid(Protocol):
+    bottom: int
+
+
+G = TypeVar("G", bound=_Laid)
 _KGEOM: dict[tuple[Any, ...], _KGeom] = {}
 
 
-def _knight_geom(w: int, h: int, max_health: int, n_treasures: int, n_quests: int, n_offer: int) -> _KGeom:
-    key = (w, h, max_health, n_treasures, n_quests, n_offer)
-    cached = _KGEOM.get(key)
+def fit_geometry(cache: dict[Any, G], key: Any, w: int, h: int, build: Callable[[float, int], G],
+                 spare: Callable[[G, float, int], int], tries: int = 4, floor: float = 0.5,
+                 shrink: float = 0.8) -> G:
+    """One board layout per (size, contents), shared by every role's board: start from the
+    width's scale, shrink until the layout fits the height, then hand any spare height to
+    ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more."""
+    cached = cache.get(key)
     if cached is not None:
         return cached
     s = min(w / BASE_W, 1.35)
-    for _ in range(4):
-        g = _knight_geom_at(w, max_health, n_treasures, n_quests, n_offer, s, 0)
-        if g.bottom <= h or s < 0.5:
+    for _ in range(tries):
+        g = build(s, 0)
+        if g.bottom <= h or s < floor:
             break
-        s *= max(0.8, (h - 2) / g.bottom)
-    rows = len({r.y for r in g.treasure_cards}) + len({r.y for r in g.quest_cards})
-    if g.bottom < h and rows:   # room to spare: taller cards that show their text
-        extra = min(int(70 * s), (h - g.bottom) // rows)
-        g = _knight_geom_at(w, max_health, n_treasures, n_quests, n_offer, s, extra)
-    if len(_KGEOM) > 64:
-        _KGEOM.clear()
-    _KGEOM[key] = g
+        s *= max(shrink, (h - 2) / g.bottom)
+    if g.bottom < h:
+        extra = spare(g, s, h - g.bottom)
+        if extra:
+            g = build(s, extra)
+    if len(cache) > 64:
+        cache.clear()
+    cache[key] = g
     return g
+
+
+def _knight_geom(w: int, h: int, max_health: int, n_treasures: int, n_quests: int, n_offer: int) -> _KGeom:
+    def spare(g: _KGeom, s: float, room: int) -> int:     # taller cards that show their text
+        rows = len({r.y for r in g.treasure_cards}) + len({r.y for r in g.quest_cards})
+        return min(int(70 * s), room // rows) if rows else 0
+
+    return fit_geometry(_KGEOM, (w, h, max_health, n_treasures, n_quests, n_offer), w, h,
+                        lambda s, extra: _knight_geom_at(w, max_health, n_treasures, n_quests, n_offer, s, extra), spare)
 
 
 def _knight_geom_at(w: int, max_health: int, n_treasures: int, n_quests: int, n_offer: int, s: float,
@@ -1041,23 +1059,9 @@ _CGEOM: dict[tuple[Any, ...], _CGeom] = {}
 
 
 def _cave_geom(w: int, h: int, n_hand: int, n_events: int, n_offer: int) -> _CGeom:
-    key = (w, h, n_hand, n_events, n_offer)
-    cached = _CGEOM.get(key)
-    if cached is not None:
-        return cached
-    s = min(w / BASE_W, 1.35)
-    for _ in range(4):
-        g = _cave_geom_at(w, n_hand, n_events, n_offer, s, 0)
-        if g.bottom <= h or s < 0.5:
-            break
-        s *= max(0.8, (h - 2) / g.bottom)
-    if g.bottom < h:            # room to spare: taller omen rows that show more of their text
-        extra = min(int(17 * s), (h - g.bottom) // 6)
-        g = _cave_geom_at(w, n_hand, n_events, n_offer, s, extra)
-    if len(_CGEOM) > 64:
-        _CGEOM.clear()
-    _CGEOM[key] = g
-    return g
+    return fit_geometry(_CGEOM, (w, h, n_hand, n_events, n_offer), w, h,
+                        lambda s, extra: _cave_geom_at(w, n_hand, n_events, n_offer, s, extra),
+                        lambda g, s, room: min(int(17 * s), room // 6))   # taller omen rows
 
 
 def _cave_geom_at(w: int, n_hand: int, n_events: int, n_offer: int, s: float, extra: int) -> _CGeom:
