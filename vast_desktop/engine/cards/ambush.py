@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..board import is_dark, is_lit, place_tile
-from ..decisions import Option, space
+from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
 from ..roles import knight_board as kb
@@ -46,7 +46,8 @@ def resolve_ambush(g: Game, source: str) -> Proc:
         foe = LINE_STRENGTH[line]
         name = "Normal Goblins" if line == "A" else "Tough Goblins"
     g.log("ambush", f"Ambush! {name} (Strength {foe}) attack the Knight.", strength=foe)
-    yield from raise_strength(g, foe, name)
+    yield from raise_strength(g, f"Ambush by {name} (Strength {foe}). Add Hero cubes to Strength? Yours: {{strength}}",
+                              f"Face the {name} with Strength {{strength}}")
     mine = kb.strength(g)
     if mine > foe:
         hit = False
@@ -69,14 +70,15 @@ def resolve_ambush(g: Game, source: str) -> Proc:
             yield from AMBUSH_LINES[line_key](g, monster)
 
 
-def raise_strength(g: Game, foe: int, name: str) -> Proc:
-    """KN-38: before the Ambush she may put more Hero cubes on Strength."""
+def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
+    """KN-38: before an Ambush she may put more Hero cubes on Strength (Goblin Infestation
+    and the Goblins' own Ambush both ask here).  ``prompt`` and ``fight`` are format strings
+    given the current ``{strength}``."""
     k = kb.knight(g)
     while k.cubes_free > 0 and k.track["strength"] < 3:
-        opts = [kb.cube_option(g, "strength"), Option("fight:", f"Face the {name} with Strength {kb.strength(g)}")]
-        choice = yield g.ask("knight", "ambush_strength",
-                             f"Ambush by {name} (Strength {foe}). Add Hero cubes to Strength? Yours: {kb.strength(g)}",
-                             opts, rules_ref="knight.ambush")
+        mine = kb.strength(g)
+        opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
+        choice = yield g.ask("knight", "ambush_strength", prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return
         kb.assign_cube(g, "strength")

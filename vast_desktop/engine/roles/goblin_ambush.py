@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..cards.ambush import raise_strength
 from ..decisions import Option, Target, button
 from . import goblins as gb
 from . import knight_board as kb
@@ -22,16 +23,8 @@ if TYPE_CHECKING:
 def goblin_ambush(g: Game, source: str) -> Proc:
     if g.state.knight is None or g.state.goblins is None:
         return
-    k = kb.knight(g)
-    while k.cubes_free > 0 and k.track["strength"] < 3:      # KN-38: cubes first, blind
-        opts = [kb.cube_option(g, "strength"), Option("fight:", f"Face the Ambush with Strength {kb.strength(g)}",
-                                                      (button("fight"),))]
-        choice = yield g.ask("knight", "ambush_strength",
-                             f"Ambush! Add Hero cubes to Strength before the Goblins strike? Yours: {kb.strength(g)}",
-                             opts, rules_ref="knight.ambush")
-        if choice.id == "fight:":
-            break
-        kb.assign_cube(g, "strength")
+    yield from raise_strength(g, "Ambush! Add Hero cubes to Strength before the Goblins strike? Yours: {strength}",
+                              "Face the Ambush with Strength {strength}")   # KN-38: cubes first, blind
     mine = kb.strength(g)
     tribes = gb.hidden_tribes(g)
     kp = g.state.board.pieces.get("knight")
