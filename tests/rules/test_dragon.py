@@ -147,6 +147,8 @@ def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles(monkeypatch) -> Non
     choose_all(g, "power:flame", "reveal:1,0")
     while g.pending.role == "cave" or g.pending.kind == "orient_tile":
         choose(g, ids(g)[0])
+    assert g.pending.kind == "dragon_pride"        # he has not moved: Stay Put could still take it
+    choose(g, "pride:now")
     b = g.state.board
     assert b.tiles[(1, 0)].lit and b.tiles[(-1, 0)].lit and not b.tiles[(1, 1)].lit   # corner not hit
     assert b.tokens_at((1, 0))["event"] == 1                          # DR-70
@@ -313,11 +315,33 @@ def test_DR_53_DR_60_place_gem_pride_when_another_is_on_the_map() -> None:
     assert D(g).sloth["place_gem"] == 0 and gems_in_supply(g) == ["flame"]
 
 
-def test_DR_60_AMB_57_dont_move_cube_and_DR_62_one_pride_cube() -> None:
+@pytest.mark.parametrize("answer", ["pride:now", "pride:later"])
+def test_DR_60_AMB_57_dont_move_cube_and_DR_61_62_one_pride_cube_of_his_choice(answer: str) -> None:
+    """DR-61/62: placing a Gem (another on the map) and staying put both meet Pride, but
+    only one Pride cube moves a turn; he *may* move it on meeting a condition, so he is
+    asked whether to take the Gem box's cube or keep Pride for Stay Put."""
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
+    awake_before = D(g).wakefulness
     choose_all(g, "end:", "gem:wing")
-    assert D(g).sloth["place_gem"] == 0 and D(g).sloth["dont_move"] == 1   # only 1 Pride cube a turn
+    assert g.pending.kind == "dragon_pride" and set(ids(g)) == {"pride:now", "pride:later"}
+    choose(g, answer)
+    sloth = D(g).sloth
+    if answer == "pride:now":
+        assert (sloth["place_gem"], sloth["dont_move"]) == (0, 1)
+    else:
+        assert (sloth["place_gem"], sloth["dont_move"]) == (1, 0)
+    assert D(g).wakefulness == awake_before + 1                         # only 1 Pride cube a turn
+
+
+def test_DR_61_62_no_pride_question_when_nothing_else_can_give_it() -> None:
+    """DR-61: once he has moved, Stay Put cannot follow, so the Gem's Pride cube moves at once."""
+    g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
+                    tokens={"3,0": {"gem_claw": 1}})
+    awake_before = D(g).wakefulness
+    choose_all(g, "move:2,0", "end:", "gem:wing")
+    assert "pride_kept" not in event_kinds(g)
+    assert D(g).sloth["place_gem"] == 0 and D(g).wakefulness == awake_before + 1
 
 
 def test_DR_54_DR_05_new_hand_by_spirit() -> None:

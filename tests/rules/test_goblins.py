@@ -125,7 +125,8 @@ def test_GOBLIN_RUBY_redraw_a_secret() -> None:
     while g.pending.kind == "assign_monster":
         choose(g, "discard:")
     assert g.pending.kind == "ruby_secret" and g.pending.role == "goblins"
-    assert set(ids(g)) == {"ruby:hex", "ruby:trap", "ruby:poison", "keep:"}
+    assert {i for i in ids(g) if not i.startswith("secret:")} == {"ruby:hex", "ruby:trap", "ruby:poison", "keep:"}
+    assert "secret:poison" in ids(g)            # GB-52: a Secret may be played here too
     choose(g, "ruby:trap")
     assert sorted(gob(g).hand) == ["cave_in", "hex", "poison"] and "trap" in gob(g).secrets_discard
     assert gob(g).ruby_used
@@ -346,6 +347,48 @@ def test_GB_52_secrets_during_populate_and_a_tribes_activation() -> None:
     assert gob(g).fire_bomber == "fangs" and g.pending.kind == "tribe_activation"
     assert gb.tribe_pos(g, "fangs") == (2, 0)
 
+
+
+def test_GB_52_secrets_while_revealing_or_lurking() -> None:
+    """GB-52: the Reveal and a lurking Tribe's activation offer Secrets too; after the card
+    the same question comes back with the same answers."""
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 2, "eye": 0}, "hand": ["fire_bomber", "blind_fury"],
+                          "lurking": {"bones": [4, 0]}})
+    to_activation(g)
+    choose(g, "activate:fangs")
+    assert g.pending.kind == "reveal_tribe" and "secret:fire_bomber" in ids(g)
+    before = {i for i in ids(g) if not i.startswith("secret:")}
+    choose(g, "secret:fire_bomber")
+    choose(g, "tribe:fangs")
+    assert gob(g).fire_bomber == "fangs"
+    assert g.pending.kind == "reveal_tribe" and {i for i in ids(g) if not i.startswith("secret:")} == before
+    choose(g, "reveal:1,1")
+    choose(g, "activate:bones")
+    assert g.pending.kind == "lurker" and "secret:blind_fury" in ids(g) and "step:3,0" in ids(g)
+    choose(g, "secret:blind_fury")
+    choose(g, "tribe:bones")
+    assert gob(g).blind_fury == "bones" and g.pending.kind == "lurker"
+    choose(g, "step:3,0")
+    assert gb.tribe_pos(g, "bones") == (3, 0)
+
+
+def test_GB_51_52_a_secret_played_instead_of_discarded_for_the_hand_limit() -> None:
+    """GB-51/52: over the hand limit the Goblins may play a Secret instead of discarding;
+    once the hand is back to 5 no discard is asked."""
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 0, "bones": 0, "eye": 0},
+                                              "hand": ["hex", "poison", "leader"], "face_up": ["trap"],
+                                              "secrets_deck": ["cave_in", "fire_bomber", "hiding_spots"]})
+    while g.pending.kind != "discard_secret":
+        choose(g, "discard:" if g.pending.kind == "assign_monster" else g.pending.ids[0])
+    s = gob(g)
+    assert len(s.hand) + len(s.face_up) == 7
+    assert "secret:poison" in ids(g) and "discard:poison" in ids(g)
+    assert "secret:leader" not in ids(g)                        # Leader only answers an overpopulation
+    choose(g, "discard:hex")
+    assert g.pending.kind == "discard_secret"                   # 6 cards: one more must go
+    choose(g, "secret:poison")
+    assert s.poison and len(s.hand) + len(s.face_up) == 5
+    assert g.pending.kind != "discard_secret" and "hex" in s.secrets_discard
 
 def test_GB_53_cave_in_removes_up_to_eye_population() -> None:
     g = gob_game(goblins={"population": {"fangs": 0, "bones": 0, "eye": 1}, "hand": ["cave_in"]},

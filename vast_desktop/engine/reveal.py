@@ -52,7 +52,7 @@ def reveal_one(g: Game, p: Pos, revealer: str, came_from: Pos | None = None, kni
 
 
 def reveal_group(g: Game, positions: list[Pos], revealer: str,
-                 after_each: Callable[[Game, Pos, str], None] | None = None) -> Proc:
+                 after_each: Callable[[Game, Pos, str], Proc | None] | None = None) -> Proc:
     """Reveal several Dark tiles at once (Flare, Vantage Point, Flame...), one at a time
     in the revealer's order.  Only tiles still Dark when their turn comes are flipped."""
     remaining = [p for p in positions if p in g.state.board.tiles and not g.state.board.tiles[p].lit]
@@ -66,5 +66,7 @@ def reveal_group(g: Game, positions: list[Pos], revealer: str,
         remaining.remove(p)
         kind = yield from reveal_one(g, p, revealer)
         if after_each is not None:
-            after_each(g, p, kind)
+            then = after_each(g, p, kind)       # a callback may ask a question (the Dragon's Pride)
+            if then is not None:
+                yield from then
         remaining = [q for q in remaining if q in g.state.board.tiles and not g.state.board.tiles[q].lit]

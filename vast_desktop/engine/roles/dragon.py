@@ -86,7 +86,7 @@ def dragon_turn(g: Game) -> Proc:
     d.phase = 3
     yield from place_gem(g)                             # (3)
     if not d.moved:
-        remove_sloth(g, "dont_move", "he did not move this turn")
+        yield from pride_cube(g, "dont_move", "he did not move this turn")
     d.phase = 4
     replace_hand(g)                                     # (4)
     d.gems_spent = []
@@ -213,13 +213,19 @@ def surface(g: Game) -> None:
 
 
 # ------------------------------------------------------------------ Sloth
+def sloth_ready(g: Game, box: str) -> bool:
+    """DR-61: ``box`` can give a cube now: his turn, a cube on it, its category (Greed,
+    Hunger or the whole of Pride) not yet used this turn, and fewer than 3 cubes moved."""
+    d = dragon(g)
+    return (g.state.active == "dragon" and SLOTH_CATEGORY[box] not in d.sloth_done and d.sloth.get(box, 0) > 0
+            and len(d.sloth_done) < g.rules.dragon.max_sloth_cubes_per_turn)
+
+
 def remove_sloth(g: Game, box: str, why: str) -> bool:
     """DR-61/62: one cube from ``box`` to Wakefulness, once per category per turn."""
     d = dragon(g)
     cat = SLOTH_CATEGORY[box]
-    if g.state.active != "dragon" or cat in d.sloth_done or d.sloth.get(box, 0) <= 0:
-        return False
-    if len(d.sloth_done) >= g.rules.dragon.max_sloth_cubes_per_turn:
+    if not sloth_ready(g, box):
         return False
     d.sloth[box] -= 1
     d.wakefulness += 1
@@ -228,6 +234,41 @@ def remove_sloth(g: Game, box: str, why: str) -> bool:
           f"{d.wakefulness}, Armor {armor(g)}.", box=box, wakefulness=d.wakefulness)
     check_awake(g)
     return True
+
+
+def pride_boxes_still_open(g: Game, box: str) -> list[str]:
+    """The other Pride boxes that could still give this turn's Pride cube after ``box``:
+    placing a Gem while another is on the map (phase 3, DR-60) and not moving (checked
+    last).  The rule says he *may* move a cube on meeting a condition (DR-61), so with the
+    single Pride cube a turn (DR-62) he may save it for one of these."""
+    d = dragon(g)
+    out = []
+    if (box == "event" and d.phase < 3 and d.sloth.get("place_gem", 0) > 0 and gems_in_supply(g)
+            and gems_on_map(g)):
+        out.append("place_gem")
+    if box != "dont_move" and not d.moved and d.sloth.get("dont_move", 0) > 0:
+        out.append("dont_move")
+    return out
+
+
+def pride_cube(g: Game, box: str, why: str) -> Proc:
+    """DR-61/62: a Pride condition is met.  When another Pride box could still give the
+    turn's one Pride cube, the Dragon chooses to move it now or keep Pride open; else it
+    moves at once."""
+    if not sloth_ready(g, box):
+        return
+    later = pride_boxes_still_open(g, box)
+    if later:
+        opts = [Option("pride:now", f"Move a cube from {BOX_NAMES[box]} to Wakefulness now",
+                       (Target("slot", f"dragon.sloth.{box}"),)),
+                Option("pride:later", "Not now: keep this turn's Pride cube for "
+                       + " or ".join(BOX_NAMES[b] for b in later), (button("skip"),))]
+        choice = yield g.ask("dragon", "dragon_pride", f"Pride: {why}. Only one Pride cube moves each turn.", opts,
+                             rules_ref="dragon.sloth")
+        if choice.id == "pride:later":
+            g.log("pride_kept", f"The Dragon keeps this turn's Pride cube for later ({why}).", box=box)
+            return
+    remove_sloth(g, box, why)
 
 
 def check_awake(g: Game) -> None:
@@ -317,7 +358,7 @@ def place_gem(g: Game) -> Proc:
     g.state.board.tokens_at(p)[gem_token(sym)] += 1
     g.log("gem_placed", f"The Dragon places the {sym.title()} Gem at {fmt_pos(p)}.", pos=p, gem=sym)
     if others:
-        remove_sloth(g, "place_gem", "he placed a Gem while another is on the map")
+        yield from pride_cube(g, "place_gem", "he placed a Gem while another is on the map")
 
 
 def replace_hand(g: Game) -> None:

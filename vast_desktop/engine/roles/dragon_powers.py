@@ -223,9 +223,9 @@ def push_knight(g: Game, steps: int, why: str) -> Proc:
     yield from entered(g, "knight", q)                # FM-06, FM-15
 
 
-def _pride_event(g: Game, p: Pos, kind: str) -> None:
+def _pride_event(g: Game, p: Pos, kind: str) -> Proc:
     if kind == "event":                               # DR-60, AMB-58
-        dr.remove_sloth(g, "event", "he revealed an Event tile")
+        yield from dr.pride_cube(g, "event", "he revealed an Event tile")
 
 
 def _flame(g: Game) -> Proc:
@@ -453,7 +453,10 @@ def _smash(g: Game) -> Proc:
 def _wrath(g: Game) -> Proc:
     """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
     Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
-    move off; the map is reconnected and, before the Collapse, open edges filled."""
+    move off; the map is reconnected and, before the Collapse, open edges filled.
+    GB-56: a Tribe the Goblins Trap is not scattered by the power; if its tile still
+    falls, it is moved off by Forced Movement like any piece on a removed tile (FM-01),
+    since the tile's removal, not the power, moves it."""
     from ..collapse import finish_removals, removable, remove_tile
 
     _, affected, _ = yield from roll(g, "Wrath")
@@ -476,7 +479,7 @@ def _wrath(g: Game) -> Proc:
             continue
         if ("pride_event_wrath_counts" in g.setup.house_rules and is_dark(g, where)
                 and tile_type(g, where) == "event"):                     # AMB-58 house rule
-            dr.remove_sloth(g, "event", "Wrath brought down a Dark Event tile")
+            yield from dr.pride_cube(g, "event", "Wrath brought down a Dark Event tile")
         yield from remove_tile(g, where, "dragon", collapse_removal=False, batch=batch)
     yield from finish_removals(g, batch, "dragon")                       # COL-23, MAP-42: once, at the end
     if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule

@@ -14,6 +14,7 @@ House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..board import (
@@ -305,6 +306,30 @@ def draw_secret(g: Game) -> str | None:
     return s.secrets_deck.pop(0)
 
 
+def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
+                rules_ref: str, reactions: bool = False, auto_single: bool = False) -> Proc:
+    """Ask the Goblins a question with their playable Secrets offered beside the answers
+    (GB-52: Secrets may be played at any time during their turn).  A Secret played is
+    resolved and the question asked again, rebuilt, since the card may change the answers.
+    ``reactions``: Hiding Spots too.  ``auto_single``: when the only answer is ``make_opts``'
+    single option, take it without asking.  Returns the chosen (non-Secret) option, or None
+    once ``make_opts`` offers nothing."""
+    from ..cards.secrets import play_secret, secret_options
+
+    while True:
+        opts = make_opts()
+        if not opts:                    # the question no longer arises (a Secret settled it)
+            return None
+        opts += secret_options(g, reactions=reactions)
+        if auto_single and len(opts) == 1:
+            return opts[0]
+        text = prompt() if callable(prompt) else prompt
+        choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
+        if not choice.id.startswith("secret:"):
+            return choice
+        yield from play_secret(g, choice.id.split(":", 1)[1])
+
+
 def ruby_ready(g: Game) -> bool:
     """Goblin Ruby (COMPONENT_DATA): face up, once per turn, after drawing War cards,
     Monster cards or Secrets, one drawn card may be discarded and redrawn."""
@@ -320,32 +345,33 @@ def assign_monster(g: Game, card: str) -> Proc:
     """GB-38..42: assign to a free slot (total ≤ Bones Population), replace one, or discard.
     AMB-59: any Tribe, hidden or revealed (house rule: only Tribes on the Goblin board)."""
     s = gs(g)
-    bones = s.population["bones"]
-    total = assigned_count(g)
     name = g.card(card).name
-    opts = []
-    for t in TRIBES:
-        if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):   # AMB-59 literal reading
-            continue
-        slots = g.rules.goblins.tribe(t).monster_slots
-        if len(s.monsters[t]) < slots and total < bones:
-            opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}", (Target("slot", f"goblins.{t}.monster"),)))
-        if total - 1 < bones:
-            for old in s.monsters[t]:
-                opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
-                                   (Target("card", old),)))
-    opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
-    if ruby_ready(g) and g.state.monster_deck:
-        opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another", (Target("card", "goblin_ruby"),)))
-    from ..cards.secrets import play_secret, secret_options
-    opts += secret_options(g, reactions=False)               # GB-52
-    choice = yield g.ask("goblins", "assign_monster", f"Monster drawn: {name}. Assign it (at most {bones} Monsters "
-                         f"in all, the Bones Population)?", opts, rules_ref="goblins.assign_monsters")
+
+    def options() -> list[Option]:
+        bones = s.population["bones"]
+        total = assigned_count(g)
+        opts = []
+        for t in TRIBES:
+            if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):   # AMB-59 literal reading
+                continue
+            slots = g.rules.goblins.tribe(t).monster_slots
+            if len(s.monsters[t]) < slots and total < bones:
+                opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}",
+                                   (Target("slot", f"goblins.{t}.monster"),)))
+            if total - 1 < bones:
+                for old in s.monsters[t]:
+                    opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
+                                       (Target("card", old),)))
+        opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
+        if ruby_ready(g) and g.state.monster_deck:
+            opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another",
+                               (Target("card", "goblin_ruby"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "assign_monster", lambda: f"Monster drawn: {name}. Assign it (at most "
+                                    f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
+                                    "goblins.assign_monsters")
     verb, _, arg = choice.id.partition(":")
-    if verb == "secret":
-        yield from play_secret(g, arg)
-        yield from assign_monster(g, card)                   # the Monster still waits for its Tribe
-        return
     if verb == "discard":
         g.state.monster_discard.append(card)
         g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
@@ -399,33 +425,44 @@ def draw_secrets(g: Game, n: int) -> Proc:
     if got:
         g.log("secrets_drawn", f"The Goblins draw {len(got)} Secrets card(s).",
               {"goblins": "Drawn: " + ", ".join(g.card(c).name for c in got)})
-    while len(s.hand) + len(s.face_up) > g.rules.goblins.hand_limit:
-        opts = [Option(f"discard:{c}", f"Discard {g.card(c).name}", (Target("card", c),))
+    limit = g.rules.goblins.hand_limit
+
+    def discard_options() -> list[Option]:
+        if len(s.hand) + len(s.face_up) <= limit:
+            return []
+        return [Option(f"discard:{c}", f"Discard {g.card(c).name}", (Target("card", c),))
                 for c in dict.fromkeys(s.hand + s.face_up)]
-        choice = yield g.ask("goblins", "discard_secret", "Hand limit 5: discard a Secrets card", opts,
-                             rules_ref="goblins.secrets")
+
+    while True:                                              # GB-51 (GB-52: or play one)
+        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card", discard_options,
+                                        "goblins.secrets")
+        if choice is None:
+            break
         card = choice.id.split(":", 1)[1]
         (s.hand if card in s.hand else s.face_up).remove(card)
         s.secrets_discard.append(card)
         g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
-    kept = [c for c in dict.fromkeys(got) if c in s.hand]    # after the hand limit: the swap keeps the size
-    if kept and ruby_ready(g) and s.secrets_deck:
-        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
-                for c in kept]
-        opts.append(Option("keep:", "Keep the cards drawn", (button("done"),)))
-        choice = yield g.ask("goblins", "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
-                             "another?", opts, rules_ref="goblins.secrets")
-        if choice.id != "keep:":
-            old = choice.id.split(":", 1)[1]
-            s.ruby_used = True
-            s.hand.remove(old)
-            s.secrets_discard.append(old)
-            g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a Secrets card.",
-                  {"goblins": f"Discarded {g.card(old).name}"})
-            new = draw_secret(g)
-            if new is not None:
-                s.hand.append(new)
-                g.log("secrets_drawn", "The Goblins draw 1 Secrets card.", {"goblins": f"Drawn: {g.card(new).name}"})
+
+    def ruby_options() -> list[Option]:
+        kept = [c for c in dict.fromkeys(got) if c in s.hand]    # after the hand limit: the swap keeps the size
+        if not kept or not ruby_ready(g) or not s.secrets_deck:
+            return []
+        return [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                for c in kept] + [Option("keep:", "Keep the cards drawn", (button("done"),))]
+
+    choice = yield from ask_goblins(g, "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
+                                    "another?", ruby_options, "goblins.secrets")
+    if choice is not None and choice.id != "keep:":
+        old = choice.id.split(":", 1)[1]
+        s.ruby_used = True
+        s.hand.remove(old)
+        s.secrets_discard.append(old)
+        g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a Secrets card.",
+              {"goblins": f"Discarded {g.card(old).name}"})
+        new = draw_secret(g)
+        if new is not None:
+            s.hand.append(new)
+            g.log("secrets_drawn", "The Goblins draw 1 Secrets card.", {"goblins": f"Drawn: {g.card(new).name}"})
 
 
 # ------------------------------------------------------------------ the turn
@@ -467,26 +504,21 @@ def choose_war_card(g: Game) -> Proc:
     n = max(1, s.rage)
     drawn = s.war_deck[:n]
     g.barrier()
-    from ..cards.secrets import play_secret, secret_options
 
-    while True:
+    def options() -> list[Option]:
         opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in drawn]
         if "goblin_ruby" in s.face_up and not s.ruby_used and len(s.war_deck) > len(drawn):
             opts += [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
                      for c in drawn]
-        opts += secret_options(g, reactions=False)           # GB-52
-        if len(opts) == 1:
-            chosen = drawn[0]
-            break
-        choice = yield g.ask("goblins", "war_card", f"Choose the War card to resolve ({len(drawn)} drawn)", opts,
-                             rules_ref="goblins.war_card")
+        return opts
+
+    prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
+    while True:
+        choice = yield from ask_goblins(g, "war_card", prompt, options, "goblins.war_card", auto_single=True)
         verb, _, c = choice.id.partition(":")
         if verb == "war":
             chosen = c
             break
-        if verb == "secret":
-            yield from play_secret(g, c)
-            continue
         s.ruby_used = True
         nxt = next(x for x in s.war_deck if x not in drawn)
         drawn = [nxt if x == c else x for x in drawn]
@@ -503,29 +535,25 @@ def choose_war_card(g: Game) -> Proc:
 def populate(g: Game, war: str) -> Proc:
     """GB-27..36: add discs; 1 Rage per Tribe blocks all its discs; overpopulation cuts
     to 4 and scatters one Tribe (a revealed one if any)."""
-    from ..cards.secrets import play_secret, secret_options
-
     s = gs(g)
     card = g.card(war)
     blocked: list[str] = []
-    while True:
+
+    def options() -> list[Option]:
         opts = [Option("populate:", "Add the Goblin discs", (button("populate"),))]
         if s.rage >= 1:
             for t in TRIBES:
                 if t not in blocked and card.discs(t) > 0:
                     opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
                                        (Target("slot", f"goblins.{t}"),)))
-        opts += secret_options(g, reactions=False)           # GB-52
-        if len(opts) == 1:
-            break
-        choice = yield g.ask("goblins", "populate", "Populate Tribes: "
-                             + ", ".join(f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES),
-                             opts, rules_ref="goblins.populate")
+        return opts
+
+    while True:
+        choice = yield from ask_goblins(g, "populate", lambda: "Populate Tribes: " + ", ".join(
+            f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
+            auto_single=True)
         if choice.id == "populate:":
             break
-        if choice.id.startswith("secret:"):
-            yield from play_secret(g, choice.id.split(":", 1)[1])
-            continue
         t = choice.id.split(":", 1)[1]
         blocked.append(t)
         lose_rage(g, 1, f"no discs for {NAMES[t]}")
@@ -563,25 +591,24 @@ def discard_secret(g: Game, card: str) -> None:
 
 # ------------------------------------------------------------- activation
 def activate_phase(g: Game) -> Proc:
-    from ..cards.secrets import play_secret, secret_options
-
     s = gs(g)
-    while True:
+
+    def options() -> list[Option]:
         opts = []
         for t in TRIBES:
             if t not in s.activated and can_activate(g, t):
                 opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
                                    (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
-        opts += secret_options(g)
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("goblins", "goblins_turn", _prompt(g), opts, rules_ref="goblins.activate")
+        return opts
+
+    while True:
+        choice = yield from ask_goblins(g, "goblins_turn", lambda: _prompt(g), options, "goblins.activate",
+                                        reactions=True)
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
             return
-        if verb == "activate":
-            yield from activate(g, arg)
-        else:
-            yield from play_secret(g, arg)
+        yield from activate(g, arg)
 
 
 def _where(g: Game, t: str) -> str:
@@ -639,12 +666,17 @@ def activate(g: Game, t: str) -> Proc:
 
 def _reveal(g: Game, t: str) -> Proc:
     """GB-82..84, GB-66: the Reveal uses the whole activation."""
-    dark, open_ = reveal_spaces(g, t)
-    opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
-            for p in dark]
-    opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),)) for p in open_]
-    opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
-    choice = yield g.ask("goblins", "reveal_tribe", f"Reveal {NAMES[t]}: choose where", opts, rules_ref="goblins.reveal")
+
+    def options() -> list[Option]:
+        dark, open_ = reveal_spaces(g, t)
+        opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+                for p in dark]
+        opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
+                 for p in open_]
+        opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "reveal_tribe", f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
     verb, _, arg = choice.id.partition(":")
     if verb == "done":
         return
@@ -673,13 +705,21 @@ def _lurker(g: Game, t: str) -> Proc:
     """GB-84/86: a lurking Tribe moves onto 1 adjacent tile (and stops, no action) or Hides."""
     s = gs(g)
     p = s.lurking[t]
-    opts = []
-    for _, q in adjacent(p):
-        if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _other_player_at(g, q):
-            opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
-    opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
-    opts.append(Option("done:", "Do nothing", (button("done"),)))
-    choice = yield g.ask("goblins", "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", opts, rules_ref="goblins.reveal")
+
+    def options() -> list[Option]:
+        if s.lurking.get(t) != p:           # a Secret (Cave-In...) settled it: a tile came under it
+            return []
+        opts = []
+        for _, q in adjacent(p):
+            if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _other_player_at(g, q):
+                opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
+        opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+        opts.append(Option("done:", "Do nothing", (button("done"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
+    if choice is None:
+        return
     verb, _, arg = choice.id.partition(":")
     if verb == "step":
         q = parse_pos(arg)
@@ -760,26 +800,34 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
 
 def _activate_revealed(g: Game, t: str) -> Proc:
     """GB-59..67: move any number of tiles, then one action."""
-    from ..cards.secrets import play_secret, secret_options
-
     s = gs(g)
     moved = False
     worm_used = False
-    while tribe_pos(g, t) is not None:
+
+    def options() -> list[Option]:
         p = tribe_pos(g, t)
-        assert p is not None
+        if p is None:                       # a Secret took it off the map
+            return []
         opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
         if s.tunnels and not moved:
             for q, tile in sorted(g.state.board.tiles.items()):
                 if not tile.lit and q != p and not _other_player_at(g, q):
-                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}", (space(q),)))
+                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
+                                       (space(q),)))
         opts += _free_options(g, t, p)
         opts += action_options(g, t, p)
-        opts += secret_options(g, reactions=False)           # GB-52: any time during the turn
         opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
-        choice = yield g.ask("goblins", "tribe_activation", f"{NAMES[t]} at {fmt_pos(p)}: move, then one action "
-                             f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})", opts,
-                             rules_ref="goblins.activate")
+        return opts
+
+    def prompt() -> str:
+        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))}: move, then one action "
+                f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
+
+    while tribe_pos(g, t) is not None:
+        choice = yield from ask_goblins(g, "tribe_activation", prompt, options, "goblins.activate")  # GB-52
+        p = tribe_pos(g, t)
+        if choice is None or p is None:
+            return
         verb, _, arg = choice.id.partition(":")
         if verb == "done":
             return
@@ -797,9 +845,6 @@ def _activate_revealed(g: Game, t: str) -> Proc:
             continue
         if verb == "wisp":
             yield from _wisp(g, t, arg)
-            continue
-        if verb == "secret":
-            yield from play_secret(g, arg)
             continue
         yield from ACTIONS[verb](g, t, arg)
         return
