@@ -43,3 +43,23 @@ def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
 
     for mod in (dragon_powers, knight_vs_dragon):
         monkeypatch.setattr(mod, "roll_dragon_die", fake)
+
+
+def finish_dragon_turn(g: Game, pickup: bool = True, gem: str | None = None) -> None:
+    """End the Dragon's Move and Use Powers phase and play out the rest of his turn:
+    pick up the Treasure on his tile (or not), place the ``gem`` (or none), and take the
+    first option of any other Dragon decision that is not a refusal (``skip:``/``no:``),
+    so the tests read the result of the turn, not the moment each Sloth cube moves."""
+    while g.pending is not None and g.state.active == "dragon":
+        opts = g.pending.ids
+        kind = g.pending.kind
+        if kind == "dragon_turn":
+            choice = "end:"
+        elif kind == "dragon_treasure":
+            choice = "pickup:" if pickup else "skip:"
+        elif kind == "dragon_gem":
+            choice = f"gem:{gem}" if gem else "skip:"
+        else:
+            choice = next((o for o in opts if o not in ("skip:", "no:")), opts[0])
+        assert choice in opts, f"{choice!r} not in {kind} options {opts}"
+        g.apply(choice)
