@@ -107,10 +107,11 @@ def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
 
 
 def entered(g: Game, piece: str, q: Pos) -> Proc:
-    """FM-15, FM-06, DR-35/38: what entering ``q`` does to a piece another player moved
-    there (Giant Bats, Claw, Slap, Wrath, the Wisp) or that a removed tile forced off.
-    The Knight stops on an Event token and burns on a Flame Wall (−5 Grit, the Shield
-    cuts it to 1); a Tribe on a Flame Wall loses 1 Population."""
+    """FM-15, FM-06, DR-35/38, KN-122: what entering ``q`` does to a piece another player
+    moved there (Giant Bats, Claw, Slap, Wrath, the Wisp) or that a removed tile forced off.
+    The Knight stops on an Event token, takes back her Poisoned cubes on the Entrance and
+    burns on a Flame Wall (−5 Grit, the Shield cuts it to 1); a Tribe on a Flame Wall
+    loses 1 Population."""
     board = g.state.board
     toks = board.tokens_at(q)
     if piece == "knight":
@@ -119,6 +120,9 @@ def entered(g: Game, piece: str, q: Pos) -> Proc:
             return
         if toks["event"]:
             k.must_resolve_event = True
+        if g.state.goblins is not None:                        # KN-122: Poisoned cubes at the Entrance
+            from .roles.goblins_knight import cure_poison
+            cure_poison(g, q)
         if toks["flamewall"]:
             from .roles.knight_board import lose_grit
             yield from lose_grit(g, 5, "the Flame Wall")

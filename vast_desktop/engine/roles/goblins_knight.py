@@ -39,15 +39,24 @@ def _was_dark(g: Game, q: Pos) -> bool:
     return False
 
 
+def cure_poison(g: Game, q: Pos) -> None:
+    """KN-122 [FAQ]: Poisoned Hero cubes come back "immediately and automatically", with
+    no Encounter, when she enters the Entrance tile — by her own move or moved there by
+    another player (FM-15: entering effects still apply; forced.entered calls this)."""
+    s = g.state.goblins
+    if s is None or not s.poison_cubes or q != g.state.board.entrance:
+        return
+    kb.knight(g).cubes_free += s.poison_cubes
+    g.log("poison_cured", f"The Knight takes back {s.poison_cubes} Poisoned Hero cube(s) at the Entrance.")
+    s.poison_cubes = 0
+
+
 def on_enter(g: Game, q: Pos) -> Proc:
     s = g.state.goblins
     if s is None:
         return
     k = kb.knight(g)
-    if q == g.state.board.entrance and s.poison_cubes:
-        k.cubes_free += s.poison_cubes
-        g.log("poison_cured", f"The Knight takes back {s.poison_cubes} Poisoned Hero cube(s) at the Entrance.")
-        s.poison_cubes = 0
+    cure_poison(g, q)
     tribes = gb.tribes_at(g, q)
     if not tribes or g.state.board.pieces.get("knight") != q:
         return
