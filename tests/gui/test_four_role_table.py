@@ -170,15 +170,19 @@ def test_four_role_every_decision_kind_is_reachable(app) -> None:
 
 
 # ------------------------------------------------------------------ (3) privacy
-PRIVACY_SEED = 44     # the Knight keeps facedown Treasures and the Goblins hold Secrets at many hand-offs
+PRIVACY_SEED = 46     # the Knight keeps facedown Treasures and the Goblins hold Secrets at many hand-offs
 
 
 def _public_text(game: Game) -> str:
-    """Everything everyone may know now: the public log and the cards lying face up."""
+    """Everything everyone may know now: the public log, the cards lying face up, and the tile
+    type words the board prints (the Event card "Ambush" shares its name with the Ambush tile)."""
+    from vast_desktop.render.boards import TYPE_LABELS
+
     st = game.state
     assert st.knight is not None
     cards = list(st.knight.face_up) + list(st.goblins.face_up) + list(st.goblins.secrets_discard)
-    return "\n".join([e.public for e in game.events] + [str(game.card(c).name) for c in cards])
+    return "\n".join([e.public for e in game.events] + [str(game.card(c).name) for c in cards]
+                     + list(TYPE_LABELS.values()))
 
 
 def _others_secrets(game: Game, viewer: str) -> dict[str, tuple[list[str], set[str]]]:
