@@ -259,11 +259,11 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
         return
     later = pride_boxes_still_open(g, box)
     if later:
-        opts = [Option("pride:now", f"Move a cube from {BOX_NAMES[box]} to Wakefulness now",
+        opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
                        (Target("slot", f"dragon.sloth.{box}"),)),
-                Option("pride:later", "Not now: keep this turn's Pride cube for "
-                       + " or ".join(BOX_NAMES[b] for b in later), (button("skip"),))]
-        choice = yield g.ask("dragon", "dragon_pride", f"Pride: {why}. Only one Pride cube moves each turn.", opts,
+                Option("pride:later", "Keep Pride for later", (button("skip"),))]
+        choice = yield g.ask("dragon", "dragon_pride", f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
+                             f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
                              rules_ref="dragon.sloth")
         if choice.id == "pride:later":
             g.log("pride_kept", f"The Dragon keeps this turn's Pride cube for later ({why}).", box=box)
