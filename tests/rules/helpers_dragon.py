@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, dice
-from vast_desktop.engine.roles import dragon_powers, knight_vs_dragon
+from vast_desktop.engine.roles import dragon_powers, goblins, knight_vs_dragon
 from vast_desktop.engine.roles.dragon_state import DragonState
 
 from .helpers import scenario
@@ -28,20 +28,22 @@ def D(g: Game) -> DragonState:
     return d
 
 
-def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-    """Every Dragon die rolled by the Dragon's powers or against him shows ``faces`` in turn."""
+def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int, repeat_last: bool = False) -> None:
+    """Every Dragon die rolled (by the Dragon's powers, against him, or by a Tribe) shows
+    ``faces`` in turn (1 all eight around, 2 the four sides, 3 plus, 4 the four corners,
+    5 X, 6 the centre only); one roll too many fails the test unless ``repeat_last``."""
     seq = list(faces)
     real = dice.roll_dragon_die
 
     def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        face = seq.pop(0)
+        face = seq.pop(0) if len(seq) > 1 or not repeat_last else seq[0]
         g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
         try:
             return real(g, center, who, why)
         finally:
             del g.rng.randrange
 
-    for mod in (dragon_powers, knight_vs_dragon):
+    for mod in (dragon_powers, knight_vs_dragon, goblins):
         monkeypatch.setattr(mod, "roll_dragon_die", fake)
 
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
+from vast_desktop.engine import Game, load_scenario
 
-from vast_desktop.engine import Game, dice, load_scenario
-from vast_desktop.engine.roles import dragon_powers, goblins, knight_vs_dragon
-
+from .helpers_dragon import fixed_die  # noqa: F401  (re-exported for the interaction tests)
 from .helpers_goblins import WAR
 
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}
@@ -104,21 +102,3 @@ def dests(option_ids: set[str] | tuple[str, ...]) -> set[str]:
     """The ``x,y`` after the last ``>`` (or ``:``) of each option id."""
     return {i.rsplit(">", 1)[1] if ">" in i else i.rsplit(":", 1)[1] for i in option_ids}
 
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-    """Every Dragon die rolled by the Dragon's powers, against him or by a Tribe shows
-    ``faces`` in turn (1 all eight around, 2 the four sides, 3 plus, 4 the four
-    corners, 5 X, 6 the centre only)."""
-    seq = list(faces)
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        face = seq.pop(0)
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    for mod in (dragon_powers, knight_vs_dragon, goblins):
-        monkeypatch.setattr(mod, "roll_dragon_die", fake)

@@ -18,6 +18,7 @@ from vast_desktop.engine.roles.dragon_state import armor
 from vast_desktop.engine.roles.goblins_state import TRIBES
 
 from .helpers import dark, entrance, lit
+from .helpers_dragon import fixed_die
 from .helpers_goblins import WAR, base_tiles, choose, gob, gob_game, ids, to_activation
 
 ACTIONS = {"attack", "plunder", "explore", "special", "hide"}       # GB-63 (Reveal is for hidden Tribes)
@@ -56,23 +57,6 @@ def _dragon_game(roles: tuple[str, ...] = ("goblins", "dragon"), active: str = "
     return load_scenario({"setup": {"roles": list(roles), "seed": 3}, "active": active, "goblins": gobs,
                           "dragon": {"placed": True, **(dragon or {})}, **data})
 
-
-def _die(monkeypatch: pytest.MonkeyPatch, face: int) -> None:
-    """Every roll of the Dragon die shows ``face`` (3 = a centre hit, 1 = a side face)."""
-    from vast_desktop.engine import dice
-    from vast_desktop.engine.roles import dragon_powers
-
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign, misc, assignment]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    for mod in (dragon_powers, gb):
-        monkeypatch.setattr(mod, "roll_dragon_die", fake)
 
 
 # ------------------------------------------------------------ the turn
@@ -274,7 +258,7 @@ def test_GB_19_rage_falls_for_a_successful_attack_and_pays_for_blocking() -> Non
 def test_GB_19_68_a_failed_attack_on_the_dragon_costs_no_rage(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-19: only a successful attack lowers Rage; GB-68: the attacking Tribe scatters anyway
     (Ash Dragon card: equal Strength, the die misses)."""
-    _die(monkeypatch, 1)
+    fixed_die(monkeypatch, 1, repeat_last=True)
     pieces = {"dragon": [2, 0], "tribe:fangs": [2, 0]}
     need = armor(_dragon_game(pieces=pieces))                   # Ash Dragon: his Armor + 1
     g = _dragon_game(pieces=pieces, goblins={"population": {"fangs": need - 2, "bones": 0, "eye": 0}})
@@ -303,7 +287,7 @@ def test_GB_20_smashing_a_crystal_lowers_rage() -> None:
 
 def test_GB_21_claw_on_two_tribes_gives_two_rage(monkeypatch: pytest.MonkeyPatch) -> None:
     """GB-21 (FAQ): one attack hitting several Tribes raises Rage by 1 per Tribe hit."""
-    _die(monkeypatch, 3)
+    fixed_die(monkeypatch, 3, repeat_last=True)
     g = _dragon_game(active="dragon", pieces={"dragon": [2, 0], "tribe:fangs": [2, 0], "tribe:bones": [2, 0]},
                      dragon={"hand": ["claw"]},
                      goblins={"rage": 0, "population": {"fangs": 3, "bones": 3, "eye": 0}})

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.engine import Game, dice, load_scenario
-from vast_desktop.engine.roles import dragon_powers
+from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.roles import goblins as gb
 from vast_desktop.engine.roles.dragon_state import armor
 
 from .helpers import dark, entrance, lit
+from .helpers_dragon import fixed_die
 from .helpers_goblins import WAR, base_tiles, choose, ids, to_activation
 
 CENTRE, SIDE = 3, 1          # die faces: 3 hits the centre (plus shape), 1 does not
@@ -43,21 +43,6 @@ def activation(g: Game, **population: int) -> None:
 def D(g: Game) -> Any:
     return g.state.dragon
 
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> None:
-    seq = list(faces)
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        face = seq.pop(0)
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    for mod in (dragon_powers, gb):
-        monkeypatch.setattr(mod, "roll_dragon_die", fake)
 
 
 def finish_dragon_turn(g: Game) -> None:
