@@ -321,20 +321,30 @@ def test_GB_54_hiding_spots() -> None:
 
 def test_GB_52_secrets_any_time_during_the_turn_from_the_war_card() -> None:
     """GB-52: a Secret may be played before the War card is chosen (here Poison)."""
-    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "hand": ["poison", "hiding_spots"]})
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "hand": ["poison", "hiding_spots"],
+                          "rage": 2})
     assert g.pending.kind == "war_card" and "secret:poison" in ids(g)
     assert "secret:hiding_spots" not in ids(g)                     # the reaction keeps its moment
     choose(g, "secret:poison")
     assert gob(g).poison and "poison" in gob(g).secrets_discard
-    assert g.pending.kind == "populate" and "secret:poison" not in ids(g)
+    assert g.pending.kind == "war_card" and "secret:poison" not in ids(g)   # the War card is still to choose
+
+
+def test_GB_52_GEN_01_a_forced_war_card_is_not_asked_even_with_a_secret_in_hand() -> None:
+    """GEN-01: with one War card drawn there is nothing to choose; asking only because the
+    Goblins hold a playable Secret would tell the others, so the card is taken either way
+    and the Secret waits for the next question (Populate)."""
+    for hand in (["poison"], []):
+        g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "hand": hand})
+        assert g.pending.kind == "populate" and gob(g).war_card == "pain"
+        assert ("secret:poison" in ids(g)) == bool(hand)
 
 
 def test_GB_52_secrets_during_populate_and_a_tribes_activation() -> None:
     g = gob_game(goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "rage": 0,
                           "hand": ["fire_bomber", "blind_fury"]},
                  pieces={"knight": [3, 0], "tribe:fangs": [1, 0]})
-    choose(g, "war:pain")
-    assert g.pending.kind == "populate" and "secret:blind_fury" in ids(g)
+    assert g.pending.kind == "populate" and "secret:blind_fury" in ids(g)   # the one War card needs no choice
     choose(g, "secret:blind_fury")
     choose(g, "tribe:fangs")
     assert gob(g).blind_fury == "fangs"

@@ -311,18 +311,19 @@ def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: 
     """Ask the Goblins a question with their playable Secrets offered beside the answers
     (GB-52: Secrets may be played at any time during their turn).  A Secret played is
     resolved and the question asked again, rebuilt, since the card may change the answers.
-    ``reactions``: Hiding Spots too.  ``auto_single``: when the only answer is ``make_opts``'
-    single option, take it without asking.  Returns the chosen (non-Secret) option, or None
-    once ``make_opts`` offers nothing."""
+    ``reactions``: Hiding Spots too.  ``auto_single``: when ``make_opts`` has a single
+    answer, take it without asking — whether or not Secrets are playable, since asking only
+    when they hold one would tell the others so (GEN-01); they play it at the next question.
+    Returns the chosen (non-Secret) option, or None once ``make_opts`` offers nothing."""
     from ..cards.secrets import play_secret, secret_options
 
     while True:
         opts = make_opts()
         if not opts:                    # the question no longer arises (a Secret settled it)
             return None
-        opts += secret_options(g, reactions=reactions)
         if auto_single and len(opts) == 1:
             return opts[0]
+        opts += secret_options(g, reactions=reactions)
         text = prompt() if callable(prompt) else prompt
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
         if not choice.id.startswith("secret:"):
