@@ -110,7 +110,9 @@ def test_CV_10_treasure_tokens_are_limited():
                                               (10, 5), (11, 6), (15, 6)])
 def test_CV_12_CV_42_omen_collection_table(tokens, drawn):
     """CV-12: Treasure + Crystal tokens on the map 0→1, 1→2, 2–3→3, 4–6→4, 7–10→5,
-    11+→6 Omen tokens; CV-42: none on the map still gives 1."""
+    11+→6 Omen tokens; CV-42: none on the map still gives 1.  AMB-23: the board's
+    "Treasure Troves" means Treasure tokens: they count wherever they lie (here on
+    Ambush tiles; no Treasure Room is on the map)."""
     treasure = min(tokens, 8)
     crystal = tokens - treasure
     toks = {"1,0": {"treasure": 1}} if treasure else {}

@@ -229,7 +229,8 @@ def test_DR_61_62_72_one_cube_per_track_three_a_turn() -> None:
     per Sloth track. (All three Pride conditions are part of the Pride track.)"; DR-62
     (FAQ): "only a single cube from the entire Pride section per turn"; DR-72 (board).
     He meets every condition, several twice: 2 Treasure tokens, Eaten Goblins 4, two Event
-    tiles burnt, no move, a Gem placed beside another - and gains exactly 3 cubes."""
+    tiles burnt, no move, a Gem placed beside another - and gains exactly 3 cubes.
+    AMB-11: of the three Pride boxes only 1 cube leaves in the turn."""
     tiles = ROW + [dark((1, 1), "T20"), dark((2, 1), "T22")]
     g = dragon_game(roles=("goblins", "dragon", "cave"), tiles=tiles, pieces={"dragon": [3, 0]},
                     goblins={"population": {"fangs": 1, "bones": 1, "eye": 1}},
@@ -256,7 +257,8 @@ def test_DR_61_62_72_one_cube_per_track_three_a_turn() -> None:
 def test_DR_62_pride_boxes_keep_their_own_cubes(slither: bool) -> None:
     """DR-62 (FAQ): "Pride contains three separate categories that do not share Sloth
     cubes. You must use Slither to move a cube from one category to another."  Once Slither
-    has moved the Stay Put cube to Event, staying put moves no cube, though Pride has cubes."""
+    has moved the Stay Put cube to Event, staying put moves no cube, though Pride has cubes.
+    AMB-11: Pride is 3 separate boxes, between which only Slither moves cubes."""
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": ["claw", "flame"], "wakefulness": 3, "sloth": {"greed": 4, "event": 3}})
     if slither:

@@ -272,7 +272,8 @@ def test_GB_19_68_a_failed_attack_on_the_dragon_costs_no_rage(monkeypatch: pytes
 
 
 def test_GB_20_smashing_a_crystal_lowers_rage() -> None:
-    """GB-20: Rage falls by 1 when the Tribes smash a Crystal (the first attack alone does not)."""
+    """GB-20: Rage falls by 1 when the Tribes smash a Crystal (the first attack alone does not).
+    AMB-15 (FAQ): by 1 once for the smash, not once per attacking Tribe (two here)."""
     g = gob_game(war="hate", goblins={"rage": 3, "population": {"fangs": 1, "bones": 1, "eye": 0}},
                  pieces={"knight": [3, 0], "tribe:fangs": [2, 0], "tribe:bones": [2, 0]},
                  tokens={"2,0": {"crystal": 1}})

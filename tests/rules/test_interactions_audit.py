@@ -380,7 +380,8 @@ def _cave_in_targets(crystal_token: bool) -> set[str]:
 def test_COL_20_cave_in_spares_the_entrance_other_players_and_crystal_tokens() -> None:
     """COL-20, GB-53 [FAQ]: Cave-In may remove any tile except the Entrance, tiles holding
     other players' pieces (the Knight, the Dragon) and tiles holding Crystal tokens; a
-    Tribe's own tile may go (it is moved off, FM-01)."""
+    Tribe's own tile may go (it is moved off, FM-01).  AMB-25: an (unsmashed) Crystal
+    token protects its tile; COL-21 shows the tile is a target once it is smashed."""
     targets = _cave_in_targets(crystal_token=True)
     assert targets == {"1,0", "1,1", "3,0", "-1,0", "0,-1"}
     assert not {"0,0", "0,1", "1,-1", "2,0"} & targets
@@ -389,7 +390,8 @@ def test_COL_20_cave_in_spares_the_entrance_other_players_and_crystal_tokens() -
 def test_COL_21_cave_in_ignores_the_collapse_priorities() -> None:
     """COL-21 [FAQ]: Cave-In ignores the exposed-edges priority of the Collapse (a tile
     touching 4 tiles may go) and only an unsmashed Crystal token protects a tile: a
-    Crystal tile whose token is gone is a target like any other (no COL-08 priority)."""
+    Crystal tile whose token is gone is a target like any other (no COL-08 priority).
+    AMB-25: "tiles holding Crystal tokens" and "(unsmashed) Crystal tokens" agree."""
     targets = _cave_in_targets(crystal_token=False)
     assert "1,0" in targets                                              # touches 4 tiles
     assert "2,0" in targets and targets != {"2,0"}                       # the smashed Crystal tile, not first

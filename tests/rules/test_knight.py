@@ -398,7 +398,7 @@ def ambush_game(level: str, seed: int = 1, **data: Any) -> Game:
 
 
 def test_KN_38_SOLO_08_line_A_normal_goblins_wound_a_weaker_knight() -> None:
-    """KN-38, SOLO-08, KN-124: Easy = line A, Normal Goblins of Strength 2.  She is asked
+    """KN-38, SOLO-08, KN-124, RV-08 (line A): Easy = line A, Normal Goblins of Strength 2.  She is asked
     first whether to add Strength; at Strength 1 she loses 1 Health."""
     g = ambush_game("easy")
     assert g.config.infestation_line == "A"
@@ -424,7 +424,7 @@ def test_KN_38_adding_strength_cubes_beats_the_ambush() -> None:
 
 
 def test_KN_38_SOLO_08_line_B_tough_goblins_strength_3() -> None:
-    """SOLO-08, KN-38: Medium = line B, Tough Goblins of Strength 3: Strength 2 is wounded."""
+    """SOLO-08, KN-38, RV-08 (line B): Medium = line B, Tough Goblins of Strength 3: Strength 2 is wounded."""
     g = ambush_game("medium")
     assert g.config.infestation_line == "B"
     choose_all(g, "move:1,0", "cube:strength", "fight:")
@@ -468,8 +468,8 @@ def test_KN_40_SOLO_08_line_C_monster_seen_before_adding_strength() -> None:
 
 
 def test_KN_40_DATA_21_line_C_monster_ambush_line_applies_on_a_wound() -> None:
-    """KN-40, DATA-21 (Goblin Infestation line C): a wounding Monster also applies its Ambush line (Blob:
-    lose 5 Grit)."""
+    """KN-40, DATA-21, RV-08 (Goblin Infestation line C): a wounding Monster also applies the Ambush line
+    at the bottom of its card (Blob: lose 5 Grit)."""
     g = ambush_game("hard", monster_deck=["blob"], knight={"grit": 12})
     choose_all(g, "move:1,0", "fight:")
     assert K(g).health == 6
@@ -1302,7 +1302,7 @@ def test_KN_21_illegal_move_has_a_readable_reason() -> None:
 
 # =================================================================== Goblin Infestation line C details
 def test_VAR_44_ogre_card_waits_beside_the_map_until_beaten() -> None:
-    """VAR-44, KN-40: an Ogre that wounds her drives her back to an adjacent Lit space
+    """VAR-44, KN-40, RV-08 (line C's Ogre token): an Ogre that wounds her drives her back to an adjacent Lit space
     and leaves its token on the Ambush space; its card waits beside the map (neither in
     the deck nor in the discard pile), and she cannot enter that space."""
     g = ambush_game("hard", monster_deck=["ogre", "pet_frog"])

@@ -77,6 +77,7 @@ class KnightState:
     map_uses: int = 0
     bombed_wall: bool = False
     bomb_attacked: bool = False
+    dragon_attack_encounter: int = 0       # the Encounter of her last attack on the Dragon (KN-24, KN-49)
     visited: list[Pos] = field(default_factory=list)         # Swift
     encounter_spaces: list[Pos] = field(default_factory=list)  # Adventurous
     ambushes_resolved: int = 0                                 # Stalwart (no Goblins)

@@ -1035,7 +1035,8 @@ def _poison(g: Game, n: int) -> Proc:
 
 
 def act_plunder(g: Game, t: str, arg: str) -> Proc:
-    """GB-78, CV-36: Rage +1, the token goes back to the Cave; the Gnome may then leap."""
+    """GB-78, CV-36: Rage +1, the token goes back to the Cave; the Gnome may then leap to
+    an unoccupied Dark tile: no player piece and no token on it (MAP-08)."""
     p = tribe_pos(g, t)
     assert p is not None
     if arg != "treasure":
@@ -1047,7 +1048,8 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     gain_rage(g, 1, "Plunder")
     if has_monster(g, t, "gnome"):
         dests = [q for q, tile in sorted(g.state.board.tiles.items())
-                 if not tile.lit and q != p and not g.state.board.pieces_at(q)]
+                 if not tile.lit and q != p and not g.state.board.pieces_at(q)
+                 and not sum(g.state.board.tokens.get(q, {}).values())]
         if dests:
             opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))

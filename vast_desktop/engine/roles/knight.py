@@ -42,6 +42,7 @@ def start_turn(g: Game) -> None:
     k.map_uses = 0
     k.bombed_wall = False
     k.bomb_attacked = False
+    k.dragon_attack_encounter = 0
     k.visited = []
     k.encounter_spaces = []
     k.ambushes_resolved = 0

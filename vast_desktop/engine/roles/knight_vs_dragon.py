@@ -75,10 +75,19 @@ def on_enter(g: Game, q: Pos) -> Proc:
         yield from kb.lose_grit(g, 5, "the Flame Wall")
     if q == _dragon_pos(g) and dragon(g).surfaced and kn.encounters_left(g) >= 1:
         kn.open_encounter(g)
+        kb.knight(g).dragon_attack_encounter = kb.knight(g).encounters_used
         yield from resolve_attack(g, kb.strength(g), "knight", "the Knight entered his tile")
 
 
 # --------------------------------------------------------------- options
+def _open_encounter_covers_attack(g: Game) -> bool:
+    """KN-24/26: the Encounter she has open at its attack step (revealing his tile, a
+    smash) also covers an attack on the Dragon (the sample turn's Bomb attack right after
+    the reveal, with 1 Encounter); KN-49: each further attack needs its own Encounter."""
+    k = kb.knight(g)
+    return k.encounter_open and k.encounter_stage == "attack" and k.dragon_attack_encounter != k.encounters_used
+
+
 def _attacked_underground(g: Game) -> bool:
     return dragon(g).knight_attack_turn == g.state.turn
 
@@ -87,7 +96,9 @@ def attack_options(g: Game) -> list[Option]:
     k = kb.knight(g)
     d = g.state.dragon
     here = kn.pos(g)
-    if d is None or here != _dragon_pos(g) or k.must_resolve_event or kn.encounters_left(g) < 1:
+    if d is None or here != _dragon_pos(g) or k.must_resolve_event:
+        return []
+    if kn.encounters_left(g) < 1 and not _open_encounter_covers_attack(g):
         return []
     out = []
     arm = armor(g)
@@ -158,7 +169,9 @@ def act_dragon(g: Game, arg: str) -> Proc:
     if what == "bow":
         yield from shoot_bow(g)
         return
-    kn.open_encounter(g)
+    if not _open_encounter_covers_attack(g):
+        kn.open_encounter(g)
+    k.dragon_attack_encounter = k.encounters_used
     s = kb.strength(g)
     if not d.surfaced:
         d.knight_attack_turn = g.state.turn
