@@ -403,7 +403,7 @@ def test_role_variant_refuses_cave_alone_and_unknown_roles(rd: RulesData) -> Non
         rd.role_variant([])
 
 
-def test_recommended_marks(rd: RulesData) -> None:
+def test_recommended_marks(rd: RulesData) -> None:  # RV-02: the variants marked * (first game)
     starred = {rv.id for rv in rd.role_variants if rv.recommended}
     assert starred == {
         "knight_vs_goblins_vs_dragon_vs_cave_vs_thief", "knight_vs_goblins_vs_dragon_vs_cave",
