@@ -96,6 +96,28 @@ def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
     return out
 
 
+def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None) -> bool:
+    """Whether ``reachable`` would offer any space other than ``start`` — the same search,
+    stopped at the first space found (menus only need to know that a target exists)."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        if max_steps is not None and dist[p] >= max_steps:
+            continue
+        if p != start and not can_pass(g, piece, p):
+            continue
+        for _, q in adjacent(p):
+            if q in dist or not can_enter(g, piece, p, q):
+                continue
+            if can_stop(g, piece, q):
+                return True
+            if can_pass(g, piece, q):
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return False
+
+
 def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
     """FM-13: legal spaces at the shortest distance from a tile being removed."""
     dests = reachable(g, piece, start)

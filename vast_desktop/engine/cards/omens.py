@@ -28,7 +28,7 @@ from ..board import (
     tile_type,
 )
 from ..decisions import Option, Target, space
-from ..forced import entered, piece_name, reachable
+from ..forced import can_be_pushed, entered, piece_name, reachable
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos, rotate_walls
 
 if TYPE_CHECKING:
@@ -99,9 +99,9 @@ def treasure_targets(g: Game) -> list[Pos]:
     return _treasure_spaces(g)
 
 
-def bats_targets(g: Game) -> Iterator[Option]:
+def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
-    or a Tribe, up to 3 spaces under Forced Movement."""
+    or a Tribe."""
     board = g.state.board
     movers: list[tuple[str, Pos]] = []
     if "knight" in board.pieces:
@@ -114,7 +114,12 @@ def bats_targets(g: Game) -> Iterator[Option]:
     for p, toks in sorted(board.tokens.items()):
         if toks["treasure"]:
             movers.append(("token:treasure", p))
-    for piece, p in movers:
+    return movers
+
+
+def bats_targets(g: Game) -> Iterator[Option]:
+    """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
+    for piece, p in _bats_movers(g):
         for q in sorted(reachable(g, piece, p, max_steps=3)):
             if q == p:
                 continue
@@ -223,6 +228,25 @@ TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
 }
 
 
+def _has_bats_target(g: Game) -> bool:
+    return any(can_be_pushed(g, piece, p, max_steps=3) for piece, p in _bats_movers(g))
+
+
+def _has_hatred_target(g: Game) -> bool:
+    """A Hatred token to remove answers at once; else the first tile (the Collapse
+    candidates are costly to list)."""
+    return _cave(g).hatred_tokens > 0 or next(iter(hatred_options(g)), None) is not None
+
+
+# Faster answers to "has this omen any target?" where listing the targets is costly.
+HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target}
+
+
+def has_target(g: Game, omen_id: str) -> bool:
+    test = HAS_TARGET.get(omen_id)
+    return test(g) if test is not None else next(iter(TARGETS[omen_id](g)), None) is not None
+
+
 def can_pay(g: Game, omen_id: str) -> bool:
     have = _cave(g).omens
     return sum(have[s] for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
@@ -231,7 +255,7 @@ def can_pay(g: Game, omen_id: str) -> bool:
 def omen_menu(g: Game) -> list[Option]:
     out = []
     for omen in g.rules.omens:
-        if can_pay(g, omen.id) and next(iter(TARGETS[omen.id](g)), None) is not None:
+        if can_pay(g, omen.id) and has_target(g, omen.id):
             out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
                               (Target("slot", f"cave.omen.{omen.id}"),)))
     return out
