@@ -435,8 +435,8 @@ def draw_secrets(g: Game, n: int) -> Proc:
                 for c in dict.fromkeys(s.hand + s.face_up)]
 
     while True:                                              # GB-51 (GB-52: or play one)
-        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card", discard_options,
-                                        "goblins.secrets")
+        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card, or play "
+                                        "one you can play now", discard_options, "goblins.secrets")
         if choice is None:
             break
         card = choice.id.split(":", 1)[1]
