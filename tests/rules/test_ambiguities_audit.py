@@ -155,7 +155,7 @@ def test_AMB_10_with_only_two_cubes_no_cube_is_discarded_by_choice_or_by_force(c
 
 # ====================================================================== AMB-14
 @pytest.mark.parametrize("blocked", [(), ("fangs",), ("fangs", "bones")])
-def test_AMB_14_one_tribe_scatters_but_each_overpopulated_tribe_costs_a_rage(blocked: tuple[str, ...]) -> None:
+def test_AMB_14_GB_34_one_tribe_scatters_but_each_overpopulated_tribe_costs_a_rage(blocked: tuple[str, ...]) -> None:
     """AMB-14 (FAQ): "When overpopulation occurs, only one Tribe must scatter no matter
     how many overpopulated. The Tribe that scatters does not have to be a Tribe that
     overpopulated", yet avoiding it costs "a Rage for each of the affected Tribes".

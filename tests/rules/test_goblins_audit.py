@@ -335,20 +335,6 @@ def test_GB_33_discs_go_on_all_three_tribes_before_overpopulation() -> None:
     assert gob(g).population == {"fangs": 4, "bones": 3, "eye": 2}
 
 
-@pytest.mark.parametrize("blocked, overpopulated", [(("fangs",), True), (("fangs", "bones"), False)])
-def test_GB_34_one_rage_per_overpopulating_tribe(blocked: tuple[str, ...], overpopulated: bool) -> None:
-    """GB-34 (FAQ): with two Tribes going over 4, a Rage must be spent for each to avoid
-    overpopulation."""
-    g = gob_game(war="hate", goblins={"rage": 2, "population": {"fangs": 4, "bones": 4, "eye": 0}})
-    choose(g, "war:hate")
-    for t in blocked:
-        choose(g, f"block:{t}")
-    if len(blocked) < 2:
-        choose(g, "populate:")
-    assert gob(g).rage == 2 - len(blocked)
-    assert (g.pending.kind == "overpopulation") == overpopulated
-
-
 def test_GB_36_overpopulation_resolved_before_monsters_and_secrets() -> None:
     """GB-36 (FAQ): overpopulation is fully resolved before any Monster or Secret is drawn."""
     g = gob_game(war="desolation", goblins={"population": {"fangs": 4, "bones": 1, "eye": 0},

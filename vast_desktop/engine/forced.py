@@ -6,6 +6,7 @@ its tile is removed — never to a player's own movement (FM-03).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .board import edge_blocked, is_dark
@@ -72,12 +73,11 @@ def can_pass(g: Game, piece: str, q: Pos) -> bool:
     return True
 
 
-def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
-              avoid: Pos | None = None) -> dict[Pos, int]:
-    """Spaces the piece can be pushed to, with the number of steps (BFS)."""
+def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None, avoid: Pos | None) -> Iterator[tuple[Pos, int]]:
+    """Breadth-first: each space the piece could be pushed to and stop on, with its steps,
+    nearest first (lazily, so a caller may stop at the first)."""
     dist = {start: 0}
     queue = deque([start])
-    out: dict[Pos, int] = {}
     while queue:
         p = queue.popleft()
         if max_steps is not None and dist[p] >= max_steps:
@@ -87,35 +87,25 @@ def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
         for _, q in adjacent(p):
             if q in dist or q == avoid or not can_enter(g, piece, p, q):
                 continue
-            if not can_pass(g, piece, q) and not can_stop(g, piece, q):
+            stop = can_stop(g, piece, q)
+            if not stop and not can_pass(g, piece, q):
                 continue
             dist[q] = dist[p] + 1
             queue.append(q)
-            if can_stop(g, piece, q):
-                out[q] = dist[q]
-    return out
+            if stop:
+                yield q, dist[q]
+
+
+def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
+              avoid: Pos | None = None) -> dict[Pos, int]:
+    """Spaces the piece can be pushed to, with the number of steps (BFS)."""
+    return dict(_pushes(g, piece, start, max_steps, avoid))
 
 
 def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None) -> bool:
-    """Whether ``reachable`` would offer any space other than ``start`` — the same search,
-    stopped at the first space found (menus only need to know that a target exists)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        p = queue.popleft()
-        if max_steps is not None and dist[p] >= max_steps:
-            continue
-        if p != start and not can_pass(g, piece, p):
-            continue
-        for _, q in adjacent(p):
-            if q in dist or not can_enter(g, piece, p, q):
-                continue
-            if can_stop(g, piece, q):
-                return True
-            if can_pass(g, piece, q):
-                dist[q] = dist[p] + 1
-                queue.append(q)
-    return False
+    """Whether ``reachable`` would offer any space — stopped at the first found (menus
+    only need to know that a target exists)."""
+    return next(_pushes(g, piece, start, max_steps, None), None) is not None
 
 
 def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
