@@ -469,11 +469,19 @@ def test_cave_alone_is_refused() -> None:
         new_game(Setup(roles=("cave",), seed=1))
 
 
-def test_not_yet_playable_roles_are_refused() -> None:
-    for role in ("thief",):
-        with pytest.raises(SetupError) as exc:
-            new_game(Setup(roles=("knight", role)))
-        assert role in str(exc.value) and "knight" in str(exc.value)
+def test_every_role_subset_but_the_lone_cave_is_playable() -> None:
+    """RV-35: 31 subsets of the five roles, all playable except the Cave alone."""
+    from itertools import combinations
+
+    from vast_desktop.engine.state import ROLE_ORDER
+
+    subsets = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n)]
+    assert len(subsets) == 31
+    for roles in subsets:
+        if roles == ("cave",):
+            continue
+        g = new_game(Setup(roles=roles, seed=1))
+        assert g.pending is not None and g.state.roles == roles
 
 
 def test_unknown_setup_field_is_refused() -> None:

@@ -15,7 +15,7 @@ from vast_desktop.screens.files import LoadScreen, SaveScreen
 from vast_desktop.screens.gameover import GameOverScreen, headline
 from vast_desktop.screens.menu import PauseMenu
 from vast_desktop.screens.settings_screen import SettingsScreen
-from vast_desktop.screens.setup import LATER, SetupScreen
+from vast_desktop.screens.setup import SetupScreen
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.screens.title import TitleScreen
 from vast_desktop.session import Seat
@@ -138,16 +138,6 @@ def test_invalid_setups_disable_start(app) -> None:
     assert any("Cave cannot be played solo" in line for line in text_mod.DRAWN)
     click(app, setup.start_button)
     assert app.session is None and app.top is setup
-
-    # roles the engine does not play yet: disabled, with a tooltip that says so
-    goblins = setup.role_buttons["thief"]
-    assert not goblins.is_enabled and goblins.tool_tip_text == LATER
-    click(app, goblins)
-    assert "thief" not in setup.chosen
-    pygame.mouse.set_pos(goblins.rect.center)
-    for _ in range(6):
-        app.step(0.4)
-    assert goblins.tool_tip is not None
 
     # a seed must be digits; an empty one disables Start too
     click(app, setup.role_buttons["knight"])

@@ -30,6 +30,9 @@ def game_flow(g: Game, start_role: str | None = None) -> Proc:
     if g.has("dragon"):
         from .roles.dragon import dragon_turn
         turns["dragon"] = dragon_turn
+    if g.has("thief"):
+        from .roles.thief import thief_turn
+        turns["thief"] = thief_turn
     order = g.config.turn_order
     i = order.index(start_role) if start_role else 0
     while True:

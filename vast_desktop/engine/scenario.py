@@ -156,6 +156,12 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         from .roles.dragon_state import DRAGON_KEYS, load_dragon
         _check_section(data, "dragon", st.dragon, DRAGON_KEYS)
         load_dragon(st, data["dragon"])
+    if "thief" in data:
+        from .roles.thief_state import THIEF_KEYS, load_thief
+        _check_section(data, "thief", st.thief, THIEF_KEYS)
+        load_thief(st, data["thief"])
+    elif st.thief is not None:
+        st.thief.placed = "thief" in board.pieces
     # Tiles the scenario left nowhere (replaced hand, explicit stack) go to the box, so every
     # tile is accounted for exactly once.
     placed = {t.tile_id for t in board.tiles.values()} | set(st.stack) | set(st.box) | set(st.removed_from_game)
@@ -170,6 +176,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     totals = {"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
               "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens, "rockslide": rules.cave.rockslides}
     st.supply = Counter({k: v - board.count_tokens(k) for k, v in totals.items()})
+    if st.thief is not None:                        # carried tokens are out of the supply too
+        st.supply["treasure"] -= st.thief.carried.count("treasure")
     st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
     st.supply["crystal"] -= st.crystals_smashed_total
     if "supply" in data:

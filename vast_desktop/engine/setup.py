@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .rules_data import RulesData
 
-PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave")      # the roles this version of the engine plays in full
+PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")      # the roles this version of the engine plays in full
 OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain etc. arrive in step 4)
 HOUSE_RULES = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
@@ -105,8 +105,9 @@ class GameConfig:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def carried_treasure(self, g: Game) -> int:
-        """Treasure tokens carried by the Thief still count for Omens (CV-13); no Thief yet."""
-        return 0
+        """Treasure tokens carried by the Thief still count for Omens (CV-13)."""
+        from .roles.thief_state import carried_treasure
+        return carried_treasure(g)
 
 
 def _gift_pairs(rv: Any) -> list[tuple[str, str]]:
@@ -218,6 +219,14 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
             hunger = int(rv.solo_level(setup.solo_level or "easy").hunger_to_wakefulness or 0)
         extra["hunger_to_wakefulness"] = hunger
         extra["cave_cannot_return_hunger"] = bool(getattr(rv, "cave_cannot_return_hunger", False))
+    if "thief" in roles:                                                   # DIF-24, RV-28
+        thief_level = _difficulty(rules, "thief", setup.difficulty.get("thief"))
+        stash = int(thief_level.get("stash", rules.thief.stash_to_win))
+        for w in rv.wins:
+            if w.role == "thief" and w.kind == "stash_treasure" and w.params.get("matches_knight_crystals"):
+                stash = crystals
+        extra["thief_stash"] = stash
+        extra["thief_no_upgrade_first"] = int(thief_level.get("no_upgrade_first", 0))
     return GameConfig(
         turn_order=roles,
         variant_id=rv.id,
@@ -315,5 +324,8 @@ def initial_state(g: Game) -> GameState:
     if "goblins" in roles:                                                 # Goblins setup (GB board)
         from .roles.goblins_state import setup_goblins
         st.goblins = setup_goblins(g, st)
+    if "thief" in roles:                                                   # Thief setup (SET-41..43)
+        from .roles.thief_state import setup_thief
+        st.thief = setup_thief(g, st)
     st.active = roles[0]
     return st

@@ -113,6 +113,7 @@ class GameState:
     cave: CaveState | None = None
     goblins: Any = None          # GoblinState (roles/goblins_state.py) when the Goblins play
     dragon: Any = None           # DragonState (roles/dragon_state.py) when the Dragon plays
+    thief: Any = None            # ThiefState (roles/thief_state.py) when the Thief plays
     active: str = "knight"
     round: int = 1
     turn: int = 0

@@ -118,6 +118,22 @@ def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
     return board
 
 
+def _thief_board(g: Game, viewer: str | None) -> dict[str, Any]:
+    """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
+    from .roles.thief_state import STATS, stash_needed, stashed, stat, stealth, token_value
+
+    t = g.state.thief
+    return {
+        "stats": {name: stat(g, name) for name in STATS}, "stealth_now": stealth(g),
+        "tokens": [token_value(g, t, i) for i in range(3)], "flipped": list(t.flipped),
+        "assignment": dict(t.assignment), "cubes": t.cubes, "movement_left": t.movement_left,
+        "carried": list(t.carried), "upgrades": list(t.upgrades), "set_aside": t.set_aside,
+        "plain_stashed": t.plain_stashed, "stashed": stashed(g), "stash_needed": stash_needed(g),
+        "loot_drop": t.loot_drop, "dead": t.dead, "placed": t.placed, "targeted": list(t.targeted),
+        "hex_stealth": t.hex_stealth,
+    }
+
+
 def view(g: Game, viewer: str | None) -> PlayerView:
     st = g.state
     tiles = []
@@ -139,6 +155,8 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     if st.goblins is not None:
         from .roles.goblins import board_view
         boards["goblins"] = board_view(g, viewer)
+    if st.thief is not None:
+        boards["thief"] = _thief_board(g, viewer)
     boards["decks"] = {"events": len(st.event_deck), "treasures": len(st.treasure_deck),
                        "monsters": len(st.monster_deck), "omen_bag": sum(st.omen_bag.values())}
     d = g.pending

@@ -375,6 +375,27 @@ def replace_hand(g: Game) -> None:
           {"dragon": "Hand: " + ", ".join(sorted(g.card(c).name for c in d.hand))})
 
 
+def draw_cards(g: Game, n: int, why: str) -> None:
+    """DR-46, TH-46: the Dragon draws ``n`` Power cards (the discards reshuffled if the
+    deck runs out)."""
+    d = dragon(g)
+    got = []
+    for _ in range(n):
+        if not d.deck and d.discard:
+            d.deck = sorted(d.discard)
+            d.discard = []
+            g.rng.shuffle(d.deck)
+        if not d.deck:
+            break
+        got.append(d.deck.pop(0))
+    if not got:
+        return
+    g.barrier()
+    d.hand += got
+    g.log("dragon_draw", f"The Dragon draws {len(got)} Power card(s) ({why}).",
+          {"dragon": "Drawn: " + ", ".join(sorted(g.card(c).name for c in got))})
+
+
 def discard_cards(g: Game, n: int, why: str) -> Proc:
     """The Dragon discards ``n`` Power cards of his choice (Enchanted Bow, Hex)."""
     d = dragon(g)

@@ -89,7 +89,8 @@ GEM_KEYS = tuple((s, f"gem_{s}") for s in SYMBOLS)
 
 
 def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
-    """Where each Dragon Gem lies on the map (hot path: plain dict lookups)."""
+    """Where each Dragon Gem lies on the map (hot path: plain dict lookups); a Gem the
+    Thief carries counts as on the map, where he is, until he stashes it (TH-44, DR-57)."""
     out = {}
     for p, toks in g.state.board.tokens.items():
         if not toks:
@@ -97,6 +98,12 @@ def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
         for s, key in GEM_KEYS:
             if toks.get(key, 0) > 0:
                 out[s] = p
+    t = g.state.thief
+    if t is not None and t.carried:
+        where = g.state.board.pieces.get("thief")
+        for c in t.carried:
+            if c.startswith("gem_") and where is not None:
+                out[c[len("gem_"):]] = where
     return out
 
 
