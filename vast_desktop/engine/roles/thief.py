@@ -598,30 +598,22 @@ def stash(g: Game) -> Proc:
     t = thief(g)
     if not t.carried:
         return
-    carried, t.carried = t.carried, []
-    tokens = 0
-    for c in carried:
-        if c.startswith("gem_"):
-            g.log("gem_returned", f"The Thief stashes the {c[len('gem_'):].title()} Gem: it goes back to the Dragon.")
-            if (yield from take_supply_treasure(g, "stashing a Gem")):
-                t.carried.remove("treasure")
-                tokens += 1
-        else:
-            tokens += 1
+    for c in [c for c in t.carried if c.startswith("gem_")]:
+        t.carried.remove(c)
+        g.log("gem_returned", f"The Thief stashes the {c[len('gem_'):].title()} Gem: it goes back to the Dragon.")
+        yield from take_supply_treasure(g, "stashing a Gem")
     t.loot_drop = g.rules.thief.loot_drop_start
     plain = int(g.config.extra.get("thief_no_upgrade_first", 0))
-    for _ in range(tokens):
-        if stashed(g) < plain:
+    while "treasure" in t.carried:          # each token stays carried until its upgrade is chosen
+        if stashed(g) < plain or not upgrade_options(g):
+            t.carried.remove("treasure")
             t.plain_stashed += 1
             g.log("stash", "The Thief stashes a Treasure token (no upgrade for it at this difficulty).")
             continue
-        opts = upgrade_options(g)
-        if not opts:
-            t.plain_stashed += 1
-            continue
-        choice = yield g.ask("thief", "thief_upgrade", "Stash a Treasure token: choose the upgrade it buys", opts,
-                             rules_ref="thief.upgrades")
+        choice = yield g.ask("thief", "thief_upgrade", "Stash a Treasure token: choose the upgrade it buys",
+                             upgrade_options(g), rules_ref="thief.upgrades")
         up = choice.id.split(":", 1)[1]
+        t.carried.remove("treasure")
         _take_upgrade(g, up)
         name = next(u.name for u in g.rules.thief.upgrades if u.id == up)
         g.log("stash", f"The Thief stashes a Treasure token on {name} ({stashed(g)} of {stash_needed(g)}).", upgrade=up)
