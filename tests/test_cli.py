@@ -87,6 +87,21 @@ def test_bench_quick_json() -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     data = last_json(r.stdout)
     for key in ("rules_data_load_ms", "knight_solo_game_median_s", "knight_vs_cave_game_median_s",
+                "four_roles_game_median_s", "five_roles_game_median_s", "five_roles_choices_per_second",
                 "choices_per_second", "replay_1000_choices_s", "peak_memory_mb"):
         assert key in data, f"{key} missing from {sorted(data)}"
         assert isinstance(data[key], (int, float)) and data[key] > 0, (key, data[key])
+
+
+@pytest.mark.parametrize("args, needles", [
+    (("--house-rule", "nonsense"), ["Unknown house rule 'nonsense'", "one_tile_collapse"]),
+    (("--difficulty", "thief=ninja"), ["ninja", "footpad", "invader"]),
+    (("--difficulty", "thief"), ["ROLE=LEVEL"]),
+])
+def test_bench_refuses_unknown_names(args: tuple[str, ...], needles: list[str]) -> None:
+    """The bench takes the simulator's options and refuses unknown names with the valid ones."""
+    r = run_cli("bench", "--quick", *args, timeout=120)
+    assert r.returncode == 2, r.stdout + r.stderr
+    for n in needles:
+        assert n in r.stderr, f"{n!r} missing from {r.stderr!r}"
+    assert "Traceback" not in r.stderr

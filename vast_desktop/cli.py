@@ -85,7 +85,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return run_gui_bench(args)
     from .bench import run_bench
 
-    return run_bench(args)
+    try:
+        return run_bench(args)
+    except SetupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -104,6 +108,9 @@ def run(argv: list[str]) -> int:
     p_sim.add_argument("--verbose", action="store_true", help="with --json, also print one line per game")
     p_bench = sub.add_parser("bench", help="print performance figures")
     p_bench.add_argument("--json", action="store_true")
+    p_bench.add_argument("--variant", action="append", default=[], help="optional variant, for every game")
+    p_bench.add_argument("--difficulty", action="append", default=[], help="ROLE=LEVEL, where the role plays")
+    p_bench.add_argument("--house-rule", action="append", default=[], help=f"one of {', '.join(HOUSE_RULES)}")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (for tests)")
     p_bench.add_argument("--gui", action="store_true", help="frame times of the table (headless)")
     args = parser.parse_args(argv)
