@@ -20,7 +20,16 @@ if TYPE_CHECKING:
     from .rules_data import RulesData
 
 PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")      # the roles this version of the engine plays in full
-OPTIONAL_VARIANTS: dict[str, str] = {}   # name -> one-line explanation (Terrain etc. arrive in step 4)
+OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the setup screen
+    "collapse-2": "Collapse variant: 2 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
+    "collapse-3": "Collapse variant: 3 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
+    "collapse-4": "Collapse variant: 4 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
+    "speed-easiest": "Speed variant: a shorter game — every role plays at its Easiest level unless chosen (VAR-02).",
+    "speed-easy": "Speed variant: a shorter game — every role plays at its Easy level unless chosen (VAR-02).",
+    "speed-hard": "Speed variant: a longer game — every role plays at its Hard level unless chosen (VAR-02).",
+    "speed-expert": "Speed variant: a longer game — every role plays at its Expert level unless chosen (VAR-02).",
+}
+EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 HOUSE_RULES = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
                          "per turn during the Collapse (COL-06).",
@@ -138,6 +147,10 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for v in setup.variants:
         if v not in OPTIONAL_VARIANTS:
             raise SetupError(f"Unknown variant {v!r}; valid variants: {', '.join(OPTIONAL_VARIANTS) or '(none yet)'}.")
+    for family in EXCLUSIVE_VARIANTS:
+        same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
+        if len(same) > 1:
+            raise SetupError(f"Choose only one of the variants {', '.join(same)}.")
     for h in setup.house_rules:
         if h not in HOUSE_RULES:
             raise SetupError(f"Unknown house rule {h!r}; valid house rules: {', '.join(HOUSE_RULES)}.")
@@ -149,6 +162,24 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
             raise SetupError(f"Unknown {role} difficulty {level!r}; valid levels: {', '.join(valid)}.")
     if setup.solo_level is not None and setup.solo_level not in SOLO_LEVELS:
         raise SetupError(f"Unknown solo level {setup.solo_level!r}; valid levels: {', '.join(SOLO_LEVELS)}.")
+
+
+def effective_difficulty(setup: Setup, rules: RulesData) -> dict[str, str]:
+    """Each role's difficulty: the one chosen, else the Speed variant's rank (VAR-02)."""
+    out = dict(setup.difficulty)
+    speed = next((v.split("-", 1)[1] for v in setup.variants if v.startswith("speed-")), None)
+    if speed is not None:
+        for role in setup.roles:
+            if role not in out:
+                level = next((d.id for d in rules.difficulty if d.role == role and d.rank == speed), None)
+                if level is not None:
+                    out[role] = level
+    return out
+
+
+def collapse_variant_tiles(setup: Setup) -> int:
+    """VAR-01: how many random Cave tiles the Collapse variant leaves out (0 without it)."""
+    return next((int(v.split("-", 1)[1]) for v in setup.variants if v.startswith("collapse-")), 0)
 
 
 def _difficulty(rules: RulesData, role: str, level: str | None) -> dict[str, Any]:
@@ -180,15 +211,16 @@ def _knight_level_for_goblins(rules: RulesData, level: str | None) -> str | None
 
 def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     validate_setup(setup, rules)
+    difficulty = effective_difficulty(setup, rules)
     roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
     rv = rules.role_variant(roles)
     gifts = _gift_pairs(rv)
     solo = len(roles) == 1
-    knight_level = _difficulty(rules, "knight", setup.difficulty.get("knight") or
-                               (_knight_level_for_goblins(rules, setup.difficulty.get("goblins"))
+    knight_level = _difficulty(rules, "knight", difficulty.get("knight") or
+                               (_knight_level_for_goblins(rules, difficulty.get("goblins"))
                                 if "knight" not in roles else None))
-    goblin_level = _difficulty(rules, "goblins", setup.difficulty.get("goblins"))
-    cave_level = _difficulty(rules, "cave", setup.difficulty.get("cave"))
+    goblin_level = _difficulty(rules, "goblins", difficulty.get("goblins"))
+    cave_level = _difficulty(rules, "cave", difficulty.get("cave"))
     line = getattr(rv, "goblin_infestation_line", None)
     if solo and roles == ("knight",):
         line = {"easy": "A", "medium": "B", "hard": "C"}[setup.solo_level or "easy"]   # SOLO-08
@@ -210,7 +242,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         crystals = setup.knight_crystals
     extra: dict[str, Any] = {}
     if "dragon" in roles:                                                  # DIF-04..13, RV-14/23/32, SOLO-11
-        dragon_level = _difficulty(rules, "dragon", setup.difficulty.get("dragon"))
+        dragon_level = _difficulty(rules, "dragon", difficulty.get("dragon"))
         extra["dragon_health"] = int(knight_level.get("dragon_health", rules.dragon.start_health))
         extra["wakefulness_needed"] = int(dragon_level.get("wakefulness_needed", rules.dragon.wake_threshold))
         extra["shriek_turns"] = int(dragon_level.get("shriek_turns", 0))
@@ -220,7 +252,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         extra["hunger_to_wakefulness"] = hunger
         extra["cave_cannot_return_hunger"] = bool(getattr(rv, "cave_cannot_return_hunger", False))
     if "thief" in roles:                                                   # DIF-24, RV-28
-        thief_level = _difficulty(rules, "thief", setup.difficulty.get("thief"))
+        thief_level = _difficulty(rules, "thief", difficulty.get("thief"))
         stash = int(thief_level.get("stash", rules.thief.stash_to_win))
         for w in rv.wins:
             if w.role == "thief" and w.kind == "stash_treasure" and w.params.get("matches_knight_crystals"):
@@ -246,7 +278,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         skip_dead_knight=bool(getattr(rv, "skip_dead_knight", False)),
         removed_sidequests=tuple(getattr(rv, "remove_sidequests", ()) or ()),
         collapse_rate_no_cave=rate,
-        extra=extra,
+        extra={**extra, "collapse_variant_tiles": collapse_variant_tiles(setup)},
     )
 
 
@@ -280,6 +312,8 @@ def initial_state(g: Game) -> GameState:
     rng.shuffle(rest)
     for d in range(4):                                                     # SET-09
         board.tiles[DELTA[d]] = PlacedTile(rest.pop(0), lit=False)
+    for _ in range(int(cfg.extra.get("collapse_variant_tiles", 0))):        # VAR-01: before the Crystals
+        st.box.append(rest.pop())
     rng.shuffle(crystals)
     rng.shuffle(vaults)
     piles: list[list[str]] = [[], [], []]
