@@ -1,0 +1,119 @@
+"""The Campaign variant (VAR-03): player levels that carry from game to game.
+
+Everyone starts at Easiest.  After each game every winner moves up one level, whatever
+role they played; the others stay.  The first player to win while already at Expert is
+"Your Vastness" and the campaign is over.  A player's level picks the difficulty of
+whichever role they take (the difficulty of that rank for the role).
+
+Stored per player name in one JSON file in the data folder, written atomically; a
+broken or foreign file is refused with the file and the reason and never overwritten.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .engine.rules_data import RulesData
+from .persistence import atomic_write_text
+from .settings import data_dir
+
+RANKS = ("easiest", "easy", "standard", "hard", "expert")
+RANK_NAMES = {"easiest": "Easiest", "easy": "Easy", "standard": "Standard", "hard": "Hard", "expert": "Expert"}
+CAMPAIGN_FORMAT = "vast-desktop-campaign"
+
+
+class CampaignError(ValueError):
+    """A campaign file that cannot be used; the message names the file and why."""
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seats: dict[str, str]                 # role -> player name
+    winners: tuple[str, ...]              # player names
+    promoted: tuple[str, ...]             # who moved up a level
+
+
+class Campaign(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["vast-desktop-campaign"] = CAMPAIGN_FORMAT
+    version: Literal[1] = 1
+    levels: dict[str, int] = Field(default_factory=dict)     # player name -> index in RANKS
+    vastness: str | None = None                               # "Your Vastness", once someone earns it
+    games: list[GameRecord] = Field(default_factory=list)
+
+    def rank(self, player: str) -> str:
+        """VAR-03: a new player starts at Easiest."""
+        return RANKS[self.levels.get(player, 0)]
+
+    def difficulty(self, seats: dict[str, str], rules: RulesData) -> dict[str, str]:
+        """The difficulty each seated role plays at: its level of the player's rank."""
+        out = {}
+        for role, player in seats.items():
+            rank = self.rank(player)
+            level = next((d.id for d in rules.difficulty if d.role == role and d.rank == rank), None)
+            if level is not None:
+                out[role] = level
+        return out
+
+    def record(self, seats: dict[str, str], winner_roles: tuple[str, ...]) -> list[str]:
+        """VAR-03: after a game each winning player moves up one level (at most Expert);
+        a player who wins at Expert becomes Your Vastness, if nobody is yet.  Returns the
+        lines to tell the table."""
+        if self.vastness is not None:
+            raise CampaignError(f"The campaign is over: {self.vastness} is Your Vastness.")
+        winners = tuple(dict.fromkeys(seats[r] for r in winner_roles if r in seats))
+        lines, promoted = [], []
+        for player in seats.values():
+            self.levels.setdefault(player, 0)
+        for player in winners:
+            level = self.levels[player]
+            if RANKS[level] == "expert":
+                self.vastness = player
+                lines.append(f"{player} wins at Expert: {player} is Your Vastness!")
+                break
+            self.levels[player] = level + 1
+            promoted.append(player)
+            lines.append(f"{player} moves up to {RANK_NAMES[RANKS[level + 1]]}.")
+        if not winners:
+            lines.append("Nobody won: every level stays.")
+        self.games.append(GameRecord(seats=dict(seats), winners=winners, promoted=tuple(promoted)))
+        return lines
+
+
+def campaign_path() -> Path:
+    return data_dir() / "campaign.json"
+
+
+def load_campaign(path: Path | None = None) -> Campaign:
+    """A missing file is a new campaign; a broken one is refused (CampaignError) so the
+    levels in it are never lost by being overwritten."""
+    path = Path(path or campaign_path())
+    if not path.exists():
+        return Campaign()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CampaignError(f"{path}: cannot read the campaign file ({exc}).") from None
+    except json.JSONDecodeError as exc:
+        raise CampaignError(f"{path}: broken campaign file (JSON line {exc.lineno}: {exc.msg}).") from None
+    if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
+        raise CampaignError(f"{path}: not a Vast Desktop campaign file (no '{CAMPAIGN_FORMAT}' marker).")
+    try:
+        campaign = Campaign.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        raise CampaignError(f"{path}: broken campaign file at {where}: {first['msg']}.") from None
+    bad = {p: n for p, n in campaign.levels.items() if not 0 <= n < len(RANKS)}
+    if bad:
+        raise CampaignError(f"{path}: broken campaign file: levels out of range {bad}.")
+    return campaign
+
+
+def save_campaign(campaign: Campaign, path: Path | None = None) -> None:
+    atomic_write_text(Path(path or campaign_path()), campaign.model_dump_json(indent=1))
