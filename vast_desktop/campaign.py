@@ -40,7 +40,7 @@ class GameRecord(BaseModel):
 class Campaign(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    format: Literal["vast-desktop-campaign"] = CAMPAIGN_FORMAT
+    format: Literal["vast-desktop-campaign"] = "vast-desktop-campaign"
     version: Literal[1] = 1
     levels: dict[str, int] = Field(default_factory=dict)     # player name -> index in RANKS
     vastness: str | None = None                               # "Your Vastness", once someone earns it
