@@ -34,7 +34,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon"}
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
@@ -176,8 +176,9 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     totals = {"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
               "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens, "rockslide": rules.cave.rockslides}
     st.supply = Counter({k: v - board.count_tokens(k) for k, v in totals.items()})
-    if st.thief is not None:                        # carried tokens are out of the supply too
-        st.supply["treasure"] -= st.thief.carried.count("treasure")
+    if st.thief is not None:                        # carried and stashed tokens are out of the supply too (CV-13)
+        from .roles.thief_state import stashed_tokens
+        st.supply["treasure"] -= st.thief.carried.count("treasure") + stashed_tokens(st.thief)
     st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
     st.supply["crystal"] -= st.crystals_smashed_total
     if "supply" in data:

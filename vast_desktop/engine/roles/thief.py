@@ -139,8 +139,11 @@ def move_options(g: Game, p: Pos) -> list[Option]:
 
 
 def _cost(g: Game, base: int, upgrade: str) -> int:
-    """TH-15/23: Climbing Gear and the Lock Picking Kit each save 1 cube."""
-    return max(0, base - (1 if upgrade in thief(g).upgrades else 0))
+    """TH-15/23: Climbing Gear and the Lock Picking Kit each save 1 cube, but never make
+    an action free: "Each action costs one or more Action cubes" (rulebook, Move and Take
+    Actions).  With the Kit the 1-cube Pick Lock (4+) still costs 1 cube, the same as the
+    2-cube one (2+), which is then offered instead (see :func:`picklock_options`)."""
+    return max(1, base - (1 if upgrade in thief(g).upgrades else 0))
 
 
 def climb_options(g: Game, p: Pos) -> list[Option]:
@@ -234,13 +237,17 @@ def pickpocket_options(g: Game, p: Pos) -> list[Option]:
 
 
 def picklock_options(g: Game, p: Pos) -> list[Option]:
-    """TH-23: a Vault token on his space, each Vault once per turn."""
+    """TH-23: a Vault token on his space, each Vault once per turn; a level that costs no
+    less than a surer one (the 1-cube try with the Lock Picking Kit) is not offered."""
     t = thief(g)
     if not g.state.board.tokens_at(p)["vault"] or p in t.vaults_tried:
         return []
     out = []
-    for r in g.rules.thief.roll_actions:
+    levels = g.rules.thief.roll_actions
+    for r in levels:
         cost = _cost(g, r.cubes, "lock_picking_kit")
+        if any(s.cubes > r.cubes and _cost(g, s.cubes, "lock_picking_kit") <= cost for s in levels):
+            continue
         if t.cubes >= cost:
             how = f"succeeds on {r.needs}+" if r.needs else "sure to succeed"
             out.append(Option(f"picklock:{r.cubes}", f"Pick the Vault's lock ({cost} cube{'s' if cost != 1 else ''}, "

@@ -75,7 +75,11 @@ def stealth(g: Game) -> int:
 def stashed(g: Game) -> int:
     """TH-43: every token he has stashed: on upgrades, set aside by Spores (CV-32), or
     stashed plain (the hard difficulties' first tokens)."""
-    t = thief(g)
+    return stashed_tokens(thief(g))
+
+
+def stashed_tokens(t: ThiefState) -> int:
+    """The tokens on his board; they never go back to the Cave's supply (TH-42, CV-13)."""
     return len(t.upgrades) + t.set_aside + t.plain_stashed
 
 
