@@ -123,7 +123,8 @@ def entered(g: Game, piece: str, q: Pos) -> Proc:
     moved there (Giant Bats, Claw, Slap, Wrath, the Wisp) or that a removed tile forced off.
     The Knight stops on an Event token, takes back her Poisoned cubes on the Entrance and
     burns on a Flame Wall (−5 Grit, the Shield cuts it to 1); a Tribe on a Flame Wall
-    loses 1 Population."""
+    loses 1 Population; the Thief dies on a Flame Wall (no one's kill, AMB-37) and
+    stashes what he carries on the Entrance (TH-39)."""
     board = g.state.board
     toks = board.tokens_at(q)
     if piece == "knight":
@@ -141,3 +142,6 @@ def entered(g: Game, piece: str, q: Pos) -> Proc:
     elif piece.startswith("tribe:") and toks["flamewall"]:
         from .roles import goblins
         yield from goblins.flame_wall_entered(g, piece.split(":", 1)[1], q)
+    elif piece == "thief" and g.state.thief is not None:
+        from .roles import thief
+        yield from thief.entered(g, q)

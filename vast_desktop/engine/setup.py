@@ -70,6 +70,16 @@ HOUSE_RULES.update({
                                    "(default: any Tribe, hidden or revealed).",
 })
 
+# The unresolved ambiguities that meet the Thief (same convention).
+HOUSE_RULES.update({
+    "thief_strikes_entering_dragon": "AMB-28: when the surfaced Dragon enters the Thief's tile, the Thief may "
+                                     "answer with a Light Backstab (the Dragon discards 1 Power card) if his "
+                                     "Stealth beats the Dragon's Armor (default: no attack either way).",
+    "elven_sword_perception_own_turn": "AMB-39: the Elven Sword's +1 Perception counts only during the Knight's "
+                                       "turn, like its Strength, so it does not help against the Thief on his "
+                                       "turn (default: its Perception always counts).",
+})
+
 
 class SetupError(ValueError):
     """A setup that cannot be played, with the valid choices in the message."""

@@ -202,7 +202,9 @@ def curse_options(g: Game) -> Iterator[Option]:
 
 
 def spores_options(g: Game) -> Iterator[Option]:
-    """Soporific Spores (CV-24): target a player (the Knight −5 Grit; others in later steps)."""
+    """Soporific Spores (CV-24): target a player: the Knight −5 Grit, the Goblins cut a
+    Tribe to 1, the Dragon returns a Wakefulness cube, the Thief loses an upgrade (the Cave
+    may always target him, CV-44: no Perception; he needs an upgrade to lose)."""
     if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
         yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
     if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
@@ -211,6 +213,8 @@ def spores_options(g: Game) -> Iterator[Option]:
         from ..roles.dragon import spores_boxes
         if spores_boxes(g):
             yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
+    if g.state.thief is not None and g.state.thief.upgrades:
+        yield (Option("spores:thief", "The Thief loses an upgrade", (Target("slot", "thief.upgrades"),)))
 
 
 def plunder_options(g: Game) -> Iterator[Option]:
@@ -343,6 +347,47 @@ def _spores(g: Game, arg: str) -> Proc:
     elif arg == "dragon":
         from ..roles.dragon import spores as dragon_spores
         yield from dragon_spores(g)
+    elif arg == "thief":
+        yield from thief_spores(g)
+
+
+FLIP_UNDO = {"flip_2_to_3": 0, "flip_3_to_4": 1}      # the Stat token each flip turned (TH-54)
+
+
+def spores_losable(g: Game) -> list[str]:
+    """The Thief's upgrades Spores can take.  The Flip upgrades were filled left to right
+    (TH-54) and each builds on the one before, so only the last Flip he holds can go: the
+    flips he keeps stay a run from the left, and the space freed is the next he may fill
+    again (thief.upgrade_options)."""
+    t = g.state.thief
+    assert t is not None
+    order = {u.id: u.order for u in g.rules.thief.upgrades if u.order is not None}
+    flips = [u for u in t.upgrades if u in order]
+    last_flip = max(flips, key=lambda u: order[u]) if flips else None
+    return [u for u in t.upgrades if u not in order or u == last_flip]
+
+
+def thief_spores(g: Game) -> Proc:
+    """CV-24, TH-51, CV-32: the Thief loses an upgrade — the target chooses which (CV-24:
+    "The target chooses the token or Tribe affected") — and its effect ends at once (a
+    Flip turns its token back; a Stat Boost, an action upgrade or Unnatural Evasion stops
+    working).  Its Treasure token is set aside, apart from his placed and carried ones,
+    and still counts toward his victory (thief_state.stashed).  Not an attack (GEN-08: no
+    Unnatural Evasion, TH-37)."""
+    t = g.state.thief
+    assert t is not None
+    names = {u.id: u.name for u in g.rules.thief.upgrades}
+    opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
+            for u in spores_losable(g)]
+    choice = yield g.ask("thief", "thief_spores", "Soporific Spores: which upgrade do you lose? (Its Treasure token "
+                         "is set aside and still counts.)", opts, rules_ref="cave.omen.soporific_spores")
+    up = choice.id.split(":", 1)[1]
+    t.upgrades.remove(up)
+    if up in FLIP_UNDO:
+        t.flipped[FLIP_UNDO[up]] = False
+    t.set_aside += 1
+    g.log("spores", f"Soporific Spores: the Thief loses {names[up]}; its Treasure token is set aside and still "
+          "counts.", upgrade=up)
 
 
 def _hatred(g: Game, arg: str) -> Proc:

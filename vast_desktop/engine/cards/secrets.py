@@ -59,6 +59,8 @@ def hex_targets(g: Game) -> list[str]:
         out.append("cave")
     if g.state.dragon is not None and g.state.dragon.hand:
         out.append("dragon")
+    if g.state.thief is not None:          # on the map or waiting to come back: it lasts to their next turn
+        out.append("thief")
     return out
 
 
@@ -164,11 +166,16 @@ def _cave_in(g: Game, card: str) -> Proc:
 
 
 def _hex(g: Game, card: str) -> Proc:
-    """GB-58: X = the Eye Population; not an attack."""
+    """GB-58: X = the Eye Population; not an attack (GEN-08: no Unnatural Evasion, TH-37).
+    On the Thief: −X Stealth until the Goblins' next turn (COMPONENT_DATA; cleared when
+    their turn starts).  Hex is the Goblins player's card, not a Tribe's action, so no
+    Tribe's Perception is compared with his Stealth (TH-30 speaks of Tribes' Perception)."""
     x = gb.tribe_population(g, "eye")
     names = {"knight": f"The Knight loses {x} Grit", "cave": f"The Cave discards {x} Omen token(s)",
-             "dragon": f"The Dragon discards {x} Power card(s)"}
-    where = {"knight": Target("piece", "knight"), "cave": Target("slot", "cave.omens"), "dragon": Target("piece", "dragon")}
+             "dragon": f"The Dragon discards {x} Power card(s)",
+             "thief": f"The Thief has {x} less Stealth until your next turn"}
+    where = {"knight": Target("piece", "knight"), "cave": Target("slot", "cave.omens"), "dragon": Target("piece", "dragon"),
+             "thief": Target("piece", "thief")}
     opts = [Option(f"hex:{r}", names[r], (where[r],)) for r in hex_targets(g)]
     choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
     target = choice.id.split(":", 1)[1]
@@ -179,6 +186,12 @@ def _hex(g: Game, card: str) -> Proc:
     if target == "dragon":                       # Hex on the Dragon: he discards X Power cards
         from ..roles.dragon import discard_cards
         yield from discard_cards(g, x, "Hex")
+        return
+    if target == "thief":
+        from ..roles.thief_state import stealth
+        g.state.thief.hex_stealth += x
+        g.log("hex_thief", f"Hex: the Thief has {x} less Stealth until the Goblins' next turn (Stealth "
+              f"{stealth(g)}).", n=x)
         return
     cave = g.state.cave
     assert cave is not None

@@ -7,7 +7,7 @@ at the difficulty's Wakefulness (DR-64, DIF-12/13) and wins by reaching the Entr
 after surfacing (DR-01, DR-67).
 
 House rules read here: ``pride_stay_put_free_move_only`` (AMB-57),
-``shriek_this_turn_only`` (AMB-36).
+``shriek_this_turn_only`` (AMB-36), ``thief_strikes_entering_dragon`` (AMB-28).
 """
 from __future__ import annotations
 
@@ -171,7 +171,9 @@ def entered_surface_tile(g: Game, q: Pos) -> Proc:
     """DR-13/14: the surfaced Dragon entering the Knight's tile is attacked by her if her
     Strength is at least his Armor; his movement goes on.  A Tribe there stronger than
     his Armor attacks him too, with the Ash Dragon card (AMB-27: or the house rule
-    ``tribes_fight_surfaced_dragon``)."""
+    ``tribes_fight_surfaced_dragon``).  The Thief's tile prompts no attack (AMB-28: his
+    attacks are chosen actions); with the house rule ``thief_strikes_entering_dragon`` he
+    may answer with a Light Backstab when his Stealth beats the Dragon's Armor (TH-32)."""
     board = g.state.board
     if g.state.goblins is not None:
         from . import goblins as gb
@@ -190,6 +192,26 @@ def entered_surface_tile(g: Game, q: Pos) -> Proc:
         if s >= armor(g):
             g.log("dragon_attacked", "The Dragon enters the Knight's tile: she attacks him.")
             yield from resolve_attack(g, s, "knight", "the Dragon entered her tile")
+    if board.pieces.get("thief") == q and "thief_strikes_entering_dragon" in g.setup.house_rules:
+        yield from thief_strikes(g)
+
+
+def thief_strikes(g: Game) -> Proc:
+    """AMB-28 house rule: the surfaced Dragon entering the Thief's tile is answered "as if
+    that player attacked you" — the Thief's weakest attack, a Light Backstab (TH-25: the
+    Dragon discards 1 Power card), if he wants it and his Stealth beats the Armor (TH-32)."""
+    from .thief_state import stealth
+
+    if g.state.thief is None or stealth(g) <= armor(g) or not dragon(g).hand:
+        return
+    light = g.rules.thief.injuries[0]
+    choice = yield g.ask("thief", "thief_strike_dragon", f"The Dragon enters your tile: Backstab him (Light Injury: he "
+                         f"discards {light.dragon_discards} Power card)?",
+                         [Option("backstab:", "Backstab the Dragon", (Target("piece", "dragon"),)),
+                          Option("no:", "Let him pass", (button("skip"),))], rules_ref="thief.backstab")
+    if choice.id == "backstab:":
+        g.log("backstab", "The Thief backstabs the Dragon as he enters his tile (house rule).", target="dragon")
+        yield from discard_cards(g, light.dragon_discards, "the Thief's Backstab")
 
 
 def check_escape(g: Game) -> None:

@@ -6,6 +6,12 @@ The Dragon pays first, then picks the target (like the Cave's omens).  Walls nev
 block a power unless it says so (DR-22).  Each time Claw, Scratch, Hiss, Wrath or the
 Flame Wall hits a Tribe the Goblins may discard Trap (GB-56); Bright Beetles spares 1 Goblin (GB-45).
 
+The Thief: Claw on his tile and Scratch on the Dragon's tile kill him whatever his Stealth
+(DR-23/24/34, TH-31); both are attacks, so Unnatural Evasion may foil them (GEN-07,
+TH-37), and a kill draws the Dragon Power cards equal to his Loot Drop Level (DR-46).
+The Flame Wall kills him only as he enters it (DR-35, thief.entered), with no bonus
+(AMB-37); Wrath moves him off a falling tile like any piece (DR-37, FM-09).
+
 House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_every_piece``
 (AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).
 """
@@ -54,6 +60,10 @@ def tribes_at(g: Game, p: Pos) -> list[str]:
 def knight_here(g: Game, p: Pos) -> bool:
     k = g.state.knight
     return k is not None and not k.dead and g.state.board.pieces.get("knight") == p
+
+
+def thief_here(g: Game, p: Pos) -> bool:
+    return g.state.thief is not None and g.state.board.pieces.get("thief") == p
 
 
 def knight_movable(g: Game) -> bool:
@@ -189,6 +199,7 @@ def _claw(g: Game) -> Proc:
     """DR-24, DR-44/45: affected Tribes scatter and are eaten; the Knight may be pushed 1."""
     _, affected, _ = yield from roll(g, "Claw")
     gob = goblins_api(g)
+    prey = g.state.board.pieces.get("thief") if g.state.thief is not None else None
     for p in affected:
         for tribe in tribes_at(g, p):
             assert gob is not None
@@ -200,6 +211,9 @@ def _claw(g: Game) -> Proc:
             dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
         if knight_here(g, p) and knight_movable(g):
             yield from push_knight(g, 1, "Claw")
+    if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
+        from .thief import attack_thief
+        yield from attack_thief(g, "dragon", "the Dragon's Claw")
 
 
 def push_knight(g: Game, steps: int, why: str) -> Proc:
@@ -400,15 +414,21 @@ def _scratch_opts(g: Game) -> list[Option]:
         out.append(Option("scratch:knight", "Scratch the Knight (she loses 5 Grit)", (Target("piece", "knight"),)))
     if tribes_at(g, p):
         out.append(Option("scratch:tribes", "Scratch every Tribe here (they drop to 0)", (space(p),)))
+    if thief_here(g, p):
+        out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
     return out
 
 
 def _scratch(g: Game) -> Proc:
-    """DR-34: the Knight −5 Grit, or every Tribe here to 0 (eaten)."""
+    """DR-34: the Knight −5 Grit, every Tribe here to 0 (eaten), or the Thief killed."""
     choice = yield g.ask("dragon", "dragon_scratch", "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
     if choice.id == "scratch:knight":
         from .knight_board import lose_grit
         yield from lose_grit(g, 5, "the Dragon's Scratch")
+        return
+    if choice.id == "scratch:thief":
+        from .thief import attack_thief
+        yield from attack_thief(g, "dragon", "the Dragon's Scratch")
         return
     gob = goblins_api(g)
     assert gob is not None
@@ -484,27 +504,41 @@ def _wrath(g: Game) -> Proc:
     yield from finish_removals(g, batch, "dragon")                       # COL-23, MAP-42: once, at the end
     if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule
         yield from _wrath_moves_knight(g, {p for p in affected})
+        yield from _wrath_moves_thief(g, {p for p in affected})
 
 
 def _wrath_moves_knight(g: Game, affected: set[Pos]) -> Proc:
     """AMB-34 house rule: every other player piece, not just those on affected tiles,
-    moves to an adjacent space; the Knight is the one player piece Wrath can still move."""
+    moves to an adjacent space: the Knight (unless her Shield is up) and the Thief."""
     board = g.state.board
     kp = board.pieces.get("knight")
     if kp is None or kp in affected or not knight_movable(g) or g.state.knight is None or g.state.knight.dead:
         return
-    dests = sorted(q for q, n in reachable(g, "knight", kp, max_steps=1).items() if n == 1)
+    yield from _wrath_push(g, "knight", "the Knight", kp)
+
+
+def _wrath_moves_thief(g: Game, affected: set[Pos]) -> Proc:
+    tp = g.state.board.pieces.get("thief")
+    if tp is None or tp in affected:
+        return
+    yield from _wrath_push(g, "thief", "the Thief", tp)
+
+
+def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
+    """Move ``piece`` to an adjacent space under Forced Movement (FM-05, FM-09)."""
+    board = g.state.board
+    dests = sorted(q for q, n in reachable(g, piece, frm, max_steps=1).items() if n == 1)
     if not dests:
         return
-    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+    opts = [Option(f"push:{fmt_pos(q)}", f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
             for q in dests]
-    choice = yield g.ask("dragon", "dragon_push", "Wrath: move the Knight to an adjacent space", opts,
+    choice = yield g.ask("dragon", "dragon_push", f"Wrath: move {name} to an adjacent space", opts,
                          rules_ref="general.forced_movement")
     q = parse_pos(choice.id.split(":", 1)[1])
-    board.pieces["knight"] = q
-    g.log("forced_move", f"Wrath: the Dragon moves the Knight from {fmt_pos(kp)} to {fmt_pos(q)}.",
-          piece="knight", frm=kp, to=q)
-    yield from entered(g, "knight", q)                                   # FM-06, FM-15
+    board.pieces[piece] = q
+    g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
+          piece=piece, frm=frm, to=q)
+    yield from entered(g, piece, q)                                      # FM-06, FM-15
 
 
 # ------------------------------------------------------------ tables

@@ -5,7 +5,11 @@ Malaise, and the API other roles call (the Dragon, the Cave's omens, the Knight)
 API used by other roles: :func:`tribe_population`, :func:`tribe_strength`,
 :func:`tribe_pos`, :func:`revealed_tribes`, :func:`reduce_population`,
 :func:`scatter`, :func:`gain_rage`, :func:`lose_rage`, :func:`hide_tribe`,
-:func:`trap_against_dragon`, :func:`attack_dragon`.
+:func:`trap_against_dragon`, :func:`attack_dragon`, :func:`spring_trap`.
+
+The Thief (GB-12, GB-71/74/75, GB-94): a Tribe may always enter his tile; it may
+Attack him there only with its Perception above his Stealth; he dies, Rage falls by 1,
+the Tribe does not scatter, and the Goblins take his Loot Drop bonus as Secrets or Rage.
 
 House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB-27),
 ``tribes_share_underground_dragon`` (AMB-29), ``goblin_crystals_not_knights`` (AMB-31),
@@ -117,14 +121,25 @@ def tribe_strength(g: Game, tribe: str) -> int:
 
 
 def tribe_perception(g: Game, tribe: str) -> int:
-    """GB-12: Population + 1 (Goblin Ruby −1)."""
+    """GB-12: Population + 1 (Goblin Ruby −1); whether the Tribe can target the Thief
+    (TH-30).  Trap is not counted here: it adds 1 only against the Thief's Pickpocket or
+    Backstab on the Tribe (GB-55, :func:`trap_bonus`), never to its own Attack."""
     s = gs(g)
     return s.population[tribe] + g.rules.goblins.perception_bonus - (1 if "goblin_ruby" in s.face_up else 0)
 
 
 def trap_bonus(g: Game) -> int:
-    """Trap face up: +1 Strength when a Tribe is attacked by the Knight (GB-55, KN-58)."""
+    """Trap face up: +1 Strength when a Tribe is attacked by the Knight (GB-55, KN-58), and
+    +1 Perception against the Thief's Pickpocket or Backstab (GB-55)."""
     return 1 if "trap" in gs(g).face_up else 0
+
+
+def spring_trap(g: Game) -> None:
+    """A face-up Trap is discarded once a Tribe is attacked (COMPONENT_DATA: "when a Tribe
+    is attacked it gets +1 Strength and +1 Perception, then discard")."""
+    if trap_bonus(g):
+        discard_secret(g, "trap")
+        g.log("trap", "The Goblins' Trap is sprung and discarded.")
 
 
 def gain_rage(g: Game, n: int, why: str = "") -> None:
@@ -480,6 +495,10 @@ def start_turn(g: Game) -> None:
     s.poison = False
     s.ruby_used = False
     s.war_card = None
+    t = g.state.thief
+    if t is not None and t.hex_stealth:                    # Hex lasts until the Goblins' next turn
+        t.hex_stealth = 0
+        g.log("hex_ends", "The Hex on the Thief wears off.")
     g.log("turn", f"Round {g.state.round}: the Goblins' turn (Rage {s.rage}).")
 
 
@@ -637,6 +656,12 @@ def _other_player_at(g: Game, q: Pos) -> bool:
     return any(not p.startswith("tribe:") for p in g.state.board.pieces_at(q))
 
 
+def _barred_at(g: Game, q: Pos) -> bool:
+    """A lurking Tribe may not step onto another player's tile — except the Thief's, which
+    a Tribe may always enter (GB-74)."""
+    return any(not p.startswith("tribe:") and p != "thief" for p in g.state.board.pieces_at(q))
+
+
 def _reveal_blocked(g: Game, q: Pos) -> bool:
     """AMB-42: not onto another player's tile (house rule ``reveal_onto_occupied_tiles``: allowed)."""
     return not house(g, "reveal_onto_occupied_tiles") and _other_player_at(g, q)
@@ -712,7 +737,7 @@ def _lurker(g: Game, t: str) -> Proc:
             return []
         opts = []
         for _, q in adjacent(p):
-            if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _other_player_at(g, q):
+            if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _barred_at(g, q):
                 opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
@@ -742,7 +767,7 @@ def _knight_block(g: Game, t: str, q: Pos) -> str | None:
             return "knight_too_strong"
         return "attack_knight"
     for other in board.pieces_at(q):
-        if other.startswith("tribe:") or other == "knight":
+        if other.startswith("tribe:") or other in ("knight", "thief"):   # GB-74: the Thief's tile is always open
             continue
         if other == "dragon":   # GB-72, AMB-29: only a Tribe stronger than his Armor may share his tile
             d = g.state.dragon
@@ -921,6 +946,10 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
             opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
     if may_fight_dragon(g) and board.pieces.get("dragon") == p:       # RV-07, GB-71/90
         opts.append(Option("attack:dragon", "Attack the Dragon", (Target("piece", "dragon"),)))
+    if can_attack_thief(g, t, p):                                      # GB-71, GB-74
+        from .thief_state import stealth
+        opts.append(Option("attack:thief", f"Attack the Thief (Perception {tribe_perception(g, t)} vs his Stealth "
+                           f"{stealth(g)}): he is killed", (Target("piece", "thief"),)))
     if toks["treasure"]:
         opts.append(Option("plunder:treasure", "Plunder the Treasure token (+1 Rage)", (Target("piece", f"treasure@{fmt_pos(p)}"),)))
     opts += _gem_options(g, t, p)
@@ -965,6 +994,9 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     if arg == "dragon":
         yield from attack_dragon(g, t, "attacks")
         return
+    if arg == "thief":
+        yield from attack_thief(g, t)
+        return
     key = fmt_pos(p)
     first = s.crystal_attack.get(key)
     if first is None or tribe_pos(g, first) != p:
@@ -992,6 +1024,27 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     yield from scatter(g, t, "smashed a Crystal")
     if k is None and s.crystals >= g.config.crystals_needed:
         raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
+
+
+def can_attack_thief(g: Game, t: str, p: Pos) -> bool:
+    """GB-74, TH-30: the Thief on the Tribe's tile, and its Perception above his Stealth."""
+    if g.state.thief is None or g.state.board.pieces.get("thief") != p:
+        return False
+    from .thief import can_target
+    return can_target(g, tribe_perception(g, t))
+
+
+def attack_thief(g: Game, t: str) -> Proc:
+    """GB-75, GB-94: an attack (GEN-07: Unnatural Evasion may foil it, TH-37).  He is
+    killed, then Rage falls by 1 and the Tribe stays where it is (no scatter), and then
+    the Goblins choose his Loot Drop bonus: Secrets cards or Rage (GB-18)."""
+    from . import thief
+
+    g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
+    if not (yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)):
+        return
+    lose_rage(g, 1, "killed the Thief")
+    yield from thief.loot_drop_bonus(g, "goblins")
 
 
 def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:

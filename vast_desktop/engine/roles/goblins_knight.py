@@ -63,9 +63,7 @@ def on_enter(g: Game, q: Pos) -> Proc:
     if not (k.encounter_open and k.encounter_stage == "attack"):
         kn.open_encounter(g)
     dark = _was_dark(g, q)
-    if gb.trap_bonus(g):
-        gb.discard_secret(g, "trap")
-        g.log("trap", "The Goblins' Trap is sprung and discarded.")
+    gb.spring_trap(g)
     for t in tribes:
         g.log("knight_attack", f"The Knight attacks {gb.tname(t)} at {fmt_pos(q)}.", tribe=t)
         if gb.tribe_population(g, t) >= 3:

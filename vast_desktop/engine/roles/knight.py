@@ -396,3 +396,6 @@ def tile_kind_here(g: Game) -> str:
 
 def direction_word(a: Pos, b: Pos) -> int:
     return direction_between(a, b)
+
+
+from . import knight_vs_thief  # noqa: E402, F401  (registers the Knight's hooks against the Thief)

@@ -52,9 +52,14 @@ def movement(g: Game) -> int:
 
 
 def perception(g: Game) -> int:
-    """Encounters per turn; the Elven Sword's +1 always applies (AMB-39)."""
+    """Encounters per turn, and what the Thief's Stealth is compared with (TH-30/32).  The
+    Elven Sword's +1 always applies (AMB-39); with the house rule
+    ``elven_sword_perception_own_turn`` only during her turn, like its Strength."""
     k = knight(g)
-    return g.rules.knight.perception_track[k.track["perception"]] + _bonus(g, 1)
+    value = g.rules.knight.perception_track[k.track["perception"]] + _bonus(g, 1)
+    if "elven_sword_perception_own_turn" in g.setup.house_rules and g.state.active != "knight":
+        value -= sum(1 for c, n in k.treasure_cubes.items() if n and base_id(c) == "elven_sword")
+    return value
 
 
 def strength(g: Game) -> int:
