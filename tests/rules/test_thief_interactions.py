@@ -12,14 +12,11 @@ Stealth (TH-38).
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
-from unittest.mock import patch
 
 import pytest
 
-from vast_desktop.engine import Game, scenario
+from vast_desktop.engine import Game
 from vast_desktop.engine.roles import thief as thief_mod
 from vast_desktop.engine.roles.thief import upgrade_options
 from vast_desktop.engine.roles.thief_state import ThiefState, stashed, stealth
@@ -32,24 +29,12 @@ ROW = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29"), l
 SIDE, CORNERS, CENTRE_ONLY = 1, 4, 6         # Dragon die faces: eight around / four corners / the centre only
 
 
-@contextmanager
-def _thief_section() -> Iterator[None]:
-    """Let the scenario loader take the ``thief:`` section (thief_state.load_thief) even
-    where scenario.TOP_KEYS does not list it yet."""
-    if "thief" in scenario.TOP_KEYS:
-        yield
-        return
-    with patch.object(scenario, "TOP_KEYS", scenario.TOP_KEYS | {"thief"}):
-        yield
-
-
 def game(roles: tuple[str, ...], active: str, tiles: list[dict[str, Any]], pieces: dict[str, Any],
          thief: dict[str, Any] | None = None, **data: Any) -> Game:
     """helpers_interactions.play with a ``thief:`` section."""
-    with _thief_section():
-        if thief is not None:
-            data["thief"] = thief
-        return play(roles, active, tiles, pieces, **data)
+    if thief is not None:
+        data["thief"] = thief
+    return play(roles, active, tiles, pieces, **data)
 
 
 def T(g: Game) -> ThiefState:
@@ -263,6 +248,15 @@ def test_GB_75_GB_94_GB_18_a_tribe_kills_the_thief(bonus: str) -> None:
     assert (rage(g), len(g.state.goblins.hand)) == ((3, hand) if bonus == "rage" else (2, hand + 2))
 
 
+def test_fire_bomber_burns_out_on_the_thief_too() -> None:
+    """Fire Bomber (COMPONENT_DATA: "if it attacks, its Population becomes 0"): any attack,
+    the Thief's as well as the Knight's; at 0 the Tribe then scatters (GB-68)."""
+    g = game(("goblins", "thief"), "goblins", ROW, {"tribe:fangs": [1, 0], "thief": [1, 0]})
+    activation(g, fangs=3)
+    g.state.goblins.fire_bomber = "fangs"
+    choose(g, "activate:fangs", "attack:thief")
+    assert T(g).dead and pop(g, "fangs") == 0 and "tribe:fangs" not in g.state.board.pieces
+
 def test_Hex_on_the_thief_lowers_stealth_until_the_goblins_next_turn(monkeypatch) -> None:
     """Hex (COMPONENT_DATA, GB-58): X = the Eye Population; the Thief has X less Stealth
     until the Goblins' next turn — enough here for the Fangs (Perception 2) to target him
@@ -294,6 +288,18 @@ def test_GB_55_trap_raises_a_tribes_perception_against_the_thief(trap: bool) -> 
     choose(g, "assign:2-3-4")
     assert ("backstab:tribe:fangs:1" in ids(g)) != trap
 
+
+
+def test_GB_55_the_thiefs_attack_springs_the_trap() -> None:
+    """GB-55 with COMPONENT_DATA's Trap ("when a Tribe is attacked it gets +1 Strength and
+    +1 Perception, then discard"): Stealth 4 beats Population 1 + 1 + Trap; his Backstab is
+    an attack on the Tribe, so the face-up Trap is discarded."""
+    g = game(("goblins", "thief"), "thief", ROW, {"tribe:fangs": [1, 0], "thief": [1, 0]},
+             goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "face_up": ["trap"]})
+    choose(g, "assign:2-4-3")
+    assert "trap" in g.state.goblins.face_up
+    choose(g, "backstab:tribe:fangs:1")
+    assert "trap" not in g.state.goblins.face_up and "trap" in g.state.goblins.secrets_discard
 
 def test_COL_20_cave_in_spares_the_thiefs_tile() -> None:
     """COL-20: Cave-In may not remove a tile holding another player — the Thief's too."""

@@ -282,6 +282,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
           f"{'a hit!' if hit else 'no effect.'}", hit=hit, tribe=t)
     if hit:
         lose_rage(g, 1, "attacked the Dragon")
+    fire_bomber_burns(g, t)
     yield from scatter(g, t, "attacked the Dragon")
     if hit:
         damage_dragon(g, 1, "goblins", f"attacked by {tname(t)}")
@@ -1020,6 +1021,8 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
         s.crystals += 1
         g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key} ({s.crystals} smashed).", pos=p)
     lose_rage(g, 1, "smashed a Crystal")
+    fire_bomber_burns(g, first)
+    fire_bomber_burns(g, t)
     yield from scatter(g, first, "smashed a Crystal")
     yield from scatter(g, t, "smashed a Crystal")
     if k is None and s.crystals >= g.config.crystals_needed:
@@ -1041,10 +1044,24 @@ def attack_thief(g: Game, t: str) -> Proc:
     from . import thief
 
     g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
-    if not (yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)):
+    killed = yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)
+    fire_bomber_burns(g, t)
+    if gs(g).population[t] == 0 and tribe_pos(g, t) is not None:       # GB-68: at 0 it scatters
+        yield from scatter(g, t, "Fire Bomber")
+    if not killed:
         return
     lose_rage(g, 1, "killed the Thief")
     yield from thief.loot_drop_bonus(g, "goblins")
+
+
+def fire_bomber_burns(g: Game, t: str) -> None:
+    """Fire Bomber (COMPONENT_DATA): the Tribe it drives falls to 0 Population once it
+    attacks — the Knight, the Dragon, the Thief or a Crystal alike."""
+    s = gs(g)
+    if s.fire_bomber == t and s.population[t] > 0:
+        s.population[t] = 0
+        g.log("population", f"Fire Bomber: {tname(t)} falls to 0 Population.")
+        _dropped_to_zero(g)
 
 
 def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
@@ -1062,10 +1079,7 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
         yield from kb.lose_grit(g, 5, "the Blob")
     if s.poison:
         yield from _poison(g, 2 if strength - mine >= 2 else 1)
-    if s.fire_bomber == t:
-        s.population[t] = 0
-        g.log("population", f"Fire Bomber: {tname(t)} falls to 0 Population.")
-        _dropped_to_zero(g)
+    fire_bomber_burns(g, t)
     yield from scatter(g, t, "attacked the Knight")
     kb.lose_health(g, 1, f"attacked by {tname(t)}", "ambush" if ambush else "goblins")
 

@@ -418,6 +418,7 @@ def act_pickpocket(g: Game, arg: str) -> Proc:
     t.cubes -= int(level)
     t.targeted.append(piece)
     g.log("pickpocket", f"The Thief tries to pickpocket {target_name(piece)}.", target=piece)
+    _spring_trap_on(g, piece)
     if not (yield from _roll_succeeds(g, int(level), f"Pickpocket {target_name(piece)}", reroll=True)):
         g.log("pickpocket_failed", "The Pickpocket fails.")
         return
@@ -471,6 +472,14 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
     yield from tribe_attacked(g, piece.split(":", 1)[1], "the Thief's Pickpocket")
 
 
+def _spring_trap_on(g: Game, piece: str) -> None:
+    """GB-55: a face-up Trap added its +1 to the Tribe's Perception against him; the
+    Tribe is attacked, so the Trap is then discarded."""
+    if piece.startswith("tribe:"):
+        from . import goblins as gb
+        gb.spring_trap(g)
+
+
 def tribe_attacked(g: Game, tribe: str, why: str) -> Proc:
     """GB-17, GB-68: an attack raises Rage by 1 and scatters the Tribe."""
     from . import goblins as gb
@@ -518,6 +527,7 @@ def act_backstab(g: Game, arg: str) -> Proc:
     t.cubes -= inj.cubes
     t.targeted.append(piece)
     g.log("backstab", f"The Thief backstabs {target_name(piece)}: a {inj.id} injury.", target=piece, injury=inj.id)
+    _spring_trap_on(g, piece)
     kind = piece.split(":")[0]
     if kind == "knight":
         from . import knight_board as kb
