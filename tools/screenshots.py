@@ -3,7 +3,7 @@
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/screenshots.py
 Runs the individual scripts: screens (title, setup, settings, save, load, pause menu,
 game over), the table (each role's view, the curtain, a choice menu, an orientation
-preview), the player boards, and the tile art contact sheet."""
+preview), the player boards (the Thief's with his table and setup), and the tile art contact sheet."""
 from __future__ import annotations
 
 import os
@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["shots_screens.py", "shots_table.py", "shots_boards.py", "shots_boards_goblins.py", "shots_tile_art.py"]
+SCRIPTS = ["shots_screens.py", "shots_table.py", "shots_boards.py", "shots_boards_goblins.py", "shots_boards_dragon.py",
+           "shots_boards_thief.py", "shots_tile_art.py"]
 
 if __name__ == "__main__":
     env = {**os.environ, "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER", "dummy"),

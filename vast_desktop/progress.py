@@ -30,6 +30,8 @@ SERIES: tuple[Series, ...] = (
     Series("Tiles on the map", "cave", lambda st: float(len(st.board.tiles))),
     Series("Crystal tiles collapsed", "cave", lambda st: float(st.crystal_tiles_removed), always=True),
     Series("Cave Omen tokens", "cave", lambda st: float(sum(st.cave.omens.values()) if st.cave else 0)),
+    Series("Treasure stashed", "thief",           # TH-43: on upgrades, set aside by Spores, or stashed plain
+           lambda st: float(len(st.thief.upgrades) + st.thief.set_aside + st.thief.plain_stashed if st.thief else 0)),
 )
 
 

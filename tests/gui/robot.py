@@ -124,7 +124,7 @@ class Robot:
         o = d.option(option_id)
         assert o is not None, option_id
         before = len(self.app.session.game.choices)
-        group = modal_group(option_id)
+        group = modal_group(o)
         if group is not None and t.mode != group:
             self.click_button(t.button_for[f"mode:{group}"])      # "Use the Flare…": aim on the map
         on_map = [t.view.pieces[x.ref] for x in o.targets if x.kind == "piece" and t.view and x.ref in t.view.pieces]
@@ -162,7 +162,8 @@ class Robot:
                         self.click(self.show_space(parse_pos(kinds["space"].ref)))
             elif "space" in kinds:
                 p = parse_pos(kinds["space"].ref)
-                here = t.view.pieces.get("knight") if t.view else None
+                walker = {"knight_turn": "knight", "thief_turn": "thief"}.get(d.kind)
+                here = t.view.pieces.get(walker) if t.view and walker else None
                 piece = kinds.get("piece")
                 start = t.view.pieces.get(piece.ref) if piece is not None and t.view else None
                 if prefer_drag and start is not None and start != p:
@@ -173,7 +174,7 @@ class Robot:
                         self.drag(src, dst)
                     else:
                         self.click(dst)
-                elif prefer_drag and d.kind == "knight_turn" and option_id.startswith("move:") and here is not None:
+                elif prefer_drag and option_id.startswith(("move:", "climb:")) and here is not None:
                     self.drag(self.show_space(here), self.show_space(p))
                 else:
                     self.click(self.show_space(p))

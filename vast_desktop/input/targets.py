@@ -74,17 +74,21 @@ class TargetIndex:
 
 
 # Options aimed at many map spaces that would drown the ordinary targets: they are
-# offered through one prompt button that switches the map into aiming mode.
+# offered through one prompt button that switches the map into aiming mode.  An option of
+# such a group with no space to aim at (the Thief's Flare, always on his own space, is its
+# card) needs no aiming: it stays with the ordinary options.
 MODAL_GROUPS = {"flare:": "Use the Flare…"}
 
 
-def modal_group(option_id: str) -> str | None:
-    return next((p for p in MODAL_GROUPS if option_id.startswith(p)), None)
+def modal_group(option: Option) -> str | None:
+    if not any(t.kind == "space" for t in option.targets):
+        return None
+    return next((p for p in MODAL_GROUPS if option.id.startswith(p)), None)
 
 
 def in_mode(decision: Decision, mode: str | None) -> list[Option]:
     """The options clickable in ``mode`` (None: everything outside the modal groups)."""
-    return [o for o in decision.options if modal_group(o.id) == mode]
+    return [o for o in decision.options if modal_group(o) == mode]
 
 
 def button_options(decision: Decision | None, clickable: set[str], options: list[Option] | None = None) -> list[Option]:
@@ -99,10 +103,11 @@ def button_options(decision: Decision | None, clickable: set[str], options: list
     return out
 
 
-def walk_path(view: PlayerView, start: Pos, goal: Pos) -> list[Pos]:
+def walk_path(view: PlayerView, start: Pos, goal: Pos, through_dark: bool = False) -> list[Pos]:
     """A shortest path over the map as the viewer sees it (walls, Rockslides, Bombs),
-    stopping at Dark tiles (entering one reveals it).  Only a plan: every step is
-    still one engine option, applied one at a time."""
+    stopping at Dark tiles (the Knight's step onto one reveals it) unless ``through_dark``
+    (the Thief walks over them).  Only a plan: every step is still one engine option,
+    applied one at a time."""
     tiles = {t.pos: t for t in view.tiles}
     if goal not in tiles or start == goal:
         return []
@@ -126,7 +131,7 @@ def walk_path(view: PlayerView, start: Pos, goal: Pos) -> list[Pos]:
         p = queue.popleft()
         if p == goal:
             break
-        if p != start and not tiles[p].lit:
+        if p != start and not tiles[p].lit and not through_dark:
             continue
         for d, q in adjacent(p):
             if q in prev or q not in tiles or blocked(p, q, d):

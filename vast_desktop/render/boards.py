@@ -1,5 +1,6 @@
 """Player boards drawn like the physical ones: the Knight's and the Cave's here, the Goblins' in
-:mod:`.board_goblins` (GUI_SPEC "Player board right").
+:mod:`.board_goblins`, the Dragon's in :mod:`.board_dragon`, the Thief's in :mod:`.board_thief`
+(GUI_SPEC "Player board right").
 
 :func:`draw_board` draws one role's board from a :class:`PlayerView` and returns a
 :class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.
@@ -1436,6 +1437,9 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         elif role == "dragon" and "dragon" in view.boards:
             from .board_dragon import draw_dragon_board  # (it imports this module's helpers)
             draw_dragon_board(surface, rect, view, role, out, art)
+        elif role == "thief" and "thief" in view.boards:
+            from .board_thief import draw_thief_board  # (it imports this module's helpers)
+            draw_thief_board(surface, rect, view, role, out, art)
         else:
             sc = _Scale(min(rect.w / BASE_W, 1.35))
             pygame.draw.rect(surface, PANEL, rect, border_radius=6)

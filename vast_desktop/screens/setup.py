@@ -9,10 +9,9 @@ from functools import partial
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIElement
 
 from ..engine.rules_data import load_rules_data
-from ..engine.setup import HOUSE_RULES, PLAYABLE_ROLES, GameConfig, Setup, SetupError, make_config
+from ..engine.setup import HOUSE_RULES, GameConfig, Setup, SetupError, make_config
 from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
@@ -20,7 +19,6 @@ from ..session import BOT_LEVELS, Seat
 from .base import Screen
 from .menu import draw_panel, hex_colour, keep, readable
 
-LATER = "Arrives in a later version"
 HUMAN = "Human"
 SEED_DIGITS = 9
 
@@ -55,31 +53,12 @@ def ensure_role_theme(manager: pygame_gui.UIManager) -> None:
             "normal_border": "#ffe9a8", "hovered_border": "#ffffff", "active_border": "#ffffff"},
             "misc": {"border_width": "2"}}
         data[f"#role_off_{role}"] = {"colours": {
-            "normal_bg": "#1c1922", "hovered_bg": "#2b2632", "disabled_bg": "#18161b",
-            "normal_text": hex_colour(light), "hovered_text": hex_colour(light), "disabled_text": "#5c5660",
-            "normal_border": hex_colour(colour), "hovered_border": hex_colour(light), "disabled_border": "#3a3440"},
+            "normal_bg": "#1c1922", "hovered_bg": "#2b2632",
+            "normal_text": hex_colour(light), "hovered_text": hex_colour(light),
+            "normal_border": hex_colour(colour), "hovered_border": hex_colour(light)},
             "misc": {"border_width": "2"}}
     theme.load_theme(data)
     theme._vast_role_toggles = True  # type: ignore[attr-defined]
-
-
-class TippedButton(pygame_gui.elements.UIButton):
-    """A button that still shows its tooltip while disabled (pygame_gui hides it)."""
-
-    def can_hover(self) -> bool:
-        return super().can_hover() or (not self.is_enabled and self.alive())
-
-    def on_hovered(self) -> None:
-        if self.is_enabled:
-            super().on_hovered()
-        else:
-            UIElement.on_hovered(self)
-
-    def on_unhovered(self) -> None:
-        if self.is_enabled:
-            super().on_unhovered()
-        else:
-            UIElement.on_unhovered(self)
 
 
 class SetupScreen(Screen):
@@ -107,6 +86,8 @@ class SetupScreen(Screen):
         self.rows: dict[str, pygame.Rect] = {}
         self.row_notes: dict[str, list[str]] = {}
         self.house_notes: dict[str, tuple[pygame.Rect, list[str]]] = {}
+        self.house_first = 0                  # the first house rule shown (the list scrolls with the wheel)
+        self.house_shown: list[str] = []
         self.validate()
 
     # ------------------------------------------------------------ model
@@ -172,14 +153,10 @@ class SetupScreen(Screen):
         self.role_buttons = {}
         for i, role in enumerate(ROLE_ORDER):
             on = role in self.chosen
-            playable = role in PLAYABLE_ROLES
-            tip = LATER if not playable else (f"Take the {ROLE_NAMES[role]} out of the game" if on
-                                              else f"Add the {ROLE_NAMES[role]} to the game")
-            b = TippedButton(pygame.Rect(self.left.x + i * (tw + tgap), y, tw, s(46)), ROLE_NAMES[role], m,
-                             command=partial(self.toggle_role, role), tool_tip_text=tip,
-                             object_id=f"#role_{'on' if on and playable else 'off'}_{role}")
-            if not playable:
-                b.disable()
+            tip = f"Take the {ROLE_NAMES[role]} out of the game" if on else f"Add the {ROLE_NAMES[role]} to the game"
+            b = pygame_gui.elements.UIButton(pygame.Rect(self.left.x + i * (tw + tgap), y, tw, s(46)),
+                                             ROLE_NAMES[role], m, command=partial(self.toggle_role, role),
+                                             tool_tip_text=tip, object_id=f"#role_{'on' if on else 'off'}_{role}")
             self.add(b)
             self.role_buttons[role] = b
         y += s(46) + s(46)
@@ -232,30 +209,30 @@ class SetupScreen(Screen):
         n_lines = len(wrap(summary, s(18), self.right.w - s(36)))
         box_h = s(24) + s(36) + (s(28) if self.recommended else 0) + n_lines * s(21) + s(28)
         self.variant_box = pygame.Rect(self.right.x, self.right.y, self.right.w, max(s(180), box_h))
-        self.house_buttons = {}
-        self.house_notes = {}
-        hy = self.variant_box.bottom + s(22)
-        self.house_y = hy
-        hy += s(30)
-        tog_w = s(64)
-        for rule, text in HOUSE_RULES.items():
-            on = rule in self.house
-            self.house_buttons[rule] = self.button((self.right.x, hy, tog_w, s(34)), "On" if on else "Off",
-                                                   partial(self.toggle_house, rule), text,
-                                                   object_id="@primary" if on else None)
-            lines = wrap(text, s(17), self.right.w - tog_w - s(14))
-            rect = pygame.Rect(self.right.x + tog_w + s(12), hy, self.right.w - tog_w - s(12),
-                               s(22) + len(lines) * s(19))
-            self.house_notes[rule] = (rect, lines)
-            hy = rect.bottom + s(12)
-
-        self.seed_y = hy + s(12)
+        # the seed under the variant box, then the house rules in the room left above Back / Start
+        self.seed_y = self.variant_box.bottom + s(18)
         self.seed_entry = keep(self, pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.right.x, self.seed_y + s(28), s(170), bh), m, initial_text=self.seed_text))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(SEED_DIGITS)
         self.button((self.right.x + s(180), self.seed_y + s(28), s(130), bh), "New seed", self.reseed,
                     "Pick another random seed (the same seed and choices replay the same game)")
+        self.house_buttons = {}
+        self.house_notes = {}
+        self.house_y = self.seed_y + s(28) + bh + s(22)
+        self.house_area = pygame.Rect(self.right.x, self.house_y + s(30), self.right.w,
+                                      h - s(70) - s(14) - (self.house_y + s(30)))
+        tog_w = s(64)
+        for rule, text in HOUSE_RULES.items():
+            on = rule in self.house
+            self.house_buttons[rule] = self.button((self.right.x, 0, tog_w, s(34)), "On" if on else "Off",
+                                                   partial(self.toggle_house, rule), text,
+                                                   object_id="@primary" if on else None)
+            lines = wrap(text, s(17), self.right.w - tog_w - s(14))
+            rect = pygame.Rect(self.right.x + tog_w + s(12), 0, self.right.w - tog_w - s(12),
+                               s(22) + len(lines) * s(19))
+            self.house_notes[rule] = (rect, lines)
+        self.place_house_rules()
 
         # Back / Start
         bw = s(170)
@@ -270,10 +247,43 @@ class SetupScreen(Screen):
         self.clear_elements()
         self.build()
 
+    def place_house_rules(self) -> None:
+        """Show the house rules from ``house_first`` on, as many as fit in their area; hide the rest."""
+        s = self.scaled
+        rules = list(HOUSE_RULES)
+        self.house_first = max(0, min(self.house_first, len(rules) - 1))
+        y = self.house_area.y
+        self.house_shown = []
+        for i, rule in enumerate(rules):
+            rect, lines = self.house_notes[rule]
+            button = self.house_buttons[rule]
+            fits = i >= self.house_first and y + rect.h <= self.house_area.bottom and (
+                not self.house_shown or len(self.house_shown) == i - self.house_first)
+            if fits:
+                button.set_position((self.house_area.x, y))
+                if not self.suspended:
+                    button.show()
+                self.house_notes[rule] = (rect.move(0, y - rect.y), lines)
+                self.house_shown.append(rule)
+                y += rect.h + s(12)
+            else:
+                button.hide()
+
+    def resume(self) -> None:
+        super().resume()
+        self.place_house_rules()            # (resuming shows every element: hide the rules scrolled away)
+
+    def scroll_house_rules(self, step: int) -> None:
+        before = self.house_first
+        last = len(HOUSE_RULES) - 1
+        if step > 0 and self.house_shown and self.house_shown[-1] == list(HOUSE_RULES)[-1]:
+            return                              # the last rule shows already
+        self.house_first = max(0, min(last, self.house_first + step))
+        if self.house_first != before:
+            self.place_house_rules()
+
     # ------------------------------------------------------------ commands
     def toggle_role(self, role: str) -> None:
-        if role not in PLAYABLE_ROLES:
-            return
         if role in self.chosen:
             self.chosen.remove(role)
         else:
@@ -317,6 +327,8 @@ class SetupScreen(Screen):
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
             self.seed_text = self.seed_entry.get_text()
             self.validate()
+        elif event.type == pygame.MOUSEWHEEL and self.house_area.collidepoint(pygame.mouse.get_pos()):
+            self.scroll_house_rules(-1 if event.y > 0 else 1)
         elif event.type == pygame.KEYDOWN and not self.seed_entry.is_focused:
             if event.key == pygame.K_ESCAPE:
                 self.back()
@@ -413,12 +425,26 @@ class SetupScreen(Screen):
     def _draw_house(self, surface: pygame.Surface) -> None:
         s = self.scaled
         draw_text(surface, "House rules", (self.right.x, self.house_y), s(22), TEXT, bold=True)
-        for rule, (rect, lines) in self.house_notes.items():
+        n = len(HOUSE_RULES)
+        if len(self.house_shown) < n:
+            first = self.house_first + 1
+            last = self.house_first + len(self.house_shown)
+            draw_text(surface, f"{first}–{last} of {n} · scroll for more", (self.right.right, self.house_y + s(3)),
+                      s(17), TEXT_DIM, anchor="topright")
+        for rule in self.house_shown:
+            rect, lines = self.house_notes[rule]
             draw_text(surface, house_rule_title(rule), (rect.x, rect.y), s(19), TEXT, bold=True)
             y = rect.y + s(22)
             for line in lines:
                 draw_text(surface, line, (rect.x, y), s(17), TEXT_DIM)
                 y += s(19)
+        if len(self.house_shown) < n:              # a thin scroll bar: where the shown rules are in the list
+            area = self.house_area
+            bar = pygame.Rect(area.right + s(8), area.y, s(4), area.h)
+            pygame.draw.rect(surface, (44, 40, 52), bar, border_radius=2)
+            top = bar.y + bar.h * self.house_first // n
+            size = max(s(12), bar.h * len(self.house_shown) // n)
+            pygame.draw.rect(surface, TEXT_DIM, (bar.x, min(top, bar.bottom - size), bar.w, size), border_radius=2)
 
 
 def _star(surface: pygame.Surface, centre: tuple[int, int], r: int, colour: tuple[int, int, int]) -> None:

@@ -2,8 +2,8 @@
 
 Input (GUI_SPEC "Input"): every legal target is highlighted; a click chooses its
 option, or opens a small menu when several options share the target; drag a
-Hero cube onto a track, a Cave tile onto a space, the Knight along a path (one
-engine step at a time, stopping when something must be decided); orient a
+Hero cube onto a track, a Cave tile onto a space, the Knight or the Thief along a
+path (one engine step at a time, stopping when something must be decided); orient a
 revealed tile with the wheel or R and confirm with a click; keys Space/Enter,
 Esc, Ctrl+Z, Ctrl+S, F, Tab, arrows, +/-.  A click on something that is not
 legal shows the engine's reason.
@@ -28,6 +28,9 @@ from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAME
 from .base import Screen
 
 DRAG_THRESHOLD = 6
+# Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
+WALKERS: dict[str, tuple[str, tuple[str, ...]]] = {"knight": ("knight_turn", ("move:", "mapmove:")),
+                                                   "thief": ("thief_turn", ("move:", "climb:"))}
 MAX_PROMPT_BUTTONS = 6
 
 
@@ -55,6 +58,7 @@ class TableScreen(Screen):
         self.dragging = False
         self.panning = False
         self.path_queue: list[Pos] = []
+        self.path_piece = "knight"            # whose dragged path is being walked
         self.step_timer = 0.0
         self.bot_timer = 0.0
         self.anims: dict[str, tuple[Pos, Pos, float]] = {}
@@ -186,7 +190,7 @@ class TableScreen(Screen):
         opts = [o for o in button_options(d, self._clickable_keys(), in_mode(d, self.mode)) if o.id != "end:"]
         if d.kind == "orient_tile":
             opts = list(d.options)
-        modes = [] if self.mode else sorted({g for o in d.options if (g := modal_group(o.id))})
+        modes = [] if self.mode else sorted({g for o in d.options if (g := modal_group(o))})
         s = self.app.settings.ui_scale
         x, y = self.prompt.x + 10, self.prompt.y + int(44 * s)
         bh = int(32 * s)
@@ -470,9 +474,10 @@ class TableScreen(Screen):
         p = self.map.space_at(pos)
         if p is None or self.view is None:
             return None
-        if self.view.pieces.get("knight") == p and self.index.decision.kind == "knight_turn" \
-                and any(o.id.startswith(("move:", "mapmove:")) for o in self.index.decision.options):
-            return "piece:knight"
+        for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
+            if self.view.pieces.get(piece) == p and self.index.decision.kind == kind \
+                    and any(o.id.startswith(verbs) for o in self.index.decision.options):
+                return f"piece:{piece}"
         for piece, q in self.view.pieces.items():      # any piece whose options name it (a Tribe, the Dragon…)
             if q == p and f"piece:{piece}" in self.index.by_key:
                 return f"piece:{piece}"
@@ -486,22 +491,9 @@ class TableScreen(Screen):
             if both:                                   # an option moving this piece there
                 self.choose_options(both, pos)
                 return
-        if source == "piece:knight":
-            p = self.map.space_at(pos)
-            if p is None or self.view is None:
-                return
-            start = self.view.pieces["knight"]
-            direct = self.index.options_for([f"space:{fmt_pos(p)}"])
-            moves = [o for o in direct if o.id.startswith(("move:", "mapmove:"))]
-            if moves:
-                self.choose_options(moves, pos)
-                return
-            path = walk_path(self.view, start, p)
-            if not path:
-                self.app.notify("The Knight cannot find a way there.", error=True)
-                return
-            self.path_queue = path
-            self.step_timer = 0.0
+        walker = source.split(":", 1)[1] if source.startswith("piece:") else ""
+        if walker in WALKERS:
+            self.drop_walker(walker, pos)
             return
         src = source[len("drag:"):]
         opts: list[Option] = []
@@ -512,16 +504,45 @@ class TableScreen(Screen):
         else:
             self.app.notify("That cannot go there.", error=True)
 
+    def drop_walker(self, piece: str, pos: tuple[int, int]) -> None:
+        """The Knight or the Thief dropped on a space: a step there (a menu if several ways,
+        e.g. the Thief's Climb), or a path of single steps walked one engine option at a time."""
+        p = self.map.space_at(pos)
+        if p is None or self.view is None or piece not in self.view.pieces:
+            return
+        name = ROLE_NAMES.get(piece, piece.title())
+        start = self.view.pieces[piece]
+        verbs = WALKERS[piece][1]
+        direct = self.index.options_for([f"space:{fmt_pos(p)}"])
+        moves = [o for o in direct if o.id.startswith(verbs)]
+        if moves:
+            self.choose_options(moves, pos)
+            return
+        path = walk_path(self.view, start, p, through_dark=piece == "thief")
+        if not path:
+            self.app.notify(f"The {name} cannot find a way there.", error=True)
+            return
+        left = self.view.boards.get("thief", {}).get("movement_left") if piece == "thief" else None
+        if left is not None and len(path) > int(left):
+            self.app.notify(f"Too far: the Thief has {left} Movement left and the way there is {len(path)} "
+                            "spaces.", error=True)
+            return
+        self.path_piece = piece
+        self.path_queue = path
+        self.step_timer = 0.0
+
     def advance_path(self) -> None:
         """Apply the next single step of a dragged path; stop when something must be decided."""
         d = self.index.decision
-        if not self.path_queue or d is None or d.kind != "knight_turn":
+        kind = WALKERS.get(self.path_piece, ("", ()))[0]
+        if not self.path_queue or d is None or d.kind != kind:
             self.path_queue = []
             return
         q = self.path_queue.pop(0)
         if d.option(f"move:{fmt_pos(q)}") is None:
             self.path_queue = []
-            self.app.notify(f"The Knight stops: she cannot step to {fmt_pos(q)} now.")
+            who = "she" if self.path_piece == "knight" else "he"
+            self.app.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
             return
         self.choose_id(f"move:{fmt_pos(q)}")
 
