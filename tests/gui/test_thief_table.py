@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 import pytest
 
-from vast_desktop.engine import Game, Setup, load_scenario, new_game, scenario, view
+from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.input.targets import walk_path
@@ -34,9 +34,7 @@ MID: dict[str, Any] = {
 
 
 def _mid() -> Game:
-    """The Thief mid-game (a flipped token, three upgrades, two tokens carried), assigning his tokens.
-    (The engine's loader reads a ``thief:`` section; its list of top-level keys does not name it yet.)"""
-    scenario.TOP_KEYS.add("thief")
+    """The Thief mid-game (a flipped token, three upgrades, two tokens carried), assigning his tokens."""
     return load_scenario(MID)
 
 
