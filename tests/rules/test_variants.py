@@ -76,3 +76,102 @@ def test_RV_35_thirty_one_subsets_thirty_playable() -> None:
                 assert roles == ("cave",) and "solo" in str(exc)
         counts[n] = ok
     assert counts == {1: 4, 2: 10, 3: 10, 4: 5, 5: 1}
+
+
+# ------------------------------------------------------- the 2-role games with the Thief
+def _config(roles: tuple[str, ...]):
+    return new_game(Setup(roles=roles, seed=1))
+
+
+def _wins(g) -> set[tuple[str, str]]:
+    rules = load_rules_data()
+    return {(w.role, w.kind) for w in rules.role_variant(g.state.roles).wins}
+
+
+def test_RV_31_goblins_vs_thief() -> None:
+    """RV-31: Flare beside the map for both; the Goblins smash 5 Crystals, the Thief stashes 6;
+    both lose to the Collapse."""
+    g = _config(("goblins", "thief"))
+    assert g.config.flare_holders == {"goblins", "thief"}
+    assert g.config.crystals_needed == 5 and g.config.extra["thief_stash"] == 6
+    assert {("goblins", "smash_crystals"), ("thief", "stash_treasure"), ("all", "all_lose_on_collapse")} <= _wins(g)
+
+
+def test_RV_33_RV_36_dragon_vs_thief() -> None:
+    """RV-33: Ash Dragon for the Dragon, Flare for the Thief; RV-36: no Hunger cubes pre-moved,
+    so a Dragon without Goblins must Slither them out of Hunger."""
+    from vast_desktop.engine.roles.dragon_state import ash_dragon
+
+    g = _config(("dragon", "thief"))
+    assert g.config.flare_holders == {"thief"} and ash_dragon(g)
+    assert g.state.dragon.sloth["hunger"] == 4 and g.state.dragon.wakefulness == 0
+    assert g.config.extra["thief_stash"] == 6
+    assert {("dragon", "wake_and_escape"), ("thief", "stash_treasure"), ("all", "all_lose_on_collapse")} <= _wins(g)
+
+
+def test_RV_34_cave_vs_thief_treasure_is_optional() -> None:
+    """RV-34: Flare for the Thief; the Cave's Place Treasure phase is optional; the Thief
+    stashes 6, the Cave wins by collapsing."""
+    g = _config(("cave", "thief"))
+    assert g.config.flare_holders == {"thief"} and g.config.place_treasure_optional
+    assert {("cave", "collapse"), ("thief", "stash_treasure")} <= _wins(g)
+
+
+def test_RV_37_without_the_thief_vaults_are_boxed_and_ten_treasures() -> None:
+    """RV-37 (SET-08, SET-38): no Thief, no Vault tile in play and 10 Treasure tokens; with
+    him, the 6 Vault tiles are in the stack and 12 tokens."""
+    without = _config(("knight", "cave"))
+    with_thief = _config(("knight", "cave", "thief"))
+    undealt = without.state.stack + without.state.cave.hand
+    assert [t for t in undealt if without.tile(t).type == "vault"] == []
+    assert sum(without.tile(t).type == "vault" for t in without.state.box) == 6
+    assert without.state.supply["treasure"] == 10 and with_thief.state.supply["treasure"] == 12
+    undealt = with_thief.state.stack + with_thief.state.cave.hand
+    assert sum(with_thief.tile(t).type == "vault" for t in undealt) == 6
+
+
+# ---------------------------------------------------------------- difficulty
+def test_DIF_01_02_standard_is_the_default_and_levels_are_per_player() -> None:
+    """DIF-01/02: each role's level is set on its own; with none chosen every role plays
+    Standard, the rulebook's numbers."""
+    rules = load_rules_data()
+    plain = new_game(Setup(roles=FIVE, seed=1))
+    for role in FIVE:
+        std = next(d for d in rules.difficulty if d.role == role and d.rank == "standard")
+        assert effective_difficulty(Setup(roles=FIVE, seed=1), rules).get(role, std.id) == std.id
+    assert plain.config.crystals_needed == 5 and plain.config.extra["thief_stash"] == 6
+    assert plain.config.extra["wakefulness_needed"] == 11 and plain.config.collapse_crystals == 5
+    mixed = new_game(Setup(roles=FIVE, seed=1, difficulty={"thief": "footpad", "knight": "lady"}))
+    assert mixed.config.extra["thief_stash"] == 4 and mixed.config.crystals_needed > 5
+    assert mixed.config.extra["wakefulness_needed"] == 11                    # the Dragon's own level untouched
+
+
+def test_DIF_03_a_hard_knight_or_goblins_gives_the_opponent_health() -> None:
+    """DIF-03: a Hard/Expert Knight raises the Dragon's starting Health; Hard/Expert Goblins
+    raise the Knight's (the card goes to that opponent for the extra spaces)."""
+    base = new_game(Setup(roles=("knight", "goblins", "dragon"), seed=1))
+    hard = new_game(Setup(roles=("knight", "goblins", "dragon"), seed=1,
+                          difficulty={"knight": "baroness", "goblins": "master"}))
+    assert hard.state.dragon.max_health > base.state.dragon.max_health
+    assert hard.state.knight.max_health > base.state.knight.max_health
+
+
+# ------------------------------------------------------ the Gem the Thief carries
+def test_DR_57_a_carried_gem_can_still_be_spent_until_stashed() -> None:
+    """DR-57 (TH-44): the Dragon may spend the symbol of a Gem the Thief carries; once he
+    stashes it, it is back in the Dragon's supply (and spendable no more this way)."""
+    from vast_desktop.engine import load_scenario
+    from vast_desktop.engine.roles.dragon_state import gems_in_supply, gems_on_map
+
+    g = load_scenario({"setup": {"roles": ["dragon", "cave", "thief"], "seed": 1}, "active": "dragon",
+                       "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True}],
+                       "pieces": {"dragon": [0, 0], "thief": [1, 0]},
+                       "thief": {"carried": ["gem_wing"]}, "dragon": {"hand": ["flame"]}})
+    assert "wing" in gems_on_map(g) and "wing" not in gems_in_supply(g)
+    assert "power:wing" in g.pending.ids                          # no Wing card in hand: the carried Gem pays
+    g.state.board.pieces["thief"] = (0, 0)
+    from vast_desktop.engine.roles.thief import stash
+
+    d = next(stash(g))                                            # on the Entrance: the Gem goes home first
+    assert d.kind == "thief_upgrade" and "wing" in gems_in_supply(g) and "wing" not in gems_on_map(g)
+    assert g.state.thief.carried == ["treasure"]                  # a supply Treasure token stashed in its place
