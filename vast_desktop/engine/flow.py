@@ -57,6 +57,7 @@ def begin_turn(g: Game) -> None:
     if not st.collapse and tiles_left(g) == 0:
         st.collapse = True
         g.log("collapse", "Every Cave tile is on the map: the Collapse begins!")
+        check_collapse_win(g)       # AMB-32 house rule: a win held back until now
 
 
 def end_of_turn_cards(g: Game, role: str) -> Proc:
@@ -125,11 +126,19 @@ def collapse_one(g: Game, remover: str, alone: bool = False) -> Proc:
 # ------------------------------------------------------------- outcomes
 def check_collapse_win(g: Game) -> None:
     """COL-10: 5 Crystal tiles removed (difficulty changes the number; Hatred tokens
-    of the Great and Grand Cave must also be gone, DIF-14/15)."""
+    of the Great and Grand Cave must also be gone, DIF-14/15).
+
+    AMB-32: Crystal tiles removed before the Collapse (Wrath) count, and the end is
+    checked at any time; with the house rule ``cave_wins_after_all_tiles_placed`` the
+    Cave player (its "How to Win": first place every tile) wins only once the Collapse
+    has begun — :func:`begin_turn` checks again then.  With no Cave player the general
+    Collapse text alone applies."""
     st = g.state
     if st.crystal_tiles_removed < g.config.collapse_crystals:
         return
     if st.cave is not None and st.cave.hatred_tokens > 0:
+        return
+    if g.has("cave") and not st.collapse and "cave_wins_after_all_tiles_placed" in g.setup.house_rules:
         return
     if g.has("cave"):
         raise GameOver(Outcome(("cave",), f"{st.crystal_tiles_removed} Crystal tiles have collapsed: the Cave wins."))
@@ -146,15 +155,20 @@ def check_knight_escape(g: Game) -> None:
 
 
 def knight_killed(g: Game, cause: str) -> None:
-    """KN-123 and the role variants: who wins when the Knight dies."""
+    """KN-123 and the role variants: who wins when the Knight dies.  AMB-55: per
+    variant — in Knight vs Dragon vs Cave an Ambush kill wins nothing (her turns are
+    skipped, RV-15) unless the house rule ``infestation_kill_dragon_wins``."""
     k = g.state.knight
     assert k is not None
     k.dead = True
     g.log("knight_killed", "The Knight is killed!")
     if g.has("goblins"):
         raise GameOver(Outcome(("goblins",), "The Goblins killed the Knight."))
-    if cause == "ambush" and g.config.ambush_kill_winner:
-        w = g.config.ambush_kill_winner
+    w = g.config.ambush_kill_winner
+    if (w is None and g.config.skip_dead_knight and g.has("dragon")
+            and "infestation_kill_dragon_wins" in g.setup.house_rules):
+        w = "dragon"        # AMB-55 house rule: Knight vs Dragon's Ambush kill carried into Knight vs Dragon vs Cave
+    if cause == "ambush" and w:
         raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.title()} wins."))
     if g.config.skip_dead_knight:
         k.turn_over = True

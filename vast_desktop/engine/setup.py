@@ -80,6 +80,33 @@ HOUSE_RULES.update({
                                        "turn (default: its Perception always counts).",
 })
 
+# More unresolved ambiguities (same convention): the Cave's win, the Thief's death,
+# targeting and turn end, the Knight's Grit, the Goblins' smash, the Knight's death.
+HOUSE_RULES.update({
+    "cave_wins_after_all_tiles_placed": "AMB-32: the Cave's Crystal-tile win waits until every tile is placed "
+                                        "(the Collapse has begun); Crystal tiles removed before still count "
+                                        "(default: it ends the game as soon as enough are gone).",
+    "flame_wall_kill_gives_loot_bonus": "AMB-37: the Thief dying on the Dragon's Flame Wall (walking in, or pushed "
+                                        "there by Wrath or any Forced Movement) gives the Dragon his Loot Drop "
+                                        "bonus (default: only Claw and Scratch kills give it).",
+    "thief_targets_each_player_once": "AMB-38: the Thief may Pickpocket or Backstab each other player once per "
+                                      "turn, so one Tribe targeted shields the other Tribes (default: each piece "
+                                      "once, so each Tribe once).",
+    "grit_cube_returns_at_pickup": "AMB-40: off the Knight's turn, a Hero cube owed to the Grit track with every "
+                                   "cube placed goes back only when she picks up her cubes on her next turn, so "
+                                   "her statistics hold until then (default: she returns a placed cube of her "
+                                   "choice at once).",
+    "knight_level_smash_for_tribes": "AMB-52: with no Knight, each Tribe smashing a Crystal needs the smash "
+                                     "Strength of the Knight level the Goblins' level picks (4 at Lady, 2 at "
+                                     "Novice; default: always 3, that level changes only the Knight's smash).",
+    "infestation_kill_dragon_wins": "AMB-55: in Knight vs Dragon vs Cave a Goblin Infestation Ambush that kills "
+                                    "the Knight makes the Dragon win, as in Knight vs Dragon (default: no one "
+                                    "wins, her turns are skipped and play goes on).",
+    "thief_turn_ends_when_either_spent": "AMB-56: the Thief's turn ends as soon as his Movement or his Action "
+                                         "cubes run out, as the rulebook says (default: the FAQ, he goes on "
+                                         "with the other until both are spent or he stops).",
+})
+
 
 class SetupError(ValueError):
     """A setup that cannot be played, with the valid choices in the message."""

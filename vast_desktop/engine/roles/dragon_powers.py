@@ -10,7 +10,9 @@ The Thief: Claw on his tile and Scratch on the Dragon's tile kill him whatever h
 (DR-23/24/34, TH-31); both are attacks, so Unnatural Evasion may foil them (GEN-07,
 TH-37), and a kill draws the Dragon Power cards equal to his Loot Drop Level (DR-46).
 The Flame Wall kills him only as he enters it (DR-35, thief.entered), with no bonus
-(AMB-37); Wrath moves him off a falling tile like any piece (DR-37, FM-09).
+(AMB-37; the house rule ``flame_wall_kill_gives_loot_bonus`` gives the Dragon his bonus
+then, thief.entered); Wrath moves him off a falling tile like any piece (DR-37, FM-09),
+so it kills him only by pushing him onto the Flame Wall.
 
 House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_every_piece``
 (AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).

@@ -14,7 +14,7 @@ the Tribe does not scatter, and the Goblins take his Loot Drop bonus as Secrets 
 House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB-27),
 ``tribes_share_underground_dragon`` (AMB-29), ``goblin_crystals_not_knights`` (AMB-31),
 ``reveal_onto_occupied_tiles`` (AMB-42), ``explore_during_collapse`` (AMB-43),
-``monsters_hidden_tribes_only`` (AMB-59).
+``monsters_hidden_tribes_only`` (AMB-59), ``knight_level_smash_for_tribes`` (AMB-52).
 """
 from __future__ import annotations
 
@@ -939,7 +939,7 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
     opts: list[Option] = []
     if s.population[t] <= 0:
         return opts
-    if toks["crystal"] and tribe_strength(g, t) >= g.rules.goblins.crystal_smash_strength:
+    if toks["crystal"] and tribe_strength(g, t) >= smash_strength(g):
         first = s.crystal_attack.get(fmt_pos(p))
         label = ("Attack the Crystal token with " + NAMES[first] + " (smash it)") if first and first != t else \
             "Attack the Crystal token (a second Tribe must join before your turn ends)"
@@ -962,6 +962,16 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
     opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
     opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
     return opts
+
+
+def smash_strength(g: Game) -> int:
+    """GB-76: the Strength each of the two Tribes needs to smash a Crystal (3).  AMB-52:
+    the Lady's "smashing a Crystal requires 4 Strength" is the Knight's alone; with the
+    house rule ``knight_level_smash_for_tribes`` and no Knight, the Knight level the
+    Goblins' level picks (DIF-11) sets it instead (4 at Lady, 2 at Novice)."""
+    if house(g, "knight_level_smash_for_tribes") and not g.has("knight"):
+        return g.config.smash_strength
+    return g.rules.goblins.crystal_smash_strength
 
 
 def _gem_options(g: Game, t: str, p: Pos) -> list[Option]:

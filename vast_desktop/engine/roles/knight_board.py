@@ -81,13 +81,32 @@ def active_cubes(k: KnightState) -> int:
 
 
 def pick_up(g: Game) -> None:
-    """KN-10: take back every placed cube except those on the Grit track or discarded."""
+    """KN-10: take back every placed cube except those on the Grit track or discarded.
+    With the house rule ``grit_cube_returns_at_pickup`` (AMB-40) the cubes owed to Grit
+    spaces she fell below off her turn go back now."""
     k = knight(g)
     k.cubes_free += placed_cubes(k) + k.set_aside
     k.track = {t: 0 for t in TRACKS}
     k.equip = {e: 0 for e in EQUIPMENT}
     k.treasure_cubes = {c: 0 for c in k.treasures}
     k.set_aside = 0
+    if "grit_cube_returns_at_pickup" in g.setup.house_rules:
+        for s in owed_grit_spaces(g):
+            if active_cubes(k) <= g.rules.knight.start_cubes or k.cubes_free <= 0:
+                break
+            k.cubes_free -= 1
+            k.grit_spaces.append(s)
+            k.grit_spaces.sort()
+            g.log("cube_returned", f"A Hero cube owed since her last turn returns to Grit space {s}.")
+
+
+def owed_grit_spaces(g: Game) -> list[int]:
+    """White Grit spaces above her Grit that hold no cube (highest first): the cube
+    she took there is still owed (AMB-40 house rule), or her 2 cubes were too few to give
+    (KN-17)."""
+    k = knight(g)
+    return sorted((s for s in g.rules.knight.cube_grit_spaces if k.grit < s and s not in k.grit_spaces),
+                  reverse=True)
 
 
 def cube_slots(g: Game) -> list[str]:
@@ -193,7 +212,12 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
 
     Falling below a white space returns a cube to it: an unplaced one if possible,
     otherwise a placed one of her choice, and then her turn ends (KN-113, AMB-40).
-    She never goes below her 2 starting cubes (KN-17)."""
+    She never goes below her 2 starting cubes (KN-17).
+
+    AMB-40: off her turn the placed cube is also of her choice and its statistic drops at
+    once (for her defence that turn); no turn of hers ends.  With the house rule
+    ``grit_cube_returns_at_pickup`` that cube is owed instead and goes back at her next
+    Pick Up (:func:`pick_up`), so her statistics hold until then."""
     k = knight(g)
     if n <= 0:
         return
@@ -209,6 +233,9 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
             break
         if k.cubes_free > 0:
             k.cubes_free -= 1
+        elif g.state.active != "knight" and "grit_cube_returns_at_pickup" in g.setup.house_rules:
+            g.log("cube_owed", f"The Hero cube for Grit space {s} goes back when the Knight picks up her cubes.")
+            continue
         else:
             source = yield from choose_cube(g, f"return to Grit space {s}")
             if source is None:

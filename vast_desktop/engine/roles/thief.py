@@ -1,6 +1,7 @@
 """The Thief's turn (TH-01..57): (1) Assign Stat Tokens, (2) Move and Take Actions, in
 any order, until he stops or has neither Movement nor Action cubes left (TH-02, TH-07,
-AMB-56).  Actions: Loot, Climb, Pickpocket, Pick Lock, Backstab, Hide Loot, and the
+AMB-56: the FAQ; the house rule ``thief_turn_ends_when_either_spent`` ends it when either
+runs out).  Actions: Loot, Climb, Pickpocket, Pick Lock, Backstab, Hide Loot, and the
 Flare when he holds it (RV-05).  Carrying and stashing at the Entrance with an upgrade
 for each stashed token (TH-38..43), dying and the Loot Drop bonus (TH-45..49).
 
@@ -8,6 +9,9 @@ API used by other roles: :func:`can_target` (Perception > Stealth, TH-30),
 :func:`attack_thief` (an attack: Unnatural Evasion may foil it, TH-36/37),
 :func:`kill_thief` (any death, with or without the killer's bonus), :func:`entered`
 (what a tile does to him as he enters it: a Flame Wall, the Entrance).
+
+House rules read here: ``flame_wall_kill_gives_loot_bonus`` (AMB-37),
+``thief_targets_each_player_once`` (AMB-38), ``thief_turn_ends_when_either_spent`` (AMB-56).
 """
 from __future__ import annotations
 
@@ -73,7 +77,12 @@ def thief_turn(g: Game) -> Proc:
     t.movement_left = stat(g, "movement")
     g.log("thief_stats", f"The Thief has Movement {t.movement_left}, Stealth {stealth(g)}, "
           f"Thievery {t.cubes} ({t.cubes} Action cubes).")
+    either_spent = "thief_turn_ends_when_either_spent" in g.setup.house_rules
     while pos(g) is not None:
+        if either_spent and (t.movement_left <= 0 or t.cubes <= 0):     # AMB-56 house rule: the rulebook
+            g.log("thief_spent", "The Thief has run out of " + ("Movement" if t.movement_left <= 0 else
+                                                                 "Action cubes") + ": his turn ends.")
+            break
         opts = turn_options(g)
         if not opts:
             break
@@ -190,13 +199,25 @@ def perception_of(g: Game, piece: str) -> int:
     return gb.tribe_perception(g, piece.split(":", 1)[1]) + gb.trap_bonus(g)
 
 
+def _player(piece: str) -> str:
+    return "goblins" if piece.startswith("tribe:") else piece
+
+
+def already_targeted(g: Game, piece: str) -> bool:
+    """TH-11, AMB-38: each piece once per turn (so each Tribe once); with the house rule
+    ``thief_targets_each_player_once`` each player once (one Tribe shields the others)."""
+    t = thief(g)
+    if "thief_targets_each_player_once" in g.setup.house_rules:
+        return _player(piece) in {_player(x) for x in t.targeted}
+    return piece in t.targeted
+
+
 def targets_here(g: Game, p: Pos) -> list[str]:
     """Other players' pieces on his space he may still target this turn: once each
     (TH-11, AMB-38) and only with Stealth above their Perception (TH-10, TH-32)."""
-    t = thief(g)
     out = []
     for piece, q in sorted(g.state.board.pieces.items()):
-        if q != p or piece == "thief" or piece in t.targeted:
+        if q != p or piece == "thief" or already_targeted(g, piece):
             continue
         if piece == "knight" and g.state.knight is not None and g.state.knight.dead:
             continue
@@ -270,7 +291,8 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
             if q not in board.tiles or not visible(g, p, q):
                 break
             for piece, where in sorted(board.pieces.items()):
-                if where == q and piece != "thief" and piece not in t.targeted and stealth(g) > perception_of(g, piece):
+                if (where == q and piece != "thief" and not already_targeted(g, piece)
+                        and stealth(g) > perception_of(g, piece)):
                     out.append(piece)
     return out
 
@@ -333,10 +355,15 @@ def act_climb(g: Game, arg: str) -> Proc:
 
 def entered(g: Game, q: Pos) -> Proc:
     """What a tile does to him as he enters it, by his own move or another's: a Flame
-    Wall kills him (DR-35, not an attack); on the Entrance he then stashes (TH-39, DR-39)."""
+    Wall kills him (DR-35, not an attack); on the Entrance he then stashes (TH-39, DR-39).
+
+    AMB-37: the Dragon's Loot Drop bonus is stated for Claw and Scratch only, so a Flame
+    Wall death gives no one a bonus; with the house rule ``flame_wall_kill_gives_loot_bonus``
+    it is the Dragon's kill, however the Thief came onto the Flame Wall."""
     toks = g.state.board.tokens_at(q)
     if toks["flamewall"]:
-        yield from kill_thief(g, None, "the Flame Wall")
+        bonus = "flame_wall_kill_gives_loot_bonus" in g.setup.house_rules and g.has("dragon")
+        yield from kill_thief(g, "dragon" if bonus else None, "the Flame Wall")
         return
     if q == g.state.board.entrance:
         yield from stash(g)
