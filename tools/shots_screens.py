@@ -1,5 +1,7 @@
-"""Screenshots of the title, setup, settings, load, save, pause-menu and game-over
-screens at 1600×900 and 1280×720 for a visual check: writes PNGs to shots/.
+"""Screenshots of the title, setup (solo, invalid, Knight vs Cave, five roles paging,
+optional variants, Knight vs Thief's Crystals, the Campaign and a broken campaign file),
+settings, load, save, pause-menu and game-over (plus a Campaign game's lines) screens at
+1600×900, 1280×720 and 1024×640 for a visual check: writes PNGs to shots/.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_screens.py
 """
@@ -18,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
+from vast_desktop.campaign import Campaign, campaign_path, save_campaign  # noqa: E402
 from vast_desktop.engine import Setup  # noqa: E402
 from vast_desktop.render import text, theme  # noqa: E402
 from vast_desktop.screens.files import LoadScreen, SaveScreen, save_files  # noqa: E402
@@ -26,8 +29,8 @@ from vast_desktop.screens.menu import PauseMenu  # noqa: E402
 from vast_desktop.screens.settings_screen import SettingsScreen  # noqa: E402
 from vast_desktop.screens.setup import SetupScreen  # noqa: E402
 from vast_desktop.screens.title import TitleScreen  # noqa: E402
-from vast_desktop.session import Seat  # noqa: E402
-from vast_desktop.settings import saves_dir  # noqa: E402
+from vast_desktop.session import Seat, Session  # noqa: E402
+from vast_desktop.settings import autosave_path, saves_dir  # noqa: E402
 
 OUT = ROOT / "shots"
 
@@ -45,10 +48,16 @@ def shot(app: App, name: str) -> None:
     print("wrote", path)
 
 
-def finish_game(app: App) -> None:
-    """Knight vs Cave with two computer players, played to the end directly on the session."""
+def finish_game(app: App, players: dict[str, str] | None = None) -> None:
+    """Knight vs Cave with two computer players (a Campaign game with ``players``), played to the
+    end directly on the session."""
     app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 0.0})
-    app.new_game(Setup(roles=("knight", "cave"), seed=4), {"knight": Seat(False), "cave": Seat(False)})
+    seats = {"knight": Seat(False), "cave": Seat(False)}
+    if players:
+        app.start_session(Session.new(Setup(roles=("knight", "cave"), seed=4), seats, autosave_path(),
+                                      players=players))
+    else:
+        app.new_game(Setup(roles=("knight", "cave"), seed=4), seats)
     session = app.session
     assert session is not None
     while session.game.outcome is None:
@@ -72,6 +81,33 @@ def run(size: tuple[int, int]) -> None:
     setup.toggle_role("knight")
     setup.toggle_role("cave")
     shot(app, "setup_solo")
+    for role in ("goblins", "dragon", "cave", "thief"):
+        setup.toggle_role(role)
+    shot(app, "setup_five")                          # five players: the rows page with the wheel when short
+    for role in ("goblins", "dragon", "cave"):
+        setup.toggle_role(role)
+    setup.choose_variant("collapse-", "collapse-3")
+    setup.choose_variant("speed-", "speed-easy")
+    setup.set_crystals(6)
+    shot(app, "setup_knight_vs_thief")               # Knight vs Thief's Crystals, Collapse and Speed chosen
+    pygame.mouse.set_pos(setup.variant_buttons["speed-"]["speed-expert"].rect.center)
+    shot(app, "setup_variant_hover")                 # pointing at a choice reads what it does
+    pygame.mouse.set_pos((0, 0))
+    setup.toggle_campaign()
+    setup.names.update({"knight": "Ada"})
+    setup.validate()
+    setup.rebuild()
+    shot(app, "setup_campaign_typing")               # one name still to type: Start waits
+    setup.names.update({"thief": "Bartholomew"})
+    setup.validate()
+    setup.rebuild()
+    shot(app, "setup_campaign")
+    setup.toggle_campaign()
+    campaign_path().parent.mkdir(parents=True, exist_ok=True)
+    campaign_path().write_text("{not json", encoding="utf-8")
+    setup.toggle_campaign()
+    shot(app, "setup_campaign_broken")
+    campaign_path().unlink()
     app.pop()
 
     app.push(SettingsScreen(app))
@@ -91,6 +127,22 @@ def run(size: tuple[int, int]) -> None:
     assert gameover is not None
     pygame.mouse.set_pos(gameover.plot.center)     # type: ignore[attr-defined]
     shot(app, "gameover_hover")
+    app.pop()
+    frames(app)
+
+    # a Campaign game's end: who moved up, or (both players at Expert) Your Vastness
+    pygame.mouse.set_pos((0, 0))
+    save_campaign(Campaign(levels={"Ada": 1, "Bartholomew": 0}))
+    finish_game(app, {"knight": "Ada", "cave": "Bartholomew"})
+    frames(app, 4)
+    shot(app, "gameover_campaign")
+    save_campaign(Campaign(levels={"Ada": 4, "Bartholomew": 4}))
+    finish_game(app, {"knight": "Ada", "cave": "Bartholomew"})
+    frames(app, 4)
+    shot(app, "gameover_vastness")
+    campaign_path().unlink()
+    finish_game(app)
+    frames(app, 4)
     app.pop()
     frames(app)
 
@@ -114,7 +166,7 @@ def run(size: tuple[int, int]) -> None:
 
 def main() -> int:
     OUT.mkdir(exist_ok=True)
-    for size in ((1600, 900), (1280, 720)):
+    for size in ((1600, 900), (1280, 720), (1024, 640)):
         # fonts are cached across pygame.quit(); drop them before the next App
         theme.font.cache_clear()
         text._render.cache_clear()

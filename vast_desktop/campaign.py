@@ -35,6 +35,7 @@ class GameRecord(BaseModel):
     seats: dict[str, str]                 # role -> player name
     winners: tuple[str, ...]              # player names
     promoted: tuple[str, ...]             # who moved up a level
+    game: str | None = None               # the game's fingerprint (Session.game_id), so it counts once
 
 
 class Campaign(BaseModel):
@@ -83,6 +84,25 @@ class Campaign(BaseModel):
             lines.append("Nobody won: every level stays.")
         self.games.append(GameRecord(seats=dict(seats), winners=winners, promoted=tuple(promoted)))
         return lines
+
+    def find_game(self, game_id: str) -> GameRecord | None:
+        """The record of the game with this fingerprint, if it was recorded already."""
+        return next((r for r in self.games if r.game == game_id), None)
+
+    def record_game(self, seats: dict[str, str], winner_roles: tuple[str, ...], game_id: str) -> list[str]:
+        """:meth:`record` for one identified game: a game already in the campaign (a save of
+        it loaded again, the game-over screen opened twice) changes nothing the second time."""
+        done = self.find_game(game_id)
+        if done is not None:
+            moved = ", ".join(done.promoted)
+            return [f"This game is already in the campaign{f' ({moved} moved up)' if moved else ''}."]
+        lines = self.record(seats, winner_roles)
+        self.games[-1] = self.games[-1].model_copy(update={"game": game_id})
+        return lines
+
+    def level_names(self, players: list[str] | tuple[str, ...]) -> str:
+        """'Ada Easy · Bo Easiest' for these players (each once, in order)."""
+        return " · ".join(f"{p} {RANK_NAMES[self.rank(p)]}" for p in dict.fromkeys(players))
 
 
 def campaign_path() -> Path:

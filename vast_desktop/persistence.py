@@ -36,11 +36,12 @@ class SaveFile(BaseModel):
     scenario: dict[str, Any] | None = None
     choices: tuple[str, ...]
     seats: dict[str, str] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
+    campaign: dict[str, str] | None = None  # role -> player name in a Campaign game (VAR-03); absent otherwise
 
 
-def to_save(g: Game, seats: dict[str, str] | None = None) -> SaveFile:
+def to_save(g: Game, seats: dict[str, str] | None = None, campaign: dict[str, str] | None = None) -> SaveFile:
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, rules_version=RULES_VERSION, setup=g.setup,
-                    scenario=g.scenario, choices=tuple(g.choices), seats=seats)
+                    scenario=g.scenario, choices=tuple(g.choices), seats=seats, campaign=campaign or None)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -65,8 +66,11 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
-def save_game(g: Game, path: Path, seats: dict[str, str] | None = None) -> None:
-    atomic_write_text(Path(path), to_save(g, seats).model_dump_json(indent=1))
+def save_game(g: Game, path: Path, seats: dict[str, str] | None = None,
+              campaign: dict[str, str] | None = None) -> None:
+    save = to_save(g, seats, campaign)
+    # without a campaign the file is written exactly as before the field existed (older versions read it)
+    atomic_write_text(Path(path), save.model_dump_json(indent=1, exclude={"campaign"} if save.campaign is None else None))
 
 
 def load_game(path: Path) -> Game:

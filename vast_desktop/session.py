@@ -7,6 +7,7 @@ comes first — unless there is only one human or the table plays open-handed.
 """
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,8 @@ class Session:
     viewer: str | None = None            # whose eyes the screen shows now
     seen_events: dict[str, int] = field(default_factory=dict)   # per role: events already shown
     bots: dict[str, Bot] = field(default_factory=dict)
+    players: dict[str, str] = field(default_factory=dict)    # Campaign (VAR-03): role -> player name; {} otherwise
+    campaign_result: tuple[list[str], bool] | None = None   # the lines told at game over (and whether an error)
 
     def __post_init__(self) -> None:
         for role in self.game.state.roles:
@@ -48,8 +51,8 @@ class Session:
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, setup: Setup, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
-            shared_table: bool = False) -> Session:
-        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table)
+            shared_table: bool = False, players: dict[str, str] | None = None) -> Session:
+        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}))
         s.autosave()
         return s
 
@@ -59,7 +62,7 @@ class Session:
         g, save = load_save(path)
         if seats is None and save.seats:
             seats = {role: Seat(human=v == "human", level=v.partition(":")[2] or "random") for role, v in save.seats.items()}
-        return cls(g, dict(seats or {}), autosave_path)
+        return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))
 
     # ---------------------------------------------------------------- who's who
     @property
@@ -153,10 +156,41 @@ class Session:
 
     def autosave(self) -> None:
         if self.autosave_path is not None:
-            save_game(self.game, self.autosave_path, self.seat_table())
+            save_game(self.game, self.autosave_path, self.seat_table(), self.players or None)
 
     def save(self, path: Path) -> None:
-        save_game(self.game, path, self.seat_table())
+        save_game(self.game, path, self.seat_table(), self.players or None)
+
+    # ---------------------------------------------------------------- campaign
+    def game_id(self) -> str:
+        """A fingerprint of this game (setup, scenario and every choice): the campaign counts it once."""
+        g = self.game
+        text = "\n".join([g.setup.model_dump_json(), repr(g.scenario), *g.choices])
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+    def record_campaign(self) -> tuple[list[str], bool]:
+        """VAR-03: at the end of a Campaign game, move the winners up in the campaign file and
+        return the lines to tell the table (with True if the campaign could not be updated).
+        Done once per game; a broken campaign file is reported and left as it is."""
+        if self.campaign_result is not None:
+            return self.campaign_result
+        outcome = self.game.outcome
+        if not self.players or outcome is None:
+            return [], False
+        from .campaign import CampaignError, load_campaign, save_campaign
+
+        try:
+            campaign = load_campaign()
+            before = len(campaign.games)
+            lines = campaign.record_game(self.players, tuple(outcome.winners), self.game_id())
+            if len(campaign.games) != before:
+                save_campaign(campaign)
+        except (CampaignError, OSError) as exc:
+            self.campaign_result = ([f"The campaign was not updated: {exc}"], True)
+        else:
+            self.campaign_result = ([*lines, f"Levels now: {campaign.level_names(list(self.players.values()))}."],
+                                    False)
+        return self.campaign_result
 
 
 def hash_role(role: str) -> int:

@@ -17,6 +17,8 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``card:<id>`` — assigned Monsters, face-up Secrets, the Secrets in hand (owner only), the
   War cards drawn (the decider only);
 * ``slot:goblins`` — the header (another role choosing the Goblins as a player);
+* ``slot:goblins.rage`` — the Rage track, ``slot:goblins.secrets`` — the Secrets (their title and
+  cards): where the Goblins take the Thief's Loot Drop bonus as Rage or as Secrets cards (GB-94);
 * ``info:goblins.<thing>`` — tooltips only.
 
 Privacy: the hand is read only when ``view.viewer == "goblins"`` (the view holds it only for
@@ -424,12 +426,13 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     if malaise:
         draw_text(surf, "Malaise", (rs.x + sc(6), rs.bottom - sc(4)), small, DANGER, bold=True, anchor="bottomleft")
     war_n = max(1, rage)
-    out.add("info:goblins.rage", rs,
-            f"Rage {rage} of 3: the Goblins draw {war_n} War card(s) at the start of their turn and keep one; "
-            "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked or "
-            "shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a Crystal. "
-            + ("Malaise now: every Tribe has −1 Strength (not with the Pet Frog); the turn starts at Rage 1."
-               if malaise else "At 0: Malaise, every Tribe has −1 Strength."))
+    rage_tip = (f"Rage {rage} of 3: the Goblins draw {war_n} War card(s) at the start of their turn and keep one; "
+                "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked "
+                "or shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a "
+                "Crystal. " + ("Malaise now: every Tribe has −1 Strength (not with the Pet Frog); the turn starts at "
+                               "Rage 1." if malaise else "At 0: Malaise, every Tribe has −1 Strength."))
+    out.add("info:goblins.rage", rs, rage_tip)
+    out.add("slot:goblins.rage", rs, rage_tip)
     # ---- this turn
     tr = at(gm.turn)
     active = view.active == "goblins"
@@ -653,6 +656,10 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                                                    "from you).")
     if not cards:
         draw_text(surf, "no Secrets cards", (st_r.x + sc(4), st_r.bottom + sc(2)), small, TEXT_DIM)
+    secrets_area = st_r.unionall(cards) if cards else st_r
+    out.add("slot:goblins.secrets", secrets_area,
+            f"The Goblins' Secrets: {n_hand} in hand (limit {rd.goblins.hand_limit})"
+            + (f", {len(face_up)} face up" if face_up else "") + f"; {gb.get('secrets_deck', 0)} in the deck.")
     # ---- decks
     dk = view.boards.get("decks", {})
     dr2 = at(gm.decks)

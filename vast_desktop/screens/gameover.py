@@ -1,5 +1,6 @@
-"""Game over (GUI_SPEC screen 5), drawn over the final table: who won and why,
-and a chart of each role's progress per round (vast_desktop.progress)."""
+"""Game over (GUI_SPEC screen 5), drawn over the final table: who won and why, in a
+Campaign game (VAR-03) who moved up a level (recorded here, once per game), and a chart of
+each role's progress per round (vast_desktop.progress)."""
 from __future__ import annotations
 
 import math
@@ -8,7 +9,7 @@ import pygame
 
 from ..progress import Progress, Series, progress, series_for
 from ..render.text import draw_text, wrap
-from ..render.theme import HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
+from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
 from .base import Screen
 from .menu import draw_panel, draw_veil, readable
 
@@ -90,6 +91,10 @@ class GameOverScreen(Screen):
         except Exception as exc:  # the chart is a nicety: never let it stop the game-over screen
             self.chart_error = f"The chart is not available ({type(exc).__name__}: {exc})."
         self.subtitle = f"{game.config.variant_name} · seed {game.setup.seed} · {game.state.round} rounds"
+        # VAR-03: a Campaign game moves its winners up (the campaign file is written here, once)
+        self.campaign_lines, self.campaign_failed = session.record_campaign()
+        if session.players:
+            self.subtitle = "Campaign · " + self.subtitle
 
     # ------------------------------------------------------------ layout
     def build(self) -> None:
@@ -107,7 +112,17 @@ class GameOverScreen(Screen):
                                       "Set up another game", object_id="@primary")
         top = self.box.y + s(20) + s(52) + s(8)
         self.reason_lines = wrap(self.reason, s(22), self.box.w - s(48))[:3]
-        top += len(self.reason_lines) * s(26) + s(4) + s(26)
+        top += len(self.reason_lines) * s(26) + s(4)
+        self.campaign_y = top + s(6)
+        self.campaign_wrapped: list[tuple[str, tuple[int, int, int]]] = []
+        for i, line in enumerate(self.campaign_lines):
+            colour = DANGER if self.campaign_failed else (TEXT_DIM if line.startswith("Levels now") else HIGHLIGHT)
+            text = f"Campaign: {line}" if i == 0 else line
+            self.campaign_wrapped += [(part, colour) for part in wrap(text, s(21), self.box.w - s(48))]
+        self.campaign_wrapped = self.campaign_wrapped[:5]
+        if self.campaign_wrapped:
+            top += s(6) + len(self.campaign_wrapped) * s(25) + s(4)
+        top += s(26)
         legend_w = s(300)
         self.chart = pygame.Rect(self.box.x + s(24), top, self.box.w - s(48) - legend_w - s(20), by - s(18) - top)
         self.legend = pygame.Rect(self.chart.right + s(20), top, legend_w, self.chart.h)
@@ -146,6 +161,10 @@ class GameOverScreen(Screen):
         for line in self.reason_lines:
             draw_text(surface, line, (x, y), s(22), TEXT)
             y += s(26)
+        y = self.campaign_y
+        for line, line_colour in self.campaign_wrapped:
+            draw_text(surface, line, (x, y), s(21), line_colour, bold=line_colour is HIGHLIGHT)
+            y += s(25)
         self._draw_chart(surface)
         self._draw_legend(surface)
 
