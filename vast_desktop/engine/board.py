@@ -117,9 +117,33 @@ def placement_spaces(g: Game) -> list[Pos]:
 
 
 def touching(g: Game, p: Pos) -> int:
-    """How many tiles share an edge with ``p`` (walls ignored; AMB-44)."""
+    """How many tiles share an edge with ``p`` (walls ignored; AMB-44).  With the house
+    rule ``collapse_touch_open_edges`` only tiles met across an open edge count."""
     tiles = g.state.board.tiles
+    if "collapse_touch_open_edges" in g.setup.house_rules:
+        return sum(1 for _, q in adjacent(p) if q in tiles and not edge_blocked(g, p, q))
     return sum(1 for _, q in adjacent(p) if q in tiles)
+
+
+def moving_entrance(g: Game) -> bool:
+    """VAR-04: the Moving Entrance variant is on — ``board.entrance`` is then the space
+    holding the Entrance piece, and the Entrance tile is a normal Cave tile (VAR-05)."""
+    return bool(g.config.extra.get("moving_entrance"))
+
+
+def unoccupied(g: Game, p: Pos) -> bool:
+    """MAP-08: no player piece and no token on the space (the Entrance piece is neither, VAR-08)."""
+    board = g.state.board
+    return not board.pieces_at(p) and not any(n > 0 for n in board.tokens.get(p, {}).values())
+
+
+def entrance_destinations(g: Game, p: Pos) -> list[Pos]:
+    """VAR-06: where the Entrance piece may go when its tile at ``p`` collapses: an
+    adjacent, unoccupied Lit tile, not through a wall (a Rockslide is one, a Bomb opens
+    one).  Terrain tiles, also forbidden, are not in this version of the game."""
+    tiles = g.state.board.tiles
+    return sorted(q for _, q in adjacent(p)
+                  if q in tiles and tiles[q].lit and not edge_blocked(g, p, q) and unoccupied(g, q))
 
 
 def lit_reachable_from_entrance(g: Game, ignore: Pos | None = None) -> set[Pos]:

@@ -2,14 +2,17 @@
 home, and reconnecting a split map (COL-01..32, MAP-36..42)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .board import (
     TYPE_NAMES,
     clear_edge_tokens,
     components,
+    entrance_destinations,
     fill_open_edges,
     is_lit,
+    moving_entrance,
     return_token,
     tile_type,
     touching,
@@ -23,26 +26,38 @@ if TYPE_CHECKING:
     from .game import Game, Proc
 
 
-def removable(g: Game, p: Pos) -> bool:
-    """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave."""
-    if p == g.state.board.entrance:
+def removable(g: Game, p: Pos, collapse: bool = False) -> bool:
+    """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave.
+
+    With Moving Entrance (VAR-06/07) the Collapse (``collapse=True``: its own removals
+    and Hatred's) may take the tile holding the Entrance piece, if its occupants can
+    leave and the piece, moving last, then has a legal tile; Cave-In and Wrath never do."""
+    carries = p == g.state.board.entrance
+    if carries and not (collapse and moving_entrance(g)):
         return False
     pieces = g.state.board.pieces_at(p)
-    if len(pieces) <= 1:
+    last = _entrance_check(g, p) if carries else None
+    if len(pieces) <= 1 and last is None:
         return all(shortest_escape(g, piece, p) for piece in pieces)
-    return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p)
+    return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p, last)
 
 
-def _all_escape(g: Game, pieces: list[str], p: Pos) -> bool:
+def _entrance_check(g: Game, p: Pos) -> Callable[[], bool]:
+    """VAR-07: once the pieces have left ``p``, can the Entrance piece go somewhere?"""
+    return lambda: bool(entrance_destinations(g, p))
+
+
+def _all_escape(g: Game, pieces: list[str], p: Pos, last: Callable[[], bool] | None = None) -> bool:
     """Can these pieces leave ``p`` one after another (an earlier one may take the only
-    space a later one could use: FM-08 forbids sharing)?"""
+    space a later one could use: FM-08 forbids sharing)?  ``last`` checks what must
+    still be possible once they all have (the Entrance piece moving last, VAR-07)."""
     if not pieces:
-        return True
+        return last() if last is not None else True
     board = g.state.board
     first, rest = pieces[0], pieces[1:]
     for dest in shortest_escape(g, first, p):
         board.pieces[first] = dest
-        ok = _all_escape(g, rest, p)
+        ok = _all_escape(g, rest, p, last)
         board.pieces[first] = p
         if ok:
             return True
@@ -54,10 +69,14 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
 
     Tiles touching only 1 tile first, then 2 (then 3 and 4 if nothing else can go);
     a revealed Crystal tile among them must go first.  Alone in the Dark adds its
-    type order inside the tier: Crystal, then Dark, then Lit (SOLO-04, AMB-19)."""
+    type order inside the tier: Crystal, then Dark, then Lit (SOLO-04, AMB-19).
+    With the house rule ``collapse_touch_open_edges`` walls separate tiles, and tiles
+    touching 0 share the first tier with those touching 1."""
     tiles = g.state.board.tiles
-    for tier in (1, 2, 3, 4):
-        cands = [p for p in sorted(tiles) if touching(g, p) == tier and removable(g, p)]
+    open_edges = "collapse_touch_open_edges" in g.setup.house_rules
+    tiers: tuple[tuple[int, ...], ...] = ((0, 1), (2,), (3,), (4,)) if open_edges else ((1,), (2,), (3,), (4,))
+    for tier in tiers:
+        cands = [p for p in sorted(tiles) if touching(g, p) in tier and removable(g, p, collapse=True)]
         if cands:
             break
     else:
@@ -71,6 +90,15 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
     return cands
 
 
+def hatred_candidates(g: Game) -> list[Pos]:
+    """Tiles Hatred may remove during the Collapse (COL-26, AMB-60): the Collapse's
+    own candidates; with the house rule ``hatred_ignores_collapse_order``, any tile the
+    Collapse could ever remove (not the Entrance, occupants able to leave)."""
+    if "hatred_ignores_collapse_order" in g.setup.house_rules:
+        return [p for p in sorted(g.state.board.tiles) if removable(g, p, collapse=True)]
+    return collapse_candidates(g)
+
+
 def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: list[str] | None = None) -> Proc:
     """Remove one tile: occupants forced off first (FM-12..14), tokens home
     (COL-13), Crystal tiles counted (COL-09/10, COL-23/24), the map reconnected
@@ -80,11 +108,13 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
     stack is also noted there, and nothing is reconnected or filled: the caller ends
     with :func:`finish_removals`."""
     board = g.state.board
+    carries = p == board.entrance and moving_entrance(g)
+    last = _entrance_check(g, p) if carries else None
     occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
     for i, piece in enumerate(occupants):
         dests = shortest_escape(g, piece, p)
-        if i + 1 < len(occupants):      # leave the pieces still to move a way out
-            dests = [q for q in dests if _leaves_room(g, piece, q, occupants[i + 1:], p)]
+        if i + 1 < len(occupants) or last is not None:   # leave the pieces still to move a way out
+            dests = [q for q in dests if _leaves_room(g, piece, q, occupants[i + 1:], p, last)]
         if len(dests) == 1:
             dest = dests[0]
         else:
@@ -95,6 +125,8 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
         yield from entered(g, piece, dest)                                # FM-15
+    if carries and not (yield from move_entrance_piece(g, p, remover)):
+        return
     tile = board.tiles.pop(p)
     if not tile.lit:
         g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal
@@ -141,12 +173,41 @@ def finish_removals(g: Game, batch: list[str], remover: str) -> Proc:
         yield from fill_open_edges(g, remover)
 
 
-def _leaves_room(g: Game, piece: str, dest: Pos, rest: list[str], p: Pos) -> bool:
+def _leaves_room(g: Game, piece: str, dest: Pos, rest: list[str], p: Pos,
+                 last: Callable[[], bool] | None = None) -> bool:
     board = g.state.board
     board.pieces[piece] = dest
-    ok = _all_escape(g, rest, p)
+    ok = _all_escape(g, rest, p, last)
     board.pieces[piece] = p
     return ok
+
+
+def move_entrance_piece(g: Game, p: Pos, remover: str) -> Proc:
+    """VAR-06/07/09: the tile holding the Entrance piece collapses — after every piece on
+    it has moved, the remover moves the Entrance piece to an adjacent unoccupied Lit tile;
+    the Knight's Poisoned Hero cubes go with it.  Returns False (and the tile stays) if
+    no tile is legal any more (removable() normally rules that out)."""
+    board = g.state.board
+    dests = entrance_destinations(g, p)
+    if not dests:
+        g.log("entrance_stuck", f"The Entrance piece at {fmt_pos(p)} has nowhere to go: its tile does not collapse.",
+              pos=p)
+        return False
+    if len(dests) == 1:
+        dest = dests[0]
+    else:
+        opts = [Option(f"entrance:{fmt_pos(q)}", f"Move the Entrance piece to {fmt_pos(q)}", (space(q),))
+                for q in dests]
+        choice = yield g.ask(remover, "move_entrance", "The tile under the Entrance piece collapses: where does the "
+                             "Entrance piece go?", opts, rules_ref="variants.moving_entrance")
+        dest = parse_pos(choice.id.split(":", 1)[1])
+    board.entrance = dest
+    g.log("entrance_moved", f"The Entrance piece moves from {fmt_pos(p)} to {fmt_pos(dest)}.", frm=p, to=dest)
+    gob = g.state.goblins
+    if gob is not None and gob.poison_cubes:
+        g.log("poison_moved", f"The Knight's {gob.poison_cubes} Poisoned Hero cube(s) move with the Entrance piece.",
+              to=dest)
+    return True
 
 
 def _role(piece: str) -> str:
@@ -197,6 +258,24 @@ def reconnect(g: Game, who: str) -> Proc:
         assert n is not None
         shift_section(g, comp, d, n)
         g.log("map_slid", f"The section with {fmt_pos(anchor)} slides {DIR_WORDS[d]} by {n}.", anchor=anchor, dir=d, n=n)
+        yield from _covered_lurkers(g, {step(p, d, n) for p in comp})
+
+
+def _covered_lurkers(g: Game, cells: set[Pos]) -> Proc:
+    """A section slid over a lurking Tribe's open space puts a tile beneath it: the Tribe
+    is revealed there (GB-85), or, if another player's piece rode in on that tile, it
+    goes back to the Goblin board hidden (GB-87) rather than share the tile."""
+    s = g.state.goblins
+    if s is None or not s.lurking:
+        return
+    from .roles import goblins as gb
+    for t, q in sorted(s.lurking.items()):
+        if q not in cells:
+            continue
+        if any(not x.startswith("tribe:") for x in g.state.board.pieces_at(q)):
+            yield from gb.hide_tribe(g, t, "a tile with another player slid beneath it")
+        else:
+            gb.lurker_revealed(g, q)
 
 
 def shift_section(g: Game, comp: set[Pos], d: int, n: int) -> None:

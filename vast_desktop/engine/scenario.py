@@ -16,6 +16,9 @@ Example::
     tokens: {"0,1": {crystal: 1}}
     pieces: {knight: [0, 1]}
     knight: {grit: 4, cubes_free: 3}
+
+With the ``moving-entrance`` variant, ``entrance: [x, y]`` puts the Entrance piece on
+that Lit tile (otherwise it sits on the Entrance tile).
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief"}
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "entrance"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
@@ -111,6 +114,13 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         if st.cave is not None:
             st.cave.hand = st.stack[:3]
             del st.stack[:3]
+    if "entrance" in data:                   # Moving Entrance (VAR-04): the Entrance piece's space
+        p = _pos(data["entrance"], "entrance")
+        if not config.extra.get("moving_entrance"):
+            raise ScenarioError("entrance: only the moving-entrance variant moves the entrance off its tile")
+        if p not in board.tiles or not board.tiles[p].lit:
+            raise ScenarioError(f"entrance: {p} is not a Lit tile on the map")
+        board.entrance = p
     if "stack" in data:
         st.stack = list(data["stack"])
     if "tokens" in data:

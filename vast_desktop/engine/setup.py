@@ -28,6 +28,10 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
     "speed-easy": "Speed variant: a shorter game — every role plays at its Easy level unless chosen (VAR-02).",
     "speed-hard": "Speed variant: a longer game — every role plays at its Hard level unless chosen (VAR-02).",
     "speed-expert": "Speed variant: a longer game — every role plays at its Expert level unless chosen (VAR-02).",
+    "moving-entrance": "Moving Entrance: an Entrance piece marks the entrance; when its tile collapses it moves to "
+                       "an adjacent unoccupied Lit tile (VAR-04..09).",
+    "uncertain-treasures": "Uncertain Treasures: the Cave draws 3 Treasure cards and gives 2, the Knight sends 1 "
+                           "back and keeps or declines the other (VAR-10..12).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 HOUSE_RULES = {
@@ -105,6 +109,16 @@ HOUSE_RULES.update({
     "thief_turn_ends_when_either_spent": "AMB-56: the Thief's turn ends as soon as his Movement or his Action "
                                          "cubes run out, as the rulebook says (default: the FAQ, he goes on "
                                          "with the other until both are spent or he stops).",
+})
+
+# The Collapse's unresolved ambiguities (same convention).
+HOUSE_RULES.update({
+    "collapse_touch_open_edges": "AMB-44: in the Collapse a tile touches only the tiles it meets across an open "
+                                 "edge (a wall or Rockslide between them does not count), tiles touching 0 or 1 "
+                                 "going first (default: every tile sharing an edge touches, walls ignored).",
+    "hatred_ignores_collapse_order": "AMB-60: during the Collapse Hatred may remove any tile the Collapse could "
+                                     "ever remove, ignoring the touching and Crystal-first order (default: the "
+                                     "normal Collapse priorities apply).",
 })
 
 
@@ -315,7 +329,9 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         skip_dead_knight=bool(getattr(rv, "skip_dead_knight", False)),
         removed_sidequests=tuple(getattr(rv, "remove_sidequests", ()) or ()),
         collapse_rate_no_cave=rate,
-        extra={**extra, "collapse_variant_tiles": collapse_variant_tiles(setup)},
+        extra={**extra, "collapse_variant_tiles": collapse_variant_tiles(setup),
+               "moving_entrance": "moving-entrance" in setup.variants,                 # VAR-04..09
+               "uncertain_treasures": "uncertain-treasures" in setup.variants},        # VAR-10..12
     )
 
 

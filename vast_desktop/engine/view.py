@@ -1,5 +1,6 @@
 """What one viewer may see (GEN-01..04): ``view(game, viewer)``.
 
+Public: the map, the pieces and, with Moving Entrance, the Entrance piece (VAR-04).
 Hidden: other roles' hands (Sidequests, Secrets, Power cards, Cave tiles), deck
 orders, the Lit side of Dark tiles (the Cave may look, GEN-03), facedown cards and
 the stack.  The pending decision's options are shown only to the role deciding.
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .board import walls_at
+from .board import moving_entrance, walls_at
 from .decisions import Decision
 from .geometry import Pos
 
@@ -52,6 +53,8 @@ class PlayerView:
     outcome: tuple[tuple[str, ...], str] | None
     last_roll: tuple[Pos, int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    entrance: Pos = (0, 0)                 # the entrance of the Cave (the Entrance tile, or the piece)
+    entrance_piece: Pos | None = None      # Moving Entrance (VAR-04): where to draw the Entrance piece
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
@@ -175,5 +178,6 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         stack_count=len(st.stack), variant=g.config.variant_name, tiles=tuple(tiles), pieces=dict(st.board.pieces),
         rockslides=tuple(sorted(st.board.rockslides)), bombs=tuple(sorted(st.board.bombs)),
         supply=dict(st.supply), boards=boards, decision=decision, waiting_for=waiting, log=tuple(log),
-        outcome=outcome, last_roll=st.last_roll,
+        outcome=outcome, last_roll=st.last_roll, entrance=st.board.entrance,
+        entrance_piece=st.board.entrance if moving_entrance(g) else None,
     )

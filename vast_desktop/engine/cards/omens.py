@@ -167,9 +167,9 @@ def hatred_options(g: Game) -> Iterator[Option]:
     Cave may instead remove a Hatred token (DIF-14/15)."""
     cave = _cave(g)
     if g.state.collapse:
-        from ..collapse import collapse_candidates
+        from ..collapse import hatred_candidates
         yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
-                 for p in collapse_candidates(g))
+                 for p in hatred_candidates(g))
     elif cave.hand:
         for tile_id in sorted(set(crystal_first(g, cave.hand))):
             for q in placement_spaces(g):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import tile_type
+from ..board import moving_entrance, tile_type
 from ..roles import knight_board as kb
 
 if TYPE_CHECKING:
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 
 def _lit_cave_tiles(g: Game) -> int:
+    """Lit Cave tiles; with Moving Entrance the Entrance tile is one of them (VAR-05)."""
+    if moving_entrance(g):
+        return sum(1 for t in g.state.board.tiles.values() if t.lit)
     return sum(1 for p, t in g.state.board.tiles.items() if t.lit and tile_type(g, p) != "entrance")
 
 

@@ -2,7 +2,8 @@
 
 The Cave draws 2 and gives 1 (the other to the bottom); with no Cave she draws
 the top card.  She keeps it facedown or declines it for 5 Grit; an empty deck
-gives 5 Grit."""
+gives 5 Grit.  The Uncertain Treasures variant (VAR-10..12) changes the draw for
+a collected Treasure token."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,12 +15,16 @@ if TYPE_CHECKING:
     from ..game import Game, Proc
 
 
-def receive_treasure(g: Game) -> Proc:
+def receive_treasure(g: Game, token: bool = False) -> Proc:
+    """A Treasure card for the Knight; ``token`` when she collected a Treasure token
+    (Uncertain Treasures changes only that case, VAR-11/12)."""
     st = g.state
-    k = kb.knight(g)
     grit = g.rules.knight.grit["decline_treasure"]
     if not st.treasure_deck:
         kb.gain_grit(g, grit, "Treasure (the deck is empty)")
+        return
+    if token and g.config.extra.get("uncertain_treasures"):
+        yield from _uncertain_treasures(g)
         return
     if g.has("cave"):
         drawn = st.treasure_deck[:2]
@@ -37,6 +42,15 @@ def receive_treasure(g: Game) -> Proc:
     else:
         card = st.treasure_deck.pop(0)
         g.barrier()
+    yield from _keep_or_decline(g, card, hidden=False)
+
+
+def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
+    """KN-63..69: keep the card facedown or decline it for 5 Grit (removed from the game).
+    ``hidden``: the Cave saw the cards she gave and must not learn which one was declined
+    (VAR-11), so the public log does not name it."""
+    k = kb.knight(g)
+    grit = g.rules.knight.grit["decline_treasure"]
     c = g.card(card)
     # The prompt is seen by everyone waiting (view.waiting_for): it must not name the card.
     choice = yield g.ask("knight", "keep_treasure", f"Keep the Treasure card you found, or decline it for {grit} Grit?",
@@ -47,9 +61,54 @@ def receive_treasure(g: Game) -> Proc:
         k.treasure_cubes[card] = 0
         g.log("treasure_kept", "The Knight keeps a Treasure card facedown.", {"knight": f"It is {c.name}."})
     else:
-        st.removed_from_game.append(card)
-        g.log("treasure_declined", f"The Knight declines {c.name}.", card=card)
+        g.state.removed_from_game.append(card)
+        if hidden:
+            g.log("treasure_declined", "The Knight declines a Treasure card: it leaves the game unseen.",
+                  {"knight": f"You decline {c.name}."})
+        else:
+            g.log("treasure_declined", f"The Knight declines {c.name}.", card=card)
         kb.gain_grit(g, grit, "declined a Treasure")
+
+
+def _uncertain_treasures(g: Game) -> Proc:
+    """VAR-11/12 (Uncertain Treasures) for a collected Treasure token.  With a Cave: she
+    draws 3, puts 1 on the bottom of the deck and gives 2; the Knight puts 1 of them on
+    the bottom and keeps or declines the other, and the Cave never learns which went
+    where.  Without a Cave: the Knight draws 2, puts 1 on the bottom, keeps or declines
+    the other.  A short deck (the rules are silent): the Cave sends one back only when
+    2 would still reach the Knight, and the Knight only when she holds 2."""
+    st = g.state
+    cave = g.has("cave")
+    drawn = st.treasure_deck[:3 if cave else 2]
+    del st.treasure_deck[:len(drawn)]
+    g.barrier()
+    if cave:
+        g.log("treasure_drawn", f"The Cave draws {len(drawn)} Treasure card{'s' if len(drawn) > 1 else ''}.",
+              count=len(drawn))
+        if len(drawn) == 3:
+            opts = [Option(f"bottom:{c}", f"Put {g.card(c).name} on the bottom of the deck (give the other 2)",
+                           (Target("card", c),)) for c in drawn]
+            choice = yield g.ask("cave", "bottom_treasure", "Uncertain Treasures: choose the Treasure card to put on "
+                                 "the bottom of the deck; the Knight gets the other 2", opts,
+                                 rules_ref="variants.uncertain_treasures")
+            card = choice.id.split(":", 1)[1]
+            drawn.remove(card)
+            st.treasure_deck.append(card)
+            g.log("treasure_bottom", "The Cave puts a Treasure card on the bottom of the deck.",
+                  {"cave": f"You keep back {g.card(card).name} from the Knight."})
+        g.log("treasure_given", f"The Cave gives the Knight {len(drawn)} Treasure card{'s' if len(drawn) > 1 else ''}.",
+              count=len(drawn))
+    if len(drawn) == 2:
+        opts = [Option(f"bottom:{c}", f"Put {g.card(c).name} on the bottom of the deck (keep or decline the other)",
+                       (Target("card", c),)) for c in drawn]
+        choice = yield g.ask("knight", "return_treasure", "Uncertain Treasures: choose the Treasure card to put on "
+                             "the bottom of the deck", opts, rules_ref="variants.uncertain_treasures")
+        card = choice.id.split(":", 1)[1]
+        drawn.remove(card)
+        st.treasure_deck.append(card)
+        g.log("treasure_bottom", "The Knight puts a Treasure card on the bottom of the deck.",
+              {"knight": f"You send back {g.card(card).name}."})
+    yield from _keep_or_decline(g, drawn[0], hidden=cave)
 
 
 def treasure_options(g: Game) -> list[Option]:

@@ -1095,7 +1095,9 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
 
 
 def _poison(g: Game, n: int) -> Proc:
-    """Poison: her Hero cubes go to the Entrance until she enters it (never below 2, KN-17)."""
+    """Poison: her Hero cubes go to the Entrance until she enters it (never below 2, KN-17);
+    with Moving Entrance, to the Entrance piece's space, and they move with it (VAR-09)."""
+    from ..board import moving_entrance
     from . import knight_board as kb
 
     k = kb.knight(g)
@@ -1108,7 +1110,9 @@ def _poison(g: Game, n: int) -> Proc:
             break
         kb.take_cube_from(k, source)
         s.poison_cubes += 1
-        g.log("poison", "Poison: a Hero cube of the Knight goes to the Entrance tile.")
+        g.log("poison", "Poison: a Hero cube of the Knight goes to the "
+              + ("space holding the Entrance piece." if moving_entrance(g) else "Entrance tile."),   # VAR-09
+              pos=g.state.board.entrance)
 
 
 def act_plunder(g: Game, t: str, arg: str) -> Proc:

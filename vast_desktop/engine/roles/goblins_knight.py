@@ -42,12 +42,14 @@ def _was_dark(g: Game, q: Pos) -> bool:
 def cure_poison(g: Game, q: Pos) -> None:
     """KN-122 [FAQ]: Poisoned Hero cubes come back "immediately and automatically", with
     no Encounter, when she enters the Entrance tile — by her own move or moved there by
-    another player (FM-15: entering effects still apply; forced.entered calls this)."""
+    another player (FM-15: entering effects still apply; forced.entered calls this).
+    With Moving Entrance that is the space holding the Entrance piece, wherever the
+    Collapse has moved it, cubes and all (VAR-09): ``board.entrance`` follows the piece."""
     s = g.state.goblins
     if s is None or not s.poison_cubes or q != g.state.board.entrance:
         return
     kb.knight(g).cubes_free += s.poison_cubes
-    g.log("poison_cured", f"The Knight takes back {s.poison_cubes} Poisoned Hero cube(s) at the Entrance.")
+    g.log("poison_cured", f"The Knight takes back {s.poison_cubes} Poisoned Hero cube(s) at the Entrance.", pos=q)
     s.poison_cubes = 0
 
 

@@ -326,7 +326,7 @@ def act_collect(g: Game, arg: str) -> Proc:
     k.treasures_collected += 1
     g.log("collect", f"The Knight collects the Treasure token at {fmt_pos(p)}.", pos=p)
     from ..cards.treasures import receive_treasure
-    yield from receive_treasure(g)
+    yield from receive_treasure(g, token=True)
 
 
 def act_bomb(g: Game, arg: str) -> Proc:

@@ -1,0 +1,183 @@
+"""Random full games with the optional variants Moving Entrance (VAR-04..09) and
+Uncertain Treasures (VAR-10..12), played to the end by the random bot with the
+invariants of test_random_games (and the Goblins', the Dragon's and the Thief's when
+they play) checked after every step, plus the variants' own:
+
+- Moving Entrance: the entrance is always a Lit tile on the map; it changes only by an
+  ``entrance_moved`` event, one step across no wall onto a tile that held no piece or
+  token, and never while the Knight stands there; without the variant it stays on
+  the Entrance tile;
+- Uncertain Treasures: the 7 Treasure cards are each in one place (deck, the Knight's
+  hand, out of the game) whenever no Treasure question is open, and a card the Knight
+  sends back or declines never reaches the Cave's view, or anyone's but hers.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from test_privacy import Watcher, check_privacy
+from test_random_games import check_invariants
+from test_random_games_dragon import check as check_dragon
+from test_random_games_goblins import check_goblins
+from test_random_games_thief import check_thief
+
+from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine.board import edge_blocked
+from vast_desktop.engine.bots.random_bot import RandomBot
+from vast_desktop.engine.game import Game
+from vast_desktop.engine.roles.thief_state import stashed
+
+MAX_STEPS = 9000
+FIVE = ("knight", "goblins", "dragon", "cave", "thief")
+TREASURE_QUESTIONS = {"choose_treasure", "bottom_treasure", "return_treasure", "keep_treasure"}
+
+
+def _general(g: Game) -> None:
+    """test_random_games' invariants, with the tokens and cubes other roles hold put back."""
+    st = g.state
+    held = st.dragon.treasure_held if st.dragon is not None else 0
+    carried = st.thief.carried.count("treasure") + stashed(g) if st.thief is not None else 0
+    poisoned = st.goblins.poison_cubes if st.goblins is not None and st.knight is not None else 0
+    st.supply["treasure"] += held + carried
+    if st.knight is not None:
+        st.knight.set_aside += poisoned
+    try:
+        check_invariants(g)
+    finally:
+        st.supply["treasure"] -= held + carried
+        if st.knight is not None:
+            st.knight.set_aside -= poisoned
+    if st.goblins is not None:
+        check_goblins(g)
+    if st.dragon is not None:
+        check_dragon(g)
+    if st.thief is not None:
+        check_thief(g)
+
+
+def _entrance(g: Game, before: tuple[int, int], first_event: int, open_side: set[tuple[int, int]]) -> None:
+    board = g.state.board
+    where = f"seed {g.setup.seed}, {g.setup.roles}, step {len(g.choices)}"
+    now = board.entrance
+    assert now in board.tiles and board.tiles[now].lit, f"{where}: the entrance {now} is not a Lit tile"
+    moves = [e for e in g.events[first_event:] if e.kind == "entrance_moved"]
+    if "moving-entrance" not in g.setup.variants:
+        assert now == (0, 0) and g.tile(board.tiles[now].tile_id).type == "entrance" and not moves, where
+        return
+    if now == before:
+        assert not moves, f"{where}: {moves}"
+        return
+    assert [(e.data["frm"], e.data["to"]) for e in moves] == [(before, now)], f"{where}: the entrance jumped"
+    assert now in open_side, f"{where}: {before} -> {now} is not one step across an open edge"
+    assert _free(g, now), f"{where}: the Entrance piece moved onto an occupied space"
+
+
+def _free(g: Game, p: tuple[int, int]) -> bool:
+    board = g.state.board
+    return not board.pieces_at(p) and not any(n > 0 for n in board.tokens.get(p, {}).values())
+
+
+def _treasure_cards(g: Game) -> None:
+    st = g.state
+    if g.pending is not None and g.pending.kind in TREASURE_QUESTIONS:
+        return                       # cards drawn and not yet placed are in the question's hands
+    deck = set(g.rules.deck("treasures"))
+    places = Counter(st.treasure_deck)
+    places.update(c for c in st.removed_from_game if c in deck)
+    if st.knight is not None:
+        places.update(st.knight.treasures)
+    where = f"seed {g.setup.seed}, {g.setup.roles}, step {len(g.choices)}"
+    if st.knight is not None:
+        assert set(places) == deck and all(n == 1 for n in places.values()), f"{where}: Treasure cards {places}"
+
+
+def _returned_or_declined_hidden(g: Game, choice: str, logs: dict[str | None, int]) -> None:
+    """VAR-11: the card the Knight just sent back or declined is in no one's new log lines but hers."""
+    card = choice.split(":", 1)[1]
+    name = g.card(card).name
+    for viewer in (None, *g.state.roles):
+        if viewer == "knight":
+            continue
+        new = view(g, viewer).log[logs[viewer]:]
+        assert not any(name in line or card in line for line in new), (
+            f"seed {g.setup.seed}: view({viewer!r}) learns the Knight's {choice}: {new}")
+
+
+def play(setup: Setup, privacy: bool = False) -> tuple[Game, Counter[str]]:
+    g = new_game(setup)
+    bot = RandomBot(setup.seed)
+    watcher = Watcher() if privacy else None
+    seen: Counter[str] = Counter()
+    _general(g)
+    while g.outcome is None:
+        assert len(g.choices) < MAX_STEPS, f"seed {setup.seed}: no outcome after {MAX_STEPS} choices"
+        d = g.pending
+        assert d is not None
+        before, first = g.state.board.entrance, len(g.events)
+        open_side = {q for q in g.state.board.tiles
+                     if abs(q[0] - before[0]) + abs(q[1] - before[1]) == 1 and not edge_blocked(g, before, q)}
+        hidden_choice = d.role == "knight" and (d.kind == "return_treasure" or (
+            d.kind == "keep_treasure" and g.has("cave") and "uncertain-treasures" in setup.variants))
+        logs = {v: len(view(g, v).log) for v in (None, *g.state.roles)} if hidden_choice else {}
+        choice = bot(view(g, d.role) if privacy else None, d)
+        g.apply(choice)
+        seen[d.kind] += 1
+        _general(g)
+        _entrance(g, before, first, open_side)
+        _treasure_cards(g)
+        if hidden_choice and (choice.startswith("bottom:") or choice.startswith("decline:")):
+            _returned_or_declined_hidden(g, choice, logs)
+        if watcher is not None:
+            check_privacy(g, watcher, full=len(g.choices) % 100 == 0)
+    seen.update(e.kind for e in g.events if e.kind in ("entrance_moved", "poison_moved", "treasure_bottom"))
+    assert set(g.outcome.winners) <= set(setup.roles)
+    return g, seen
+
+
+CASES = [
+    pytest.param(("knight",), {}, "easy", id="solo"),
+    pytest.param(("knight", "cave"), {}, None, id="knight-cave"),
+    pytest.param(("knight", "cave"), {"cave": "great_cave"}, None, id="knight-greatcave"),
+    pytest.param(("knight", "goblins", "cave"), {"cave": "great_cave"}, None, id="knight-goblins-greatcave"),
+    pytest.param(("knight", "thief"), {}, None, id="knight-thief"),
+    pytest.param(FIVE, {"cave": "great_cave"}, None, id="five-greatcave"),
+]
+
+
+@pytest.mark.parametrize("variant", ["moving-entrance", "uncertain-treasures"])
+@pytest.mark.parametrize("roles, difficulty, solo", CASES)
+@pytest.mark.parametrize("seed", range(2))
+def test_random_games_with_a_variant(variant: str, roles: tuple[str, ...], difficulty: dict[str, str],
+                                     solo: str | None, seed: int) -> None:
+    play(Setup(roles=roles, seed=seed, variants=(variant,), difficulty=difficulty, solo_level=solo),
+         privacy=roles == ("knight", "cave"))
+
+
+def test_both_variants_together() -> None:
+    for seed in range(3):
+        play(Setup(roles=FIVE, seed=seed, variants=("moving-entrance", "uncertain-treasures"),
+                   difficulty={"cave": "great_cave"}))
+
+
+def test_the_entrance_piece_really_moves() -> None:
+    """Over a batch of long Collapses (Great Cave) the Entrance piece moves, with every
+    invariant above, so the checks are not vacuous."""
+    total: Counter[str] = Counter()
+    for seed in range(10, 22):
+        _, seen = play(Setup(roles=("knight", "cave"), seed=seed, variants=("moving-entrance",),
+                             difficulty={"cave": "great_cave"}))
+        total += seen
+    assert total["entrance_moved"] >= 2, total
+
+
+def test_uncertain_treasures_really_asks() -> None:
+    """The Cave's and the Knight's new questions do come up in random games, with and without a Cave."""
+    total: Counter[str] = Counter()
+    for seed in range(3):
+        for roles in (("knight", "cave"), ("knight",)):
+            _, seen = play(Setup(roles=roles, seed=seed, variants=("uncertain-treasures",),
+                                 solo_level="easy" if roles == ("knight",) else None))
+            total += seen
+    assert total["bottom_treasure"] > 0 and total["return_treasure"] > total["bottom_treasure"], total
+    assert total["choose_treasure"] == 0, "Treasure tokens still went through the standard draw"
