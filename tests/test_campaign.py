@@ -49,7 +49,7 @@ def test_campaign_round_trips_and_refuses_broken_files(tmp_path: Path) -> None:
     save_campaign(c, path)
     assert load_campaign(path) == c
     good = path.read_text()
-    for text, needle in (("{not json", "JSON line 1"), (json.dumps({"format": "other"}), "not a Vast Desktop campaign"),
+    for text, needle in (("{not json", "broken JSON at line 1"), (json.dumps({"format": "other"}), "not a Vast Desktop campaign"),
                          (good.replace('"Ada": 1', '"Ada": 9'), "out of range"),
                          (good.replace('"version": 1', '"version": 7'), "version")):
         path.write_text(text)

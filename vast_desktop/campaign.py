@@ -10,14 +10,13 @@ broken or foreign file is refused with the file and the reason and never overwri
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .engine.rules_data import RulesData
-from .persistence import atomic_write_text
+from .persistence import atomic_write_text, read_marked_json, validate_file
 from .settings import data_dir
 
 RANKS = ("easiest", "easy", "standard", "hard", "expert")
@@ -115,20 +114,8 @@ def load_campaign(path: Path | None = None) -> Campaign:
     path = Path(path or campaign_path())
     if not path.exists():
         return Campaign()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"{path}: cannot read the campaign file ({exc}).") from None
-    except json.JSONDecodeError as exc:
-        raise CampaignError(f"{path}: broken campaign file (JSON line {exc.lineno}: {exc.msg}).") from None
-    if not isinstance(data, dict) or data.get("format") != CAMPAIGN_FORMAT:
-        raise CampaignError(f"{path}: not a Vast Desktop campaign file (no '{CAMPAIGN_FORMAT}' marker).")
-    try:
-        campaign = Campaign.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise CampaignError(f"{path}: broken campaign file at {where}: {first['msg']}.") from None
+    data = read_marked_json(path, CAMPAIGN_FORMAT, "campaign", CampaignError)
+    campaign = validate_file(Campaign, data, path, "campaign", CampaignError)
     bad = {p: n for p, n in campaign.levels.items() if not 0 <= n < len(RANKS)}
     if bad:
         raise CampaignError(f"{path}: broken campaign file: levels out of range {bad}.")

@@ -10,13 +10,14 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .engine import Game, ReplayError, Setup, replay
 from .engine.setup import SetupError
 
+ModelT = TypeVar("ModelT", bound=BaseModel)
 SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
 SAVE_VERSION = 1
 RULES_VERSION = "base-1"
@@ -78,29 +79,41 @@ def load_game(path: Path) -> Game:
     return load_save(path)[0]
 
 
-def load_save(path: Path) -> tuple[Game, SaveFile]:
-    """Read, validate and replay a save file; also returns the file's contents (seats)."""
-    path = Path(path)
+def read_marked_json(path: Path, marker: str, what: str, error: type[ValueError]) -> dict[str, Any]:
+    """Read a JSON file of ours that must carry ``"format": marker``; anything else (no
+    file, not text, broken JSON, a foreign file) raises ``error`` naming the file and why."""
     try:
         raw = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the file ({exc.strerror or exc}).") from None
+        raise error(f"{path}: cannot read the file ({exc.strerror or exc}).") from None
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: this is not a Vast Desktop save file (not text).") from None
+        raise error(f"{path}: this is not a Vast Desktop {what} file (not text).") from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}: not a Vast Desktop save file (broken JSON at line {exc.lineno}: {exc.msg}).") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path}: not a Vast Desktop save file (no '{SAVE_FORMAT}' marker).")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{path}: save format version {data.get('version')!r} is not supported (expected {SAVE_VERSION}).")
+        raise error(f"{path}: not a Vast Desktop {what} file (broken JSON at line {exc.lineno}: {exc.msg}).") from None
+    if not isinstance(data, dict) or data.get("format") != marker:
+        raise error(f"{path}: not a Vast Desktop {what} file (no '{marker}' marker).")
+    return data
+
+
+def validate_file(model: type[ModelT], data: dict[str, Any], path: Path, what: str, error: type[ValueError]) -> ModelT:
+    """The pydantic model of a file's contents; a broken field raises ``error`` naming its path."""
     try:
-        save = SaveFile.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])
-        raise SaveError(f"{path}: broken save file at {where}: {first['msg']}.") from None
+        raise error(f"{path}: broken {what} file at {where}: {first['msg']}.") from None
+
+
+def load_save(path: Path) -> tuple[Game, SaveFile]:
+    """Read, validate and replay a save file; also returns the file's contents (seats)."""
+    path = Path(path)
+    data = read_marked_json(path, SAVE_FORMAT, "save", SaveError)
+    if data.get("version") != SAVE_VERSION:
+        raise SaveError(f"{path}: save format version {data.get('version')!r} is not supported (expected {SAVE_VERSION}).")
+    save = validate_file(SaveFile, data, path, "save", SaveError)
     if save.rules_version != RULES_VERSION:
         raise SaveError(f"{path}: saved with rules {save.rules_version!r}; this version plays {RULES_VERSION!r}.")
     try:

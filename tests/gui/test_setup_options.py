@@ -277,7 +277,7 @@ def test_a_broken_campaign_file_is_shown_and_never_overwritten(app) -> None:
     press(app, setup.campaign_button)
     assert not setup.campaign_on and setup.campaign_button.text == "Off"
     text = drawn(app)
-    assert "The campaign cannot be used" in text and "broken campaign file" in text
+    assert "The campaign cannot be used" in text and "broken JSON at line 1" in text
     assert path.read_text(encoding="utf-8") == "{not json"
     assert setup.start_button.is_enabled                    # a game without the campaign still starts
     click(app, setup.start_button)
