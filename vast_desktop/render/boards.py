@@ -75,7 +75,8 @@ OMEN_COLOURS: dict[str, Colour] = {
 OMEN_LETTERS = {"bat": "Ba", "boulder": "Bo", "quartz": "Qu", "mushroom": "Mu", "trail": "Tr", "chasm": "Ch"}
 TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
 TYPE_LABELS = {"entrance": "Entrance", "ambush": "Ambush", "event": "Event", "treasure": "Treasure",
-               "crystal": "Crystal", "vault": "Vault"}
+               "crystal": "Crystal", "vault": "Vault",
+               "plain": "Cave tile"}     # the Entrance tile with Moving Entrance: a normal Cave tile (VAR-05)
 PHASES = ("Collect Omens", "Shape the Cave", "Place Treasure")
 
 BOARD_BG: dict[str, Colour] = {"knight": (44, 37, 31), "cave": (38, 27, 40)}
@@ -484,7 +485,10 @@ def _offered_cards(view: PlayerView, role: str, shown: set[str]) -> list[str]:
 
 
 OFFER_TITLES = {"keep_treasure": "Treasure found", "choose_treasure": "Give the Knight a Treasure",
-                "choose_event": "Play an Event on the Knight"}
+                "choose_event": "Play an Event on the Knight",
+                # Uncertain Treasures (VAR-11/12): the card clicked goes to the bottom of the deck
+                "bottom_treasure": "Click one for the bottom: the Knight gets the other 2",
+                "return_treasure": "Click the card to send back to the bottom"}
 
 
 def _draw_card(surf: pygame.Surface, r: pygame.Rect, title: str, lines: Sequence[str], sc: _Scale,
@@ -1026,7 +1030,8 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         ot = at(gm.offer_title)
         d = view.decision
         title = OFFER_TITLES.get(d.kind if d else "", "Choose a card")
-        draw_text(surf, title, (ot.x, ot.centery), lab, HIGHLIGHT, bold=True, anchor="midleft")
+        draw_text(surf, _fit(title, lab, ot.w, bold=True), (ot.x, ot.centery), lab, HIGHLIGHT, bold=True,
+                  anchor="midleft")
         for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
             c = _card(cid)
             _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
@@ -1060,9 +1065,14 @@ _CGEOM: dict[tuple[Any, ...], _CGeom] = {}
 
 
 def _cave_geom(w: int, h: int, n_hand: int, n_events: int, n_offer: int) -> _CGeom:
-    return fit_geometry(_CGEOM, (w, h, n_hand, n_events, n_offer), w, h,
-                        lambda s, extra: _cave_geom_at(w, n_hand, n_events, n_offer, s, extra),
-                        lambda g, s, room: min(int(17 * s), room // 6))   # taller omen rows
+    g = fit_geometry(_CGEOM, (w, h, n_hand, n_events, n_offer), w, h,
+                     lambda s, extra: _cave_geom_at(w, n_hand, n_events, n_offer, s, extra),
+                     lambda g, s, room: min(int(17 * s), room // 6))   # taller omen rows
+    if g.bottom > h and n_offer and n_events:
+        # a card choice on a short board: the offered cards (to click now) take the place of the top
+        # Event cards, which come back once the choice is made
+        g = _cave_geom(w, h, n_hand, 0, n_offer)
+    return g
 
 
 def _cave_geom_at(w: int, n_hand: int, n_events: int, n_offer: int, s: float, extra: int) -> _CGeom:
@@ -1210,7 +1220,7 @@ def _draw_hand_tile(surf: pygame.Surface, r: pygame.Rect, tile_id: str, known_ty
     ta = _tile_art(art)
     if ta is not None:
         try:
-            tile_surf = ta.dark_tile(info.tribe, r.w, known_type)
+            tile_surf = ta.dark_tile(info.tribe, r.w, None if known_type == "plain" else known_type)
             if tile_surf is not None:
                 surf.blit(tile_surf, r.topleft)
                 drawn = True
@@ -1366,6 +1376,8 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
         if own and i < len(hand):
             tid = hand[i]
             ttype = hand_types[i] if i < len(hand_types) else None
+            if ttype == "entrance" and view.entrance_piece is not None:
+                ttype = "plain"          # VAR-05: with Moving Entrance the Entrance tile is a normal Cave tile
             _draw_hand_tile(surf, r, tid, ttype, art, sc)
             info = rd.tile(tid)
             tip = (f"Tile {tid}: Dark side {(info.tribe or '').title()}; Lit side "
@@ -1391,8 +1403,8 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
     if gm.offer_title is not None:
         ot = at(gm.offer_title)
         d = view.decision
-        draw_text(surf, OFFER_TITLES.get(d.kind if d else "", "Choose a card"), (ot.x, ot.centery), lab, HIGHLIGHT,
-                  bold=True, anchor="midleft")
+        draw_text(surf, _fit(OFFER_TITLES.get(d.kind if d else "", "Choose a card"), lab, ot.w, bold=True),
+                  (ot.x, ot.centery), lab, HIGHLIGHT, bold=True, anchor="midleft")
         for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
             c = _card(cid)
             _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")

@@ -13,7 +13,7 @@ from ..engine.geometry import Pos
 from ..engine.view import PlayerView, TileView
 from .text import draw_text
 from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
-from .tile_art import TileArt
+from .tile_art import PLAIN, TileArt
 
 MIN_TILE, MAX_TILE = 28, 200
 
@@ -73,6 +73,7 @@ class MapOverlay:
     drag_pos: tuple[int, int] | None = None
     die: tuple[Pos, int, float] | None = None          # (centre, face, 0..1 fade)
     path: list[Pos] = field(default_factory=list)
+    highlight_entrance: bool = False                   # the Entrance piece must move (move_entrance)
 
 
 class MapView:
@@ -80,6 +81,7 @@ class MapView:
         self.art = art
         self.camera = Camera(rect)
         self.fitted = False
+        self.entrance_rect: pygame.Rect | None = None   # where the Entrance piece was last drawn (for its tooltip)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.camera.rect = rect
@@ -132,9 +134,12 @@ class MapView:
             r = cam.tile_rect(t.pos)
             if not r.colliderect(cam.rect):
                 continue
-            surface.blit(self._tile_surface(t, size, overlay), r)
+            surface.blit(self._tile_surface(t, size, overlay, view), r)
             if t.tokens:
                 self._draw_tokens(surface, r, t)
+        self.entrance_rect = None
+        if view.entrance_piece is not None:
+            self._draw_entrance(surface, view.entrance_piece, size, overlay.highlight_entrance)
         for a, b in view.rockslides:
             self._edge_mark(surface, "rockslide", a, b, size)
         for a, b in view.bombs:
@@ -162,13 +167,28 @@ class MapView:
             self._draw_die(surface, overlay.die, size)
         surface.set_clip(clip)
 
-    def _tile_surface(self, t: TileView, size: int, overlay: MapOverlay) -> pygame.Surface:
+    def _tile_surface(self, t: TileView, size: int, overlay: MapOverlay, view: PlayerView | None = None) -> pygame.Surface:
+        # VAR-05: away from the Entrance piece the Entrance tile is a normal Cave tile (no Entrance emblem)
+        plain = view is not None and view.entrance_piece is not None and view.entrance_piece != t.pos
         if overlay.preview is not None and overlay.preview[0] == t.pos:
-            _, walls, kind = overlay.preview
-            return self.art.lit_tile(kind, walls, size)
-        if t.lit and t.walls is not None and t.type is not None:
-            return self.art.lit_tile(t.type, t.walls, size)
-        return self.art.dark_tile(t.tribe, size, t.type)
+            _, walls, pkind = overlay.preview
+            return self.art.lit_tile(PLAIN if plain and pkind == "entrance" else pkind, walls, size)
+        kind = PLAIN if plain and t.type == "entrance" else t.type
+        if t.lit and t.walls is not None and kind is not None:
+            return self.art.lit_tile(kind, t.walls, size)
+        return self.art.dark_tile(t.tribe, size, None if kind == PLAIN else kind)
+
+    def _draw_entrance(self, surface: pygame.Surface, p: Pos, size: int, highlight: bool) -> None:
+        """The Entrance piece (Moving Entrance, VAR-04): a stone gateway standing at the bottom middle
+        of its tile, between the token corners and below the pieces (which are drawn over it)."""
+        r = self.camera.tile_rect(p)
+        esize = max(16, int(size * 0.4))
+        img = self.art.entrance_piece(esize)
+        rect = img.get_rect(midbottom=(r.centerx, r.bottom - max(1, size // 40)))
+        surface.blit(img, rect)
+        if highlight:
+            pygame.draw.rect(surface, HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=6)
+        self.entrance_rect = rect
 
     def _draw_tokens(self, surface: pygame.Surface, r: pygame.Rect, t: TileView) -> None:
         tok = max(10, r.w // 4)

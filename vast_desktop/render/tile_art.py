@@ -30,6 +30,7 @@ Colour = RGB | RGBA
 Pt = tuple[float, float]
 
 TILE_TYPES = ("entrance", "ambush", "event", "treasure", "crystal", "vault")
+PLAIN = "plain"          # a Lit tile with no type emblem: the Entrance tile once it is a normal Cave tile (VAR-05)
 TYPE_LETTERS = {"entrance": "E", "ambush": "A", "event": "?", "treasure": "T", "crystal": "C", "vault": "V"}
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
@@ -529,6 +530,30 @@ def _head_ring(p: _Pen, colour: RGB) -> None:
     pygame.draw.ellipse(p.s, colour, rect, p.px(0.1))
 
 
+ENTRANCE_STONE: RGB = (236, 238, 244)     # the Entrance piece: pale stone ...
+DAYLIGHT: RGB = (255, 226, 120)           # ... framing the daylight outside
+
+
+def _piece_entrance(p: _Pen) -> _Letter | None:
+    """The Entrance piece (Moving Entrance, VAR-04): a square stone gateway (two pillars and a
+    lintel) on a base, daylight in the doorway and an arrow pointing out: unlike the Entrance
+    tile's round brown-doored arch, and unlike every role's piece."""
+    stone, joint = ENTRANCE_STONE, _shade(ENTRANCE_STONE, 0.62)
+    p.rect(-0.98, 0.7, 0.98, 0.98, _shade(stone, 0.8), radius=0.08)            # base
+    p.rect(-0.86, -0.62, 0.86, 0.76, stone)                                    # the gateway block
+    p.rect(-0.98, -0.94, 0.98, -0.56, stone, radius=0.06)                      # lintel
+    p.line((-0.9, -0.56), (0.9, -0.56), joint, 0.05)
+    p.rect(-0.5, -0.5, 0.5, 0.76, DAYLIGHT)                                    # the doorway, lit from outside
+    p.rect(-0.5, -0.5, 0.5, -0.2, _mix(DAYLIGHT, (255, 255, 255), 0.5))
+    for y in (-0.1, 0.32):                                                     # pillar joints
+        p.line((-0.86, y), (-0.5, y), joint, 0.05)
+        p.line((0.5, y), (0.86, y), joint, 0.05)
+    ink = (70, 44, 20)
+    p.poly([(0, -0.42), (0.34, -0.02), (0.12, -0.02), (0.12, 0.62), (-0.12, 0.62), (-0.12, -0.02),
+            (-0.34, -0.02)], ink)                                              # "out": an arrow up
+    return None
+
+
 _PIECES: dict[str, Callable[[_Pen], _Letter]] = {
     "knight": _piece_knight, "dragon": _piece_dragon, "thief": _piece_thief,
     "tribe:fangs": _goblin("fangs"), "tribe:bones": _goblin("bones"), "tribe:eye": _goblin("eye"),
@@ -630,8 +655,9 @@ class TileArt:
     # ------------------------------------------------------------------ tiles
     def lit_tile(self, tile_type: str, walls: Sequence[bool], size: int, variant: int = 0) -> pygame.Surface:
         """A Lit Cave tile: warm stone floor, wall bands where ``walls`` (N, E, S, W) are True, and
-        the type emblem in the upper-left of the floor.  ``variant`` picks another floor texture."""
-        _check(tile_type, TILE_TYPES, "tile type")
+        the type emblem in the upper-left of the floor (none for ``PLAIN``).  ``variant`` picks another
+        floor texture."""
+        _check(tile_type, (*TILE_TYPES, PLAIN), "tile type")
         w = tuple(bool(x) for x in walls)
         if len(w) != 4:
             raise ValueError(f"walls must be 4 booleans (N, E, S, W), got {walls!r}")
@@ -718,7 +744,8 @@ class TileArt:
                 pygame.draw.circle(glow, (int(c[0] * k), int(c[1] * k), int(c[2] * k)),
                                    (ex + e / 2, ey + e / 2), e * (0.25 + 0.06 * i))
             out.blit(glow, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
-        out.blit(self.emblem(tile_type, e), (ex, ey))
+        if tile_type != PLAIN:
+            out.blit(self.emblem(tile_type, e), (ex, ey))
         # a thin edge so neighbouring tiles read as separate squares
         pygame.draw.rect(out, (*_shade(theme.LIT_FLOOR_DARK, 0.55), 255), out.get_rect(), 1)
         return out
@@ -787,6 +814,12 @@ class TileArt:
         under = _crystal_glow if kind == "crystal" else None
         return self._get(("token", size, kind),
                          lambda: _figure(size, _token_drawer(kind), scale=0.84, outline=0.035, under=under))
+
+    def entrance_piece(self, size: int) -> pygame.Surface:
+        """The Entrance piece of the Moving Entrance variant (VAR-04): a stone gateway with daylight
+        in its doorway and an arrow pointing out."""
+        size = max(8, int(size))
+        return self._get(("entrance_piece", size), lambda: _figure(size, _piece_entrance, scale=0.88, outline=0.06))
 
     def piece(self, piece_id: str, size: int) -> pygame.Surface:
         """A role's piece (knight, dragon, thief, tribe:fangs/bones/eye): silhouette + letter."""

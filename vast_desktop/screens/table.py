@@ -598,6 +598,7 @@ class TableScreen(Screen):
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
+        self._draw_map_tooltip(surface, view)
 
     def _fill_overlay(self, view: PlayerView) -> None:
         ov = self.overlay
@@ -627,6 +628,7 @@ class TableScreen(Screen):
         ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
+        ov.highlight_entrance = d is not None and d.kind == "move_entrance"
 
     def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale
@@ -682,6 +684,15 @@ class TableScreen(Screen):
         if self.hover_key and self.hover_key in self.board_layout.tooltips:
             self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
 
+    def _draw_map_tooltip(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """The Entrance piece's tooltip when the pointer rests on it (the map has no other tooltips)."""
+        er = self.map.entrance_rect
+        mouse = pygame.mouse.get_pos()
+        if er is None or view.entrance_piece is None or self.menu_elements or self.dragging \
+                or not self.map_rect.collidepoint(mouse) or not er.collidepoint(mouse):
+            return
+        self._draw_tooltip(surface, entrance_tip(view))
+
     def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
         """A board tooltip: wrapped on a dark card left of the pointer, kept inside the window."""
         s = self.app.settings.ui_scale
@@ -721,6 +732,27 @@ class TableScreen(Screen):
         else:
             text, colour = "", TEXT
         draw_text(surface, _short(text, self.prompt.w - 20), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
+
+
+def entrance_tip(view: PlayerView) -> str:
+    """What the Entrance piece is (Moving Entrance, VAR-04..09)."""
+    assert view.entrance_piece is not None
+    uses = []
+    if "knight" in view.roles and "dragon" not in view.roles:
+        uses.append("the Knight escapes here once her Crystals are smashed")
+    if "dragon" in view.roles:
+        uses.append("the surfaced Dragon escapes here")
+    if "thief" in view.roles:
+        uses.append("the Thief enters and stashes here")
+    if "goblins" in view.roles and "knight" in view.roles:
+        uses.append("the Knight's Poisoned Hero cubes wait here")
+    tip = (f"The Entrance piece at {fmt_pos(view.entrance_piece)} (Moving Entrance): the entrance of the Cave"
+           + (f"; {'; '.join(uses)}" if uses else "")
+           + ". It is neither a player piece nor a token: anyone may stand on it. When its tile collapses it "
+           "moves to an adjacent unoccupied Lit tile.")
+    if view.entrance_piece != (0, 0) and any(t.type == "entrance" for t in view.tiles):
+        tip += " The old Entrance tile is now a normal Cave tile."
+    return tip
 
 
 def _short(text: str, width_px: int, px_per_char: int = 8) -> str:

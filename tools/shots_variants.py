@@ -1,0 +1,159 @@
+"""Screenshots of the optional variants at the table (headless):
+
+- Moving Entrance (VAR-04..09): the piece on the Entrance tile under the Knight, the Cave choosing where the Entrance piece goes when its tile
+  collapses, then the Knight's view with the piece moved and its tooltip;
+- Uncertain Treasures (VAR-10..12): the Cave choosing the Treasure card for the bottom, the
+  curtain, the Knight choosing the card she sends back, her keep-or-decline, and the Knight
+  alone drawing 2.
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_variants.py [--size 1600x900]
+Writes shots/variant_*.png."""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("VAST_DESKTOP_HOME", tempfile.mkdtemp())
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from vast_desktop.app import App  # noqa: E402
+from vast_desktop.engine import Setup  # noqa: E402
+from vast_desktop.engine.geometry import fmt_pos, parse_pos  # noqa: E402
+from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
+from vast_desktop.screens.table import TableScreen  # noqa: E402
+from vast_desktop.session import Seat, Session  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "shots"
+KC = ("knight", "cave")
+
+
+def shot(app: App, name: str) -> None:
+    app.step(1 / 60)
+    app.step(1 / 60)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+
+
+def entrance_pick(rng: random.Random, session: Session) -> str:
+    """A random choice that steers the Collapse onto the Entrance piece: Hatred whenever the Cave may
+    use it, the piece's tile when it may go, otherwise the tiles farthest from it."""
+    g = session.game
+    d = g.pending
+    ids = list(d.ids)
+    e = g.state.board.entrance
+    hit = [i for i in ids if i.endswith("remove:" + fmt_pos(e))]
+    if hit:
+        return hit[0]
+    if g.state.collapse and d.role == "cave":
+        if "omen:hatred" in ids:
+            return "omen:hatred"
+        rem = [i for i in ids if i.startswith(("remove:", "hatred:remove:"))]
+        if rem:
+            return max(rem, key=lambda i: sum(abs(a - b) for a, b in zip(parse_pos(i.rsplit(":", 1)[1]), e,
+                                                                           strict=True)))
+    if "end:" in ids and len(ids) > 1 and rng.random() > 0.2:
+        ids.remove("end:")
+    return ids[rng.randrange(len(ids))]
+
+
+def play_until(app: App, setup: Setup, seats: dict[str, Seat], stop, pick=None) -> Session:
+    app.session = Session.new(setup, seats)
+    s = app.session
+    rng = random.Random(setup.seed)
+    while s.game.outcome is None and not stop(s):
+        if pick is not None:
+            s.choose(pick(rng, s))
+            continue
+        d = s.game.pending
+        ids = [i for i in d.ids if i != "end:"] or list(d.ids)
+        if "end:" in d.ids and rng.random() < 0.2:
+            ids = ["end:"]
+        s.choose(ids[rng.randrange(len(ids))])
+    return s
+
+
+def show(app: App, s: Session) -> TableScreen:
+    s.viewer = s.decider
+    table = TableScreen(app)
+    app.replace(table)
+    app.step(1 / 60)
+    return table
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--size", default="1600x900")
+    a = p.parse_args()
+    w, h = (int(v) for v in a.size.split("x"))
+    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
+    app = App(size=(w, h))
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0})
+    humans = {r: Seat(True) for r in KC}
+
+    # ---- Moving Entrance: the piece on the Entrance tile at the start, under the Knight
+    s = play_until(app, Setup(roles=KC, seed=0, variants=("moving-entrance",)), humans,
+                   lambda s: True)
+    table = show(app, s)
+    table.map.camera.tile = 170
+    table.map.camera.centre = (0.5, 0.5)
+    shot(app, f"variant_entrance_start{suffix}")
+
+    # ---- Moving Entrance: the Cave moves the piece off a collapsing tile
+    s = play_until(app, Setup(roles=KC, seed=0, variants=("moving-entrance",),
+                              house_rules=("hatred_ignores_collapse_order",)), humans,
+                   lambda s: s.game.pending.kind == "move_entrance", entrance_pick)
+    assert s.game.pending.kind == "move_entrance", "no move_entrance in this game"
+    table = show(app, s)
+    shot(app, f"variant_entrance_choice{suffix}")
+    s.choose(s.game.pending.ids[-1])
+    rng = random.Random(1)
+    while s.game.outcome is None and s.game.pending.kind != "knight_turn":
+        s.choose(entrance_pick(rng, s))
+    table = show(app, s)
+    table.map.camera.tile = 150
+    table.map.camera.centre = (s.game.state.board.entrance[0] + 0.5, s.game.state.board.entrance[1] + 0.5)
+    app.step(1 / 60)
+    er = table.map.entrance_rect
+    assert er is not None
+    hover(app, er.center)
+    shot(app, f"variant_entrance_moved{suffix}")
+
+    # ---- Uncertain Treasures with a Cave: 3 drawn, 1 to the bottom; the Knight sends 1 back
+    s = play_until(app, Setup(roles=KC, seed=2, variants=("uncertain-treasures",)), humans,
+                   lambda s: s.game.pending.kind == "bottom_treasure")
+    assert s.game.pending.kind == "bottom_treasure"
+    show(app, s)
+    shot(app, f"variant_treasure_cave{suffix}")
+    s.choose(s.game.pending.ids[0])
+    app.step(1 / 60)
+    if isinstance(app.top, HandoffScreen):
+        shot(app, f"variant_treasure_curtain{suffix}")
+        app.top.reveal()
+    shot(app, f"variant_treasure_knight{suffix}")
+    s.choose(s.game.pending.ids[0])
+    shot(app, f"variant_treasure_keep{suffix}")
+
+    # ---- Uncertain Treasures, the Knight alone: she draws 2 and sends 1 back
+    s = play_until(app, Setup(roles=("knight",), seed=1, variants=("uncertain-treasures",), solo_level="easy"),
+                   {"knight": Seat(True)}, lambda s: s.game.pending.kind == "return_treasure")
+    if s.game.pending is not None and s.game.pending.kind == "return_treasure":
+        show(app, s)
+        shot(app, f"variant_treasure_solo{suffix}")
+
+
+if __name__ == "__main__":
+    main()
