@@ -38,13 +38,17 @@ def hiding_spots_tribes(g: Game) -> list[str]:
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
     """GB-53, COL-20/21: any tile but the Entrance, tiles with other players or Crystal tokens."""
     from ..collapse import removable
-
+    from ..terrain import cells_of
     board = g.state.board
     out = []
     for p in sorted(board.tiles):
-        if p == board.entrance or board.tokens_at(p)["crystal"]:
+        mark = board.tiles[p].terrain
+        spots = [p] if mark is None else cells_of(g, mark.tile)    # COL-28: a Terrain tile as a whole
+        if spots[0] != p:
             continue
-        if any(not x.startswith("tribe:") for x in board.pieces_at(p)):
+        if p == board.entrance or any(board.tokens_at(q)["crystal"] for q in spots):
+            continue
+        if any(not x.startswith("tribe:") for q in spots for x in board.pieces_at(q)):
             continue
         if removable(g, p):
             out.append(p)

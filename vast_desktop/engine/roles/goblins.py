@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from ..board import (
     draw_to_cave_hand,
-    edge_blocked,
     is_dark,
     is_lit,
     place_tile,
@@ -36,6 +35,7 @@ from ..decisions import Option, Target, button, space
 from ..dice import roll_dragon_die
 from ..game import GameOver, Outcome
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ..terrain import impassable, lake_lit, neighbours, step_ok
 from .goblins_state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -674,7 +674,7 @@ def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     board = g.state.board
     gnome = has_monster(g, t, "gnome")
     dark = [p for p, tile in sorted(board.tiles.items())
-            if not tile.lit and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
+            if tile.dark and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
     if dark:
         return dark, []
     return [], placement_spaces(g)
@@ -738,7 +738,7 @@ def _lurker(g: Game, t: str) -> Proc:
             return []
         opts = []
         for _, q in adjacent(p):
-            if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _barred_at(g, q):
+            if q in g.state.board.tiles and step_ok(g, p, q) and not _barred_at(g, q):
                 opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
@@ -802,10 +802,10 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
     board = g.state.board
     golem = has_monster(g, t, "golem")
     opts = []
-    for _, q in adjacent(p):
-        if q not in board.tiles:
+    for q in neighbours(g, p):
+        if q not in board.tiles or impassable(g, q):                       # TR-17
             continue
-        if edge_blocked(g, p, q) and not golem:
+        if not step_ok(g, p, q) and not (golem and not impassable(g, p)):  # TR-11, TR-29
             continue
         block = _knight_block(g, t, q)
         if block in ("knight_too_strong", "blocked"):
@@ -820,7 +820,7 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
-                if q in board.tiles and _knight_block(g, t, q) in (None, "attack_dragon"):
+                if q in board.tiles and not impassable(g, q) and _knight_block(g, t, q) in (None, "attack_dragon"):
                     opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
@@ -838,7 +838,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
         if s.tunnels and not moved:
             for q, tile in sorted(g.state.board.tiles.items()):
-                if not tile.lit and q != p and not _other_player_at(g, q):
+                if tile.dark and q != p and not _other_player_at(g, q):
                     opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
                                        (space(q),)))
         opts += _free_options(g, t, p)
@@ -880,7 +880,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
 def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
     """One move; GB-61/62: every second Lit tile left costs 1 Population as it is left."""
     s = gs(g)
-    if not teleport and is_lit(g, p):
+    if not teleport and (is_lit(g, p) or lake_lit(g, p)):              # TR-14, TR-20
         s.lit_exits[t] += 1
         if s.lit_exits[t] % g.rules.goblins.lit_tiles_per_population_loss == 0 and s.blind_fury != t:
             yield from reduce_population(g, t, 1, "left a second Lit tile")
@@ -1129,7 +1129,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     gain_rage(g, 1, "Plunder")
     if has_monster(g, t, "gnome"):
         dests = [q for q, tile in sorted(g.state.board.tiles.items())
-                 if not tile.lit and q != p and not g.state.board.pieces_at(q)
+                 if tile.dark and q != p and not g.state.board.pieces_at(q)
                  and not sum(g.state.board.tokens.get(q, {}).values())]
         if dests:
             opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]

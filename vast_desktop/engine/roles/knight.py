@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import edge_blocked, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ..board import fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
 from ..geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group, reveal_one
+from ..terrain import impassable, neighbours, step_ok
 from . import knight_board as kb
 
 if TYPE_CHECKING:
@@ -119,10 +120,10 @@ def move_targets(g: Game) -> list[tuple[Pos, bool]]:
     p = pos(g)
     out = []
     map_ok = k.map_uses * map_cost(g) + map_cost(g) <= k.equip["map"]
-    for _, q in adjacent(p):
-        if q not in g.state.board.tiles or entry_block(g, q) is not None:
+    for q in neighbours(g, p):
+        if q not in g.state.board.tiles or impassable(g, q) or entry_block(g, q) is not None:   # TR-17
             continue
-        if not edge_blocked(g, p, q):
+        if step_ok(g, p, q):                                                        # TR-11, TR-29
             out.append((q, False))
         elif map_ok and edge(p, q) not in g.state.board.rockslides:
             out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
@@ -185,7 +186,7 @@ def flare_centres(g: Game) -> list[Pos]:
     tiles = g.state.board.tiles
     out: set[Pos] = set()
     for p, t in tiles.items():
-        if not t.lit:
+        if t.dark:
             out.add(p)
             out.update(surrounding(p))
     return sorted(out)

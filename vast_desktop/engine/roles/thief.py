@@ -22,6 +22,7 @@ from ..board import edge_blocked, is_dark, visible
 from ..decisions import Option, Target, button, space
 from ..game import GameOver, Outcome
 from ..geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ..terrain import impassable, neighbours, step_ok
 from .thief_state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     if t.movement_left <= 0 or t.movement_over:
         return []
     return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
-            for _, q in adjacent(p) if q in g.state.board.tiles and not edge_blocked(g, p, q)]
+            for q in neighbours(g, p) if step_ok(g, p, q)]                       # TR-11, TR-17, TR-29
 
 
 def _cost(g: Game, base: int, upgrade: str) -> int:
@@ -162,7 +163,8 @@ def climb_options(g: Game, p: Pos) -> list[Option]:
     if t.movement_left <= 0 or t.movement_over or t.cubes < cost:
         return []
     return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
-                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)]
+                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
+                   and not impassable(g, p) and not impassable(g, q)]
 
 
 def loot_options(g: Game, p: Pos) -> list[Option]:
@@ -712,7 +714,7 @@ def _evasion_step(g: Game) -> Proc:
     p = pos(g)
     assert p is not None
     opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
-            for _, q in adjacent(p) if q in g.state.board.tiles and not edge_blocked(g, p, q)]
+            for q in neighbours(g, p) if step_ok(g, p, q)]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
     choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")
