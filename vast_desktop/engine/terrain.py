@@ -13,7 +13,7 @@ is turned a quarter at a time like a Cave tile, and the placer chooses the turn.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .decisions import Option, Target, button, space
@@ -408,3 +408,157 @@ def skip_option() -> Option:
 def lake_lit(g: Game, p: Pos) -> bool:
     """TR-20: a Tribe on the Lake counts Lake spaces as Lit tiles for its movement."""
     return kind_at(g, p) == "lake"
+
+
+# -------------------------------------------------------------- effects
+def downstream(g: Game, q: Pos) -> list[Pos]:
+    """TR-32: the River spaces the current carries a piece to from ``q``, nearest first."""
+    from .geometry import step
+
+    out: list[Pos] = []
+    cur = q
+    while True:
+        m = mark(g, cur)
+        if m is None or m.current is None or kind_at(g, cur) != "river":
+            return out
+        nxt = step(cur, m.current)
+        if kind_at(g, nxt) != "river" or nxt in out or nxt == q:
+            return out
+        out.append(nxt)
+        cur = nxt
+
+
+def against_current(g: Game, p: Pos, q: Pos) -> bool:
+    """A step from one River space to the next against the arrows (TR-32/33)."""
+    from .geometry import DELTA
+
+    m = mark(g, q)
+    if kind_at(g, p) != "river" or kind_at(g, q) != "river" or m is None or m.current is None:
+        return False
+    return (p[0] - q[0], p[1] - q[1]) == DELTA[m.current]
+
+
+def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = None) -> Proc:
+    """TR-32: a piece that entered a River space by its own movement may ride the current,
+    free, to any River space downstream.  Returns where it ends."""
+    dests = [r for r in downstream(g, q) if allowed is None or allowed(r)]
+    if not dests:
+        return q
+    from .forced import owner, piece_name
+    opts = [Option(f"ride:{fmt_pos(r)}", f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
+    opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
+    choice = yield g.ask(owner(piece), "terrain_ride", f"The River: ride the current with the {piece_name(piece)}?",
+                         opts, rules_ref="terrain.river")
+    if choice.id == "stay:":
+        return q
+    r = parse_pos(choice.id.split(":", 1)[1])
+    g.state.board.pieces[piece] = r
+    g.log("move", f"The {piece_name(piece)} rides the River's current to {fmt_pos(r)}.", piece=piece, frm=q, to=r)
+    return r
+
+
+def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
+    """A Tribe's own step from ``p`` (None: from off the map) to ``q``: Magma when it leaves
+    (TR-22), the Lake and the River when it enters (TR-20, TR-33)."""
+    from .roles import goblins as gb
+
+    if p is not None and kind_at(g, p) == "magma":
+        yield from gb.reduce_population(g, tribe, 1, "left a Magma space")
+    yield from tribe_entered(g, tribe, p, q)
+
+
+def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
+    from .roles import goblins as gb
+
+    if gb.tribe_pos(g, tribe) != q:
+        return
+    k = kind_at(g, q)
+    if k in ("lake", "river") and (p is None or kind_at(g, p) != k):
+        yield from gb.reduce_population(g, tribe, 1, f"entered the {KIND_NAMES[k]}")
+    elif p is not None and against_current(g, p, q):
+        yield from gb.reduce_population(g, tribe, 1, "moved against the River's current")
+
+
+def end_of_turn(g: Game, role: str) -> Proc:
+    """Magma at the end of the owner's own turn only (TR-21..24): the Knight loses 1 Health
+    (never her last), a Tribe drops to 0 Population, the Thief dies, the Dragon is unharmed."""
+    if not terrain_on(g):
+        return
+    board = g.state.board
+    if role == "knight" and g.state.knight is not None and not g.state.knight.dead:
+        kp = board.pieces.get("knight")
+        if kp is not None and kind_at(g, kp) == "magma" and g.state.knight.health > 1:
+            from .roles.knight_board import lose_health
+            lose_health(g, 1, "she ended her turn on Magma", "magma")
+    elif role == "goblins" and g.state.goblins is not None:
+        from .roles import goblins as gb
+        for t in sorted(g.state.goblins.population):
+            tp = gb.tribe_pos(g, t)
+            if tp is not None and kind_at(g, tp) == "magma":
+                yield from gb.reduce_population(g, t, gb.tribe_population(g, t), "ended its turn on Magma")
+    elif role == "thief" and g.state.thief is not None:
+        tp = board.pieces.get("thief")
+        if tp is not None and kind_at(g, tp) == "magma":
+            from .roles.thief import kill_thief
+            yield from kill_thief(g, None, "the Magma")
+
+
+def in_forest(g: Game, p: Pos | None) -> bool:
+    return p is not None and kind_at(g, p) == "mushroom_forest"
+
+
+def forest_blocks(g: Game, src: Pos | None, dst: Pos | None) -> bool:
+    """TR-25/26: a piece in the Mushroom Forest is shielded from effects from outside its
+    space and attacks only within it — so an effect between two different spaces is
+    blocked when either end is in the Forest (``src`` None: an effect with no piece of
+    origin, e.g. Hex, Hiss, Giant Bats).  Die rolls still hit its spaces (AMB-46)."""
+    if src is None:
+        return in_forest(g, dst)
+    return src != dst and (in_forest(g, src) or in_forest(g, dst))
+
+
+def pit_entry_ok(g: Game, p: Pos, q: Pos, movement_left: int) -> bool:
+    """TR-30: from outside the Pits, entering one needs the whole trip left — enter, jump to
+    another Pit, step out: 3 movement."""
+    if kind_at(g, q) != "pits" or kind_at(g, p) == "pits":
+        return True
+    return movement_left >= 3 and len(pits(g)) > 1
+
+
+def on_pit(g: Game, p: Pos | None) -> bool:
+    """TR-29: no piece may end its turn on a Pit."""
+    return p is not None and kind_at(g, p) == "pits"
+
+
+def open_exits(g: Game, p: Pos | None) -> list[Pos]:
+    """TR-12: from a Terrain space a piece may step across any edge onto an open space, a
+    Dark tile then being placed there — not during the Collapse (AMB-45, suggested reading),
+    nor with no tile left to place."""
+    from .board import tiles_left
+
+    if p is None or not is_terrain(g, p) or impassable(g, p) or g.state.collapse or tiles_left(g) == 0:
+        return []
+    tiles = g.state.board.tiles
+    return [q for _, q in adjacent(p) if q not in tiles]
+
+
+def place_under(g: Game, q: Pos, mover: str) -> Proc:
+    """TR-12: the Dark tile for an open space a piece steps onto from Terrain, placed as when
+    filling an open edge — the Cave chooses from its hand, else the mover draws the top of
+    the stack (MAP-21, MAP-26)."""
+    from .board import _hand_label, draw_to_cave_hand, place_tile
+
+    cave = g.state.cave
+    if cave is not None and cave.hand:
+        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in sorted(set(cave.hand))]
+        choice = yield g.ask("cave", "fill_open_edge", f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
+                             "tile there", opts, rules_ref="terrain.leaving")
+        tile_id = choice.id[len("fill:"):].partition("@")[0]
+        cave.hand.remove(tile_id)
+        place_tile(g, tile_id, q, "cave")
+        draw_to_cave_hand(g)
+    elif g.state.stack:
+        tile_id = g.state.stack.pop(0)
+        g.barrier()
+        place_tile(g, tile_id, q, mover, "draws and places")

@@ -28,6 +28,9 @@ def hiding_spots_tribes(g: Game) -> list[str]:
     kp = g.state.board.pieces.get("knight")
     if kp is None or g.state.knight is None:
         return []
+    from ..terrain import in_forest
+    if in_forest(g, kp):                                             # TR-26: Hiding Spots
+        return []
     if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
         return []
     from ..roles import knight_board as kb
@@ -56,6 +59,14 @@ def cave_in_targets(g: Game) -> list[tuple[int, int]]:
 
 
 def hex_targets(g: Game) -> list[str]:
+    """Hex: a player with something to lose, not a piece sheltered in the Mushroom Forest (TR-26)."""
+    from ..terrain import in_forest
+    board = g.state.board
+    out = [r for r in _hex_candidates(g) if not in_forest(g, board.pieces.get(r))]
+    return out
+
+
+def _hex_candidates(g: Game) -> list[str]:
     out = []
     if g.state.knight is not None and g.state.knight.grit > 0:
         out.append("knight")

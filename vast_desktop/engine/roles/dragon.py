@@ -114,7 +114,7 @@ def line_targets(g: Game, max_tiles: int, through_wall: bool = False, over_impas
     single step through a wall (``through_wall``).  He never ends on impassable
     terrain; on the surface he cannot cross it (TR-17) except Wing's flight over one
     such space (``over_impassable``, TR-18/19)."""
-    from ..terrain import impassable
+    from ..terrain import impassable, on_pit
 
     d = dragon(g)
     p = pos(g)
@@ -136,7 +136,7 @@ def line_targets(g: Game, max_tiles: int, through_wall: bool = False, over_impas
                     if not over_impassable or flown:
                         break
                     flown = True
-            if not impassable(g, nxt):
+            if not impassable(g, nxt) and not on_pit(g, nxt):      # TR-31 not played: he never stops on a Pit
                 out.append(nxt)
             cur = nxt
     return sorted(set(out))

@@ -271,7 +271,9 @@ def _wing(g: Game) -> Proc:
 
 def _hiss_targets(g: Game) -> list[str]:
     gob = goblins_api(g)
-    return [] if gob is None else list(gob.revealed_tribes(g))
+    from ..terrain import in_forest  # TR-26: Hiss
+    return [] if gob is None else [t for t in gob.revealed_tribes(g)
+                                   if not in_forest(g, g.state.board.pieces.get(f"tribe:{t}"))]
 
 
 def _hiss(g: Game) -> Proc:
@@ -388,6 +390,9 @@ def _burn(g: Game) -> Proc:
 def _slap_ok(g: Game) -> bool:
     k = g.state.board.pieces.get("knight")
     if k is None or not knight_movable(g) or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
+        return False
+    from ..terrain import forest_blocks
+    if forest_blocks(g, dr.pos(g), k):                               # TR-26: Slap
         return False
     return any(q != k for q in reachable(g, "knight", k, max_steps=3))
 

@@ -22,7 +22,18 @@ from ..board import edge_blocked, is_dark, visible
 from ..decisions import Option, Target, button, space
 from ..game import GameOver, Outcome
 from ..geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
-from ..terrain import impassable, neighbours, step_ok
+from ..terrain import (
+    forest_blocks,
+    impassable,
+    kind_at,
+    neighbours,
+    on_pit,
+    open_exits,
+    pit_entry_ok,
+    place_under,
+    ride,
+    step_ok,
+)
 from .thief_state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
 if TYPE_CHECKING:
@@ -87,7 +98,8 @@ def thief_turn(g: Game) -> Proc:
         opts = turn_options(g)
         if not opts:
             break
-        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+        if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
+            opts.append(Option("end:", "End your turn", (button("end_turn"),)))
         choice = yield g.ask("thief", "thief_turn", _prompt(g), opts, rules_ref="thief.move_and_act")
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
@@ -145,7 +157,10 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     if t.movement_left <= 0 or t.movement_over:
         return []
     return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
-            for q in neighbours(g, p) if step_ok(g, p, q)]                       # TR-11, TR-17, TR-29
+            for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
+            and pit_entry_ok(g, p, q, t.movement_left)] + [                      # TR-30
+        Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+               (space(q),)) for q in open_exits(g, p)]                           # TR-12
 
 
 def _cost(g: Game, base: int, upgrade: str) -> int:
@@ -292,6 +307,8 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
             q = step(q, d)
             if q not in board.tiles or not visible(g, p, q):
                 break
+            if forest_blocks(g, p, q):                               # TR-26: the Hand Crossbow
+                continue
             for piece, where in sorted(board.pieces.items()):
                 if (where == q and piece != "thief" and not already_targeted(g, piece)
                         and stealth(g) > perception_of(g, piece)):
@@ -342,6 +359,17 @@ def act_move(g: Game, arg: str) -> Proc:
     g.state.board.pieces["thief"] = q
     g.log("move", f"The Thief moves to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
     yield from entered(g, q)
+    if pos(g) == q and kind_at(g, q) == "river":                             # TR-32: ride the current
+        r = yield from ride(g, "thief", q)
+        if r != q:
+            yield from entered(g, r)
+
+
+def act_leave(g: Game, arg: str) -> Proc:
+    """TR-12: a Dark tile goes on the open space, then he moves onto it."""
+    yield from place_under(g, parse_pos(arg), "thief")
+    if parse_pos(arg) in g.state.board.tiles:
+        yield from act_move(g, arg)
 
 
 def act_climb(g: Game, arg: str) -> Proc:
@@ -615,7 +643,7 @@ def act_peek(g: Game, arg: str) -> Proc:
         yield from reveal_one(g, p, "thief")
 
 
-ACTIONS = {"move": act_move, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
+ACTIONS = {"move": act_move, "leave": act_leave, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
            "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
            "peek": act_peek}
 
