@@ -312,11 +312,13 @@ def _role(piece: str) -> str:
 
 
 def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | None:
-    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never)."""
+    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never, or
+    if it would first land on another loose section: a tile never covers another)."""
     limit = 2 * (len(comp) + len(fixed)) + 4
+    others = set(g.state.board.tiles) - comp
     for n in range(1, limit):
         moved = {step(p, d, n) for p in comp}
-        if moved & fixed:
+        if moved & others:
             return None
         if any(q in fixed for p in moved for _, q in adjacent(p)):
             return n

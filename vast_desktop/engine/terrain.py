@@ -349,7 +349,8 @@ def put(g: Game, tile: str, rot: int, anchor: Pos, by: str) -> None:
     kind = g.rules.terrain_tile(tile).kind
     g.log("terrain_placed", f"{_who(by)} place{'' if by == 'goblins' else 's'} the {KIND_NAMES[kind]} on "
           + ", ".join(fmt_pos(c) for c, _ in cells) + _shape_note(cells) + ".",
-          tile=tile, terrain=kind, cells=[c for c, _ in cells], rot=rot, by=by)
+          tile=tile, terrain=kind, cells=[c for c, _ in cells], rot=rot, by=by,
+          round=g.state.round)
     if g.state.goblins is not None and g.state.goblins.lurking:      # GB-85: a tile under a lurking Tribe
         from .roles.goblins import lurker_revealed
         for c, _ in cells:
