@@ -288,3 +288,62 @@ def test_COL_27_half_hidden_terrain_stays() -> None:
     g = tgame(tiles, [terrain("magma", 2, 0)], collapse=True)   # now only 2 of 6 exposed
     choose(g, "end:")
     assert "remove:2,0" not in ids(g)
+
+
+# ------------------------------------------------------------------ Tribes
+def _tribe_game(terrain_tiles, pop: int = 2):
+    from .helpers_goblins import WAR, to_activation
+    g = tgame([ENTRANCE, lit(1, 0, "T22"), lit(0, 1, "T25")], terrain_tiles, roles=("knight", "goblins"),
+              active="goblins", knight_at=(0, 1),
+              pieces={"tribe:fangs": [1, 0]},
+              goblins={"rage": 1, "war_deck": ["pain"] + [w for w in WAR if w != "pain"], "population": {"fangs": pop, "bones": 0, "eye": 0}})
+    to_activation(g)                                      # Pain: +1 to every Tribe
+    choose(g, "activate:fangs")
+    assert g.pending.kind == "tribe_activation" and g.state.goblins.population["fangs"] == pop + 1
+    return g
+
+
+def _pop(g) -> int:
+    return g.state.goblins.population["fangs"]
+
+
+def test_TR_20_lake_costs_a_tribe_1_and_counts_as_lit() -> None:
+    g = _tribe_game([terrain("lake", 2, 0)])
+    choose(g, "move:2,0")
+    assert _pop(g) == 2                                   # entering the Lake
+    choose(g, "move:3,0")                                 # Lake to Lake: no entry loss, but the Lake counts as Lit:
+    assert _pop(g) == 1                                   # the second "Lit" space left (GB-61/62)
+
+
+def test_TR_14_TR_22_magma_is_not_lit_and_costs_1_each_time_left() -> None:
+    g = _tribe_game([terrain("magma", 2, 0)])
+    choose(g, "move:2,0")
+    assert _pop(g) == 3                                   # entering Magma costs nothing
+    choose(g, "move:3,0")
+    assert _pop(g) == 2                                   # left a Magma space; Magma is no Lit tile (TR-14)
+    assert g.state.goblins.lit_exits["fangs"] == 1
+
+
+def test_TR_22_a_tribe_ending_its_turn_on_magma_drops_to_0() -> None:
+    g = _tribe_game([terrain("magma", 2, 0)])
+    choose(g, "move:2,0", "done:")
+    while g.pending is not None and g.pending.role == "goblins":
+        choose(g, "end:" if "end:" in ids(g) else ids(g)[0])
+    assert _pop(g) == 0
+
+
+def test_TR_33_river_costs_a_tribe_1_and_it_may_ride() -> None:
+    g = _tribe_game([terrain("river", 2, 0)])
+    choose(g, "move:2,0")
+    assert _pop(g) == 2
+    assert g.pending.kind == "terrain_ride" and g.pending.role == "goblins"
+    choose(g, "ride:4,0")
+    assert g.state.board.pieces["tribe:fangs"] == (4, 0) and _pop(g) == 2
+
+
+def test_TR_33_against_the_current_costs_a_tribe_1_per_space() -> None:
+    g = _tribe_game([terrain("river", 2, 0, rot=2)])      # flowing west: (4,0) -> (3,0) -> (2,0)
+    choose(g, "move:2,0")
+    assert _pop(g) == 2 and g.pending.kind != "terrain_ride"
+    choose(g, "move:3,0")
+    assert _pop(g) == 1
