@@ -347,3 +347,29 @@ def test_TR_33_against_the_current_costs_a_tribe_1_per_space() -> None:
     assert _pop(g) == 2 and g.pending.kind != "terrain_ride"
     choose(g, "move:3,0")
     assert _pop(g) == 1
+
+
+# ------------------------------------------------------------------- Thief
+def _thief_game(tiles, terrain_tiles, at):
+    g = tgame(tiles, terrain_tiles, roles=("knight", "thief"), active="thief", knight_at=(0, 0),
+              pieces={"thief": list(at)})
+    assert g.pending.kind == "thief_stats"
+    best = max(ids(g), key=lambda i: int(i.split(":")[1].split("-")[2]) if i.startswith("assign:") else -1)
+    choose(g, best)                                          # the most Thievery (Action cubes)
+    return g
+
+
+def test_TH_15_TR_18_thief_climbs_over_impassable_terrain() -> None:
+    tiles = [ENTRANCE, lit(0, 1, "T31"), lit(2, 1, "T32")]
+    g = _thief_game(tiles, [terrain("canyon", 1, -1, rot=1)], (0, 1))     # (1,1) is impassable
+    assert "move:1,1" not in ids(g) and "climb:1,1" not in ids(g)
+    cubes = g.state.thief.cubes
+    assert cubes >= 3 and "climbover:2,1" in ids(g)
+    choose(g, "climbover:2,1")
+    assert g.state.board.pieces["thief"] == (2, 1) and g.state.thief.cubes == cubes - 3
+
+
+def test_TR_23_thief_ending_his_turn_on_magma_is_killed() -> None:
+    g = _thief_game([ENTRANCE], [terrain("magma", 1, 0)], (1, 0))
+    choose(g, "end:")
+    assert g.state.thief.dead and "thief" not in g.state.board.pieces

@@ -144,7 +144,8 @@ def turn_options(g: Game) -> list[Option]:
     """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
     p = pos(g)
     assert p is not None
-    opts = move_options(g, p) + climb_options(g, p) + loot_options(g, p) + pickpocket_options(g, p)
+    opts = move_options(g, p) + climb_options(g, p) + climb_over_options(g, p) + loot_options(g, p)
+    opts += pickpocket_options(g, p)
     opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
     opts += peek_options(g, p)
     return opts
@@ -180,6 +181,35 @@ def climb_options(g: Game, p: Pos) -> list[Option]:
     return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
                    (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
                    and not impassable(g, p) and not impassable(g, q)]
+
+
+def climb_over_options(g: Game, p: Pos) -> list[Option]:
+    """TH-15, TR-18/19: Climb through one impassable space in a straight line for 3 cubes
+    (2 with Climbing Gear), ending on the valid space beyond; it spends the Movement of
+    both spaces crossed (our reading of "Movement is still spent as usual")."""
+    t = thief(g)
+    cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    if t.movement_left < 2 or t.movement_over or t.cubes < cost:
+        return []
+    out = []
+    for d in DIRS:
+        over = step(p, d)
+        beyond = step(over, d)
+        if impassable(g, over) and beyond in g.state.board.tiles and not impassable(g, beyond):
+            out.append(Option(f"climbover:{fmt_pos(beyond)}", f"Climb over the impassable space {fmt_pos(over)} to "
+                              f"{fmt_pos(beyond)} ({cost} cubes)", (space(beyond),)))
+    return out
+
+
+def act_climbover(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    q = parse_pos(arg)
+    t.cubes -= _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    t.movement_left -= 2
+    g.state.board.pieces["thief"] = q
+    g.log("move", f"The Thief climbs over the impassable terrain to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+    yield from entered(g, q)
 
 
 def loot_options(g: Game, p: Pos) -> list[Option]:
@@ -643,7 +673,7 @@ def act_peek(g: Game, arg: str) -> Proc:
         yield from reveal_one(g, p, "thief")
 
 
-ACTIONS = {"move": act_move, "leave": act_leave, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
+ACTIONS = {"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
            "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
            "peek": act_peek}
 
