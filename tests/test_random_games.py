@@ -38,7 +38,7 @@ def check_invariants(g: Game) -> None:
     # -- the 52 Cave tiles, each exactly once
     all_ids = [t.id for t in rules.tiles]
     tile_set = set(all_ids)
-    located: list[str] = [t.tile_id for t in board.tiles.values()]
+    located: list[str] = [t.tile_id for t in board.tiles.values() if t.terrain is None]   # Terrain is no Cave tile
     located += st_.stack
     if st_.cave is not None:
         located += st_.cave.hand

@@ -35,6 +35,7 @@ TYPE_NAMES = {
     "treasure": "Treasure Room",
     "crystal": "Crystal",
     "vault": "Vault",
+    "terrain": "Terrain",
 }
 
 
@@ -49,8 +50,9 @@ def is_lit(g: Game, p: Pos) -> bool:
 
 
 def is_dark(g: Game, p: Pos) -> bool:
+    """A Dark Cave tile: a Terrain space is neither Lit nor Dark (TR-13)."""
     t = g.state.board.tiles.get(p)
-    return t is not None and not t.lit
+    return t is not None and t.dark
 
 
 def walls_at(g: Game, p: Pos) -> tuple[bool, bool, bool, bool]:
@@ -93,11 +95,15 @@ def has_open_edge(g: Game, p: Pos, d: int) -> bool:
 
 
 def spaces_to_fill(g: Game) -> list[Pos]:
-    """Open spaces that face an open edge of a Lit tile (MAP-20, MAP-23)."""
+    """Open spaces that face an open edge of a Lit tile (MAP-20, MAP-23).  Terrain edges
+    never call for a tile, except the Canyon's Bridge, which acts as a Lit tile with no
+    walls (TR-10)."""
     tiles = g.state.board.tiles
     need: set[Pos] = set()
     for p, t in tiles.items():
         if not t.lit:
+            if t.terrain is not None and t.terrain.kind == "bridge":
+                need.update(q for _, q in adjacent(p) if q not in tiles)
             continue
         for d, q in adjacent(p):
             if q not in tiles and has_open_edge(g, p, d):
@@ -147,7 +153,8 @@ def entrance_destinations(g: Game, p: Pos) -> list[Pos]:
 
 
 def lit_reachable_from_entrance(g: Game, ignore: Pos | None = None) -> set[Pos]:
-    """Lit tiles joined to the Entrance through open edges (MAP-17, AMB-07)."""
+    """Lit tiles joined to the Entrance through open edges (MAP-17, AMB-07); Terrain
+    spaces one may walk on carry the path too (their edges are open, TR-10/11)."""
     start = g.state.board.entrance
     if not is_lit(g, start):
         return set()
@@ -156,13 +163,18 @@ def lit_reachable_from_entrance(g: Game, ignore: Pos | None = None) -> set[Pos]:
     while queue:
         p = queue.popleft()
         for _, q in adjacent(p):
-            if q in seen or q == ignore or not is_lit(g, q):
+            if q in seen or q == ignore or not (is_lit(g, q) or _walkable_terrain(g, q)):
                 continue
             if edge_blocked(g, p, q):
                 continue
             seen.add(q)
             queue.append(q)
     return seen
+
+
+def _walkable_terrain(g: Game, p: Pos) -> bool:
+    t = g.state.board.tiles.get(p)
+    return t is not None and t.terrain is not None and t.terrain.kind != "impassable"
 
 
 def components(g: Game) -> list[set[Pos]]:
@@ -185,7 +197,8 @@ def components(g: Game) -> list[set[Pos]]:
 
 
 def visible(g: Game, a: Pos, b: Pos) -> bool:
-    """MAP-10/11: a straight cardinal line with no wall, Dark tile or open space between."""
+    """MAP-10/11: a straight cardinal line with no wall, Dark tile or open space between
+    (a Terrain space, neither Lit nor Dark, does not block it: TR-13)."""
     if a == b:
         return True
     if a[0] != b[0] and a[1] != b[1]:
@@ -201,7 +214,7 @@ def visible(g: Game, a: Pos, b: Pos) -> bool:
             return False
         if q not in tiles:
             return False
-        if q != b and not tiles[q].lit:
+        if q != b and tiles[q].dark:
             return False
         p = q
     return True

@@ -35,11 +35,44 @@ def removable(g: Game, p: Pos, collapse: bool = False) -> bool:
     carries = p == g.state.board.entrance
     if carries and not (collapse and moving_entrance(g)):
         return False
+    tiles = g.state.board.tiles
+    if p in tiles and tiles[p].terrain is not None:             # COL-27/28: the whole Terrain tile goes
+        return _terrain_escape(g, _terrain_occupants(g, p), frozenset(_cells(g, p)))
     pieces = g.state.board.pieces_at(p)
     last = _entrance_check(g, p) if carries else None
     if len(pieces) <= 1 and last is None:
         return all(shortest_escape(g, piece, p) for piece in pieces)
     return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p, last)
+
+
+def _cells(g: Game, p: Pos) -> list[Pos]:
+    from .terrain import cells_of
+    t = g.state.board.tiles[p].terrain
+    assert t is not None
+    return cells_of(g, t.tile)
+
+
+def _terrain_occupants(g: Game, p: Pos) -> list[str]:
+    board = g.state.board
+    cells = set(_cells(g, p))
+    return sorted((piece for piece, q in board.pieces.items() if q in cells),
+                  key=lambda piece: (ROLE_ORDER.index(_role(piece)), piece))
+
+
+def _terrain_escape(g: Game, pieces: list[str], cells: frozenset[Pos]) -> bool:
+    """Can every piece on a Terrain tile leave it, one after another (FM-08)?"""
+    if not pieces:
+        return True
+    board = g.state.board
+    first, rest = pieces[0], pieces[1:]
+    start = board.pieces[first]
+    for dest in shortest_escape(g, first, start, cells):
+        board.pieces[first] = dest
+        ok = _terrain_escape(g, rest, cells)
+        board.pieces[first] = start
+        if ok:
+            return True
+    return False
 
 
 def _entrance_check(g: Game, p: Pos) -> Callable[[], bool]:
@@ -75,19 +108,34 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
     tiles = g.state.board.tiles
     open_edges = "collapse_touch_open_edges" in g.setup.house_rules
     tiers: tuple[tuple[int, ...], ...] = ((0, 1), (2,), (3,), (4,)) if open_edges else ((1,), (2,), (3,), (4,))
+    cave = sorted(p for p, t in tiles.items() if t.terrain is None)
+    terrain = terrain_candidates(g)
     for tier in tiers:
-        cands = [p for p in sorted(tiles) if touching(g, p) in tier and removable(g, p, collapse=True)]
+        cands = [p for p in cave if touching(g, p) in tier and removable(g, p, collapse=True)]
         if cands:
             break
     else:
-        return []
+        return terrain
     crystals = [p for p in cands if tiles[p].lit and tile_type(g, p) == "crystal"]
     if crystals:
         return crystals
+    cands = sorted(cands + terrain)
     if alone_in_the_dark:
-        dark = [p for p in cands if not tiles[p].lit]
+        dark = [p for p in cands if tiles[p].dark]
         return dark or cands
     return cands
+
+
+def terrain_candidates(g: Game) -> list[Pos]:
+    """COL-27, TR-15: a Terrain tile may be removed (the remover's choice) once half or more
+    of its edges are exposed; it is offered by its top-left space."""
+    from .terrain import cells_of, exposed_half, tiles_on_map
+    out = []
+    for tile in tiles_on_map(g):
+        anchor = cells_of(g, tile)[0]
+        if exposed_half(g, tile) and removable(g, anchor, collapse=True):
+            out.append(anchor)
+    return out
 
 
 def hatred_candidates(g: Game) -> list[Pos]:
@@ -108,6 +156,9 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
     stack is also noted there, and nothing is reconnected or filled: the caller ends
     with :func:`finish_removals`."""
     board = g.state.board
+    if board.tiles[p].terrain is not None:
+        yield from remove_terrain(g, p, remover, batch)
+        return
     carries = p == board.entrance and moving_entrance(g)
     last = _entrance_check(g, p) if carries else None
     occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
@@ -155,6 +206,51 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         yield from reconnect(g, remover)
         if not g.state.collapse:
             yield from fill_open_edges(g, remover)
+
+
+def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None) -> Proc:
+    """COL-27/28: the whole Terrain tile with a space at ``p`` leaves the map, its pieces
+    first forced off it (FM-12..14); it may be placed again later (Cave-In, Wrath) and,
+    in the Collapse, counts as one tile removed."""
+    from .terrain import take_off
+    board = g.state.board
+    tile = board.tiles[p].terrain.tile               # type: ignore[union-attr]
+    cells = frozenset(_cells(g, p))
+    occupants = _terrain_occupants(g, p)
+    for i, piece in enumerate(occupants):
+        start = board.pieces[piece]
+        dests = shortest_escape(g, piece, start, cells)
+        rest = occupants[i + 1:]
+        if rest:
+            dests = [q for q in dests if _terrain_room(g, piece, q, rest, cells)]
+        if not dests:
+            continue
+        if len(dests) == 1:
+            dest = dests[0]
+        else:
+            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, "forced_move", f"The Terrain under the {piece_name(piece)} leaves the map: "
+                                 "where does it go?", opts, rules_ref="general.forced_movement")
+            dest = parse_pos(choice.id.split(":")[1])
+        board.pieces[piece] = dest
+        g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)
+        yield from entered(g, piece, dest)
+    take_off(g, tile, "it collapses" if g.state.collapse else "it is brought down")
+    from .flow import check_collapse_win
+    check_collapse_win(g)
+    if batch is None:
+        yield from reconnect(g, remover)
+        if not g.state.collapse:
+            yield from fill_open_edges(g, remover)
+
+
+def _terrain_room(g: Game, piece: str, dest: Pos, rest: list[str], cells: frozenset[Pos]) -> bool:
+    board = g.state.board
+    start = board.pieces[piece]
+    board.pieces[piece] = dest
+    ok = _terrain_escape(g, rest, cells)
+    board.pieces[piece] = start
+    return ok
 
 
 def finish_removals(g: Game, batch: list[str], remover: str) -> Proc:
@@ -216,11 +312,13 @@ def _role(piece: str) -> str:
 
 
 def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | None:
-    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never)."""
+    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never, or
+    if it would first land on another loose section: a tile never covers another)."""
     limit = 2 * (len(comp) + len(fixed)) + 4
+    others = set(g.state.board.tiles) - comp
     for n in range(1, limit):
         moved = {step(p, d, n) for p in comp}
-        if moved & fixed:
+        if moved & others:
             return None
         if any(q in fixed for p in moved for _, q in adjacent(p)):
             return n

@@ -42,6 +42,7 @@ def game_flow(g: Game, start_role: str | None = None) -> Proc:
         st.turn += 1
         begin_turn(g)
         yield from turns[role](g)
+        yield from end_of_own_turn_terrain(g, role)
         yield from end_of_turn_tiles(g, role)
         yield from end_of_turn_cards(g, role)
         i += 1
@@ -58,6 +59,12 @@ def begin_turn(g: Game) -> None:
         st.collapse = True
         g.log("collapse", "Every Cave tile is on the map: the Collapse begins!")
         check_collapse_win(g)       # AMB-32 house rule: a win held back until now
+
+
+def end_of_own_turn_terrain(g: Game, role: str) -> Proc:
+    """TR-21..24: Magma acts at the end of its victim's own turn."""
+    from .terrain import end_of_turn
+    yield from end_of_turn(g, role)
 
 
 def end_of_turn_cards(g: Game, role: str) -> Proc:

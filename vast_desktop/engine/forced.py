@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .board import edge_blocked, is_dark
-from .geometry import Pos, adjacent
+from .geometry import Pos
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -48,8 +48,11 @@ def can_enter(g: Game, piece: str, p: Pos, q: Pos) -> bool:
     tiles = g.state.board.tiles
     if q not in tiles:                                          # FM-04
         return False
+    from .terrain import impassable, pit_links
+    if impassable(g, q):                                        # TR-17: never onto impassable terrain
+        return False
     underground_dragon = piece == "dragon" and not dragon_surfaced(g)
-    if not underground_dragon and edge_blocked(g, p, q):        # FM-05, 07, 08, 09, 10
+    if not underground_dragon and q not in pit_links(g, p) and edge_blocked(g, p, q):   # FM-05, 07, 08, 09, 10
         return False
     if piece in ("knight",) or (piece == "dragon" and not underground_dragon):
         if is_dark(g, q):                                       # FM-05, FM-08
@@ -73,9 +76,14 @@ def can_pass(g: Game, piece: str, q: Pos) -> bool:
     return True
 
 
-def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None, avoid: Pos | None) -> Iterator[tuple[Pos, int]]:
+def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
+            avoid: Pos | frozenset[Pos] | None) -> Iterator[tuple[Pos, int]]:
     """Breadth-first: each space the piece could be pushed to and stop on, with its steps,
-    nearest first (lazily, so a caller may stop at the first)."""
+    nearest first (lazily, so a caller may stop at the first).  ``avoid`` is a space, or
+    the spaces of a Terrain tile being removed."""
+    from .terrain import neighbours
+    avoided: frozenset[Pos] = (frozenset() if avoid is None else
+                               avoid if isinstance(avoid, frozenset) else frozenset([avoid]))
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -84,8 +92,8 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None, avoid: Pos |
             continue
         if p != start and not can_pass(g, piece, p):
             continue
-        for _, q in adjacent(p):
-            if q in dist or q == avoid or not can_enter(g, piece, p, q):
+        for q in neighbours(g, p):
+            if q in dist or q in avoided or not can_enter(g, piece, p, q):
                 continue
             stop = can_stop(g, piece, q)
             if not stop and not can_pass(g, piece, q):
@@ -97,7 +105,7 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None, avoid: Pos |
 
 
 def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,
-              avoid: Pos | None = None) -> dict[Pos, int]:
+              avoid: Pos | frozenset[Pos] | None = None) -> dict[Pos, int]:
     """Spaces the piece can be pushed to, with the number of steps (BFS)."""
     return dict(_pushes(g, piece, start, max_steps, avoid))
 
@@ -108,9 +116,10 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
     return next(_pushes(g, piece, start, max_steps, None), None) is not None
 
 
-def shortest_escape(g: Game, piece: str, start: Pos) -> list[Pos]:
-    """FM-13: legal spaces at the shortest distance from a tile being removed."""
-    dests = reachable(g, piece, start)
+def shortest_escape(g: Game, piece: str, start: Pos, avoid: frozenset[Pos] | None = None) -> list[Pos]:
+    """FM-13: legal spaces at the shortest distance from a tile being removed (``avoid``:
+    the other spaces of a Terrain tile going with it)."""
+    dests = reachable(g, piece, start, avoid=avoid)
     dests.pop(start, None)
     if not dests:
         return []

@@ -23,6 +23,16 @@ Proc = Generator[Decision, Option, Any]
 
 
 @dataclass(frozen=True)
+class TerrainInfo:
+    """What :meth:`Game.tile` says about a Terrain tile's id: a tile of type "terrain"."""
+
+    id: str
+    type: str
+    walls: tuple[bool, bool, bool, bool]
+    tribe: str | None
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Who won (possibly nobody) and why."""
 
@@ -106,7 +116,9 @@ class Game:
         self._step_is_barrier = False
         self.barrier_at = 0          # choices before this index can never be undone
         self.decider_log: list[str] = []   # role that decided each step
-        self._tiles = {t.id: t for t in rules.tiles}
+        self._tiles: dict[str, Any] = {t.id: t for t in rules.tiles}
+        for t in rules.terrain:   # Terrain spaces answer tile questions too: no walls, no Tribe (TR-13)
+            self._tiles[t.id] = TerrainInfo(t.id, "terrain", (False, False, False, False), None)
         self._cards: dict[str, Any] = {}
         self.walls_cache: dict[tuple[str, int], tuple[bool, bool, bool, bool]] = {}
         self.log_cache: dict[str | None, list[str]] = {}

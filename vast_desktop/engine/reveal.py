@@ -48,6 +48,9 @@ def reveal_one(g: Game, p: Pos, revealer: str, came_from: Pos | None = None, kni
     yield from orient(g, p, revealer, came_from)
     yield from fill_open_edges(g, revealer)
     reveal_tokens(g, p, kind, knight_entered)
+    if kind == "event":                             # TR-04, TR-08: Terrain after the edges are filled
+        from .terrain import event_revealed
+        yield from event_revealed(g, p, revealer)
     return kind
 
 
@@ -55,7 +58,7 @@ def reveal_group(g: Game, positions: list[Pos], revealer: str,
                  after_each: Callable[[Game, Pos, str], Proc | None] | None = None) -> Proc:
     """Reveal several Dark tiles at once (Flare, Vantage Point, Flame...), one at a time
     in the revealer's order.  Only tiles still Dark when their turn comes are flipped."""
-    remaining = [p for p in positions if p in g.state.board.tiles and not g.state.board.tiles[p].lit]
+    remaining = [p for p in positions if p in g.state.board.tiles and g.state.board.tiles[p].dark]
     while remaining:
         if len(remaining) == 1:
             p = remaining[0]
@@ -69,4 +72,4 @@ def reveal_group(g: Game, positions: list[Pos], revealer: str,
             then = after_each(g, p, kind)       # a callback may ask a question (the Dragon's Pride)
             if then is not None:
                 yield from then
-        remaining = [q for q in remaining if q in g.state.board.tiles and not g.state.board.tiles[q].lit]
+        remaining = [q for q in remaining if q in g.state.board.tiles and g.state.board.tiles[q].dark]

@@ -19,6 +19,12 @@ Example::
 
 With the ``moving-entrance`` variant, ``entrance: [x, y]`` puts the Entrance piece on
 that Lit tile (otherwise it sits on the Entrance tile).
+
+With the ``terrain`` (or ``random-terrain``) variant, ``terrain:`` lays Terrain tiles:
+``- {tile: canyon, pos: [1, 1], rot: 1}`` puts the tile's top-left space (after the
+turn) at ``pos``; the spaces must be open.  ``terrain_round`` is the last round whose
+first Event reveal already brought Terrain (TR-04); ``terrain_deck`` the Random
+Terrain cards still facedown, top first (VAR-13).
 """
 from __future__ import annotations
 
@@ -37,7 +43,8 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "entrance"}
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "entrance",
+            "terrain", "terrain_round", "terrain_deck"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
@@ -66,6 +73,32 @@ def _check_section(data: dict[str, Any], role: str, role_state: object | None, a
     bad = set(data[role]) - allowed
     if bad:
         raise ScenarioError(f"{role}: unknown key(s) {', '.join(sorted(bad))}")
+
+
+def _lay_terrain(g: Game, items: Any) -> None:
+    from .terrain import cells_for, put
+
+    if not g.config.extra.get("terrain"):
+        raise ScenarioError("terrain: only with the terrain or random-terrain variant")
+    seen: set[str] = set()
+    for i, item in enumerate(items):
+        where = f"terrain[{i}]"
+        tile = item.get("tile") if isinstance(item, dict) else None
+        if tile not in {t.id for t in g.rules.terrain}:
+            raise ScenarioError(f"{where}.tile: unknown Terrain tile {tile!r}; "
+                                f"valid: {', '.join(t.id for t in g.rules.terrain)}")
+        if tile in seen:
+            raise ScenarioError(f"{where}.tile: Terrain tile {tile} is used twice")
+        seen.add(tile)
+        bad = set(item) - {"tile", "pos", "rot"}
+        if bad:
+            raise ScenarioError(f"{where}: unknown key(s) {', '.join(sorted(bad))}")
+        anchor = _pos(item.get("pos"), f"{where}.pos")
+        rot = int(item.get("rot", 0))
+        for c, _ in cells_for(g, tile, rot, anchor):
+            if c in g.state.board.tiles:
+                raise ScenarioError(f"{where}: the space {c} already holds a tile")
+        put(g, tile, rot, anchor, "cave")
 
 
 def load_scenario(data: dict[str, Any] | str) -> Game:
@@ -121,6 +154,13 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         if p not in board.tiles or not board.tiles[p].lit:
             raise ScenarioError(f"entrance: {p} is not a Lit tile on the map")
         board.entrance = p
+    if "terrain" in data:
+        _lay_terrain(g, data["terrain"])
+    for key in ("terrain_round", "terrain_deck"):
+        if key in data:
+            if not config.extra.get("terrain"):
+                raise ScenarioError(f"{key}: only with the terrain or random-terrain variant")
+            setattr(st, key, copy.deepcopy(data[key]))
     if "stack" in data:
         st.stack = list(data["stack"])
     if "tokens" in data:

@@ -32,6 +32,10 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                        "an adjacent unoccupied Lit tile (VAR-04..09).",
     "uncertain-treasures": "Uncertain Treasures: the Cave draws 3 Treasure cards and gives 2, the Knight sends 1 "
                            "back and keeps or declines the other (VAR-10..12).",
+    "terrain": "Terrain: the first Event tile revealed each round brings a Terrain tile (Canyon, Lake, Magma, "
+               "Mushroom Forest, Pits, River), chosen and placed by the Cave (TR-01..33).",
+    "random-terrain": "Random Terrain: as Terrain, but a shuffled Terrain card drawn each time says which tile "
+                      "must be placed (VAR-13).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 HOUSE_RULES = {
@@ -198,6 +202,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for v in setup.variants:
         if v not in OPTIONAL_VARIANTS:
             raise SetupError(f"Unknown variant {v!r}; valid variants: {', '.join(OPTIONAL_VARIANTS) or '(none yet)'}.")
+    if "terrain" in setup.variants and "random-terrain" in setup.variants:
+        raise SetupError("Choose only one of the variants terrain, random-terrain.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -331,7 +337,9 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         collapse_rate_no_cave=rate,
         extra={**extra, "collapse_variant_tiles": collapse_variant_tiles(setup),
                "moving_entrance": "moving-entrance" in setup.variants,                 # VAR-04..09
-               "uncertain_treasures": "uncertain-treasures" in setup.variants},        # VAR-10..12
+               "uncertain_treasures": "uncertain-treasures" in setup.variants,         # VAR-10..12
+               "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
+               "random_terrain": "random-terrain" in setup.variants},                 # VAR-13
     )
 
 
@@ -414,5 +422,9 @@ def initial_state(g: Game) -> GameState:
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
         from .roles.thief_state import setup_thief
         st.thief = setup_thief(g, st)
+    if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards
+        from .terrain import READY_KINDS
+        st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
+        rng.shuffle(st.terrain_deck)
     st.active = roles[0]
     return st

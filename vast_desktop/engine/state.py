@@ -15,13 +15,33 @@ TRACKS = ("movement", "perception", "strength")
 EQUIPMENT = ("map", "bow", "bomb", "shield")
 
 
+@dataclass(frozen=True)
+class TerrainMark:
+    """What one Terrain space holds (Terrain variant, TR-02/03): the Terrain tile it is
+    part of, the space's kind (plain, impassable, the Canyon's bridge) and, on the
+    River, the direction of the current after the tile's rotation (N=0 .. W=3)."""
+
+    tile: str                      # terrain tile id ("canyon", "pits_2" ...)
+    kind: str = "plain"            # plain | impassable | bridge
+    current: int | None = None
+
+
 @dataclass
 class PlacedTile:
-    """A Cave tile on the map.  ``rot`` is only meaningful once ``lit``."""
+    """A tile on the map.  ``rot`` is only meaningful once ``lit``.
+
+    A Terrain space is a PlacedTile too (``terrain`` set, ``tile_id`` the Terrain
+    tile's id, never ``lit``): it is on the map (MAP glossary) but neither Lit nor
+    Dark (TR-13) — ask :attr:`dark`, never ``not lit``, for a Dark tile."""
 
     tile_id: str
     lit: bool
     rot: int = 0
+    terrain: TerrainMark | None = None
+
+    @property
+    def dark(self) -> bool:
+        return not self.lit and self.terrain is None
 
 
 @dataclass
@@ -125,4 +145,7 @@ class GameState:
     last_roll: tuple[Pos, int] | None = None
     next_monster_bonus: int = 0             # Bright Beetles (Goblin Infestation line C)
     golem: bool = False                     # Ancient Map costs 2 cubes per use
+    terrain_round: int = 0                  # TR-04: the last round whose first Event reveal prompted Terrain
+    terrain_deck: list[str] = field(default_factory=list)    # VAR-13: Random Terrain cards still facedown
+    terrain_drawn: list[str] = field(default_factory=list)   # VAR-13: drawn cards, face up beside the map
     outcome_note: str = ""

@@ -28,6 +28,20 @@ class TileView:
     walls: tuple[bool, bool, bool, bool] | None
     tokens: dict[str, int]
     tile_id: str | None       # only for Lit tiles (and Dark ones for the Cave)
+    terrain: TerrainView | None = None   # a Terrain space (Terrain variant): neither Lit nor Dark
+
+
+@dataclass(frozen=True)
+class TerrainView:
+    """One Terrain space, public to all (TR-02/03): which tile and type, the space's kind,
+    the tile's rotation and, on the River, the current (0=N, 1=E, 2=S, 3=W)."""
+
+    tile: str                 # terrain tile id: canyon, lake, magma, mushroom_forest, pits_1..3, river
+    type: str                 # canyon, lake, magma, mushroom_forest, pits, river
+    name: str
+    kind: str                 # plain, impassable, bridge
+    rot: int
+    current: int | None
 
 
 @dataclass(frozen=True)
@@ -55,6 +69,7 @@ class PlayerView:
     extra: dict[str, Any] = field(default_factory=dict)
     entrance: Pos = (0, 0)                 # the entrance of the Cave (the Entrance tile, or the piece)
     entrance_piece: Pos | None = None      # Moving Entrance (VAR-04): where to draw the Entrance piece
+    terrain_cards: tuple[str, ...] = ()    # Random Terrain (VAR-13): the drawn cards, face up
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
@@ -143,6 +158,13 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     sees_dark = viewer == "cave"
     for p in sorted(st.board.tiles):
         t = st.board.tiles[p]
+        if t.terrain is not None:
+            data = g.rules.terrain_tile(t.terrain.tile)
+            toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
+            tiles.append(TileView(p, False, "terrain", None, None, toks, t.tile_id,
+                                  TerrainView(t.terrain.tile, data.kind, data.name, t.terrain.kind, t.rot,
+                                              t.terrain.current)))
+            continue
         info = g.tile(t.tile_id)
         show = t.lit or sees_dark
         toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
@@ -180,4 +202,5 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         supply=dict(st.supply), boards=boards, decision=decision, waiting_for=waiting, log=tuple(log),
         outcome=outcome, last_roll=st.last_roll, entrance=st.board.entrance,
         entrance_piece=st.board.entrance if moving_entrance(g) else None,
+        terrain_cards=tuple(st.terrain_drawn),
     )

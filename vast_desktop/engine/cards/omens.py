@@ -102,14 +102,15 @@ def treasure_targets(g: Game) -> list[Pos]:
 def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
     or a Tribe."""
+    from ..terrain import in_forest
     board = g.state.board
     movers: list[tuple[str, Pos]] = []
-    if "knight" in board.pieces:
+    if "knight" in board.pieces and not in_forest(g, board.pieces["knight"]):     # TR-26: Giant Bats
         from ..roles.knight_board import shield_active
         if not shield_active(g):
             movers.append(("knight", board.pieces["knight"]))
     for piece, p in sorted(board.pieces.items()):
-        if piece.startswith("tribe:"):
+        if piece.startswith("tribe:") and not in_forest(g, p):
             movers.append((piece, p))
     for p, toks in sorted(board.tokens.items()):
         if toks["treasure"]:

@@ -42,7 +42,7 @@ def past_plunder_card(g: Game, role: str) -> Proc:
     else:
         if not g.state.stack:
             return
-        spaces = sorted({q for p, t in board.tiles.items() if not t.lit for _, q in adjacent(p) if q not in board.tiles})
+        spaces = sorted({q for p, t in board.tiles.items() if t.dark for _, q in adjacent(p) if q not in board.tiles})
         if not spaces:
             return
         tile_id = g.state.stack[0]

@@ -28,6 +28,9 @@ def hiding_spots_tribes(g: Game) -> list[str]:
     kp = g.state.board.pieces.get("knight")
     if kp is None or g.state.knight is None:
         return []
+    from ..terrain import in_forest
+    if in_forest(g, kp):                                             # TR-26: Hiding Spots
+        return []
     if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
         return []
     from ..roles import knight_board as kb
@@ -38,13 +41,17 @@ def hiding_spots_tribes(g: Game) -> list[str]:
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
     """GB-53, COL-20/21: any tile but the Entrance, tiles with other players or Crystal tokens."""
     from ..collapse import removable
-
+    from ..terrain import cells_of
     board = g.state.board
     out = []
     for p in sorted(board.tiles):
-        if p == board.entrance or board.tokens_at(p)["crystal"]:
+        mark = board.tiles[p].terrain
+        spots = [p] if mark is None else cells_of(g, mark.tile)    # COL-28: a Terrain tile as a whole
+        if spots[0] != p:
             continue
-        if any(not x.startswith("tribe:") for x in board.pieces_at(p)):
+        if p == board.entrance or any(board.tokens_at(q)["crystal"] for q in spots):
+            continue
+        if any(not x.startswith("tribe:") for q in spots for x in board.pieces_at(q)):
             continue
         if removable(g, p):
             out.append(p)
@@ -52,6 +59,14 @@ def cave_in_targets(g: Game) -> list[tuple[int, int]]:
 
 
 def hex_targets(g: Game) -> list[str]:
+    """Hex: a player with something to lose, not a piece sheltered in the Mushroom Forest (TR-26)."""
+    from ..terrain import in_forest
+    board = g.state.board
+    out = [r for r in _hex_candidates(g) if not in_forest(g, board.pieces.get(r))]
+    return out
+
+
+def _hex_candidates(g: Game) -> list[str]:
     out = []
     if g.state.knight is not None and g.state.knight.grit > 0:
         out.append("knight")

@@ -106,18 +106,23 @@ def _prompt(g: Game) -> str:
 
 
 # --------------------------------------------------------------- movement
-def line_targets(g: Game, max_tiles: int, through_wall: bool = False) -> list[Pos]:
+def line_targets(g: Game, max_tiles: int, through_wall: bool = False, over_impassable: bool = False) -> list[Pos]:
     """Spaces 1..max_tiles tiles away in a straight line (DR-08, DR-16, DR-26).
 
     Underground he ignores walls, Dark tiles and other players (DR-10/11); on the
     surface he may not cross a wall or enter a Dark tile (DR-12) — except Wing's
-    single step through a wall (``through_wall``)."""
+    single step through a wall (``through_wall``).  He never ends on impassable
+    terrain; on the surface he cannot cross it (TR-17) except Wing's flight over one
+    such space (``over_impassable``, TR-18/19)."""
+    from ..terrain import impassable, on_pit
+
     d = dragon(g)
     p = pos(g)
     tiles = g.state.board.tiles
     out: list[Pos] = []
     for dr in DIRS:
         cur = p
+        flown = False
         for _n in range(max_tiles):
             nxt = step(cur, dr)
             if nxt not in tiles:
@@ -127,7 +132,12 @@ def line_targets(g: Game, max_tiles: int, through_wall: bool = False) -> list[Po
                     break
                 if edge_blocked(g, cur, nxt) and not through_wall:
                     break
-            out.append(nxt)
+                if impassable(g, nxt):
+                    if not over_impassable or flown:
+                        break
+                    flown = True
+            if not impassable(g, nxt) and not on_pit(g, nxt):      # TR-31 not played: he never stops on a Pit
+                out.append(nxt)
             cur = nxt
     return sorted(set(out))
 

@@ -255,7 +255,7 @@ def _flame(g: Game) -> Proc:
 
 def wing_targets(g: Game) -> list[Pos]:
     """DR-26: up to 2 tiles in a straight line, or 1 tile through a wall."""
-    out = set(dr.line_targets(g, 2))
+    out = set(dr.line_targets(g, 2, over_impassable=True))      # TR-18/19: over one impassable space
     d = dragon(g)
     if d.surfaced:
         out |= set(dr.line_targets(g, 1, through_wall=True))
@@ -271,7 +271,9 @@ def _wing(g: Game) -> Proc:
 
 def _hiss_targets(g: Game) -> list[str]:
     gob = goblins_api(g)
-    return [] if gob is None else list(gob.revealed_tribes(g))
+    from ..terrain import in_forest  # TR-26: Hiss
+    return [] if gob is None else [t for t in gob.revealed_tribes(g)
+                                   if not in_forest(g, g.state.board.pieces.get(f"tribe:{t}"))]
 
 
 def _hiss(g: Game) -> Proc:
@@ -389,6 +391,9 @@ def _slap_ok(g: Game) -> bool:
     k = g.state.board.pieces.get("knight")
     if k is None or not knight_movable(g) or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
         return False
+    from ..terrain import forest_blocks
+    if forest_blocks(g, dr.pos(g), k):                               # TR-26: Slap
+        return False
     return any(q != k for q in reachable(g, "knight", k, max_steps=3))
 
 
@@ -483,7 +488,7 @@ def _wrath(g: Game) -> Proc:
 
     _, affected, _ = yield from roll(g, "Wrath")
     board = g.state.board
-    ids = [board.tiles[p].tile_id for p in affected if p in board.tiles]
+    ids = list(dict.fromkeys(board.tiles[p].tile_id for p in affected if p in board.tiles))   # a Terrain tile once
     gob = goblins_api(g)
     spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
     batch: list[str] = []
@@ -491,7 +496,11 @@ def _wrath(g: Game) -> Proc:
         where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
         if where is None:
             continue
-        for tribe in tribes_at(g, where):
+        spots = [where]
+        if board.tiles[where].terrain is not None:   # TR-27, COL-28: the whole Terrain tile, pieces inside too
+            from ..terrain import cells_of
+            spots = cells_of(g, tile_id)
+        for tribe in [t for q in spots for t in tribes_at(g, q)]:
             assert gob is not None
             if (yield from gob.trap_against_dragon(g, tribe, "Wrath")):        # GB-56
                 continue
@@ -552,7 +561,7 @@ AVAILABLE: dict[str, Callable[[Game], bool]] = {
     "slither": lambda g: bool(_slither_opts(g)),
     "swat": lambda g: bool(_swat_opts(g)),
     "scorch": lambda g: bool(_scorch_targets(g)),
-    "burn": lambda g: any(not t.lit for t in g.state.board.tiles.values()),
+    "burn": lambda g: any(t.dark for t in g.state.board.tiles.values()),
     "slap": _slap_ok,
     "shriek": lambda g: not dragon(g).shriek,
     "scratch": lambda g: bool(_scratch_opts(g)),

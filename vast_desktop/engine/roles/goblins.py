@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 from ..board import (
     draw_to_cave_hand,
-    edge_blocked,
     is_dark,
     is_lit,
     place_tile,
@@ -36,6 +35,19 @@ from ..decisions import Option, Target, button, space
 from ..dice import roll_dragon_die
 from ..game import GameOver, Outcome
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ..terrain import (
+    forest_blocks,
+    impassable,
+    is_terrain,
+    lake_lit,
+    neighbours,
+    on_pit,
+    open_exits,
+    place_under,
+    ride,
+    step_ok,
+    tribe_moved,
+)
 from .goblins_state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -674,7 +686,7 @@ def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     board = g.state.board
     gnome = has_monster(g, t, "gnome")
     dark = [p for p, tile in sorted(board.tiles.items())
-            if not tile.lit and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
+            if tile.dark and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
     if dark:
         return dark, []
     return [], placement_spaces(g)
@@ -738,7 +750,7 @@ def _lurker(g: Game, t: str) -> Proc:
             return []
         opts = []
         for _, q in adjacent(p):
-            if q in g.state.board.tiles and not edge_blocked(g, p, q) and not _barred_at(g, q):
+            if q in g.state.board.tiles and step_ok(g, p, q) and not _barred_at(g, q):
                 opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
@@ -754,6 +766,7 @@ def _lurker(g: Game, t: str) -> Proc:
         g.state.board.pieces[piece(t)] = q
         g.log("move", f"{Tname(t)} leaves its lurking space for {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
         yield from flame_wall_entered(g, t, q)
+        yield from tribe_moved(g, t, None, q)                              # TR-20, TR-33
     elif verb == "hide":
         del s.lurking[t]
         g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
@@ -802,10 +815,10 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
     board = g.state.board
     golem = has_monster(g, t, "golem")
     opts = []
-    for _, q in adjacent(p):
-        if q not in board.tiles:
+    for q in neighbours(g, p):
+        if q not in board.tiles or impassable(g, q):                       # TR-17
             continue
-        if edge_blocked(g, p, q) and not golem:
+        if not step_ok(g, p, q) and not (golem and not impassable(g, p)):  # TR-11, TR-29
             continue
         block = _knight_block(g, t, q)
         if block in ("knight_too_strong", "blocked"):
@@ -820,7 +833,7 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
-                if q in board.tiles and _knight_block(g, t, q) in (None, "attack_dragon"):
+                if q in board.tiles and not impassable(g, q) and _knight_block(g, t, q) in (None, "attack_dragon"):
                     opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
@@ -836,11 +849,15 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         if p is None:                       # a Secret took it off the map
             return []
         opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
+        opts += [Option(f"leave:{fmt_pos(q)}", f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
+                        "(a Dark tile is placed)", (space(q),)) for q in open_exits(g, p)]       # TR-12
         if s.tunnels and not moved:
             for q, tile in sorted(g.state.board.tiles.items()):
-                if not tile.lit and q != p and not _other_player_at(g, q):
+                if tile.dark and q != p and not _other_player_at(g, q):
                     opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
                                        (space(q),)))
+        if on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in opts):   # TR-29: not on a Pit
+            return [o for o in opts if o.id.startswith(("move:", "worm:", "tunnel:"))]
         opts += _free_options(g, t, p)
         opts += action_options(g, t, p)
         opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
@@ -858,8 +875,12 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         verb, _, arg = choice.id.partition(":")
         if verb == "done":
             return
-        if verb in ("move", "worm", "tunnel"):
+        if verb in ("move", "worm", "tunnel", "leave"):
             q = parse_pos(arg)
+            if verb == "leave":
+                yield from place_under(g, q, "goblins")                        # TR-12
+                if q not in g.state.board.tiles or tribe_pos(g, t) != p:
+                    continue
             if verb == "worm":
                 worm_used = True
             yield from _step(g, t, p, q, teleport=verb == "tunnel")
@@ -880,7 +901,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
 def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
     """One move; GB-61/62: every second Lit tile left costs 1 Population as it is left."""
     s = gs(g)
-    if not teleport and is_lit(g, p):
+    if not teleport and (is_lit(g, p) or lake_lit(g, p)):              # TR-14, TR-20
         s.lit_exits[t] += 1
         if s.lit_exits[t] % g.rules.goblins.lit_tiles_per_population_loss == 0 and s.blind_fury != t:
             yield from reduce_population(g, t, 1, "left a second Lit tile")
@@ -895,6 +916,13 @@ def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
     yield from flame_wall_entered(g, t, q)
     if tribe_pos(g, t) != q:
         return
+    if is_terrain(g, p) or is_terrain(g, q):
+        yield from tribe_moved(g, t, p, q)                                 # TR-20, TR-22, TR-33
+        if tribe_pos(g, t) != q:
+            return
+        if not (attack or at_dragon or teleport):                          # TR-32: ride the current
+            yield from ride(g, piece(t), q, lambda r: _knight_block(g, t, r) is None)
+            return
     if attack:
         yield from attack_knight(g, t, "attacks")
     elif at_dragon:
@@ -911,7 +939,7 @@ def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
     if has_monster(g, t, "wisp") and t not in s.wisp_used:
         kp = g.state.board.pieces.get("knight")
         from .knight_board import shield_active
-        if kp is not None and visible(g, p, kp) and not shield_active(g):
+        if kp is not None and visible(g, p, kp) and not shield_active(g) and not forest_blocks(g, p, kp):
             from ..forced import reachable
             for q in sorted(reachable(g, "knight", kp, max_steps=3)):
                 if q != kp:
@@ -1129,7 +1157,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     gain_rage(g, 1, "Plunder")
     if has_monster(g, t, "gnome"):
         dests = [q for q, tile in sorted(g.state.board.tiles.items())
-                 if not tile.lit and q != p and not g.state.board.pieces_at(q)
+                 if tile.dark and q != p and not g.state.board.pieces_at(q)
                  and not sum(g.state.board.tokens.get(q, {}).values())]
         if dests:
             opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..board import visible
 from ..decisions import Option, Target
 from ..geometry import Pos, fmt_pos
+from ..terrain import forest_blocks
 from . import goblins as gb
 from . import knight as kn
 from . import knight_board as kb
@@ -91,7 +92,7 @@ def bow_options(g: Game) -> list[Option]:
     for t in gb.revealed_tribes(g):
         p = gb.tribe_pos(g, t)
         assert p is not None
-        if p != kp and visible(g, kp, p):
+        if p != kp and visible(g, kp, p) and not forest_blocks(g, kp, p):     # TR-26: the Bow
             out.append(Option(f"bowshot:{t}", f"Shoot {gb.tname(t)} at {fmt_pos(p)} with the Bow (−{dmg} Population)",
                               (Target("piece", gb.piece(t)),)))
     return out

@@ -10,10 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import edge_blocked, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ..board import fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
 from ..geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group, reveal_one
+from ..terrain import (
+    impassable,
+    kind_at,
+    neighbours,
+    on_pit,
+    open_exits,
+    pit_entry_ok,
+    place_under,
+    ride,
+    step_ok,
+)
 from . import knight_board as kb
 
 if TYPE_CHECKING:
@@ -119,10 +130,12 @@ def move_targets(g: Game) -> list[tuple[Pos, bool]]:
     p = pos(g)
     out = []
     map_ok = k.map_uses * map_cost(g) + map_cost(g) <= k.equip["map"]
-    for _, q in adjacent(p):
-        if q not in g.state.board.tiles or entry_block(g, q) is not None:
+    for q in neighbours(g, p):
+        if q not in g.state.board.tiles or impassable(g, q) or entry_block(g, q) is not None:   # TR-17
             continue
-        if not edge_blocked(g, p, q):
+        if not pit_entry_ok(g, p, q, kb.movement(g) - k.moved):                    # TR-30
+            continue
+        if step_ok(g, p, q):                                                        # TR-11, TR-29
             out.append((q, False))
         elif map_ok and edge(p, q) not in g.state.board.rockslides:
             out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
@@ -145,6 +158,10 @@ def turn_options(g: Game) -> list[Option]:
         else:
             what = " and reveal it" if is_dark(g, q) else ""
             opts.append(Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}{what}", (space(q), Target("piece", "knight"))))
+    if not k.must_resolve_event and k.moved < kb.movement(g) and encounters_left(g) >= 1:
+        for q in open_exits(g, p):                                              # TR-12
+            opts.append(Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} "
+                               "(a Dark tile is placed there and revealed)", (space(q), Target("piece", "knight"))))
     for slot in kb.cube_slots(g):
         opts.append(kb.cube_option(g, slot))
     if k.must_resolve_event and toks["event"] and encounters_left(g) >= 1:
@@ -165,7 +182,8 @@ def turn_options(g: Game) -> list[Option]:
     opts += treasure_options(g)
     for provider in OPTION_PROVIDERS:
         opts += provider(g)
-    opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+    if not (on_pit(g, p) and any(o.id.startswith(("move:", "mapmove:")) for o in opts)):   # TR-29
+        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
     return opts
 
 
@@ -185,7 +203,7 @@ def flare_centres(g: Game) -> list[Pos]:
     tiles = g.state.board.tiles
     out: set[Pos] = set()
     for p, t in tiles.items():
-        if not t.lit:
+        if t.dark:
             out.add(p)
             out.update(surrounding(p))
     return sorted(out)
@@ -248,6 +266,9 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
             toks[t] = 0
             g.state.monster_discard.append(t)   # VAR-44: the waiting card is discarded now
             g.log("monster_beaten", f"The Knight defeats the {t.title()} token.")
+    if kind_at(g, q) == "river":                                             # TR-32: ride the current
+        q = yield from ride(g, "knight", q, lambda r: entry_block(g, r) is None)
+        toks = g.state.board.tokens_at(q)
     if is_dark(g, q):
         open_encounter(g)
         yield from knight_reveal(g, q, None if through_wall else p)
@@ -258,6 +279,13 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
         yield from hook(g, q)
     from ..flow import check_knight_escape
     check_knight_escape(g)
+
+
+def act_leave(g: Game, arg: str) -> Proc:
+    """TR-12: a Dark tile goes on the open space, then she enters, reveals and resolves it."""
+    yield from place_under(g, parse_pos(arg), "knight")
+    if parse_pos(arg) in g.state.board.tiles:
+        yield from act_move(g, arg)
 
 
 def act_mapmove(g: Game, arg: str) -> Proc:
@@ -379,6 +407,7 @@ def act_treasure(g: Game, arg: str) -> Proc:
 ACTIONS = {
     "move": act_move,
     "mapmove": act_mapmove,
+    "leave": act_leave,
     "cube": act_cube,
     "smash": act_smash,
     "collect": act_collect,

@@ -138,6 +138,9 @@ def bow_in_line(g: Game) -> bool:
     if dp is None:
         return False
     here = kn.pos(g)
+    from ..terrain import forest_blocks
+    if forest_blocks(g, here, dp):                                   # TR-26: the Enchanted Bow
+        return False
     return any(step(here, d, n) == dp for d in DIRS for n in range(1, 6))
 
 

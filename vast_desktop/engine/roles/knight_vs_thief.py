@@ -83,6 +83,9 @@ def bow_options(g: Game) -> list[Option]:
         return []
     if not in_bow_line(kn.pos(g), tp) or not th.can_target(g, kb.perception(g)):
         return []
+    from ..terrain import forest_blocks
+    if forest_blocks(g, kn.pos(g), tp):                              # TR-26: the Enchanted Bow
+        return []
     return [Option("thief:bow", "Shoot the Thief with the Enchanted Bow (he is killed)", (Target("piece", "thief"),))]
 
 

@@ -22,6 +22,18 @@ from ..board import edge_blocked, is_dark, visible
 from ..decisions import Option, Target, button, space
 from ..game import GameOver, Outcome
 from ..geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ..terrain import (
+    forest_blocks,
+    impassable,
+    kind_at,
+    neighbours,
+    on_pit,
+    open_exits,
+    pit_entry_ok,
+    place_under,
+    ride,
+    step_ok,
+)
 from .thief_state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
 if TYPE_CHECKING:
@@ -86,7 +98,8 @@ def thief_turn(g: Game) -> Proc:
         opts = turn_options(g)
         if not opts:
             break
-        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+        if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
+            opts.append(Option("end:", "End your turn", (button("end_turn"),)))
         choice = yield g.ask("thief", "thief_turn", _prompt(g), opts, rules_ref="thief.move_and_act")
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
@@ -131,7 +144,8 @@ def turn_options(g: Game) -> list[Option]:
     """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
     p = pos(g)
     assert p is not None
-    opts = move_options(g, p) + climb_options(g, p) + loot_options(g, p) + pickpocket_options(g, p)
+    opts = move_options(g, p) + climb_options(g, p) + climb_over_options(g, p) + loot_options(g, p)
+    opts += pickpocket_options(g, p)
     opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
     opts += peek_options(g, p)
     return opts
@@ -144,7 +158,10 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     if t.movement_left <= 0 or t.movement_over:
         return []
     return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
-            for _, q in adjacent(p) if q in g.state.board.tiles and not edge_blocked(g, p, q)]
+            for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
+            and pit_entry_ok(g, p, q, t.movement_left)] + [                      # TR-30
+        Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+               (space(q),)) for q in open_exits(g, p)]                           # TR-12
 
 
 def _cost(g: Game, base: int, upgrade: str) -> int:
@@ -162,7 +179,37 @@ def climb_options(g: Game, p: Pos) -> list[Option]:
     if t.movement_left <= 0 or t.movement_over or t.cubes < cost:
         return []
     return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
-                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)]
+                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
+                   and not impassable(g, p) and not impassable(g, q)]
+
+
+def climb_over_options(g: Game, p: Pos) -> list[Option]:
+    """TH-15, TR-18/19: Climb through one impassable space in a straight line for 3 cubes
+    (2 with Climbing Gear), ending on the valid space beyond; it spends the Movement of
+    both spaces crossed (our reading of "Movement is still spent as usual")."""
+    t = thief(g)
+    cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    if t.movement_left < 2 or t.movement_over or t.cubes < cost:
+        return []
+    out = []
+    for d in DIRS:
+        over = step(p, d)
+        beyond = step(over, d)
+        if impassable(g, over) and beyond in g.state.board.tiles and not impassable(g, beyond):
+            out.append(Option(f"climbover:{fmt_pos(beyond)}", f"Climb over the impassable space {fmt_pos(over)} to "
+                              f"{fmt_pos(beyond)} ({cost} cubes)", (space(beyond),)))
+    return out
+
+
+def act_climbover(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    q = parse_pos(arg)
+    t.cubes -= _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    t.movement_left -= 2
+    g.state.board.pieces["thief"] = q
+    g.log("move", f"The Thief climbs over the impassable terrain to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+    yield from entered(g, q)
 
 
 def loot_options(g: Game, p: Pos) -> list[Option]:
@@ -290,6 +337,8 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
             q = step(q, d)
             if q not in board.tiles or not visible(g, p, q):
                 break
+            if forest_blocks(g, p, q):                               # TR-26: the Hand Crossbow
+                continue
             for piece, where in sorted(board.pieces.items()):
                 if (where == q and piece != "thief" and not already_targeted(g, piece)
                         and stealth(g) > perception_of(g, piece)):
@@ -340,6 +389,17 @@ def act_move(g: Game, arg: str) -> Proc:
     g.state.board.pieces["thief"] = q
     g.log("move", f"The Thief moves to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
     yield from entered(g, q)
+    if pos(g) == q and kind_at(g, q) == "river":                             # TR-32: ride the current
+        r = yield from ride(g, "thief", q)
+        if r != q:
+            yield from entered(g, r)
+
+
+def act_leave(g: Game, arg: str) -> Proc:
+    """TR-12: a Dark tile goes on the open space, then he moves onto it."""
+    yield from place_under(g, parse_pos(arg), "thief")
+    if parse_pos(arg) in g.state.board.tiles:
+        yield from act_move(g, arg)
 
 
 def act_climb(g: Game, arg: str) -> Proc:
@@ -613,7 +673,7 @@ def act_peek(g: Game, arg: str) -> Proc:
         yield from reveal_one(g, p, "thief")
 
 
-ACTIONS = {"move": act_move, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
+ACTIONS = {"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
            "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
            "peek": act_peek}
 
@@ -712,7 +772,7 @@ def _evasion_step(g: Game) -> Proc:
     p = pos(g)
     assert p is not None
     opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
-            for _, q in adjacent(p) if q in g.state.board.tiles and not edge_blocked(g, p, q)]
+            for q in neighbours(g, p) if step_ok(g, p, q)]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
     choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")

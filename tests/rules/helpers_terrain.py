@@ -1,0 +1,96 @@
+"""Helpers for the Terrain rule tests (tests/rules/test_terrain.py): scenarios with
+Terrain tiles laid by ``load_scenario``'s ``terrain:`` key, and small readers."""
+from __future__ import annotations
+
+from typing import Any
+
+from vast_desktop.engine import Game, load_scenario
+from vast_desktop.engine.geometry import manhattan, surrounding
+
+Pos = tuple[int, int]
+ENTRANCE = {"pos": [0, 0], "tile": "entrance", "lit": True}
+
+
+def lit(x: int, y: int, tile_id: str, rot: int = 0) -> dict[str, Any]:
+    return {"pos": [x, y], "tile": tile_id, "lit": True, "rot": rot}
+
+
+def dark(x: int, y: int, tile_id: str) -> dict[str, Any]:
+    return {"pos": [x, y], "tile": tile_id, "lit": False}
+
+
+def terrain(tile: str, x: int, y: int, rot: int = 0) -> dict[str, Any]:
+    return {"tile": tile, "pos": [x, y], "rot": rot}
+
+
+def tgame(tiles: list[dict[str, Any]], terrain_tiles: list[dict[str, Any]] = (), *,  # type: ignore[assignment]
+          roles: tuple[str, ...] = ("knight",), variant: str = "terrain", active: str | None = None,
+          movement: int = 0, knight_at: Pos | None = (0, 0), **extra: Any) -> Game:
+    """A scenario with the Terrain variant; Knight solo by default (no Cave: whoever
+    reveals the Event places the Terrain, TR-06).  She starts her turn with her 2 Hero
+    cubes; ``movement`` of them go on her Movement track (0: Movement 1, 1: Movement 3,
+    2: Movement 5)."""
+    setup: dict[str, Any] = {"roles": list(roles), "seed": 1, "variants": [variant]}
+    if roles == ("knight",):
+        setup["solo_level"] = "easy"
+    data: dict[str, Any] = {"setup": setup, "tiles": tiles, "terrain": list(terrain_tiles)}
+    if "omen_bag" not in extra and "cave" in roles:
+        data["omen_bag"] = {}
+    if knight_at is not None and "knight" in roles:
+        data["pieces"] = {"knight": list(knight_at), **extra.pop("pieces", {})}
+        data["knight"] = {**extra.pop("knight", {})}
+    if active is not None:
+        data["active"] = active
+    data.update(extra)
+    g = load_scenario(data)
+    for _ in range(movement):
+        choose(g, "cube:movement")
+    return g
+
+
+def ids(g: Game) -> tuple[str, ...]:
+    assert g.pending is not None, f"the game is over: {g.outcome}"
+    return g.pending.ids
+
+
+def choose(g: Game, *option_ids: str) -> None:
+    for oid in option_ids:
+        assert g.pending is not None, f"the game is over: {g.outcome}"
+        assert oid in g.pending.ids, f"{oid!r} not in {g.pending.role}/{g.pending.kind} options {g.pending.ids}"
+        g.apply(oid)
+
+
+def auto(g: Game, kinds: set[str], limit: int = 80) -> None:
+    """Take the first option while the pending decision is of one of ``kinds``."""
+    for _ in range(limit):
+        if g.pending is None or g.pending.kind not in kinds:
+            return
+        g.apply(g.pending.ids[0])
+    raise AssertionError("auto(): too many decisions")
+
+
+def terrain_cells(g: Game, tile: str) -> list[Pos]:
+    return sorted(p for p, t in g.state.board.tiles.items() if t.terrain is not None and t.terrain.tile == tile)
+
+
+def option_cells(g: Game) -> list[list[Pos]]:
+    """The spaces each Terrain placement option covers (its space targets)."""
+    assert g.pending is not None
+    out = []
+    for o in g.pending.options:
+        cells = []
+        for t in o.targets:
+            if t.kind == "space":
+                x, y = t.ref.split(",")
+                cells.append((int(x), int(y)))
+        out.append(cells)
+    return out
+
+
+def dist(cells: list[Pos], origin: Pos) -> int:
+    return min(manhattan(c, origin) for c in cells)
+
+
+def touches_other_terrain(g: Game, cells: list[Pos]) -> bool:
+    tiles = g.state.board.tiles
+    return any(q not in cells and q in tiles and tiles[q].terrain is not None for c in cells for q in surrounding(c))

@@ -1,0 +1,565 @@
+"""The Terrain variant (rulebook "8 Terrain Tiles", FAQ "Terrain Variant", VAR-13).
+
+A Terrain tile covers one or more map spaces.  Each of its spaces is a
+:class:`~.state.PlacedTile` whose ``terrain`` names the tile, the space's kind
+(plain, impassable, the Canyon's bridge) and the River's current: the space is on
+the map (it touches, connects, slides and collapses like a tile) but is neither
+Lit nor Dark (TR-13).  Here: which Terrain is on, the shape of a placed tile,
+where one may go (TR-04..09, TR-16, TR-28), taking one off (COL-27/28) and the
+movement rules every role shares (TR-11, TR-17, TR-29).
+
+The footprints in ``rules_data/tiles.yaml`` are our design (provisional); a tile
+is turned a quarter at a time like a Cave tile, and the placer chooses the turn.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from .decisions import Option, Target, button, space
+from .geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from .state import PlacedTile, TerrainMark
+
+if TYPE_CHECKING:
+    from .game import Game, Proc
+
+# Terrain kinds whose effects this engine plays; the others are never placed.
+READY_KINDS = ("canyon", "lake", "magma", "river", "pits", "mushroom_forest")
+KIND_NAMES = {"canyon": "Canyon", "lake": "Lake", "magma": "Magma", "mushroom_forest": "Mushroom Forest",
+              "pits": "Pits", "river": "River"}
+
+
+# ------------------------------------------------------------------ queries
+def terrain_on(g: Game) -> bool:
+    """TR-01: the Terrain variant (or Random Terrain, VAR-13) was chosen at setup."""
+    return bool(g.config.extra.get("terrain"))
+
+
+def random_terrain(g: Game) -> bool:
+    return bool(g.config.extra.get("random_terrain"))
+
+
+def mark(g: Game, p: Pos) -> TerrainMark | None:
+    t = g.state.board.tiles.get(p)
+    return None if t is None else t.terrain
+
+
+def is_terrain(g: Game, p: Pos) -> bool:
+    return mark(g, p) is not None
+
+
+def is_cave_tile(g: Game, p: Pos) -> bool:
+    """A normal (Lit or Dark) Cave tile."""
+    t = g.state.board.tiles.get(p)
+    return t is not None and t.terrain is None
+
+
+def kind_at(g: Game, p: Pos) -> str | None:
+    """The Terrain type of the space (lake, magma ...), None off Terrain."""
+    m = mark(g, p)
+    return None if m is None else g.rules.terrain_tile(m.tile).kind
+
+
+def impassable(g: Game, p: Pos) -> bool:
+    """TR-17: the Canyon's outer spaces."""
+    m = mark(g, p)
+    return m is not None and m.kind == "impassable"
+
+
+def bridge(g: Game, p: Pos) -> bool:
+    m = mark(g, p)
+    return m is not None and m.kind == "bridge"
+
+
+def cells_of(g: Game, tile: str) -> list[Pos]:
+    """The spaces a Terrain tile covers now (empty when it is off the map)."""
+    return sorted(p for p, t in g.state.board.tiles.items() if t.terrain is not None and t.terrain.tile == tile)
+
+
+def tiles_on_map(g: Game) -> list[str]:
+    return sorted({t.terrain.tile for t in g.state.board.tiles.values() if t.terrain is not None})
+
+
+def pits(g: Game) -> list[Pos]:
+    return sorted(p for p, t in g.state.board.tiles.items()
+                  if t.terrain is not None and g.rules.terrain_tile(t.terrain.tile).kind == "pits")
+
+
+def pit_links(g: Game, p: Pos) -> list[Pos]:
+    """TR-29: each Pit counts as adjacent to the other Pits."""
+    if kind_at(g, p) != "pits":
+        return []
+    return [q for q in pits(g) if q != p]
+
+
+def step_ok(g: Game, p: Pos, q: Pos) -> bool:
+    """Normal movement from ``p`` to the adjacent ``q`` (TR-11, TR-17): a space on the map,
+    no wall on the shared edge, neither space impassable.  Pit to Pit (TR-29) is a step
+    too."""
+    from .board import edge_blocked
+
+    if q not in g.state.board.tiles:
+        return False
+    if q in pit_links(g, p):
+        return True
+    if impassable(g, p) or impassable(g, q):
+        return False
+    return not edge_blocked(g, p, q)
+
+
+def neighbours(g: Game, p: Pos) -> list[Pos]:
+    """The adjacent spaces plus, from a Pit, the other Pits (TR-29)."""
+    return [q for _, q in adjacent(p)] + pit_links(g, p)
+
+
+# ------------------------------------------------------------- footprints
+def _rot_cell(x: int, y: int, r: int) -> tuple[int, int]:
+    for _ in range(r % 4):
+        x, y = -y, x          # a quarter turn clockwise (y grows southward)
+    return x, y
+
+
+def footprint(g: Game, tile: str, rot: int) -> list[tuple[Pos, TerrainMark]]:
+    """The tile's spaces turned ``rot`` quarter turns clockwise, as offsets from its
+    top-left-most space (the anchor), with their marks."""
+    data = g.rules.terrain_tile(tile)
+    cells = []
+    for s in data.spaces:
+        off = _rot_cell(s.x, s.y, rot)
+        cur = None if s.current is None else (DIR_NAMES.index(s.current) + rot) % 4
+        cells.append((off, TerrainMark(tile, s.kind, cur)))
+    ax, ay = min(off for off, _ in cells)
+    return sorted(((x - ax, y - ay), m) for (x, y), m in cells)
+
+
+def distinct_turns(g: Game, tile: str) -> list[int]:
+    seen: dict[tuple[tuple[Pos, TerrainMark], ...], int] = {}
+    for r in range(4):
+        seen.setdefault(tuple(footprint(g, tile, r)), r)
+    return sorted(seen.values())
+
+
+Placement = tuple[int, Pos]          # (rotation, anchor space)
+
+
+def cells_for(g: Game, tile: str, rot: int, anchor: Pos) -> list[tuple[Pos, TerrainMark]]:
+    return [((anchor[0] + dx, anchor[1] + dy), m) for (dx, dy), m in footprint(g, tile, rot)]
+
+
+def _fits(g: Game, cells: list[tuple[Pos, TerrainMark]], also_terrain: set[Pos] = frozenset()) -> bool:  # type: ignore[assignment]
+    """TR-09 (and TR-16 for the Canyon): every space open, no other Terrain around (even
+    diagonally), at least one edge shared with a Cave tile; the Canyon's Bridge touches one."""
+    tiles = g.state.board.tiles
+    mine = {p for p, _ in cells}
+    touches_cave = False
+    for p, m in cells:
+        if p in tiles or p in also_terrain:
+            return False
+        for q in surrounding(p):
+            if q in mine:
+                continue
+            if q in also_terrain or (q in tiles and tiles[q].terrain is not None):
+                return False
+        cave_sides = [q for _, q in adjacent(p) if q in tiles and tiles[q].terrain is None]
+        if cave_sides:
+            touches_cave = True
+        if m.kind == "bridge" and not cave_sides:
+            return False
+    return touches_cave
+
+
+def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list[Placement]:  # type: ignore[assignment]
+    """Every legal (rotation, anchor) for the tile now (TR-09)."""
+    tiles = g.state.board.tiles
+    near: set[Pos] = set()
+    for p in tiles:
+        for _, q in adjacent(p):
+            if q not in tiles:
+                near.add(q)
+    out: list[Placement] = []
+    for rot in distinct_turns(g, tile):
+        fp = footprint(g, tile, rot)
+        anchors: set[Pos] = set()
+        for q in near:                      # some space of the tile must be next to the map
+            for (dx, dy), _ in fp:
+                anchors.add((q[0] - dx, q[1] - dy))
+        for a in sorted(anchors):
+            if _fits(g, cells_for(g, tile, rot, a), also_terrain):
+                out.append((rot, a))
+    return out
+
+
+def distance(cells: list[Pos], origin: Pos) -> int:
+    return min(manhattan(c, origin) for c in cells)
+
+
+def closest(g: Game, tile: str, origin: Pos) -> list[Placement]:
+    """TR-07: the legal placements as close as possible to the revealing piece."""
+    opts = placements(g, tile)
+    if not opts:
+        return []
+    dist = {pl: distance([c for c, _ in cells_for(g, tile, *pl)], origin) for pl in opts}
+    best = min(dist.values())
+    return [pl for pl in opts if dist[pl] == best]
+
+
+# ------------------------------------------------------------------ Pits
+def _pit_spots(g: Game, taken: list[Pos]) -> list[Pos]:
+    return [a for _, a in placements(g, "pits_1", also_terrain=set(taken))]
+
+
+def _far(spots: list[Pos], fixed: list[Pos]) -> list[Pos]:
+    """TR-28: as far as possible from the first Pit and the Pits already placed."""
+    if not spots:
+        return []
+    score = {q: min(manhattan(q, f) for f in fixed) for q in spots}
+    best = max(score.values())
+    return [q for q in spots if score[q] == best]
+
+
+def pit_choices(g: Game, origin: Pos, taken: list[Pos]) -> list[Pos]:
+    """Where the next Pit may go (TR-28): the first as close as possible to the revealer,
+    the others as far as possible from it and each other — only spots from which all three
+    Pits can still be placed."""
+    spots = _pit_spots(g, taken)
+    if not taken:
+        if not spots:
+            return []
+        best = min(manhattan(q, origin) for q in spots)
+        cand = [q for q in spots if manhattan(q, origin) == best]
+    else:
+        cand = _far(spots, taken)
+    if len(taken) == 2:
+        return cand
+    return [q for q in cand if pit_choices(g, origin, [*taken, q])]
+
+
+# ------------------------------------------------------------ placement
+def _origin(g: Game, event_pos: Pos, revealer: str) -> Pos:
+    board = g.state.board
+    if revealer == "goblins" and g.state.goblins is not None:
+        for t in reversed(g.state.goblins.activated):
+            q = board.pieces.get(f"tribe:{t}")
+            if q is not None:
+                return q
+    return board.pieces.get(revealer, event_pos)
+
+
+def available(g: Game) -> dict[str, list[str]]:
+    """Terrain tiles off the map, by kind (Pits only all three together, TR-28)."""
+    on = set(tiles_on_map(g))
+    out: dict[str, list[str]] = {}
+    for t in g.rules.terrain:
+        if t.kind in READY_KINDS and t.id not in on:
+            out.setdefault(t.kind, []).append(t.id)
+    if len(out.get("pits", [])) < 3:
+        out.pop("pits", None)
+    return out
+
+
+def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
+    """TR-04..09, VAR-13: the first Event tile revealed each round brings a Terrain tile,
+    placed after the new open edges were filled (the caller fills first, TR-08)."""
+    st = g.state
+    if not terrain_on(g) or st.collapse or st.terrain_round == st.round:     # TR-05, COL-32
+        return
+    st.terrain_round = st.round
+    placer = "cave" if g.has("cave") else revealer                            # TR-06
+    origin = _origin(g, event_pos, revealer)
+    avail = available(g)
+    if random_terrain(g):                                                     # VAR-13
+        if not st.terrain_deck:
+            g.log("terrain_none", "No Terrain card is left to draw: no Terrain is placed.")
+            return
+        card = st.terrain_deck.pop(0)
+        st.terrain_drawn.append(card)
+        g.barrier()
+        g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
+        avail = {k: v for k, v in avail.items() if k == card}
+    kinds = [k for k in sorted(avail)
+             if (pit_choices(g, origin, []) if k == "pits" else closest(g, avail[k][0], origin))]
+    if not kinds:
+        g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
+        return
+    if len(kinds) == 1:
+        kind = kinds[0]
+    else:
+        opts = [Option(f"terrain:{k}", f"Place the {KIND_NAMES[k]}", (Target("card", f"terrain:{k}"),)) for k in kinds]
+        choice = yield g.ask(placer, "terrain_choose", "An Event tile was revealed: choose a Terrain tile to place",
+                             opts, rules_ref="terrain.placement")
+        kind = choice.id.split(":", 1)[1]
+    if kind == "pits":
+        yield from _place_pits(g, placer, origin)
+        return
+    tile = avail[kind][0]
+    spots = closest(g, tile, origin)
+    if len(spots) == 1:
+        rot, anchor = spots[0]
+    else:
+        opts = []
+        for rot, a in spots:
+            cells = cells_for(g, tile, rot, a)
+            opts.append(Option(f"terrain_at:{rot}@{fmt_pos(a)}",
+                               f"Place the {KIND_NAMES[kind]} on " + ", ".join(fmt_pos(c) for c, _ in cells)
+                               + _shape_note(cells),
+                               tuple(space(c) for c, _ in cells)))
+        choice = yield g.ask(placer, "terrain_place", f"Place the {KIND_NAMES[kind]} as close as possible to "
+                             f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement")
+        r, _, where = choice.id.split(":", 1)[1].partition("@")
+        rot, anchor = int(r), parse_pos(where)
+    put(g, tile, rot, anchor, placer)
+    if kind == "canyon":                                                      # TR-10, TR-16
+        from .board import fill_open_edges
+        yield from fill_open_edges(g, placer)
+
+
+def _shape_note(cells: list[tuple[Pos, TerrainMark]]) -> str:
+    notes = []
+    for c, m in cells:
+        if m.kind != "plain":
+            notes.append(f"{m.kind} {fmt_pos(c)}")
+        if m.current is not None:
+            notes.append(f"current {DIR_NAMES[m.current]} at {fmt_pos(c)}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _place_pits(g: Game, placer: str, origin: Pos) -> Proc:
+    taken: list[Pos] = []
+    for i, tile in enumerate(("pits_1", "pits_2", "pits_3")):
+        spots = pit_choices(g, origin, taken)
+        if len(spots) == 1:
+            q = spots[0]
+        else:
+            which = "as close as possible to the revealer" if i == 0 else "as far as possible from the other Pits"
+            opts = [Option(f"pit:{fmt_pos(q)}", f"Place a Pit at {fmt_pos(q)}", (space(q),)) for q in spots]
+            choice = yield g.ask(placer, "terrain_pit", f"Place Pit {i + 1} of 3 {which}", opts,
+                                 rules_ref="terrain.pits")
+            q = parse_pos(choice.id.split(":", 1)[1])
+        put(g, tile, 0, q, placer)
+        taken.append(q)
+
+
+def put(g: Game, tile: str, rot: int, anchor: Pos, by: str) -> None:
+    """Lay a Terrain tile on the map (no checks: scenarios use it too)."""
+    board = g.state.board
+    cells = cells_for(g, tile, rot, anchor)
+    for c, m in cells:
+        assert c not in board.tiles, c
+        board.tiles[c] = PlacedTile(tile, lit=False, rot=rot, terrain=m)
+    kind = g.rules.terrain_tile(tile).kind
+    g.log("terrain_placed", f"{_who(by)} place{'' if by == 'goblins' else 's'} the {KIND_NAMES[kind]} on "
+          + ", ".join(fmt_pos(c) for c, _ in cells) + _shape_note(cells) + ".",
+          tile=tile, terrain=kind, cells=[c for c, _ in cells], rot=rot, by=by,
+          round=g.state.round)
+    if g.state.goblins is not None and g.state.goblins.lurking:      # GB-85: a tile under a lurking Tribe
+        from .roles.goblins import lurker_revealed
+        for c, _ in cells:
+            lurker_revealed(g, c)
+
+
+def _who(role: str) -> str:
+    from .board import _who as who
+    return who(role)
+
+
+# -------------------------------------------------------------- removal
+def exposed_half(g: Game, tile: str) -> bool:
+    """COL-27: half or more of the Terrain tile's edges face an open space."""
+    cells = set(cells_of(g, tile))
+    tiles = g.state.board.tiles
+    edges = [q for p in cells for _, q in adjacent(p) if q not in cells]
+    open_ = sum(1 for q in edges if q not in tiles)
+    return bool(edges) and 2 * open_ >= len(edges)
+
+
+def take_off(g: Game, tile: str, why: str) -> list[Pos]:
+    """The Terrain tile leaves the map (its pieces were moved off first); it may be
+    placed again later (COL-28).  Tokens on it go home, edge tokens leave."""
+    from .board import clear_edge_tokens, return_token
+
+    board = g.state.board
+    cells = cells_of(g, tile)
+    for c in cells:
+        del board.tiles[c]
+        toks = board.tokens.pop(c, None)
+        if toks:
+            for token, n in toks.items():
+                if n > 0:
+                    return_token(g, token, n)
+        clear_edge_tokens(g, c, why)
+    kind = g.rules.terrain_tile(tile).kind
+    g.log("terrain_removed", f"The {KIND_NAMES[kind]} leaves the map ({why}).", tile=tile, terrain=kind, cells=cells)
+    return cells
+
+
+def cells_hit(g: Game, spaces: list[Pos]) -> Iterator[str]:
+    """The Terrain tiles with a space among ``spaces`` (each once)."""
+    seen: set[str] = set()
+    for p in spaces:
+        m = mark(g, p)
+        if m is not None and m.tile not in seen:
+            seen.add(m.tile)
+            yield m.tile
+
+
+def skip_option() -> Option:
+    return Option("skip:", "Do not", (button("skip"),))
+
+
+def lake_lit(g: Game, p: Pos) -> bool:
+    """TR-20: a Tribe on the Lake counts Lake spaces as Lit tiles for its movement."""
+    return kind_at(g, p) == "lake"
+
+
+# -------------------------------------------------------------- effects
+def downstream(g: Game, q: Pos) -> list[Pos]:
+    """TR-32: the River spaces the current carries a piece to from ``q``, nearest first."""
+    from .geometry import step
+
+    out: list[Pos] = []
+    cur = q
+    while True:
+        m = mark(g, cur)
+        if m is None or m.current is None or kind_at(g, cur) != "river":
+            return out
+        nxt = step(cur, m.current)
+        if kind_at(g, nxt) != "river" or nxt in out or nxt == q:
+            return out
+        out.append(nxt)
+        cur = nxt
+
+
+def against_current(g: Game, p: Pos, q: Pos) -> bool:
+    """A step from one River space to the next against the arrows (TR-32/33)."""
+    from .geometry import DELTA
+
+    m = mark(g, q)
+    if kind_at(g, p) != "river" or kind_at(g, q) != "river" or m is None or m.current is None:
+        return False
+    return (p[0] - q[0], p[1] - q[1]) == DELTA[m.current]
+
+
+def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = None) -> Proc:
+    """TR-32: a piece that entered a River space by its own movement may ride the current,
+    free, to any River space downstream.  Returns where it ends."""
+    dests = [r for r in downstream(g, q) if allowed is None or allowed(r)]
+    if not dests:
+        return q
+    from .forced import owner, piece_name
+    opts = [Option(f"ride:{fmt_pos(r)}", f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
+    opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
+    choice = yield g.ask(owner(piece), "terrain_ride", f"The River: ride the current with the {piece_name(piece)}?",
+                         opts, rules_ref="terrain.river")
+    if choice.id == "stay:":
+        return q
+    r = parse_pos(choice.id.split(":", 1)[1])
+    g.state.board.pieces[piece] = r
+    g.log("move", f"The {piece_name(piece)} rides the River's current to {fmt_pos(r)}.", piece=piece, frm=q, to=r)
+    return r
+
+
+def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
+    """A Tribe's own step from ``p`` (None: from off the map) to ``q``: Magma when it leaves
+    (TR-22), the Lake and the River when it enters (TR-20, TR-33)."""
+    from .roles import goblins as gb
+
+    if p is not None and kind_at(g, p) == "magma":
+        yield from gb.reduce_population(g, tribe, 1, "left a Magma space")
+    yield from tribe_entered(g, tribe, p, q)
+
+
+def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
+    from .roles import goblins as gb
+
+    if gb.tribe_pos(g, tribe) != q:
+        return
+    k = kind_at(g, q)
+    if k in ("lake", "river") and (p is None or kind_at(g, p) != k):
+        yield from gb.reduce_population(g, tribe, 1, f"entered the {KIND_NAMES[k]}")
+    elif p is not None and against_current(g, p, q):
+        yield from gb.reduce_population(g, tribe, 1, "moved against the River's current")
+
+
+def end_of_turn(g: Game, role: str) -> Proc:
+    """Magma at the end of the owner's own turn only (TR-21..24): the Knight loses 1 Health
+    (never her last), a Tribe drops to 0 Population, the Thief dies, the Dragon is unharmed."""
+    if not terrain_on(g):
+        return
+    board = g.state.board
+    if role == "knight" and g.state.knight is not None and not g.state.knight.dead:
+        kp = board.pieces.get("knight")
+        if kp is not None and kind_at(g, kp) == "magma" and g.state.knight.health > 1:
+            from .roles.knight_board import lose_health
+            lose_health(g, 1, "she ended her turn on Magma", "magma")
+    elif role == "goblins" and g.state.goblins is not None:
+        from .roles import goblins as gb
+        for t in sorted(g.state.goblins.population):
+            tp = gb.tribe_pos(g, t)
+            if tp is not None and kind_at(g, tp) == "magma":
+                yield from gb.reduce_population(g, t, gb.tribe_population(g, t), "ended its turn on Magma")
+    elif role == "thief" and g.state.thief is not None:
+        tp = board.pieces.get("thief")
+        if tp is not None and kind_at(g, tp) == "magma":
+            from .roles.thief import kill_thief
+            yield from kill_thief(g, None, "the Magma")
+
+
+def in_forest(g: Game, p: Pos | None) -> bool:
+    return p is not None and kind_at(g, p) == "mushroom_forest"
+
+
+def forest_blocks(g: Game, src: Pos | None, dst: Pos | None) -> bool:
+    """TR-25/26: a piece in the Mushroom Forest is shielded from effects from outside its
+    space and attacks only within it — so an effect between two different spaces is
+    blocked when either end is in the Forest (``src`` None: an effect with no piece of
+    origin, e.g. Hex, Hiss, Giant Bats).  Die rolls still hit its spaces (AMB-46)."""
+    if src is None:
+        return in_forest(g, dst)
+    return src != dst and (in_forest(g, src) or in_forest(g, dst))
+
+
+def pit_entry_ok(g: Game, p: Pos, q: Pos, movement_left: int) -> bool:
+    """TR-30: from outside the Pits, entering one needs the whole trip left — enter, jump to
+    another Pit, step out: 3 movement."""
+    if kind_at(g, q) != "pits" or kind_at(g, p) == "pits":
+        return True
+    return movement_left >= 3 and len(pits(g)) > 1
+
+
+def on_pit(g: Game, p: Pos | None) -> bool:
+    """TR-29: no piece may end its turn on a Pit."""
+    return p is not None and kind_at(g, p) == "pits"
+
+
+def open_exits(g: Game, p: Pos | None) -> list[Pos]:
+    """TR-12: from a Terrain space a piece may step across any edge onto an open space, a
+    Dark tile then being placed there — not during the Collapse (AMB-45, suggested reading),
+    nor with no tile left to place."""
+    from .board import tiles_left
+
+    if p is None or not is_terrain(g, p) or impassable(g, p) or g.state.collapse or tiles_left(g) == 0:
+        return []
+    tiles = g.state.board.tiles
+    return [q for _, q in adjacent(p) if q not in tiles]
+
+
+def place_under(g: Game, q: Pos, mover: str) -> Proc:
+    """TR-12: the Dark tile for an open space a piece steps onto from Terrain, placed as when
+    filling an open edge — the Cave chooses from its hand, else the mover draws the top of
+    the stack (MAP-21, MAP-26)."""
+    from .board import _hand_label, draw_to_cave_hand, place_tile
+
+    cave = g.state.cave
+    if cave is not None and cave.hand:
+        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in sorted(set(cave.hand))]
+        choice = yield g.ask("cave", "fill_open_edge", f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
+                             "tile there", opts, rules_ref="terrain.leaving")
+        tile_id = choice.id[len("fill:"):].partition("@")[0]
+        cave.hand.remove(tile_id)
+        place_tile(g, tile_id, q, "cave")
+        draw_to_cave_hand(g)
+    elif g.state.stack:
+        tile_id = g.state.stack.pop(0)
+        g.barrier()
+        place_tile(g, tile_id, q, mover, "draws and places")
