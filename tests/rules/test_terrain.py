@@ -373,3 +373,28 @@ def test_TR_23_thief_ending_his_turn_on_magma_is_killed() -> None:
     g = _thief_game([ENTRANCE], [terrain("magma", 1, 0)], (1, 0))
     choose(g, "end:")
     assert g.state.thief.dead and "thief" not in g.state.board.pieces
+
+
+# ------------------------------------------------------------------ the tiles themselves
+def test_TR_02_six_types_on_eight_tiles() -> None:
+    """TR-02: Canyon, Lake, Magma, Mushroom Forest, Pits (×3) and River."""
+    from collections import Counter
+
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    kinds = Counter(t.kind for t in load_rules_data().terrain)
+    assert sum(kinds.values()) == 8
+    assert kinds == Counter({"canyon": 1, "lake": 1, "magma": 1, "mushroom_forest": 1, "pits": 3, "river": 1})
+
+
+def test_TR_03_one_terrain_tile_covers_several_spaces() -> None:
+    """TR-03: a Terrain tile larger than a Cave tile covers several map spaces, all of them
+    the same tile (a Lake laid at 1,0 fills its whole footprint)."""
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    lake = next(t for t in load_rules_data().terrain if t.kind == "lake")
+    assert len(lake.spaces) > 1
+    g = tgame([ENTRANCE], [terrain("lake", 1, 0)], knight_at=(0, 0))
+    covered = {p for p, t in g.state.board.tiles.items() if t.terrain is not None}
+    assert len(covered) == len(lake.spaces) and (1, 0) in covered
+    assert {v.terrain.tile for v in view(g, None).tiles if v.terrain} == {"lake"}
