@@ -27,6 +27,7 @@ from vast_desktop.engine.board import edge_blocked
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.roles.thief_state import stashed
+from vast_desktop.engine.setup import OPTIONAL_VARIANTS
 
 MAX_STEPS = 9000
 FIVE = ("knight", "goblins", "dragon", "cave", "thief")
@@ -181,3 +182,23 @@ def test_uncertain_treasures_really_asks() -> None:
             total += seen
     assert total["bottom_treasure"] > 0 and total["return_treasure"] > total["bottom_treasure"], total
     assert total["choose_treasure"] == 0, "Treasure tokens still went through the standard draw"
+
+
+COLLAPSE_AND_SPEED = [v for v in OPTIONAL_VARIANTS if v.startswith(("collapse-", "speed-"))]
+
+
+@pytest.mark.parametrize("variant", COLLAPSE_AND_SPEED)
+@pytest.mark.parametrize("roles", [("knight", "cave"), ("goblins", "dragon", "thief"), FIVE],
+                         ids=lambda r: "-".join(r))
+def test_random_games_with_the_collapse_and_speed_variants(variant: str, roles: tuple[str, ...]) -> None:
+    """VAR-01/02 in whole games, with every invariant checked at each step."""
+    g, _ = play(Setup(roles=roles, seed=3, variants=(variant,)))
+    if variant.startswith("collapse-"):
+        assert g.config.extra["collapse_variant_tiles"] == int(variant[-1])
+
+
+def test_every_optional_variant_has_random_games() -> None:
+    """Each variant the engine offers is played in some random-game test: here, or Terrain's
+    in test_random_games_terrain."""
+    played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain"}
+    assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
