@@ -303,3 +303,23 @@ def test_AMB_56_thief_turn_end_when_one_kind_runs_out(on: bool, spend: str) -> N
         assert {"move:0,0", "move:2,0"} <= set(ids(g)) and not starting(g, "hide:")
     else:
         assert T(g).cubes == 2 and "hide:1" in ids(g) and not starting(g, "move:")
+
+
+@pytest.mark.parametrize("deck", [[], ["light"]])
+def test_AMB_54_others_reveal_no_event_token_and_forced_moves_pass_old_ones(deck: list[str]) -> None:
+    """AMB-54 beyond the Knight's own step: with the Event deck empty, an Event tile another
+    role reveals (here the Thief's peek) gets no Event token, and an Event token left on the
+    map no longer stops her when she is forced along (FM-06) nor waits to be resolved."""
+    from vast_desktop.engine.board import events_live, reveal_tokens
+    from vast_desktop.engine.forced import can_pass, entered
+
+    tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), dark((3, 0), "T16")]
+    g = scenario(("knight", "cave", "thief"), seed=1, active="knight", tiles=tiles, pieces={"knight": [0, 0]},
+                 tokens={"1,0": {"event": 1}}, event_deck=list(deck), omen_bag={})
+    assert events_live(g) == bool(deck)
+    reveal_tokens(g, (3, 0), "event", knight_entered=False)
+    assert g.state.board.tokens_at((3, 0))["event"] == (1 if deck else 0)
+    assert can_pass(g, "knight", (1, 0)) == (not deck)
+    g.state.board.pieces["knight"] = (1, 0)
+    list(entered(g, "knight", (1, 0)))
+    assert K(g).must_resolve_event == bool(deck)

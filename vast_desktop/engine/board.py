@@ -415,11 +415,17 @@ def draw_to_cave_hand(g: Game) -> None:
         g.barrier()
 
 
+def events_live(g: Game) -> bool:
+    """AMB-54: once the Event deck is empty, Event tiles and Event tokens are ignored."""
+    return bool(g.state.event_deck)
+
+
 def reveal_tokens(g: Game, p: Pos, kind: str, knight_entered: bool) -> None:
     """MAP-31: tokens put on a tile when it is revealed.  An Event tile gets an Event
-    token unless the Knight revealed it by entering (she resolves a card instead)."""
+    token unless the Knight revealed it by entering (she resolves a card instead), and
+    none once the Event deck is empty (AMB-54)."""
     toks = g.state.board.tokens_at(p)
-    if kind == "event" and not knight_entered and g.has("knight"):
+    if kind == "event" and not knight_entered and g.has("knight") and events_live(g):
         if take_token(g, "event"):
             toks["event"] += 1
     elif kind in ("treasure", "crystal"):

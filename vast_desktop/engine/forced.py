@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .board import edge_blocked, is_dark
+from .board import edge_blocked, events_live, is_dark
 from .geometry import Pos
 
 if TYPE_CHECKING:
@@ -71,8 +71,8 @@ def can_pass(g: Game, piece: str, q: Pos) -> bool:
         return True                                             # tokens may pass through pieces
     if _other_players_at(g, piece, q):
         return False
-    if piece == "knight" and g.state.board.tokens_at(q)["event"]:
-        return False                                            # FM-06: she stops on an Event token
+    if piece == "knight" and g.state.board.tokens_at(q)["event"] and events_live(g):
+        return False                                            # FM-06: she stops on an Event token (AMB-54)
     return True
 
 
@@ -140,7 +140,7 @@ def entered(g: Game, piece: str, q: Pos) -> Proc:
         k = g.state.knight
         if k is None or k.dead:
             return
-        if toks["event"]:
+        if toks["event"] and events_live(g):                  # AMB-54: ignored once the deck is empty
             k.must_resolve_event = True
         if g.state.goblins is not None:                        # KN-122: Poisoned cubes at the Entrance
             from .roles.goblins_knight import cure_poison

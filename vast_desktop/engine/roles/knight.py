@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ..board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
 from ..geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group, reveal_one
@@ -64,7 +64,7 @@ def start_turn(g: Game) -> None:
     k.enchanted_bow_shots = 0
     # KN-37, FM-06: only an Event token under her holds her (a flag left from a token she was carried off is void)
     # CV-39: with the Event deck used up, Event tokens are ignored
-    k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and bool(g.state.event_deck)
+    k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and events_live(g)
     g.log("turn", f"Round {g.state.round}: the Knight's turn. She picks up her Hero cubes ({k.cubes_free}).")
 
 
