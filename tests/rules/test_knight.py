@@ -937,7 +937,7 @@ def test_KN_121_DIE_09_MAP_33_vantage_point_reveals_surrounding_dark_tiles_on_th
     it is played is revealed, with 1 Grit each and tokens as usual; an Ambush revealed
     this way does nothing, and tiles placed to fill new open edges stay Dark."""
     g = solo([dark((1, 0), "T16"), dark((2, 0), "T02"), dark((1, -1), "T18"), dark((2, 1), "T35")],
-             event_deck=["vantage_point"])
+             event_deck=["vantage_point", "light"])        # a card left: Event tokens still go down (AMB-54)
     around = [(0, -1), (0, 1), (2, 0), (1, -1), (2, 1)]
     choose(g, "move:1,0")
     for _ in range(60):
