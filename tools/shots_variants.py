@@ -4,7 +4,10 @@
   collapses, then the Knight's view with the piece moved and its tooltip;
 - Uncertain Treasures (VAR-10..12): the Cave choosing the Treasure card for the bottom, the
   curtain, the Knight choosing the card she sends back, her keep-or-decline, and the Knight
-  alone drawing 2.
+  alone drawing 2;
+- Terrain (TR-01..33): a table with every Terrain tile on the map (a scenario) and a River
+  space's tooltip, the Cave choosing the Terrain tile on her board, then placing it on the
+  highlighted spaces.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_variants.py [--size 1600x900]
 Writes shots/variant_*.png."""
@@ -25,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
-from vast_desktop.engine import Setup  # noqa: E402
+from vast_desktop.engine import Setup, load_scenario  # noqa: E402
 from vast_desktop.engine.geometry import fmt_pos, parse_pos  # noqa: E402
 from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
 from vast_desktop.screens.table import TableScreen  # noqa: E402
@@ -153,6 +156,44 @@ def main() -> None:
     if s.game.pending is not None and s.game.pending.kind == "return_treasure":
         show(app, s)
         shot(app, f"variant_treasure_solo{suffix}")
+
+    terrain_shots(app, humans, suffix)
+
+
+TERRAIN_SCENARIO = {
+    "setup": {"roles": list(KC), "seed": 1, "variants": ["terrain"]},
+    "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True}, {"pos": [1, 0], "tile": "T01", "lit": True},
+              {"pos": [0, 1], "tile": "T05", "lit": True}, {"pos": [1, 1], "tile": "T20", "lit": False},
+              {"pos": [-1, 0], "tile": "T02", "lit": True, "rot": 1}],
+    "terrain": [{"tile": "canyon", "pos": [0, -1]}, {"tile": "lake", "pos": [2, 0]},
+                {"tile": "river", "pos": [-1, 1], "rot": 1}, {"tile": "magma", "pos": [0, 2]},
+                {"tile": "mushroom_forest", "pos": [2, 2]}, {"tile": "pits_1", "pos": [4, 0]},
+                {"tile": "pits_2", "pos": [-2, 0]}, {"tile": "pits_3", "pos": [1, 3]}],
+    "pieces": {"knight": [1, 0]},
+    "omen_bag": {},
+    "active": "knight",
+}
+
+
+def terrain_shots(app: App, humans: dict[str, Seat], suffix: str) -> None:
+    # ---- every Terrain tile on the map, the River's tooltip
+    s = Session(load_scenario(TERRAIN_SCENARIO), dict(humans))
+    app.session = s
+    table = show(app, s)
+    table.fit()
+    app.step(1 / 60)
+    hover(app, table.map.camera.tile_rect((-1, 2)).move(0, -20).center)
+    shot(app, f"variant_terrain_map{suffix}")
+    # ---- a real game: the Cave chooses the Terrain tile on her board, then places it
+    s = play_until(app, Setup(roles=KC, seed=5, variants=("terrain",)), humans,
+                   lambda s: s.game.pending.kind == "terrain_choose")
+    assert s.game.pending.kind == "terrain_choose", "no terrain_choose in this game"
+    show(app, s)
+    shot(app, f"variant_terrain_choose{suffix}")
+    s.choose("terrain:lake" if "terrain:lake" in s.game.pending.ids else s.game.pending.ids[0])
+    if s.game.pending.kind == "terrain_place":
+        show(app, s)
+        shot(app, f"variant_terrain_place{suffix}")
 
 
 if __name__ == "__main__":

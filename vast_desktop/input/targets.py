@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..engine.decisions import Decision, Option, Target
 from ..engine.geometry import Pos, adjacent, parse_pos
-from ..engine.view import PlayerView
+from ..engine.view import PlayerView, TileView
 
 
 def key(t: Target) -> str:
@@ -106,11 +106,14 @@ def button_options(decision: Decision | None, clickable: set[str], options: list
 def walk_path(view: PlayerView, start: Pos, goal: Pos, through_dark: bool = False) -> list[Pos]:
     """A shortest path over the map as the viewer sees it (walls, Rockslides, Bombs),
     stopping at Dark tiles (the Knight's step onto one reveals it) unless ``through_dark``
-    (the Thief walks over them).  Only a plan: every step is still one engine option,
+    (the Thief walks over them).  Terrain spaces (TR-13) are neither Lit nor Dark: the
+    path goes on over them, never onto the Canyon's impassable spaces (TR-17), and a Pit
+    leads to the other Pits (TR-29).  Only a plan: every step is still one engine option,
     applied one at a time."""
     tiles = {t.pos: t for t in view.tiles}
-    if goal not in tiles or start == goal:
+    if goal not in tiles or start == goal or is_impassable(tiles[goal]):
         return []
+    pits = [t.pos for t in view.tiles if t.terrain is not None and t.terrain.type == "pits"]
     rocks = {tuple(sorted(e)) for e in view.rockslides}
     bombs = {tuple(sorted(e)) for e in view.bombs}
 
@@ -131,10 +134,11 @@ def walk_path(view: PlayerView, start: Pos, goal: Pos, through_dark: bool = Fals
         p = queue.popleft()
         if p == goal:
             break
-        if p != start and not tiles[p].lit and not through_dark:
+        if p != start and is_dark(tiles[p]) and not through_dark:
             continue
-        for d, q in adjacent(p):
-            if q in prev or q not in tiles or blocked(p, q, d):
+        links = [(-1, q) for q in pits if q != p] if p in pits else []
+        for d, q in [*adjacent(p), *links]:
+            if q in prev or q not in tiles or is_impassable(tiles[q]) or (d >= 0 and blocked(p, q, d)):
                 continue
             prev[q] = p
             queue.append(q)
@@ -146,3 +150,13 @@ def walk_path(view: PlayerView, start: Pos, goal: Pos, through_dark: bool = Fals
         path.append(node)
         node = prev[node]
     return list(reversed(path))
+
+
+def is_dark(t: TileView) -> bool:
+    """A Dark Cave tile: not Lit and not Terrain (a Terrain space is neither, TR-13)."""
+    return not t.lit and t.terrain is None
+
+
+def is_impassable(t: TileView) -> bool:
+    """One of the Canyon's impassable spaces (TR-17)."""
+    return t.terrain is not None and t.terrain.kind == "impassable"

@@ -108,6 +108,9 @@ def _rules() -> RulesData:
 
 
 def _card(cid: str) -> Any:
+    if cid.startswith("terrain:"):          # a Terrain tile to choose (terrain_choose): named by its kind
+        kind = cid.split(":", 1)[1]
+        return next((t for t in _rules().terrain if t.kind == kind), None)
     try:
         return _rules().card(cid)
     except UnknownIdError:
@@ -488,7 +491,8 @@ OFFER_TITLES = {"keep_treasure": "Treasure found", "choose_treasure": "Give the 
                 "choose_event": "Play an Event on the Knight",
                 # Uncertain Treasures (VAR-11/12): the card clicked goes to the bottom of the deck
                 "bottom_treasure": "Click one for the bottom: the Knight gets the other 2",
-                "return_treasure": "Click the card to send back to the bottom"}
+                "return_treasure": "Click the card to send back to the bottom",
+                "terrain_choose": "Choose the Terrain tile to place"}
 
 
 def _draw_card(surf: pygame.Surface, r: pygame.Rect, title: str, lines: Sequence[str], sc: _Scale,

@@ -173,6 +173,9 @@ class MapView:
         if overlay.preview is not None and overlay.preview[0] == t.pos:
             _, walls, pkind = overlay.preview
             return self.art.lit_tile(PLAIN if plain and pkind == "entrance" else pkind, walls, size)
+        if t.terrain is not None:                  # Terrain: neither Lit nor Dark (TR-13)
+            tv = t.terrain
+            return self.art.terrain_tile(tv.type, tv.kind, size, tv.rot, tv.current)
         kind = PLAIN if plain and t.type == "entrance" else t.type
         if t.lit and t.walls is not None and kind is not None:
             return self.art.lit_tile(kind, t.walls, size)

@@ -55,6 +55,17 @@ TYPE_COLOURS = {
     "vault": (150, 150, 165),
 }
 
+# Terrain tiles (Terrain variant): each type its own ground, neither Lit parchment nor Dark blue
+TERRAIN_COLOURS = {
+    "canyon": (92, 70, 56),          # the rocky rims of the chasm
+    "lake": (46, 132, 128),          # still teal water
+    "magma": (70, 24, 16),           # black-red crust (the glow is orange)
+    "mushroom_forest": (52, 84, 44),  # moss
+    "pits": (112, 100, 88),          # grey stone round a black hole
+    "river": (44, 118, 178),         # running blue water between sandy banks
+}
+TERRAIN_TYPES = tuple(TERRAIN_COLOURS)
+
 
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:

@@ -42,6 +42,9 @@ PIECE_IDS = ("knight", "dragon", "thief", "tribe:fangs", "tribe:bones", "tribe:e
 PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "tribe:fangs": "F", "tribe:bones": "B",
                  "tribe:eye": "E"}
 EDGE_KINDS = ("rockslide", "bomb")
+TERRAIN_SPACE_KINDS = ("plain", "impassable", "bridge")
+TERRAIN_LABELS = {"canyon": "Canyon", "lake": "Lake", "magma": "Magma", "mushroom_forest": "Forest",
+                  "pits": "Pit", "river": "River", "impassable": "Chasm", "bridge": "Bridge"}
 
 INK: RGB = (22, 17, 14)              # outlines and dark letters
 PALE: RGB = (248, 244, 232)          # light letters
@@ -805,6 +808,155 @@ class TileArt:
         else:
             _draw_letter(badge, TYPE_LETTERS[tile_type], (d / 2, d / 2), max(4.0, d * 0.42), col, INK)
         out.blit(badge, (round(cx - d / 2), round(cy - d / 2)))
+
+    # ------------------------------------------------------------------ terrain
+    def terrain_tile(self, terrain_type: str, space_kind: str, size: int, rot: int = 0,
+                     current: int | None = None) -> pygame.Surface:
+        """A Terrain space (Terrain variant), neither Lit nor Dark: Lake water, Magma crust with glowing
+        cracks, a mossy Mushroom Forest, a Pit's black hole, the River flowing toward ``current``
+        (0=N, 1=E, 2=S, 3=W) between sandy banks with arrows, and the Canyon's chasm running along its
+        row (E-W on the unturned tile, N-S after an odd ``rot``) with a plank bridge across the Bridge
+        space.  From 56 px a short label names the space (Chasm on the impassable ones)."""
+        _check(terrain_type, theme.TERRAIN_TYPES, "terrain type")
+        _check(space_kind, TERRAIN_SPACE_KINDS, "terrain space kind")
+        size = max(8, int(size))
+        if terrain_type == "river":
+            heading = 1 if current is None else int(current) % 4
+        elif terrain_type == "canyon":
+            heading = 1 if int(rot) % 2 == 0 else 2
+        else:
+            heading = 1
+        return self._get(("terrain", size, terrain_type, space_kind, heading),
+                         lambda: self._draw_terrain(terrain_type, space_kind, size, heading))
+
+    def _draw_terrain(self, ttype: str, kind: str, size: int, heading: int) -> pygame.Surface:
+        f = 2 if size < 128 else 1
+        s = size * f
+        rng = random.Random(_seed("terrain", ttype, kind))
+        base = theme.TERRAIN_COLOURS[ttype]
+        surf = _new(s, s)
+        lw = max(1, round(0.012 * s))
+        if ttype == "river":
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 12, (156, 132, 92), 0.1, 0.1), (s, s)), (0, 0))
+            water = pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.08, 0.0), (s, round(0.68 * s)))
+            surf.blit(water, (0, round(0.16 * s)))
+            deco = _new(s, s)
+            for _ in range(7):                                          # the flow: streaks along the current
+                y = rng.uniform(0.22, 0.78) * s
+                x0 = rng.uniform(-0.1, 0.6) * s
+                pts = [(x0 + i * 0.06 * s, y + math.sin(i * 1.3 + y) * 0.012 * s) for i in range(7)]
+                pygame.draw.lines(deco, (200, 230, 255, 110), False, pts, lw)
+            for y in (0.16, 0.84):                                      # wet bank edges
+                pygame.draw.line(deco, (*_shade(base, 0.6), 200), (0, y * s), (s, y * s), 2 * lw)
+            for cx in (0.3, 0.72):                                      # arrows along the current
+                pts = [(cx - 0.14, 0.43), (cx + 0.02, 0.43), (cx + 0.02, 0.36), (cx + 0.14, 0.5),
+                       (cx + 0.02, 0.64), (cx + 0.02, 0.57), (cx - 0.14, 0.57)]
+                poly = [(x * s, y * s) for x, y in pts]
+                pygame.draw.polygon(deco, (232, 244, 255, 235), poly)
+                pygame.draw.polygon(deco, (*INK, 255), poly, lw)
+            surf.blit(deco, (0, 0))
+        elif ttype == "lake":
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.1, 0.3), (s, s)), (0, 0))
+            deco = _new(s, s)
+            for _ in range(6):                                          # ripples
+                cx, cy = rng.uniform(0.15, 0.85) * s, rng.uniform(0.15, 0.85) * s
+                w, h = rng.uniform(0.18, 0.34) * s, rng.uniform(0.05, 0.09) * s
+                pygame.draw.ellipse(deco, (190, 240, 230, 120), pygame.Rect(cx - w / 2, cy - h / 2, w, h), lw)
+                pygame.draw.ellipse(deco, (190, 240, 230, 60),
+                                    pygame.Rect(cx - w * 0.35, cy - h * 0.3, w * 0.7, h * 0.6), lw)
+            for _ in range(10):                                         # glints
+                x, y = rng.uniform(0.05, 0.95) * s, rng.uniform(0.05, 0.95) * s
+                pygame.draw.line(deco, (235, 255, 250, 150), (x, y), (x + 0.04 * s, y), lw)
+            surf.blit(deco, (0, 0))
+        elif ttype == "magma":
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.25, 0.2), (s, s)), (0, 0))
+            cracks = _new(s, s)
+            for _ in range(7):
+                x, y = rng.uniform(0.2, 0.8) * s, rng.uniform(0.2, 0.8) * s
+                a = rng.uniform(0, 2 * math.pi)
+                pts = [(x, y)]
+                for _ in range(rng.randint(4, 7)):
+                    a += rng.uniform(-0.8, 0.8)
+                    step = rng.uniform(0.08, 0.16) * s
+                    x, y = x + step * math.cos(a), y + step * math.sin(a)
+                    pts.append((x, y))
+                pygame.draw.lines(cracks, (255, 110, 20, 255), False, pts, max(2, round(0.03 * s)))
+                pygame.draw.lines(cracks, (255, 224, 110, 255), False, pts, max(1, round(0.01 * s)))
+            for _ in range(4):                                          # pools of molten rock
+                cx, cy = rng.uniform(0.15, 0.85) * s, rng.uniform(0.15, 0.85) * s
+                pygame.draw.polygon(cracks, (255, 120, 30, 255), _rock_poly(rng, cx, cy, rng.uniform(0.04, 0.08) * s))
+            surf.blit(_blur(cracks, max(2, round(0.04 * s))), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+            surf.blit(cracks, (0, 0))
+        elif ttype == "mushroom_forest":
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.14, 0.3), (s, s)), (0, 0))
+            deco = _new(s, s)
+            for _ in range(60):                                         # moss tufts
+                x, y = rng.uniform(0, s), rng.uniform(0, s)
+                pygame.draw.circle(deco, (*_shade(base, rng.uniform(1.2, 1.6)), 140), (x, y), rng.uniform(0.006, 0.014) * s)
+            spots = [(0.2, 0.34), (0.8, 0.3), (0.5, 0.5), (0.2, 0.78), (0.8, 0.76), (0.5, 0.88)]
+            caps = [(184, 64, 120), (200, 96, 52), (150, 80, 190)]
+            for i, (u, v) in enumerate(spots):
+                r = rng.uniform(0.07, 0.11) * s
+                cx, cy = u * s, v * s
+                stalk = pygame.Rect(cx - r * 0.3, cy - r * 0.1, r * 0.6, r * 1.0)
+                pygame.draw.rect(deco, (*INK, 255), stalk.inflate(2 * lw, 2 * lw), border_radius=round(r * 0.2))
+                pygame.draw.rect(deco, (228, 218, 192, 255), stalk, border_radius=round(r * 0.2))
+                cap = pygame.Rect(cx - r, cy - r * 0.8, 2 * r, r * 1.4)
+                pygame.draw.ellipse(deco, (*INK, 255), cap.inflate(2 * lw, 2 * lw))
+                pygame.draw.ellipse(deco, (*caps[i % len(caps)], 255), cap)
+                for _ in range(3):
+                    pygame.draw.circle(deco, (245, 236, 214, 255),
+                                       (cx + rng.uniform(-0.6, 0.6) * r, cy + rng.uniform(-0.55, -0.1) * r), r * 0.14)
+            surf.blit(deco, (0, 0))
+        elif ttype == "pits":
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.1, 0.25), (s, s)), (0, 0))
+            hole = _new(s, s)
+            c = s / 2
+            rim = 0.36 * s
+            pygame.draw.circle(hole, (*_mix(base, (230, 220, 200), 0.3), 255), (c, c), rim + 2 * lw)
+            for i in range(10):                                         # darker toward the bottom
+                k = i / 9
+                pygame.draw.circle(hole, (*_mix(_shade(base, 0.4), (0, 0, 0), k), 255), (c, c + k * 0.04 * s),
+                                   rim * (1 - 0.75 * k))
+            for _ in range(9):                                          # broken stones round the rim
+                a = rng.uniform(0, 2 * math.pi)
+                pygame.draw.polygon(hole, (*_shade(base, rng.uniform(0.7, 1.0)), 255),
+                                    _rock_poly(rng, c + (rim + 0.02 * s) * math.cos(a),
+                                               c + (rim + 0.02 * s) * math.sin(a), 0.035 * s, 6))
+            surf.blit(hole, (0, 0))
+        else:                                                           # the Canyon: a chasm along the row
+            surf.blit(pygame.transform.smoothscale(_noise_surface(rng, 14, base, 0.14, 0.1), (s, s)), (0, 0))
+            deco = _new(s, s)
+            xs = [s * i / 10 for i in range(11)]
+            top = [(x, s * (0.2 + rng.uniform(-0.03, 0.03))) for x in xs]
+            bot = [(x, s * (0.8 + rng.uniform(-0.03, 0.03))) for x in reversed(xs)]
+            pygame.draw.polygon(deco, (*_shade(base, 0.35), 255), top + bot)
+            for i in range(8):                                          # depth: darker toward the middle
+                k = (i + 1) / 8
+                band = pygame.Rect(0, s * (0.5 - 0.28 * (1 - k)), s, s * 0.56 * (1 - k) + 1)
+                pygame.draw.rect(deco, (*_mix(_shade(base, 0.35), (4, 2, 2), k), 255), band)
+            pygame.draw.lines(deco, (*_shade(base, 1.4), 255), False, top, 2 * lw)
+            pygame.draw.lines(deco, (*_shade(base, 0.6), 255), False, bot, 2 * lw)
+            if kind == "bridge":                                        # planks across the chasm
+                x0, x1 = 0.32 * s, 0.68 * s
+                n = 9
+                for i in range(n):
+                    y = s * i / n
+                    plank = pygame.Rect(x0, y + 0.01 * s, x1 - x0, s / n - 0.02 * s)
+                    pygame.draw.rect(deco, (*_shade(WOOD, rng.uniform(1.0, 1.3)), 255), plank)
+                    pygame.draw.rect(deco, (*INK, 255), plank, lw)
+                for x in (x0 - 0.02 * s, x1 + 0.02 * s):                # ropes
+                    pygame.draw.line(deco, (210, 180, 120, 255), (x, 0), (x, s), 2 * lw)
+            surf.blit(deco, (0, 0))
+        turns = (heading - 1) % 4
+        if turns:
+            surf = pygame.transform.rotate(surf, -90 * turns)
+        out = pygame.transform.smoothscale(surf, (size, size))
+        if size >= 56:
+            label = TERRAIN_LABELS.get(kind) or TERRAIN_LABELS[ttype]
+            _draw_letter(out, label, (size / 2, size * 0.09), max(5.0, size * 0.06), PALE, INK, bold=True)
+        pygame.draw.rect(out, (*_shade(base, 0.45), 255), out.get_rect(), 1)
+        return out
 
     # ------------------------------------------------------------------ tokens and pieces
     def token(self, kind: str, size: int) -> pygame.Surface:

@@ -19,6 +19,7 @@ from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.rules_data import load_rules_data
+from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
@@ -685,13 +686,28 @@ class TableScreen(Screen):
             self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
 
     def _draw_map_tooltip(self, surface: pygame.Surface, view: PlayerView) -> None:
-        """The Entrance piece's tooltip when the pointer rests on it (the map has no other tooltips)."""
-        er = self.map.entrance_rect
+        """The map's tooltip under the pointer (the Entrance piece, a Terrain space)."""
         mouse = pygame.mouse.get_pos()
-        if er is None or view.entrance_piece is None or self.menu_elements or self.dragging \
-                or not self.map_rect.collidepoint(mouse) or not er.collidepoint(mouse):
+        if self.menu_elements or self.dragging:
             return
-        self._draw_tooltip(surface, entrance_tip(view))
+        tip = self.map_tip_at(mouse)
+        if tip:
+            self._draw_tooltip(surface, tip)
+
+    def map_tip_at(self, pos: tuple[int, int]) -> str | None:
+        """What the map says at ``pos``: the Entrance piece's tooltip when it is under the pointer,
+        else the Terrain space's (its tile, the space and the tile's effect)."""
+        view = self.view
+        if view is None or not self.map_rect.collidepoint(pos):
+            return None
+        er = self.map.entrance_rect
+        if er is not None and view.entrance_piece is not None and er.collidepoint(pos):
+            return entrance_tip(view)
+        p = self.map.space_at(pos)
+        t = next((t for t in view.tiles if t.pos == p), None)
+        if t is not None and t.terrain is not None:
+            return terrain_tip(t.pos, t.terrain)
+        return None
 
     def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
         """A board tooltip: wrapped on a dark card left of the pointer, kept inside the window."""
@@ -753,6 +769,19 @@ def entrance_tip(view: PlayerView) -> str:
     if view.entrance_piece != (0, 0) and any(t.type == "entrance" for t in view.tiles):
         tip += " The old Entrance tile is now a normal Cave tile."
     return tip
+
+
+def terrain_tip(p: Pos, tv: TerrainView) -> str:
+    """A Terrain space's tooltip (Terrain variant): the tile, which of its spaces this is, its effect."""
+    what = {"impassable": "an impassable space of the Canyon: no one may enter it (a surfaced Dragon may fly "
+                          "over it with Wing, the Thief may Climb over it)",
+            "bridge": "the Canyon's Bridge: the only space of the Canyon that can be entered"}.get(tv.kind)
+    if what is None:
+        what = f"a {tv.name} space"
+        if tv.current is not None:
+            what += f", the current flowing {('north', 'east', 'south', 'west')[tv.current % 4]}"
+    text = load_rules_data().terrain_tile(tv.tile).text
+    return (f"{tv.name} at {fmt_pos(p)} (Terrain, neither Lit nor Dark): {what}. {text}")
 
 
 def _short(text: str, width_px: int, px_per_char: int = 8) -> str:
