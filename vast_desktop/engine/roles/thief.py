@@ -202,14 +202,8 @@ def climb_over_options(g: Game, p: Pos) -> list[Option]:
 
 
 def act_climbover(g: Game, arg: str) -> Proc:
-    t = thief(g)
-    p = pos(g)
-    q = parse_pos(arg)
-    t.cubes -= _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
-    t.movement_left -= 2
-    g.state.board.pieces["thief"] = q
-    g.log("move", f"The Thief climbs over the impassable terrain to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
-    yield from entered(g, q)
+    """TH-15, TR-18: Climb over one impassable Terrain space (3 cubes, 2 with Climbing Gear)."""
+    yield from _climb(g, parse_pos(arg), g.rules.thief.climb_impassable_cubes, 2, "over the impassable terrain")
 
 
 def loot_options(g: Game, p: Pos) -> list[Option]:
@@ -403,13 +397,17 @@ def act_leave(g: Game, arg: str) -> Proc:
 
 
 def act_climb(g: Game, arg: str) -> Proc:
+    """TH-15: Climb through a wall (2 cubes, 1 with Climbing Gear), Movement as usual."""
+    yield from _climb(g, parse_pos(arg), g.rules.thief.climb_wall_cubes, 1, "through the wall")
+
+
+def _climb(g: Game, q: Pos, cubes: int, movement: int, how: str) -> Proc:
     t = thief(g)
     p = pos(g)
-    q = parse_pos(arg)
-    t.cubes -= _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
-    t.movement_left -= 1
+    t.cubes -= _cost(g, cubes, "climbing_gear")
+    t.movement_left -= movement
     g.state.board.pieces["thief"] = q
-    g.log("move", f"The Thief climbs through the wall to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+    g.log("move", f"The Thief climbs {how} to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
     yield from entered(g, q)
 
 
