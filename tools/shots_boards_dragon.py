@@ -9,7 +9,6 @@ import os
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,11 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
+from shots_boards import shot  # noqa: E402  (the same board shot as the Knight's and Cave's)
 
 from vast_desktop.engine import Game, Setup, load_scenario, view  # noqa: E402
-from vast_desktop.engine.view import PlayerView  # noqa: E402
-from vast_desktop.render.boards import draw_board, draw_board_tabs  # noqa: E402
-from vast_desktop.render.theme import BG  # noqa: E402
 
 OUT = ROOT / "shots"
 
@@ -35,32 +32,8 @@ DRAGON_MID = {
 }
 
 
-def highlights(v: PlayerView) -> set[str]:
-    d = v.decision
-    if d is None:
-        return set()
-    return {f"{t.kind}:{t.ref}" for o in d.options for t in o.targets if t.kind in ("slot", "card", "hand_tile")}
-
-
 def dragon_game() -> Game:
     return load_scenario(DRAGON_MID)
-
-
-def shot(name: str, v: PlayerView, role: str, size: tuple[int, int], hover: str | None = None) -> None:
-    w, h = size
-    tab_h = 30
-    surf = pygame.Surface((w + 20, h + tab_h + 20))
-    surf.fill(BG)
-    draw_board_tabs(surf, pygame.Rect(10, 10, w, tab_h), v.roles, role)
-    hl = highlights(v) if v.viewer == role else set()
-    t0 = time.perf_counter()
-    layout = draw_board(surf, pygame.Rect(10, 10 + tab_h, w, h), v, role, hl, hover)
-    t1 = time.perf_counter()
-    layout = draw_board(surf, pygame.Rect(10, 10 + tab_h, w, h), v, role, hl, hover)
-    t2 = time.perf_counter()
-    pygame.image.save(surf, str(OUT / f"{name}.png"))
-    print(f"{name}.png  {w}x{h}  first {1000 * (t1 - t0):.1f} ms, cached {1000 * (t2 - t1):.2f} ms, "
-          f"{len(layout.regions)} regions, {len(hl & set(layout.regions))}/{len(hl)} highlights placed")
 
 
 def table_with_die() -> None:
