@@ -508,7 +508,9 @@ def test_CV_24_RV_14_spores_never_back_to_locked_hunger() -> None:
     assert D(g).wakefulness == 2 and D(g).sloth["greed"] == 4
 
 
-def test_RV_23_past_plunder_at_the_end_of_the_dragons_turn() -> None:
+def test_RV_23_RV_04_VAR_41_past_plunder_at_the_end_of_the_dragons_turn() -> None:
+    """RV-23, VAR-41: the Past Plunder card lets its holder (the Dragon here) place a
+    Treasure token; RV-04 [FAQ]: after the end-of-turn Dark tile, not before."""
     tiles = ROW + [dark((0, 1), "T03")]
     g = dragon_game(tiles=tiles, pieces={"knight": [3, 0], "dragon": [1, 0]}, dragon={"hand": []})
     choose_all(g, "end:", "skip:")

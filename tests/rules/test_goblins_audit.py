@@ -382,8 +382,8 @@ def test_GB_39_42_keep_or_replace_a_monster_never_held_in_hand(choice: str) -> N
     assert "troll" not in held and "ogre" not in held and gob(g).drawn_monster is None
 
 
-def test_GB_43_monster_ambush_text_and_tokens_unused_with_a_goblins_player() -> None:
-    """GB-43 (FAQ): with a Goblins player the Monsters' Ambush lines and the Ogre/Troll
+def test_GB_43_VAR_43_monster_ambush_text_and_tokens_unused_with_a_goblins_player() -> None:
+    """GB-43, VAR-43 (FAQ): with a Goblins player the Monsters' Ambush lines and the Ogre/Troll
     tokens are ignored: a Tribe with the Ogre ambushes for 1 Health, no Monster is drawn,
     no Ogre token is placed and the Knight is not driven back."""
     tiles = [entrance(), dark((1, 0), "T13"), lit((2, 0), "T22"), lit((1, -1), "T25")]

@@ -453,8 +453,8 @@ def test_KN_38_equal_strength_rolls_the_dragon_die(level: str, cubes: int) -> No
     assert results == {True, False}
 
 
-def test_KN_40_SOLO_08_line_C_monster_seen_before_adding_strength() -> None:
-    """KN-40, SOLO-08: Hard = line C.  The Monster is drawn and shown before she decides
+def test_KN_40_SOLO_08_VAR_46_line_C_monster_seen_before_adding_strength() -> None:
+    """KN-40, SOLO-08, VAR-46: Hard = line C.  The Monster is drawn and shown before she decides
     on Strength; Pet Frog (Ambush Strength 2) is beaten by Strength 3 and discarded."""
     g = ambush_game("hard", monster_deck=["pet_frog", "blob"])
     assert g.config.infestation_line == "C"

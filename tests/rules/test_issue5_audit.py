@@ -1,0 +1,83 @@
+"""Rule tests for the last checklist items of the issue-5 audit that had none:
+COL-06 (the FAQ's one-tile Collapse rate, a house rule) and FM-16 (Magma under
+Forced Movement).  Positions are (x, y), y grows southward; the Entrance is at (0, 0).
+Tiles used (unrotated walls N,E,S,W): T20/T22/T25/T29/T30 Event open, T31/T32/T33
+Treasure Room open."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from vast_desktop.engine import load_scenario
+
+from .helpers import entrance, lit
+from .helpers_interactions import K, choose, dests, fixed_die, ids, play, starting, until
+
+CENTRE = 6                 # Dragon die face 6: the centre only
+
+ROW = [entrance()] + [lit((x, 0), t) for x, t in
+                      zip((1, 2, 3, 4, -1, -2, -3), ("T22", "T25", "T29", "T30", "T31", "T32", "T33"), strict=True)]
+
+
+def _tiles_removed_by_the_goblins(house: tuple[str, ...]) -> int:
+    """Four players and no Cave (Knight, Goblins, Dragon, Thief), the Collapse under
+    way: end the Goblins' turn and count the tiles they must remove."""
+    g = play(("knight", "goblins", "dragon", "thief"), "goblins", ROW,
+             {"knight": [0, 0], "dragon": [0, 0], "thief": [0, 0]}, house=house, collapse=True)
+    until(g, "goblins_turn")
+    choose(g, "end:")
+    removed = 0
+    while g.pending is not None and g.pending.kind == "collapse_tile" and g.pending.role == "goblins":
+        g.apply(ids(g)[0])
+        removed += 1
+    return removed
+
+
+@pytest.mark.parametrize("house, rate", [((), 3), (("one_tile_collapse",), 1)])
+def test_COL_06_one_tile_collapse_with_more_than_three_players_and_no_cave(house: tuple[str, ...],
+                                                                           rate: int) -> None:
+    """COL-06 [FAQ]: the recommended option — with no Cave player and more than 3
+    players, each player removes only 1 tile per turn during the Collapse — is the
+    house rule ``one_tile_collapse``; without it the rate stays 3 (COL-05).  (The
+    3-player case, where the option changes nothing, is AMB-20's test.)"""
+    assert _tiles_removed_by_the_goblins(house) == rate
+
+
+def _clawed_onto_magma(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The surfaced Dragon shares (1,0) with the Knight and Claws her east onto the
+    Magma tile at (2,0); his turn then ends."""
+    fixed_die(monkeypatch, CENTRE, repeat_last=True)
+    tiles = [entrance(), lit((1, 0), "T22"), lit((-1, 0), "T29"), lit((0, 1), "T30")]
+    g = load_scenario({
+        "setup": {"roles": ["knight", "dragon"], "seed": 3, "variants": ["terrain"]},
+        "active": "dragon", "tiles": tiles, "terrain": [{"tile": "magma", "pos": [2, 0], "rot": 0}],
+        "pieces": {"knight": [1, 0], "dragon": [1, 0]},
+        "dragon": {"placed": True, "surfaced": True, "awake": True, "wakefulness": 4, "hand": ["claw"]},
+        "knight": {"health": 5},
+    })
+    choose(g, "power:claw")
+    assert "2,0" in dests(starting(g, "push:"))
+    push = next(i for i in starting(g, "push:") if i.endswith("2,0"))
+    choose(g, push)
+    assert g.state.board.pieces["knight"] == (2, 0)
+    until(g, "knight_turn")
+    return g
+
+
+def test_FM_16_forced_onto_magma_she_suffers_nothing_if_she_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FM-16 [FAQ], TR-24: Magma works only at the end of the affected player's own
+    turn.  Clawed onto Magma on the Dragon's turn, the Knight loses nothing then, and
+    nothing if she walks off it on her own turn."""
+    g = _clawed_onto_magma(monkeypatch)
+    assert K(g).health == 5
+    choose(g, "move:1,0", "end:")
+    assert K(g).health == 5
+
+
+def test_FM_16_forced_onto_magma_she_burns_if_she_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FM-16 [FAQ], TR-21: if she chooses to stay on the Magma she was forced onto, it
+    costs her 1 Health at the end of her own turn."""
+    g = _clawed_onto_magma(monkeypatch)
+    choose(g, "end:")
+    assert K(g).health == 4
