@@ -230,8 +230,8 @@ def test_AMB_52_lady_smash_strength_and_the_goblins(roles: tuple[str, ...], leve
 @pytest.mark.parametrize("deck", [[], ["light", "rats#1", "cave_bread"]])
 def test_AMB_54_event_tile_and_token_ignored_once_the_event_deck_is_empty(deck: list[str]) -> None:
     """AMB-54, CV-39: with the Event deck used up, Event tiles and tokens are ignored (the
-    rulebook: "do not reshuffle them"), so no house rule; whether Terrain is still placed
-    waits for the Terrain tiles.  The Knight steps onto a Lit tile with an Event token: no
+    rulebook: "do not reshuffle them"), so no house rule here; whether Terrain is still placed
+    is the house rule ``terrain_needs_event_cards`` (test_issue5_audit).  The Knight steps onto a Lit tile with an Event token: no
     Encounter, no card, the token stays; she reveals an Event tile: no card either, yet the
     reveal's Grit.  With cards left the Cave plays one on the token (the control)."""
     tiles = [entrance(), lit((1, 0), "T22"), dark((2, 0), "T16"), dark((1, -1), "T02"), dark((1, 1), "T13")] + CLOSED

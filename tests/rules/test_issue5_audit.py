@@ -1,6 +1,7 @@
 """Rule tests for the last checklist items of the issue-5 audit that had none:
-COL-06 (the FAQ's one-tile Collapse rate, a house rule) and FM-16 (Magma under
-Forced Movement).  Positions are (x, y), y grows southward; the Entrance is at (0, 0).
+COL-06 (the FAQ's one-tile Collapse rate, a house rule), FM-16 (Magma under Forced
+Movement), and the Terrain variant's unresolved ambiguities AMB-46 and AMB-54 (each
+default and its house rule; AMB-45 needs no option, see setup.HOUSE_RULES).  Positions are (x, y), y grows southward; the Entrance is at (0, 0).
 Tiles used (unrotated walls N,E,S,W): T20/T22/T25/T29/T30 Event open, T31/T32/T33
 Treasure Room open."""
 from __future__ import annotations
@@ -14,7 +15,7 @@ from vast_desktop.engine import load_scenario
 from .helpers import entrance, lit
 from .helpers_interactions import K, choose, dests, fixed_die, ids, play, starting, until
 
-CENTRE = 6                 # Dragon die face 6: the centre only
+CENTRE, SIDES = 6, 2      # Dragon die faces: 6 = the centre only, 2 = the four sides
 
 ROW = [entrance()] + [lit((x, 0), t) for x, t in
                       zip((1, 2, 3, 4, -1, -2, -3), ("T22", "T25", "T29", "T30", "T31", "T32", "T33"), strict=True)]
@@ -81,3 +82,42 @@ def test_FM_16_forced_onto_magma_she_burns_if_she_stays(monkeypatch: pytest.Monk
     g = _clawed_onto_magma(monkeypatch)
     choose(g, "end:")
     assert K(g).health == 4
+
+
+# ====================================================== Terrain ambiguities (house rules)
+@pytest.mark.parametrize("house_rule, terrain_comes", [((), True), (("terrain_needs_event_cards",), False)])
+def test_AMB_54_event_tile_with_the_deck_empty_and_terrain(house_rule: tuple[str, ...], terrain_comes: bool) -> None:
+    """AMB-54 (Terrain part): with the Event deck used up, the Event tile the Knight
+    reveals still brings the round's Terrain tile by default (Terrain depends on the
+    tile, not the card); with the house rule ``terrain_needs_event_cards`` the ignored
+    Event tile brings none."""
+    g = load_scenario({
+        "setup": {"roles": ["knight"], "seed": 1, "solo_level": "easy", "variants": ["terrain"],
+                  "house_rules": list(house_rule)},
+        "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True}, {"pos": [1, 0], "tile": "T20", "lit": False}],
+        "pieces": {"knight": [0, 0]}, "event_deck": [],
+    })
+    choose(g, "move:1,0")
+    assert g.state.board.tiles[(1, 0)].lit
+    assert (g.pending.kind == "terrain_choose") == terrain_comes
+    assert any(e.kind == "terrain_none" for e in g.events) != terrain_comes
+
+
+@pytest.mark.parametrize("house_rule, reached", [((), True), (("forest_shelters_from_claw",), False)])
+def test_AMB_46_claw_from_outside_the_mushroom_forest(monkeypatch: pytest.MonkeyPatch,
+                                                     house_rule: tuple[str, ...], reached: bool) -> None:
+    """AMB-46: the surfaced Dragon at (0,1) Claws with the four sides hit; the Knight
+    stands in the Mushroom Forest at (1,1), beside him.  By default the roll reaches her
+    (he may push her 1 space); with ``forest_shelters_from_claw`` it does not, and his
+    turn goes on."""
+    fixed_die(monkeypatch, SIDES, repeat_last=True)
+    tiles = [entrance(), lit((0, 1), "T22"), lit((-1, 1), "T25"), lit((0, 2), "T29"), lit((-1, 0), "T30")]
+    g = load_scenario({
+        "setup": {"roles": ["knight", "dragon"], "seed": 3, "variants": ["terrain"], "house_rules": list(house_rule)},
+        "active": "dragon", "tiles": tiles, "terrain": [{"tile": "mushroom_forest", "pos": [1, 0], "rot": 0}],
+        "pieces": {"knight": [1, 1], "dragon": [0, 1]},
+        "dragon": {"placed": True, "surfaced": True, "awake": True, "wakefulness": 4, "hand": ["claw"]},
+    })
+    choose(g, "power:claw")
+    assert (g.pending.kind == "dragon_push") == reached
+    assert g.state.board.pieces["knight"] == (1, 1)

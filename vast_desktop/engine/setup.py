@@ -125,6 +125,18 @@ HOUSE_RULES.update({
                                      "normal Collapse priorities apply).",
 })
 
+# The Terrain variant's unresolved ambiguities (same convention).  AMB-45 needs none: the
+# Collapse begins only once no tile is left to place (COL-01), so under either reading no
+# piece can step from Terrain onto an open space during it.
+HOUSE_RULES.update({
+    "forest_shelters_from_claw": "AMB-46: a Claw rolled from outside the Mushroom Forest does not reach the "
+                                 "pieces inside it; Wrath still does, as the FAQ says (default: every Dragon "
+                                 "die roll hits the Forest's spaces like any other).",
+    "terrain_needs_event_cards": "AMB-54: once the Event deck is empty, Event tiles are ignored altogether and "
+                                 "bring no Terrain tile either (default: Terrain depends on the tile, not the "
+                                 "card, so the first Event tile revealed each round still brings one).",
+})
+
 
 class SetupError(ValueError):
     """A setup that cannot be played, with the valid choices in the message."""

@@ -263,6 +263,11 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     st = g.state
     if not terrain_on(g) or st.collapse or st.terrain_round == st.round:     # TR-05, COL-32
         return
+    from .board import events_live
+    if "terrain_needs_event_cards" in g.setup.house_rules and not events_live(g):    # AMB-54 house rule
+        g.log("terrain_none", "The Event deck is empty: Event tiles are ignored and bring no Terrain "
+              "(house rule).")
+        return
     st.terrain_round = st.round
     placer = "cave" if g.has("cave") else revealer                            # TR-06
     origin = _origin(g, event_pos, revealer)
@@ -516,6 +521,14 @@ def forest_blocks(g: Game, src: Pos | None, dst: Pos | None) -> bool:
     if src is None:
         return in_forest(g, dst)
     return src != dst and (in_forest(g, src) or in_forest(g, dst))
+
+
+def claw_sheltered(g: Game, origin: Pos, p: Pos) -> bool:
+    """AMB-46: the FAQ says only that Wrath reaches the pieces inside the Mushroom Forest
+    (TR-27).  By default every Dragon die roll hits the Forest's spaces like any other;
+    with the house rule ``forest_shelters_from_claw`` a Claw rolled from outside the
+    Forest does not touch the pieces inside it (Wrath still does)."""
+    return "forest_shelters_from_claw" in g.setup.house_rules and forest_blocks(g, origin, p)
 
 
 def pit_entry_ok(g: Game, p: Pos, q: Pos, movement_left: int) -> bool:

@@ -200,6 +200,8 @@ def roll(g: Game, why: str) -> Proc:
 def _claw(g: Game) -> Proc:
     """DR-24, DR-44/45: affected Tribes scatter and are eaten; the Knight may be pushed 1."""
     _, affected, _ = yield from roll(g, "Claw")
+    from ..terrain import claw_sheltered
+    affected = [p for p in affected if not claw_sheltered(g, dr.pos(g), p)]    # AMB-46 house rule
     gob = goblins_api(g)
     prey = g.state.board.pieces.get("thief") if g.state.thief is not None else None
     for p in affected:
