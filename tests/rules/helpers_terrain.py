@@ -94,3 +94,28 @@ def dist(cells: list[Pos], origin: Pos) -> int:
 def touches_other_terrain(g: Game, cells: list[Pos]) -> bool:
     tiles = g.state.board.tiles
     return any(q not in cells and q in tiles and tiles[q].terrain is not None for c in cells for q in surrounding(c))
+
+
+def thief_game(tiles: list[dict[str, Any]], terrain_tiles: list[dict[str, Any]], at: Pos) -> Game:
+    """Knight and Thief, the Thief's turn at ``at`` with the most Thievery (Action cubes)."""
+    g = tgame(tiles, terrain_tiles, roles=("knight", "thief"), active="thief", knight_at=(0, 0),
+              pieces={"thief": list(at)})
+    assert g.pending is not None and g.pending.kind == "thief_stats"
+    best = max(ids(g), key=lambda i: int(i.split(":")[1].split("-")[2]) if i.startswith("assign:") else -1)
+    choose(g, best)
+    return g
+
+
+def dragon_tgame(tiles: list[dict[str, Any]], terrain_tiles: list[dict[str, Any]], at: Pos, *,
+                 hand: tuple[str, ...] = (), surfaced: bool = False, knight_at: Pos = (0, 0), **extra: Any) -> Game:
+    """Knight and Dragon, the Dragon's turn at ``at`` holding ``hand`` (Power symbols),
+    underground or surfaced (and awake)."""
+    d: dict[str, Any] = {"placed": True, "hand": list(hand), "surfaced": surfaced, "awake": surfaced,
+                         **extra.pop("dragon", {})}
+    return tgame(tiles, terrain_tiles, roles=("knight", "dragon"), active="dragon", knight_at=knight_at,
+                 pieces={"dragon": list(at), **extra.pop("pieces", {})}, dragon=d, **extra)
+
+
+def pop(g: Game, tribe: str = "fangs") -> int:
+    assert g.state.goblins is not None
+    return g.state.goblins.population[tribe]

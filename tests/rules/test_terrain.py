@@ -1,6 +1,8 @@
 """The Terrain variant (rulebook "8 Terrain Tiles", FAQ "Terrain Variant", VAR-13):
-TR-01..33, COL-27/28/32, AMB-45/46.  Every position is built with load_scenario and
-every rule is shown through the pending decisions and the public state."""
+TR-01..33, COL-27/28/32, AMB-45/46 (the Dragon with the Pits and the River, TR-19, TR-27,
+forced Tribes on Terrain and the Pits as a set: test_terrain_more.py).  Every position is
+built with load_scenario and every rule is shown through the pending decisions and the
+public state."""
 from __future__ import annotations
 
 import pytest
@@ -23,6 +25,7 @@ from .helpers_terrain import (
     terrain,
     terrain_cells,
     tgame,
+    thief_game,
     touches_other_terrain,
 )
 
@@ -350,18 +353,9 @@ def test_TR_33_against_the_current_costs_a_tribe_1_per_space() -> None:
 
 
 # ------------------------------------------------------------------- Thief
-def _thief_game(tiles, terrain_tiles, at):
-    g = tgame(tiles, terrain_tiles, roles=("knight", "thief"), active="thief", knight_at=(0, 0),
-              pieces={"thief": list(at)})
-    assert g.pending.kind == "thief_stats"
-    best = max(ids(g), key=lambda i: int(i.split(":")[1].split("-")[2]) if i.startswith("assign:") else -1)
-    choose(g, best)                                          # the most Thievery (Action cubes)
-    return g
-
-
 def test_TH_15_TR_18_thief_climbs_over_impassable_terrain() -> None:
     tiles = [ENTRANCE, lit(0, 1, "T31"), lit(2, 1, "T32")]
-    g = _thief_game(tiles, [terrain("canyon", 1, -1, rot=1)], (0, 1))     # (1,1) is impassable
+    g = thief_game(tiles, [terrain("canyon", 1, -1, rot=1)], (0, 1))     # (1,1) is impassable
     assert "move:1,1" not in ids(g) and "climb:1,1" not in ids(g)
     cubes = g.state.thief.cubes
     assert cubes >= 3 and "climbover:2,1" in ids(g)
@@ -370,7 +364,7 @@ def test_TH_15_TR_18_thief_climbs_over_impassable_terrain() -> None:
 
 
 def test_TR_23_thief_ending_his_turn_on_magma_is_killed() -> None:
-    g = _thief_game([ENTRANCE], [terrain("magma", 1, 0)], (1, 0))
+    g = thief_game([ENTRANCE], [terrain("magma", 1, 0)], (1, 0))
     choose(g, "end:")
     assert g.state.thief.dead and "thief" not in g.state.board.pieces
 

@@ -175,7 +175,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
-        yield from entered(g, piece, dest)                                # FM-15
+        yield from entered(g, piece, dest, p)                             # FM-15
     if carries and not (yield from move_entrance_piece(g, p, remover)):
         return
     tile = board.tiles.pop(p)
@@ -234,7 +234,7 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)
-        yield from entered(g, piece, dest)
+        yield from entered(g, piece, dest, start)
     take_off(g, tile, "it collapses" if g.state.collapse else "it is brought down")
     from .flow import check_collapse_win
     check_collapse_win(g)

@@ -127,13 +127,14 @@ def shortest_escape(g: Game, piece: str, start: Pos, avoid: frozenset[Pos] | Non
     return sorted(q for q, d in dests.items() if d == best)
 
 
-def entered(g: Game, piece: str, q: Pos) -> Proc:
+def entered(g: Game, piece: str, q: Pos, frm: Pos | None = None) -> Proc:
     """FM-15, FM-06, DR-35/38, KN-122: what entering ``q`` does to a piece another player
     moved there (Giant Bats, Claw, Slap, Wrath, the Wisp) or that a removed tile forced off.
     The Knight stops on an Event token, takes back her Poisoned cubes on the Entrance and
     burns on a Flame Wall (−5 Grit, the Shield cuts it to 1); a Tribe on a Flame Wall
-    loses 1 Population; the Thief dies on a Flame Wall (no one's kill, AMB-37) and
-    stashes what he carries on the Entrance (TH-39)."""
+    loses 1 Population, and the Lake and the River take their toll from a Tribe moved
+    there from ``frm`` (TR-20, TR-33; terrain.tribe_moved); the Thief dies on a Flame
+    Wall (no one's kill, AMB-37) and stashes what he carries on the Entrance (TH-39)."""
     board = g.state.board
     toks = board.tokens_at(q)
     if piece == "knight":
@@ -148,9 +149,13 @@ def entered(g: Game, piece: str, q: Pos) -> Proc:
         if toks["flamewall"]:
             from .roles.knight_board import lose_grit
             yield from lose_grit(g, 5, "the Flame Wall")
-    elif piece.startswith("tribe:") and toks["flamewall"]:
+    elif piece.startswith("tribe:"):
         from .roles import goblins
-        yield from goblins.flame_wall_entered(g, piece.split(":", 1)[1], q)
+        from .terrain import tribe_moved
+        tribe = piece.split(":", 1)[1]
+        if toks["flamewall"]:
+            yield from goblins.flame_wall_entered(g, tribe, q)
+        yield from tribe_moved(g, tribe, frm, q, forced=True)
     elif piece == "thief" and g.state.thief is not None:
         from .roles import thief
         yield from thief.entered(g, q)

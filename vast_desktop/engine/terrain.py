@@ -246,7 +246,15 @@ def _origin(g: Game, event_pos: Pos, revealer: str) -> Pos:
 
 
 def available(g: Game) -> dict[str, list[str]]:
-    """Terrain tiles off the map, by kind (Pits only all three together, TR-28)."""
+    """Terrain tiles off the map, by kind.  The Pits come only as the set of three (TR-28:
+    "you may place all three Pits ... If only 1 or 2 Pit tiles can be legally placed, you
+    must place a different Terrain tile instead").
+
+    Reading (the texts say nothing of a lone Pit): each Pit is a Terrain tile of its own,
+    so the Collapse (COL-27), Wrath or Cave-In (COL-28) takes off one Pit and leaves the
+    others where they are, still adjacent to each other (TR-29).  A Pit off the map "may be
+    placed again later" (COL-28), but Pits are only ever placed three together, so it
+    comes back once all three are off the map again (before the Collapse, TR-05)."""
     on = set(tiles_on_map(g))
     out: dict[str, list[str]] = {}
     for t in g.rules.terrain:
@@ -379,7 +387,8 @@ def exposed_half(g: Game, tile: str) -> bool:
 
 def take_off(g: Game, tile: str, why: str) -> list[Pos]:
     """The Terrain tile leaves the map (its pieces were moved off first); it may be
-    placed again later (COL-28).  Tokens on it go home, edge tokens leave."""
+    placed again later (COL-28; a Pit alone, with the other two, see :func:`available`).
+    Tokens on it go home, edge tokens leave."""
     from .board import clear_edge_tokens, return_token
 
     board = g.state.board
@@ -434,14 +443,15 @@ def downstream(g: Game, q: Pos) -> list[Pos]:
         cur = nxt
 
 
-def against_current(g: Game, p: Pos, q: Pos) -> bool:
-    """A step from one River space to the next against the arrows (TR-32/33)."""
-    from .geometry import DELTA
-
-    m = mark(g, q)
-    if kind_at(g, p) != "river" or kind_at(g, q) != "river" or m is None or m.current is None:
-        return False
-    return (p[0] - q[0], p[1] - q[1]) == DELTA[m.current]
+def upstream_spaces(g: Game, p: Pos | None, q: Pos) -> int:
+    """TR-32/33: how many River spaces a piece enters against the current going from the
+    River space ``p`` to the River space ``q`` — the spaces from ``p`` up the River to
+    ``q`` (0 when ``q`` is downstream of ``p`` or either is off the River).  For one
+    step: 1 when it goes against the arrows."""
+    if p is None or kind_at(g, p) != "river":
+        return 0
+    below = downstream(g, q)
+    return below.index(p) + 1 if p in below else 0
 
 
 def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = None) -> Proc:
@@ -463,17 +473,36 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
     return r
 
 
-def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
-    """A Tribe's own step from ``p`` (None: from off the map) to ``q``: Magma when it leaves
-    (TR-22), the Lake and the River when it enters (TR-20, TR-33)."""
+def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos, forced: bool = False) -> Proc:
+    """The Terrain's toll on a Tribe that went from ``p`` (None: from off the map) to
+    ``q`` — by its own step, or (``forced``) moved by another player or off a removed tile
+    (FM-01: Giant Bats, the Collapse, Wrath, Cave-In).  Every move of a Tribe comes here.
+
+    - Magma (TR-22): 1 Population each time it leaves a Magma space by its own movement.
+      A forced move off Magma costs nothing: "When forced to move, they do not lose
+      population by leaving tiles" (FM-07), and Magma acts only at the end of the owner's
+      own turn (FAQ, TR-24/FM-16).
+    - The Lake (TR-20) and the River (TR-33): 1 Population on entering, from anywhere off
+      that tile, and 1 per River space entered against the current — however it got there
+      (FAQ, FM-15: "Effects caused by entering spaces, such as Terrain tile ... still apply
+      normally when moved by another player").
+
+    Reading (no AMB item covers it): a forced move names only where the piece ends (the
+    mover chooses a destination, FM-13/19, not a route), so it enters that space only, as
+    the Flame Wall is read in ``forced.entered``; going up the River from ``p`` to ``q``
+    enters every River space between them against the current (:func:`upstream_spaces`).
+    A forced move gives no ride on the current: that is free movement of the piece's own
+    (TR-32)."""
     from .roles import goblins as gb
 
-    if p is not None and kind_at(g, p) == "magma":
+    if not forced and p is not None and kind_at(g, p) == "magma":
         yield from gb.reduce_population(g, tribe, 1, "left a Magma space")
     yield from tribe_entered(g, tribe, p, q)
 
 
 def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
+    """TR-20, TR-33: entering the Lake or the River costs 1 Population, and each River
+    space entered against the current 1 more (see :func:`tribe_moved`)."""
     from .roles import goblins as gb
 
     if gb.tribe_pos(g, tribe) != q:
@@ -481,8 +510,10 @@ def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
     k = kind_at(g, q)
     if k in ("lake", "river") and (p is None or kind_at(g, p) != k):
         yield from gb.reduce_population(g, tribe, 1, f"entered the {KIND_NAMES[k]}")
-    elif p is not None and against_current(g, p, q):
-        yield from gb.reduce_population(g, tribe, 1, "moved against the River's current")
+    else:
+        up = upstream_spaces(g, p, q)
+        if up:
+            yield from gb.reduce_population(g, tribe, up, "moved against the River's current")
 
 
 def end_of_turn(g: Game, role: str) -> Proc:

@@ -301,7 +301,7 @@ def _bats(g: Game, arg: str) -> Proc:
     g.log("forced_move", f"Giant Bats carry the {piece_name(piece)} from {fmt_pos(frm)} to {fmt_pos(to)}.",
           piece=piece, frm=frm, to=to)
     if piece != "token:treasure":
-        yield from entered(g, piece, to)                                  # FM-06, FM-15
+        yield from entered(g, piece, to, frm)                             # FM-06, FM-15
 
 
 def place_treasure_token(g: Game, p: Pos) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..board import edge_blocked, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
 from ..game import GameOver, Outcome
-from ..geometry import DIR_WORDS, DIRS, Pos, fmt_pos, parse_pos, step
+from ..geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from .dragon_state import (
     SLOTH_CATEGORY,
     DragonState,
@@ -68,15 +68,16 @@ def dragon_turn(g: Game) -> Proc:
     d = dragon(g)
     start_turn(g)
     while True:                                         # (1) Move and Use Powers
-        opts = move_options(g) + power_options(g)
-        opts.append(Option("end:", "Finish moving and using powers", (button("end_turn"),)))
+        opts = turn_options(g, move_options(g) + power_options(g))
         choice = yield g.ask("dragon", "dragon_turn", _prompt(g), opts, rules_ref="dragon.move_and_powers")
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
             break
         if verb == "move":
+            q = parse_pos(arg)
+            route = legal_routes(g, "free")[q]
             d.free_moved = True
-            yield from move_dragon(g, parse_pos(arg), "moves")
+            yield from move_dragon(g, q, "moves", route)
         elif verb == "power":
             assert arg in POWERS
             yield from use_power(g, arg)
@@ -98,56 +99,175 @@ def dragon_turn(g: Game) -> Proc:
     g.log("turn_end", "The Dragon ends his turn.")
 
 
+def turn_options(g: Game, opts: list[Option]) -> list[Option]:
+    """TR-29/31: on a Pit he must leave it with his next movement (the free move or a
+    Wing), so only those are offered and the turn cannot end there — unless no movement
+    is left to him (then, as for the other roles, nothing holds him there)."""
+    from ..terrain import on_pit
+
+    if on_pit(g, pos(g)):
+        moves = [o for o in opts if o.id.startswith("move:") or o.id == "power:wing"]
+        if moves:
+            return moves
+    return [*opts, Option("end:", "Finish moving and using powers", (button("end_turn"),))]
+
+
 def _prompt(g: Game) -> str:
+    from ..terrain import on_pit
+
     d = dragon(g)
     where = "on the surface" if d.surfaced else "underground"
+    pit = " You are on a Pit: leave it now (Move or Wing)." if on_pit(g, pos(g)) else ""
     return (f"Dragon ({where}): {len(d.hand)} Power card(s), Wakefulness {d.wakefulness}, Armor {armor(g)}, "
-            f"Health {d.health}. Move{' (used)' if d.free_moved else ''} or use powers.")
+            f"Health {d.health}. Move{' (used)' if d.free_moved else ''} or use powers.{pit}")
 
 
 # --------------------------------------------------------------- movement
-def line_targets(g: Game, max_tiles: int, through_wall: bool = False, over_impassable: bool = False) -> list[Pos]:
-    """Spaces 1..max_tiles tiles away in a straight line (DR-08, DR-16, DR-26).
+Route = tuple[Pos, ...]          # the spaces one movement enters, in order (its last: where he stops)
 
-    Underground he ignores walls, Dark tiles and other players (DR-10/11); on the
-    surface he may not cross a wall or enter a Dark tile (DR-12) — except Wing's
-    single step through a wall (``through_wall``).  He never ends on impassable
-    terrain; on the surface he cannot cross it (TR-17) except Wing's flight over one
-    such space (``over_impassable``, TR-18/19)."""
-    from ..terrain import impassable, on_pit
+
+def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over_impassable: bool) -> list[Pos]:
+    """The spaces he can enter from ``start`` going ``dr``, in order, up to ``max_tiles``
+    (DR-08, DR-16, DR-26).
+
+    Underground he ignores walls, Dark tiles and other players (DR-10/11), and Terrain
+    does not stop him: he passes under the Canyon's impassable spaces.  On the surface he
+    may not cross a wall or enter a Dark tile (DR-12) — except Wing's single step through
+    a wall (``through_wall``) — nor cross impassable Terrain (TR-17) except Wing's flight
+    over one such space (``over_impassable``, TR-18/19)."""
+    from ..terrain import impassable
 
     d = dragon(g)
-    p = pos(g)
     tiles = g.state.board.tiles
     out: list[Pos] = []
-    for dr in DIRS:
-        cur = p
-        flown = False
-        for _n in range(max_tiles):
-            nxt = step(cur, dr)
-            if nxt not in tiles:
+    cur = start
+    flown = False
+    for _n in range(max_tiles):
+        nxt = step(cur, dr)
+        if nxt not in tiles:
+            break
+        if d.surfaced:
+            if is_dark(g, nxt):
                 break
-            if d.surfaced:
-                if is_dark(g, nxt):
+            if edge_blocked(g, cur, nxt) and not through_wall:
+                break
+            if impassable(g, nxt):
+                if not over_impassable or flown:
                     break
-                if edge_blocked(g, cur, nxt) and not through_wall:
-                    break
-                if impassable(g, nxt):
-                    if not over_impassable or flown:
-                        break
-                    flown = True
-            if not impassable(g, nxt) and not on_pit(g, nxt):      # TR-31 not played: he never stops on a Pit
-                out.append(nxt)
-            cur = nxt
-    return sorted(set(out))
+                flown = True
+        out.append(nxt)
+        cur = nxt
+    return out
+
+
+def routes(g: Game, max_tiles: int, through_wall: bool = False, over_impassable: bool = False,
+           start: Pos | None = None) -> dict[Pos, Route]:
+    """Where one movement of up to ``max_tiles`` spaces can take him, with its route.
+
+    A movement is a straight line (:func:`_line`), or — TR-29/31 — it uses the Pits: the
+    other Pits count as adjacent to a Pit, so one space of the movement may be the step
+    from Pit to Pit, either first (he starts on a Pit) or right after a straight line that
+    entered a Pit; the movement then goes on in a straight line from the Pit he came out
+    of (FAQ: "the 1 additional movement needed to travel from one Pit to another may be
+    taken from the second space of either movement").  He never stops on impassable
+    Terrain; whether he may stop on a Pit is :func:`_may_stop`'s question.  Where two
+    routes reach a space, the shorter (then the one without the Pits) is kept.
+
+    Surfaced or underground alike: the code treats Terrain spaces as spaces of the map for
+    the underground Dragon too (he may stop on them, only impassable terrain never stops
+    him), and TR-29/31 name the Dragon without the "while on the surface" of TR-18."""
+    from ..terrain import impassable, on_pit, pit_links
+
+    start = pos(g) if start is None else start
+    found: dict[Pos, Route] = {}
+
+    def add(route: Route) -> None:
+        end = route[-1]
+        if end != start and not impassable(g, end) and (end not in found or len(route) < len(found[end])):
+            found[end] = route
+
+    bases: list[Route] = [()] if on_pit(g, start) else []
+    for dr in DIRS:
+        line = _line(g, start, dr, max_tiles, through_wall, over_impassable)
+        for i in range(len(line)):
+            add(tuple(line[:i + 1]))
+            if on_pit(g, line[i]) and i + 1 < max_tiles:
+                bases.append(tuple(line[:i + 1]))
+    for before in bases:
+        pit = before[-1] if before else start
+        for other in pit_links(g, pit):
+            jumped = (*before, other)
+            add(jumped)
+            for dr in DIRS:
+                line = _line(g, other, dr, max_tiles - len(jumped), through_wall, over_impassable)
+                for i in range(len(line)):
+                    add((*jumped, *line[:i + 1]))
+    return found
+
+
+def movement_routes(g: Game, kind: str, start: Pos | None = None) -> dict[Pos, Route]:
+    """Every space the free move (``kind`` "free": DR-08/16) or a Wing (DR-26: up to 2
+    tiles in a straight line — over one impassable space, TR-18/19 — or, on the surface,
+    1 tile through a wall) can take him to, before the Pit rule (:func:`_may_stop`)."""
+    if kind == "free":
+        return routes(g, g.rules.dragon.free_move, start=start)
+    out = routes(g, 2, over_impassable=True, start=start)
+    if dragon(g).surfaced:
+        for q, route in routes(g, 1, through_wall=True, start=start).items():
+            out.setdefault(q, route)
+    return out
+
+
+def movements_after(g: Game, kind: str, paid: bool = True) -> tuple[str, ...]:
+    """The movements he could still make this turn after this one (TR-31): the free move
+    if unused (and this is not it), and a Wing if one more can be paid — after this Wing,
+    when it is one not yet ``paid`` for."""
+    from .dragon_powers import can_pay
+
+    d = dragon(g)
+    out = []
+    if kind != "free" and not d.free_moved:
+        out.append("free")
+    if can_pay(g, ("wing",) if kind == "free" or paid else ("wing", "wing")):
+        out.append("wing")
+    return tuple(out)
+
+
+def _may_stop(g: Game, q: Pos, after: tuple[str, ...]) -> bool:
+    """TR-29/31 (FAQ): no one ends a turn on a Pit, and the Dragon needs two separate
+    movements to use one — one to enter, one to leave.  So a movement may end on a Pit
+    only when a movement still to come this turn can take him off the Pits from there."""
+    from ..terrain import on_pit
+
+    if not on_pit(g, q):
+        return True
+    return any(not on_pit(g, e) for kind in after for e in movement_routes(g, kind, start=q))
+
+
+def legal_routes(g: Game, kind: str, paid: bool = True) -> dict[Pos, Route]:
+    """The free move's or a Wing's destinations now, with their routes (TR-29/31 applied)."""
+    after = movements_after(g, kind, paid)
+    return {q: r for q, r in movement_routes(g, kind).items() if _may_stop(g, q, after)}
+
+
+def route_label(g: Game, verb: str, q: Pos, route: Route) -> str:
+    """"Move to 3,1", "Move through the Pits to 6,1", "Move to the Pit at 4,0 (must leave
+    it this turn, with your next movement)"."""
+    from ..terrain import on_pit
+
+    steps = zip((pos(g), *route), route, strict=False)
+    via = " through the Pits" if any(manhattan(a, b) != 1 for a, b in steps) else ""
+    if on_pit(g, q):
+        return f"{verb}{via} to the Pit at {fmt_pos(q)} (must leave it this turn, with your next movement)"
+    return f"{verb}{via} to {fmt_pos(q)}"
 
 
 def move_options(g: Game) -> list[Option]:
     d = dragon(g)
     if d.free_moved:
         return []
-    return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q), Target("piece", "dragon")))
-            for q in line_targets(g, g.rules.dragon.free_move)]
+    return [Option(f"move:{fmt_pos(q)}", route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
+            for q, r in sorted(legal_routes(g, "free").items())]
 
 
 def path_to(p: Pos, q: Pos) -> list[Pos]:
@@ -161,19 +281,41 @@ def path_to(p: Pos, q: Pos) -> list[Pos]:
     return out
 
 
-def move_dragon(g: Game, q: Pos, how: str) -> Proc:
-    """His own movement along a straight line; on the surface each tile entered with the
-    Knight prompts her attack (DR-13/14), and the Entrance wins (DR-67)."""
+def move_dragon(g: Game, q: Pos, how: str, route: Route | None = None) -> Proc:
+    """His own movement along ``route`` (a straight line to ``q`` when None); on the
+    surface each tile entered with the Knight prompts her attack (DR-13/14), and the
+    Entrance wins (DR-67).  Ending on a River space he entered, he may ride the current
+    (TR-32)."""
+    from ..terrain import kind_at
+
     d = dragon(g)
     board = g.state.board
     p = pos(g)
     if how == "moves" or "pride_stay_put_free_move_only" not in g.setup.house_rules:   # AMB-57
         d.moved = True
-    for cur in path_to(p, q):
+    for cur in route or path_to(p, q):
         board.pieces["dragon"] = cur
         if d.surfaced:
             yield from entered_surface_tile(g, cur)
     g.log("move", f"The Dragon {how} to {fmt_pos(q)}.", piece="dragon", frm=p, to=q)
+    check_escape(g)
+    if pos(g) == q and kind_at(g, q) == "river":
+        yield from ride_river(g, q)
+
+
+def ride_river(g: Game, q: Pos) -> Proc:
+    """TR-32: entering a River space he may ride the current, free, to any River space
+    downstream (surfaced or underground: the rule names the Dragon without the surface
+    condition TR-18 has).  His movement is a straight line, so the ride comes where a
+    movement ends; on the surface the River spaces ridden through are entered (DR-13/14)."""
+    from ..terrain import downstream, ride
+
+    r = yield from ride(g, "dragon", q)
+    if r != q and dragon(g).surfaced:
+        ridden = downstream(g, q)
+        for cur in ridden[:ridden.index(r) + 1]:
+            g.state.board.pieces["dragon"] = cur
+            yield from entered_surface_tile(g, cur)
     check_escape(g)
 
 

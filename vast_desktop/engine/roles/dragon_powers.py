@@ -255,20 +255,19 @@ def _flame(g: Game) -> Proc:
     yield from reveal_group(g, dark, "dragon", after_each=_pride_event)
 
 
-def wing_targets(g: Game) -> list[Pos]:
-    """DR-26: up to 2 tiles in a straight line, or 1 tile through a wall."""
-    out = set(dr.line_targets(g, 2, over_impassable=True))      # TR-18/19: over one impassable space
-    d = dragon(g)
-    if d.surfaced:
-        out |= set(dr.line_targets(g, 1, through_wall=True))
-    return sorted(out)
+def wing_targets(g: Game, paid: bool = False) -> list[Pos]:
+    """DR-26: up to 2 tiles in a straight line, or 1 tile through a wall (TR-18/19, TR-31:
+    dr.movement_routes); ``paid``: this Wing's cost is already spent."""
+    return sorted(dr.legal_routes(g, "wing", paid))
 
 
 def _wing(g: Game) -> Proc:
-    opts = [Option(f"wing:{fmt_pos(q)}", f"Fly to {fmt_pos(q)}", (space(q), Target("piece", "dragon")))
-            for q in wing_targets(g)]
+    found = dr.legal_routes(g, "wing")
+    opts = [Option(f"wing:{fmt_pos(q)}", dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
+            for q, r in sorted(found.items())]
     choice = yield g.ask("dragon", "dragon_wing", "Wing: where do you fly?", opts, rules_ref="dragon.powers")
-    yield from dr.move_dragon(g, parse_pos(choice.id.split(":", 1)[1]), "flies")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    yield from dr.move_dragon(g, q, "flies", found[q])
 
 
 def _hiss_targets(g: Game) -> list[str]:
