@@ -91,7 +91,8 @@ def _sources(g: Game) -> tuple[Counter[str], list[tuple[str, tuple[str, ...]]]]:
     d = dragon(g)
     hand = Counter(symbol_of(g, c) for c in d.hand if not is_scale(c))
     on_map = gems_on_map(g)
-    others = [(f"gem_{s}", (s,)) for s in SYMBOLS if s in on_map and s not in d.gems_spent]
+    others: list[tuple[str, tuple[str, ...]]] = [(f"gem_{s}", (s,)) for s in SYMBOLS
+                                                 if s in on_map and s not in d.gems_spent]
     others += [(c, scale_pays(g, c)) for c in sorted(set(d.hand)) if is_scale(c)]
     return hand, [(src, syms) for src, syms in others if syms]
 
