@@ -132,7 +132,7 @@ def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
         "gems_spent": list(d.gems_spent), "treasure_held": d.treasure_held, "shriek": d.shriek,
         "flame_wall_placed": flame_wall_at(g) is not None, "phase": d.phase, "moved": d.free_moved,
     }
-    if d.scale_deck or d.scales_removed or scales_variant(g):     # Dragon Scales (VAR-32..37)
+    if scales_variant(g):                                         # Dragon Scales (VAR-32..37)
         board["scale_deck"] = len(d.scale_deck)                   # facedown: its order is his secret
         board["scales_removed"] = list(d.scales_removed)          # the Platinum Scale once played
     if viewer == "dragon":
