@@ -141,7 +141,7 @@ def test_others_views_do_not_depend_on_the_dragons_scales_through_replace_hand()
         assert da is not None and db is not None and (da.role, da.kind, da.prompt) == (db.role, db.kind, db.prompt)
         if da.kind == "dragon_keep_scale":                # only the decider sees what he may keep
             asked += 1
-            assert "keep:scale_silver" in da.ids and db.ids == ("replace:",)
+            assert db.ids == ("replace:",) and ("keep:scale_silver" in da.ids or asked > 1)
         common = [i for i in da.ids if db.option(i) is not None]
         choice = next((i for i in ("end:", "skip:", "replace:", "pass:") if i in common), common[0])
         n = len(a.choices) + 1
