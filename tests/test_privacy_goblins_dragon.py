@@ -109,3 +109,51 @@ def test_trap_is_asked_alike_with_or_without_it(monkeypatch: pytest.MonkeyPatch)
         g.apply("no_response:")
     for v in OTHERS_OF_GOBLINS:
         assert view(a, v).to_dict() == view(b, v).to_dict()
+
+
+SCALE_REVEALING = {"power", "scale_kept", "scale_played"}   # these name a Scale card in public
+
+
+def _scales_twins(seed: int) -> tuple[Game, Game]:
+    """Dragon Scales (VAR-32..37): one Scale drawn in both games — the Silver Scale in his hand
+    in one, the Golden Scale in his Power deck in the other — and the Scale decks' orders differ."""
+    def game(dragon: dict[str, Any]) -> Game:
+        return load_scenario({"setup": {"roles": FOUR, "seed": seed, "variants": ["dragon-scales"]},
+                              "active": "dragon", "pieces": {"dragon": [0, 0], "knight": [0, 0]},
+                              "dragon": {"placed": True, **dragon}})
+    return (game({"hand": ["scale_silver", "power_claw#1", "power_flame#1"],
+                  "scale_deck": ["scale_golden", "scale_platinum"]}),
+            game({"hand": ["power_wing#1", "power_claw#2", "power_flame#2"], "deck": ["scale_golden"],
+                  "scale_deck": ["scale_platinum", "scale_silver"]}))
+
+
+def test_others_views_do_not_depend_on_the_dragons_scales_through_replace_hand() -> None:
+    """The Scales he holds, his Power deck and the Scale deck's order are his secret: playing
+    out his turn to Replace Hand (where he is asked about keeping a Silver Scale whether he
+    holds it or not) and the next turns, the others' views stay equal."""
+    a, b = _scales_twins(1)
+    assert a.state.dragon.scale_deck != b.state.dragon.scale_deck
+    asked = 0
+    for _ in range(60):
+        for v in OTHERS_OF_DRAGON:
+            assert view(a, v).to_dict() == view(b, v).to_dict(), f"view({v!r}) shows his Scales"
+        da, db = a.pending, b.pending
+        assert da is not None and db is not None and (da.role, da.kind, da.prompt) == (db.role, db.kind, db.prompt)
+        if da.kind == "dragon_keep_scale":                # only the decider sees what he may keep
+            asked += 1
+            assert db.ids == ("replace:",) and ("keep:scale_silver" in da.ids or asked > 1)
+        common = [i for i in da.ids if db.option(i) is not None]
+        choice = next((i for i in ("end:", "skip:", "replace:", "pass:") if i in common), common[0])
+        n = len(a.choices) + 1
+        a.apply(choice)
+        b.apply(choice)
+        if {e.kind for e in a.events + b.events if e.step == n} & SCALE_REVEALING:
+            break
+    assert asked >= 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_others_views_do_not_depend_on_the_dragons_scales(seed: int) -> None:
+    """The same twins driven by the random bot: equal for the others until a Scale is named."""
+    a, b = _scales_twins(seed)
+    assert _drive_twins(a, b, OTHERS_OF_DRAGON, 400, SCALE_REVEALING) >= 3

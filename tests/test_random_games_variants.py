@@ -9,10 +9,14 @@ they play) checked after every step, plus the variants' own:
   the Entrance tile;
 - Uncertain Treasures: the 7 Treasure cards are each in one place (deck, the Knight's
   hand, out of the game) whenever no Treasure question is open, and a card the Knight
-  sends back or declines never reaches the Cave's view, or anyone's but hers.
+  sends back or declines never reaches the Cave's view, or anyone's but hers;
+- Dragon Scales: each of the 3 Scale cards is in one place (the Scale deck, his Power
+  cards, out of the game — only the Platinum Scale), none without the variant; no more
+  Scales drawn than uses of Smash and Wrath; and no other view names a Scale he holds.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -26,6 +30,7 @@ from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.board import edge_blocked
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
+from vast_desktop.engine.roles.dragon_state import is_scale
 from vast_desktop.engine.roles.thief_state import stashed
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS
 
@@ -52,9 +57,45 @@ def _general(g: Game) -> None:
     if st.goblins is not None:
         check_goblins(g)
     if st.dragon is not None:
-        check_dragon(g)
+        _scales(g)
+        d = st.dragon
+        cards = d.hand, d.deck, d.discard
+        d.hand, d.deck, d.discard = ([c for c in pile if not is_scale(c)] for pile in cards)   # the 18 Power cards
+        try:
+            check_dragon(g)
+        finally:
+            d.hand, d.deck, d.discard = cards
     if st.thief is not None:
         check_thief(g)
+
+
+def _scales(g: Game) -> None:
+    """VAR-32..37: every Scale card in exactly one place; Scales drawn only by Smash and Wrath."""
+    d = g.state.dragon
+    assert d is not None
+    where = f"seed {g.setup.seed}, {g.setup.roles}, step {len(g.choices)}"
+    places = Counter(c for pile in (d.hand, d.deck, d.discard) for c in pile if is_scale(c))
+    places.update(d.scale_deck + d.scales_removed)
+    if "dragon-scales" not in g.setup.variants:
+        assert not places, f"{where}: Scale cards without the variant {places}"
+        return
+    assert places == Counter(g.rules.deck("scales")), f"{where}: Scale cards {places}"
+    assert all(g.rules.scale_card(c).removed_after_use for c in d.scales_removed), f"{where}: {d.scales_removed}"
+    uses = sum(1 for e in g.events if e.kind == "power" and e.data.get("power") in ("smash", "wrath"))
+    drawn = sum(1 for e in g.events if e.kind == "scale_drawn")
+    assert drawn <= uses and drawn == 3 - len(d.scale_deck), f"{where}: {drawn} Scales drawn, {uses} Smash/Wrath"
+
+
+def _scales_hidden(g: Game) -> None:
+    """The Scales in his Power cards and the Scale deck are his secret: no other view names one."""
+    d = g.state.dragon
+    if d is None:
+        return
+    secret = sorted({c for pile in (d.hand, d.deck, d.discard, d.scale_deck) for c in pile if is_scale(c)})
+    for viewer in (None, *g.state.roles):
+        if viewer != "dragon" and secret:
+            text = json.dumps(view(g, viewer).to_dict(), default=str)
+            assert not [c for c in secret if c in text], f"seed {g.setup.seed}: view({viewer!r}) names {secret}"
 
 
 def _entrance(g: Game, before: tuple[int, int], first_event: int, open_side: set[tuple[int, int]]) -> None:
@@ -131,6 +172,7 @@ def play(setup: Setup, privacy: bool = False) -> tuple[Game, Counter[str]]:
             _returned_or_declined_hidden(g, choice, logs)
         if watcher is not None:
             check_privacy(g, watcher, full=len(g.choices) % 100 == 0)
+            _scales_hidden(g)
     seen.update(e.kind for e in g.events if e.kind in ("entrance_moved", "poison_moved", "treasure_bottom"))
     assert set(g.outcome.winners) <= set(setup.roles)
     return g, seen
@@ -200,5 +242,40 @@ def test_random_games_with_the_collapse_and_speed_variants(variant: str, roles: 
 def test_every_optional_variant_has_random_games() -> None:
     """Each variant the engine offers is played in some random-game test: here, or Terrain's
     in test_random_games_terrain."""
-    played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain"}
+    played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain",
+              "dragon-scales"}
     assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
+
+
+SCALE_CASES = [
+    pytest.param(("knight", "dragon"), {}, None, id="knight-dragon"),
+    pytest.param(("dragon",), {}, "hard", id="dragon-solo"),
+    pytest.param(("dragon", "cave"), {}, None, id="dragon-cave"),
+    pytest.param(("goblins", "dragon", "thief"), {}, None, id="goblins-dragon-thief"),
+    pytest.param(FIVE, {"cave": "great_cave"}, None, id="five-greatcave"),
+]
+
+
+@pytest.mark.parametrize("roles, difficulty, solo", SCALE_CASES)
+@pytest.mark.parametrize("seed", range(2))
+def test_random_games_with_dragon_scales(roles: tuple[str, ...], difficulty: dict[str, str], solo: str | None,
+                                         seed: int) -> None:
+    """VAR-32..37 in whole games, the privacy of his Scales checked at every step with the Cave."""
+    play(Setup(roles=roles, seed=seed, variants=("dragon-scales",), difficulty=difficulty, solo_level=solo),
+         privacy=roles == ("dragon", "cave"))
+
+
+def test_dragon_scales_really_come_into_play() -> None:
+    """Over a batch of Knight-vs-Dragon games the random bot draws Scales, pays with the Golden
+    and the Silver Scale, keeps a Silver Scale and plays the Platinum Scale, so the checks
+    above are not vacuous."""
+    total: Counter[str] = Counter()
+    for seed in range(12):
+        g, _ = play(Setup(roles=("knight", "dragon"), seed=seed, variants=("dragon-scales",)))
+        for e in g.events:
+            if e.kind in ("scale_drawn", "scale_kept", "scale_played"):
+                total[e.kind] += 1
+            elif e.kind == "power":
+                total.update(name for name in ("Golden Scale", "Silver Scale") if name in e.public)
+    assert all(total[k] > 0 for k in ("scale_drawn", "scale_kept", "scale_played", "Golden Scale",
+                                      "Silver Scale")), total

@@ -32,6 +32,15 @@ DRAGON_MID = {
 }
 
 
+DRAGON_SCALES = {
+    "setup": {"roles": ["knight", "dragon"], "seed": 5, "variants": ["dragon-scales"]}, "active": "dragon",
+    "dragon": {"wakefulness": 6, "sloth": {"greed": 2, "hunger": 3, "event": 2, "dont_move": 0, "place_gem": 1},
+               "hand": ["scale_golden", "scale_platinum", "scale_silver", "claw", "flame"],
+               "scale_deck": [], "placed": True},
+    "pieces": {"dragon": [0, 0], "knight": [0, 0]}, "tokens": {"0,0": {"gem_wing": 1}},
+}
+
+
 def dragon_game() -> Game:
     return load_scenario(DRAGON_MID)
 
@@ -89,6 +98,9 @@ def main() -> None:
     shot("boards_dragon_own_tall", view(g, "dragon"), "dragon", (432, 860))
     shot("boards_dragon_public", view(g, "knight"), "dragon", (432, 574))
     shot("boards_dragon_own_small", view(g, "dragon"), "dragon", (300, 420))
+    sg = load_scenario(DRAGON_SCALES)                     # the dragon-scales variant (VAR-32..37)
+    shot("boards_dragon_scales_own", view(sg, "dragon"), "dragon", (432, 574), hover="card:scale_platinum")
+    shot("boards_dragon_scales_public", view(sg, "knight"), "dragon", (432, 574))
     table_with_die()
 
 

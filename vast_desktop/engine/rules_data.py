@@ -127,7 +127,7 @@ Symbol: TypeAlias = Literal["claw", "flame", "wing"]
 CostSymbol: TypeAlias = Literal["claw", "flame", "wing", "any"]
 Rank: TypeAlias = Literal["easiest", "easy", "standard", "hard", "expert"]
 RANKS: tuple[Rank, ...] = ("easiest", "easy", "standard", "hard", "expert")
-DeckName: TypeAlias = Literal["events", "treasures", "sidequests", "war", "monsters", "secrets", "powers"]
+DeckName: TypeAlias = Literal["events", "treasures", "sidequests", "war", "monsters", "secrets", "powers", "scales"]
 InfestationLine: TypeAlias = Literal["A", "B", "C"]
 WinKind: TypeAlias = Literal[
     "kill_dragon",
@@ -449,6 +449,18 @@ class PowerCard(Card):
     """A Dragon Power card showing one symbol."""
 
     symbol: Symbol
+
+
+class ScaleCard(Card):
+    """A Dragon's Scale card (the ``dragon-scales`` variant, VAR-32..37, DATA-13): drawn into
+    his Power deck, it pays one symbol like a Power card (``pays``: ``any`` symbol, or one
+    matching a Dragon Gem in his supply) or has its own effect (``handler``).  ``keep_by_reveal``:
+    revealed in Replace Hand it stays in his hand (the Silver Scale); ``removed_after_use``: it
+    leaves the game once played (the Platinum Scale)."""
+
+    pays: Literal["any", "gem_in_supply"] | None = None
+    keep_by_reveal: bool = False
+    removed_after_use: bool = False
 
 
 class VariantCard(Card):
@@ -1007,6 +1019,7 @@ _DECK_FIELDS: dict[str, str] = {
     "monsters": "monsters",
     "secrets": "secrets",
     "powers": "power_cards",
+    "scales": "scale_cards",
 }
 
 _T = TypeVar("_T")
@@ -1049,6 +1062,7 @@ class RulesData(_Frozen):
     monsters: tuple[MonsterCard, ...]
     secrets: tuple[SecretCard, ...]
     power_cards: tuple[PowerCard, ...]
+    scale_cards: tuple[ScaleCard, ...] = ()
     dragon_die: tuple[DieFace, ...]
     omen_symbols: tuple[SnakeId, ...] = ("bat", "boulder", "quartz", "mushroom", "trail", "chasm")
     omen_tokens_per_symbol: Pos = 6
@@ -1129,6 +1143,9 @@ class RulesData(_Frozen):
 
     def power_card(self, physical_id: str) -> PowerCard:
         return self._typed(physical_id, PowerCard)
+
+    def scale_card(self, physical_id: str) -> ScaleCard:
+        return self._typed(physical_id, ScaleCard)
 
     def variant_card(self, card_id: str) -> VariantCard:
         return _lookup(self._idx.variant_cards, card_id, "variant card")
@@ -1424,6 +1441,7 @@ _DECK_CONTENTS: dict[str, dict[str, int]] = {  # deck -> base card id -> copies
     "secrets": dict.fromkeys(["secret_tunnels", "cave_in", "poison", "leader", "goblin_ruby", "blind_fury",
                               "fire_bomber", "hex", "trap", "hiding_spots"], 1),
     "powers": {"power_claw": 6, "power_flame": 6, "power_wing": 6},
+    "scales": {"scale_golden": 1, "scale_silver": 1, "scale_platinum": 1},
 }
 _OMEN_IDS = ("giant_bats", "rockslide", "past_plunder", "soporific_spores", "hatred", "crystal_curse")
 _OMEN_TOKENS = 36

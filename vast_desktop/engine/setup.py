@@ -36,6 +36,8 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                "Mushroom Forest, Pits, River), chosen and placed by the Cave (TR-01..33).",
     "random-terrain": "Random Terrain: as Terrain, but a shuffled Terrain card drawn each time says which tile "
                       "must be placed (VAR-13).",
+    "dragon-scales": "Dragon Scales: the Dragon earns the Golden, Silver and Platinum Scale cards by smashing "
+                     "Crystal tokens and collapsing Crystal tiles (VAR-32..37; only with the Dragon).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 HOUSE_RULES = {
@@ -216,6 +218,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
             raise SetupError(f"Unknown variant {v!r}; valid variants: {', '.join(OPTIONAL_VARIANTS) or '(none yet)'}.")
     if "terrain" in setup.variants and "random-terrain" in setup.variants:
         raise SetupError("Choose only one of the variants terrain, random-terrain.")
+    if "dragon-scales" in setup.variants and "dragon" not in setup.roles:      # VAR-14: the Dragon's own cards
+        raise SetupError("The dragon-scales variant gives the Dragon bonus cards: add the Dragon, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -351,7 +355,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "moving_entrance": "moving-entrance" in setup.variants,                 # VAR-04..09
                "uncertain_treasures": "uncertain-treasures" in setup.variants,         # VAR-10..12
                "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
-               "random_terrain": "random-terrain" in setup.variants},                 # VAR-13
+               "random_terrain": "random-terrain" in setup.variants,                  # VAR-13
+               "dragon_scales": "dragon-scales" in setup.variants},                   # VAR-32..37
     )
 
 

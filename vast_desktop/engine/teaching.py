@@ -17,7 +17,23 @@ def why_not_option(g: Game, d: Decision, option_id: str) -> str:
         reason = _why_not_move(g, arg)
         if reason:
             return reason
+    if verb == "scale" and g.state.dragon is not None:
+        reason = _why_not_scale(g, d, arg)
+        if reason:
+            return reason
     return f"{option_id!r} is not a legal choice now ({d.role}: {d.prompt})."
+
+
+def _why_not_scale(g: Game, d: Decision, card: str) -> str | None:
+    """A Scale card played on its own (the dragon-scales variant, VAR-34/37)."""
+    from .roles.dragon_powers import why_not_scale
+
+    if card not in g.rules.deck("scales") or not g.config.extra.get("dragon_scales"):
+        return f"There is no Scale card {card!r} in this game (the dragon-scales variant has scale_golden, " \
+               "scale_silver, scale_platinum)."
+    if d.role != "dragon" or d.kind != "dragon_turn":
+        return "The Dragon plays Scale cards in the Move and Use Powers phase of his turn (VAR-34)."
+    return why_not_scale(g, card)
 
 
 def _why_not_move(g: Game, arg: str) -> str | None:

@@ -120,7 +120,8 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
-    from .roles.dragon_state import armor, flame_wall_at, gems_in_supply, spirit
+    from .roles.dragon_powers import payable_powers
+    from .roles.dragon_state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
 
     d = g.state.dragon
     board: dict[str, Any] = {
@@ -131,8 +132,12 @@ def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
         "gems_spent": list(d.gems_spent), "treasure_held": d.treasure_held, "shriek": d.shriek,
         "flame_wall_placed": flame_wall_at(g) is not None, "phase": d.phase, "moved": d.free_moved,
     }
+    if scales_variant(g):                                         # Dragon Scales (VAR-32..37)
+        board["scale_deck"] = len(d.scale_deck)                   # facedown: its order is his secret
+        board["scales_removed"] = list(d.scales_removed)          # the Platinum Scale once played
     if viewer == "dragon":
         board["hand"] = sorted(d.hand)
+        board["payable"] = payable_powers(g)                      # the powers his cards and Gems pay for now
     return board
 
 

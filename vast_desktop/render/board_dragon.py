@@ -6,7 +6,9 @@ boxes (Greed 4, Hunger 4, Pride: Event 4 / Stay put 1 / Gem 1) with their cubes,
 Wakefulness track 1-14 in its eight Armor/Spirit rows (cubes placed, the current row lit, the
 space that wakes him marked), Eaten Goblins, asleep/awake and underground/surfaced, the three
 Dragon Gems (in his supply / on the map / spent this turn), the Shriek and Flame Wall tokens,
-Treasure held, the 14 powers with their symbol costs, and the Power card hand.
+Treasure held, the 14 powers with their symbol costs, and the Power card hand.  With the
+``dragon-scales`` variant (VAR-32..37) the Scale deck's facedown pile and count sit at the right
+of the hand, and a Scale card in his hand has its own metal face (golden, silver, platinum).
 
 Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 
@@ -14,7 +16,9 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``slot:dragon.sloth.<box>`` — a Sloth box (``greed``, ``hunger``, ``event``, ``dont_move``,
   ``place_gem``: Slither, Soporific Spores);
 * ``slot:dragon.shriek`` — the Shriek token (spend it to reroll the Dragon die);
-* ``card:<id>`` — a Power card in the hand (owner only);
+* ``card:<id>`` — a Power card or a Scale card in the hand (owner only): paying with it, playing
+  the Platinum Scale, keeping the Silver Scale;
+* ``info:dragon.scale_deck`` — the Scale deck (a count; its order is nobody's to see);
 * ``info:dragon.<thing>`` — tooltips only.
 
 Privacy: the hand is read only when ``view.viewer == "dragon"`` (the view holds it only for
@@ -22,7 +26,6 @@ him); everyone else sees card backs and a count.  All text goes through :mod:`.t
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +79,12 @@ BOXES = ("greed", "hunger", "event", "dont_move", "place_gem")
 BOX_LABELS = {"greed": "Greed", "hunger": "Hunger", "event": "Pride: Event", "dont_move": "Pride: Stay put",
               "place_gem": "Pride: Gem"}
 EATEN_CELLS = 10          # 0..9 printed; more shows "9+"
+SCALE_METALS: dict[str, tuple[Colour, Colour]] = {     # Scale card id -> (face, edge)
+    "scale_golden": ((236, 196, 84), (150, 108, 24)),
+    "scale_silver": ((206, 212, 220), (112, 120, 134)),
+    "scale_platinum": ((226, 232, 236), (96, 150, 170)),
+}
+SCALE_BACK: Colour = (70, 58, 96)
 
 
 # ------------------------------------------------------------------ glyphs
@@ -130,6 +139,23 @@ def _flame_wall_glyph(surf: pygame.Surface, r: pygame.Rect, col: Colour) -> None
         pygame.draw.polygon(surf, col, pts)
 
 
+def scale_glyph(surf: pygame.Surface, r: pygame.Rect, edge: Colour) -> None:
+    """A Scale card's emblem: rows of overlapping dragon scales (lower half-circles, offset
+    like bricks), clipped to ``r``."""
+    old = surf.get_clip()
+    surf.set_clip(r.clip(old))
+    w = max(6, r.w // 3)
+    h = max(4, r.h // 3)
+    width = max(1, r.w // 18)
+    for row in range(4):
+        off = w // 2 if row % 2 else 0
+        for col in range(-1, 4):
+            arc = pygame.Rect(r.x + col * w + off, r.y + row * h - h, w, 2 * h)
+            pygame.draw.arc(surf, edge, arc, 3.1416, 6.2832, width)
+    surf.set_clip(old)
+    pygame.draw.rect(surf, edge, r, 1, border_radius=3)
+
+
 def _gem_fallback(sym: str) -> Any:
     def draw(surf: pygame.Surface, r: pygame.Rect, col: Colour) -> None:
         symbol_glyph(surf, sym, r)
@@ -162,20 +188,21 @@ class _DGeom:
     power_cells: dict[str, pygame.Rect]
     hand_sec: pygame.Rect
     hand_cards: list[pygame.Rect]
+    scale_pile: pygame.Rect | None              # the Scale deck (dragon-scales variant)
     bottom: int
 
 
 _DGEOM: dict[tuple[Any, ...], _DGeom] = {}
 
 
-def _geom(w: int, h: int, max_health: int, n_hand: int) -> _DGeom:
-    return fit_geometry(_DGEOM, (w, h, max_health, n_hand), w, h,
-                        lambda s, extra: _geom_at(w, max_health, n_hand, s, extra),
+def _geom(w: int, h: int, max_health: int, n_hand: int, scales: bool = False) -> _DGeom:
+    return fit_geometry(_DGEOM, (w, h, max_health, n_hand, scales), w, h,
+                        lambda s, extra: _geom_at(w, max_health, n_hand, s, extra, scales),
                         lambda g, s, room: min(int(40 * s), room),          # taller hand cards
                         tries=6, floor=0.55, shrink=0.82)
 
 
-def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int) -> _DGeom:
+def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int, scales: bool = False) -> _DGeom:
     rd = _rules().dragon
     sc = _Scale(s)
     P, gap = sc(6), sc(4)
@@ -262,14 +289,18 @@ def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int) -> _DGe
     # Hand
     ch = sc(52) + extra
     hand_sec = pygame.Rect(P, y, inner, title_h + ch + sc(6))
+    pile_w = min(sc(58), ch * 3 // 4 + sc(14)) if scales else 0
+    room = inner - sc(8) - (pile_w + sc(8) if scales else 0)
     n = max(1, n_hand)
-    cwid = min(sc(62), (inner - sc(8) - (n - 1) * sc(4)) // n)
+    cwid = min(sc(62), (room - (n - 1) * sc(4)) // n)
     hand_cards = [pygame.Rect(hand_sec.x + sc(4) + i * (cwid + sc(4)), hand_sec.y + title_h + sc(2), cwid, ch)
                   for i in range(n_hand)]
+    scale_pile = (pygame.Rect(hand_sec.right - sc(4) - pile_w, hand_sec.y + title_h + sc(2), pile_w, ch)
+                  if scales else None)
     y = hand_sec.bottom + gap
     return _DGeom(sc, header, health_sec, health_cells, status, sloth_sec, sloth_rows, sloth_cells, wake_sec, wake_rows,
                   wake_cells, wake_stats, eaten_sec, eaten_cells, tokens_sec, gem_boxes, shriek_box, wall_box,
-                  treasure_box, powers_sec, power_cells, hand_sec, hand_cards, y)
+                  treasure_box, powers_sec, power_cells, hand_sec, hand_cards, scale_pile, y)
 
 
 # ------------------------------------------------------------------ static layer
@@ -355,28 +386,6 @@ def _static(surf: pygame.Surface, gm: _DGeom, own: bool, need: int) -> None:
 
 
 # ------------------------------------------------------------------ dynamic layer
-def _affordable(cost: tuple[str, ...], hand: Counter[str], gems: set[str]) -> bool:
-    """Can ``cost`` be paid from the symbols in hand and the unspent Gems on the map?"""
-    def rec(i: int) -> bool:
-        if i == len(cost):
-            return True
-        for s in (SYMBOLS if cost[i] == "any" else (cost[i],)):
-            if hand[s] > 0:
-                hand[s] -= 1
-                ok = rec(i + 1)
-                hand[s] += 1
-                if ok:
-                    return True
-            if s in gems:
-                gems.discard(s)
-                ok = rec(i + 1)
-                gems.add(s)
-                if ok:
-                    return True
-        return False
-    return rec(0)
-
-
 def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
                       art: Any) -> None:
     db: dict[str, Any] = view.boards["dragon"]
@@ -387,9 +396,10 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     n_hand = len(hand) if own else int(db.get("hand_count", 0))
     max_health = int(db.get("max_health", 5))
     need = int(db.get("wakefulness_needed", drd.wake_threshold))
-    gm = _geom(rect.w, rect.h, max_health, n_hand)
+    scales = "scale_deck" in db
+    gm = _geom(rect.w, rect.h, max_health, n_hand, scales)
     sc = gm.sc
-    bg = _background_cached(gm, rect, own, need, max_health, n_hand)
+    bg = _background_cached(gm, rect, own, need, max_health, n_hand, scales)
     surface.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 
@@ -534,13 +544,12 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     out.add("info:dragon.treasure", br,
             f"Treasure tokens held: {held}. Each turn one may go to the Cave to move a Greed cube.")
     # ---- Powers
-    hand_syms = Counter(str(getattr(_card(c), "symbol", "")) for c in hand)
-    unspent = {s for s in SYMBOLS if s not in supply and s not in spent}
+    payable = set(db.get("payable", ()))          # the engine's own payment rule (owner only)
     for p in drd.powers:
         cell = at(gm.power_cells[p.id])
         cost = tuple(str(s) for s in p.cost)
         glyphs = " ".join(SYMBOL_LETTERS.get(s, "?") for s in cost)
-        ok = _affordable(cost, hand_syms, set(unspent)) if own else None
+        ok = (p.id in payable) if own else None
         if ok is False:
             dim = pygame.Surface(cell.size, pygame.SRCALPHA)
             dim.fill((20, 10, 10, 110))
@@ -558,7 +567,9 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
                   anchor="center")
     for i, c in enumerate(gm.hand_cards[:n_hand]):
         cr = at(c)
-        if own and i < len(hand):
+        if own and i < len(hand) and hand[i] in SCALE_METALS:
+            _scale_card(surface, cr, hand[i], sc, out, supply)
+        elif own and i < len(hand):
             cid = hand[i]
             card = _card(cid)
             sym = str(getattr(card, "symbol", "any"))
@@ -572,11 +583,50 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         else:
             _draw_back(surface, cr, CARD_BACK, "D", sc)
             out.add(f"info:dragon.hand.{i}", cr, f"A Power card in the Dragon's hand ({n_hand} in all; hidden from you).")
+    if gm.scale_pile is not None:
+        _scale_pile(surface, at(gm.scale_pile), int(db.get("scale_deck", 0)), list(db.get("scales_removed", [])), sc,
+                    out)
+
+
+def _scale_card(surface: pygame.Surface, cr: pygame.Rect, cid: str, sc: _Scale, out: BoardLayout,
+                supply: set[str]) -> None:
+    """A Scale card in his hand: its metal face, the scale emblem, its name and what it does."""
+    face, edge = SCALE_METALS[cid]
+    card = _card(cid)
+    _frame(surface, cr, face, edge, 2, radius=5)
+    g = min(cr.w - sc(12), cr.h - sc(24))
+    scale_glyph(surface, pygame.Rect(cr.centerx - g // 2, cr.y + sc(4), g, g), edge)
+    name = _card_name(cid)
+    short = name.replace(" Scale", "")
+    draw_text(surface, _fit(short, sc.f(15), cr.w - 4, True), (cr.centerx, cr.bottom - sc(3)), sc.f(15), CARD_INK,
+              bold=True, anchor="midbottom")
+    now = ""
+    if getattr(card, "pays", None) == "gem_in_supply":
+        now = (f" Now it pays {', '.join(s.title() for s in SYMBOLS if s in supply)}." if supply
+               else " Now it pays nothing: all three Gems are on the map.")
+    out.add(f"card:{cid}", cr, f"{name} (Dragon Scale): {_one_line(str(getattr(card, 'text', '')))}{now}")
+
+
+def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, removed: list[str], sc: _Scale,
+                out: BoardLayout) -> None:
+    """The Scale deck beside his hand: a facedown pile and its count (VAR-32)."""
+    if left:
+        for k in range(min(left, 3) - 1, -1, -1):
+            _draw_back(surface, r.move(sc(2) * k, -sc(2) * k).inflate(-sc(4), -sc(4)), SCALE_BACK, "", sc)
+        scale_glyph(surface, r.inflate(-sc(16), -sc(22)).move(0, -sc(4)), _shade(SCALE_BACK, 2.2))
+    else:
+        _empty_slot(surface, r.inflate(-sc(4), -sc(4)), CELL_EDGE)
+    draw_text(surface, f"Scales {left}", (r.centerx, r.bottom - sc(3)), sc.f(13), TEXT if left else TEXT_DIM,
+              bold=True, anchor="midbottom")
+    gone = f" The {', '.join(_card_name(c) for c in removed)} is out of the game." if removed else ""
+    out.add("info:dragon.scale_deck", r,
+            f"Scale deck: {left} of 3 Scale cards facedown (Golden, Silver, Platinum). Smash on a Crystal token or "
+            f"Wrath bringing down a Crystal tile draws one into his Power deck.{gone}")
 
 
 def _background_cached(gm: _DGeom, rect: pygame.Rect, own: bool, need: int, max_health: int,
-                       n_hand: int) -> pygame.Surface:
-    return _bg_cache(("dragon", rect.w, rect.h, own, need, max_health, n_hand), rect.size,
+                       n_hand: int, scales: bool = False) -> pygame.Surface:
+    return _bg_cache(("dragon", rect.w, rect.h, own, need, max_health, n_hand, scales), rect.size,
                      lambda s: _static(s, gm, own, need))
 
 

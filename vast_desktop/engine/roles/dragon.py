@@ -21,10 +21,13 @@ from .dragon_state import (
     SLOTH_CATEGORY,
     DragonState,
     armor,
+    card_face,
     dragon,
     gem_token,
     gems_in_supply,
     gems_on_map,
+    is_scale,
+    scales_variant,
     spirit,
 )
 
@@ -63,7 +66,7 @@ def start_turn(g: Game) -> None:
 
 
 def dragon_turn(g: Game) -> Proc:
-    from .dragon_powers import POWERS, power_options, use_power
+    from .dragon_powers import POWERS, play_scale, power_options, use_power
 
     d = dragon(g)
     start_turn(g)
@@ -81,6 +84,8 @@ def dragon_turn(g: Game) -> Proc:
         elif verb == "power":
             assert arg in POWERS
             yield from use_power(g, arg)
+        elif verb == "scale":                           # VAR-34/37: a Scale played on its own
+            yield from play_scale(g, arg)
     d.phase = 2
     try_hunger(g)
     yield from pick_up_treasure(g)                      # (2)
@@ -89,7 +94,7 @@ def dragon_turn(g: Game) -> Proc:
     if not d.moved:
         yield from pride_cube(g, "dont_move", "he did not move this turn")
     d.phase = 4
-    replace_hand(g)                                     # (4)
+    yield from replace_hand(g)                          # (4)
     d.gems_spent = []
     if d.shriek and "shriek_this_turn_only" in g.setup.house_rules:   # AMB-36 house rule
         d.shriek = False
@@ -397,17 +402,23 @@ def sloth_ready(g: Game, box: str) -> bool:
 
 def remove_sloth(g: Game, box: str, why: str) -> bool:
     """DR-61/62: one cube from ``box`` to Wakefulness, once per category per turn."""
-    d = dragon(g)
-    cat = SLOTH_CATEGORY[box]
     if not sloth_ready(g, box):
         return False
+    dragon(g).sloth_done.append(SLOTH_CATEGORY[box])
+    move_sloth_cube(g, box, why)
+    return True
+
+
+def move_sloth_cube(g: Game, box: str, why: str) -> None:
+    """One cube from ``box`` to Wakefulness: Armor and Spirit follow the track (DR-04/05)
+    and he may awaken (DR-64).  Sloth conditions go through :func:`remove_sloth`; the
+    Platinum Scale moves a cube directly (VAR-37)."""
+    d = dragon(g)
     d.sloth[box] -= 1
     d.wakefulness += 1
-    d.sloth_done.append(cat)
     g.log("sloth", f"A Sloth cube moves from {BOX_NAMES[box]} to Wakefulness ({why}); Wakefulness "
           f"{d.wakefulness}, Armor {armor(g)}.", box=box, wakefulness=d.wakefulness)
     check_awake(g)
-    return True
 
 
 def pride_boxes_still_open(g: Game, box: str) -> list[str]:
@@ -535,18 +546,47 @@ def place_gem(g: Game) -> Proc:
         yield from pride_cube(g, "place_gem", "he placed a Gem while another is on the map")
 
 
-def replace_hand(g: Game) -> None:
-    """DR-54: discard the hand, shuffle all 18 Power cards, draw Spirit (DR-05: new Spirit now)."""
+def replace_hand(g: Game) -> Proc:
+    """DR-54: discard the hand, shuffle all his Power cards, draw Spirit (DR-05: new Spirit
+    now).  Scales drawn into the Power deck are shuffled in with them, played or not (VAR-34),
+    except a Silver Scale he reveals to keep, which makes him draw one card fewer (VAR-36)."""
     d = dragon(g)
-    cards = d.hand + d.deck + d.discard
+    kept = yield from keep_scales(g)
+    cards = [c for c in d.hand + d.deck + d.discard if c not in kept]
     cards.sort()
     g.rng.shuffle(cards)
-    n = spirit(g)
-    d.hand = cards[:n]
+    n = max(0, spirit(g) - len(kept))
+    d.hand = kept + cards[:n]
     d.deck = cards[n:]
     d.discard = []
-    g.log("dragon_hand", f"The Dragon draws a new hand of {n} Power cards (Spirit {n}).",
+    g.log("dragon_hand", f"The Dragon draws a new hand of {n} Power cards (Spirit {spirit(g)}"
+          f"{', one Scale kept' if kept else ''}).",
           {"dragon": "Hand: " + ", ".join(sorted(g.card(c).name for c in d.hand))})
+
+
+def keep_scales(g: Game) -> Proc:
+    """VAR-36: in Replace Hand he may reveal an unplayed Silver Scale to keep it.  The
+    question is put whenever a Scale he drew may be in his hand (a Scale has left the Scale
+    deck and not the game, and his hand is not empty), holding the Silver Scale or not, so
+    the question itself tells nobody what he holds."""
+    d = dragon(g)
+    if not scales_variant(g) or not d.hand:
+        return []
+    drawn = len(g.rules.deck("scales")) - len(d.scale_deck) - len(d.scales_removed)
+    if drawn <= 0:
+        return []
+    keepable = [c for c in sorted(set(d.hand)) if is_scale(c) and g.rules.scale_card(c).keep_by_reveal]
+    opts = [Option("replace:", "Discard your whole hand", (button("skip"),))]
+    opts += [Option(f"keep:{c}", f"Reveal the {g.card(c).name} and keep it (draw one card fewer)",
+                    (Target("card", c),)) for c in keepable]
+    choice = yield g.ask("dragon", "dragon_keep_scale", "Replace Hand: reveal a Silver Scale to keep it in your hand?",
+                         opts, rules_ref="dragon.scales")
+    if choice.id == "replace:":
+        return []
+    card = choice.id.split(":", 1)[1]
+    g.log("scale_kept", f"The Dragon reveals the {g.card(card).name} and keeps it in his hand; he draws one card "
+          "fewer.", card=card)
+    return [card]
 
 
 def draw_cards(g: Game, n: int, why: str) -> None:
@@ -575,14 +615,15 @@ def discard_cards(g: Game, n: int, why: str) -> Proc:
     d = dragon(g)
     lost = 0
     while lost < n and d.hand:
-        syms = sorted({str(g.card(c).symbol) for c in d.hand})
-        if len(syms) == 1:
-            sym = syms[0]
+        faces = sorted({card_face(g, c) for c in d.hand})
+        if len(faces) == 1:
+            face = faces[0]
         else:
             choice = yield g.ask("dragon", "dragon_discard", f"{why}: discard a Power card ({n - lost} to go)",
-                                 [Option(f"discard:{s}", f"Discard a {s.title()} card") for s in syms])
-            sym = choice.id.split(":", 1)[1]
-        card = next(c for c in d.hand if str(g.card(c).symbol) == sym)
+                                 [Option(f"discard:{f}", f"Discard the {g.card(f).name}" if is_scale(f)
+                                         else f"Discard a {f.title()} card") for f in faces])
+            face = choice.id.split(":", 1)[1]
+        card = next(c for c in d.hand if card_face(g, c) == face)
         d.hand.remove(card)
         d.discard.append(card)
         lost += 1

@@ -31,7 +31,16 @@ from ..forced import entered, reachable
 from ..geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group
 from . import dragon as dr
-from .dragon_state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, symbol_of
+from .dragon_state import (
+    SYMBOLS,
+    dragon,
+    flame_wall_at,
+    gem_token,
+    gems_on_map,
+    is_scale,
+    scale_pays,
+    symbol_of,
+)
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -75,11 +84,25 @@ def knight_movable(g: Game) -> bool:
 
 
 # ---------------------------------------------------------------- paying
-def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every distinct way to pay ``cost`` from the hand and the unspent Gems on the map."""
+def _sources(g: Game) -> tuple[Counter[str], list[tuple[str, tuple[str, ...]]]]:
+    """What he can pay with now: the Power cards' symbols in hand, and the other sources
+    with the symbols each may stand for — the unspent Gems on the map (DR-19/21) and the
+    Scales in hand (VAR-35/36; the Platinum Scale pays nothing)."""
     d = dragon(g)
-    hand = Counter(symbol_of(g, c) for c in d.hand)
-    gems = {s for s in gems_on_map(g) if s not in d.gems_spent}
+    hand = Counter(symbol_of(g, c) for c in d.hand if not is_scale(c))
+    on_map = gems_on_map(g)
+    others: list[tuple[str, tuple[str, ...]]] = [(f"gem_{s}", (s,)) for s in SYMBOLS
+                                                 if s in on_map and s not in d.gems_spent]
+    others += [(c, scale_pays(g, c)) for c in sorted(set(d.hand)) if is_scale(c)]
+    return hand, [(src, syms) for src, syms in others if syms]
+
+
+def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every distinct way to pay ``cost`` (DR-17/19/20): each Power card pays its symbol,
+    each unspent Gem on the map its own, each Scale one symbol it may stand for (VAR-35/36).
+    A payment is the sorted sources it spends (``card_claw``, ``gem_flame``, ``scale_golden``)."""
+    hand, others = _sources(g)
+    free = {src: syms for src, syms in others}
     found: set[tuple[str, ...]] = set()
 
     def rec(i: int, acc: list[str]) -> None:
@@ -91,41 +114,50 @@ def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
                 hand[s] -= 1
                 rec(i + 1, acc + [f"card_{s}"])
                 hand[s] += 1
-            if s in gems:
-                gems.discard(s)
-                rec(i + 1, acc + [f"gem_{s}"])
-                gems.add(s)
+            for src in [x for x, syms in free.items() if s in syms]:
+                syms = free.pop(src)
+                rec(i + 1, acc + [src])
+                free[src] = syms
 
     rec(0, [])
     return sorted(found)
 
 
 def means_of_payment(g: Game) -> Counter[str]:
-    """Symbols the Dragon can pay now: his Power cards and the unspent Gems on the map."""
-    d = dragon(g)
-    have = Counter(symbol_of(g, c) for c in d.hand)
-    for s in gems_on_map(g):
-        if s not in d.gems_spent:
-            have[s] += 1
-    return have
+    """Symbols the Dragon can pay now: his Power cards and the unspent Gems on the map
+    (a Scale counts under ``"scale"``: it may stand for more than one symbol)."""
+    hand, others = _sources(g)
+    for src, syms in others:
+        hand[syms[0] if len(syms) == 1 and not is_scale(src) else "scale"] += 1
+    return hand
 
 
 def can_pay(g: Game, cost: tuple[str, ...], have: Counter[str] | None = None) -> bool:
     """Whether some payment exists: each card or unspent Gem pays one symbol, so it is
-    enough that every named symbol is covered and the total covers the "any" ones."""
+    enough that every named symbol is covered and the total covers the "any" ones.  With
+    a Scale in hand (it stands for a choice of symbols) the payments are counted out."""
     if have is None:
         have = means_of_payment(g)
+    if have["scale"]:
+        return bool(payments(g, cost))
     need = Counter(c for c in cost if c != "any")
     return all(have[s] >= n for s, n in need.items()) and sum(have.values()) >= len(cost)
 
 
-def _pay_label(pay: tuple[str, ...]) -> str:
-    return ", ".join(("the " + p[4:].title() + " Gem") if p.startswith("gem_") else (p[5:].title() + " card")
-                     for p in pay)
+def _source_name(g: Game, src: str) -> str:
+    if src.startswith("gem_"):
+        return "the " + src[4:].title() + " Gem"
+    if is_scale(src):
+        return "the " + g.card(src).name
+    return src[5:].title() + " card"
+
+
+def _pay_label(g: Game, pay: tuple[str, ...]) -> str:
+    return ", ".join(_source_name(g, p) for p in pay)
 
 
 def spent_by(g: Game, payment: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The Power cards (ids, from his sorted hand) and Gem symbols a payment spends."""
+    """The cards (ids, from his sorted hand: Power cards and Scales) and Gem symbols a payment spends."""
     left = sorted(dragon(g).hand)
     cards: list[str] = []
     gems: list[str] = []
@@ -133,15 +165,18 @@ def spent_by(g: Game, payment: tuple[str, ...]) -> tuple[list[str], list[str]]:
         kind, _, sym = src.partition("_")
         if kind == "gem":
             gems.append(sym)
+        elif kind == "scale":
+            left.remove(src)
+            cards.append(src)
         else:
-            card = next(c for c in left if symbol_of(g, c) == sym)
+            card = next(c for c in left if not is_scale(c) and symbol_of(g, c) == sym)
             left.remove(card)
             cards.append(card)
     return cards, gems
 
 
 def payment_targets(g: Game, payment: tuple[str, ...]) -> tuple[Target, ...]:
-    """Each Power card spent (its card region) and each Gem spent (its box on his board)."""
+    """Each Power card or Scale spent (its card region) and each Gem spent (its box on his board)."""
     cards, gems = spent_by(g, payment)
     return tuple([Target("card", c) for c in cards] + [Target("slot", f"dragon.gem.{s}") for s in gems])
 
@@ -153,7 +188,7 @@ def pay(g: Game, power_id: str) -> Proc:
     if len(pays) == 1:
         chosen = pays[0]
     else:
-        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(p), payment_targets(g, p)) for p in pays]
+        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
         choice = yield g.ask("dragon", "pay_power", f"Pay for {power.name}: which symbols?", opts,
                              rules_ref="dragon.powers")
         chosen = tuple(choice.id.split(":", 1)[1].split(","))
@@ -162,7 +197,13 @@ def pay(g: Game, power_id: str) -> Proc:
     for card in cards:
         d.hand.remove(card)
         d.discard.append(card)
-    g.log("power", f"The Dragon uses {power.name}, spending {_pay_label(chosen)}.", power=power_id)
+    g.log("power", f"The Dragon uses {power.name}, spending {_pay_label(g, chosen)}.", power=power_id)
+
+
+def payable_powers(g: Game) -> list[str]:
+    """The powers he could pay for now, whether or not they have anything to do (his board's view)."""
+    have = means_of_payment(g)
+    return [p.id for p in g.rules.dragon.powers if can_pay(g, tuple(p.cost), have)]
 
 
 def power_options(g: Game) -> list[Option]:
@@ -172,7 +213,7 @@ def power_options(g: Game) -> list[Option]:
         if power.id in POWERS and can_pay(g, tuple(power.cost), have) and AVAILABLE[power.id](g):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
                               (Target("slot", f"dragon.power.{power.id}"),)))
-    return out
+    return out + scale_options(g)
 
 
 def use_power(g: Game, power_id: str) -> Proc:
@@ -469,11 +510,13 @@ def _flame_wall(g: Game) -> Proc:
 
 
 def _smash(g: Game) -> Proc:
-    """DR-36: a Crystal token on his tile is removed from the game."""
+    """DR-36: a Crystal token on his tile is removed from the game; with the dragon-scales
+    variant he draws a Scale (VAR-33)."""
     p = dr.pos(g)
     g.state.board.tokens_at(p)["crystal"] -= 1
     g.state.crystals_smashed_total += 1
     g.log("smash", f"The Dragon smashes the Crystal at {fmt_pos(p)}.", pos=p)
+    gain_scale(g, "Smash")
     return
     yield
 
@@ -488,6 +531,7 @@ def _wrath(g: Game) -> Proc:
     from ..collapse import finish_removals, removable, remove_tile
 
     _, affected, _ = yield from roll(g, "Wrath")
+    crystals_before = g.state.crystal_tiles_removed
     board = g.state.board
     ids = list(dict.fromkeys(board.tiles[p].tile_id for p in affected if p in board.tiles))   # a Terrain tile once
     gob = goblins_api(g)
@@ -514,6 +558,8 @@ def _wrath(g: Game) -> Proc:
             yield from dr.pride_cube(g, "event", "Wrath brought down a Dark Event tile")
         yield from remove_tile(g, where, "dragon", collapse_removal=False, batch=batch)
     yield from finish_removals(g, batch, "dragon")                       # COL-23, MAP-42: once, at the end
+    if g.state.crystal_tiles_removed > crystals_before:                  # VAR-33: one Scale, however many
+        gain_scale(g, "Wrath")
     if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule
         yield from _wrath_moves_knight(g, {p for p in affected})
         yield from _wrath_moves_thief(g, {p for p in affected})
@@ -551,6 +597,65 @@ def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
     g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
           piece=piece, frm=frm, to=q)
     yield from entered(g, piece, q)                                      # FM-06, FM-15
+
+
+# ------------------------------------------------------------ Scales
+def gain_scale(g: Game, power: str) -> None:
+    """VAR-33: Smash smashing a Crystal token, or Wrath collapsing a Crystal tile, draws
+    the top Scale card (at most one per use of a power, none once the Scale deck is empty)
+    and shuffles it into his Power deck; which Scale it is stays his secret."""
+    d = dragon(g)
+    if not d.scale_deck:
+        return
+    card = d.scale_deck.pop(0)
+    g.barrier()
+    d.deck.append(card)
+    d.deck.sort()
+    g.rng.shuffle(d.deck)
+    g.log("scale_drawn", f"{power}: the Dragon draws a Scale card and shuffles it into his Power deck "
+          f"({len(d.scale_deck)} left in the Scale deck).", {"dragon": f"Drawn: the {g.card(card).name}"})
+
+
+def sloth_boxes_with_cubes(g: Game) -> list[str]:
+    """The Sloth boxes still holding a cube (VAR-37: the Platinum Scale takes one from any)."""
+    d = dragon(g)
+    return [box for box in BOXES if d.sloth.get(box, 0) > 0]
+
+
+def why_not_scale(g: Game, card: str) -> str | None:
+    """Why the Scale ``card`` cannot be played on its own now (None: it can).  Only the
+    Platinum Scale is played by itself (VAR-37); the Golden and Silver Scales pay for
+    powers (VAR-35/36)."""
+    d = dragon(g)
+    if card not in d.hand:
+        return "That Scale card is not in your hand."
+    if not g.rules.scale_card(card).removed_after_use:
+        return f"The {g.card(card).name} is played by paying a power with it."
+    if not sloth_boxes_with_cubes(g):
+        return f"The {g.card(card).name} needs a Sloth cube to move, and no Sloth box has one left."
+    return None
+
+
+def scale_options(g: Game) -> list[Option]:
+    """VAR-34/37: a Scale played on its own during Move and Use Powers (the Platinum Scale)."""
+    return [Option(f"scale:{c}", f"Play the {g.card(c).name}: {g.card(c).text}", (Target("card", c),))
+            for c in sorted(set(dragon(g).hand)) if is_scale(c) and why_not_scale(g, c) is None]
+
+
+def play_scale(g: Game, card: str) -> Proc:
+    """VAR-37: the Platinum Scale moves a Sloth cube from the box he chooses to Wakefulness
+    at once (its own effect, outside the Sloth conditions' one-cube-per-kind limit, DR-61),
+    then leaves the game."""
+    d = dragon(g)
+    opts = [Option(f"sloth:{b}", f"Move a cube from {dr.BOX_NAMES[b]} to Wakefulness",
+                   (Target("slot", f"dragon.sloth.{b}"),)) for b in sloth_boxes_with_cubes(g)]
+    choice = yield g.ask("dragon", "dragon_platinum", f"{g.card(card).name}: move a Sloth cube from which box?", opts,
+                         rules_ref="dragon.scales")
+    box = choice.id.split(":", 1)[1]
+    d.hand.remove(card)
+    d.scales_removed.append(card)
+    g.log("scale_played", f"The Dragon plays the {g.card(card).name}; it is removed from the game.", card=card)
+    dr.move_sloth_cube(g, box, f"the {g.card(card).name}")
 
 
 # ------------------------------------------------------------ tables

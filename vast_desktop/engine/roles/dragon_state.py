@@ -1,6 +1,11 @@
 """The Dragon's player board: Health, Sloth boxes, Wakefulness, Eaten Goblins, Power
 cards, Dragon Gems and his tokens (DR-01..07, DR-58..64).
 
+With the ``dragon-scales`` variant (VAR-32..37) the three Scale cards start in their own
+facedown deck (``scale_deck``); a Scale drawn from it is shuffled into his Power deck and
+from then on lives in ``hand``/``deck``/``discard`` like a Power card (its id starts with
+``scale_``), until the Platinum Scale is removed from the game (``scales_removed``).
+
 Dragon Gems on the map are board tokens ``gem_claw`` / ``gem_flame`` / ``gem_wing``;
 the Gems in his supply are the ones not on the map (so a Gem whose tile collapses, or
 that the Knight picks up, is back in his supply at once).  The Flame Wall is the board
@@ -48,6 +53,9 @@ class DragonState:
     moved: bool = False                     # any voluntary movement this turn (AMB-57)
     gems_spent: list[str] = field(default_factory=list)     # DR-19: Gem symbols spent this turn
     sloth_done: list[str] = field(default_factory=list)     # categories that gave a cube this turn (DR-61)
+    # the dragon-scales variant (VAR-32..37)
+    scale_deck: list[str] = field(default_factory=list)     # facedown, top first (secret order)
+    scales_removed: list[str] = field(default_factory=list)  # the Platinum Scale once played (public)
     # the Knight's attacks (kept here so KnightState needs no new fields)
     knight_attack_turn: int = -1            # g.state.turn of her last attack on the underground Dragon
 
@@ -123,6 +131,32 @@ def symbol_of(g: Game, card: str) -> str:
     return str(g.card(card).symbol)
 
 
+def is_scale(card: str) -> bool:
+    """A Scale card among his Power cards (VAR-34)."""
+    return card.startswith("scale_")
+
+
+def card_face(g: Game, card: str) -> str:
+    """What a card in his hand shows: a Power card's symbol, or the Scale card's id."""
+    return card if is_scale(card) else symbol_of(g, card)
+
+
+def scales_variant(g: Game) -> bool:
+    return bool(g.config.extra.get("dragon_scales"))
+
+
+def scale_pays(g: Game, card: str) -> tuple[str, ...]:
+    """The symbols a Scale may stand for when he pays a power: any one (the Golden Scale,
+    VAR-35), one matching a Dragon Gem in his supply (the Silver Scale, VAR-36: none while
+    all three are on the map), none (the Platinum Scale, VAR-37)."""
+    pays = g.rules.scale_card(card).pays
+    if pays == "any":
+        return SYMBOLS
+    if pays == "gem_in_supply":
+        return tuple(gems_in_supply(g))
+    return ()
+
+
 def setup_dragon(g: Game, st: GameState) -> None:
     """SET for the Dragon: Sloth cubes in their boxes, Eaten Goblins 0, Health by the
     Knight's difficulty (DIF-04..08), 3 Power cards; variant Hunger cubes go to
@@ -142,37 +176,66 @@ def setup_dragon(g: Game, st: GameState) -> None:
     g.rng.shuffle(deck)
     d.hand = deck[:rules.hand]
     d.deck = deck[rules.hand:]
+    if scales_variant(g):                           # VAR-32: their own facedown deck, not the Power deck
+        d.scale_deck = list(g.rules.deck("scales"))
+        g.rng.shuffle(d.scale_deck)
     st.dragon = d
     from . import knight_vs_dragon
     knight_vs_dragon.install()
 
 
 DRAGON_KEYS = {"health", "max_health", "surfaced", "awake", "placed", "sloth", "wakefulness", "locked_hunger", "eaten",
-               "hand", "treasure_held", "shriek", "shriek_turns"}
+               "hand", "treasure_held", "shriek", "shriek_turns", "deck", "scale_deck", "scales_removed"}
+CARD_KEYS = ("hand", "deck", "scale_deck", "scales_removed")
 
 
 def load_dragon(st: GameState, data: dict[str, Any]) -> None:
     """The scenario's ``dragon:`` section.  ``hand`` lists symbols (``[claw, flame]``) or
     card ids; ``sloth`` overrides boxes by id; ``placed`` defaults to whether the
-    scenario's pieces name the Dragon."""
-    from ..scenario import ScenarioError
-
+    scenario's pieces name the Dragon.  The card keys are read by :func:`_load_cards`."""
     d = st.dragon
     assert d is not None
     for k, v in data.items():
         if k == "sloth":
             d.sloth.update({box: int(n) for box, n in v.items()})
-        elif k == "hand":
-            pool = sorted(d.hand + d.deck + d.discard)
-            hand = []
-            for c in v:
-                cid = next((x for x in pool if x == c or x.split("#")[0] == f"power_{c}"), None)
-                if cid is None:
-                    raise ScenarioError(f"dragon.hand: no Power card {c!r} left")
-                pool.remove(cid)
-                hand.append(cid)
-            d.hand, d.deck, d.discard = hand, pool, []
-        else:
+        elif k not in CARD_KEYS:
             setattr(d, k, copy.deepcopy(v))
+    if any(k in data for k in CARD_KEYS):
+        _load_cards(d, data)
     if "placed" not in data:
         d.placed = "dragon" in st.board.pieces
+
+
+def _load_cards(d: DragonState, data: dict[str, Any]) -> None:
+    """``hand`` (else the dealt hand), ``deck`` (the top of his Power deck, the other Power
+    cards after it) and, with the dragon-scales variant, ``scale_deck`` (the Scale deck, top
+    first: a Scale named nowhere is already shuffled into his Power deck; else the dealt
+    Scale deck) and ``scales_removed``.  Scale cards (``scale_golden`` ...) may be named in
+    ``hand`` and ``deck``; the discard pile starts empty."""
+    from ..scenario import ScenarioError
+
+    scales = sorted(set(d.scale_deck))
+    pool = sorted(d.hand + d.deck + d.discard) + scales
+
+    def take(key: str, names: list[str]) -> list[str]:
+        out = []
+        for c in names:
+            cid = next((x for x in pool if x == c or x.split("#")[0] == f"power_{c}"), None)
+            if cid is None:
+                extra = " (Scale cards need the dragon-scales variant)" if is_scale(str(c)) and not scales else ""
+                raise ScenarioError(f"dragon.{key}: no card {c!r} left{extra}")
+            pool.remove(cid)
+            out.append(cid)
+        return out
+
+    hand = take("hand", list(data.get("hand", d.hand)))
+    top = take("deck", list(data.get("deck", [])))
+    removed = take("scales_removed", list(data.get("scales_removed", [])))
+    if "scale_deck" in data:
+        scale_deck = take("scale_deck", list(data["scale_deck"]))
+    else:
+        scale_deck = [c for c in d.scale_deck if c in pool]
+        for c in scale_deck:
+            pool.remove(c)
+    d.hand, d.deck, d.discard = hand, top + pool, []
+    d.scale_deck, d.scales_removed = scale_deck, removed
