@@ -66,8 +66,8 @@ def _clawed_onto_magma(monkeypatch: pytest.MonkeyPatch) -> Any:
     return g
 
 
-def test_FM_16_forced_onto_magma_she_suffers_nothing_if_she_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """FM-16 [FAQ], TR-24: Magma works only at the end of the affected player's own
+def test_FM_16_AMB_18_forced_onto_magma_she_suffers_nothing_if_she_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """FM-16 [FAQ], TR-24, AMB-18: Magma works only at the end of the affected player's own
     turn.  Clawed onto Magma on the Dragon's turn, the Knight loses nothing then, and
     nothing if she walks off it on her own turn."""
     g = _clawed_onto_magma(monkeypatch)
