@@ -1528,6 +1528,8 @@ class _Checker:
             and cave.vault_tiles_per_pile * cave.stack_piles == by_type["vault"],
             ("cave", "stack_piles"), "Crystal and Vault tiles must divide evenly among the piles",
         )
+        self.require(cave.starting_dark_tiles <= 4, ("cave", "starting_dark_tiles"),
+                     "the Entrance has only 4 sides to place starting tiles on (SET-09)")
 
     def terrain(self) -> None:
         self._unique("terrain", [t.id for t in self.rd.terrain])

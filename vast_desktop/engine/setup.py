@@ -388,19 +388,17 @@ def initial_state(g: Game) -> GameState:
         vaults = []
     rest = [t for kind in ("ambush", "event", "treasure") for t in by_type[kind]]
     rng.shuffle(rest)
-    for d in range(4):                                                     # SET-09
+    for d in range(rules.cave.starting_dark_tiles):                        # SET-09: one on each side
         board.tiles[DELTA[d]] = PlacedTile(rest.pop(0), lit=False)
     for _ in range(int(cfg.extra.get("collapse_variant_tiles", 0))):        # VAR-01: before the Crystals
         st.box.append(rest.pop())
     rng.shuffle(crystals)
     rng.shuffle(vaults)
-    piles: list[list[str]] = [[], [], []]
-    for i, tid in enumerate(rest):                                         # SET-10, SET-12
-        piles[i % 3].append(tid)
-    for i, tid in enumerate(crystals):
-        piles[i % 3].append(tid)
-    for i, tid in enumerate(vaults):
-        piles[i % 3].append(tid)
+    n_piles = rules.cave.stack_piles
+    piles: list[list[str]] = [[] for _ in range(n_piles)]
+    for group in (rest, crystals, vaults):                                 # SET-10, SET-12: dealt evenly
+        for i, tid in enumerate(group):
+            piles[i % n_piles].append(tid)
     for pile in piles:
         rng.shuffle(pile)
         st.stack += pile

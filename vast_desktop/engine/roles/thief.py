@@ -85,7 +85,7 @@ def thief_turn(g: Game) -> Proc:
     t = thief(g)
     start_turn(g)
     yield from assign_stats(g)
-    t.cubes = stat(g, "thievery")
+    t.cubes = min(stat(g, "thievery"), g.rules.thief.action_cubes)   # TH-05, SET-23: his 5 Action cubes
     t.movement_left = stat(g, "movement")
     g.log("thief_stats", f"The Thief has Movement {t.movement_left}, Stealth {stealth(g)}, "
           f"Thievery {t.cubes} ({t.cubes} Action cubes).")
