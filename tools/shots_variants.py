@@ -7,7 +7,8 @@
   alone drawing 2;
 - Terrain (TR-01..33): a table with every Terrain tile on the map (a scenario) and a River
   space's tooltip, the Cave choosing the Terrain tile on her board, then placing it on the
-  highlighted spaces.
+  highlighted spaces, and the footprint of the tile shown under the pointer;
+- Random Terrain (VAR-13): the six drawn Terrain cards face up by the map, one card's tooltip.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_variants.py [--size 1600x900]
 Writes shots/variant_*.png."""
@@ -17,6 +18,7 @@ import argparse
 import os
 import random
 import sys
+from collections import Counter
 import tempfile
 from pathlib import Path
 
@@ -192,8 +194,20 @@ def terrain_shots(app: App, humans: dict[str, Seat], suffix: str) -> None:
     shot(app, f"variant_terrain_choose{suffix}")
     s.choose("terrain:lake" if "terrain:lake" in s.game.pending.ids else s.game.pending.ids[0])
     if s.game.pending.kind == "terrain_place":
-        show(app, s)
+        table = show(app, s)
         shot(app, f"variant_terrain_place{suffix}")
+        # the footprint preview: pointing at a space several placements cover shows one, the wheel the next
+        assert table.view is not None
+        cover = Counter(c for cells in table.view.placing.values() for c, _ in cells)
+        hover(app, table.map.screen_centre(max(cover, key=lambda c: cover[c])))
+        shot(app, f"variant_terrain_footprint{suffix}")
+    # ---- Random Terrain: every card drawn lies face up by the map, a card's rules as its tooltip
+    s = play_until(app, Setup(roles=KC, seed=4, variants=("random-terrain",)), humans,
+                   lambda s: len(s.game.state.terrain_drawn) == 6)
+    table = show(app, s)
+    kind = s.game.state.terrain_drawn[1]
+    hover(app, table.card_rects[kind][0].center if kind in table.card_rects else (0, 0))
+    shot(app, f"variant_random_terrain{suffix}")
 
 
 if __name__ == "__main__":

@@ -41,8 +41,9 @@ class Table:
     is called while the curtain for ``role`` is up, ``after_curtain(role)`` once it has lifted."""
 
     def __init__(self, app, seed: int, on_curtain: Callable[[str], None] | None = None,
-                 after_curtain: Callable[[str], None] | None = None, roles: tuple[str, ...] = ROLES) -> None:
-        self.robot = start(app, roles, {r: Seat(True) for r in roles}, seed=seed)
+                 after_curtain: Callable[[str], None] | None = None, roles: tuple[str, ...] = ROLES,
+                 variants: tuple[str, ...] = ()) -> None:
+        self.robot = start(app, roles, {r: Seat(True) for r in roles}, seed=seed, variants=variants)
         self.app = app
         self.chooser = random.Random(seed)
         self.on_curtain = on_curtain

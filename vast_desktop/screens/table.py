@@ -18,7 +18,8 @@ import pygame_gui
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
-from ..engine.rules_data import load_rules_data
+from ..engine.rules_data import TerrainTile, load_rules_data
+from ..engine.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
@@ -54,6 +55,8 @@ class TableScreen(Screen):
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.selected: str | None = None
         self.orient_i = 0
+        self.place_at: Pos | None = None      # the space under the pointer while a Terrain tile is placed
+        self.place_i = 0                      # which of the placements over that space is previewed
         self.press: tuple[int, int] | None = None
         self.press_source: str | None = None
         self.dragging = False
@@ -73,6 +76,8 @@ class TableScreen(Screen):
         self.over_shown = False
         self.hover_key: str | None = None
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
+        self.cards_rect: pygame.Rect | None = None    # Random Terrain: the drawn Terrain cards over the map
+        self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # each drawn card: its rect and tooltip
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
@@ -135,6 +140,7 @@ class TableScreen(Screen):
             self.tab_viewer = self.view.viewer
         self.selected = None
         self.orient_i = 0
+        self.place_i = 0
         self.close_menu()
         self._start_animations()
         self._update_log()
@@ -351,15 +357,43 @@ class TableScreen(Screen):
         d = self.index.decision
         if d is None:
             return
+        placement = self.previewed_placement()
         if d.kind == "orient_tile":
             self.choose_id(d.options[self.orient_i % len(d.options)].id)
+        elif placement is not None:
+            self.choose_id(placement)
         elif len(d.options) == 1:
             self.choose_id(d.options[0].id)
 
     def cycle_orientation(self, step: int) -> None:
+        """R or the wheel: the next orientation of a revealed tile, or the next placement of a Terrain
+        tile over the space under the pointer."""
         d = self.index.decision
         if d is not None and d.kind == "orient_tile":
             self.orient_i = (self.orient_i + step) % len(d.options)
+        elif len(self.placements_at(self.place_at)) > 1:
+            self.place_i += step
+
+    # ------------------------------------------------------------------ Terrain placement preview
+    def placements_at(self, p: Pos | None) -> list[str]:
+        """The Terrain placements (option ids) that would cover space ``p``, those anchored there
+        first: what hovering ``p`` previews, one at a time (TR-07..09)."""
+        d, v = self.index.decision, self.view
+        if p is None or d is None or v is None or d.kind not in PLACING_KINDS:
+            return []
+        ids = [oid for oid, cells in v.placing.items() if d.option(oid) is not None and any(c == p for c, _ in cells)]
+        return sorted(ids, key=lambda oid: v.placing[oid][0][0] != p)
+
+    def previewed_placement(self) -> str | None:
+        """The placement shown under the pointer (a click or Enter places it), if any."""
+        ids = self.placements_at(self.place_at)
+        return ids[self.place_i % len(ids)] if ids else None
+
+    def point_at(self, pos: tuple[int, int]) -> None:
+        """The pointer moved to ``pos``: a new space under it previews its first placement."""
+        p = self.map.space_at(pos) if self.map_rect.collidepoint(pos) and not self.over_cards(pos) else None
+        if p != self.place_at:
+            self.place_at, self.place_i = p, 0
 
     def on_wheel(self, dy: int) -> None:
         d = self.index.decision
@@ -368,11 +402,14 @@ class TableScreen(Screen):
             self.log_box.wheel(dy)
         elif d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
             self.cycle_orientation(1 if dy > 0 else -1)
+        elif self.map_rect.collidepoint(mouse) and len(self.placements_at(self.place_at)) > 1:
+            self.cycle_orientation(1 if dy > 0 else -1)
         elif self.map_rect.collidepoint(mouse):
             self.map.camera.zoom_at(1.12 if dy > 0 else 1 / 1.12, mouse)
 
     def on_motion(self, event: pygame.event.Event) -> None:
         self.hover_key = self.keys_at(event.pos)[0] if self.keys_at(event.pos) else None
+        self.point_at(event.pos)
         if self.press is None or not (event.buttons and event.buttons[0]):
             return
         dist = abs(event.pos[0] - self.press[0]) + abs(event.pos[1] - self.press[1])
@@ -403,7 +440,7 @@ class TableScreen(Screen):
         """Target keys under the mouse, most specific first."""
         if self.board_rect.collidepoint(pos):
             return [k for k, r in self.board_layout.regions.items() if r.collidepoint(pos) and not k.startswith("drag:")]
-        if not self.map_rect.collidepoint(pos) or self.view is None:
+        if not self.map_rect.collidepoint(pos) or self.view is None or self.over_cards(pos):
             return []
         keys = []
         e = self.map.edge_at(pos)
@@ -437,6 +474,11 @@ class TableScreen(Screen):
             if opts:
                 self.choose_id(d.options[self.orient_i % len(d.options)].id)
                 return
+        self.point_at(pos)
+        placement = self.previewed_placement()
+        if placement is not None:               # the Terrain tile as previewed under the pointer
+            self.choose_id(placement)
+            return
         edge_keys = [k for k in keys if k.startswith("edge:")]
         opts = self.index.options_for(edge_keys, self.selected) if edge_keys else []
         if not opts:
@@ -473,7 +515,7 @@ class TableScreen(Screen):
                         return k
             return None
         p = self.map.space_at(pos)
-        if p is None or self.view is None:
+        if p is None or self.view is None or self.over_cards(pos):
             return None
         for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
             if self.view.pieces.get(piece) == p and self.index.decision.kind == kind \
@@ -596,6 +638,7 @@ class TableScreen(Screen):
         assert view is not None
         self._fill_overlay(view)
         self.map.draw(surface, view, self.overlay)
+        self._draw_terrain_cards(surface, view)
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
@@ -620,6 +663,10 @@ class TableScreen(Screen):
             if tv.tile_id is not None:
                 info = load_rules_data().tile(tv.tile_id)
                 ov.preview = (p, rotate_walls(info.walls, int(opt.id.split(":")[1])), info.type)
+        placement = self.previewed_placement()
+        ov.footprint = view.placing[placement] if placement is not None else ()
+        n = len(self.placements_at(self.place_at))
+        ov.footprint_note = f"{self.place_i % n + 1} of {n}: wheel or R for the next" if n > 1 else ""
         ov.piece_offsets = {}
         for piece, (a, b, t) in self.anims.items():
             ease = t * t * (3 - 2 * t)
@@ -630,6 +677,50 @@ class TableScreen(Screen):
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == "move_entrance"
+
+    def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in the map's corner as a
+        rules reference, each with the art and name of its Terrain and its rules as the tooltip; the
+        last one drawn is framed."""
+        self.card_rects = {}
+        self.cards_rect = None
+        if not view.terrain_cards:
+            return
+        s = self.app.settings.ui_scale
+        cw, ch, gap, pad = int(132 * s), int(46 * s), int(6 * s), int(6 * s)
+        caption, csize = "Terrain cards drawn", int(15 * s)
+        cap_h = font(csize).get_linesize()
+        n = len(view.terrain_cards)
+        box = pygame.Rect(self.map_rect.x + 8, 0, n * (cw + gap) - gap + 2 * pad, cap_h + ch + 2 * pad + 2)
+        box.bottom = self.map_rect.bottom - 8
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
+        back.fill((22, 19, 26, 225))
+        surface.blit(back, box)
+        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=6)
+        draw_text(surface, caption, (box.x + pad, box.y + pad - 2), csize, TEXT_DIM)
+        self.cards_rect = box
+        for i, kind in enumerate(view.terrain_cards):
+            r = pygame.Rect(box.x + pad + i * (cw + gap), box.y + pad + cap_h + 2, cw, ch)
+            last = i == n - 1
+            pygame.draw.rect(surface, (236, 222, 188), r, border_radius=5)
+            pygame.draw.rect(surface, HIGHLIGHT if last else (128, 106, 74), r, 3 if last else 1, border_radius=5)
+            art_size = ch - 10
+            ttype = "canyon" if kind == "canyon" else kind
+            surface.blit(self.app.art.terrain_tile(ttype, "bridge" if kind == "canyon" else "plain", art_size),
+                         (r.x + 5, r.y + 5))
+            tile = terrain_card(kind)
+            name_size = int(16 * s)
+            lines = wrap(tile.name, name_size, r.w - art_size - 16, bold=True)[:2]
+            lh = font(name_size, True).get_linesize()
+            y = r.centery - lh * len(lines) // 2
+            for line in lines:
+                draw_text(surface, line, (r.x + art_size + 11, y), name_size, (48, 38, 28), bold=True)
+                y += lh
+            self.card_rects[kind] = (r, terrain_card_tip(kind, i, last))
+
+    def over_cards(self, pos: tuple[int, int]) -> bool:
+        """Is ``pos`` on the drawn Terrain cards (which lie over the map: a click there is not on the map)?"""
+        return self.cards_rect is not None and self.cards_rect.collidepoint(pos)
 
     def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale
@@ -691,8 +782,8 @@ class TableScreen(Screen):
         if self.menu_elements or self.dragging:
             return
         tip = self.map_tip_at(mouse)
-        if tip:
-            self._draw_tooltip(surface, tip)
+        if tip:                                   # (over the Terrain cards: above them, clear of the prompt)
+            self._draw_tooltip(surface, tip, self.cards_rect.top - 4 if self.over_cards(mouse) and self.cards_rect else None)
 
     def map_tip_at(self, pos: tuple[int, int]) -> str | None:
         """What the map says at ``pos``: the Entrance piece's tooltip when it is under the pointer,
@@ -700,6 +791,9 @@ class TableScreen(Screen):
         view = self.view
         if view is None or not self.map_rect.collidepoint(pos):
             return None
+        card = next((tip for r, tip in self.card_rects.values() if r.collidepoint(pos)), None)
+        if card is not None or self.over_cards(pos):
+            return card
         er = self.map.entrance_rect
         if er is not None and view.entrance_piece is not None and er.collidepoint(pos):
             return entrance_tip(view)
@@ -709,8 +803,9 @@ class TableScreen(Screen):
             return terrain_tip(t.pos, t.terrain)
         return None
 
-    def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
-        """A board tooltip: wrapped on a dark card left of the pointer, kept inside the window."""
+    def _draw_tooltip(self, surface: pygame.Surface, tip: str, bottom: int | None = None) -> None:
+        """A tooltip: wrapped on a dark card left of the pointer (below it, or above when there is no room
+        below; ending at ``bottom`` when given), kept inside the window."""
         s = self.app.settings.ui_scale
         size = int(17 * s)
         lines = wrap(tip, size, int(440 * s))
@@ -720,6 +815,8 @@ class TableScreen(Screen):
         mx, my = pygame.mouse.get_pos()
         sw, sh = surface.get_size()
         box.topright = (mx - 12, my + 20)
+        if bottom is not None or box.bottom > sh - 4:       # no room below the pointer: above it
+            box.bottom = bottom if bottom is not None else my - 12
         box.x = max(4, min(box.x, sw - box.w - 4))
         box.y = max(4, min(box.y, sh - box.h - 4))
         pygame.draw.rect(surface, (22, 19, 26), box, border_radius=6)
@@ -738,6 +835,8 @@ class TableScreen(Screen):
             text = view.decision.prompt
             if self.index.decision.kind == "orient_tile":
                 text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
+            elif self.index.decision.kind in PLACING_KINDS:
+                text += "  — point at a highlighted space to see the tile there, click to place it"
             elif self.selected:
                 text += "  — now click a highlighted space (right-click to cancel)"
             colour = ROLE_COLOURS.get(view.decision.role, TEXT)
@@ -782,6 +881,19 @@ def terrain_tip(p: Pos, tv: TerrainView) -> str:
             what += f", the current flowing {('north', 'east', 'south', 'west')[tv.current % 4]}"
     text = load_rules_data().terrain_tile(tv.tile).text
     return (f"{tv.name} at {fmt_pos(p)} (Terrain, neither Lit nor Dark): {what}. {text}")
+
+
+def terrain_card(kind: str) -> TerrainTile:
+    """The Terrain tile a Random Terrain card names (its kind; the Pits' card names all three)."""
+    return next(t for t in load_rules_data().terrain if t.kind == kind)
+
+
+def terrain_card_tip(kind: str, i: int, last: bool) -> str:
+    """A drawn Terrain card's tooltip (Random Terrain, VAR-13): which Terrain, when, its rules."""
+    tile = terrain_card(kind)
+    when = "the last card drawn" if last else f"card {i + 1} drawn"
+    return (f"{tile.name}: a Random Terrain card ({when}), face up as a rules reference. "
+            f"{' '.join(tile.text.split())}")
 
 
 def _short(text: str, width_px: int, px_per_char: int = 8) -> str:
