@@ -25,9 +25,10 @@ from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, 
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
-from ..render.text import draw_text, wrap
+from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from .base import Screen
+from .players import campaign_player, player_line
 
 DRAG_THRESHOLD = 6
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
@@ -83,14 +84,18 @@ class TableScreen(Screen):
     def layout_rects(self) -> None:
         w, h = self.app.size
         s = self.app.settings.ui_scale
-        self.strip = pygame.Rect(0, 0, w, int(40 * s))
+        # a Campaign game (VAR-03) names the players: under the roles in the strip and on a plate over the board
+        names = bool(self.app.session is not None and self.app.session.players)
+        self.strip = pygame.Rect(0, 0, w, int((50 if names else 40) * s))
         self.panel = pygame.Rect(w - int(440 * s), self.strip.bottom, int(440 * s), h - self.strip.bottom)
         self.prompt = pygame.Rect(0, h - int(118 * s), self.panel.x, int(118 * s))
         self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.prompt.y - self.strip.bottom)
         self.tabs_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.w, int(34 * s))
+        self.plate_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 3, self.panel.w - 8,
+                                      int(24 * s) if names else 0)
         log_h = int(self.panel.h * 0.28)
-        self.board_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 4, self.panel.w - 8,
-                                      self.panel.h - self.tabs_rect.h - log_h - 12)
+        top = self.plate_rect.bottom + 4 if names else self.tabs_rect.bottom + 4
+        self.board_rect = pygame.Rect(self.panel.x + 4, top, self.panel.w - 8, self.panel.bottom - log_h - 8 - top)
         self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
         self.map.set_rect(self.map_rect)
         self.log_box.set_rect(self.log_rect, int(17 * s))
@@ -739,7 +744,15 @@ class TableScreen(Screen):
             # (an idle role's name in its colour lightened: the Cave's and the Goblins' are dark on the strip)
             r_, g_, b_ = (int(c + (255 - c) * 0.35) for c in colour)
             ink = (20, 16, 12) if active else (r_, g_, b_)
-            draw_text(surface, ROLE_NAMES[role], r.center, name_size, ink, bold=True, anchor="center")
+            player = player_line(self.session, role)
+            if player is None:
+                draw_text(surface, ROLE_NAMES[role], r.center, name_size, ink, bold=True, anchor="center")
+            else:                      # Campaign: the role over its player's name and level
+                small = int(15 * s)
+                draw_text(surface, ROLE_NAMES[role], (r.centerx, r.centery - 1), name_size, ink, bold=True,
+                          anchor="midbottom")
+                draw_text(surface, fit(player, small, r.w - 26), (r.centerx, r.centery + 1), small,
+                          (44, 36, 28) if active else TEXT, anchor="midtop")
             if role == deciding:       # who must decide now: a dot in the corner
                 pygame.draw.circle(surface, HIGHLIGHT, (r.right - 10, r.centery), max(4, int(5 * s)))
                 pygame.draw.circle(surface, (20, 16, 12), (r.right - 10, r.centery), max(4, int(5 * s)), 1)
@@ -761,6 +774,7 @@ class TableScreen(Screen):
         pygame.draw.rect(surface, PANEL, self.panel)
         pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
         self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab or view.roles[0])
+        self._draw_name_plate(surface, self.board_tab or view.roles[0])
         # ("piece": a hidden Tribe is chosen on the Goblins' board, not on the map)
         highlights = self.index.keys_of_kind("slot", "card", "hand_tile", "piece")
         if self.selected:
@@ -775,6 +789,24 @@ class TableScreen(Screen):
             self._rebuild_prompt_buttons()
         if self.hover_key and self.hover_key in self.board_layout.tooltips:
             self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
+
+    def _draw_name_plate(self, surface: pygame.Surface, role: str) -> None:
+        """Campaign (VAR-03): over the board, who plays it and at which campaign level."""
+        who = campaign_player(self.session, role)
+        if who is None or not self.plate_rect.h:
+            return
+        s = self.app.settings.ui_scale
+        r = self.plate_rect
+        colour = ROLE_COLOURS[role]
+        pygame.draw.rect(surface, tuple(int(c * 0.35) for c in colour), r, border_radius=5)
+        pygame.draw.rect(surface, colour, r, 1, border_radius=5)
+        name, level = who
+        size = int(17 * s)
+        tail = f"· campaign level {level}" if level else ""      # (the board's header below names the role)
+        tail_w = font(size).size(tail)[0]
+        left = draw_text(surface, fit(name, size, r.w - tail_w - 30, bold=True), (r.x + 8, r.centery), size, TEXT,
+                         bold=True, anchor="midleft")
+        draw_text(surface, tail, (left.right + 10, r.centery), size, TEXT_DIM, anchor="midleft")
 
     def _draw_map_tooltip(self, surface: pygame.Surface, view: PlayerView) -> None:
         """The map's tooltip under the pointer (the Entrance piece, a Terrain space)."""
