@@ -20,8 +20,8 @@ import argparse
 import os
 import random
 import sys
-from collections import Counter
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -237,7 +237,7 @@ def terrain_shots(app: App, humans: dict[str, Seat], suffix: str) -> None:
                    lambda s: len(s.game.state.terrain_drawn) == 6)
     table = show(app, s)
     kind = s.game.state.terrain_drawn[1]
-    hover(app, table.card_rects[kind][0].center if kind in table.card_rects else (0, 0))
+    hover(app, table.card_rects[kind][0].center)
     shot(app, f"variant_random_terrain{suffix}")
 
 

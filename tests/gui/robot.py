@@ -91,8 +91,7 @@ class Robot:
         raise AssertionError("no table screen")
 
     def visible(self, pos: tuple[int, int]) -> bool:
-        """On the map, clear of its edges and of the Terrain cards lying over it."""
-        return self.table.map_rect.inflate(-20, -20).collidepoint(pos) and not self.table.over_cards(pos)
+        return self.table.map_rect.inflate(-20, -20).collidepoint(pos)
 
     def show_space(self, p: tuple[int, int]) -> tuple[int, int]:
         """Bring a space into view with the keyboard (F fits the map), return its centre."""

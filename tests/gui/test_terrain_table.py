@@ -23,6 +23,7 @@ from vast_desktop.engine.geometry import parse_pos
 from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.input.targets import walk_path
 from vast_desktop.render import text as text_mod
+from vast_desktop.render.map_view import GHOST_ALPHA, MAP_BG
 from vast_desktop.render.theme import DARK_TILE, LIT_FLOOR
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.table import TableScreen
@@ -205,11 +206,12 @@ def test_hover_shows_the_terrain_footprint_before_the_click(app) -> None:
     assert shown is not None and anchor in [c for c, _ in v.placing[shown]]
     cells = [c for c, _ in v.placing[shown]]
     assert t.map.footprint_drawn == cells and len(cells) == 4      # the Lake: 2×2
-    for c, tv in v.placing[shown]:                                 # ghosted Terrain art, not the empty map
+    for c, tv in v.placing[shown]:                 # the Terrain art, see-through over the empty map
         r = t.map.camera.tile_rect(c)
         px = tuple(app.screen.get_at((r.x + r.w // 2, r.y + r.h // 3)))
         art = tuple(t.app.art.terrain_tile(tv.type, tv.kind, r.w, tv.rot, tv.current).get_at((r.w // 2, r.h // 3)))
-        assert _far(px, (10, 9, 14), 40) and not _far(px, art, 120), (c, px, art)
+        ghost = tuple(b + (a - b) * GHOST_ALPHA // 255 for a, b in zip(art[:3], MAP_BG, strict=True))
+        assert _far(px, MAP_BG, 40) and not _far(px, ghost, 40), (c, px, ghost)
     # the wheel: the next placement over the same space, with a note under the tile
     ways = t.placements_at(anchor)
     assert len(ways) == cover[anchor] and ways[0] == shown
@@ -245,15 +247,19 @@ RANDOM_SEED = 5      # Random Terrain cards drawn at choices 2 (Mushroom Forest)
 
 def test_random_terrain_cards_lie_face_up_by_the_map(app) -> None:
     """VAR-13: with Random Terrain the drawn Terrain cards stay face up near the map as a rules
-    reference: none before the first draw; after each draw one card more in the map's corner, in the
-    order drawn, named, with its Terrain's rules as the tooltip (the last drawn framed); pointing at a
-    card shows that tooltip, and a click on the cards is not a click on the map beneath them."""
+    reference: a band under the map (none drawn yet at the start); after each draw one card more
+    there, in the order drawn, named, with its Terrain's rules as the tooltip (the last drawn
+    framed); pointing at a card shows that tooltip.  Without the variant there is no band."""
     robot: Robot = start(app, KC, RANDOM_SEED, ("random-terrain",))
     session = app.session
     chooser = random.Random(RANDOM_SEED)
     rules = load_rules_data()
     t = robot.table
-    assert t.cards_rect is None and not t.card_rects
+    band = t.cards_rect
+    assert band.h > 0 and not t.card_rects and band.top >= t.map_rect.bottom and band.bottom <= t.prompt.top
+    text_mod.DRAWN.clear()
+    robot.frames(1)
+    assert "none drawn yet" in text_mod.DRAWN
     seen = 0
     while len(session.game.state.terrain_drawn) < 3:
         assert len(session.game.choices) < 60
@@ -276,14 +282,16 @@ def test_random_terrain_cards_lie_face_up_by_the_map(app) -> None:
             assert tile.name in " ".join(text_mod.DRAWN)       # (a long name on two lines)
             assert tip.startswith(tile.name + ":") and " ".join(tile.text.split()) in tip
             assert ("the last card drawn" in tip) == (i == seen - 1)
-            assert t.map_rect.contains(r) and t.cards_rect is not None and t.cards_rect.contains(r)
+            assert t.cards_rect.contains(r) and not t.map_rect.colliderect(r)
         rects = [r for r, _ in t.card_rects.values()]
         assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
     assert seen == 3
-    # pointing at a card: its tooltip is drawn; the map beneath takes no click there
+    # pointing at a card: its tooltip is drawn
     r, tip = t.card_rects[session.game.state.terrain_drawn[0]]
     text_mod.DRAWN.clear()
     robot.hover(r.center)
     assert t.map_tip_at(r.center) == tip
     assert any(line and line in tip for line in text_mod.DRAWN[-3:]), text_mod.DRAWN[-3:]
-    assert t.keys_at(r.center) == [] and not robot.visible(r.center)
+    # the Terrain variant without Random Terrain: no band
+    t = start(app, KC, RANDOM_SEED, ("terrain",)).table
+    assert t.cards_rect.h == 0 and t.map_rect.bottom == t.prompt.top

@@ -16,6 +16,8 @@ from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
 from .tile_art import PLAIN, TileArt
 
 MIN_TILE, MAX_TILE = 28, 200
+GHOST_ALPHA = 160          # a Terrain tile not placed yet, shown where it would go: see-through
+MAP_BG = (10, 9, 14)
 
 
 @dataclass
@@ -134,7 +136,7 @@ class MapView:
         size = int(round(cam.tile))
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
-        pygame.draw.rect(surface, (10, 9, 14), cam.rect)
+        pygame.draw.rect(surface, MAP_BG, cam.rect)
         for t in view.tiles:
             r = cam.tile_rect(t.pos)
             if not r.colliderect(cam.rect):
@@ -195,7 +197,7 @@ class MapView:
             if len(self._ghosts) > 64:
                 self._ghosts.clear()
             g = self.art.terrain_tile(tv.type, tv.kind, size, tv.rot, tv.current).copy()
-            g.set_alpha(160)
+            g.set_alpha(GHOST_ALPHA)
             self._ghosts[key] = g
         return g
 
@@ -216,16 +218,18 @@ class MapView:
             for (dx, dy), (a, b) in sides.items():
                 if (p[0] + dx, p[1] + dy) not in cells:
                     pygame.draw.line(surface, HIGHLIGHT_ALT, a, b, width)
-        if overlay.footprint_note:
-            bottom = max(self.camera.tile_rect(p).bottom for p in cells)
-            xs = [self.camera.tile_rect(p).centerx for p in cells]
-            at = ((min(xs) + max(xs)) // 2, bottom + 3)
+        if overlay.footprint_note:               # under the tile, or over it at the bottom of the map
+            rects = [self.camera.tile_rect(p) for p in cells]
             tsize = max(14, min(20, size // 5))
             tw, th = font(tsize).size(overlay.footprint_note)
             back = pygame.Surface((tw + 10, th + 4), pygame.SRCALPHA)
             back.fill((16, 12, 14, 200))
-            surface.blit(back, back.get_rect(midtop=at))
-            draw_text(surface, overlay.footprint_note, (at[0], at[1] + 2), tsize, HIGHLIGHT_ALT, anchor="midtop")
+            box = back.get_rect(midtop=((min(r.centerx for r in rects) + max(r.centerx for r in rects)) // 2,
+                                        max(r.bottom for r in rects) + 3))
+            if box.bottom > self.camera.rect.bottom:
+                box.bottom = min(r.y for r in rects) - 3
+            surface.blit(back, box)
+            draw_text(surface, overlay.footprint_note, box.center, tsize, HIGHLIGHT_ALT, anchor="center")
 
     def _draw_entrance(self, surface: pygame.Surface, p: Pos, size: int, highlight: bool) -> None:
         """The Entrance piece (Moving Entrance, VAR-04): a stone gateway standing at the bottom middle

@@ -27,6 +27,7 @@ from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..session import Session
 from .base import Screen
 from .players import campaign_player, player_line
 
@@ -77,8 +78,7 @@ class TableScreen(Screen):
         self.over_shown = False
         self.hover_key: str | None = None
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
-        self.cards_rect: pygame.Rect | None = None    # Random Terrain: the drawn Terrain cards over the map
-        self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # each drawn card: its rect and tooltip
+        self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # Random Terrain: each drawn card, its tooltip
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
@@ -89,7 +89,10 @@ class TableScreen(Screen):
         self.strip = pygame.Rect(0, 0, w, int((50 if names else 40) * s))
         self.panel = pygame.Rect(w - int(440 * s), self.strip.bottom, int(440 * s), h - self.strip.bottom)
         self.prompt = pygame.Rect(0, h - int(118 * s), self.panel.x, int(118 * s))
-        self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.prompt.y - self.strip.bottom)
+        # Random Terrain (VAR-13): a band under the map for the drawn Terrain cards
+        cards_h = int(60 * s) if self.app.session is not None and random_terrain(self.app.session) else 0
+        self.cards_rect = pygame.Rect(0, self.prompt.y - cards_h, self.panel.x, cards_h)
+        self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.cards_rect.y - self.strip.bottom)
         self.tabs_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.w, int(34 * s))
         self.plate_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 3, self.panel.w - 8,
                                       int(24 * s) if names else 0)
@@ -396,7 +399,7 @@ class TableScreen(Screen):
 
     def point_at(self, pos: tuple[int, int]) -> None:
         """The pointer moved to ``pos``: a new space under it previews its first placement."""
-        p = self.map.space_at(pos) if self.map_rect.collidepoint(pos) and not self.over_cards(pos) else None
+        p = self.map.space_at(pos) if self.map_rect.collidepoint(pos) else None
         if p != self.place_at:
             self.place_at, self.place_i = p, 0
 
@@ -445,7 +448,7 @@ class TableScreen(Screen):
         """Target keys under the mouse, most specific first."""
         if self.board_rect.collidepoint(pos):
             return [k for k, r in self.board_layout.regions.items() if r.collidepoint(pos) and not k.startswith("drag:")]
-        if not self.map_rect.collidepoint(pos) or self.view is None or self.over_cards(pos):
+        if not self.map_rect.collidepoint(pos) or self.view is None:
             return []
         keys = []
         e = self.map.edge_at(pos)
@@ -520,7 +523,7 @@ class TableScreen(Screen):
                         return k
             return None
         p = self.map.space_at(pos)
-        if p is None or self.view is None or self.over_cards(pos):
+        if p is None or self.view is None:
             return None
         for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
             if self.view.pieces.get(piece) == p and self.index.decision.kind == kind \
@@ -684,48 +687,39 @@ class TableScreen(Screen):
         ov.highlight_entrance = d is not None and d.kind == "move_entrance"
 
     def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
-        """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in the map's corner as a
+        """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
         rules reference, each with the art and name of its Terrain and its rules as the tooltip; the
         last one drawn is framed."""
         self.card_rects = {}
-        self.cards_rect = None
-        if not view.terrain_cards:
+        band = self.cards_rect
+        if not band.h:
             return
         s = self.app.settings.ui_scale
-        cw, ch, gap, pad = int(132 * s), int(46 * s), int(6 * s), int(6 * s)
-        caption, csize = "Terrain cards drawn", int(15 * s)
-        cap_h = font(csize).get_linesize()
+        pygame.draw.rect(surface, (26, 23, 31), band)
+        pygame.draw.line(surface, PANEL_EDGE, band.topleft, band.topright)
+        label_w, size = int(104 * s), int(15 * s)
+        lines = ["Terrain cards", "drawn:"] if view.terrain_cards else ["Terrain cards:", "none drawn yet"]
+        lh = font(size).get_linesize()
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (band.x + 10, band.centery - lh + i * lh), size, TEXT_DIM)
+        cw, ch, gap = int(132 * s), band.h - int(12 * s), int(6 * s)
         n = len(view.terrain_cards)
-        box = pygame.Rect(self.map_rect.x + 8, 0, n * (cw + gap) - gap + 2 * pad, cap_h + ch + 2 * pad + 2)
-        box.bottom = self.map_rect.bottom - 8
-        back = pygame.Surface(box.size, pygame.SRCALPHA)
-        back.fill((22, 19, 26, 225))
-        surface.blit(back, box)
-        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=6)
-        draw_text(surface, caption, (box.x + pad, box.y + pad - 2), csize, TEXT_DIM)
-        self.cards_rect = box
         for i, kind in enumerate(view.terrain_cards):
-            r = pygame.Rect(box.x + pad + i * (cw + gap), box.y + pad + cap_h + 2, cw, ch)
+            r = pygame.Rect(band.x + 10 + label_w + i * (cw + gap), band.y + int(6 * s), cw, ch)
             last = i == n - 1
             pygame.draw.rect(surface, (236, 222, 188), r, border_radius=5)
             pygame.draw.rect(surface, HIGHLIGHT if last else (128, 106, 74), r, 3 if last else 1, border_radius=5)
             art_size = ch - 10
-            ttype = "canyon" if kind == "canyon" else kind
-            surface.blit(self.app.art.terrain_tile(ttype, "bridge" if kind == "canyon" else "plain", art_size),
+            surface.blit(self.app.art.terrain_tile(kind, "bridge" if kind == "canyon" else "plain", art_size),
                          (r.x + 5, r.y + 5))
-            tile = terrain_card(kind)
             name_size = int(16 * s)
-            lines = wrap(tile.name, name_size, r.w - art_size - 16, bold=True)[:2]
-            lh = font(name_size, True).get_linesize()
-            y = r.centery - lh * len(lines) // 2
-            for line in lines:
+            names = wrap(terrain_card(kind).name, name_size, r.w - art_size - 16, bold=True)[:2]
+            nh = font(name_size, True).get_linesize()
+            y = r.centery - nh * len(names) // 2
+            for line in names:
                 draw_text(surface, line, (r.x + art_size + 11, y), name_size, (48, 38, 28), bold=True)
-                y += lh
+                y += nh
             self.card_rects[kind] = (r, terrain_card_tip(kind, i, last))
-
-    def over_cards(self, pos: tuple[int, int]) -> bool:
-        """Is ``pos`` on the drawn Terrain cards (which lie over the map: a click there is not on the map)?"""
-        return self.cards_rect is not None and self.cards_rect.collidepoint(pos)
 
     def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale
@@ -815,17 +809,18 @@ class TableScreen(Screen):
             return
         tip = self.map_tip_at(mouse)
         if tip:                                   # (over the Terrain cards: above them, clear of the prompt)
-            self._draw_tooltip(surface, tip, self.cards_rect.top - 4 if self.over_cards(mouse) and self.cards_rect else None)
+            self._draw_tooltip(surface, tip, self.cards_rect.top - 4 if self.cards_rect.collidepoint(mouse) else None)
 
     def map_tip_at(self, pos: tuple[int, int]) -> str | None:
-        """What the map says at ``pos``: the Entrance piece's tooltip when it is under the pointer,
-        else the Terrain space's (its tile, the space and the tile's effect)."""
+        """What the map (and the Random Terrain cards under it) says at ``pos``: a drawn Terrain card's
+        rules, the Entrance piece's tooltip when it is under the pointer, else the Terrain space's
+        (its tile, the space and the tile's effect)."""
         view = self.view
+        card = next((tip for r, tip in self.card_rects.values() if r.collidepoint(pos)), None)
+        if card is not None:
+            return card
         if view is None or not self.map_rect.collidepoint(pos):
             return None
-        card = next((tip for r, tip in self.card_rects.values() if r.collidepoint(pos)), None)
-        if card is not None or self.over_cards(pos):
-            return card
         er = self.map.entrance_rect
         if er is not None and view.entrance_piece is not None and er.collidepoint(pos):
             return entrance_tip(view)
@@ -913,6 +908,11 @@ def terrain_tip(p: Pos, tv: TerrainView) -> str:
             what += f", the current flowing {('north', 'east', 'south', 'west')[tv.current % 4]}"
     text = load_rules_data().terrain_tile(tv.tile).text
     return (f"{tv.name} at {fmt_pos(p)} (Terrain, neither Lit nor Dark): {what}. {text}")
+
+
+def random_terrain(session: Session) -> bool:
+    """Is this a Random Terrain game (VAR-13)?"""
+    return "random-terrain" in session.game.setup.variants
 
 
 def terrain_card(kind: str) -> TerrainTile:
