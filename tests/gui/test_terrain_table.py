@@ -165,10 +165,11 @@ def test_placing_reports_what_each_terrain_option_lays(app) -> None:
     from vast_desktop.engine import Setup, new_game
 
     checked: Counter[str] = Counter()
-    for seed in (5, 37):
+    # the Lake, the Pits and the Mushroom Forest; the River (four turns) and the Magma; the Canyon
+    for seed, choices in ((TERRAIN_SEED, 50), (10, 40), (1, 10)):
         g = new_game(Setup(roles=KC, seed=seed, variants=("terrain",)))
         chooser = random.Random(seed)
-        while g.outcome is None and len(g.choices) < 400:
+        while g.outcome is None and len(g.choices) < choices:
             d = g.pending
             assert d is not None
             if d.kind in ("terrain_place", "terrain_pit"):
@@ -180,10 +181,12 @@ def test_placing_reports_what_each_terrain_option_lays(app) -> None:
                     laid = [tv for tv in view(after, None).tiles if tv.pos in {c for c, _ in cells}]
                     assert [(t.pos, t.terrain) for t in laid] == sorted(cells, key=lambda c: c[0]), oid
                     checked[d.kind] += 1
+                    checked.update({cells[0][1].type})
             else:
                 assert not view(g, d.role).placing
             g.apply(pick(chooser, d)[0])
     assert checked["terrain_place"] and checked["terrain_pit"], checked
+    assert {"lake", "pits", "mushroom_forest", "river", "magma", "canyon"} <= set(checked), checked
 
 
 def test_hover_shows_the_terrain_footprint_before_the_click(app) -> None:
