@@ -7,7 +7,10 @@
   alone drawing 2;
 - Terrain (TR-01..33): a table with every Terrain tile on the map (a scenario) and a River
   space's tooltip, the Cave choosing the Terrain tile on her board, then placing it on the
-  highlighted spaces.
+  highlighted spaces, and the footprint of the tile shown under the pointer;
+- Random Terrain (VAR-13): the six drawn Terrain cards face up by the map, one card's tooltip;
+- the Campaign (VAR-03): five named players — their names and levels on the turn strip, over the
+  board and on the hand-off curtain (a long name too).
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_variants.py [--size 1600x900]
 Writes shots/variant_*.png."""
@@ -18,6 +21,7 @@ import os
 import random
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -158,6 +162,35 @@ def main() -> None:
         shot(app, f"variant_treasure_solo{suffix}")
 
     terrain_shots(app, humans, suffix)
+    campaign_shots(app, suffix)
+
+
+def campaign_shots(app: App, suffix: str) -> None:
+    """The Campaign (VAR-03): the players' names and levels on the strip, over the board and on the curtain."""
+    from vast_desktop.campaign import Campaign, load_campaign, save_campaign
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    save_campaign(Campaign(levels={"Anna": 1, "Bartholomew-Maximilian": 3}))
+    campaign = load_campaign()
+    five = ("knight", "goblins", "dragon", "cave", "thief")
+    players = {"knight": "Anna", "goblins": "Bartholomew-Maximilian", "dragon": "Cy", "cave": "Dee", "thief": "Eli"}
+    setup = Setup(roles=five, seed=3, variants=("terrain",), difficulty=campaign.difficulty(players, load_rules_data()))
+    app.session = Session.new(setup, {r: Seat(True) for r in five}, players=players)
+    table = TableScreen(app)
+    app.replace(table)
+    shot(app, f"variant_campaign_table{suffix}")
+    table.board_tab = "goblins"
+    shot(app, f"variant_campaign_table_goblins{suffix}")
+    # the hand-offs: to the player with the long name, and to another
+    s = app.session
+    for n in range(2):
+        first = s.decider
+        while s.decider == first:
+            s.choose(s.game.pending.ids[-1] if n == 0 else s.game.pending.ids[0])
+        app.step(1 / 60)
+        assert isinstance(app.top, HandoffScreen)
+        shot(app, f"variant_campaign_curtain_{s.decider}{suffix}")
+        app.top.reveal()
 
 
 TERRAIN_SCENARIO = {
@@ -192,8 +225,20 @@ def terrain_shots(app: App, humans: dict[str, Seat], suffix: str) -> None:
     shot(app, f"variant_terrain_choose{suffix}")
     s.choose("terrain:lake" if "terrain:lake" in s.game.pending.ids else s.game.pending.ids[0])
     if s.game.pending.kind == "terrain_place":
-        show(app, s)
+        table = show(app, s)
         shot(app, f"variant_terrain_place{suffix}")
+        # the footprint preview: pointing at a space several placements cover shows one, the wheel the next
+        assert table.view is not None
+        cover = Counter(c for cells in table.view.placing.values() for c, _ in cells)
+        hover(app, table.map.screen_centre(max(cover, key=lambda c: cover[c])))
+        shot(app, f"variant_terrain_footprint{suffix}")
+    # ---- Random Terrain: every card drawn lies face up by the map, a card's rules as its tooltip
+    s = play_until(app, Setup(roles=KC, seed=4, variants=("random-terrain",)), humans,
+                   lambda s: len(s.game.state.terrain_drawn) == 6)
+    table = show(app, s)
+    kind = s.game.state.terrain_drawn[1]
+    hover(app, table.card_rects[kind][0].center)
+    shot(app, f"variant_random_terrain{suffix}")
 
 
 if __name__ == "__main__":

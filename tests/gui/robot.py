@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from vast_desktop.engine.geometry import parse_pos
+from vast_desktop.engine.terrain import PLACING_KINDS
 from vast_desktop.input.targets import button_options, in_mode, modal_group
 from vast_desktop.screens.table import TableScreen
 
@@ -42,6 +43,12 @@ class Robot:
             self.frames(1)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
         self.frames(2)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.frames(1)
 
     def key(self, key: int, mod: int = 0) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
@@ -113,6 +120,25 @@ class Robot:
             self.key(pygame.K_TAB)
         return None
 
+    def place_terrain(self, option_id: str) -> None:
+        """A Terrain tile placed as a person would: point at its first space, turn the wheel until the
+        footprint shown there is the wanted one, click."""
+        t = self.table
+        assert t.view is not None
+        at = self.show_space(t.view.placing[option_id][0][0])
+        self.hover(at)
+        ways = t.placements_at(t.place_at)
+        assert option_id in ways, (option_id, ways)
+        for _ in range(len(ways)):
+            if t.previewed_placement() == option_id:
+                break
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                                 precise_y=1.0))
+            self.frames(1)
+        assert t.previewed_placement() == option_id
+        assert t.map.footprint_drawn == [c for c, _ in t.view.placing[option_id]]
+        self.click(at)
+
     def perform(self, option_id: str, prefer_drag: bool = False, prefer_map: bool = False) -> None:
         """Choose ``option_id`` the way a person would: click its button, its space or
         board slot (then its menu entry if several choices share it), or drag.  With
@@ -137,6 +163,8 @@ class Robot:
             while t.orient_i % len(d.options) != want:
                 self.key(pygame.K_r)
             self.click(self.show_space(parse_pos(o.targets[0].ref)))
+        elif d.kind in PLACING_KINDS and t.view is not None and option_id in t.view.placing:
+            self.place_terrain(option_id)
         elif option_id in t.button_for:
             self.click_button(t.button_for[option_id])
         elif option_id == "end:":

@@ -1,5 +1,6 @@
 """Player boards (render/boards.py): every engine target on a board has a region, private parts
-are drawn only for their owner, tooltips exist, every size fits, and a frame stays cheap."""
+are drawn only for their owner, tooltips exist, every size fits, and a second frame is drawn
+from the cached static layer."""
 from __future__ import annotations
 
 import os
@@ -14,7 +15,7 @@ from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.render import boards, text
 from vast_desktop.render.boards import TYPE_LABELS, BoardLayout, draw_board, draw_board_tabs
 
-from .board_frames import median_board_frame
+from .board_cache import board_draws_from_cache
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -219,10 +220,11 @@ def test_tabs(screen: pygame.Surface) -> None:
     assert "K" in text.DRAWN and "Knight" in text.DRAWN
 
 
-def test_a_frame_is_cheap(screen: pygame.Surface) -> None:
+def test_a_frame_draws_from_the_cache(screen: pygame.Surface) -> None:
+    """The Knight's and the Cave's boards: a second frame is drawn on the first's cached static layer,
+    the same (their frame time is a figure of ``vast.py bench --gui``)."""
     g = _knight_mid()
     gc = new_game(Setup(roles=("knight", "cave"), seed=1))
     cases = [(view(g, "knight"), "knight"), (view(gc, "cave"), "cave"), (view(gc, "knight"), "cave")]
     for v, role in cases:
-        median = median_board_frame(screen, RECT, v, role, "slot:knight.strength")
-        assert median < 0.004, f"{role}: {1000 * median:.2f} ms"
+        board_draws_from_cache(screen, RECT, v, role, "slot:knight.strength")

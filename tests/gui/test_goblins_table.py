@@ -1,7 +1,8 @@
 """The Goblins at the table (headless, real pygame events only): a whole Goblins-solo game
 played by clicks and drags, pass-and-play privacy between the Knight and the Goblins, and
 their board (render/board_goblins.py): a region for every slot/card target of their
-decisions, hidden parts only for them, tooltips, every size fits, a frame stays cheap."""
+decisions, hidden parts only for them, tooltips, every size fits, a second frame drawn from the
+cached static layer."""
 from __future__ import annotations
 
 import random
@@ -16,7 +17,7 @@ from vast_desktop.render.boards import BoardLayout, draw_board
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.session import Seat
 
-from .board_frames import median_board_frame
+from .board_cache import board_draws_from_cache
 from .robot import Robot
 from .test_table import pass_curtain, start
 
@@ -281,8 +282,9 @@ def test_goblins_board_regions_fit(app, size: tuple[int, int]) -> None:
                 assert r.w > 4 and r.h > 4
 
 
-def test_goblins_board_frame_is_cheap(app) -> None:
+def test_goblins_board_frame_draws_from_the_cache(app) -> None:
+    """The Goblins' board, theirs and as another sees it: a second frame is drawn on the first's cached
+    static layer, the same (the frame time is a figure of ``vast.py bench --gui``)."""
     g = _mid()
     for viewer in ("goblins", "knight"):
-        median = median_board_frame(app.screen, RECT, view(g, viewer), "goblins", "slot:goblins.fangs")
-        assert median < 0.004, f"{viewer}: {1000 * median:.2f} ms"
+        board_draws_from_cache(app.screen, RECT, view(g, viewer), "goblins", "slot:goblins.fangs")

@@ -2,7 +2,8 @@
 and the mouse wheel (headless): the optional variants (built from the engine's list, a family
 taking one choice), Knight vs Thief's Crystals (RV-27) and the Thief's stash that follows them,
 a solo level, house rules, the seed; the Campaign (VAR-03) from the setup to the game-over
-screen with the levels changing on disk, its seats kept by a save; a broken campaign file
+screen with the levels changing on disk, its seats kept by a save, its players named on the table
+and the curtain; a broken campaign file
 shown and never overwritten; the Goblins' Loot Drop bonus chosen on their board."""
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from vast_desktop.engine import setup as engine_setup
 from vast_desktop.render import text as text_mod
 from vast_desktop.render import theme
 from vast_desktop.screens.gameover import GameOverScreen
+from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.paged import PagedList
 from vast_desktop.screens.setup import SetupScreen, variant_groups
 from vast_desktop.screens.table import TableScreen
@@ -267,6 +269,54 @@ def test_campaign_from_setup_to_game_over_and_back(app) -> None:
     assert "Campaign level Easy, so" in drawn(app)
     press(app, setup.campaign_button)                      # off again: levels by hand
     assert not setup.campaign_on and setup.level_menus
+
+
+def test_campaign_players_named_on_the_table_and_the_curtain(app) -> None:
+    """VAR-03 at the table: the names typed at setup show with their roles — under each role on the turn
+    strip with the player's campaign level ("Bo · Standard"), on a plate over the role's board — and the
+    hand-off curtain calls the player by name ("Pass to Bo — the Cave", her level, "I am Bo — show my
+    view"); a game without the Campaign keeps "Pass to the Cave" and no plate."""
+    save_campaign(Campaign(levels={"Bo": 2}))                    # Bo is at Standard, Ada new (Easiest)
+    setup = new_game_screen(app)
+    press(app, setup.role_buttons["cave"])
+    press(app, setup.campaign_button)
+    for role, name in {"knight": "Ada", "cave": "Bo"}.items():
+        assert setup.seat_of(role).human
+        type_into(app, setup.name_entries[role], name)
+    type_into(app, setup.seed_entry, "4")
+    click(app, setup.start_button)
+    table = app.top
+    assert isinstance(table, TableScreen) and app.session.players == {"knight": "Ada", "cave": "Bo"}
+    assert app.session.viewer == "knight" and table.board_tab == "knight"
+    text = drawn(app)
+    assert "Ada · Easiest" in text and "Bo · Standard" in text            # the turn strip
+    assert "Ada · campaign level Easiest" in text and "Bo · campaign" not in text   # the plate over her board
+    assert table.plate_rect.h > 0 and table.board_rect.top >= table.plate_rect.bottom
+    robot = Robot(app)
+    robot.key(pygame.K_TAB)                                          # the Cave's board: Bo's plate
+    assert table.board_tab == "cave"
+    assert "Bo · campaign level Standard" in drawn(app)
+    # the Knight plays on until the turn passes to the Cave: the curtain calls Bo
+    while not isinstance(app.top, HandoffScreen):
+        d = app.session.game.pending
+        assert d is not None and d.role == "knight" and len(app.session.game.choices) < 40
+        app.session.choose("end:" if "end:" in d.ids else d.ids[0])
+        frames(app, 1)
+    assert app.top.role == "cave"
+    text = drawn(app)
+    assert "Pass to Bo — the Cave" in text and "Campaign level: Standard" in text
+    assert "I am Bo — show my view" in text and "Ada" not in text
+    robot.key(pygame.K_SPACE)
+    assert app.session.viewer == "cave" and not isinstance(app.top, HandoffScreen)
+    assert "Bo · campaign level Standard" in drawn(app)
+    # without the Campaign: the curtain names the role, no plate
+    app.session = Session.new(Setup(roles=("knight", "cave"), seed=4), {r: Seat(True) for r in ("knight", "cave")})
+    app.replace(TableScreen(app))
+    frames(app, 2)
+    assert app.top.plate_rect.h == 0
+    app.push(HandoffScreen(app, "cave"))
+    text = drawn(app)
+    assert "Pass to the Cave" in text and "I am the Cave — show my view" in text and "Campaign level" not in text
 
 
 def test_a_broken_campaign_file_is_shown_and_never_overwritten(app) -> None:

@@ -19,9 +19,10 @@ from vast_desktop.settings import autosave_path
 from .robot import Robot
 
 
-def start(app, roles, seats, seed=3, solo_level=None) -> Robot:
+def start(app, roles, seats, seed=3, solo_level=None, variants=()) -> Robot:
     app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 0.0})
-    app.session = Session.new(Setup(roles=roles, seed=seed, solo_level=solo_level), seats, autosave_path())
+    app.session = Session.new(Setup(roles=roles, seed=seed, solo_level=solo_level, variants=variants), seats,
+                              autosave_path())
     app.replace(TableScreen(app))
     robot = Robot(app)
     robot.frames(3)

@@ -2,7 +2,8 @@
 by the Thief with clicks and drags alone, dragging him along a path (and refusing a way longer
 than his Movement), the Flare as one click on his board, and his board (render/board_thief.py):
 a region for every slot/card target of his decisions, the same public board for every viewer,
-tooltips, every size fits, a frame stays cheap; the setup screen offers his difficulty levels."""
+tooltips, every size fits, a second frame drawn from the cached static layer; the setup screen
+offers his difficulty levels."""
 from __future__ import annotations
 
 import random
@@ -20,7 +21,7 @@ from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import BoardLayout, draw_board
 from vast_desktop.session import Seat
 
-from .board_frames import median_board_frame
+from .board_cache import board_draws_from_cache
 from .test_table import start
 
 RECT = pygame.Rect(10, 10, 432, 574)          # the board's rectangle at 1600x900
@@ -275,11 +276,12 @@ def test_thief_board_regions_fit(app, size: tuple[int, int]) -> None:
                     assert not a.colliderect(b), (a, b)
 
 
-def test_thief_board_frame_is_cheap(app) -> None:
+def test_thief_board_frame_draws_from_the_cache(app) -> None:
+    """The Thief's board, his and as another sees it: a second frame is drawn on the first's cached static
+    layer, the same (the frame time is a figure of ``vast.py bench --gui``)."""
     g = _mid()
     for viewer in ("thief", "knight"):
-        median = median_board_frame(app.screen, RECT, view(g, viewer), "thief", "slot:thief.loot_drop.1")
-        assert median < 0.004, f"{viewer}: {1000 * median:.2f} ms"
+        board_draws_from_cache(app.screen, RECT, view(g, viewer), "thief", "slot:thief.loot_drop.1")
 
 
 # ------------------------------------------------------------------ the setup screen

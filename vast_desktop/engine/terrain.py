@@ -21,6 +21,7 @@ from .geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, s
 from .state import PlacedTile, TerrainMark
 
 if TYPE_CHECKING:
+    from .decisions import Decision
     from .game import Game, Proc
 
 # Terrain kinds whose effects this engine plays; the others are never placed.
@@ -607,3 +608,29 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
         tile_id = g.state.stack.pop(0)
         g.barrier()
         place_tile(g, tile_id, q, mover, "draws and places")
+
+
+# ------------------------------------------------------------ the table's preview
+PLACING_KINDS = ("terrain_place", "terrain_pit")
+
+
+def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]]:
+    """What each option of a pending Terrain placement would lay (TR-07..09, TR-28): the tile's turn
+    and its spaces, for the table to show the footprint before it is placed.  A ``terrain_place``
+    option ``terrain_at:<rot>@<anchor>`` lays the tile its label names ("Place the Lake on …"); a
+    ``terrain_pit`` option ``pit:<x,y>`` the next Pit.  Other decisions lay nothing."""
+    if d.kind == "terrain_pit":
+        tile = f"pits_{len(pits(g)) + 1}"
+        return {o.id: (0, cells_for(g, tile, 0, parse_pos(o.id.split(":", 1)[1]))) for o in d.options}
+    if d.kind != "terrain_place":
+        return {}
+    out: dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]] = {}
+    avail = available(g)
+    for o in d.options:
+        kind = next((k for k, name in KIND_NAMES.items() if o.label.startswith(f"Place the {name} on ")), None)
+        if kind is None or kind not in avail:
+            continue
+        turn, _, anchor = o.id.split(":", 1)[1].partition("@")
+        rot = int(turn)
+        out[o.id] = (rot, cells_for(g, avail[kind][0], rot, parse_pos(anchor)))
+    return out

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 from .board import moving_entrance, walls_at
 from .decisions import Decision
 from .geometry import Pos
+from .terrain import PLACING_KINDS, placing
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import TerrainMark
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,8 @@ class PlayerView:
     entrance: Pos = (0, 0)                 # the entrance of the Cave (the Entrance tile, or the piece)
     entrance_piece: Pos | None = None      # Moving Entrance (VAR-04): where to draw the Entrance piece
     terrain_cards: tuple[str, ...] = ()    # Random Terrain (VAR-13): the drawn cards, face up
+    # the viewer's own pending Terrain placement: per option, the spaces it would lay (the footprint preview)
+    placing: dict[str, tuple[tuple[Pos, TerrainView], ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
@@ -164,11 +168,9 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     for p in sorted(st.board.tiles):
         t = st.board.tiles[p]
         if t.terrain is not None:
-            data = g.rules.terrain_tile(t.terrain.tile)
             toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
             tiles.append(TileView(p, False, "terrain", None, None, toks, t.tile_id,
-                                  TerrainView(t.terrain.tile, data.kind, data.name, t.terrain.kind, t.rot,
-                                              t.terrain.current)))
+                                  terrain_view(g, t.terrain, t.rot)))
             continue
         info = g.tile(t.tile_id)
         show = t.lit or sees_dark
@@ -208,4 +210,19 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         outcome=outcome, last_roll=st.last_roll, entrance=st.board.entrance,
         entrance_piece=st.board.entrance if moving_entrance(g) else None,
         terrain_cards=tuple(st.terrain_drawn),
+        placing=_placing(g, decision),
     )
+
+
+def terrain_view(g: Game, m: TerrainMark, rot: int) -> TerrainView:
+    """A Terrain space as everyone sees it (TR-02/03)."""
+    data = g.rules.terrain_tile(m.tile)
+    return TerrainView(m.tile, data.kind, data.name, m.kind, rot, m.current)
+
+
+def _placing(g: Game, decision: Decision | None) -> dict[str, tuple[tuple[Pos, TerrainView], ...]]:
+    """The footprint of each option of the viewer's own pending Terrain placement (terrain.placing)."""
+    if decision is None or decision.kind not in PLACING_KINDS:
+        return {}
+    return {oid: tuple((c, terrain_view(g, m, rot)) for c, m in cells)
+            for oid, (rot, cells) in placing(g, decision).items()}

@@ -33,6 +33,7 @@ from ..engine.rules_data import RulesData, UnknownIdError, load_rules_data
 from ..engine.view import PlayerView
 from . import text as _text
 from .text import draw_text
+from .text import fit as _fit
 from .theme import (
     DANGER,
     HIGHLIGHT,
@@ -162,17 +163,6 @@ class _Scale:
 
     def f(self, base: float) -> int:
         return max(13, int(round(base * self.s)))
-
-
-@lru_cache(maxsize=4096)
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels (measured, not drawn)."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 @lru_cache(maxsize=2048)

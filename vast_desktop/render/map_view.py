@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 import pygame
 
 from ..engine.geometry import Pos
-from ..engine.view import PlayerView, TileView
+from ..engine.view import PlayerView, TerrainView, TileView
 from .text import draw_text
 from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
 from .tile_art import PLAIN, TileArt
 
 MIN_TILE, MAX_TILE = 28, 200
+GHOST_ALPHA = 160          # a Terrain tile not placed yet, shown where it would go: see-through
+MAP_BG = (10, 9, 14)
 
 
 @dataclass
@@ -74,6 +76,9 @@ class MapOverlay:
     die: tuple[Pos, int, float] | None = None          # (centre, face, 0..1 fade)
     path: list[Pos] = field(default_factory=list)
     highlight_entrance: bool = False                   # the Entrance piece must move (move_entrance)
+    # a Terrain tile about to be placed: its spaces, ghosted in the Terrain art, and a note under it ("1 of 3")
+    footprint: tuple[tuple[Pos, TerrainView], ...] = ()
+    footprint_note: str = ""
 
 
 class MapView:
@@ -82,6 +87,8 @@ class MapView:
         self.camera = Camera(rect)
         self.fitted = False
         self.entrance_rect: pygame.Rect | None = None   # where the Entrance piece was last drawn (for its tooltip)
+        self.footprint_drawn: list[Pos] = []            # the spaces of the Terrain footprint preview last drawn
+        self._ghosts: dict[tuple, pygame.Surface] = {}
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.camera.rect = rect
@@ -129,7 +136,7 @@ class MapView:
         size = int(round(cam.tile))
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
-        pygame.draw.rect(surface, (10, 9, 14), cam.rect)
+        pygame.draw.rect(surface, MAP_BG, cam.rect)
         for t in view.tiles:
             r = cam.tile_rect(t.pos)
             if not r.colliderect(cam.rect):
@@ -157,7 +164,8 @@ class MapView:
                 pygame.draw.line(surface, HIGHLIGHT, (c[0] - half, c[1]), (c[0] + half, c[1]), max(3, size // 12))
             else:
                 pygame.draw.line(surface, HIGHLIGHT, (c[0], c[1] - half), (c[0], c[1] + half), max(3, size // 12))
-        if overlay.hover is not None:
+        self._draw_footprint(surface, overlay, size)
+        if overlay.hover is not None and not overlay.footprint:
             pygame.draw.rect(surface, HIGHLIGHT_ALT, cam.tile_rect(overlay.hover), max(2, size // 30), border_radius=4)
         for i, p in enumerate(overlay.path):
             draw_text(surface, str(i + 1), cam.tile_rect(p).center, max(14, size // 4), HIGHLIGHT_ALT, bold=True,
@@ -180,6 +188,48 @@ class MapView:
         if t.lit and t.walls is not None and kind is not None:
             return self.art.lit_tile(kind, t.walls, size)
         return self.art.dark_tile(t.tribe, size, None if kind == PLAIN else kind)
+
+    def _ghost(self, tv: TerrainView, size: int) -> pygame.Surface:
+        """A Terrain space's art, see-through: a tile not placed yet."""
+        key = (tv.type, tv.kind, size, tv.rot % 2, tv.current)
+        g = self._ghosts.get(key)
+        if g is None:
+            if len(self._ghosts) > 64:
+                self._ghosts.clear()
+            g = self.art.terrain_tile(tv.type, tv.kind, size, tv.rot, tv.current).copy()
+            g.set_alpha(GHOST_ALPHA)
+            self._ghosts[key] = g
+        return g
+
+    def _draw_footprint(self, surface: pygame.Surface, overlay: MapOverlay, size: int) -> None:
+        """The Terrain tile the pointer would place: each of its spaces ghosted in the Terrain art,
+        the tile's outline (its outer edges only) in the hover colour, and a note under it."""
+        self.footprint_drawn = [p for p, _ in overlay.footprint]
+        if not overlay.footprint:
+            return
+        cells = set(self.footprint_drawn)
+        width = max(2, size // 24)
+        for p, tv in overlay.footprint:
+            r = self.camera.tile_rect(p)
+            surface.blit(self._ghost(tv, size), r)
+            x0, y0, x1, y1 = r.x, r.y, r.right - 1, r.bottom - 1
+            sides = {(0, -1): ((x0, y0), (x1, y0)), (1, 0): ((x1, y0), (x1, y1)),
+                     (0, 1): ((x0, y1), (x1, y1)), (-1, 0): ((x0, y0), (x0, y1))}
+            for (dx, dy), (a, b) in sides.items():
+                if (p[0] + dx, p[1] + dy) not in cells:
+                    pygame.draw.line(surface, HIGHLIGHT_ALT, a, b, width)
+        if overlay.footprint_note:               # under the tile, or over it at the bottom of the map
+            rects = [self.camera.tile_rect(p) for p in cells]
+            tsize = max(14, min(20, size // 5))
+            tw, th = font(tsize).size(overlay.footprint_note)
+            back = pygame.Surface((tw + 10, th + 4), pygame.SRCALPHA)
+            back.fill((16, 12, 14, 200))
+            box = back.get_rect(midtop=((min(r.centerx for r in rects) + max(r.centerx for r in rects)) // 2,
+                                        max(r.bottom for r in rects) + 3))
+            if box.bottom > self.camera.rect.bottom:
+                box.bottom = min(r.y for r in rects) - 3
+            surface.blit(back, box)
+            draw_text(surface, overlay.footprint_note, box.center, tsize, HIGHLIGHT_ALT, anchor="center")
 
     def _draw_entrance(self, surface: pygame.Surface, p: Pos, size: int, highlight: bool) -> None:
         """The Entrance piece (Moving Entrance, VAR-04): a stone gateway standing at the bottom middle

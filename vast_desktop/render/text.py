@@ -26,6 +26,7 @@ def reset_caches() -> None:
 
     _render.cache_clear()
     _font.cache_clear()
+    fit.cache_clear()
 
 
 def text_surface(text: str, size: int = 18, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
@@ -40,6 +41,19 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect
+
+
+@lru_cache(maxsize=4096)
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels (measured, not drawn)."""
+    from .theme import font as _font
+
+    f = _font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -1,12 +1,14 @@
-"""The hand-off curtain: "Pass to the Cave" in the role's colour, with the public
-events since that player last looked.  It never draws anyone's private information."""
+"""The hand-off curtain: "Pass to the Cave" in the role's colour (in a Campaign game "Pass to
+Anna — the Cave", with her campaign level), with the public events since that player last
+looked.  It never draws anyone's private information."""
 from __future__ import annotations
 
 import pygame
 
 from ..render.text import draw_text, wrap
-from ..render.theme import BG, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM
+from ..render.theme import BG, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from .base import Screen
+from .players import campaign_player, pass_to
 
 
 class HandoffScreen(Screen):
@@ -18,12 +20,15 @@ class HandoffScreen(Screen):
         session = app.session
         assert session is not None
         self.lines = session.events_since_last_look(role)[-14:]
+        self.player = campaign_player(session, role)        # Campaign (VAR-03): (name, level)
 
     def build(self) -> None:
         w, h = self.app.size
-        bw, bh = self.scaled(300), self.scaled(54)
-        self.button(((w - bw) // 2, int(h * 0.78), bw, bh), f"I am the {ROLE_NAMES[self.role]} — show my view",
-                    self.reveal, object_id="@primary")
+        who = self.player[0] if self.player else f"the {ROLE_NAMES[self.role]}"
+        text = f"I am {who} — show my view"
+        bw = min(w - 40, max(self.scaled(300), font(self.scaled(20)).size(text)[0] + self.scaled(48)))
+        bh = self.scaled(54)
+        self.button(((w - bw) // 2, int(h * 0.78), bw, bh), text, self.reveal, object_id="@primary")
 
     def reveal(self) -> None:
         session = self.app.session
@@ -41,10 +46,15 @@ class HandoffScreen(Screen):
         colour = ROLE_COLOURS[self.role]
         pygame.draw.rect(surface, colour, (0, 0, w, self.scaled(12)))
         pygame.draw.rect(surface, colour, (0, h - self.scaled(12), w, self.scaled(12)))
-        draw_text(surface, f"Pass to the {ROLE_NAMES[self.role]}", (w // 2, int(h * 0.16)), self.scaled(64), colour,
-                  bold=True, anchor="center")
+        title, size = pass_to(self.app.session, self.role), self.scaled(64)
+        while size > self.scaled(30) and font(size, True).size(title)[0] > w - 40:     # a long player name
+            size -= 2
+        draw_text(surface, title, (w // 2, int(h * 0.16)), size, colour, bold=True, anchor="center")
+        if self.player is not None and self.player[1]:
+            draw_text(surface, f"Campaign level: {self.player[1]}", (w // 2, int(h * 0.16) + self.scaled(40)),
+                      self.scaled(22), TEXT, anchor="midtop")
         draw_text(surface, "Everyone else, look away. Click the button or press Space when ready.",
-                  (w // 2, int(h * 0.24)), self.scaled(22), TEXT_DIM, anchor="center")
+                  (w // 2, int(h * (0.255 if self.player else 0.24))), self.scaled(22), TEXT_DIM, anchor="center")
         y = int(h * 0.32)
         draw_text(surface, "Since you last looked:" if self.lines else "Nothing has happened since you last looked.",
                   (w // 2 - self.scaled(380), y), self.scaled(22), TEXT)

@@ -18,15 +18,18 @@ import pygame_gui
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
-from ..engine.rules_data import load_rules_data
+from ..engine.rules_data import TerrainTile, load_rules_data
+from ..engine.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
-from ..render.text import draw_text, wrap
+from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..session import Session
 from .base import Screen
+from .players import campaign_player, player_line
 
 DRAG_THRESHOLD = 6
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
@@ -54,6 +57,8 @@ class TableScreen(Screen):
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.selected: str | None = None
         self.orient_i = 0
+        self.place_at: Pos | None = None      # the space under the pointer while a Terrain tile is placed
+        self.place_i = 0                      # which of the placements over that space is previewed
         self.press: tuple[int, int] | None = None
         self.press_source: str | None = None
         self.dragging = False
@@ -73,19 +78,27 @@ class TableScreen(Screen):
         self.over_shown = False
         self.hover_key: str | None = None
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
+        self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # Random Terrain: each drawn card, its tooltip
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
         w, h = self.app.size
         s = self.app.settings.ui_scale
-        self.strip = pygame.Rect(0, 0, w, int(40 * s))
+        # a Campaign game (VAR-03) names the players: under the roles in the strip and on a plate over the board
+        names = bool(self.app.session is not None and self.app.session.players)
+        self.strip = pygame.Rect(0, 0, w, int((50 if names else 40) * s))
         self.panel = pygame.Rect(w - int(440 * s), self.strip.bottom, int(440 * s), h - self.strip.bottom)
         self.prompt = pygame.Rect(0, h - int(118 * s), self.panel.x, int(118 * s))
-        self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.prompt.y - self.strip.bottom)
+        # Random Terrain (VAR-13): a band under the map for the drawn Terrain cards
+        cards_h = int(60 * s) if self.app.session is not None and random_terrain(self.app.session) else 0
+        self.cards_rect = pygame.Rect(0, self.prompt.y - cards_h, self.panel.x, cards_h)
+        self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.cards_rect.y - self.strip.bottom)
         self.tabs_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.w, int(34 * s))
+        self.plate_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 3, self.panel.w - 8,
+                                      int(24 * s) if names else 0)
         log_h = int(self.panel.h * 0.28)
-        self.board_rect = pygame.Rect(self.panel.x + 4, self.tabs_rect.bottom + 4, self.panel.w - 8,
-                                      self.panel.h - self.tabs_rect.h - log_h - 12)
+        top = self.plate_rect.bottom + 4 if names else self.tabs_rect.bottom + 4
+        self.board_rect = pygame.Rect(self.panel.x + 4, top, self.panel.w - 8, self.panel.bottom - log_h - 8 - top)
         self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
         self.map.set_rect(self.map_rect)
         self.log_box.set_rect(self.log_rect, int(17 * s))
@@ -135,6 +148,7 @@ class TableScreen(Screen):
             self.tab_viewer = self.view.viewer
         self.selected = None
         self.orient_i = 0
+        self.place_i = 0
         self.close_menu()
         self._start_animations()
         self._update_log()
@@ -351,15 +365,43 @@ class TableScreen(Screen):
         d = self.index.decision
         if d is None:
             return
+        placement = self.previewed_placement()
         if d.kind == "orient_tile":
             self.choose_id(d.options[self.orient_i % len(d.options)].id)
+        elif placement is not None:
+            self.choose_id(placement)
         elif len(d.options) == 1:
             self.choose_id(d.options[0].id)
 
     def cycle_orientation(self, step: int) -> None:
+        """R or the wheel: the next orientation of a revealed tile, or the next placement of a Terrain
+        tile over the space under the pointer."""
         d = self.index.decision
         if d is not None and d.kind == "orient_tile":
             self.orient_i = (self.orient_i + step) % len(d.options)
+        elif len(self.placements_at(self.place_at)) > 1:
+            self.place_i += step
+
+    # ------------------------------------------------------------------ Terrain placement preview
+    def placements_at(self, p: Pos | None) -> list[str]:
+        """The Terrain placements (option ids) that would cover space ``p``, those anchored there
+        first: what hovering ``p`` previews, one at a time (TR-07..09)."""
+        d, v = self.index.decision, self.view
+        if p is None or d is None or v is None or d.kind not in PLACING_KINDS:
+            return []
+        ids = [oid for oid, cells in v.placing.items() if d.option(oid) is not None and any(c == p for c, _ in cells)]
+        return sorted(ids, key=lambda oid: v.placing[oid][0][0] != p)
+
+    def previewed_placement(self) -> str | None:
+        """The placement shown under the pointer (a click or Enter places it), if any."""
+        ids = self.placements_at(self.place_at)
+        return ids[self.place_i % len(ids)] if ids else None
+
+    def point_at(self, pos: tuple[int, int]) -> None:
+        """The pointer moved to ``pos``: a new space under it previews its first placement."""
+        p = self.map.space_at(pos) if self.map_rect.collidepoint(pos) else None
+        if p != self.place_at:
+            self.place_at, self.place_i = p, 0
 
     def on_wheel(self, dy: int) -> None:
         d = self.index.decision
@@ -368,11 +410,14 @@ class TableScreen(Screen):
             self.log_box.wheel(dy)
         elif d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
             self.cycle_orientation(1 if dy > 0 else -1)
+        elif self.map_rect.collidepoint(mouse) and len(self.placements_at(self.place_at)) > 1:
+            self.cycle_orientation(1 if dy > 0 else -1)
         elif self.map_rect.collidepoint(mouse):
             self.map.camera.zoom_at(1.12 if dy > 0 else 1 / 1.12, mouse)
 
     def on_motion(self, event: pygame.event.Event) -> None:
         self.hover_key = self.keys_at(event.pos)[0] if self.keys_at(event.pos) else None
+        self.point_at(event.pos)
         if self.press is None or not (event.buttons and event.buttons[0]):
             return
         dist = abs(event.pos[0] - self.press[0]) + abs(event.pos[1] - self.press[1])
@@ -437,6 +482,11 @@ class TableScreen(Screen):
             if opts:
                 self.choose_id(d.options[self.orient_i % len(d.options)].id)
                 return
+        self.point_at(pos)
+        placement = self.previewed_placement()
+        if placement is not None:               # the Terrain tile as previewed under the pointer
+            self.choose_id(placement)
+            return
         edge_keys = [k for k in keys if k.startswith("edge:")]
         opts = self.index.options_for(edge_keys, self.selected) if edge_keys else []
         if not opts:
@@ -596,6 +646,7 @@ class TableScreen(Screen):
         assert view is not None
         self._fill_overlay(view)
         self.map.draw(surface, view, self.overlay)
+        self._draw_terrain_cards(surface, view)
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
@@ -620,6 +671,10 @@ class TableScreen(Screen):
             if tv.tile_id is not None:
                 info = load_rules_data().tile(tv.tile_id)
                 ov.preview = (p, rotate_walls(info.walls, int(opt.id.split(":")[1])), info.type)
+        placement = self.previewed_placement()
+        ov.footprint = view.placing[placement] if placement is not None else ()
+        n = len(self.placements_at(self.place_at))
+        ov.footprint_note = f"{self.place_i % n + 1} of {n}: wheel or R for the next" if n > 1 else ""
         ov.piece_offsets = {}
         for piece, (a, b, t) in self.anims.items():
             ease = t * t * (3 - 2 * t)
@@ -630,6 +685,41 @@ class TableScreen(Screen):
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == "move_entrance"
+
+    def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
+        rules reference, each with the art and name of its Terrain and its rules as the tooltip; the
+        last one drawn is framed."""
+        self.card_rects = {}
+        band = self.cards_rect
+        if not band.h:
+            return
+        s = self.app.settings.ui_scale
+        pygame.draw.rect(surface, (26, 23, 31), band)
+        pygame.draw.line(surface, PANEL_EDGE, band.topleft, band.topright)
+        label_w, size = int(104 * s), int(15 * s)
+        lines = ["Terrain cards", "drawn:"] if view.terrain_cards else ["Terrain cards:", "none drawn yet"]
+        lh = font(size).get_linesize()
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (band.x + 10, band.centery - lh + i * lh), size, TEXT_DIM)
+        cw, ch, gap = int(132 * s), band.h - int(12 * s), int(6 * s)
+        n = len(view.terrain_cards)
+        for i, kind in enumerate(view.terrain_cards):
+            r = pygame.Rect(band.x + 10 + label_w + i * (cw + gap), band.y + int(6 * s), cw, ch)
+            last = i == n - 1
+            pygame.draw.rect(surface, (236, 222, 188), r, border_radius=5)
+            pygame.draw.rect(surface, HIGHLIGHT if last else (128, 106, 74), r, 3 if last else 1, border_radius=5)
+            art_size = ch - 10
+            surface.blit(self.app.art.terrain_tile(kind, "bridge" if kind == "canyon" else "plain", art_size),
+                         (r.x + 5, r.y + 5))
+            name_size = int(16 * s)
+            names = wrap(terrain_card(kind).name, name_size, r.w - art_size - 16, bold=True)[:2]
+            nh = font(name_size, True).get_linesize()
+            y = r.centery - nh * len(names) // 2
+            for line in names:
+                draw_text(surface, line, (r.x + art_size + 11, y), name_size, (48, 38, 28), bold=True)
+                y += nh
+            self.card_rects[kind] = (r, terrain_card_tip(kind, i, last))
 
     def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale
@@ -648,7 +738,15 @@ class TableScreen(Screen):
             # (an idle role's name in its colour lightened: the Cave's and the Goblins' are dark on the strip)
             r_, g_, b_ = (int(c + (255 - c) * 0.35) for c in colour)
             ink = (20, 16, 12) if active else (r_, g_, b_)
-            draw_text(surface, ROLE_NAMES[role], r.center, name_size, ink, bold=True, anchor="center")
+            player = player_line(self.session, role)
+            if player is None:
+                draw_text(surface, ROLE_NAMES[role], r.center, name_size, ink, bold=True, anchor="center")
+            else:                      # Campaign: the role over its player's name and level
+                small = int(15 * s)
+                draw_text(surface, ROLE_NAMES[role], (r.centerx, r.centery - 1), name_size, ink, bold=True,
+                          anchor="midbottom")
+                draw_text(surface, fit(player, small, r.w - 26), (r.centerx, r.centery + 1), small,
+                          (44, 36, 28) if active else TEXT, anchor="midtop")
             if role == deciding:       # who must decide now: a dot in the corner
                 pygame.draw.circle(surface, HIGHLIGHT, (r.right - 10, r.centery), max(4, int(5 * s)))
                 pygame.draw.circle(surface, (20, 16, 12), (r.right - 10, r.centery), max(4, int(5 * s)), 1)
@@ -670,6 +768,7 @@ class TableScreen(Screen):
         pygame.draw.rect(surface, PANEL, self.panel)
         pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
         self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab or view.roles[0])
+        self._draw_name_plate(surface, self.board_tab or view.roles[0])
         # ("piece": a hidden Tribe is chosen on the Goblins' board, not on the map)
         highlights = self.index.keys_of_kind("slot", "card", "hand_tile", "piece")
         if self.selected:
@@ -685,19 +784,41 @@ class TableScreen(Screen):
         if self.hover_key and self.hover_key in self.board_layout.tooltips:
             self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
 
+    def _draw_name_plate(self, surface: pygame.Surface, role: str) -> None:
+        """Campaign (VAR-03): over the board, who plays it and at which campaign level."""
+        who = campaign_player(self.session, role)
+        if who is None or not self.plate_rect.h:
+            return
+        s = self.app.settings.ui_scale
+        r = self.plate_rect
+        colour = ROLE_COLOURS[role]
+        pygame.draw.rect(surface, tuple(int(c * 0.35) for c in colour), r, border_radius=5)
+        pygame.draw.rect(surface, colour, r, 1, border_radius=5)
+        name, level = who
+        size = int(17 * s)
+        tail = f"· campaign level {level}" if level else ""      # (the board's header below names the role)
+        tail_w = font(size).size(tail)[0]
+        left = draw_text(surface, fit(name, size, r.w - tail_w - 30, bold=True), (r.x + 8, r.centery), size, TEXT,
+                         bold=True, anchor="midleft")
+        draw_text(surface, tail, (left.right + 10, r.centery), size, TEXT_DIM, anchor="midleft")
+
     def _draw_map_tooltip(self, surface: pygame.Surface, view: PlayerView) -> None:
         """The map's tooltip under the pointer (the Entrance piece, a Terrain space)."""
         mouse = pygame.mouse.get_pos()
         if self.menu_elements or self.dragging:
             return
         tip = self.map_tip_at(mouse)
-        if tip:
-            self._draw_tooltip(surface, tip)
+        if tip:                                   # (over the Terrain cards: above them, clear of the prompt)
+            self._draw_tooltip(surface, tip, self.cards_rect.top - 4 if self.cards_rect.collidepoint(mouse) else None)
 
     def map_tip_at(self, pos: tuple[int, int]) -> str | None:
-        """What the map says at ``pos``: the Entrance piece's tooltip when it is under the pointer,
-        else the Terrain space's (its tile, the space and the tile's effect)."""
+        """What the map (and the Random Terrain cards under it) says at ``pos``: a drawn Terrain card's
+        rules, the Entrance piece's tooltip when it is under the pointer, else the Terrain space's
+        (its tile, the space and the tile's effect)."""
         view = self.view
+        card = next((tip for r, tip in self.card_rects.values() if r.collidepoint(pos)), None)
+        if card is not None:
+            return card
         if view is None or not self.map_rect.collidepoint(pos):
             return None
         er = self.map.entrance_rect
@@ -709,8 +830,9 @@ class TableScreen(Screen):
             return terrain_tip(t.pos, t.terrain)
         return None
 
-    def _draw_tooltip(self, surface: pygame.Surface, tip: str) -> None:
-        """A board tooltip: wrapped on a dark card left of the pointer, kept inside the window."""
+    def _draw_tooltip(self, surface: pygame.Surface, tip: str, bottom: int | None = None) -> None:
+        """A tooltip: wrapped on a dark card left of the pointer (below it, or above when there is no room
+        below; ending at ``bottom`` when given), kept inside the window."""
         s = self.app.settings.ui_scale
         size = int(17 * s)
         lines = wrap(tip, size, int(440 * s))
@@ -720,6 +842,8 @@ class TableScreen(Screen):
         mx, my = pygame.mouse.get_pos()
         sw, sh = surface.get_size()
         box.topright = (mx - 12, my + 20)
+        if bottom is not None or box.bottom > sh - 4:       # no room below the pointer: above it
+            box.bottom = bottom if bottom is not None else my - 12
         box.x = max(4, min(box.x, sw - box.w - 4))
         box.y = max(4, min(box.y, sh - box.h - 4))
         pygame.draw.rect(surface, (22, 19, 26), box, border_radius=6)
@@ -738,6 +862,8 @@ class TableScreen(Screen):
             text = view.decision.prompt
             if self.index.decision.kind == "orient_tile":
                 text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
+            elif self.index.decision.kind in PLACING_KINDS:
+                text += "  — point at a highlighted space to see the tile there, click to place it"
             elif self.selected:
                 text += "  — now click a highlighted space (right-click to cancel)"
             colour = ROLE_COLOURS.get(view.decision.role, TEXT)
@@ -782,6 +908,24 @@ def terrain_tip(p: Pos, tv: TerrainView) -> str:
             what += f", the current flowing {('north', 'east', 'south', 'west')[tv.current % 4]}"
     text = load_rules_data().terrain_tile(tv.tile).text
     return (f"{tv.name} at {fmt_pos(p)} (Terrain, neither Lit nor Dark): {what}. {text}")
+
+
+def random_terrain(session: Session) -> bool:
+    """Is this a Random Terrain game (VAR-13)?"""
+    return "random-terrain" in session.game.setup.variants
+
+
+def terrain_card(kind: str) -> TerrainTile:
+    """The Terrain tile a Random Terrain card names (its kind; the Pits' card names all three)."""
+    return next(t for t in load_rules_data().terrain if t.kind == kind)
+
+
+def terrain_card_tip(kind: str, i: int, last: bool) -> str:
+    """A drawn Terrain card's tooltip (Random Terrain, VAR-13): which Terrain, when, its rules."""
+    tile = terrain_card(kind)
+    when = "the last card drawn" if last else f"card {i + 1} drawn"
+    return (f"{tile.name}: a Random Terrain card ({when}), face up as a rules reference. "
+            f"{' '.join(tile.text.split())}")
 
 
 def _short(text: str, width_px: int, px_per_char: int = 8) -> str:
