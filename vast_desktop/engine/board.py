@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .game import Game, Proc
 
 NO_WALLS = (False, False, False, False)
+_DIRECTION = {delta: d for d, delta in enumerate(DELTA)}   # (dx, dy) of a step -> its direction
 TYPE_NAMES = {
     "entrance": "Entrance",
     "ambush": "Ambush",
@@ -81,7 +82,7 @@ def edge_blocked(g: Game, a: Pos, b: Pos) -> bool:
             return True
         if e in board.bombs:
             return False
-    d = DELTA.index((b[0] - a[0], b[1] - a[1]))
+    d = _DIRECTION[(b[0] - a[0], b[1] - a[1])]
     return walls_at(g, a)[d] or walls_at(g, b)[(d + 2) % 4]
 
 

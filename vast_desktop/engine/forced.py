@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .board import edge_blocked, events_live
-from .geometry import Pos
-from .terrain import impassable, neighbours, pit_links
+from .geometry import Pos, adjacent
+from .terrain import impassable, pit_links, pits
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -57,6 +57,11 @@ class _Push:
         self.at: dict[Pos, list[str]] = {}
         for other, q in g.state.board.pieces.items():
             self.at.setdefault(q, []).append(other)
+        self.pit_links = {p: pit_links(g, p) for p in pits(g)}                             # TR-29
+
+    def neighbours(self, p: Pos) -> list[Pos]:
+        """As :func:`terrain.neighbours`: the adjacent spaces plus, from a Pit, the other Pits."""
+        return [q for _, q in adjacent(p)] + self.pit_links.get(p, [])
 
     def other_players_at(self, q: Pos) -> bool:
         me, piece = self.me, self.piece
@@ -65,13 +70,14 @@ class _Push:
     def can_enter(self, p: Pos, q: Pos) -> bool:
         """May the piece be pushed from ``p`` into the adjacent space ``q``?"""
         g = self.g
-        if q not in self.tiles:                                     # FM-04
+        t = self.tiles.get(q)
+        if t is None:                                               # FM-04
             return False
-        if impassable(g, q):                                        # TR-17: never onto impassable terrain
+        if t.terrain is not None and impassable(g, q):              # TR-17: never onto impassable terrain
             return False
-        if not self.underground and q not in pit_links(g, p) and edge_blocked(g, p, q):   # FM-05, 07, 08, 09, 10
+        if not self.underground and q not in self.pit_links.get(p, ()) and edge_blocked(g, p, q):  # FM-05, 07..10
             return False
-        return not (self.sees_dark and self.tiles[q].dark)          # FM-05, FM-08
+        return not (self.sees_dark and t.dark)                      # FM-05, FM-08
 
     def can_stop(self, q: Pos) -> bool:
         if self.token:
@@ -119,7 +125,7 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
             continue
         if p != start and not rules.can_pass(p):
             continue
-        for q in neighbours(g, p):
+        for q in rules.neighbours(p):
             if q in dist or q in avoided or not rules.can_enter(p, q):
                 continue
             stop = rules.can_stop(q)
@@ -145,13 +151,16 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
 
 def shortest_escape(g: Game, piece: str, start: Pos, avoid: frozenset[Pos] | None = None) -> list[Pos]:
     """FM-13: legal spaces at the shortest distance from a tile being removed (``avoid``:
-    the other spaces of a Terrain tile going with it)."""
-    dests = reachable(g, piece, start, avoid=avoid)
-    dests.pop(start, None)
-    if not dests:
-        return []
-    best = min(dests.values())
-    return sorted(q for q, d in dests.items() if d == best)
+    the other spaces of a Terrain tile going with it).  The search yields the nearest
+    spaces first, so it stops once it has passed the shortest distance."""
+    nearest: list[Pos] = []
+    best = 0
+    for q, d in _pushes(g, piece, start, None, avoid):
+        if nearest and d > best:
+            break
+        nearest.append(q)
+        best = d
+    return sorted(nearest)
 
 
 def entered(g: Game, piece: str, q: Pos) -> Proc:
