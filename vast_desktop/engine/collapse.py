@@ -339,11 +339,12 @@ def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | No
     if it would first land on another loose section: a tile never covers another)."""
     limit = 2 * (len(comp) + len(fixed)) + 4
     others = set(g.state.board.tiles) - comp
+    beside_fixed = {q for p in fixed for _, q in adjacent(p)}     # a moved tile here touches ``fixed``
     for n in range(1, limit):
         moved = {step(p, d, n) for p in comp}
         if moved & others:
             return None
-        if any(q in fixed for p in moved for _, q in adjacent(p)):
+        if moved & beside_fixed:
             return n
     return None
 

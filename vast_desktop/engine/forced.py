@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .board import edge_blocked, events_live
 from .geometry import Pos, adjacent
-from .terrain import impassable, pit_links, pits
+from .terrain import impassable, pit_links
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -57,11 +57,22 @@ class _Push:
         self.at: dict[Pos, list[str]] = {}
         for other, q in g.state.board.pieces.items():
             self.at.setdefault(q, []).append(other)
-        self.pit_links = {p: pit_links(g, p) for p in pits(g)}                             # TR-29
+        self._links: dict[Pos, list[Pos]] = {}
+
+    def links(self, p: Pos) -> list[Pos]:
+        """TR-29: from a Pit, the other Pits (:func:`terrain.pit_links`, asked once per
+        Terrain space in a search; a Cave tile or an open space has none)."""
+        t = self.tiles.get(p)
+        if t is None or t.terrain is None:
+            return []
+        got = self._links.get(p)
+        if got is None:
+            got = self._links[p] = pit_links(self.g, p)
+        return got
 
     def neighbours(self, p: Pos) -> list[Pos]:
         """As :func:`terrain.neighbours`: the adjacent spaces plus, from a Pit, the other Pits."""
-        return [q for _, q in adjacent(p)] + self.pit_links.get(p, [])
+        return [q for _, q in adjacent(p)] + self.links(p)
 
     def other_players_at(self, q: Pos) -> bool:
         me, piece = self.me, self.piece
@@ -75,7 +86,7 @@ class _Push:
             return False
         if t.terrain is not None and impassable(g, q):              # TR-17: never onto impassable terrain
             return False
-        if not self.underground and q not in self.pit_links.get(p, ()) and edge_blocked(g, p, q):  # FM-05, 07..10
+        if not self.underground and q not in self.links(p) and edge_blocked(g, p, q):  # FM-05, 07..10
             return False
         return not (self.sees_dark and t.dark)                      # FM-05, FM-08
 

@@ -179,16 +179,15 @@ class _Ground:
         return touches_cave
 
 
-def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list[Placement]:  # type: ignore[assignment]
-    """Every legal (rotation, anchor) for the tile now (TR-09)."""
+def _candidates(g: Game, tile: str) -> Iterator[tuple[Placement, list[tuple[Pos, TerrainMark]]]]:
+    """Each (rotation, anchor) with a space of the tile next to the map, and its cells, in
+    rotation then anchor order (the placement searches keep this order)."""
     tiles = g.state.board.tiles
     near: set[Pos] = set()
     for p in tiles:
         for _, q in adjacent(p):
             if q not in tiles:
                 near.add(q)
-    ground = _Ground(g, also_terrain)
-    out: list[Placement] = []
     for rot in distinct_turns(g, tile):
         fp = footprint(g, tile, rot)
         anchors: set[Pos] = set()
@@ -196,9 +195,20 @@ def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list
             for (dx, dy), _ in fp:
                 anchors.add((q[0] - dx, q[1] - dy))
         for a in sorted(anchors):
-            if ground.fits([((a[0] + dx, a[1] + dy), m) for (dx, dy), m in fp]):
-                out.append((rot, a))
-    return out
+            yield (rot, a), [((a[0] + dx, a[1] + dy), m) for (dx, dy), m in fp]
+
+
+def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list[Placement]:  # type: ignore[assignment]
+    """Every legal (rotation, anchor) for the tile now (TR-09)."""
+    ground = _Ground(g, also_terrain)
+    return [pl for pl, cells in _candidates(g, tile) if ground.fits(cells)]
+
+
+def can_place(g: Game, tile: str) -> bool:
+    """Whether the tile has a legal placement now (TR-09): :func:`placements`, stopped at
+    the first found."""
+    ground = _Ground(g, frozenset())
+    return any(ground.fits(cells) for _, cells in _candidates(g, tile))
 
 
 def distance(cells: list[Pos], origin: Pos) -> int:
@@ -206,13 +216,18 @@ def distance(cells: list[Pos], origin: Pos) -> int:
 
 
 def closest(g: Game, tile: str, origin: Pos) -> list[Placement]:
-    """TR-07: the legal placements as close as possible to the revealing piece."""
-    opts = placements(g, tile)
-    if not opts:
-        return []
-    dist = {pl: distance([c for c, _ in cells_for(g, tile, *pl)], origin) for pl in opts}
-    best = min(dist.values())
-    return [pl for pl in opts if dist[pl] == best]
+    """TR-07: the legal placements as close as possible to the revealing piece — the
+    candidates are tried nearest first, so the first distance with a legal one answers
+    (in :func:`placements` order)."""
+    by_distance: dict[int, list[tuple[Placement, list[tuple[Pos, TerrainMark]]]]] = {}
+    for pl, cells in _candidates(g, tile):
+        by_distance.setdefault(distance([c for c, _ in cells], origin), []).append((pl, cells))
+    ground = _Ground(g, frozenset())
+    for d in sorted(by_distance):
+        found = [pl for pl, cells in by_distance[d] if ground.fits(cells)]
+        if found:
+            return found
+    return []
 
 
 # ------------------------------------------------------------------ Pits
@@ -289,7 +304,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
         avail = {k: v for k, v in avail.items() if k == card}
     kinds = [k for k in sorted(avail)
-             if (pit_choices(g, origin, []) if k == "pits" else closest(g, avail[k][0], origin))]
+             if (pit_choices(g, origin, []) if k == "pits" else can_place(g, avail[k][0]))]
     if not kinds:
         g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
         return
