@@ -278,7 +278,7 @@ def orientation_choices(g: Game, p: Pos, came_from: Pos | None = None) -> list[i
 
 
 def rotation_label(g: Game, tile_id: str, rot: int) -> str:
-    walls = rotate_walls(g.tile(tile_id).walls, rot)
+    walls = tile_walls(g, tile_id, rot)
     names = [n for n, w in zip(("north", "east", "south", "west"), walls, strict=True) if w]
     return "no walls" if not names else "walls " + ", ".join(names)
 
