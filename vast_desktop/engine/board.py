@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .game import Game, Proc
 
 NO_WALLS = (False, False, False, False)
+_DIRECTION = {delta: d for d, delta in enumerate(DELTA)}   # (dx, dy) of a step -> its direction
 TYPE_NAMES = {
     "entrance": "Entrance",
     "ambush": "Ambush",
@@ -60,10 +61,15 @@ def walls_at(g: Game, p: Pos) -> tuple[bool, bool, bool, bool]:
     t = g.state.board.tiles.get(p)
     if t is None or not t.lit:
         return NO_WALLS
-    key = (t.tile_id, t.rot)
+    return tile_walls(g, t.tile_id, t.rot)
+
+
+def tile_walls(g: Game, tile_id: str, rot: int) -> tuple[bool, bool, bool, bool]:
+    """A Cave tile's walls turned ``rot`` quarter turns (cached: this is on every hot path)."""
+    key = (tile_id, rot)
     w = g.walls_cache.get(key)
     if w is None:
-        w = g.walls_cache[key] = rotate_walls(g.tile(t.tile_id).walls, t.rot)
+        w = g.walls_cache[key] = rotate_walls(g.tile(tile_id).walls, rot)
     return w
 
 
@@ -81,7 +87,7 @@ def edge_blocked(g: Game, a: Pos, b: Pos) -> bool:
             return True
         if e in board.bombs:
             return False
-    d = DELTA.index((b[0] - a[0], b[1] - a[1]))
+    d = _DIRECTION[(b[0] - a[0], b[1] - a[1])]
     return walls_at(g, a)[d] or walls_at(g, b)[(d + 2) % 4]
 
 
@@ -228,11 +234,13 @@ def _unit_step(a: Pos, b: Pos) -> Pos:
 
 def distinct_rotations(g: Game, tile_id: str) -> list[int]:
     """Rotations that give different wall layouts (an open tile has one, a tunnel two)."""
-    printed = g.tile(tile_id).walls
-    seen: dict[tuple[bool, ...], int] = {}
-    for r in range(4):
-        seen.setdefault(rotate_walls(printed, r), r)
-    return sorted(seen.values())
+    rots = g.rotations_cache.get(tile_id)
+    if rots is None:
+        seen: dict[tuple[bool, ...], int] = {}
+        for r in range(4):
+            seen.setdefault(tile_walls(g, tile_id, r), r)
+        rots = g.rotations_cache[tile_id] = tuple(sorted(seen.values()))
+    return list(rots)
 
 
 def _connects(g: Game, p: Pos, walls: tuple[bool, bool, bool, bool], reach: set[Pos]) -> bool:
@@ -270,7 +278,7 @@ def orientation_choices(g: Game, p: Pos, came_from: Pos | None = None) -> list[i
 
 
 def rotation_label(g: Game, tile_id: str, rot: int) -> str:
-    walls = rotate_walls(g.tile(tile_id).walls, rot)
+    walls = tile_walls(g, tile_id, rot)
     names = [n for n, w in zip(("north", "east", "south", "west"), walls, strict=True) if w]
     return "no walls" if not names else "walls " + ", ".join(names)
 

@@ -106,11 +106,9 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
     With the house rule ``collapse_touch_open_edges`` walls separate tiles, and tiles
     touching 0 share the first tier with those touching 1."""
     tiles = g.state.board.tiles
-    open_edges = "collapse_touch_open_edges" in g.setup.house_rules
-    tiers: tuple[tuple[int, ...], ...] = ((0, 1), (2,), (3,), (4,)) if open_edges else ((1,), (2,), (3,), (4,))
     cave = sorted(p for p, t in tiles.items() if t.terrain is None)
     terrain = terrain_candidates(g)
-    for tier in tiers:
+    for tier in _tiers(g):
         cands = [p for p in cave if touching(g, p) in tier and removable(g, p, collapse=True)]
         if cands:
             break
@@ -124,6 +122,24 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
         dark = [p for p in cands if tiles[p].dark]
         return dark or cands
     return cands
+
+
+def _tiers(g: Game) -> tuple[tuple[int, ...], ...]:
+    """COL-07, AMB-44: the Collapse's tiers by the number of tiles touched (with the house
+    rule ``collapse_touch_open_edges`` a tile touching none shares the first tier)."""
+    if "collapse_touch_open_edges" in g.setup.house_rules:
+        return ((0, 1), (2,), (3,), (4,))
+    return ((1,), (2,), (3,), (4,))
+
+
+def has_collapse_candidate(g: Game) -> bool:
+    """Whether :func:`collapse_candidates` offers any tile, without listing them (menus
+    only ask whether a removal is possible): a removable Cave tile in any tier, or a
+    Terrain tile."""
+    touches = {n for tier in _tiers(g) for n in tier}
+    cave = sorted(p for p, t in g.state.board.tiles.items() if t.terrain is None)
+    return (any(touching(g, p) in touches and removable(g, p, collapse=True) for p in cave)
+            or bool(terrain_candidates(g)))
 
 
 def terrain_candidates(g: Game) -> list[Pos]:
@@ -145,6 +161,13 @@ def hatred_candidates(g: Game) -> list[Pos]:
     if "hatred_ignores_collapse_order" in g.setup.house_rules:
         return [p for p in sorted(g.state.board.tiles) if removable(g, p, collapse=True)]
     return collapse_candidates(g)
+
+
+def has_hatred_candidate(g: Game) -> bool:
+    """Whether :func:`hatred_candidates` offers any tile, without listing them."""
+    if "hatred_ignores_collapse_order" in g.setup.house_rules:
+        return any(removable(g, p, collapse=True) for p in sorted(g.state.board.tiles))
+    return has_collapse_candidate(g)
 
 
 def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: list[str] | None = None) -> Proc:
@@ -316,11 +339,12 @@ def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | No
     if it would first land on another loose section: a tile never covers another)."""
     limit = 2 * (len(comp) + len(fixed)) + 4
     others = set(g.state.board.tiles) - comp
+    beside_fixed = {q for p in fixed for _, q in adjacent(p)}     # a moved tile here touches ``fixed``
     for n in range(1, limit):
         moved = {step(p, d, n) for p in comp}
         if moved & others:
             return None
-        if any(q in fixed for p in moved for _, q in adjacent(p)):
+        if moved & beside_fixed:
             return n
     return None
 

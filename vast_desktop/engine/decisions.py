@@ -65,7 +65,7 @@ class Decision:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(o.id for o in self.options)
+        return tuple(self._index)       # the option ids, in order (the index keeps their order)
 
 
 @lru_cache(maxsize=8192)

@@ -9,8 +9,9 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .board import edge_blocked, events_live, is_dark
-from .geometry import Pos
+from .board import edge_blocked, events_live
+from .geometry import Pos, adjacent
+from .terrain import impassable, pit_links
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -38,42 +39,85 @@ def owner(piece: str) -> str:
     return piece.split(":")[0].replace("tribe", "goblins")
 
 
-def _other_players_at(g: Game, piece: str, q: Pos) -> bool:
-    me = owner(piece)
-    return any(owner(other) != me for other in g.state.board.pieces_at(q) if other != piece)
+class _Push:
+    """The rules of one forced move of one piece (FM-04..11, TR-17, TR-29), with the facts
+    a search asks about every space taken once: who stands where, and what kind of piece
+    this is.  The board must not change while one is in use."""
+
+    def __init__(self, g: Game, piece: str) -> None:
+        self.g = g
+        self.piece = piece
+        self.me = owner(piece)
+        self.token = piece.startswith("token:")
+        self.underground = piece == "dragon" and not dragon_surfaced(g)
+        self.sees_dark = piece == "knight" or (piece == "dragon" and not self.underground)   # FM-05, FM-08
+        self.knight_events = piece == "knight" and events_live(g)                            # FM-06, AMB-54
+        self.tiles = g.state.board.tiles
+        self.tokens = g.state.board.tokens
+        self.at: dict[Pos, list[str]] = {}
+        for other, q in g.state.board.pieces.items():
+            self.at.setdefault(q, []).append(other)
+        self._links: dict[Pos, list[Pos]] = {}
+
+    def links(self, p: Pos) -> list[Pos]:
+        """TR-29: from a Pit, the other Pits (:func:`terrain.pit_links`, asked once per
+        Terrain space in a search; a Cave tile or an open space has none)."""
+        t = self.tiles.get(p)
+        if t is None or t.terrain is None:
+            return []
+        got = self._links.get(p)
+        if got is None:
+            got = self._links[p] = pit_links(self.g, p)
+        return got
+
+    def neighbours(self, p: Pos) -> list[Pos]:
+        """As :func:`terrain.neighbours`: the adjacent spaces plus, from a Pit, the other Pits."""
+        return [q for _, q in adjacent(p)] + self.links(p)
+
+    def other_players_at(self, q: Pos) -> bool:
+        me, piece = self.me, self.piece
+        return any(owner(other) != me for other in self.at.get(q, ()) if other != piece)
+
+    def can_enter(self, p: Pos, q: Pos) -> bool:
+        """May the piece be pushed from ``p`` into the adjacent space ``q``?"""
+        g = self.g
+        t = self.tiles.get(q)
+        if t is None:                                               # FM-04
+            return False
+        if t.terrain is not None and impassable(g, q):              # TR-17: never onto impassable terrain
+            return False
+        if not self.underground and q not in self.links(p) and edge_blocked(g, p, q):  # FM-05, 07..10
+            return False
+        return not (self.sees_dark and t.dark)                      # FM-05, FM-08
+
+    def can_stop(self, q: Pos) -> bool:
+        if self.token:
+            return q not in self.at                                 # FM-10
+        return not self.other_players_at(q)
+
+    def can_pass(self, q: Pos) -> bool:
+        if self.token:
+            return True                                             # tokens may pass through pieces
+        if self.other_players_at(q):
+            return False
+        if self.knight_events:                                      # FM-06: she stops on an Event token (AMB-54)
+            toks = self.tokens.get(q)
+            if toks and toks["event"]:
+                return False
+        return True
 
 
 def can_enter(g: Game, piece: str, p: Pos, q: Pos) -> bool:
     """May ``piece`` be pushed from ``p`` into the adjacent space ``q``?"""
-    tiles = g.state.board.tiles
-    if q not in tiles:                                          # FM-04
-        return False
-    from .terrain import impassable, pit_links
-    if impassable(g, q):                                        # TR-17: never onto impassable terrain
-        return False
-    underground_dragon = piece == "dragon" and not dragon_surfaced(g)
-    if not underground_dragon and q not in pit_links(g, p) and edge_blocked(g, p, q):   # FM-05, 07, 08, 09, 10
-        return False
-    if piece in ("knight",) or (piece == "dragon" and not underground_dragon):
-        if is_dark(g, q):                                       # FM-05, FM-08
-            return False
-    return True
+    return _Push(g, piece).can_enter(p, q)
 
 
 def can_stop(g: Game, piece: str, q: Pos) -> bool:
-    if piece.startswith("token:"):
-        return not g.state.board.pieces_at(q)                   # FM-10
-    return not _other_players_at(g, piece, q)
+    return _Push(g, piece).can_stop(q)
 
 
 def can_pass(g: Game, piece: str, q: Pos) -> bool:
-    if piece.startswith("token:"):
-        return True                                             # tokens may pass through pieces
-    if _other_players_at(g, piece, q):
-        return False
-    if piece == "knight" and g.state.board.tokens_at(q)["event"] and events_live(g):
-        return False                                            # FM-06: she stops on an Event token (AMB-54)
-    return True
+    return _Push(g, piece).can_pass(q)
 
 
 def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
@@ -81,22 +125,22 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
     """Breadth-first: each space the piece could be pushed to and stop on, with its steps,
     nearest first (lazily, so a caller may stop at the first).  ``avoid`` is a space, or
     the spaces of a Terrain tile being removed."""
-    from .terrain import neighbours
     avoided: frozenset[Pos] = (frozenset() if avoid is None else
                                avoid if isinstance(avoid, frozenset) else frozenset([avoid]))
+    rules = _Push(g, piece)
     dist = {start: 0}
     queue = deque([start])
     while queue:
         p = queue.popleft()
         if max_steps is not None and dist[p] >= max_steps:
             continue
-        if p != start and not can_pass(g, piece, p):
+        if p != start and not rules.can_pass(p):
             continue
-        for q in neighbours(g, p):
-            if q in dist or q in avoided or not can_enter(g, piece, p, q):
+        for q in rules.neighbours(p):
+            if q in dist or q in avoided or not rules.can_enter(p, q):
                 continue
-            stop = can_stop(g, piece, q)
-            if not stop and not can_pass(g, piece, q):
+            stop = rules.can_stop(q)
+            if not stop and not rules.can_pass(q):
                 continue
             dist[q] = dist[p] + 1
             queue.append(q)
@@ -118,13 +162,16 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
 
 def shortest_escape(g: Game, piece: str, start: Pos, avoid: frozenset[Pos] | None = None) -> list[Pos]:
     """FM-13: legal spaces at the shortest distance from a tile being removed (``avoid``:
-    the other spaces of a Terrain tile going with it)."""
-    dests = reachable(g, piece, start, avoid=avoid)
-    dests.pop(start, None)
-    if not dests:
-        return []
-    best = min(dests.values())
-    return sorted(q for q, d in dests.items() if d == best)
+    the other spaces of a Terrain tile going with it).  The search yields the nearest
+    spaces first, so it stops once it has passed the shortest distance."""
+    nearest: list[Pos] = []
+    best = 0
+    for q, d in _pushes(g, piece, start, None, avoid):
+        if nearest and d > best:
+            break
+        nearest.append(q)
+        best = d
+    return sorted(nearest)
 
 
 def entered(g: Game, piece: str, q: Pos, frm: Pos | None = None) -> Proc:

@@ -121,6 +121,8 @@ class Game:
             self._tiles[t.id] = TerrainInfo(t.id, "terrain", (False, False, False, False), None)
         self._cards: dict[str, Any] = {}
         self.walls_cache: dict[tuple[str, int], tuple[bool, bool, bool, bool]] = {}
+        self.rotations_cache: dict[str, tuple[int, ...]] = {}    # board.distinct_rotations
+        self.footprint_cache: dict[tuple[str, int], tuple[Any, ...]] = {}   # Terrain tile shapes (terrain.footprint)
         self.log_cache: dict[str | None, list[str]] = {}
 
     def tile(self, tile_id: str) -> Any:

@@ -32,8 +32,10 @@ def opposite(d: int) -> int:
     return (d + 2) % 4
 
 
+@lru_cache(maxsize=65536)
 def adjacent(p: Pos) -> tuple[tuple[int, Pos], ...]:
-    """The four orthogonal neighbours (MAP-01), with their direction (N, E, S, W)."""
+    """The four orthogonal neighbours (MAP-01), with their direction (N, E, S, W)
+    (cached: every search on the map asks it for every space it visits)."""
     x, y = p
     return ((0, (x, y - 1)), (1, (x + 1, y)), (2, (x, y + 1)), (3, (x - 1, y)))
 

@@ -122,15 +122,20 @@ def _rot_cell(x: int, y: int, r: int) -> tuple[int, int]:
 
 def footprint(g: Game, tile: str, rot: int) -> list[tuple[Pos, TerrainMark]]:
     """The tile's spaces turned ``rot`` quarter turns clockwise, as offsets from its
-    top-left-most space (the anchor), with their marks."""
-    data = g.rules.terrain_tile(tile)
-    cells = []
-    for s in data.spaces:
-        off = _rot_cell(s.x, s.y, rot)
-        cur = None if s.current is None else (DIR_NAMES.index(s.current) + rot) % 4
-        cells.append((off, TerrainMark(tile, s.kind, cur)))
-    ax, ay = min(off for off, _ in cells)
-    return sorted(((x - ax, y - ay), m) for (x, y), m in cells)
+    top-left-most space (the anchor), with their marks (worked out once per game: the
+    placement searches ask for it at every candidate anchor)."""
+    key = (tile, rot % 4)
+    cached = g.footprint_cache.get(key)
+    if cached is None:
+        data = g.rules.terrain_tile(tile)
+        cells = []
+        for s in data.spaces:
+            off = _rot_cell(s.x, s.y, rot)
+            cur = None if s.current is None else (DIR_NAMES.index(s.current) + rot) % 4
+            cells.append((off, TerrainMark(tile, s.kind, cur)))
+        ax, ay = min(off for off, _ in cells)
+        cached = g.footprint_cache[key] = tuple(sorted(((x - ax, y - ay), m) for (x, y), m in cells))
+    return list(cached)
 
 
 def distinct_turns(g: Game, tile: str) -> list[int]:
@@ -147,37 +152,43 @@ def cells_for(g: Game, tile: str, rot: int, anchor: Pos) -> list[tuple[Pos, Terr
     return [((anchor[0] + dx, anchor[1] + dy), m) for (dx, dy), m in footprint(g, tile, rot)]
 
 
-def _fits(g: Game, cells: list[tuple[Pos, TerrainMark]], also_terrain: set[Pos] = frozenset()) -> bool:  # type: ignore[assignment]
-    """TR-09 (and TR-16 for the Canyon): every space open, no other Terrain around (even
-    diagonally), at least one edge shared with a Cave tile; the Canyon's Bridge touches one."""
-    tiles = g.state.board.tiles
-    mine = {p for p, _ in cells}
-    touches_cave = False
-    for p, m in cells:
-        if p in tiles or p in also_terrain:
-            return False
-        for q in surrounding(p):
-            if q in mine:
-                continue
-            if q in also_terrain or (q in tiles and tiles[q].terrain is not None):
+class _Ground:
+    """Where a Terrain tile may lie now (TR-09), read off the map once for a whole
+    placement search: the spaces taken, the spaces next to other Terrain (even
+    diagonally) and the Cave tiles.  ``also_terrain``: spaces counted as Terrain
+    although not yet placed (the Pits still to come, TR-28)."""
+
+    def __init__(self, g: Game, also_terrain: set[Pos] | frozenset[Pos]) -> None:
+        tiles = g.state.board.tiles
+        terrain = [p for p, t in tiles.items() if t.terrain is not None] + list(also_terrain)
+        self.taken = set(tiles) | set(also_terrain)
+        self.by_terrain = {q for p in terrain for q in surrounding(p)}
+        self.cave = {p for p, t in tiles.items() if t.terrain is None}
+
+    def fits(self, cells: list[tuple[Pos, TerrainMark]]) -> bool:
+        """TR-09 (and TR-16 for the Canyon): every space open, no other Terrain around
+        (even diagonally), at least one edge shared with a Cave tile; the Canyon's Bridge
+        touches one."""
+        touches_cave = False
+        for p, m in cells:
+            if p in self.taken or p in self.by_terrain:
                 return False
-        cave_sides = [q for _, q in adjacent(p) if q in tiles and tiles[q].terrain is None]
-        if cave_sides:
-            touches_cave = True
-        if m.kind == "bridge" and not cave_sides:
-            return False
-    return touches_cave
+            cave_side = any(q in self.cave for _, q in adjacent(p))
+            touches_cave = touches_cave or cave_side
+            if m.kind == "bridge" and not cave_side:
+                return False
+        return touches_cave
 
 
-def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list[Placement]:  # type: ignore[assignment]
-    """Every legal (rotation, anchor) for the tile now (TR-09)."""
+def _candidates(g: Game, tile: str) -> Iterator[tuple[Placement, list[tuple[Pos, TerrainMark]]]]:
+    """Each (rotation, anchor) with a space of the tile next to the map, and its cells, in
+    rotation then anchor order (the placement searches keep this order)."""
     tiles = g.state.board.tiles
     near: set[Pos] = set()
     for p in tiles:
         for _, q in adjacent(p):
             if q not in tiles:
                 near.add(q)
-    out: list[Placement] = []
     for rot in distinct_turns(g, tile):
         fp = footprint(g, tile, rot)
         anchors: set[Pos] = set()
@@ -185,9 +196,20 @@ def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list
             for (dx, dy), _ in fp:
                 anchors.add((q[0] - dx, q[1] - dy))
         for a in sorted(anchors):
-            if _fits(g, cells_for(g, tile, rot, a), also_terrain):
-                out.append((rot, a))
-    return out
+            yield (rot, a), [((a[0] + dx, a[1] + dy), m) for (dx, dy), m in fp]
+
+
+def placements(g: Game, tile: str, also_terrain: set[Pos] = frozenset()) -> list[Placement]:  # type: ignore[assignment]
+    """Every legal (rotation, anchor) for the tile now (TR-09)."""
+    ground = _Ground(g, also_terrain)
+    return [pl for pl, cells in _candidates(g, tile) if ground.fits(cells)]
+
+
+def can_place(g: Game, tile: str) -> bool:
+    """Whether the tile has a legal placement now (TR-09): :func:`placements`, stopped at
+    the first found."""
+    ground = _Ground(g, frozenset())
+    return any(ground.fits(cells) for _, cells in _candidates(g, tile))
 
 
 def distance(cells: list[Pos], origin: Pos) -> int:
@@ -195,13 +217,18 @@ def distance(cells: list[Pos], origin: Pos) -> int:
 
 
 def closest(g: Game, tile: str, origin: Pos) -> list[Placement]:
-    """TR-07: the legal placements as close as possible to the revealing piece."""
-    opts = placements(g, tile)
-    if not opts:
-        return []
-    dist = {pl: distance([c for c, _ in cells_for(g, tile, *pl)], origin) for pl in opts}
-    best = min(dist.values())
-    return [pl for pl in opts if dist[pl] == best]
+    """TR-07: the legal placements as close as possible to the revealing piece — the
+    candidates are tried nearest first, so the first distance with a legal one answers
+    (in :func:`placements` order)."""
+    by_distance: dict[int, list[tuple[Placement, list[tuple[Pos, TerrainMark]]]]] = {}
+    for pl, cells in _candidates(g, tile):
+        by_distance.setdefault(distance([c for c, _ in cells], origin), []).append((pl, cells))
+    ground = _Ground(g, frozenset())
+    for d in sorted(by_distance):
+        found = [pl for pl, cells in by_distance[d] if ground.fits(cells)]
+        if found:
+            return found
+    return []
 
 
 # ------------------------------------------------------------------ Pits
@@ -291,7 +318,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
         avail = {k: v for k, v in avail.items() if k == card}
     kinds = [k for k in sorted(avail)
-             if (pit_choices(g, origin, []) if k == "pits" else closest(g, avail[k][0], origin))]
+             if (pit_choices(g, origin, []) if k == "pits" else can_place(g, avail[k][0]))]
     if not kinds:
         g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
         return

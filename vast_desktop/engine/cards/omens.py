@@ -26,10 +26,11 @@ from ..board import (
     rotation_label,
     take_token,
     tile_type,
+    tile_walls,
 )
 from ..decisions import Option, Target, space
 from ..forced import can_be_pushed, entered, piece_name, reachable
-from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos, rotate_walls
+from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -70,7 +71,7 @@ def omen_cost(g: Game, omen_id: str) -> int:
 
 
 def _omen(g: Game, omen_id: str):
-    return next(o for o in g.rules.omens if o.id == omen_id)
+    return g.rules.omen(omen_id)
 
 
 def payments(g: Game, omen_id: str) -> list[tuple[str, ...]]:
@@ -87,16 +88,25 @@ def payments(g: Game, omen_id: str) -> list[tuple[str, ...]]:
 
 
 # ----------------------------------------------------------------- targets
-def _treasure_spaces(g: Game) -> list[Pos]:
-    """CV-09: a Dark tile with no player piece and no Treasure token."""
+def _treasure_spaces(g: Game) -> Iterator[Pos]:
+    """CV-09: a Dark tile with no player piece and no Treasure token (lazily: a menu
+    only asks whether there is one)."""
     board = g.state.board
-    return [p for p in sorted(board.tiles) if is_dark(g, p) and not board.pieces_at(p) and not board.tokens_at(p)["treasure"]]
+    occupied = set(board.pieces.values())
+    for p in sorted(board.tiles):
+        if is_dark(g, p) and p not in occupied:
+            toks = board.tokens.get(p)
+            if not (toks and toks["treasure"]):
+                yield p
+
+
+def _treasure_spaces_left(g: Game) -> Iterator[Pos]:
+    if g.state.supply["treasure"] > 0:     # CV-10: limited tokens
+        yield from _treasure_spaces(g)
 
 
 def treasure_targets(g: Game) -> list[Pos]:
-    if g.state.supply["treasure"] <= 0:     # CV-10: limited tokens
-        return []
-    return _treasure_spaces(g)
+    return list(_treasure_spaces_left(g))
 
 
 def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
@@ -172,8 +182,9 @@ def hatred_options(g: Game) -> Iterator[Option]:
         yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
                  for p in hatred_candidates(g))
     elif cave.hand:
+        spaces = placement_spaces(g)
         for tile_id in sorted(set(crystal_first(g, cave.hand))):
-            for q in placement_spaces(g):
+            for q in spaces:
                 yield (Option(f"hatred:place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
                                    (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
     if cave.hatred_tokens > 0:
@@ -188,10 +199,9 @@ def curse_options(g: Game) -> Iterator[Option]:
         t = board.tiles[p]
         if not t.lit or p == board.entrance:
             continue
-        printed = g.tile(t.tile_id).walls
-        now = rotate_walls(printed, t.rot)
+        now = tile_walls(g, t.tile_id, t.rot)
         for r in distinct_rotations(g, t.tile_id):
-            if rotate_walls(printed, r) != now:
+            if tile_walls(g, t.tile_id, r) != now:
                 yield (Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
                                    (space(p),)))
     if g.has("knight") and g.state.supply["event"] > 0:
@@ -220,7 +230,7 @@ def spores_options(g: Game) -> Iterator[Option]:
 
 def plunder_options(g: Game) -> Iterator[Option]:
     yield from (Option(f"plunder:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
-                for p in treasure_targets(g))
+                for p in _treasure_spaces_left(g))
 
 
 TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
@@ -238,9 +248,14 @@ def _has_bats_target(g: Game) -> bool:
 
 
 def _has_hatred_target(g: Game) -> bool:
-    """A Hatred token to remove answers at once; else the first tile (the Collapse
-    candidates are costly to list)."""
-    return _cave(g).hatred_tokens > 0 or next(iter(hatred_options(g)), None) is not None
+    """A Hatred token to remove answers at once; during the Collapse, whether any tile
+    could go (the candidates are costly to list); else the first tile placement."""
+    if _cave(g).hatred_tokens > 0:
+        return True
+    if g.state.collapse:
+        from ..collapse import has_hatred_candidate
+        return has_hatred_candidate(g)
+    return next(iter(hatred_options(g)), None) is not None
 
 
 # Faster answers to "has this omen any target?" where listing the targets is costly.

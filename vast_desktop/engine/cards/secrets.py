@@ -7,7 +7,7 @@ Dragon power), Hiding Spots from the Activate Tribes menu.  Only the Goblins see
 options, so nothing leaks."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
@@ -40,10 +40,14 @@ def hiding_spots_tribes(g: Game) -> list[str]:
 
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
     """GB-53, COL-20/21: any tile but the Entrance, tiles with other players or Crystal tokens."""
+    return list(_cave_in_spots(g))
+
+
+def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
+    """:func:`cave_in_targets` one by one (playing the card needs only the first)."""
     from ..collapse import removable
     from ..terrain import cells_of
     board = g.state.board
-    out = []
     for p in sorted(board.tiles):
         mark = board.tiles[p].terrain
         spots = [p] if mark is None else cells_of(g, mark.tile)    # COL-28: a Terrain tile as a whole
@@ -54,8 +58,7 @@ def cave_in_targets(g: Game) -> list[tuple[int, int]]:
         if any(not x.startswith("tribe:") for q in spots for x in board.pieces_at(q)):
             continue
         if removable(g, p):
-            out.append(p)
-    return out
+            yield p
 
 
 def hex_targets(g: Game) -> list[str]:
@@ -87,7 +90,7 @@ def playable(g: Game, card: str) -> bool:
     if base == "hiding_spots":
         return bool(hiding_spots_tribes(g))
     if base == "cave_in":
-        return s.population["eye"] > 0 and bool(cave_in_targets(g))
+        return s.population["eye"] > 0 and next(_cave_in_spots(g), None) is not None
     if base == "hex":
         return s.population["eye"] > 0 and bool(hex_targets(g))
     if base == "poison":

@@ -20,7 +20,7 @@ House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_ever
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -380,9 +380,13 @@ def _adjacent_tiles(g: Game) -> list[Pos]:
 
 
 def _swat_opts(g: Game) -> list[Option]:
-    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps away)."""
+    return list(_swat_moves(g))
+
+
+def _swat_moves(g: Game) -> Iterator[Option]:
+    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps
+    away); lazily, as the Power menu only asks whether there is one."""
     exactly = "swat_exactly_five" in g.setup.house_rules
-    out = []
     board = g.state.board
     for p in _adjacent_tiles(g):
         toks = board.tokens.get(p)
@@ -394,9 +398,8 @@ def _swat_opts(g: Game) -> list[Option]:
             for q in sorted(reach):
                 if q != p and (reach[q] == 5 or not exactly):
                     name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
-                    out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
-                                      f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
-    return out
+                    yield Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
+                                 f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q)))
 
 
 def _swat(g: Game) -> Proc:
@@ -665,7 +668,7 @@ AVAILABLE: dict[str, Callable[[Game], bool]] = {
     "wing": lambda g: bool(wing_targets(g)),
     "hiss": lambda g: bool(_hiss_targets(g)),
     "slither": lambda g: bool(_slither_opts(g)),
-    "swat": lambda g: bool(_swat_opts(g)),
+    "swat": lambda g: next(_swat_moves(g), None) is not None,
     "scorch": lambda g: bool(_scorch_targets(g)),
     "burn": lambda g: any(t.dark for t in g.state.board.tiles.values()),
     "slap": _slap_ok,
