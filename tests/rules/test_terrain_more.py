@@ -321,3 +321,34 @@ def test_COL_27_TR_15_one_pit_collapses_alone() -> None:
     assert "remove:1,1" in ids(g)
     choose(g, "remove:1,1")
     assert not terrain_cells(g, "pits_1") and terrain_cells(g, "pits_2") and terrain_cells(g, "pits_3")
+
+
+# ------------------------------------------------ forced movement and whole Terrain tiles
+def test_TR_29_FM_13_forced_movement_never_stops_on_a_pit_but_may_pass_through() -> None:
+    """TR-29: no piece may end its turn on a Pit, so a forced move never leaves one there:
+    Giant Bats may not drop the Tribe on the Pit at (3,0), but may carry it through the
+    Pits (linked, TR-29) to the far side: (2,0) → Pit (3,0) → Pit (4,4) → (5,4)."""
+    tiles = [ENTRANCE, lit(1, 0, "T31"), lit(2, 0, "T32"), lit(5, 4, "T33")]
+    pits = [terrain("pits_1", 3, 0), terrain("pits_2", 4, 4), terrain("pits_3", -3, 3)]
+    g = tgame(tiles, pits, roles=("knight", "goblins", "cave"), active="cave",
+              pieces={"tribe:fangs": [2, 0]}, cave={"hand": ["T22", "T25", "T29"], "omens": {"bat": 1}},
+              goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}})
+    choose(g, "omen:giant_bats")
+    dests = {i.rsplit(">", 1)[1] for i in ids(g) if i.startswith("bats:tribe:fangs@")}
+    assert "3,0" not in dests and "4,4" not in dests and "-3,3" not in dests
+    assert "5,4" in dests
+
+
+def test_COL_27_FM_13_a_piece_crosses_its_collapsing_terrain_tile_to_get_off() -> None:
+    """COL-27 with FM-12/13: the whole Magma (2,0)-(3,0) collapses with the Tribe on its
+    far space (3,0), whose only way off is across (2,0).  The tile is still there while
+    the pieces leave, so the Tribe crosses it to the nearest legal space (1,0) — the Magma
+    may be removed, rather than being held on the map by a Tribe with nowhere to go."""
+    tiles = [ENTRANCE, lit(1, 0, "T31")]
+    g = tgame(tiles, [terrain("magma", 2, 0)], roles=("knight", "goblins"), active="knight", collapse=True,
+              pieces={"tribe:fangs": [3, 0]}, goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}})
+    choose(g, "end:")
+    assert g.pending.kind == "collapse_tile"
+    removal = next(i for i in ids(g) if i in ("remove:2,0", "remove:3,0"))
+    choose(g, removal)
+    assert not terrain_cells(g, "magma") and gb.tribe_pos(g, "fangs") == (1, 0)

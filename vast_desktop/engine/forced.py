@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .board import edge_blocked, events_live
 from .geometry import Pos, adjacent
-from .terrain import impassable, pit_links
+from .terrain import impassable, on_pit, pit_links
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -93,6 +93,9 @@ class _Push:
     def can_stop(self, q: Pos) -> bool:
         if self.token:
             return q not in self.at                                 # FM-10
+        t = self.tiles.get(q)
+        if t is not None and t.terrain is not None and on_pit(self.g, q):
+            return False                                            # TR-29: no piece ends a move on a Pit
         return not self.other_players_at(q)
 
     def can_pass(self, q: Pos) -> bool:
@@ -124,7 +127,8 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
             avoid: Pos | frozenset[Pos] | None) -> Iterator[tuple[Pos, int]]:
     """Breadth-first: each space the piece could be pushed to and stop on, with its steps,
     nearest first (lazily, so a caller may stop at the first).  ``avoid`` is a space, or
-    the spaces of a Terrain tile being removed."""
+    the spaces of a Terrain tile being removed: the piece may cross them on its way off
+    the tile (it is still there while the pieces leave) but not stop on them."""
     avoided: frozenset[Pos] = (frozenset() if avoid is None else
                                avoid if isinstance(avoid, frozenset) else frozenset([avoid]))
     rules = _Push(g, piece)
@@ -137,9 +141,9 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
         if p != start and not rules.can_pass(p):
             continue
         for q in rules.neighbours(p):
-            if q in dist or q in avoided or not rules.can_enter(p, q):
+            if q in dist or not rules.can_enter(p, q):
                 continue
-            stop = rules.can_stop(q)
+            stop = q not in avoided and rules.can_stop(q)
             if not stop and not rules.can_pass(q):
                 continue
             dist[q] = dist[p] + 1
