@@ -37,6 +37,12 @@ def _moves(g, verb: str = "move") -> set[str]:
     return {i for i in ids(g) if i.startswith(f"{verb}:")}
 
 
+def _onto_tiles(g, verb: str = "move") -> set[str]:
+    """The moves onto spaces of the map (leaving out TR-12's steps off Terrain onto open
+    spaces, which the underground Dragon also has beside the Pits)."""
+    return {i for i in _moves(g, verb) if tuple(map(int, i.split(":", 1)[1].split(","))) in g.state.board.tiles}
+
+
 def _label(g, oid: str) -> str:
     return next(o.label for o in g.pending.options if o.id == oid)
 
@@ -50,12 +56,13 @@ def test_TR_31_free_move_onto_a_pit_only_with_a_wing_to_leave_it(surfaced) -> No
     """TR-31 (FAQ): two separate movements to use the Pits, one to enter and one to leave:
     with a Wing in hand the free move may stop on a Pit (or enter one and step to another
     with its second space); with no second movement it may not."""
+    off_the_pit = set() if surfaced else {"move:2,1"}     # TR-12: underground, across the Pit onto open space
     g = dragon_tgame(ROW, PITS, (0, 1), hand=("wing",), surfaced=surfaced, knight_at=(6, 0))
-    assert _moves(g) == {"move:0,0", "move:1,1", "move:5,1", "move:3,-1"}
+    assert _moves(g) == {"move:0,0", "move:1,1", "move:5,1", "move:3,-1"} | off_the_pit
     assert "must leave it this turn" in _label(g, "move:1,1")
     assert _label(g, "move:5,1").startswith("Move through the Pits to the Pit at 5,1")
     g = dragon_tgame(ROW, PITS, (0, 1), hand=("claw",), surfaced=surfaced, knight_at=(6, 0))
-    assert _moves(g) == {"move:0,0"}                      # no Wing: no second movement, no Pit
+    assert _moves(g) == {"move:0,0"} | off_the_pit        # no Wing: no second movement, no Pit
 
 
 @SURFACED
@@ -68,7 +75,7 @@ def test_TR_31_TR_29_on_a_pit_he_must_leave_and_the_second_movement_exits_throug
     assert _dragon_at(g) == (1, 1)
     assert ids(g) == ("power:wing",)                      # no Claw, no end of turn on the Pit
     choose(g, "power:wing")
-    assert _moves(g, "wing") == {"wing:1,0", "wing:0,1", "wing:5,0", "wing:3,0"}   # no Pit: no third movement
+    assert _onto_tiles(g, "wing") == {"wing:1,0", "wing:0,1", "wing:5,0", "wing:3,0"}   # no Pit: no third movement
     assert _label(g, "wing:5,0") == "Fly through the Pits to 5,0"
     choose(g, "wing:5,0")
     assert _dragon_at(g) == (5, 0)
@@ -96,7 +103,7 @@ def test_TR_31_a_wing_onto_a_pit_then_the_free_move_out() -> None:
     choose(g, "power:wing")
     assert "wing:1,1" in ids(g)
     choose(g, "wing:1,1")
-    assert _moves(g) == {"move:1,0", "move:0,1", "move:5,0", "move:3,0"} and set(ids(g)) == _moves(g)
+    assert _onto_tiles(g) == {"move:1,0", "move:0,1", "move:5,0", "move:3,0"} and set(ids(g)) == _moves(g)
     choose(g, "move:3,0")
     assert _dragon_at(g) == (3, 0) and "end:" in ids(g)
 
@@ -114,7 +121,7 @@ def test_TR_31_two_wings_after_the_free_move() -> None:
     assert _dragon_at(g) == (5, 0)
     g = dragon_tgame(ROW, PITS, (2, 0), hand=("wing",), knight_at=(6, 0))
     choose(g, "move:3,0", "power:wing")
-    assert "wing:3,-1" not in ids(g) and "wing:3,-2" not in ids(g)
+    assert "wing:3,-1" not in ids(g)                     # (3,-2) beyond it is TR-12's step onto open space
 
 
 # ------------------------------------------------------------------ the Dragon and the River
@@ -352,3 +359,24 @@ def test_COL_27_FM_13_a_piece_crosses_its_collapsing_terrain_tile_to_get_off() -
     removal = next(i for i in ids(g) if i in ("remove:2,0", "remove:3,0"))
     choose(g, removal)
     assert not terrain_cells(g, "magma") and gb.tribe_pos(g, "fangs") == (1, 0)
+
+
+# ------------------------------------------------ TR-12 for the Dragon
+@SURFACED
+def test_TR_12_the_underground_dragon_may_step_off_terrain_onto_an_open_space(surfaced) -> None:
+    """TR-12: any player may leave a Terrain tile across any edge, even onto an open space,
+    a Dark tile then being placed there.  Underground, the Dragon on the Lake's corner (2,0)
+    may move to the open spaces (3,0) and (2,-1) — the tile from the top of the stack is
+    put there first (no Cave: the mover draws, MAP-26).  On the surface he may not, as he
+    could not enter the new Dark tile (DR-12)."""
+    g = dragon_tgame([ENTRANCE, lit(0, 1, "T31")], [terrain("lake", 1, 0)], (2, 0), surfaced=surfaced)
+    offered = _moves(g) & {"move:3,0", "move:2,-1", "move:4,0"}
+    if surfaced:
+        assert offered == set()
+        return
+    assert offered == {"move:3,0", "move:2,-1"}           # the line stops on the new tile
+    assert "a Dark tile is placed" in _label(g, "move:3,0")
+    top = g.state.stack[0]
+    choose(g, "move:3,0")
+    placed = g.state.board.tiles[(3, 0)]
+    assert placed.tile_id == top and placed.dark and _dragon_at(g) == (3, 0)

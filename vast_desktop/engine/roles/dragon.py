@@ -139,8 +139,12 @@ def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over
     does not stop him: he passes under the Canyon's impassable spaces.  On the surface he
     may not cross a wall or enter a Dark tile (DR-12) — except Wing's single step through
     a wall (``through_wall``) — nor cross impassable Terrain (TR-17) except Wing's flight
-    over one such space (``over_impassable``, TR-18/19)."""
-    from ..terrain import impassable
+    over one such space (``over_impassable``, TR-18/19).
+
+    TR-12: underground he may also end the line by stepping off a Terrain tile onto an
+    open space, where a Dark tile is then placed (:func:`move_dragon`); on the surface he
+    may not, since he could not enter that Dark tile (DR-12)."""
+    from ..terrain import impassable, open_exits
 
     d = dragon(g)
     tiles = g.state.board.tiles
@@ -150,6 +154,8 @@ def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over
     for _n in range(max_tiles):
         nxt = step(cur, dr)
         if nxt not in tiles:
+            if not d.surfaced and nxt in open_exits(g, cur):
+                out.append(nxt)
             break
         if d.surfaced:
             if is_dark(g, nxt):
@@ -262,6 +268,8 @@ def route_label(g: Game, verb: str, q: Pos, route: Route) -> str:
 
     steps = zip((pos(g), *route), route, strict=False)
     via = " through the Pits" if any(manhattan(a, b) != 1 for a, b in steps) else ""
+    if q not in g.state.board.tiles:
+        return f"{verb}{via} off the Terrain onto the open space {fmt_pos(q)} (a Dark tile is placed)"   # TR-12
     if on_pit(g, q):
         return f"{verb}{via} to the Pit at {fmt_pos(q)} (must leave it this turn, with your next movement)"
     return f"{verb}{via} to {fmt_pos(q)}"
@@ -291,7 +299,7 @@ def move_dragon(g: Game, q: Pos, how: str, route: Route | None = None) -> Proc:
     surface each tile entered with the Knight prompts her attack (DR-13/14), and the
     Entrance wins (DR-67).  Ending on a River space he entered, he may ride the current
     (TR-32)."""
-    from ..terrain import kind_at
+    from ..terrain import kind_at, place_under
 
     d = dragon(g)
     board = g.state.board
@@ -299,6 +307,8 @@ def move_dragon(g: Game, q: Pos, how: str, route: Route | None = None) -> Proc:
     if how == "moves" or "pride_stay_put_free_move_only" not in g.setup.house_rules:   # AMB-57
         d.moved = True
     for cur in route or path_to(p, q):
+        if cur not in board.tiles:                     # TR-12: off the Terrain, the Dark tile comes first
+            yield from place_under(g, cur, "dragon")
         board.pieces["dragon"] = cur
         if d.surfaced:
             yield from entered_surface_tile(g, cur)
