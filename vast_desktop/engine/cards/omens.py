@@ -19,6 +19,7 @@ from ..board import (
     draw_to_cave_hand,
     edge_blocked,
     fill_open_edges,
+    has_placement_space,
     is_dark,
     is_lit,
     place_tile,
@@ -28,9 +29,12 @@ from ..board import (
     tile_type,
     tile_walls,
 )
+from ..collapse import has_hatred_candidate, hatred_candidates
 from ..decisions import Option, Target, space
 from ..forced import can_be_pushed, entered, piece_name, reachable
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..roles.knight_board import shield_active
+from ..terrain import in_forest
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -112,19 +116,16 @@ def treasure_targets(g: Game) -> list[Pos]:
 def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
     or a Tribe."""
-    from ..terrain import in_forest
     board = g.state.board
     movers: list[tuple[str, Pos]] = []
     if "knight" in board.pieces and not in_forest(g, board.pieces["knight"]):     # TR-26: Giant Bats
-        from ..roles.knight_board import shield_active
         if not shield_active(g):
             movers.append(("knight", board.pieces["knight"]))
     for piece, p in sorted(board.pieces.items()):
         if piece.startswith("tribe:") and not in_forest(g, p):
             movers.append((piece, p))
-    for p, toks in sorted(board.tokens.items()):
-        if toks["treasure"]:
-            movers.append(("token:treasure", p))
+    for p in sorted(p for p, toks in board.tokens.items() if toks.get("treasure")):
+        movers.append(("token:treasure", p))
     return movers
 
 
@@ -178,7 +179,6 @@ def hatred_options(g: Game) -> Iterator[Option]:
     Cave may instead remove a Hatred token (DIF-14/15)."""
     cave = _cave(g)
     if g.state.collapse:
-        from ..collapse import hatred_candidates
         yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
                  for p in hatred_candidates(g))
     elif cave.hand:
@@ -247,19 +247,29 @@ def _has_bats_target(g: Game) -> bool:
     return any(can_be_pushed(g, piece, p, max_steps=3) for piece, p in _bats_movers(g))
 
 
+def _has_rockslide_target(g: Game) -> bool:
+    """A free edge, and a Rockslide to drop there: from the supply or, all three out, one
+    to move (CV-23, CV-27) — without listing every edge."""
+    if g.state.supply["rockslide"] <= 0 and not g.state.board.rockslides:
+        return False
+    return next(rockslide_edges(g), None) is not None
+
+
 def _has_hatred_target(g: Game) -> bool:
     """A Hatred token to remove answers at once; during the Collapse, whether any tile
-    could go (the candidates are costly to list); else the first tile placement."""
-    if _cave(g).hatred_tokens > 0:
+    could go; else a tile in hand and an open space beside the map (the targets are
+    costly to list)."""
+    cave = _cave(g)
+    if cave.hatred_tokens > 0:
         return True
     if g.state.collapse:
-        from ..collapse import has_hatred_candidate
         return has_hatred_candidate(g)
-    return next(iter(hatred_options(g)), None) is not None
+    return bool(cave.hand) and has_placement_space(g)
 
 
 # Faster answers to "has this omen any target?" where listing the targets is costly.
-HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target}
+HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target,
+                                                 "rockslide": _has_rockslide_target}
 
 
 def has_target(g: Game, omen_id: str) -> bool:
