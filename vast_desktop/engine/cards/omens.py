@@ -70,7 +70,7 @@ def collect_omens(g: Game) -> None:
 
 def omen_cost(g: Game, omen_id: str) -> int:
     omen = _omen(g, omen_id)
-    uses = _cave(g).omen_uses[omen_id]
+    uses = _cave(g).omen_uses.get(omen_id, 0)
     return omen.costs[min(uses, len(omen.costs) - 1)]
 
 
@@ -132,12 +132,13 @@ def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
 def bats_targets(g: Game) -> Iterator[Option]:
     """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
     for piece, p in _bats_movers(g):
+        name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
+        frm = fmt_pos(p)
         for q in sorted(reachable(g, piece, p, max_steps=3)):
             if q == p:
                 continue
-            name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
-            yield (Option(f"bats:{piece}@{fmt_pos(p)}>{fmt_pos(q)}", f"Carry the {name} from {fmt_pos(p)} to {fmt_pos(q)}",
-                               (space(p), space(q))))
+            yield (Option(f"bats:{piece}@{frm}>{fmt_pos(q)}", f"Carry the {name} from {frm} to {fmt_pos(q)}",
+                          (space(p), space(q))))
 
 
 def rockslide_edges(g: Game) -> Iterator[tuple[Pos, Pos]]:
@@ -279,7 +280,7 @@ def has_target(g: Game, omen_id: str) -> bool:
 
 def can_pay(g: Game, omen_id: str) -> bool:
     have = _cave(g).omens
-    return sum(have[s] for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
+    return sum(have.get(s, 0) for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
 
 
 def omen_menu(g: Game) -> list[Option]:
