@@ -38,6 +38,7 @@ from ..terrain import in_forest
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
+    from ..rules_data import Omen
 
 
 def _cave(g: Game):
@@ -69,8 +70,12 @@ def collect_omens(g: Game) -> None:
 
 
 def omen_cost(g: Game, omen_id: str) -> int:
-    omen = _omen(g, omen_id)
-    uses = _cave(g).omen_uses.get(omen_id, 0)
+    return _cost(g, _omen(g, omen_id))
+
+
+def _cost(g: Game, omen: Omen) -> int:
+    """CV-18/19: the omen's cost now (Hatred and Past Plunder escalate within a turn)."""
+    uses = _cave(g).omen_uses.get(omen.id, 0)
     return omen.costs[min(uses, len(omen.costs) - 1)]
 
 
@@ -279,15 +284,20 @@ def has_target(g: Game, omen_id: str) -> bool:
 
 
 def can_pay(g: Game, omen_id: str) -> bool:
+    return _payable(g, _omen(g, omen_id))
+
+
+def _payable(g: Game, omen: Omen) -> bool:
+    """CV-16: enough of the omen's three accepted symbols, in any mix."""
     have = _cave(g).omens
-    return sum(have.get(s, 0) for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
+    return sum(have.get(s, 0) for s in omen.accepts) >= _cost(g, omen)
 
 
 def omen_menu(g: Game) -> list[Option]:
     out = []
     for omen in g.rules.omens:
-        if can_pay(g, omen.id) and has_target(g, omen.id):
-            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
+        if _payable(g, omen) and has_target(g, omen.id):
+            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})",
                               (Target("slot", f"cave.omen.{omen.id}"),)))
     return out
 
