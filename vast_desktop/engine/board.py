@@ -61,7 +61,8 @@ def walls_at(g: Game, p: Pos) -> tuple[bool, bool, bool, bool]:
     t = g.state.board.tiles.get(p)
     if t is None or not t.lit:
         return NO_WALLS
-    return tile_walls(g, t.tile_id, t.rot)
+    w = g.walls_cache.get((t.tile_id, t.rot))
+    return w if w is not None else tile_walls(g, t.tile_id, t.rot)
 
 
 def tile_walls(g: Game, tile_id: str, rot: int) -> tuple[bool, bool, bool, bool]:
@@ -126,6 +127,12 @@ def placement_spaces(g: Game) -> list[Pos]:
             if q not in tiles:
                 out.add(q)
     return sorted(out)
+
+
+def has_placement_space(g: Game) -> bool:
+    """Whether :func:`placement_spaces` offers any space (stopped at the first)."""
+    tiles = g.state.board.tiles
+    return any(q not in tiles for p in tiles for _, q in adjacent(p))
 
 
 def touching(g: Game, p: Pos) -> int:

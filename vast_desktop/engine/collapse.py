@@ -106,10 +106,10 @@ def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
     With the house rule ``collapse_touch_open_edges`` walls separate tiles, and tiles
     touching 0 share the first tier with those touching 1."""
     tiles = g.state.board.tiles
-    cave = sorted(p for p, t in tiles.items() if t.terrain is None)
+    touches = {p: touching(g, p) for p in sorted(tiles) if tiles[p].terrain is None}   # Cave tiles, counted once
     terrain = terrain_candidates(g)
     for tier in _tiers(g):
-        cands = [p for p in cave if touching(g, p) in tier and removable(g, p, collapse=True)]
+        cands = [p for p, n in touches.items() if n in tier and removable(g, p, collapse=True)]
         if cands:
             break
     else:

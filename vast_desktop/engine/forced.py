@@ -75,6 +75,7 @@ class _Push:
         return [q for _, q in adjacent(p)] + self.links(p)
 
     def other_players_at(self, q: Pos) -> bool:
+        """Another player's piece is on ``q`` (a Tribe is not another player to a Tribe)."""
         me, piece = self.me, self.piece
         return any(owner(other) != me for other in self.at.get(q, ()) if other != piece)
 
@@ -91,6 +92,7 @@ class _Push:
         return not (self.sees_dark and t.dark)                      # FM-05, FM-08
 
     def can_stop(self, q: Pos) -> bool:
+        """May the piece end its forced move on ``q``?"""
         if self.token:
             return q not in self.at                                 # FM-10
         t = self.tiles.get(q)
@@ -99,6 +101,7 @@ class _Push:
         return not self.other_players_at(q)
 
     def can_pass(self, q: Pos) -> bool:
+        """May the piece be pushed on through ``q``?"""
         if self.token:
             return True                                             # tokens may pass through pieces
         if self.other_players_at(q):

@@ -249,17 +249,31 @@ def pit_choices(g: Game, origin: Pos, taken: list[Pos]) -> list[Pos]:
     """Where the next Pit may go (TR-28): the first as close as possible to the revealer,
     the others as far as possible from it and each other — only spots from which all three
     Pits can still be placed."""
+    return list(_pit_choices(g, origin, taken))
+
+
+def can_place_pits(g: Game, origin: Pos) -> bool:
+    """Whether all three Pits can be placed (TR-28): :func:`pit_choices`, stopped at the first."""
+    return next(_pit_choices(g, origin, []), None) is not None
+
+
+def _pit_choices(g: Game, origin: Pos, taken: list[Pos]) -> Iterator[Pos]:
+    """:func:`pit_choices` one by one; a spot is kept once one way to place the remaining
+    Pits after it is found."""
     spots = _pit_spots(g, taken)
     if not taken:
         if not spots:
-            return []
+            return
         best = min(manhattan(q, origin) for q in spots)
         cand = [q for q in spots if manhattan(q, origin) == best]
     else:
         cand = _far(spots, taken)
     if len(taken) == 2:
-        return cand
-    return [q for q in cand if pit_choices(g, origin, [*taken, q])]
+        yield from cand
+        return
+    for q in cand:
+        if next(_pit_choices(g, origin, [*taken, q]), None) is not None:
+            yield q
 
 
 # ------------------------------------------------------------ placement
@@ -318,7 +332,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
         avail = {k: v for k, v in avail.items() if k == card}
     kinds = [k for k in sorted(avail)
-             if (pit_choices(g, origin, []) if k == "pits" else can_place(g, avail[k][0]))]
+             if (can_place_pits(g, origin) if k == "pits" else can_place(g, avail[k][0]))]
     if not kinds:
         g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
         return

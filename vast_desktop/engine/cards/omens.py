@@ -19,6 +19,7 @@ from ..board import (
     draw_to_cave_hand,
     edge_blocked,
     fill_open_edges,
+    has_placement_space,
     is_dark,
     is_lit,
     place_tile,
@@ -28,12 +29,16 @@ from ..board import (
     tile_type,
     tile_walls,
 )
+from ..collapse import has_hatred_candidate, hatred_candidates
 from ..decisions import Option, Target, space
 from ..forced import can_be_pushed, entered, piece_name, reachable
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..roles.knight_board import shield_active
+from ..terrain import in_forest
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
+    from ..rules_data import Omen
 
 
 def _cave(g: Game):
@@ -65,8 +70,12 @@ def collect_omens(g: Game) -> None:
 
 
 def omen_cost(g: Game, omen_id: str) -> int:
-    omen = _omen(g, omen_id)
-    uses = _cave(g).omen_uses[omen_id]
+    return _cost(g, _omen(g, omen_id))
+
+
+def _cost(g: Game, omen: Omen) -> int:
+    """CV-18/19: the omen's cost now (Hatred and Past Plunder escalate within a turn)."""
+    uses = _cave(g).omen_uses.get(omen.id, 0)
     return omen.costs[min(uses, len(omen.costs) - 1)]
 
 
@@ -112,31 +121,29 @@ def treasure_targets(g: Game) -> list[Pos]:
 def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
     or a Tribe."""
-    from ..terrain import in_forest
     board = g.state.board
     movers: list[tuple[str, Pos]] = []
     if "knight" in board.pieces and not in_forest(g, board.pieces["knight"]):     # TR-26: Giant Bats
-        from ..roles.knight_board import shield_active
         if not shield_active(g):
             movers.append(("knight", board.pieces["knight"]))
     for piece, p in sorted(board.pieces.items()):
         if piece.startswith("tribe:") and not in_forest(g, p):
             movers.append((piece, p))
-    for p, toks in sorted(board.tokens.items()):
-        if toks["treasure"]:
-            movers.append(("token:treasure", p))
+    for p in sorted(p for p, toks in board.tokens.items() if toks.get("treasure")):
+        movers.append(("token:treasure", p))
     return movers
 
 
 def bats_targets(g: Game) -> Iterator[Option]:
     """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
     for piece, p in _bats_movers(g):
+        name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
+        frm = fmt_pos(p)
         for q in sorted(reachable(g, piece, p, max_steps=3)):
             if q == p:
                 continue
-            name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
-            yield (Option(f"bats:{piece}@{fmt_pos(p)}>{fmt_pos(q)}", f"Carry the {name} from {fmt_pos(p)} to {fmt_pos(q)}",
-                               (space(p), space(q))))
+            yield (Option(f"bats:{piece}@{frm}>{fmt_pos(q)}", f"Carry the {name} from {frm} to {fmt_pos(q)}",
+                          (space(p), space(q))))
 
 
 def rockslide_edges(g: Game) -> Iterator[tuple[Pos, Pos]]:
@@ -178,7 +185,6 @@ def hatred_options(g: Game) -> Iterator[Option]:
     Cave may instead remove a Hatred token (DIF-14/15)."""
     cave = _cave(g)
     if g.state.collapse:
-        from ..collapse import hatred_candidates
         yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
                  for p in hatred_candidates(g))
     elif cave.hand:
@@ -247,19 +253,29 @@ def _has_bats_target(g: Game) -> bool:
     return any(can_be_pushed(g, piece, p, max_steps=3) for piece, p in _bats_movers(g))
 
 
+def _has_rockslide_target(g: Game) -> bool:
+    """A free edge, and a Rockslide to drop there: from the supply or, all three out, one
+    to move (CV-23, CV-27) — without listing every edge."""
+    if g.state.supply["rockslide"] <= 0 and not g.state.board.rockslides:
+        return False
+    return next(rockslide_edges(g), None) is not None
+
+
 def _has_hatred_target(g: Game) -> bool:
     """A Hatred token to remove answers at once; during the Collapse, whether any tile
-    could go (the candidates are costly to list); else the first tile placement."""
-    if _cave(g).hatred_tokens > 0:
+    could go; else a tile in hand and an open space beside the map (the targets are
+    costly to list)."""
+    cave = _cave(g)
+    if cave.hatred_tokens > 0:
         return True
     if g.state.collapse:
-        from ..collapse import has_hatred_candidate
         return has_hatred_candidate(g)
-    return next(iter(hatred_options(g)), None) is not None
+    return bool(cave.hand) and has_placement_space(g)
 
 
 # Faster answers to "has this omen any target?" where listing the targets is costly.
-HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target}
+HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target,
+                                                 "rockslide": _has_rockslide_target}
 
 
 def has_target(g: Game, omen_id: str) -> bool:
@@ -268,15 +284,20 @@ def has_target(g: Game, omen_id: str) -> bool:
 
 
 def can_pay(g: Game, omen_id: str) -> bool:
+    return _payable(g, _omen(g, omen_id))
+
+
+def _payable(g: Game, omen: Omen) -> bool:
+    """CV-16: enough of the omen's three accepted symbols, in any mix."""
     have = _cave(g).omens
-    return sum(have[s] for s in _omen(g, omen_id).accepts) >= omen_cost(g, omen_id)
+    return sum(have.get(s, 0) for s in omen.accepts) >= _cost(g, omen)
 
 
 def omen_menu(g: Game) -> list[Option]:
     out = []
     for omen in g.rules.omens:
-        if can_pay(g, omen.id) and has_target(g, omen.id):
-            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {omen_cost(g, omen.id)})",
+        if _payable(g, omen) and has_target(g, omen.id):
+            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})",
                               (Target("slot", f"cave.omen.{omen.id}"),)))
     return out
 

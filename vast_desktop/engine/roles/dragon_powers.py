@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..board import is_dark, tile_type, visible
 from ..decisions import Option, Target, button, space
 from ..dice import roll_dragon_die
-from ..forced import entered, reachable
+from ..forced import can_be_pushed, entered, reachable
 from ..geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
 from ..reveal import reveal_group
 from . import dragon as dr
@@ -379,14 +379,8 @@ def _adjacent_tiles(g: Game) -> list[Pos]:
     return [q for _, q in adjacent(p) if q in g.state.board.tiles]
 
 
-def _swat_opts(g: Game) -> list[Option]:
-    return list(_swat_moves(g))
-
-
-def _swat_moves(g: Game) -> Iterator[Option]:
-    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps
-    away); lazily, as the Power menu only asks whether there is one."""
-    exactly = "swat_exactly_five" in g.setup.house_rules
+def _swat_tokens(g: Game) -> Iterator[tuple[str, Pos]]:
+    """DR-29: the Treasure tokens and Gems on the spaces sharing an edge with his."""
     board = g.state.board
     for p in _adjacent_tiles(g):
         toks = board.tokens.get(p)
@@ -394,12 +388,28 @@ def _swat_moves(g: Game) -> Iterator[Option]:
             continue
         kinds = (["treasure"] if toks["treasure"] else []) + [gem_token(s) for s in SYMBOLS if toks[gem_token(s)]]
         for kind in kinds:
-            reach = reachable(g, "token:" + kind, p, max_steps=5)
-            for q in sorted(reach):
-                if q != p and (reach[q] == 5 or not exactly):
-                    name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
-                    yield Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
-                                 f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q)))
+            yield kind, p
+
+
+def _swat_opts(g: Game) -> list[Option]:
+    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps away)."""
+    exactly = "swat_exactly_five" in g.setup.house_rules
+    out = []
+    for kind, p in _swat_tokens(g):
+        reach = reachable(g, "token:" + kind, p, max_steps=5)
+        for q in sorted(reach):
+            if q != p and (reach[q] == 5 or not exactly):
+                name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
+                out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
+                                  f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
+    return out
+
+
+def _can_swat(g: Game) -> bool:
+    """Whether :func:`_swat_opts` offers a move, stopped at the first token that can go."""
+    if "swat_exactly_five" in g.setup.house_rules:
+        return any(5 in reachable(g, "token:" + kind, p, max_steps=5).values() for kind, p in _swat_tokens(g))
+    return any(can_be_pushed(g, "token:" + kind, p, max_steps=5) for kind, p in _swat_tokens(g))
 
 
 def _swat(g: Game) -> Proc:
@@ -668,7 +678,7 @@ AVAILABLE: dict[str, Callable[[Game], bool]] = {
     "wing": lambda g: bool(wing_targets(g)),
     "hiss": lambda g: bool(_hiss_targets(g)),
     "slither": lambda g: bool(_slither_opts(g)),
-    "swat": lambda g: next(_swat_moves(g), None) is not None,
+    "swat": _can_swat,
     "scorch": lambda g: bool(_scorch_targets(g)),
     "burn": lambda g: any(t.dark for t in g.state.board.tiles.values()),
     "slap": _slap_ok,
