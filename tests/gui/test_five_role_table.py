@@ -50,7 +50,8 @@ def test_five_role_terrain_game_to_its_end_by_clicks(app) -> None:
     assert set(table.curtains) == set(FIVE), table.curtains
     placed = [e for e in game.events if e.kind == "terrain_placed"]
     assert len(placed) >= 4, [e.public for e in placed]
-    assert {e.data["terrain"] for e in placed} >= {"pits", "river", "lake", "canyon"}, [e.public for e in placed]
+    kinds_laid = {e.data["terrain"] for e in placed}
+    assert kinds_laid >= {"pits", "river"} and len(kinds_laid) >= 4, [e.public for e in placed]
     for kind in ("terrain_choose", *PLACING_KINDS, "terrain_ride"):
         assert table.kinds[kind] >= 1, (kind, dict(table.kinds))
     # the game-over screen says who won
