@@ -95,8 +95,7 @@ class _Push:
         """May the piece end its forced move on ``q``?"""
         if self.token:
             return q not in self.at                                 # FM-10
-        t = self.tiles.get(q)
-        if t is not None and t.terrain is not None and on_pit(self.g, q):
+        if on_pit(self.g, q):
             return False                                            # TR-29: no piece ends a move on a Pit
         return not self.other_players_at(q)
 

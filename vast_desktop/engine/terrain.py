@@ -613,8 +613,12 @@ def pit_entry_ok(g: Game, p: Pos, q: Pos, movement_left: int) -> bool:
 
 
 def on_pit(g: Game, p: Pos | None) -> bool:
-    """TR-29: no piece may end its turn on a Pit."""
-    return p is not None and kind_at(g, p) == "pits"
+    """TR-29: no piece may end its turn on a Pit.  (Asked for every space of every
+    movement search, so a plain Cave tile or an open space answers at once.)"""
+    if p is None:
+        return False
+    t = g.state.board.tiles.get(p)
+    return t is not None and t.terrain is not None and g.rules.terrain_tile(t.terrain.tile).kind == "pits"
 
 
 def open_exits(g: Game, p: Pos | None) -> list[Pos]:

@@ -17,6 +17,7 @@ from ..board import edge_blocked, is_dark, is_lit, return_token, tile_type
 from ..decisions import Option, Target, button, space
 from ..game import GameOver, Outcome
 from ..geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
+from ..terrain import downstream, impassable, kind_at, on_pit, open_exits, pit_links, place_under, ride
 from .dragon_state import (
     SLOTH_CATEGORY,
     DragonState,
@@ -108,8 +109,6 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
     """TR-29/31: on a Pit he must leave it with his next movement (the free move or a
     Wing), so only those are offered and the turn cannot end there — unless no movement
     is left to him (then, as for the other roles, nothing holds him there)."""
-    from ..terrain import on_pit
-
     if on_pit(g, pos(g)):
         moves = [o for o in opts if o.id.startswith("move:") or o.id == "power:wing"]
         if moves:
@@ -118,8 +117,6 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
 
 
 def _prompt(g: Game) -> str:
-    from ..terrain import on_pit
-
     d = dragon(g)
     where = "on the surface" if d.surfaced else "underground"
     pit = " You are on a Pit: leave it now (Move or Wing)." if on_pit(g, pos(g)) else ""
@@ -144,8 +141,6 @@ def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over
     TR-12: underground he may also end the line by stepping off a Terrain tile onto an
     open space, where a Dark tile is then placed (:func:`move_dragon`); on the surface he
     may not, since he could not enter that Dark tile (DR-12)."""
-    from ..terrain import impassable, open_exits
-
     d = dragon(g)
     tiles = g.state.board.tiles
     out: list[Pos] = []
@@ -154,7 +149,7 @@ def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over
     for _n in range(max_tiles):
         nxt = step(cur, dr)
         if nxt not in tiles:
-            if not d.surfaced and nxt in open_exits(g, cur):
+            if not d.surfaced and tiles[cur].terrain is not None and nxt in open_exits(g, cur):
                 out.append(nxt)
             break
         if d.surfaced:
@@ -187,8 +182,6 @@ def routes(g: Game, max_tiles: int, through_wall: bool = False, over_impassable:
     Surfaced or underground alike: the code treats Terrain spaces as spaces of the map for
     the underground Dragon too (he may stop on them, only impassable terrain never stops
     him), and TR-29/31 name the Dragon without the "while on the surface" of TR-18."""
-    from ..terrain import impassable, on_pit, pit_links
-
     start = pos(g) if start is None else start
     found: dict[Pos, Route] = {}
 
@@ -248,24 +241,24 @@ def _may_stop(g: Game, q: Pos, after: tuple[str, ...]) -> bool:
     """TR-29/31 (FAQ): no one ends a turn on a Pit, and the Dragon needs two separate
     movements to use one — one to enter, one to leave.  So a movement may end on a Pit
     only when a movement still to come this turn can take him off the Pits from there."""
-    from ..terrain import on_pit
-
     if not on_pit(g, q):
         return True
     return any(not on_pit(g, e) for kind in after for e in movement_routes(g, kind, start=q))
 
 
 def legal_routes(g: Game, kind: str, paid: bool = True) -> dict[Pos, Route]:
-    """The free move's or a Wing's destinations now, with their routes (TR-29/31 applied)."""
+    """The free move's or a Wing's destinations now, with their routes (TR-29/31 applied;
+    the movements still to come are worked out only when a route ends on a Pit)."""
+    found = movement_routes(g, kind)
+    if not any(on_pit(g, q) for q in found):
+        return found
     after = movements_after(g, kind, paid)
-    return {q: r for q, r in movement_routes(g, kind).items() if _may_stop(g, q, after)}
+    return {q: r for q, r in found.items() if _may_stop(g, q, after)}
 
 
 def route_label(g: Game, verb: str, q: Pos, route: Route) -> str:
     """"Move to 3,1", "Move through the Pits to 6,1", "Move to the Pit at 4,0 (must leave
     it this turn, with your next movement)"."""
-    from ..terrain import on_pit
-
     steps = zip((pos(g), *route), route, strict=False)
     via = " through the Pits" if any(manhattan(a, b) != 1 for a, b in steps) else ""
     if q not in g.state.board.tiles:
@@ -299,8 +292,6 @@ def move_dragon(g: Game, q: Pos, how: str, route: Route | None = None) -> Proc:
     surface each tile entered with the Knight prompts her attack (DR-13/14), and the
     Entrance wins (DR-67).  Ending on a River space he entered, he may ride the current
     (TR-32)."""
-    from ..terrain import kind_at, place_under
-
     d = dragon(g)
     board = g.state.board
     p = pos(g)
@@ -323,8 +314,6 @@ def ride_river(g: Game, q: Pos) -> Proc:
     downstream (surfaced or underground: the rule names the Dragon without the surface
     condition TR-18 has).  His movement is a straight line, so the ride comes where a
     movement ends; on the surface the River spaces ridden through are entered (DR-13/14)."""
-    from ..terrain import downstream, ride
-
     r = yield from ride(g, "dragon", q)
     if r != q and dragon(g).surfaced:
         ridden = downstream(g, q)
