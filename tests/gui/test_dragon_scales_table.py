@@ -11,9 +11,8 @@ from typing import Any
 import pygame
 import pytest
 
-from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine import Game, Setup, load_scenario, view
 from vast_desktop.engine import setup as engine_setup
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import draw_board
@@ -21,7 +20,7 @@ from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 
 from .robot import Robot
-from .test_dragon_table import BOARD_KINDS
+from .test_dragon_table import dragon_board_targets
 from .test_screens import click
 from .test_setup_options import drawn, new_game_screen, wheel_to
 
@@ -127,20 +126,13 @@ def test_every_scale_target_has_a_region(app) -> None:
     """Random games with the variant: every slot/card target of a Dragon decision is a region of
     his board as he sees it — paying with, playing and keeping Scales among them."""
     seen: set[str] = set()
-    for roles, seed in GAMES:
-        g = new_game(Setup(roles=roles, seed=seed, variants=("dragon-scales",),
-                           solo_level="hard" if roles == ("dragon",) else None))
-        bot = RandomBot(seed)
-        while g.outcome is None and len(g.choices) < 3000:
-            d = g.pending
-            assert d is not None
-            want = {f"{t.kind}:{t.ref}" for o in d.options for t in o.targets
-                    if t.kind in BOARD_KINDS and (d.role == "dragon" or t.ref.startswith("dragon."))}
-            if want and any("scale_" in k for k in want):
-                missing = want - set(board(g, d.role).regions)
-                assert not missing, f"{roles} seed {seed} {d.kind}: no board region for {sorted(missing)}"
-                seen |= {f"{d.kind}|{k}" for k in want if "scale_" in k}
-            g.apply(bot(None, d))
+    setups = [Setup(roles=roles, seed=seed, variants=("dragon-scales",),
+                    solo_level="hard" if roles == ("dragon",) else None) for roles, seed in GAMES]
+    for setup, g, d, want in dragon_board_targets(setups):
+        if want and any("scale_" in k for k in want):
+            missing = want - set(board(g, d.role).regions)
+            assert not missing, f"{setup.roles} seed {setup.seed} {d.kind}: no board region for {sorted(missing)}"
+            seen |= {f"{d.kind}|{k}" for k in want if "scale_" in k}
     kinds = {k.split("|")[0] for k in seen}
     assert {"dragon_turn", "pay_power", "dragon_keep_scale"} <= kinds, kinds
 

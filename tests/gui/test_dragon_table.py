@@ -4,11 +4,13 @@ Dragon's decisions placed on his board (random games)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 
 import pygame
 
-from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine import Game, Setup, new_game, view
 from vast_desktop.engine.bots.random_bot import RandomBot
+from vast_desktop.engine.decisions import Decision
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import draw_board
 from vast_desktop.screens.handoff import HandoffScreen
@@ -118,23 +120,32 @@ GAMES = [
 ]
 
 
-def test_every_dragon_board_target_has_a_region(app) -> None:
-    """Random games: every slot/card target of a Dragon decision (and every ``dragon.`` slot of
-    anyone's) is a region of the Dragon's board as the decider sees it; together the games
-    aim at powers, Sloth boxes (Slither, Soporific Spores) and the Shriek token."""
-    seen_refs: set[str] = set()
-    for roles, seed, solo in GAMES:
-        g = new_game(Setup(roles=roles, seed=seed, solo_level=solo))
-        bot = RandomBot(seed)
+def dragon_board_targets(setups: Iterable[Setup]) -> Iterator[tuple[Setup, Game, Decision, set[str]]]:
+    """Random games from each setup: before the bot answers each decision, the slot/card
+    targets it has on the Dragon's board (all of his own decisions', and any ``dragon.``
+    slot of anyone's decision), as ``kind:ref``."""
+    for setup in setups:
+        g = new_game(setup)
+        bot = RandomBot(setup.seed)
         while g.outcome is None and len(g.choices) < 3000:
             d = g.pending
             assert d is not None
             want = {f"{t.kind}:{t.ref}" for o in d.options for t in o.targets
                     if t.kind in BOARD_KINDS and (d.role == "dragon" or t.ref.startswith("dragon."))}
-            if want:
-                missing = want - _board_keys(g, d.role)
-                assert not missing, f"{roles} seed {seed} {d.kind}: no board region for {sorted(missing)}"
-                seen_refs |= want
+            yield setup, g, d, want
             g.apply(bot(None, d))
+
+
+def test_every_dragon_board_target_has_a_region(app) -> None:
+    """Random games: every slot/card target of a Dragon decision (and every ``dragon.`` slot of
+    anyone's) is a region of the Dragon's board as the decider sees it; together the games
+    aim at powers, Sloth boxes (Slither, Soporific Spores) and the Shriek token."""
+    seen_refs: set[str] = set()
+    setups = [Setup(roles=roles, seed=seed, solo_level=solo) for roles, seed, solo in GAMES]
+    for setup, g, d, want in dragon_board_targets(setups):
+        if want:
+            missing = want - _board_keys(g, d.role)
+            assert not missing, f"{setup.roles} seed {setup.seed} {d.kind}: no board region for {sorted(missing)}"
+            seen_refs |= want
     for part in ("slot:dragon.power.", "slot:dragon.sloth.", "slot:dragon.shriek"):
         assert any(k.startswith(part) for k in seen_refs), part
