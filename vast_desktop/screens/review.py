@@ -147,9 +147,13 @@ class ReviewScreen(Screen):
         """The drop-down of viewers: the public view and each role in the game."""
         s = self.scaled
         rect = pygame.Rect(self.tools.x + s(104), self.tools.y + s(6), self.tools.w - s(112), s(36))
+        theme = self.app.manager.get_theme()
+        if not getattr(theme, "_vast_review_menu", False):       # it sits at the bottom: it opens upwards
+            theme.load_theme({"#review_viewer": {"misc": {"expand_direction": "up"}}})
+            theme._vast_review_menu = True  # type: ignore[attr-defined]
         return keep(self, pygame_gui.elements.UIDropDownMenu(
             [viewer_label(v) for v in self.review.viewers()], viewer_label(self.viewer), rect, self.app.manager,
-            expansion_height_limit=s(240)))
+            object_id="#review_viewer", expansion_height_limit=s(240)))
 
     def export_path(self) -> Path:
         return saves_dir() / f"{self.title} log ({viewer_label(self.viewer).split(' ')[0]}).txt"
