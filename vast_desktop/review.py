@@ -167,9 +167,11 @@ class Review:
         if v is not None:
             self._views.move_to_end(key)
             return v
+        # keep the views of k's block from its start (or from the cursor when it is in the block):
+        # stepping back through the block then costs nothing; getting there replays at most once
         here = len(self._cursor.choices)
-        start = here if here <= k else k - k % self.block      # going back: walk the whole block again
-        g = self.game_at(start)
+        start = k - k % self.block
+        g = self.game_at(max(start, here) if here <= k else start)
         while True:
             self._remember((len(g.choices), viewer), view(g, viewer))
             if len(g.choices) == k:
