@@ -202,3 +202,13 @@ def test_steps_outside_the_game_are_refused() -> None:
     for k in (-1, 11):
         with pytest.raises(IndexError):
             review.view(k)
+
+
+def test_the_lines_a_choice_added_are_the_events_of_that_step(saved) -> None:
+    g, review, _ = saved
+    for k in range(1, review.n + 1, 3):
+        for viewer in (None, review.roles[0]):
+            full = view(g, viewer).log
+            mine = [line for line, e in zip(full, g.events, strict=True) if e.step == k]
+            assert list(review.new_lines(k, viewer)) == mine
+    assert review.new_lines(0) == ()

@@ -99,7 +99,7 @@ class Review:
         self.block = max(1, block)
         self.keep = max(1, keep)
         self._views: OrderedDict[tuple[int, str | None], PlayerView] = OrderedDict()
-        self.steps, self.turns, self.stamps, self._cursor = self._walk()
+        self.steps, self.turns, self.event_counts, self.stamps, self._cursor = self._walk()
         self.roles: tuple[str, ...] = tuple(self._cursor.state.roles)
 
     @classmethod
@@ -115,14 +115,16 @@ class Review:
         return cls.from_game(game, **kw)
 
     # ------------------------------------------------------------------ the walk
-    def _walk(self) -> tuple[tuple[Step, ...], tuple[int, ...], tuple[Stamp, ...], Game]:
-        """Replay the whole game once: every choice's Step, the turn counter after every
-        step (0..n), and every event's Stamp.  Returns the game at the end (the cursor)."""
+    def _walk(self) -> tuple[tuple[Step, ...], tuple[int, ...], tuple[int, ...], tuple[Stamp, ...], Game]:
+        """Replay the whole game once: every choice's Step, the turn counter and the number of
+        events after every step (0..n), and every event's Stamp.  Returns the game at the end
+        (the cursor)."""
         g = replay(self.setup, [], scenario=self.scenario)
         events = _StampedEvents(g, g.events)
         g.events = events
         steps: list[Step] = []
         turns = [g.state.turn]
+        counts = [len(events)]
         for k, choice in enumerate(self.choices, start=1):
             d = g.pending
             opt = d.option(choice) if d is not None else None
@@ -131,7 +133,8 @@ class Review:
                               st.round, st.active, st.turn))
             g.apply(choice)      # (an illegal one raises, as replay would; Review.from_save checked the file)
             turns.append(g.state.turn)
-        return tuple(steps), tuple(turns), tuple(events.stamps), g
+            counts.append(len(events))
+        return tuple(steps), tuple(turns), tuple(counts), tuple(events.stamps), g
 
     # ------------------------------------------------------------------ positions
     @property
@@ -188,6 +191,11 @@ class Review:
         """The log lines after choice ``k`` as ``viewer`` may read them (public lines, plus the
         viewer's own private notes)."""
         return self.view(k, viewer).log
+
+    def new_lines(self, k: int, viewer: str | None = None) -> tuple[str, ...]:
+        """The log lines that choice ``k`` added, as ``viewer`` may read them (the engine logs one
+        line per event, so they are the lines after the events of the steps before)."""
+        return self.log(k, viewer)[self.event_counts[k - 1]:] if k > 0 else ()
 
     # ------------------------------------------------------------------ turns
     def turn_start(self, k: int) -> int:

@@ -62,7 +62,7 @@ class ReviewScreen(Screen):
         s = self.scaled
         self.strip = pygame.Rect(0, 0, w, s(64))
         self.panel = pygame.Rect(w - s(440), self.strip.bottom, s(440), h - self.strip.bottom)
-        self.bar = pygame.Rect(0, h - s(128), self.panel.x, s(128))
+        self.bar = pygame.Rect(0, h - s(150), self.panel.x, s(150))
         self.map_rect = pygame.Rect(0, self.strip.bottom, self.panel.x, self.bar.y - self.strip.bottom)
         self.tabs_rect = pygame.Rect(self.panel.x, self.panel.y, self.panel.w, s(34))
         self.tools = pygame.Rect(self.panel.x + 4, self.panel.bottom - s(92), self.panel.w - 8, s(88))
@@ -272,7 +272,13 @@ class ReviewScreen(Screen):
         s = self.scaled
         pygame.draw.rect(surface, PANEL, self.bar)
         pygame.draw.line(surface, PANEL_EDGE, self.bar.topleft, self.bar.topright, 2)
-        y = self.slider.rect.bottom + (self.step_buttons[0].rect.y - self.slider.rect.bottom) // 2
+        y = self.slider.rect.bottom + s(6)
+        did = self.review.new_lines(self.k, self.viewer)
+        if did:
+            text = "This choice: " + " ".join(did)
+        else:
+            text = "Before the first choice." if self.k == 0 else "This choice logged nothing."
+        draw_text(surface, fit(text, s(17), self.bar.w - s(24)), (self.bar.x + s(12), y), s(17), TEXT)
         view = self.current()
         if self.message:
             text, colour = self.message, TEXT_DIM
@@ -284,5 +290,4 @@ class ReviewScreen(Screen):
         else:
             text, colour = "", TEXT
         if text:
-            draw_text(surface, fit(text, s(17), self.bar.w - s(24)), (self.bar.x + s(12), y), s(17), colour,
-                      anchor="midleft")
+            draw_text(surface, fit(text, s(17), self.bar.w - s(24)), (self.bar.x + s(12), y + s(22)), s(17), colour)
