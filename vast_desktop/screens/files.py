@@ -102,6 +102,10 @@ class LoadScreen(Screen):
                                        self.load_autosave,
                                        f"The game saved after the last choice ({when(auto)})" if auto.exists()
                                        else "There is no autosave yet", enabled=auto.exists())
+        self.review_button = self.button((self.box.right - s(30) - 3 * bw - s(28), by, bw, s(46)), "Review",
+                                         self.review_selected,
+                                         "Step through the chosen save choice by choice, without playing it",
+                                         enabled=bool(items))
         self.load_button = self.button((self.box.right - s(30) - bw, by, bw, s(46)), "Load", self.load_selected,
                                        "Load the chosen save (or double-click it)", object_id="@primary",
                                        enabled=bool(items))
@@ -119,6 +123,24 @@ class LoadScreen(Screen):
             self.app.notify("Choose a save in the list first.", error=True)
             return
         self.load(path)
+
+    def review_selected(self) -> None:
+        """Review the chosen save (finished or not); a broken or foreign file is refused with the
+        reason (the same checks as loading it) and nothing changes."""
+        from ..persistence import SaveError
+        from ..review import Review
+        from .review import ReviewScreen
+
+        path = self.current()
+        if path is None:
+            self.app.notify("Choose a save in the list first.", error=True)
+            return
+        try:
+            review = Review.from_save(path)
+        except SaveError as exc:
+            self.app.notify(str(exc), error=True, seconds=8.0)
+            return
+        self.app.push(ReviewScreen(self.app, review, path.stem))
 
     def load_autosave(self) -> None:
         self.load(autosave_path())

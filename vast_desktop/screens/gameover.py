@@ -106,6 +106,8 @@ class GameOverScreen(Screen):
         by = self.box.bottom - bh - s(20)
         self.back_button = self.button((self.box.x + s(24), by, bw, bh), "Back to the table", self.back,
                                        "Close this and look at the final map (Esc)")
+        self.review_button = self.button((self.box.x + s(24) + bw + s(14), by, bw, bh), "Review the game",
+                                         self.review, "Step through the game choice by choice (issue 6)")
         self.title_button = self.button((self.box.right - s(24) - 2 * bw - s(14), by, bw, bh), "Title screen",
                                         self.title, "Back to the title screen")
         self.new_button = self.button((self.box.right - s(24) - bw, by, bw, bh), "New game", self.new_game,
@@ -132,6 +134,15 @@ class GameOverScreen(Screen):
     # ------------------------------------------------------------ commands
     def back(self) -> None:
         self.app.pop()
+
+    def review(self) -> None:
+        """Step through this game choice by choice (screens/review.py); the game itself stays as it is."""
+        from ..review import Review
+        from .review import ReviewScreen
+
+        session = self.app.session
+        assert session is not None
+        self.app.push(ReviewScreen(self.app, Review.from_game(session.game)))
 
     def title(self) -> None:
         from .title import TitleScreen
