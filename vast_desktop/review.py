@@ -101,6 +101,7 @@ class Review:
         self._views: OrderedDict[tuple[int, str | None], PlayerView] = OrderedDict()
         self.steps, self.turns, self.event_counts, self.stamps, self._cursor = self._walk()
         self.roles: tuple[str, ...] = tuple(self._cursor.state.roles)
+        self.finished = self._cursor.outcome is not None
 
     @classmethod
     def from_game(cls, game: Game, **kw: Any) -> Review:
@@ -143,8 +144,11 @@ class Review:
         return len(self.choices)
 
     def viewers(self) -> tuple[str | None, ...]:
-        """Whose eyes the review may show: the public view (None), then each role in the game."""
-        return (None, *self.roles)
+        """Whose eyes the review may show: the public view (None), then — once the game is
+        over, when every secret may be told — each role in the game.  A game still in play
+        is reviewed in public only, so a save on the Load screen cannot show one player's
+        hand to the others behind the curtains' back (GEN-01..04)."""
+        return (None, *self.roles) if self.finished else (None,)
 
     def _check(self, k: int) -> int:
         if not 0 <= k <= self.n:
