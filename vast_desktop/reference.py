@@ -199,16 +199,21 @@ DIM = "#A0988C"
 SUB_HEADING = "#FFD65A"
 
 
-def to_html(section: Section, ref: Reference | None = None) -> str:
+def to_html(section: Section, ref: Reference | None = None, scale: float = 1.0) -> str:
     """The section as pygame_gui HTML: its title, where it sits, its text, then its nested
-    sections with their titles (a part's page lists its sections as links instead)."""
+    sections with their titles (a part's page lists its sections as links instead).
+    Heading sizes follow the UI ``scale``."""
     ref = ref or load_reference()
-    return ref.html(section.id)
+    return ref.html(section.id, scale)
 
 
-def _build_html(section: Section, ref: Reference) -> str:
+def heading_size(level: int, scale: float) -> int:
+    return int(HEADING_SIZES.get(level, 15) * scale)
+
+
+def _build_html(section: Section, ref: Reference, scale: float) -> str:
     colour = section.colour or SUB_HEADING
-    out = [f"<font pixel_size={HEADING_SIZES[0]} color='{colour}'><b>{html.escape(section.title)}</b></font>"]
+    out = [f"<font pixel_size={heading_size(0, scale)} color='{colour}'><b>{html.escape(section.title)}</b></font>"]
     trail = ref.trail(section)
     if trail:
         crumbs = " &#8250; ".join(f"<a href='{s.id}'>{html.escape(s.title)}</a>" for s in trail)
@@ -222,7 +227,7 @@ def _build_html(section: Section, ref: Reference) -> str:
             out.append(f"<b>Sections</b><br>{items}")
     else:
         for child, depth in ref.descendants(section):
-            size = HEADING_SIZES.get(depth - section.depth, 15)
+            size = heading_size(depth - section.depth, scale)
             head = f"<font pixel_size={size} color='{colour}'><b>{html.escape(child.title)}</b></font>"
             out.append(head + ("<br>" + _body_html(child.text, ref) if child.text else ""))
     return "<br><br>".join(out)
@@ -241,7 +246,7 @@ class Reference:
         self.aliases = aliases
         self.decision_kinds = kinds
         self.parts: tuple[Section, ...] = tuple(sections[p] for p in PARTS if p in sections)
-        self._html: dict[str, str] = {}
+        self._html: dict[tuple[str, float], str] = {}
 
     # look-up
     def get(self, id_or_alias: str) -> Section | None:
@@ -273,12 +278,13 @@ class Reference:
             yield child, child.depth
             yield from self.descendants(child)
 
-    def html(self, id_or_alias: str) -> str:
-        """The section's HTML, built once and cached."""
+    def html(self, id_or_alias: str, scale: float = 1.0) -> str:
+        """The section's HTML, built once (per UI scale) and cached."""
         s = self.section(id_or_alias)
-        if s.id not in self._html:
-            self._html[s.id] = _build_html(s, self)
-        return self._html[s.id]
+        key = (s.id, scale)
+        if key not in self._html:
+            self._html[key] = _build_html(s, self, scale)
+        return self._html[key]
 
     # search
     def search(self, query: str, limit: int = 60) -> list[tuple[Section, str]]:
