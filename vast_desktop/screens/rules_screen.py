@@ -60,9 +60,10 @@ class RulesScreen(Screen):
         self.back_btn = self.button((w - pad - bw, (head - bh) // 2, bw, bh), "Back", self.close,
                                     "Close the rules and return (Esc)", object_id="@primary")
         list_w = min(self.scaled(380), int(w * 0.3))
-        self.search_box = self.add(pygame_gui.elements.UITextEntryLine(
+        self.search_box = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.scaled(240), (head - bh) // 2, self.scaled(300), bh), self.app.manager,
-            placeholder_text="Search the rules…"))
+            placeholder_text="Search the rules…")
+        self.add(self.search_box)
         if self.query:
             self.search_box.set_text(self.query)
         self.contents_btn = self.button((self.scaled(240 + 300 + 10), (head - bh) // 2, self.scaled(130), bh), "Contents",
@@ -70,10 +71,11 @@ class RulesScreen(Screen):
         self.list_rect = pygame.Rect(pad, head, list_w, h - head - pad)
         self.text_rect = pygame.Rect(self.list_rect.right + pad, head, w - self.list_rect.right - 2 * pad,
                                      h - head - pad)
-        self.listing = self.add(pygame_gui.elements.UISelectionList(
-            self.list_rect, [], self.app.manager, object_id=ObjectID("#rules_list", "@rules_list")))
-        self.text_box = self.add(pygame_gui.elements.UITextBox(self.html(self.current.id), self.text_rect,
-                                                               self.app.manager))
+        self.listing = pygame_gui.elements.UISelectionList(
+            self.list_rect, [], self.app.manager, object_id=ObjectID("#rules_list", "@rules_list"))
+        self.text_box = pygame_gui.elements.UITextBox(self.html(self.current.id), self.text_rect, self.app.manager)
+        self.add(self.listing)
+        self.add(self.text_box)
         self.refresh_list()
 
     # ------------------------------------------------------------------ state
