@@ -48,8 +48,12 @@ class RulesScreen(Screen):
         body = int(14 * self.scale)
         styles = [(body, "bold"), (body, "italic"), (body, "bold_italic")]
         styles += [(heading_size(level, self.scale), "bold") for level in HEADING_SIZES]
-        self.app.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
-                                        for size, style in styles])
+        fonts = self.app.manager.get_theme().get_font_dictionary()
+        missing = [(size, style) for size, style in dict.fromkeys(styles) if not fonts.check_font_preloaded(
+            fonts.create_font_id(size, "noto_sans", "bold" in style, "italic" in style))]
+        if missing:
+            self.app.manager.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style}
+                                            for size, style in missing])
 
     def build(self) -> None:
         self.preload_fonts()
@@ -84,10 +88,11 @@ class RulesScreen(Screen):
         found = self.ref.get(id_or_alias)
         if found is None:
             return
+        new_part = found.part != self.current.part
         self.current = found
         self.text_box.set_text(self.html(found.id))
-        if not self.query:
-            self.refresh_list()
+        if new_part and not self.query:
+            self.refresh_list()                 # the contents open the new part (rebuilding the list is slow)
 
     def search(self, query: str) -> None:
         self.query = query.strip()
@@ -118,9 +123,7 @@ class RulesScreen(Screen):
             mark = "– " if part.id == self.current.part else "+ "
             rows.append((mark + part.title, part.id))
             if part.id == self.current.part:
-                for s, depth in self.ref.descendants(part):
-                    bullet = "• " if s.id == self.current.id else ""
-                    rows.append((INDENT * depth + bullet + s.title, s.id))
+                rows += [(INDENT * depth + s.title, s.id) for s, depth in self.ref.descendants(part)]
         return rows
 
     def results_html(self) -> str:
