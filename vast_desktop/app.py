@@ -41,7 +41,9 @@ def gui_theme(scale: float) -> dict:
            for kind in ("button", "label", "drop_down_menu", "text_entry_line", "selection_list",
                         "horizontal_slider", "tool_tip")},
         "@title_button": {"font": {"name": "noto_sans", "size": str(int(22 * scale)), "bold": "1"}},
-        # the rules reference's contents: left-aligned rows, so nested sections show their indent
+        # the rules reference's contents: rows as tall as the scaled font, left-aligned so nested
+        # sections show their indent
+        "@rules_list": {"misc": {"list_item_height": str(int(24 * scale))}},
         "@rules_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
                                                       "text_horiz_alignment_padding": "10"}},
         "@primary": {"colours": {"normal_bg": "#5a4a2e", "hovered_bg": "#7a6236", "normal_border": "#ffd65a"}},

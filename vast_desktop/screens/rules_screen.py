@@ -16,7 +16,7 @@ from pygame_gui.core import ObjectID
 
 from ..reference import HEADING_SIZES, Reference, Section, heading_size, load_reference
 from ..render.text import draw_text
-from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_DIM
+from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_DIM, font
 from .base import Screen
 
 INDENT = "    "
@@ -93,6 +93,15 @@ class RulesScreen(Screen):
         self.text_box.set_text(self.html(found.id))
         if new_part and not self.query:
             self.refresh_list()                 # the contents open the new part (rebuilding the list is slow)
+        self.mark_current()
+
+    def mark_current(self) -> None:
+        """Highlight the open section's row (a link or the "?" opens sections without a click on the list)."""
+        for sid, item in zip(self.listed, self.listing.item_list, strict=False):
+            item["selected"] = sid == self.current.id
+            button = item["button_element"]
+            if button is not None:
+                button.select() if item["selected"] else button.unselect()
 
     def search(self, query: str) -> None:
         self.query = query.strip()
@@ -115,6 +124,8 @@ class RulesScreen(Screen):
             rows = self.contents_rows()
         self.listed = [sid for _, sid in rows]
         self.listing.set_item_list([(text, f"#ref_row_{i}") for i, (text, _) in enumerate(rows)])
+        if not self.query:
+            self.mark_current()
 
     def contents_rows(self) -> list[tuple[str, str]]:
         """Every part; under the open part, its sections nested by depth."""
@@ -170,8 +181,10 @@ class RulesScreen(Screen):
         draw_text(surface, "Rules reference", (self.scaled(16), head // 2), self.scaled(26), HIGHLIGHT, bold=True,
                   anchor="midleft")
         hint = "Esc or Back to return · click a link to follow it"
-        draw_text(surface, hint, (self.back_btn.rect.x - self.scaled(16), head // 2), self.scaled(16), TEXT_DIM,
-                  anchor="midright")
+        room = self.back_btn.rect.x - self.contents_btn.rect.right - self.scaled(32)
+        if font(self.scaled(16)).size(hint)[0] <= room:          # a narrow window leaves the hint out
+            draw_text(surface, hint, (self.back_btn.rect.x - self.scaled(16), head // 2), self.scaled(16), TEXT_DIM,
+                      anchor="midright")
 
 
 def _esc(text: str) -> str:
