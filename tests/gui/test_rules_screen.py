@@ -184,3 +184,36 @@ def test_every_section_renders_in_the_text_box(app) -> None:
                 robot.frames(1)
             assert screen.text_box.html_text == ref.html(sid, app.settings.ui_scale)
             assert screen.text_box.alive()
+
+
+def test_setup_screen_h_not_while_typing_and_game_over(app) -> None:
+    """H or F1 on the setup screen (H typed into a text field stays there) and on game over."""
+    from vast_desktop.screens.gameover import GameOverScreen
+    from vast_desktop.screens.setup import SetupScreen
+
+    robot = title(app)
+    button = next(e for e in app.top.elements if getattr(e, "text", "") == "New game")
+    robot.click(button.rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScreen)
+    robot.click(setup.seed_entry.rect.center)          # typing in the seed field: H is a keystroke there
+    robot.key(pygame.K_h)
+    assert app.top is setup
+    robot.key(pygame.K_F1)                             # F1 is never text
+    rules(app)
+    robot.key(pygame.K_ESCAPE)
+    assert app.top is setup
+
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 10.0})
+    app.new_game(Setup(roles=("knight", "cave"), seed=4), {"knight": Seat(False), "cave": Seat(False)})
+    while app.session.game.outcome is None:
+        app.session.step_bot()
+    robot.frames(4)
+    if not isinstance(app.top, GameOverScreen):        # the table normally opens it
+        app.push(GameOverScreen(app))
+        robot.frames(2)
+    over = app.top
+    robot.key(pygame.K_h)
+    rules(app)
+    robot.key(pygame.K_ESCAPE)
+    assert app.top is over
