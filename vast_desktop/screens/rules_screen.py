@@ -97,11 +97,17 @@ class RulesScreen(Screen):
 
     def mark_current(self) -> None:
         """Highlight the open section's row (a link or the "?" opens sections without a click on the list)."""
-        for sid, item in zip(self.listed, self.listing.item_list, strict=False):
+        hidden_row = None
+        for row, (sid, item) in enumerate(zip(self.listed, self.listing.item_list, strict=False)):
             item["selected"] = sid == self.current.id
             button = item["button_element"]
             if button is not None:
                 button.select() if item["selected"] else button.unselect()
+            elif item["selected"]:
+                hidden_row = row
+        bar = self.listing.scroll_bar
+        if hidden_row is not None and bar is not None:       # scrolled out of view: bring it in
+            bar.set_scroll_from_start_percentage(max(0, hidden_row - 3) / len(self.listed))
 
     def search(self, query: str) -> None:
         self.query = query.strip()
