@@ -117,6 +117,10 @@ def test_search_by_typing_then_open_a_result_and_follow_a_link(app) -> None:
     assert ids and ids[0] == "knight.hero_cubes"
     assert screen.listed == ids
     assert "<b>Hero</b> <b>cube" in screen.text_box.html_text
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720)))
+    robot.frames(2)                          # a resize rebuilds the screen and keeps the search
+    assert screen.search_box.get_text() == "hero cube" and screen.listed == ids
+    assert "<b>Hero</b> <b>cube" in screen.text_box.html_text
     click_row(robot, screen, "knight.hero_cubes")
     assert screen.current.id == "knight.hero_cubes"
     assert screen.text_box.html_text == load_reference().html("knight.hero_cubes")

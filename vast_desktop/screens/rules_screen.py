@@ -77,7 +77,8 @@ class RulesScreen(Screen):
                                      h - head - pad)
         self.listing = pygame_gui.elements.UISelectionList(
             self.list_rect, [], self.app.manager, object_id=ObjectID("#rules_list", "@rules_list"))
-        self.text_box = pygame_gui.elements.UITextBox(self.html(self.current.id), self.text_rect, self.app.manager)
+        shown = self.results_html() if self.query else self.html(self.current.id)      # (a resize keeps the search)
+        self.text_box = pygame_gui.elements.UITextBox(shown, self.text_rect, self.app.manager)
         self.add(self.listing)
         self.add(self.text_box)
         self.refresh_list()
