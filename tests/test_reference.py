@@ -301,3 +301,26 @@ def test_for_decision_prefers_rules_ref_then_kind_then_role(ref: Reference) -> N
     assert ref.for_decision(Decision("knight", "knight_turn", "p", opts, "knight.move_and_act")).id == "knight.move_and_act"
     assert ref.for_decision(Decision("knight", "choose_cube", "p", opts, "choose_cube")).id == "knight.hero_cubes"
     assert ref.for_decision(Decision("goblins", "no_such_kind", "p", opts, "no_such_kind")).id == "goblins"
+
+
+def test_other_reference_files_name_real_sections(ref: Reference) -> None:
+    """The reference folder's other files (cheat sheets, reminders: written beside the parts)
+    may point at sections with ``section:`` keys; each must resolve once its part is there."""
+    import yaml
+
+    folder = Path(str(default_reference_dir()))
+    parts = {f"{p}.yaml" for p in PARTS} | {"decision_kinds.yaml"}
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "section" and isinstance(value, str):
+                    assert_resolves(ref, value, where)
+                walk(value, where)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, where)
+
+    for path in sorted(folder.glob("*.yaml")):
+        if path.name not in parts:
+            walk(yaml.safe_load(path.read_text(encoding="utf-8")), path.name)
