@@ -213,22 +213,23 @@ def heading_size(level: int, scale: float) -> int:
 
 def _build_html(section: Section, ref: Reference, scale: float) -> str:
     colour = section.colour or SUB_HEADING
-    out = [f"<font pixel_size={heading_size(0, scale)} color='{colour}'><b>{html.escape(section.title)}</b></font>"]
+    title = html.escape(section.title, quote=False)
+    out = [f"<font pixel_size={heading_size(0, scale)} color='{colour}'><b>{title}</b></font>"]
     trail = ref.trail(section)
     if trail:
-        crumbs = " &#8250; ".join(f"<a href='{s.id}'>{html.escape(s.title)}</a>" for s in trail)
+        crumbs = " &#8250; ".join(f"<a href='{s.id}'>{html.escape(s.title, quote=False)}</a>" for s in trail)
         out.append(f"<font color='{DIM}'>{crumbs}</font>")
     if section.text:
         out.append(_body_html(section.text, ref))
     if section.depth == 0:
         if section.children:
-            items = "<br>".join(f"&#8226; <a href='{c}'>{html.escape(ref.section(c).title)}</a>"
+            items = "<br>".join(f"&#8226; <a href='{c}'>{html.escape(ref.section(c).title, quote=False)}</a>"
                                 for c in section.children)
             out.append(f"<b>Sections</b><br>{items}")
     else:
         for child, depth in ref.descendants(section):
             size = heading_size(depth - section.depth, scale)
-            head = f"<font pixel_size={size} color='{colour}'><b>{html.escape(child.title)}</b></font>"
+            head = f"<font pixel_size={size} color='{colour}'><b>{html.escape(child.title, quote=False)}</b></font>"
             out.append(head + ("<br>" + _body_html(child.text, ref) if child.text else ""))
     return "<br><br>".join(out)
 
