@@ -41,6 +41,11 @@ def gui_theme(scale: float) -> dict:
            for kind in ("button", "label", "drop_down_menu", "text_entry_line", "selection_list",
                         "horizontal_slider", "tool_tip")},
         "@title_button": {"font": {"name": "noto_sans", "size": str(int(22 * scale)), "bold": "1"}},
+        # the rules reference's contents: rows as tall as the scaled font, left-aligned so nested
+        # sections show their indent
+        "@rules_list": {"misc": {"list_item_height": str(int(24 * scale))}},
+        "@rules_list.@selection_list_item": {"misc": {"text_horiz_alignment": "left",
+                                                      "text_horiz_alignment_padding": "10"}},
         "@primary": {"colours": {"normal_bg": "#5a4a2e", "hovered_bg": "#7a6236", "normal_border": "#ffd65a"}},
     }
 
@@ -95,6 +100,30 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
+
+    # ------------------------------------------------------------ rules reference
+    def open_rules(self, section_id: str | None = None) -> None:
+        """Open the rules reference over the top screen, at ``section_id`` or at what the top
+        screen asks for (the pending decision's section on the table)."""
+        from .screens.rules_screen import RulesScreen
+
+        if isinstance(self.top, RulesScreen):
+            return
+        if section_id is None and self.top is not None:
+            section_id = self.top.rules_section()
+        self.push(RulesScreen(self, section_id))
+
+    def is_rules_key(self, event: pygame.event.Event) -> bool:
+        """H or F1 opens the rules from every screen (H not while typing in a text field,
+        and neither over the reference itself, which handles its own keys)."""
+        from .screens.rules_screen import RulesScreen
+
+        if event.type != pygame.KEYDOWN or isinstance(self.top, RulesScreen):
+            return False
+        if event.key == pygame.K_F1:
+            return True
+        typing = any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in self.manager.get_focus_set() or ())
+        return event.key == pygame.K_h and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and not typing
 
     # ------------------------------------------------------------ messages
     def notify(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
@@ -167,7 +196,9 @@ class App:
                     s.resize(size)
                 continue
             consumed = self.manager.process_events(event)
-            if not consumed and self.top is not None:
+            if not consumed and self.is_rules_key(event):
+                self.open_rules()
+            elif not consumed and self.top is not None:
                 self.top.handle_event(event)
         self.manager.update(dt)
         top = self.top

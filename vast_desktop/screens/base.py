@@ -65,6 +65,10 @@ class Screen:
             element.hide()
         return element
 
+    def rules_section(self) -> str | None:
+        """The rules reference section H or F1 opens over this screen (None: the contents)."""
+        return None
+
     # per frame
     def handle_event(self, event: pygame.event.Event) -> None:
         """Events not consumed by pygame_gui."""

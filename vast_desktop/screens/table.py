@@ -116,6 +116,9 @@ class TableScreen(Screen):
                                     "Take back your last choice (never past a reveal, a draw, a roll or a hand-off)")
         self.menu_btn = self.button((right - 3 * bw - 16, y2, bw, bh), "Menu", self.open_menu, "Save, load, settings (Esc)")
         self.fit_btn = self.button((right - 4 * bw - 24, y2, bw, bh), "Fit map", self.fit, "Show the whole map (F)")
+        qs = int(30 * s)                          # the "?" beside the prompt: the rules for this decision
+        self.rules_btn = self.button((right - qs, self.prompt.y + 6, qs, qs), "?", self.open_rules,
+                                     "The rules for this decision (H or F1)")
         self.state_key = None
         self.prompt_buttons = []
 
@@ -301,6 +304,20 @@ class TableScreen(Screen):
             # forget the menu's buttons; the prompt bar's stay
             self.button_for = {k: b for k, b in self.button_for.items() if b in self.prompt_buttons}
         self.menu_elements = []
+
+    def rules_section(self) -> str | None:
+        """The reference section for the decision on the prompt (or the viewer's role)."""
+        from ..reference import load_reference
+
+        ref = load_reference()
+        d = self.index.decision
+        if d is not None:
+            return ref.for_decision(d).id
+        viewer = self.view.viewer if self.view is not None else None
+        return viewer if viewer is not None and ref.get(viewer) is not None else None
+
+    def open_rules(self) -> None:
+        self.app.open_rules(self.rules_section())
 
     def open_menu(self) -> None:
         from .menu import PauseMenu
@@ -873,7 +890,7 @@ class TableScreen(Screen):
             colour = TEXT_DIM
         else:
             text, colour = "", TEXT
-        draw_text(surface, _short(text, self.prompt.w - 20), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
+        draw_text(surface, _short(text, self.prompt.w - 20 - int(40 * s)), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
 
 
 def entrance_tip(view: PlayerView) -> str:

@@ -25,8 +25,11 @@ class TitleScreen(Screen):
             ("Continue", self.on_continue, "Resume the game saved after your last choice", autosave_path().exists()),
             ("Load", self.on_load, "Open a saved game", True),
             ("Settings", self.on_settings, "Window, scale, shared table, animation and computer pace", True),
+            ("Rules", self.on_rules, "The full rules: every role, the general rules, variants and the FAQ (H or F1)", True),
             ("Quit", self.on_quit, None, True),
         ]
+        gap = min(gap, (h - y - self.scaled(8)) // len(entries))     # a short window: the buttons close up
+        bh = min(bh, gap - self.scaled(6))
         for i, (label, cmd, tip, enabled) in enumerate(entries):
             self.button((x, y + i * gap, bw, bh), label, cmd, tip, object_id="@title_button", enabled=enabled)
 
@@ -47,6 +50,9 @@ class TitleScreen(Screen):
         from .settings_screen import SettingsScreen
 
         self.app.push(SettingsScreen(self.app))
+
+    def on_rules(self) -> None:
+        self.app.open_rules()
 
     def on_quit(self) -> None:
         self.app.running = False
