@@ -1,0 +1,65 @@
+"""Screenshots of the guided tutorial (the title with its button, a Next step, the Knight's first
+move, a Cave step, a Goblins step, the end panel) at 1600×900 and 1280×720: writes PNGs to shots/.
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_tutorial.py
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from vast_desktop.app import App  # noqa: E402
+from vast_desktop.robot import Robot  # noqa: E402
+from vast_desktop.screens.title import TitleScreen  # noqa: E402
+from vast_desktop.screens.tutorial import TutorialScreen  # noqa: E402
+from vast_desktop.tutorial.check import title_button  # noqa: E402
+
+OUT = ROOT / "shots"
+SHOTS = {0: "welcome", 1: "knight_move", 2: "cave_auto", 3: "cave_event", 8: "knight_collect", 12: "goblins_populate", 13: "goblins_ogre"}
+
+
+def shoot(app: App, name: str) -> None:
+    app.step(1 / 60)
+    pygame.image.save(app.screen, str(OUT / f"tutorial_{name}.png"))
+
+
+def run(size: tuple[int, int]) -> None:
+    app = App(size=size)
+    tag = f"{size[0]}x{size[1]}"
+    app.push(TitleScreen(app))
+    robot = Robot(app)
+    robot.frames(2)
+    shoot(app, f"title_{tag}")
+    robot.click_button(title_button(app, "Tutorial"))
+    screen = app.top
+    assert isinstance(screen, TutorialScreen)
+    t = screen.tutorial
+    while not t.finished:
+        if t.index in SHOTS:
+            shoot(app, f"{SHOTS[t.index]}_{tag}")
+        step = t.step
+        assert step is not None
+        if step.learner and step.choice is not None:
+            robot.perform(step.choice)
+        else:
+            robot.click_button(screen.next_btn)
+    shoot(app, f"complete_{tag}")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    OUT.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["VAST_DESKTOP_HOME"] = home
+        for size in ((1600, 900), (1280, 720)):
+            run(size)
+    print(f"wrote tutorial shots to {OUT}")
