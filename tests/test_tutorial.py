@@ -30,7 +30,7 @@ def test_script_validates() -> None:
     script = load_script()
     assert script.steps[0].choice is None                  # it opens with a narration
     assert any(s.learner for s in script.steps) and any(s.auto for s in script.steps)
-    assert {s.role for s in script.steps if s.choice} >= {"knight", "goblins", "cave"}
+    assert {s.role for s in script.steps if s.choice} == {"knight", "goblins", "dragon", "cave", "thief"}
 
 
 def test_broken_script_names_file_line_and_key() -> None:
@@ -59,16 +59,46 @@ def test_every_step_is_legal_and_the_tutorial_completes() -> None:
 
 
 def test_sample_turn_facts() -> None:
-    """The position follows the rulebook's sample: Javelin kept, Grit 2 after two reveals, Ruin's Population,
-    the Ogre with the Bones, the Fangs and the Eye revealed and the Bones hidden."""
+    """The scripted game comes out as the rulebook's sample: Ruin's Population and the Ogre with the Bones;
+    the Dragon's Flame (X) reveals nothing, his Claw (four sides) scatters the Fangs and a Sloth cube moves
+    to Wakefulness; the Thief's Pickpocket takes the Javelin and his stash buys Sticky Fingers; the Bones
+    ambush and scatter; the Knight's Bomb attack hits the centre."""
     t = Tutorial.new()
     play_to(t, len(t.script.steps))
-    st = t.game.state
-    assert st.knight.treasures == ["javelin"] and st.knight.grit == 2
-    assert dict(st.goblins.population) == {"fangs": 2, "bones": 2, "eye": 1}
-    assert st.goblins.monsters["bones"] == ["ogre"]
+    st, log = t.game.state, [e.public for e in t.game.events]
+    faces = [e.data["face"] for e in t.game.events if e.kind == "die_roll"]
+    assert faces == [5, 2, 6]
+    assert "Flame: no affected Dark tile to reveal." in log
+    assert any("Fangs Tribe scatters (the Dragon's Claw)" in line for line in log)
+    assert st.dragon.wakefulness == 1 and st.dragon.eaten == 0 and st.dragon.health == 4
+    assert any(line.startswith("The Thief rolls the Action die (Pickpocket the Knight)") for line in log)
+    assert st.knight.treasures == [] and st.thief.upgrades == ["sticky_fingers"]
+    assert dict(st.goblins.population) == {"fangs": 0, "bones": 0, "eye": 1}
+    assert st.goblins.monsters["bones"] == [] and st.knight.health == 6
     pieces = st.board.pieces
-    assert pieces["tribe:fangs"] == (-1, 0) and pieces["tribe:eye"] == (0, 1) and "tribe:bones" not in pieces
+    assert pieces["tribe:eye"] == (3, 0) and "tribe:fangs" not in pieces and "tribe:bones" not in pieces
+    assert pieces["knight"] == pieces["dragon"] == (0, -1) and pieces["thief"] == (0, 0)
+
+
+def test_sample_grit_follows_the_rules_AMB_47() -> None:
+    """AMB-47: 1 Grit for each of the Knight's three reveals, then Daring +4 = 7 (the sample says 6)."""
+    t = Tutorial.new()
+    play_to(t, len(t.script.steps))
+    assert t.game.state.knight.grit == 7
+    daring = next(s for s in t.script.steps if s.choice == "sidequest:daring")
+    assert "sample says 6 Grit" in daring.say and "we count 7" in daring.say
+
+
+def test_sample_cave_shapes_before_treasure_AMB_48() -> None:
+    """AMB-48 / CV-02: the Cave places its Shape the Cave tile before its Treasure token (the sample swaps them)."""
+    t = Tutorial.new()
+    play_to(t, len(t.script.steps))
+    log = [e.public for e in t.game.events]
+    shape = log.index("The Cave places a Dark tile (Bones) at 2,2.")
+    treasure = log.index("The Cave places a Treasure token at 2,1.")
+    assert shape < treasure
+    step = next(s for s in t.script.steps if s.choice == "place:T20@2,2")
+    assert "the rules say Shape the Cave comes before Place Treasure" in step.say
 
 
 def test_wrong_choice_is_refused_with_the_hint_and_changes_nothing() -> None:
@@ -94,13 +124,13 @@ def test_next_is_refused_on_nothing_else_than_its_steps() -> None:
 
 def test_leave_and_resume_midway_then_finish(tmp_path: Path) -> None:
     t = Tutorial.new()
-    play_to(t, 9)
+    play_to(t, 30)
     path = tmp_path / "tutorial.json"
     t.save(path)
     data = json.loads(path.read_text())
-    assert data["format"] == "vast-desktop-tutorial" and len(data["done"]) == 9
+    assert data["format"] == "vast-desktop-tutorial" and len(data["done"]) == 30
     back = Tutorial.resume(path)
-    assert back.index == 9 and back.game.choices == t.game.choices
+    assert back.index == 30 and back.game.choices == t.game.choices
     play_to(back, len(back.script.steps))
     assert back.finished
 
