@@ -1,5 +1,5 @@
-"""Screenshots of the guided tutorial (the title with its button, a Next step, the Knight's first
-move, a Cave step, a Goblins step, the end panel) at 1600×900 and 1280×720: writes PNGs to shots/.
+"""Screenshots of the guided tutorial (the title with its button, Next steps, steps of every role,
+the end panel) at 1600×900 and 1280×720: writes PNGs to shots/.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_tutorial.py
 """
@@ -24,7 +24,9 @@ from vast_desktop.screens.tutorial import TutorialScreen  # noqa: E402
 from vast_desktop.tutorial.check import title_button  # noqa: E402
 
 OUT = ROOT / "shots"
-SHOTS = {0: "welcome", 1: "knight_move", 2: "cave_auto", 3: "cave_event", 8: "knight_collect", 12: "goblins_populate", 13: "goblins_ogre"}
+SHOTS = {0: "welcome", 1: "knight_move", 2: "cave_auto", 3: "cave_event", 8: "knight_collect", 12: "goblins_populate",
+         13: "goblins_ogre", 22: "dragon_claw", 23: "goblins_auto", 29: "cave_pay", 31: "cave_shape", 37: "thief_pickpocket",
+         41: "thief_upgrade", 48: "goblins_ambush", 50: "knight_daring"}
 
 
 def shoot(app: App, name: str) -> None:

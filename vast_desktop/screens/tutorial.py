@@ -138,7 +138,8 @@ class TutorialScreen(TableScreen):
         n, total = t.number
         if step is None:
             head = "Tutorial complete"
-            body = "You have played this part of the rulebook's sample turn. Press Done to go back to the title."
+            body = ("You have played the rulebook's whole sample turn, every role once. Press Done to go back to "
+                    "the title, where New game starts a game of your own.")
         else:
             who = f"The {possessive(ROLE_NAMES[role])} turn" if role else "The sample turn"
             act = "click the highlighted target" if step.learner else "press Next"
