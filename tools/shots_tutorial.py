@@ -1,5 +1,5 @@
 """Screenshots of the guided tutorial (the title with its button, Next steps, steps of every role,
-the end panel) at 1600×900 and 1280×720: writes PNGs to shots/.
+the end panel) at 1600×900 and 1280×720 (and the opening at 1024×640): writes PNGs to shots/.
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_tutorial.py
 """
@@ -34,7 +34,8 @@ def shoot(app: App, name: str) -> None:
     pygame.image.save(app.screen, str(OUT / f"tutorial_{name}.png"))
 
 
-def run(size: tuple[int, int]) -> None:
+def run(size: tuple[int, int], upto: int | None = None) -> None:
+    """Play and shoot the tutorial at ``size`` (up to step index ``upto`` when given)."""
     app = App(size=size)
     tag = f"{size[0]}x{size[1]}"
     app.push(TitleScreen(app))
@@ -45,7 +46,7 @@ def run(size: tuple[int, int]) -> None:
     screen = app.top
     assert isinstance(screen, TutorialScreen)
     t = screen.tutorial
-    while not t.finished:
+    while not t.finished and (upto is None or t.index <= upto):
         if t.index in SHOTS:
             shoot(app, f"{SHOTS[t.index]}_{tag}")
         step = t.step
@@ -64,4 +65,7 @@ if __name__ == "__main__":
         os.environ["VAST_DESKTOP_HOME"] = home
         for size in ((1600, 900), (1280, 720)):
             run(size)
+        # 1024×640: the opening only — the Cave's board draws its Event cards below its board area there,
+        # so the third step's card cannot be clicked at that size (a table layout matter, not the tutorial's)
+        run((1024, 640), upto=2)
     print(f"wrote tutorial shots to {OUT}")

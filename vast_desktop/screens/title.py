@@ -28,6 +28,7 @@ class TitleScreen(Screen):
             ("Settings", self.on_settings, "Window, scale, shared table, animation and computer pace", True),
             ("Quit", self.on_quit, None, True),
         ]
+        gap = min(gap, (h - y - bh - self.scaled(8)) // (len(entries) - 1))   # all fit in a short window
         for i, (label, cmd, tip, enabled) in enumerate(entries):
             self.button((x, y + i * gap, bw, bh), label, cmd, tip, object_id="@title_button", enabled=enabled)
 

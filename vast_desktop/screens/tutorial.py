@@ -11,7 +11,7 @@ import pygame
 from ..engine.decisions import Decision
 from ..engine.geometry import parse_pos
 from ..input.targets import TargetIndex
-from ..render.text import draw_text, wrap
+from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT
 from ..tutorial.runner import Tutorial
 from ..tutorial.session import TutorialSession
@@ -34,8 +34,8 @@ class TutorialScreen(TableScreen):
         s = self.app.settings.ui_scale
         m = self.map_rect
         w = m.w - 20
-        longest = max(len(wrap(st.say, int(19 * s), w - 24 - int(130 * s))) for st in self.tutorial.script.steps)
-        h = int(34 * s) + max(longest, 3) * int(23 * s) + int(14 * s)
+        longest = max(len(wrap(st.say, int(19 * s), w - 24)) for st in self.tutorial.script.steps)
+        h = int(40 * s) + max(longest, 2) * int(23 * s) + int(10 * s)
         self.coach = pygame.Rect(m.x + 10, m.y + 8, w, h)
         self.map_rect = pygame.Rect(m.x, self.coach.bottom + 6, m.w, m.bottom - self.coach.bottom - 6)
         self.map.set_rect(self.map_rect)
@@ -44,11 +44,10 @@ class TutorialScreen(TableScreen):
         super().build()
         s = self.app.settings.ui_scale
         r = self.coach
-        bw, bh = int(110 * s), int(34 * s)
-        x = r.right - bw - 10
-        self.next_btn = self.button((x, r.bottom - 2 * bh - 18, bw, bh), "Next", self.on_next,
+        bw, bh = int(96 * s), int(30 * s)
+        self.next_btn = self.button((r.right - bw - 6, r.y + 5, bw, bh), "Next", self.on_next,
                                     "Go on to the next step", object_id="@primary")
-        self.leave_btn = self.button((x, r.bottom - bh - 10, bw, bh), "Leave", self.on_leave,
+        self.leave_btn = self.button((r.right - 2 * bw - 12, r.y + 5, bw, bh), "Leave", self.on_leave,
                                      "Back to the title; the Tutorial button resumes here")
         self.restricted_for = None
 
@@ -146,9 +145,11 @@ class TutorialScreen(TableScreen):
             head = f"Step {n} of {total} · {who} · {act}"
             body = step.say
         size = int(19 * s)
-        draw_text(surface, head, (r.x + 12, r.y + 8), int(20 * s), edge, bold=True)
-        for i, line in enumerate(wrap(body, size, r.w - 24 - int(130 * s))):
-            draw_text(surface, line, (r.x + 12, r.y + int(34 * s) + i * int(23 * s)), size, TEXT)
+        head_w = self.leave_btn.rect.x - r.x - 24
+        draw_text(surface, fit(head, int(20 * s), head_w, bold=True), (r.x + 12, r.y + int(10 * s)), int(20 * s), edge,
+                  bold=True)
+        for i, line in enumerate(wrap(body, size, r.w - 24)):
+            draw_text(surface, line, (r.x + 12, r.y + int(40 * s) + i * int(23 * s)), size, TEXT)
 
 
 def possessive(name: str) -> str:
