@@ -47,6 +47,9 @@ def test_only_the_steps_target_is_taken(app) -> None:
     assert screen.next_btn.is_enabled is False
     robot.click(robot.show_space((0, 1)))          # a legal move in the game, not the one the step asks for
     assert t.index == 1 and t.game.choices == []
+    screen.choose_id("move:0,1")                   # even if it reached the session: refused with the step's words
+    assert t.index == 1 and t.game.choices == []
+    assert app.toasts[-1][0] == t.step.say and app.toasts[-1][2] is True
     robot.perform("move:1,0")
     assert t.index == 2 and t.game.choices == ["move:1,0"]
 
