@@ -70,3 +70,11 @@ def test_leave_and_resume_then_finish(app) -> None:
         take_step(robot, back)
     robot.click_button(back.next_btn)              # Done
     assert isinstance(app.top, TitleScreen)
+
+
+def test_check_names_the_step_where_it_sticks(app, monkeypatch, capsys) -> None:
+    """The headless check fails (exit 1) naming the step when the clicks it posts do not move the tutorial on."""
+    monkeypatch.setattr(TutorialScreen, "choose_id", lambda self, option_id: None)   # clicks reach nothing
+    app.push(TitleScreen(app))
+    assert play_tutorial(app) == 1
+    assert "stuck at step 2 (move:1,0)" in capsys.readouterr().err
