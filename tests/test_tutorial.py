@@ -153,3 +153,14 @@ def test_tutorial_check_command_exits_0() -> None:
                        text=True, check=False, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0, r.stdout + r.stderr
     assert "completed all" in r.stdout
+
+
+def test_pickpocket_step_states_the_knights_perception() -> None:
+    """The Pickpocket step's numbers are the game's: Stealth 3 against the Knight's Perception 2 (as in the sample)."""
+    from vast_desktop.engine.roles.knight_board import perception
+
+    t = Tutorial.new()
+    index = next(i for i, s in enumerate(t.script.steps) if s.choice == "pickpocket:knight:2")
+    play_to(t, index)
+    assert perception(t.game) == 2 and t.game.state.thief is not None
+    assert "Stealth 3 is higher than her Perception 2" in t.script.steps[index].say
