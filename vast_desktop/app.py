@@ -239,15 +239,18 @@ class App:
                 text_mod.draw_text(self.screen, line, (box.x + 14, box.y + 10 + 18 * i), 20, DANGER if error else TEXT)
             y = box.y - 8
 
-    def run(self) -> int:
+    def run(self, tutorial: bool = False) -> int:
         from .screens.title import TitleScreen
 
-        self.push(TitleScreen(self))
+        title = TitleScreen(self)
+        self.push(title)
+        if tutorial:                  # `python -m vast_desktop tutorial`: straight into the tutorial
+            title.on_tutorial()
         while self.step():
             pass
         pygame.quit()
         return 0
 
 
-def main() -> int:
-    return App().run()
+def main(tutorial: bool = False) -> int:
+    return App().run(tutorial)

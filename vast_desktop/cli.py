@@ -3,6 +3,7 @@
     python -m vast_desktop                      # the game window
     python -m vast_desktop simulate --roles knight,cave --games 100 --seed 1 [--json]
     python -m vast_desktop bench [--json]
+    python -m vast_desktop tutorial [--check]    # the guided tutorial (--check: play it headless)
 """
 from __future__ import annotations
 
@@ -98,6 +99,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     return int(app_main() or 0)
 
 
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    if args.check:
+        from .tutorial.check import run_check
+
+        return run_check()
+    from .app import main as app_main
+
+    return int(app_main(tutorial=True) or 0)
+
+
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m vast_desktop", description="Vast: The Crystal Caverns — desktop")
     sub = parser.add_subparsers(dest="cmd")
@@ -113,7 +124,11 @@ def run(argv: list[str]) -> int:
     p_bench.add_argument("--house-rule", action="append", default=[], help=f"one of {', '.join(HOUSE_RULES)}")
     p_bench.add_argument("--quick", action="store_true", help="fewer runs (for tests)")
     p_bench.add_argument("--gui", action="store_true", help="frame times of the table (headless)")
+    p_tut = sub.add_parser("tutorial", help="the guided tutorial (the rulebook's sample turn)")
+    p_tut.add_argument("--check", action="store_true", help="play it headless by clicking; exit 0 at its end")
     args = parser.parse_args(argv)
+    if args.cmd == "tutorial":
+        return cmd_tutorial(args)
     if args.cmd == "simulate":
         return cmd_simulate(args)
     if args.cmd == "bench":

@@ -24,8 +24,9 @@ class TitleScreen(Screen):
             ("New game", self.on_new, None, True),
             ("Continue", self.on_continue, "Resume the game saved after your last choice", autosave_path().exists()),
             ("Load", self.on_load, "Open a saved game", True),
-            ("Settings", self.on_settings, "Window, scale, shared table, animation and computer pace", True),
+            ("Tutorial", self.on_tutorial, "Learn by playing the rulebook's sample turn (resumes where you left)", True),
             ("Rules", self.on_rules, "The full rules: every role, the general rules, variants and the FAQ (H or F1)", True),
+            ("Settings", self.on_settings, "Window, scale, shared table, animation and computer pace", True),
             ("Quit", self.on_quit, None, True),
         ]
         gap = min(gap, (h - y - self.scaled(8)) // len(entries))     # a short window: the buttons close up
@@ -45,6 +46,19 @@ class TitleScreen(Screen):
         from .files import LoadScreen
 
         self.app.push(LoadScreen(self.app))
+
+    def on_tutorial(self) -> None:
+        from ..tutorial.runner import Tutorial, TutorialError
+        from .tutorial import TutorialScreen
+
+        try:
+            tutorial, note = Tutorial.start_or_resume()
+        except TutorialError as exc:
+            self.app.notify(f"The tutorial cannot start: {exc}", error=True)
+            return
+        if note:
+            self.app.notify(note)
+        self.app.replace(TutorialScreen(self.app, tutorial))
 
     def on_settings(self) -> None:
         from .settings_screen import SettingsScreen
