@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .board import edge_blocked, is_dark
 from .decisions import Target
 from .geometry import Pos, fmt_pos, manhattan, parse_pos
-from .terrain import impassable
+from .terrain import impassable, on_pit
 
 if TYPE_CHECKING:
     from .decisions import Decision
@@ -85,7 +85,18 @@ def _why_not_move(g: Game, arg: str) -> str | None:
         return block
     if edge_blocked(g, p, q):
         return "A wall is in the way; put a Hero cube on the Ancient Map to pass one (KN-70)."
-    return None
+    return _pit_entry(g, p, q, left)
+
+
+def _pit_entry(g: Game, p: Pos, q: Pos, left: int) -> str | None:
+    """TR-30: entering the Pits from outside needs the whole trip: enter, jump, step out."""
+    from .terrain import pit_entry_ok, pits
+
+    if pit_entry_ok(g, p, q, left):
+        return None
+    if len(pits(g)) < 2:
+        return "This is the only Pit on the map: no one may enter it without another Pit to jump to (TR-30)."
+    return f"Entering the Pits needs 3 Movement (enter, jump to another Pit, step out); you have {left} (TR-30)."
 
 
 # ----------------------------------------------------------------- targets
@@ -108,9 +119,20 @@ def why_not(g: Game, role: str | None, target: Any) -> str | None:
     return FALLBACK(g, d, t) or GENERIC
 
 
-def why_not_target(g: Game, target: Any) -> str | None:
-    """``Game.why_not``: the reason for whoever decides now."""
-    return why_not(g, None, target)
+def explain_click(g: Game, role: str | None, targets: list[Any]) -> str | None:
+    """A click lands on several targets at once (an edge, the pieces on a space, the space):
+    the first specific reason among them, else the first reason (None if one is an option)."""
+    reasons = [why_not(g, role, t) for t in targets]
+    if any(r is None for r in reasons):
+        return None
+    specific = [r for r in reasons if r is not None and not is_fallback(g, r)]
+    return (specific or reasons or [None])[0]
+
+
+def is_fallback(g: Game, reason: str) -> bool:
+    """Is ``reason`` only the general "not now" answer, with no rule behind it?"""
+    d = g.pending
+    return reason == GENERIC or (d is not None and reason == not_now(g, d, Target("button", "")))
 
 
 def as_target(target: Any) -> Target:
@@ -160,8 +182,10 @@ def knight_piece(g: Game, d: Decision, t: Target) -> str | None:
     here = kn.pos(g)
     if name.startswith("tribe:") and where is not None:
         if where == here:
-            return None
-        return kn.entry_block(g, where) or _why_not_move(g, fmt_pos(where))
+            return (f"The {_thing(name)} shares your tile: you attack a Tribe by entering its tile (KN-56), not "
+                    "where you stand.")
+        return (kn.entry_block(g, where) or _why_not_move(g, fmt_pos(where))
+                or f"You attack the {_thing(name)} by entering its tile: click {fmt_pos(where)} (KN-56).")
     if name == "thief":
         from .roles.thief import can_target
         from .roles.thief_state import stealth
@@ -169,18 +193,54 @@ def knight_piece(g: Game, d: Decision, t: Target) -> str | None:
             return (f"Your Perception {kb.perception(g)} must be greater than the Thief's Stealth {stealth(g)} "
                     "to attack him (KN-60, TH-30).")
     if name == "dragon" and g.state.dragon is not None and where == here:
-        from .roles.dragon_state import armor
-        if kb.strength(g) < armor(g):
-            return (f"Your Strength {kb.strength(g)} must be at least the Dragon's Armor {armor(g)} to attack "
-                    "him (KN-49).")
+        reason = _knight_vs_dragon(g)
+        if reason:
+            return reason
     if where is not None and where != here:
         return (f"The {_thing(name)} is at {fmt_pos(where)} and you are at {fmt_pos(here)}: everything you attack "
                 "or collect must be on your own tile (KN-25).")
     if name == "crystal" and kb.strength(g) < g.config.smash_strength:
         return (f"Your Strength {kb.strength(g)} must be at least {g.config.smash_strength} to smash a Crystal "
                 "token.")
+    return _no_encounter(g)
+
+
+def _knight_vs_dragon(g: Game) -> str | None:
+    """KN-49 (surfaced: Strength at least his Armor), KN-47/48 (underground: once a turn),
+    KN-54 (underground before the Collapse: a Bomb attack with a Hero cube)."""
+    from .roles import knight_board as kb
+    from .roles import knight_vs_dragon as kvd
+    from .roles.dragon_state import armor
+
+    d = g.state.dragon
+    assert d is not None
+    s, arm = kb.strength(g), armor(g)
+    if not d.surfaced and kvd._attacked_underground(g):
+        return "You have already attacked the underground Dragon this turn (KN-47/48)."
+    if not d.surfaced and not g.state.collapse:
+        k = kb.knight(g)
+        if k.bombed_wall:
+            return "You blew up a wall with a Bomb this turn: no Bomb attack on the Dragon in the same turn (KN-74)."
+        if k.cubes_free < 1:
+            return ("Attacking the underground Dragon takes the Bomb: put a free Hero cube on it, and you have none "
+                    "(KN-47).")
+        s -= kvd.axe_bonus(g)                                     # KN-92: not the Mighty Axe with the Bomb
+        if s < arm:
+            return f"Your Strength {s} must be at least the Dragon's Armor {arm} for a Bomb attack on him (KN-54)."
+    if s < arm:
+        return f"Your Strength {s} must be at least the Dragon's Armor {arm} to attack him (KN-49)."
+    return _no_encounter(g)
+
+
+def _no_encounter(g: Game) -> str | None:
+    """KN-24, KN-37: an attack or a pick-up takes an Encounter, after any Event token here."""
+    from .roles import knight as kn
+    from .roles import knight_board as kb
+
+    if kb.knight(g).must_resolve_event:
+        return "You must first resolve the Event token on your space (KN-37)."
     if kn.encounters_left(g) < 1:
-        return (f"You have no Encounters left (Perception {kb.perception(g)}, all used): collecting or attacking "
+        return (f"You have no Encounters left (Perception {kb.perception(g)}, all used): attacking or collecting "
                 "here needs one (KN-24, KN-29).")
     return None
 
@@ -222,7 +282,7 @@ def thief_space(g: Game, d: Decision, t: Target) -> str | None:
         cost = th._cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
         return (f"A wall is in the way: Climbing through it costs {cost} Action cubes and you have {s.cubes} "
                 "(TH-08, TH-15).")
-    return None
+    return _pit_entry(g, p, q, s.movement_left)
 
 
 def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
@@ -236,14 +296,14 @@ def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
     if name not in g.state.board.pieces:
         return None
     who = th.target_name(name)
+    if thief(g).cubes < 1:
+        return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
     if th.already_targeted(g, name):
         return f"You have already targeted {who} this turn: each piece only once (TH-11)."
     if stealth(g) <= th.perception_of(g, name):
         what = "Armor" if name == "dragon" else "Perception"
         return (f"Your Stealth {stealth(g)} must be greater than {who}'s {what} {th.perception_of(g, name)} "
                 "(TH-10, TH-32).")
-    if thief(g).cubes < 1:
-        return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
     if where != th.pos(g):
         return f"{who[0].upper()}{who[1:]} is at {fmt_pos(where) if where else 'no space'}, not on your space: " \
                "you Pickpocket or Backstab only there (the Hand Crossbow reaches 3 spaces)."
@@ -301,13 +361,33 @@ def goblins_tribe_move(g: Game, d: Decision, t: Target) -> str | None:
     p = gb.tribe_pos(g, tribe)
     if p is None:
         return None
+    if t.kind == "piece" and t.ref.startswith("tribe:") and t.ref != gb.piece(tribe):
+        return (f"{gb.Tname(tribe)} is being activated: one Tribe's activation finishes before the next starts "
+                "(GB-59).")
     if t.kind == "piece" and t.ref in ("knight", "dragon", "thief"):
         q = g.state.board.pieces.get(t.ref)
-        if t.ref == "thief" and q == p:
-            return _tribe_vs_thief(g, tribe)
-        return _tribe_entry(g, tribe, p, q) if q is not None else None
+        return _tribe_vs_piece(g, tribe, p, t.ref, q) if q is not None else None
     q = _pos_of(t)
     return _tribe_entry(g, tribe, p, q) if q is not None else None
+
+
+def _tribe_vs_piece(g: Game, tribe: str, p: Pos, piece: str, q: Pos) -> str | None:
+    """GB-71: a Tribe attacks only on its own tile (the Dragon only with the Ash Dragon card);
+    GB-72/74: entering the other piece's tile."""
+    from .roles import goblins as gb
+
+    name = gb.Tname(tribe)
+    if q == p:
+        if piece == "thief":
+            return _tribe_vs_thief(g, tribe)
+        if piece == "dragon" and not gb.may_fight_dragon(g):
+            return f"{name} may attack the Dragon only with the Ash Dragon card (GB-71)."
+        return f"{name} has no attack left on this tile: a Tribe with Population 0 takes no action (GB-65)."
+    reason = _tribe_entry(g, tribe, p, q)
+    if reason:
+        return reason
+    return (f"{name} attacks only on its own tile (GB-71): move it next to or onto {fmt_pos(q)} first, one "
+            "tile at a time.")
 
 
 def _tribe_vs_thief(g: Game, tribe: str) -> str | None:
@@ -318,7 +398,7 @@ def _tribe_vs_thief(g: Game, tribe: str) -> str | None:
     if not can_target(g, gb.tribe_perception(g, tribe)):
         return (f"{gb.Tname(tribe)}'s Perception {gb.tribe_perception(g, tribe)} must be greater than the Thief's "
                 f"Stealth {stealth(g)} to attack him (GB-74, TH-30).")
-    return None
+    return f"{gb.Tname(tribe)} has Population 0: it takes no action (GB-65)."
 
 
 def _tribe_entry(g: Game, tribe: str, p: Pos, q: Pos) -> str | None:
@@ -395,13 +475,19 @@ def dragon_space(g: Game, d: Decision, t: Target) -> str | None:
         return "There is no tile there: nothing moves onto an open space."
     if impassable(g, q):
         return "That space of the Canyon is impassable: he never stops on it (TR-17)."
+    between = dr.path_to(p, q)
+    gap = next((b for b in between if b not in g.state.board.tiles), None)
+    if gap is not None:
+        return f"The line to {fmt_pos(q)} crosses the open space {fmt_pos(gap)}: the Dragon moves over tiles (DR-08)."
     if s.surfaced:
-        between = dr.path_to(p, q)
         if any(is_dark(g, b) for b in between):
             return "On the surface the Dragon cannot enter a Dark tile (DR-12)."
         if any(edge_blocked(g, a, b) for a, b in zip([p, *between], between, strict=False)):
             return "On the surface the Dragon cannot move through a wall (DR-12); Wing flies through one."
-    return None
+    if on_pit(g, q):
+        return (f"{fmt_pos(q)} is a Pit: he may end a movement there only if a movement still to come this turn "
+                "takes him off the Pits (TR-29/31).")
+    return f"The free move cannot end at {fmt_pos(q)} now (DR-08, DR-12, TR-17)."
 
 
 def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
@@ -497,6 +583,57 @@ def _why_not_collapse(g: Game, q: Pos) -> str:
             f"first (now {fewest}), a revealed Crystal tile among them before the rest (COL-07, COL-08).")
 
 
+def own_piece(g: Game, d: Decision, t: Target) -> str | None:
+    """A click on the deciding player's own piece (or, for the Dragon, his own space): why it
+    cannot go anywhere now, or how it moves (KN-20/21, TH-04, DR-08, GB-59/60)."""
+    mover = _mover(g, d)
+    if mover is None or not ((t.kind == "piece" and t.ref == mover)
+                             or (d.kind == "dragon_turn" and _pos_of(t) == g.state.board.pieces.get(mover))):
+        return None
+    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "leave:", "worm:"))]
+    if moves:
+        return f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space."
+    return _cannot_move(g, d, mover)
+
+
+def _mover(g: Game, d: Decision) -> str | None:
+    from .roles import goblins as gb
+
+    if d.kind in ("knight_turn", "thief_turn", "dragon_turn"):
+        return d.role
+    if d.kind in ("tribe_activation", "reveal_tribe") and g.state.goblins is not None and gb.gs(g).activated:
+        return gb.piece(gb.gs(g).activated[-1])
+    return None
+
+
+def _cannot_move(g: Game, d: Decision, mover: str) -> str:
+    from .roles import knight as kn
+    from .roles import knight_board as kb
+
+    if d.kind == "knight_turn":
+        k = kb.knight(g)
+        if k.must_resolve_event:
+            return "You must first resolve the Event token on your space (KN-37)."
+        if kn.encounters_left(g) < 1:
+            return (f"You have no Encounters left (Perception {kb.perception(g)}, all used), so you cannot move "
+                    "(KN-21).")
+        if k.moved >= kb.movement(g):
+            return f"You have used all {kb.movement(g)} Movement this turn."
+        return "No space next to you can be entered now: walls, stronger Tribes or the map's edge (KN-23, KN-56)."
+    if d.kind == "thief_turn":
+        from .roles.thief_state import thief
+        left = thief(g).movement_left
+        return "You have no Movement left this turn (TH-04)." if left <= 0 or thief(g).movement_over else             f"No space next to you can be entered now ({left} Movement left): walls need Climb (TH-08)."
+    if d.kind == "dragon_turn":
+        from .roles.dragon_state import dragon
+        if dragon(g).free_moved:
+            return "You have already made your free move this turn (DR-08); a Wing power moves you again."
+        return "Your free move has nowhere to go: on the surface walls and Dark tiles stop you (DR-12)."
+    if d.kind == "reveal_tribe":
+        return f"{_thing(mover)} is revealed on a highlighted Dark tile with its symbol (GB-82)."
+    return f"{_thing(mover)} has nowhere to move now: it never moves through walls (GB-60)."
+
+
 def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
     """Who acts on a piece in each role's turn: the Dragon and the Cave through their
     powers and omens (DR-17, CV-15), the Goblins through an activated Tribe (GB-59)."""
@@ -511,6 +648,8 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
         return f"The Cave acts on the {thing} only through its omens (Giant Bats, Spores…): use one first (CV-15)."
     if d.kind == "goblins_turn":
         return "Activate a Tribe first: a Tribe on the map moves, then attacks or plunders on its tile (GB-59, GB-63)."
+    if d.kind == "reveal_tribe":
+        return "Revealing uses the whole activation: choose a highlighted Dark tile for the Tribe (GB-66, GB-82)."
     return None
 
 
@@ -527,7 +666,7 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
 
 
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
-    knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
+    own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
     goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, acting_on_pieces, goblins_choose_tribe,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
