@@ -50,7 +50,7 @@ def _walls(walls: tuple[bool, bool, bool, bool] | None) -> str:
 
 def space_tip(view: PlayerView, ref: str) -> str:
     """A map space: the tile (Lit: its type and walls; Dark: only its Tribe symbol, unless
-    the viewer is the Cave), its tokens and the pieces on it."""
+    the viewer is the Cave) and its tokens."""
     p = parse_pos(ref)
     t = _tile(view, p)
     if t is None:
@@ -66,10 +66,7 @@ def space_tip(view: PlayerView, ref: str) -> str:
     parts = [head]
     if t is not None and _tokens(t.tokens):
         parts.append("tokens: " + _tokens(t.tokens))
-    here = [_piece_name(x) for x, q in sorted(view.pieces.items()) if q == p]
-    if here:
-        parts.append("here: " + ", ".join(here))
-    return "; ".join(parts) + "."
+    return "; ".join(parts) + "."       # (the pieces here have their own tooltips: piece_tip)
 
 
 def _type(kind: str | None) -> str:
@@ -82,12 +79,6 @@ def edge_tip(view: PlayerView, ref: str) -> str:
     what = "a Rockslide" if e in {tuple(sorted(x)) for x in view.rockslides} else \
         "a blown-up wall (Bomb token)" if e in {tuple(sorted(x)) for x in view.bombs} else "the edge"
     return f"The edge between {fmt_pos(a)} and {fmt_pos(b)}: {what}."
-
-
-def _piece_name(piece: str) -> str:
-    if piece.startswith("tribe:"):
-        return f"the {TRIBE_NAMES.get(piece[6:], piece[6:])} Tribe"
-    return f"the {piece.title()}"
 
 
 def piece_tip(view: PlayerView, ref: str) -> str:
