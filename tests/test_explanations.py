@@ -150,6 +150,17 @@ def test_TH_07_no_action_cubes_left() -> None:
     assert reason == "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
 
 
+def test_TH_13_a_token_the_thief_cannot_loot() -> None:
+    """TH-13: a Treasure token is looted on his own space for 1 Action cube."""
+    g = thief_turn(pieces={"knight": [3, 0], "thief": [1, 0]}, tokens={"1,0": {"treasure": 1}, "2,0": {"treasure": 1}})
+    assert why_not(g, "thief", Target("piece", "treasure@2,0")) == (
+        "The Treasure token is at 2,0: you loot only on your own space (TH-13).")
+    g2 = thief_turn(pieces={"knight": [3, 0], "thief": [1, 0]}, tokens={"1,0": {"treasure": 3}})
+    choose(g2, "loot:treasure", "loot:treasure")                # Thievery 2: both cubes spent
+    assert why_not(g2, "thief", Target("piece", "treasure@1,0")) == (
+        "Looting the Treasure token costs 1 Action cube and you have 0 (TH-13/14).")
+
+
 def test_TH_08_TH_15_thief_climb_needs_cubes() -> None:
     """TH-08/15: a wall is crossed only by Climbing (2 Action cubes); the reason counts his cubes."""
     g = thief_turn(stats="4-3-2", tiles=WALLED, pieces={"knight": [2, 0], "thief": [0, 0]},

@@ -294,7 +294,7 @@ def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
         return None
     name, where = _piece_pos(g, t)
     if name not in g.state.board.pieces:
-        return None
+        return _thief_token(g, name, where)
     who = th.target_name(name)
     if thief(g).cubes < 1:
         return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
@@ -307,6 +307,21 @@ def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
     if where != th.pos(g):
         return f"{who[0].upper()}{who[1:]} is at {fmt_pos(where) if where else 'no space'}, not on your space: " \
                "you Pickpocket or Backstab only there (the Hand Crossbow reaches 3 spaces)."
+    return None
+
+
+def _thief_token(g: Game, name: str, where: Pos | None) -> str | None:
+    """TH-13/14: a Treasure token costs 1 Action cube, a Gem 1 (with a trap roll) or 2; only on his space."""
+    from .roles import thief as th
+    from .roles.thief_state import thief
+
+    if where is None:
+        return None
+    if where != th.pos(g):
+        return f"The {_thing(name)} is at {fmt_pos(where)}: you loot only on your own space (TH-13)."
+    cost = 1 if name == "treasure" else g.rules.thief.loot_gem_cubes
+    if thief(g).cubes < cost:
+        return f"Looting the {_thing(name)} costs {cost} Action cube and you have {thief(g).cubes} (TH-13/14)."
     return None
 
 
