@@ -117,8 +117,8 @@ def test_KN_25_a_token_on_another_tile_cannot_be_collected() -> None:
     assert reason is not None and "Treasure token is at 2,0 and you are at 0,0" in reason and "KN-25" in reason
 
 
-def test_GEN_not_your_decision() -> None:
-    """Only the role deciding chooses: anyone else is told who decides and what."""
+def test_only_the_deciding_role_chooses() -> None:
+    """ARCHITECTURE §3: one decision is pending, for one role; anyone else is told who decides and what."""
     g = game(("knight", "goblins"), "knight", pieces={"knight": [0, 0]})
     reason = why_not(g, "goblins", (1, 0))
     assert reason is not None and reason.startswith("It is not your decision now: the Knight is deciding")
@@ -295,7 +295,8 @@ def test_tooltips_carry_the_numbers() -> None:
     assert (f"Population 2, Strength {gb.tribe_strength(g, 'bones')}, Perception {gb.tribe_perception(g, 'bones')}"
             in tribe and "Monster: Ogre" in tribe)
     knight = describe(v, Target("piece", "knight"))
-    assert "Health 5/5" in knight.replace(str(g.state.knight.max_health), "5") and "Strength 1, Perception 1" in knight
+    k = g.state.knight
+    assert f"Health {k.health}/{k.max_health}, Grit {k.grit}" in knight and "Strength 1, Perception 1" in knight
     dragon = describe(v, Target("piece", "dragon"))
     assert f"Armor {armor(g)}" in dragon and "Wakefulness" in dragon and "Spirit" in dragon and "Health" in dragon
     assert f"Stealth {stealth(g)}" in describe(v, Target("piece", "thief"))
@@ -304,8 +305,8 @@ def test_tooltips_carry_the_numbers() -> None:
     assert "Strength track: now 1" in describe(v, Target("slot", "knight.strength"))
 
 
-def test_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() -> None:
-    """GEN-03: a Dark tile's tooltip names only its Tribe symbol, except for the Cave."""
+def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() -> None:
+    """GEN-01/03: a Dark tile's tooltip names only its Tribe symbol, except for the Cave."""
     g = game(("knight", "cave"), "knight", tiles=[*ROW, dark(1, 1, "T31")], pieces={"knight": [0, 0]})
     assert "Treasure" not in describe(view(g, "knight"), Target("space", "1,1"))
     assert "Treasure" in describe(view(g, "cave"), Target("space", "1,1"))

@@ -109,7 +109,8 @@ def why_not(g: Game, role: str | None, target: Any) -> str | None:
         return "The game is over."
     t = as_target(target)
     if role is not None and role != d.role:
-        return f"It is not your decision now: the {ROLE_TITLES.get(d.role, d.role)} is deciding ({d.prompt})."
+        verb = "are" if d.role == "goblins" else "is"
+        return f"It is not your decision now: the {ROLE_TITLES.get(d.role, d.role)} {verb} deciding ({d.prompt})."
     if any(o.kind == t.kind and o.ref == t.ref for opt in d.options for o in opt.targets):
         return None
     for rule in REASONS:
