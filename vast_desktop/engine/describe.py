@@ -28,7 +28,21 @@ def describe(view: PlayerView, target: Target) -> str:
     """The tooltip of ``target`` as ``view.viewer`` may know it (never empty)."""
     fn = KINDS.get(target.kind)
     text = fn(view, target.ref) if fn is not None else ""
-    return text or f"{target.kind.replace('_', ' ').title()}: {target.ref.replace('_', ' ')}"
+    return (text or f"{target.kind.replace('_', ' ').title()}: {target.ref.replace('_', ' ')}") + choices(view, target)
+
+
+def choices(view: PlayerView, target: Target) -> str:
+    """What clicking the target would do now: the viewer's own options aiming at it (named when
+    there are at most 3; a menu offers them when there are several)."""
+    d = view.decision
+    if d is None:
+        return ""
+    labels = [o.label for o in d.options if any(t.kind == target.kind and t.ref == target.ref for t in o.targets)]
+    if not labels:
+        return ""
+    if len(labels) > 3:                 # (the moving piece itself: each of its moves names it)
+        return f" {len(labels)} of your choices use it."
+    return " Click: " + "; ".join(labels) + "."
 
 
 # -------------------------------------------------------------------- map
