@@ -86,3 +86,26 @@ def test_pointing_at_a_tribe_and_the_knight_shows_their_numbers(app) -> None:
     assert tip is not None and f"The Knight at 0,0: Health {k.health}/{k.max_health}, Grit {k.grit}; now Strength 1, " \
                                "Perception 1" in tip
     assert f"Health {k.health}/{k.max_health}" in " ".join(text_mod.DRAWN)
+
+
+def test_a_click_on_a_power_he_cannot_pay_names_the_missing_symbol(app) -> None:
+    """DR-17 at the table: the Dragon with two Claw cards clicks Flame on his board; the engine's
+    reason names what he has and the missing Flame symbol."""
+    g = load_scenario({"setup": {"roles": ["knight", "dragon"], "seed": 5}, "active": "dragon", "tiles": TILES,
+                       "pieces": {"dragon": [1, 0], "knight": [2, 0]},
+                       "dragon": {"placed": True, "hand": ["claw", "claw"]}})
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 3.0})
+    app.session = Session(g, {"dragon": Seat(True), "knight": Seat(False)})
+    table = TableScreen(app)
+    app.replace(table)
+    robot = Robot(app)
+    robot.frames(3)
+    assert g.pending is not None and g.pending.kind == "dragon_turn" and "power:flame" not in g.pending.ids
+    pos = robot.board_region("slot:dragon.power.flame")
+    assert pos is not None
+    before = list(g.choices)
+    robot.click(pos)
+    reasons = [m for m, _, error in app.toasts if error]
+    assert len(reasons) == 1 and reasons[0].startswith("Flame costs Flame; you have 2 Claw") \
+        and "missing 1 Flame" in reasons[0], reasons
+    assert app.session.game.choices == before
