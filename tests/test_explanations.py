@@ -240,6 +240,17 @@ def test_DR_08_free_move_too_far_and_in_line() -> None:
     assert why_not(g, "dragon", (1, 1)) == "The Dragon moves in a straight line (DR-08): 1,1 is not in line with 0,0."
 
 
+def test_DR_26_wing_through_a_wall_only_one_tile() -> None:
+    """DR-26 (with DR-12): on the surface Wing flies 1 tile through a wall, never 2."""
+    tiles = [ENTRANCE, lit(1, 0, "T22"), lit(2, 0, "T02", rot=1), lit(3, 0, "T25"), lit(4, 0, "T29")]
+    g = game(("knight", "dragon"), "dragon", tiles=tiles, pieces={"knight": [4, 0], "dragon": [1, 0]},
+             dragon={"surfaced": True, "awake": True, "hand": ["wing"]})
+    choose(g, "power:wing")
+    assert g.pending is not None and g.pending.kind == "dragon_wing" and "wing:2,0" in g.pending.ids
+    assert edge_blocked(g, (2, 0), (3, 0))
+    assert why_not(g, "dragon", (3, 0)) == "Wing takes him through a wall only on a flight of 1 tile (DR-26)."
+
+
 def test_DR_17_a_power_he_cannot_pay_names_what_is_missing() -> None:
     """DR-17 (with DR-19/20): a power is paid with matching symbols; the reason lists his
     symbols and the missing ones."""
@@ -314,7 +325,7 @@ def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() ->
 
 # ------------------------------------------------------------------ random games
 # The decisions whose non-legal map spaces and pieces always get a specific reason.
-COVERED = {"knight_turn", "thief_turn", "dragon_turn", "goblins_turn", "tribe_activation", "reveal_tribe",
+COVERED = {"knight_turn", "thief_turn", "dragon_turn", "dragon_wing", "goblins_turn", "tribe_activation", "reveal_tribe",
            "cave_turn"}
 ROLE_SETS = [("knight", "cave"), ("knight", "goblins", "dragon", "cave"), ("thief", "knight", "goblins"),
              ("dragon", "thief", "cave"), ("knight", "goblins", "dragon", "cave", "thief")]

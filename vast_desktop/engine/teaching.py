@@ -465,45 +465,62 @@ def goblins_reveal(g: Game, d: Decision, t: Target) -> str | None:
 
 # ------------------------------------------------------------- the Dragon
 def dragon_space(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-08/16 (1 or 2 tiles in a straight line, once a turn), DR-12 (on the surface no
-    Dark tile, no wall), TR-17: where his free move cannot go."""
+    """DR-08/16 (the free move: 1 or 2 tiles in a straight line, once a turn), DR-26 (Wing:
+    up to 2 tiles in a line, or 1 through a wall), DR-12 (on the surface no Dark tile, no
+    wall), TR-17, TR-29/31: where his movement cannot go."""
     from .roles import dragon as dr
     from .roles.dragon_state import dragon
 
     q = _pos_of(t)
-    if d.kind != "dragon_turn" or q is None or g.state.dragon is None:
+    if d.kind not in ("dragon_turn", "dragon_wing") or q is None or g.state.dragon is None:
         return None
     s = dragon(g)
     p = dr.pos(g)
     if q == p:
         return None
-    n = g.rules.dragon.free_move
-    if s.free_moved:
+    kind, rule = ("free", "DR-08") if d.kind == "dragon_turn" else ("wing", "DR-26")
+    what = "the free move goes" if kind == "free" else "Wing flies"
+    n = g.rules.dragon.free_move if kind == "free" else 2
+    if kind == "free" and s.free_moved:
         return "You have already made your free move this turn (DR-08); a Wing power moves you again."
-    if q in dr.legal_routes(g, "free"):
+    if q in dr.legal_routes(g, kind):
         return None
     if p[0] != q[0] and p[1] != q[1]:
-        return f"The Dragon moves in a straight line (DR-08): {fmt_pos(q)} is not in line with {fmt_pos(p)}."
+        return f"The Dragon moves in a straight line ({rule}): {fmt_pos(q)} is not in line with {fmt_pos(p)}."
     if manhattan(p, q) > n:
-        return (f"Too far: the free move goes up to {n} tiles in a straight line, and {fmt_pos(q)} is "
-                f"{manhattan(p, q)} away (DR-08).")
+        return (f"Too far: {what} up to {n} tiles in a straight line, and {fmt_pos(q)} is {manhattan(p, q)} away "
+                f"({rule}).")
     if q not in g.state.board.tiles:
         return "There is no tile there: nothing moves onto an open space."
     if impassable(g, q):
         return "That space of the Canyon is impassable: he never stops on it (TR-17)."
+    return _dragon_line(g, p, q, kind) or _dragon_pit(g, q, rule)
+
+
+def _dragon_line(g: Game, p: Pos, q: Pos, kind: str) -> str | None:
+    """DR-08/DR-12/DR-26: the spaces crossed on the way to ``q``."""
+    from .roles import dragon as dr
+    from .roles.dragon_state import dragon
+
     between = dr.path_to(p, q)
     gap = next((b for b in between if b not in g.state.board.tiles), None)
     if gap is not None:
         return f"The line to {fmt_pos(q)} crosses the open space {fmt_pos(gap)}: the Dragon moves over tiles (DR-08)."
-    if s.surfaced:
+    if dragon(g).surfaced:
         if any(is_dark(g, b) for b in between):
             return "On the surface the Dragon cannot enter a Dark tile (DR-12)."
         if any(edge_blocked(g, a, b) for a, b in zip([p, *between], between, strict=False)):
+            if kind == "wing":
+                return "Wing takes him through a wall only on a flight of 1 tile (DR-26)."
             return "On the surface the Dragon cannot move through a wall (DR-12); Wing flies through one."
+    return None
+
+
+def _dragon_pit(g: Game, q: Pos, rule: str) -> str:
     if on_pit(g, q):
         return (f"{fmt_pos(q)} is a Pit: he may end a movement there only if a movement still to come this turn "
                 "takes him off the Pits (TR-29/31).")
-    return f"The free move cannot end at {fmt_pos(q)} now (DR-08, DR-12, TR-17)."
+    return f"This movement cannot end at {fmt_pos(q)} now ({rule}, DR-12, TR-17)."
 
 
 def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
@@ -511,9 +528,12 @@ def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
     the map; "any" with any symbol); the reason names what is missing."""
     from .roles import dragon_powers as dp
 
-    if d.kind != "dragon_turn" or t.kind != "slot" or not t.ref.startswith("dragon.power."):
+    if t.kind != "slot" or not t.ref.startswith("dragon.power.") or g.state.dragon is None:
         return None
     power = g.rules.dragon.power(t.ref.rsplit(".", 1)[1])
+    if d.kind != "dragon_turn":
+        return (f"{power.name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time "
+                f"(DR-17); now: {d.prompt}")
     cost = tuple(power.cost)
     have = dp.means_of_payment(g)
     if not dp.can_pay(g, cost, have):
@@ -604,9 +624,10 @@ def own_piece(g: Game, d: Decision, t: Target) -> str | None:
     cannot go anywhere now, or how it moves (KN-20/21, TH-04, DR-08, GB-59/60)."""
     mover = _mover(g, d)
     if mover is None or not ((t.kind == "piece" and t.ref == mover)
-                             or (d.kind == "dragon_turn" and _pos_of(t) == g.state.board.pieces.get(mover))):
+                             or (d.kind in ("dragon_turn", "dragon_wing")
+                                 and _pos_of(t) == g.state.board.pieces.get(mover))):
         return None
-    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "leave:", "worm:"))]
+    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "leave:", "worm:", "wing:"))]
     if moves:
         return f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space."
     return _cannot_move(g, d, mover)
@@ -615,7 +636,7 @@ def own_piece(g: Game, d: Decision, t: Target) -> str | None:
 def _mover(g: Game, d: Decision) -> str | None:
     from .roles import goblins as gb
 
-    if d.kind in ("knight_turn", "thief_turn", "dragon_turn"):
+    if d.kind in ("knight_turn", "thief_turn", "dragon_turn", "dragon_wing"):
         return d.role
     if d.kind in ("tribe_activation", "reveal_tribe") and g.state.goblins is not None and gb.gs(g).activated:
         return gb.piece(gb.gs(g).activated[-1])
@@ -655,8 +676,11 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
     powers and omens (DR-17, CV-15), the Goblins through an activated Tribe (GB-59)."""
     if t.kind != "piece":
         return None
-    name, _ = _piece_pos(g, t)
+    name, where = _piece_pos(g, t)
     thing = _thing(name)
+    if d.kind == "dragon_wing" and where is not None:
+        return (dragon_space(g, d, Target("space", fmt_pos(where)))
+                or f"Wing flies you onto the {thing}'s space: click {fmt_pos(where)} (DR-26).")
     if d.kind == "dragon_turn":
         return (f"The Dragon acts on the {thing} through his powers (Claw, Scratch, Wing…): pay for one on your "
                 "board first (DR-17).")
