@@ -282,6 +282,15 @@ def test_CV_07_a_new_tile_goes_on_an_open_space() -> None:
                      "(CV-07, MAP-34)."
 
 
+def test_CV_09_past_plunder_goes_on_a_dark_tile() -> None:
+    """CV-09 (through Past Plunder, CV-22): a Treasure token goes on a Dark tile with no piece."""
+    g = game(("knight", "cave"), "cave", tiles=[*ROW, dark(1, 1, "T01")], pieces={"knight": [3, 0]},
+             cave={"hand": ["T05", "T10", "T13"], "omens": {"quartz": 1}})
+    choose(g, "omen:past_plunder")
+    assert g.pending is not None and g.pending.kind == "omen_past_plunder" and "plunder:1,1" in g.pending.ids
+    assert why_not(g, "cave", (1, 0)) == "A Treasure token goes on a Dark tile (CV-09), and 1,0 is not one."
+
+
 def test_explain_click_prefers_a_specific_reason() -> None:
     """A click on a space with a piece: the first specific reason among the targets under it."""
     g = game(("knight", "goblins"), "knight", pieces={"knight": [0, 0], "tribe:fangs": [1, 0]},
@@ -324,9 +333,10 @@ def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() ->
 
 
 # ------------------------------------------------------------------ random games
-# The decisions whose non-legal map spaces and pieces always get a specific reason.
-COVERED = {"knight_turn", "thief_turn", "dragon_turn", "dragon_wing", "goblins_turn", "tribe_activation", "reveal_tribe",
-           "cave_turn"}
+# The decisions whose non-legal map spaces (and pieces) always get a specific reason.
+COVERED = {"knight_turn", "thief_turn", "dragon_turn", "dragon_wing", "goblins_turn", "tribe_activation",
+           "reveal_tribe", "cave_turn"}
+SPACES_ONLY = {"omen_past_plunder", "omen_hatred", "omen_crystal_curse"}
 ROLE_SETS = [("knight", "cave"), ("knight", "goblins", "dragon", "cave"), ("thief", "knight", "goblins"),
              ("dragon", "thief", "cave"), ("knight", "goblins", "dragon", "cave", "thief")]
 
@@ -336,7 +346,8 @@ ROLE_SETS = [("knight", "cave"), ("knight", "goblins", "dragon", "cave"), ("thie
 def test_every_option_target_has_a_tooltip_and_reasons_are_specific(roles: tuple[str, ...], seed: int) -> None:
     """Random games: every target of every option has a non-empty tooltip for the deciding
     viewer; for a sample of targets that are not options of a covered decision (map spaces,
-    pieces, the Dragon's powers, the Cave's omens), why_not gives a specific reason."""
+    pieces, the Dragon's powers, the Cave's omens; the spaces of the omens aimed at spaces),
+    why_not gives a specific reason."""
     g = new_game(Setup(roles=roles, seed=seed))
     bot = RandomBot(seed)
     pick = random.Random(seed)
@@ -350,10 +361,10 @@ def test_every_option_target_has_a_tooltip_and_reasons_are_specific(roles: tuple
             for t in o.targets:
                 assert describe(v, t).strip(), (d.kind, t)
                 kinds_seen.add(t.kind)
-        if d.kind in COVERED:
+        if d.kind in COVERED | SPACES_ONLY:
             legal = {(t.kind, t.ref) for o in d.options for t in o.targets}
             cands = [Target("space", fmt_pos(p)) for p in g.state.board.tiles]
-            cands += [Target("piece", p) for p in g.state.board.pieces]
+            cands += [Target("piece", p) for p in g.state.board.pieces] if d.kind in COVERED else []
             cands += [Target("slot", f"dragon.power.{p.id}") for p in g.rules.dragon.powers] if d.role == "dragon" else []
             cands += [Target("slot", f"cave.omen.{o.id}") for o in g.rules.omens] if d.role == "cave" else []
             for t in pick.sample(cands, min(10, len(cands))):

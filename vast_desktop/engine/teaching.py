@@ -561,6 +561,8 @@ def cave_omen(g: Game, d: Decision, t: Target) -> str | None:
     omen = g.rules.omen(t.ref.rsplit(".", 1)[1])
     if d.role != "cave":
         return f"{omen.name} is used on the Cave's own turn (CV-15)."
+    if d.kind != "cave_turn":
+        return f"{omen.name} is used in the Cave's turn, one omen at a time (CV-15); now: {d.prompt}"
     cost = omens.omen_cost(g, omen.id)
     have = g.state.cave.omens
     paying = sum(have.get(s, 0) for s in omen.accepts)
@@ -575,32 +577,75 @@ def cave_omen(g: Game, d: Decision, t: Target) -> str | None:
 def cave_space(g: Game, d: Decision, t: Target) -> str | None:
     """CV-07/MAP-34 (a new tile goes on an open space next to the map), COL-07/08 (which
     tiles collapse), CV-09 (a Treasure goes on a Dark tile with no piece and no Treasure)."""
-    from .cards.omens import treasure_targets
-
     q = _pos_of(t)
     cave = g.state.cave
     if d.kind != "cave_turn" or q is None or cave is None:
         return None
-    tiles = g.state.board.tiles
     if cave.phase == 2 and g.state.collapse:
-        if q not in tiles:
-            return f"There is no tile at {fmt_pos(q)} to collapse."
         return _why_not_collapse(g, q)
     if cave.phase == 2:
-        if q in tiles:
-            return f"There is already a tile at {fmt_pos(q)}: a new Cave tile goes on an open space next to the " \
-                   "map (CV-07, MAP-34)."
-        return f"{fmt_pos(q)} touches no tile of the map: a new Cave tile goes next to one (CV-07, MAP-34)."
+        return _why_not_placement(g, q)
     if cave.phase == 3:
-        if q not in tiles or not is_dark(g, q):
-            return f"A Treasure token goes on a Dark tile (CV-09), and {fmt_pos(q)} is not one."
-        if any(p == q for p in g.state.board.pieces.values()):
-            return f"A player piece is on {fmt_pos(q)}: a Treasure token goes on a Dark tile without one (CV-09)."
-        if g.state.supply["treasure"] <= 0:
-            return "All the Treasure tokens are placed: none is left in the supply (CV-10)."
-        if q not in treasure_targets(g):
-            return f"There is a Treasure token on {fmt_pos(q)} already (CV-09)."
+        return _why_not_treasure(g, q) or "A Treasure token goes on a highlighted Dark tile (CV-09)."
     return "Your tile and your Treasure token are placed this turn: use omens or end your turn (CV-02)."
+
+
+def _why_not_placement(g: Game, q: Pos) -> str:
+    """CV-07, MAP-34: a new Cave tile goes on an open space next to a tile of the map."""
+    if q in g.state.board.tiles:
+        return f"There is already a tile at {fmt_pos(q)}: a new Cave tile goes on an open space next to the " \
+               "map (CV-07, MAP-34)."
+    return f"{fmt_pos(q)} touches no tile of the map: a new Cave tile goes next to one (CV-07, MAP-34)."
+
+
+def _why_not_treasure(g: Game, q: Pos) -> str | None:
+    """CV-09/10: a Treasure token goes on a Dark tile with no player piece and no Treasure, while any is left."""
+    from .cards.omens import treasure_targets
+
+    if q not in g.state.board.tiles or not is_dark(g, q):
+        return f"A Treasure token goes on a Dark tile (CV-09), and {fmt_pos(q)} is not one."
+    if any(p == q for p in g.state.board.pieces.values()):
+        return f"A player piece is on {fmt_pos(q)}: a Treasure token goes on a Dark tile without one (CV-09)."
+    if g.state.supply["treasure"] <= 0:
+        return "All the Treasure tokens are placed: none is left in the supply (CV-10)."
+    if q not in treasure_targets(g):
+        return f"There is a Treasure token on {fmt_pos(q)} already (CV-09)."
+    return None
+
+
+def cave_omen_target(g: Game, d: Decision, t: Target) -> str | None:
+    """The target of an omen being used: Past Plunder a Treasure token (CV-09), Hatred a tile
+    placed or collapsed (CV-25), Crystal Curse a Lit tile to turn or an Event tile (CV-26),
+    Rockslide an open edge between tiles, one of them Lit (CV-23/27)."""
+    q = _pos_of(t)
+    if d.kind == "omen_past_plunder" and q is not None:
+        return _why_not_treasure(g, q)
+    if d.kind == "omen_hatred" and q is not None:
+        return _why_not_collapse(g, q) if g.state.collapse else _why_not_placement(g, q)
+    if d.kind == "omen_crystal_curse" and q is not None:
+        if q == g.state.board.entrance:
+            return "The Entrance is never turned by the Crystal Curse (CV-26)."
+        if q not in g.state.board.tiles or not g.state.board.tiles[q].lit:
+            return f"The Crystal Curse turns a Lit tile or marks a Lit Event tile (CV-26), and {fmt_pos(q)} is not Lit."
+        return f"The tile at {fmt_pos(q)} has no other way to turn, and no Event token can go there (CV-26)."
+    if d.kind == "omen_rockslide" and t.kind == "edge":
+        return _why_not_rockslide(g, t.ref)
+    return None
+
+
+def _why_not_rockslide(g: Game, ref: str) -> str:
+    """CV-23, CV-27: a Rockslide goes on an open edge between two tiles, at least one of them Lit."""
+    from .board import is_lit
+
+    a, b = (parse_pos(x) for x in ref.split("|"))
+    tiles = g.state.board.tiles
+    if a not in tiles or b not in tiles:
+        return "A Rockslide goes between two tiles of the map (CV-23)."
+    if not (is_lit(g, a) or is_lit(g, b)):
+        return "A Rockslide goes next to a Lit tile: both of these are Dark (CV-23)."
+    if tuple(sorted((a, b))) in g.state.board.rockslides:
+        return "There is a Rockslide on this edge already (CV-27)."
+    return "A wall closes this edge already: a Rockslide goes on an open edge (CV-23)."
 
 
 def _why_not_collapse(g: Game, q: Pos) -> str:
@@ -608,6 +653,8 @@ def _why_not_collapse(g: Game, q: Pos) -> str:
     from .board import touching
     from .collapse import collapse_candidates, removable
 
+    if q not in g.state.board.tiles:
+        return f"There is no tile at {fmt_pos(q)} to collapse."
     if not removable(g, q, collapse=True):
         return (f"The tile at {fmt_pos(q)} cannot collapse: it is the Entrance, or a piece on it would have "
                 "nowhere to go (COL-12, COL-16).")
@@ -707,6 +754,6 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
 
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
     own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
-    goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, acting_on_pieces, goblins_choose_tribe,
+    goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces, goblins_choose_tribe,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
