@@ -330,6 +330,9 @@ def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() ->
     g = game(("knight", "cave"), "knight", tiles=[*ROW, dark(1, 1, "T31")], pieces={"knight": [0, 0]})
     assert "Treasure" not in describe(view(g, "knight"), Target("space", "1,1"))
     assert "Treasure" in describe(view(g, "cave"), Target("space", "1,1"))
+    # a tile in the Cave's hand (GEN-01): its type only for the Cave
+    assert "Crystal" in describe(view(g, "cave"), Target("hand_tile", "T37"))
+    assert describe(view(g, "knight"), Target("hand_tile", "T37")) == "A Cave tile from the Cave's hand."
 
 
 # ------------------------------------------------------------------ random games
@@ -337,18 +340,21 @@ def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() ->
 COVERED = {"knight_turn", "thief_turn", "dragon_turn", "dragon_wing", "goblins_turn", "tribe_activation",
            "reveal_tribe", "cave_turn"}
 SPACES_ONLY = {"omen_past_plunder", "omen_hatred", "omen_crystal_curse"}
-ROLE_SETS = [("knight", "cave"), ("knight", "goblins", "dragon", "cave"), ("thief", "knight", "goblins"),
-             ("dragon", "thief", "cave"), ("knight", "goblins", "dragon", "cave", "thief")]
+ROLE_SETS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+    (("knight", "cave"), ()), (("knight", "goblins", "dragon", "cave"), ()), (("thief", "knight", "goblins"), ()),
+    (("dragon", "thief", "cave"), ()), (("knight", "goblins", "dragon", "cave", "thief"), ()),
+    (("knight", "goblins", "dragon", "cave", "thief"), ("terrain",))]
 
 
 @pytest.mark.parametrize("seed", [11, 12])
-@pytest.mark.parametrize("roles", ROLE_SETS, ids=["-".join(r) for r in ROLE_SETS])
-def test_every_option_target_has_a_tooltip_and_reasons_are_specific(roles: tuple[str, ...], seed: int) -> None:
+@pytest.mark.parametrize("roles, variants", ROLE_SETS, ids=["-".join(r + v) for r, v in ROLE_SETS])
+def test_every_option_target_has_a_tooltip_and_reasons_are_specific(roles: tuple[str, ...],
+                                                                     variants: tuple[str, ...], seed: int) -> None:
     """Random games: every target of every option has a non-empty tooltip for the deciding
     viewer; for a sample of targets that are not options of a covered decision (map spaces,
     pieces, the Dragon's powers, the Cave's omens; the spaces of the omens aimed at spaces),
     why_not gives a specific reason."""
-    g = new_game(Setup(roles=roles, seed=seed))
+    g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     bot = RandomBot(seed)
     pick = random.Random(seed)
     kinds_seen: set[str] = set()

@@ -534,6 +534,9 @@ def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "dragon_turn":
         return (f"{power.name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time "
                 f"(DR-17); now: {d.prompt}")
+    leaving = any(o.id.startswith("move:") or o.id == "power:wing" for o in d.options)
+    if power.id != "wing" and leaving and on_pit(g, g.state.board.pieces.get("dragon")):     # dragon.turn_options
+        return "You are on a Pit: leave it first, with your free move or a Wing (TR-29/31)."
     cost = tuple(power.cost)
     have = dp.means_of_payment(g)
     if not dp.can_pay(g, cost, have):
