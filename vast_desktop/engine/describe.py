@@ -203,7 +203,7 @@ def knight_slot(view: PlayerView, rest: str) -> str:
         return knight_tip(view)
     stats = {"movement": "Movement", "perception": "Perception", "strength": "Strength"}
     if rest in stats:
-        return (f"{stats[rest]} track: now {b.get(rest)}; a Hero cube here raises it (track values from the board). "
+        return (f"{stats[rest]} track: now {b.get(rest)}; a Hero cube on its next space raises it. "
                 f"{b.get('cubes_free', 0)} cube(s) unplaced.")
     equip = {"bomb": "Bomb", "bow": "Bow", "map": "Ancient Map", "shield": "Shield"}
     if rest in equip:
@@ -240,8 +240,7 @@ def cave_slot(view: PlayerView, rest: str) -> str:
     have = b.get("omens", {})
     if rest.startswith("omen."):
         o = load_rules_data().omen(rest[5:])
-        uses = b.get("omen_uses", {}).get(o.id, 0)
-        cost = o.costs[min(uses, len(o.costs) - 1)]
+        cost = b.get("omen_costs", {}).get(o.id, o.costs[0])
         paying = sum(have.get(s, 0) for s in o.accepts)
         return (f"{o.name} (cost {cost} of {', '.join(s.title() for s in o.accepts)}; you have {paying}): "
                 f"{' '.join(o.text.split())}")
