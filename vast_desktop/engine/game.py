@@ -187,11 +187,12 @@ class Game:
 
         return why_not_option(self, d, option_id)
 
-    def why_not(self, target: Any) -> str | None:
-        """For teaching: why a clicked target is not an option (None if it is one)."""
-        from .teaching import why_not_target
+    def why_not(self, target: Any, role: str | None = None) -> str | None:
+        """For teaching: why a clicked target is not an option of ``role`` (default: whoever
+        decides), in one plain sentence (None if it is one)."""
+        from .teaching import why_not
 
-        return why_not_target(self, target)
+        return why_not(self, role, target)
 
     # ------------------------------------------------------------- procedures
     def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "") -> Decision:

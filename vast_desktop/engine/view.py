@@ -109,11 +109,14 @@ def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
+    from .cards.omens import omen_cost
+
     c = g.state.cave
     assert c is not None
     board: dict[str, Any] = {
         "omens": dict(c.omens), "hand_count": len(c.hand), "hatred_tokens": c.hatred_tokens,
         "omen_uses": dict(c.omen_uses), "phase": c.phase,
+        "omen_costs": {o.id: omen_cost(g, o.id) for o in g.rules.omens},     # CV-18: what each costs now
         "treasure_supply": g.state.supply["treasure"],
     }
     if viewer == "cave":

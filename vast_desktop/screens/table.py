@@ -17,8 +17,10 @@ import pygame_gui
 
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
+from ..engine.describe import describe
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.rules_data import TerrainTile, load_rules_data
+from ..engine.teaching import explain_click
 from ..engine.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
@@ -518,15 +520,12 @@ class TableScreen(Screen):
         self.explain(keys)
 
     def explain(self, keys: list[str]) -> None:
-        """Say why a click did nothing (the reason comes from the engine)."""
-        game = self.session.game
-        for k in keys:
-            kind, _, ref = k.partition(":")
-            if kind in ("space", "card", "slot", "hand_tile", "edge"):
-                reason = game.why_not(Target(kind, ref))
-                if reason:
-                    self.app.notify(reason, error=True)
-                    return
+        """Say why a click did nothing: the engine's reason (teaching.explain_click), as a toast."""
+        d = self.index.decision
+        targets = [Target(*k.split(":", 1)) for k in keys if not k.startswith(("drag:", "info:"))]
+        reason = explain_click(self.session.game, d.role if d is not None else None, targets) if targets else None
+        if reason:
+            self.app.notify(reason, error=True)
 
     # ------------------------------------------------------------------ drag and drop
     def drag_source_at(self, pos: tuple[int, int]) -> str | None:
@@ -830,8 +829,9 @@ class TableScreen(Screen):
 
     def map_tip_at(self, pos: tuple[int, int]) -> str | None:
         """What the map (and the Random Terrain cards under it) says at ``pos``: a drawn Terrain card's
-        rules, the Entrance piece's tooltip when it is under the pointer, else the Terrain space's
-        (its tile, the space and the tile's effect)."""
+        rules, the Entrance piece's tooltip when it is under the pointer, else the space (a Terrain
+        space's tile and effect, or the tile, its walls and tokens) and the pieces there with their
+        numbers (engine.describe)."""
         view = self.view
         card = next((tip for r, tip in self.card_rects.values() if r.collidepoint(pos)), None)
         if card is not None:
@@ -843,9 +843,15 @@ class TableScreen(Screen):
             return entrance_tip(view)
         p = self.map.space_at(pos)
         t = next((t for t in view.tiles if t.pos == p), None)
+        if p is None:
+            return None
+        tips = []
         if t is not None and t.terrain is not None:
-            return terrain_tip(t.pos, t.terrain)
-        return None
+            tips.append(terrain_tip(t.pos, t.terrain))
+        elif t is not None or f"space:{fmt_pos(p)}" in self.index.by_key:
+            tips.append(describe(view, Target("space", fmt_pos(p))))
+        tips += [describe(view, Target("piece", piece)) for piece, q in sorted(view.pieces.items()) if q == p]
+        return "  ".join(tips) or None
 
     def _draw_tooltip(self, surface: pygame.Surface, tip: str, bottom: int | None = None) -> None:
         """A tooltip: wrapped on a dark card left of the pointer (below it, or above when there is no room

@@ -1276,6 +1276,7 @@ def board_view(g: Game, viewer: str | None) -> dict[str, object]:
         "population": dict(s.population), "rage": s.rage, "malaise": malaise(g),
         "strength": {t: tribe_strength(g, t) for t in TRIBES},
         "strength_discs": {t: strength_discs(g, t) for t in TRIBES},
+        "perception": {t: tribe_perception(g, t) for t in TRIBES},
         "monsters": {t: list(m) for t, m in s.monsters.items()},
         "face_up": list(s.face_up), "hand_count": len(s.hand),
         "lurking": dict(s.lurking), "hidden": hidden_tribes(g),

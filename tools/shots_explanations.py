@@ -1,0 +1,95 @@
+"""Screenshots of the explanations (issue 6) for review: the engine's reason after a click on a
+space that is not a choice, and the map's tooltips over a Tribe, the Knight and the Dragon.
+Run headless:
+
+    SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_explanations.py [--size 1600x900]
+Writes shots/explain_*.png."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("VAST_DESKTOP_HOME", tempfile.mkdtemp())
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from vast_desktop.app import App  # noqa: E402
+from vast_desktop.engine import load_scenario  # noqa: E402
+from vast_desktop.screens.table import TableScreen  # noqa: E402
+from vast_desktop.session import Seat, Session  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "shots"
+TILES = [{"pos": [0, 0], "tile": "entrance", "lit": True}, {"pos": [1, 0], "tile": "T22", "lit": True},
+         {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [0, 1], "tile": "T29", "lit": True},
+         {"pos": [-1, 0], "tile": "T02", "lit": True, "rot": 1}, {"pos": [1, 1], "tile": "T05", "lit": False},
+         {"pos": [3, 0], "tile": "T31", "lit": True}, {"pos": [0, -1], "tile": "T13", "lit": False}]
+SCENARIO = {"setup": {"roles": ["knight", "goblins", "dragon"], "seed": 3}, "active": "knight", "tiles": TILES,
+            "pieces": {"knight": [0, 0], "tribe:fangs": [1, 0], "dragon": [2, 0]},
+            "tokens": {"3,0": {"treasure": 1}, "2,0": {"crystal": 1}},
+            "goblins": {"rage": 1, "war_deck": ["pain"], "population": {"fangs": 2, "bones": 0, "eye": 0},
+                        "monsters": {"fangs": ["ogre"]}},
+            "dragon": {"placed": True, "wakefulness": 3}}
+
+
+def shot(app: App, name: str) -> None:
+    app.step(1 / 60)
+    app.step(1 / 60)
+    OUT.mkdir(exist_ok=True)
+    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
+    print("saved", OUT / f"{name}.png")
+
+
+def post_move(app: App, pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def post_click(app: App, pos: tuple[int, int]) -> None:
+    post_move(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--size", default="1600x900")
+    a = p.parse_args()
+    w, h = (int(v) for v in a.size.split("x"))
+    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
+    app = App(size=(w, h))
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 999.0})
+    app.session = Session(load_scenario(SCENARIO), {"knight": Seat(True), "goblins": Seat(False),
+                                                     "dragon": Seat(False)})
+    table = TableScreen(app)
+    app.replace(table)
+    for _ in range(3):
+        app.step(1 / 60)
+
+    def at(q: tuple[int, int], fy: float = 0.5) -> tuple[int, int]:
+        r = table.map.camera.tile_rect(q)
+        return r.centerx, int(r.y + r.h * fy)
+
+    post_click(app, at((1, 0)))            # the Fangs Tribe's space: Strength 1 against 3
+    shot(app, f"explain_whynot{suffix}")
+    app.toasts.clear()
+    post_click(app, at((-1, 0)))           # a wall in the way
+    shot(app, f"explain_whynot_wall{suffix}")
+    app.toasts.clear()
+    post_move(app, at((1, 0)))
+    shot(app, f"explain_tooltip_tribe{suffix}")
+    post_move(app, at((0, 0)))
+    shot(app, f"explain_tooltip_knight{suffix}")
+    post_move(app, at((2, 0)))
+    shot(app, f"explain_tooltip_dragon{suffix}")
+
+
+if __name__ == "__main__":
+    main()
