@@ -191,10 +191,13 @@ class TableScreen(Screen):
             self.log_count = len(lines)
 
     def _clickable_keys(self) -> set[str]:
-        return set(self.board_layout.regions)
+        """The board regions a click can reach: a region the board had to draw past its
+        panel's edge on a small window (its centre cut off) does not count, so its option
+        gets a prompt button instead of having no place at all."""
+        return {k for k, r in self.board_layout.regions.items() if self.board_rect.collidepoint(r.center)}
 
     def _target_keys_on_board(self) -> frozenset[str]:
-        return frozenset(k for k in self.index.by_key if k in self.board_layout.regions)
+        return frozenset(self.index.by_key.keys() & self._clickable_keys())
 
     def _rebuild_prompt_buttons(self) -> None:
         self.buttons_for_keys = self._target_keys_on_board()
