@@ -16,8 +16,14 @@ from vast_desktop.engine import Setup, load_scenario, new_game
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 from vast_desktop.reference import ReferenceError, default_reference_dir, load_reference
-from vast_desktop.teaching_cards import (ROLES, TeachingCards, due_reminders, load_teaching_cards,
-                                         load_teaching_cards_uncached, triggers_now)
+from vast_desktop.teaching_cards import (
+    ROLES,
+    TeachingCards,
+    due_reminders,
+    load_teaching_cards,
+    load_teaching_cards_uncached,
+    triggers_now,
+)
 
 REF_DIR = Path(str(default_reference_dir()))
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "vast_desktop" / "engine"

@@ -9,6 +9,7 @@ resumes exactly as it was: the cheat sheet never touches the game."""
 from __future__ import annotations
 
 import html
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -90,7 +91,7 @@ class CheatSheetScreen(Screen):
         tw = self.scaled(104)
         for role in self.roles:
             self.tabs[role] = self.button((x, (head - bh) // 2, tw, bh), ROLE_NAMES[role],
-                                          lambda r=role: self.show(r), f"The {ROLE_NAMES[role]}'s cheat sheet")
+                                          partial(self.show, role), f"The {ROLE_NAMES[role]}'s cheat sheet")
             x += tw + self.scaled(6)
         text_w = min(w - 2 * pad, self.scaled(920))
         self.text_rect = pygame.Rect((w - text_w) // 2, head + pad, text_w, h - head - 2 * pad)
