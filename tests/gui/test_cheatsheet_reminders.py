@@ -53,6 +53,13 @@ def test_c_opens_the_deciding_roles_sheet_tabs_switch_full_rules_and_esc_changes
     assert "The Knight" in screen.text_box.html_text and "How to win" in screen.text_box.html_text
     robot.click(screen.tabs["cave"].rect.center)
     assert screen.role == "cave" and "The Cave" in screen.text_box.html_text
+    robot.key(pygame.K_TAB)                                     # Tab: the next role, round again
+    assert screen.role == "knight"
+    robot.key(pygame.K_TAB)
+    assert screen.role == "cave"
+    robot.key(pygame.K_h)                                       # H: the rules at this role's part
+    assert isinstance(app.top, RulesScreen) and app.top.current.id == "cave"
+    robot.key(pygame.K_ESCAPE)
     robot.click(link_centre(screen.text_box, FULL_RULES))       # the link in the card
     assert isinstance(app.top, RulesScreen) and app.top.current.id == "cave"
     robot.key(pygame.K_ESCAPE)
