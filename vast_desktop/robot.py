@@ -90,12 +90,21 @@ class Robot:
                 return s
         raise AssertionError("no table screen")
 
+    def close_reminders(self) -> None:
+        """Click "Got it" on the table's reminders (issue 6) as a person would before using the map."""
+        t = self.table
+        for _ in range(40):
+            if t.reminders.ok_btn is None or self.app.top is not t:
+                return
+            self.click(t.reminders.ok_btn.rect.center)
+
     def visible(self, pos: tuple[int, int]) -> bool:
         return self.table.map_rect.inflate(-20, -20).collidepoint(pos)
 
     def show_space(self, p: tuple[int, int]) -> tuple[int, int]:
         """Bring a space into view with the keyboard (F fits the map), return its centre."""
         t = self.table
+        self.close_reminders()
         pos = t.map.screen_centre(p)
         if not self.visible(pos):
             self.key(pygame.K_f)
@@ -145,6 +154,7 @@ class Robot:
         ``prefer_map`` an option naming only a piece on the map is chosen by clicking the piece."""
         t = self.table
         t.refresh()
+        self.close_reminders()
         d = t.index.decision
         assert d is not None, "the robot's turn is not on the screen"
         o = d.option(option_id)

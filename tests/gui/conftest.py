@@ -16,5 +16,8 @@ def app(tmp_path, monkeypatch):
     from vast_desktop.app import App
 
     a = App(size=(1600, 900))
+    # the reminders of easily forgotten rules (on for players) cover the map's corner: off unless a test
+    # turns them on (tests/gui/test_cheatsheet_reminders.py), so clicks and pixel checks see the map
+    a.settings = a.settings.model_copy(update={"reminders": False})
     yield a
     pygame.quit()

@@ -32,6 +32,7 @@ from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAME
 from ..session import Session
 from .base import Screen
 from .players import campaign_player, player_line
+from .reminder_panel import ReminderPanel
 
 DRAG_THRESHOLD = 6
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
@@ -81,6 +82,7 @@ class TableScreen(Screen):
         self.hover_key: str | None = None
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
         self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # Random Terrain: each drawn card, its tooltip
+        self.reminders = ReminderPanel(self)  # reminders of easily forgotten rules (issue 6)
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
@@ -121,6 +123,7 @@ class TableScreen(Screen):
         qs = int(30 * s)                          # the "?" beside the prompt: the rules for this decision
         self.rules_btn = self.button((right - qs, self.prompt.y + 6, qs, qs), "?", self.open_rules,
                                      "The rules for this decision (H or F1)")
+        self.build_teaching()
         self.state_key = None
         self.prompt_buttons = []
 
@@ -161,6 +164,7 @@ class TableScreen(Screen):
         self.undo_btn.enable() if s.can_undo() else self.undo_btn.disable()
         has_end = decision is not None and decision.option("end:") is not None
         self.end_btn.enable() if has_end else self.end_btn.disable()
+        self.reminders.check()
 
     def _start_animations(self) -> None:
         assert self.view is not None
@@ -324,6 +328,29 @@ class TableScreen(Screen):
     def open_rules(self) -> None:
         self.app.open_rules(self.rules_section())
 
+    # ------------------------------------------------------------------ teaching (issue 6)
+    def build_teaching(self) -> None:
+        """The "Cheat sheet" button (left of Fit map) and the reminder panel, if one is showing."""
+        s = self.app.settings.ui_scale
+        bw, bh = int(110 * s), int(34 * s)
+        x = self.prompt.right - 8 - 5 * bw - 32
+        self.sheet_btn = self.button((x, self.prompt.bottom - bh - 8, bw, bh), "Cheat sheet", self.open_cheatsheet,
+                                     "How to win and the turn in order, for each role (C)")
+        self.reminders.build()
+
+    def cheatsheet_role(self) -> str | None:
+        """Whose card C opens: the person looking, else whoever decides or plays now."""
+        v = self.view
+        if v is None:
+            return None
+        return v.viewer or (v.waiting_for[0] if v.waiting_for else None) or v.active
+
+    def open_cheatsheet(self) -> None:
+        from .cheatsheet import CheatSheetScreen
+
+        if self.view is not None and self.app.top is self:
+            self.app.push(CheatSheetScreen(self.app, tuple(self.view.roles), self.cheatsheet_role()))
+
     def open_menu(self) -> None:
         from .menu import PauseMenu
 
@@ -366,6 +393,8 @@ class TableScreen(Screen):
             self.confirm()
         elif k == pygame.K_f:
             self.fit()
+        elif k == pygame.K_c and not ctrl:
+            self.open_cheatsheet()
         elif k == pygame.K_r:
             self.cycle_orientation(1)
         elif k == pygame.K_TAB and self.view is not None:
