@@ -78,3 +78,14 @@ def test_check_names_the_step_where_it_sticks(app, monkeypatch, capsys) -> None:
     app.push(TitleScreen(app))
     assert play_tutorial(app) == 1
     assert "stuck at step 2 (move:1,0)" in capsys.readouterr().err
+
+
+def test_no_reminders_over_the_tutorial_even_when_they_are_on(app) -> None:
+    """The coach explains every step, so the reminders of easily forgotten rules (on in the
+    settings here) stay off in the tutorial — while the same setting shows them at a table."""
+    app.settings = app.settings.model_copy(update={"reminders": True})
+    robot, screen = start(app)
+    for _ in range(35):                           # through the Cave's turn (its Crystal-tiles-first reminder)
+        take_step(robot, screen)
+        assert screen.reminders.current is None
+    assert not screen.reminders.enabled

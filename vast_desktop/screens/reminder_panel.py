@@ -60,7 +60,7 @@ class ReminderPanel:
 
     @property
     def enabled(self) -> bool:
-        return bool(self.app.settings.reminders)
+        return bool(self.app.settings.reminders) and self.table.shows_reminders
 
     # ------------------------------------------------------------------ moments
     def check(self) -> None:

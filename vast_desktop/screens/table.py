@@ -43,6 +43,7 @@ MAX_PROMPT_BUTTONS = 6
 
 class TableScreen(Screen):
     name = "table"
+    shows_reminders = True       # the reminders of easily forgotten rules (off in the tutorial)
 
     def __init__(self, app) -> None:
         super().__init__(app)
