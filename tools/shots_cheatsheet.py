@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import pygame  # noqa: E402
+from shots_app import OUT, frames, fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup  # noqa: E402
@@ -26,19 +22,9 @@ from vast_desktop.screens.table import TableScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402
 from vast_desktop.settings import autosave_path  # noqa: E402
 
-OUT = ROOT / "shots"
-
-
-def frames(app: App, n: int = 3) -> None:
-    for _ in range(n):
-        app.step(1 / 60)
-
 
 def shot(app: App, name: str, tag: str) -> None:
-    frames(app)
-    path = OUT / f"cheatsheet_{name}_{tag}.png"
-    pygame.image.save(app.screen, str(path))
-    print("wrote", path)
+    save_window(app, f"cheatsheet_{name}_{tag}.png")
 
 
 def until_cave_turn(app: App) -> None:
@@ -59,7 +45,7 @@ def until_cave_turn(app: App) -> None:
 
 
 def shots_for(size: tuple[int, int], scale: float = 1.0) -> None:
-    os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")     # default settings, no saves
+    fresh_home()     # default settings, no saves
     app = App(size=size)
     app.apply_settings(app.settings.model_copy(update={"ui_scale": scale, "animation_speed": 0.0, "bot_pace": 0.0}))
     tag = f"{size[0]}" + ("" if scale == 1.0 else f"_x{scale}")

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import pygame  # noqa: E402
+from shots_app import OUT, frames, fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup  # noqa: E402
@@ -27,23 +23,13 @@ from vast_desktop.screens.review import ReviewScreen  # noqa: E402
 from vast_desktop.session import Seat  # noqa: E402
 from vast_desktop.settings import saves_dir  # noqa: E402
 
-OUT = ROOT / "shots"
-
-
-def frames(app: App, n: int = 3) -> None:
-    for _ in range(n):
-        app.step(1 / 60)
-
 
 def shot(app: App, name: str) -> None:
-    frames(app)
-    path = OUT / f"review_{name}_{app.size[0]}.png"
-    pygame.image.save(app.screen, str(path))
-    print("wrote", path)
+    save_window(app, f"review_{name}_{app.size[0]}.png")
 
 
 def run(size: tuple[int, int]) -> None:
-    os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")
+    fresh_home()
     app = App(size=size)
     app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 0.0})
     roles = ("knight", "dragon", "cave")

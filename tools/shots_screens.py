@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import pygame  # noqa: E402
+from shots_app import OUT, frames, fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.campaign import Campaign, campaign_path, save_campaign  # noqa: E402
@@ -32,20 +28,9 @@ from vast_desktop.screens.title import TitleScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402
 from vast_desktop.settings import autosave_path, saves_dir  # noqa: E402
 
-OUT = ROOT / "shots"
-
-
-def frames(app: App, n: int = 3) -> None:
-    for _ in range(n):
-        app.step(1 / 60)
-
 
 def shot(app: App, name: str) -> None:
-    frames(app)
-    w = app.size[0]
-    path = OUT / f"screen_{name}_{w}.png"
-    pygame.image.save(app.screen, str(path))
-    print("wrote", path)
+    save_window(app, f"screen_{name}_{app.size[0]}.png")
 
 
 def finish_game(app: App, players: dict[str, str] | None = None) -> None:
@@ -65,7 +50,7 @@ def finish_game(app: App, players: dict[str, str] | None = None) -> None:
 
 
 def run(size: tuple[int, int]) -> None:
-    os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")    # no saves, default settings
+    fresh_home()    # no saves, default settings
     app = App(size=size)
     app.replace(TitleScreen(app))
     shot(app, "title")
