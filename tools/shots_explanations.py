@@ -9,22 +9,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("VAST_DESKTOP_HOME", tempfile.mkdtemp())
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import pygame  # noqa: E402
+from shots_app import fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import load_scenario  # noqa: E402
 from vast_desktop.screens.table import TableScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[1] / "shots"
+fresh_home()                 # a throw-away home: no saves, default settings
+
 TILES = [{"pos": [0, 0], "tile": "entrance", "lit": True}, {"pos": [1, 0], "tile": "T22", "lit": True},
          {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [0, 1], "tile": "T29", "lit": True},
          {"pos": [-1, 0], "tile": "T02", "lit": True, "rot": 1}, {"pos": [1, 1], "tile": "T05", "lit": False},
@@ -38,11 +35,7 @@ SCENARIO = {"setup": {"roles": ["knight", "goblins", "dragon"], "seed": 3}, "act
 
 
 def shot(app: App, name: str) -> None:
-    app.step(1 / 60)
-    app.step(1 / 60)
-    OUT.mkdir(exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
-    print("saved", OUT / f"{name}.png")
+    save_window(app, f"{name}.png")
 
 
 def post_move(app: App, pos: tuple[int, int]) -> None:

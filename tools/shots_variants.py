@@ -20,16 +20,12 @@ import argparse
 import os
 import random
 import sys
-import tempfile
 from collections import Counter
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("VAST_DESKTOP_HOME", tempfile.mkdtemp())
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, os.path.dirname(__file__))
 
 import pygame  # noqa: E402
+from shots_app import fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup, load_scenario  # noqa: E402
@@ -38,16 +34,13 @@ from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
 from vast_desktop.screens.table import TableScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[1] / "shots"
+fresh_home()                 # a throw-away home: no saves, default settings
+
 KC = ("knight", "cave")
 
 
 def shot(app: App, name: str) -> None:
-    app.step(1 / 60)
-    app.step(1 / 60)
-    OUT.mkdir(exist_ok=True)
-    pygame.image.save(app.screen, str(OUT / f"{name}.png"))
-    print("saved", OUT / f"{name}.png")
+    save_window(app, f"{name}.png")
 
 
 def entrance_pick(rng: random.Random, session: Session) -> str:
