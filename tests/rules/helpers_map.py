@@ -20,6 +20,8 @@ from typing import Any
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Option
 
+from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
+
 Pos = tuple[int, int]
 
 
@@ -59,11 +61,6 @@ def solo(tiles: list[dict[str, Any]], seed: int = 1, level: str = "easy", **extr
     return load_scenario(data)
 
 
-def ids(g: Game) -> tuple[str, ...]:
-    assert g.pending is not None, f"the game is over: {g.outcome}"
-    return g.pending.ids
-
-
 def starting(g: Game, prefix: str) -> list[str]:
     return [i for i in ids(g) if i.startswith(prefix)]
 
@@ -71,14 +68,6 @@ def starting(g: Game, prefix: str) -> list[str]:
 def kind(g: Game) -> tuple[str, str]:
     assert g.pending is not None, f"the game is over: {g.outcome}"
     return g.pending.role, g.pending.kind
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    """Apply options in order, failing with the offered ids if one is not legal."""
-    for oid in option_ids:
-        assert g.pending is not None, f"the game is over: {g.outcome}"
-        assert oid in g.pending.ids, f"{oid!r} not in {g.pending.role}/{g.pending.kind} options {g.pending.ids}"
-        g.apply(oid)
 
 
 def auto(g: Game, kinds: Iterable[str], limit: int = 60) -> None:

@@ -7,6 +7,8 @@ from typing import Any
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.geometry import manhattan, surrounding
 
+from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
+
 Pos = tuple[int, int]
 ENTRANCE = {"pos": [0, 0], "tile": "entrance", "lit": True}
 
@@ -46,18 +48,6 @@ def tgame(tiles: list[dict[str, Any]], terrain_tiles: list[dict[str, Any]] = (),
     for _ in range(movement):
         choose(g, "cube:movement")
     return g
-
-
-def ids(g: Game) -> tuple[str, ...]:
-    assert g.pending is not None, f"the game is over: {g.outcome}"
-    return g.pending.ids
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None, f"the game is over: {g.outcome}"
-        assert oid in g.pending.ids, f"{oid!r} not in {g.pending.role}/{g.pending.kind} options {g.pending.ids}"
-        g.apply(oid)
 
 
 def auto(g: Game, kinds: set[str], limit: int = 80) -> None:

@@ -19,6 +19,8 @@ from vast_desktop.engine.decisions import Option
 from vast_desktop.engine.roles import thief as th
 from vast_desktop.engine.roles.thief_state import ThiefState
 
+from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
+
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}
 
 
@@ -76,21 +78,8 @@ def T(g: Game) -> ThiefState:
     return t
 
 
-def ids(g: Game) -> tuple[str, ...]:
-    assert g.pending is not None, f"the game is over: {g.outcome}"
-    return g.pending.ids
-
-
 def starting(g: Game, prefix: str) -> set[str]:
     return {i for i in ids(g) if i.startswith(prefix)}
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    """Apply options in order, failing with the offered ids if one is not legal."""
-    for oid in option_ids:
-        assert g.pending is not None, f"the game is over: {g.outcome}"
-        assert oid in g.pending.ids, f"{oid!r} not in {g.pending.role}/{g.pending.kind} options {g.pending.ids}"
-        g.apply(oid)
 
 
 def kind(g: Game) -> str:
