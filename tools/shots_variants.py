@@ -29,7 +29,7 @@ from shots_app import fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup, load_scenario  # noqa: E402
-from vast_desktop.engine.geometry import fmt_pos, parse_pos  # noqa: E402
+from vast_desktop.robot import steer_collapse_to_entrance  # noqa: E402
 from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
 from vast_desktop.screens.table import TableScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402
@@ -44,22 +44,13 @@ def shot(app: App, name: str) -> None:
 
 
 def entrance_pick(rng: random.Random, session: Session) -> str:
-    """A random choice that steers the Collapse onto the Entrance piece: Hatred whenever the Cave may
-    use it, the piece's tile when it may go, otherwise the tiles farthest from it."""
+    """A random choice that steers the Collapse onto the Entrance piece (the robot's policy)."""
     g = session.game
     d = g.pending
+    steered = steer_collapse_to_entrance(g, d)
+    if steered is not None:
+        return steered
     ids = list(d.ids)
-    e = g.state.board.entrance
-    hit = [i for i in ids if i.endswith("remove:" + fmt_pos(e))]
-    if hit:
-        return hit[0]
-    if g.state.collapse and d.role == "cave":
-        if "omen:hatred" in ids:
-            return "omen:hatred"
-        rem = [i for i in ids if i.startswith(("remove:", "hatred:remove:"))]
-        if rem:
-            return max(rem, key=lambda i: sum(abs(a - b) for a, b in zip(parse_pos(i.rsplit(":", 1)[1]), e,
-                                                                           strict=True)))
     if "end:" in ids and len(ids) > 1 and rng.random() > 0.2:
         ids.remove("end:")
     return ids[rng.randrange(len(ids))]

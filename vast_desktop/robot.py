@@ -2,12 +2,37 @@
 real pygame events (mouse clicks, drags, keys) on what the table shows."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from vast_desktop.engine.geometry import parse_pos
+from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.engine.terrain import PLACING_KINDS
 from vast_desktop.input.targets import button_options, in_mode, modal_group
 from vast_desktop.screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from vast_desktop.engine import Game
+    from vast_desktop.engine.decisions import Decision
+
+
+def steer_collapse_to_entrance(g: Game, d: Decision) -> str | None:
+    """A test driver's choice that steers the Collapse onto the Moving Entrance piece (VAR-06):
+    the piece's tile when it may go, Hatred whenever the Cave may use it in the Collapse,
+    otherwise the tile farthest from the piece; None when the decision is not about that."""
+    ids = list(d.ids)
+    e = g.state.board.entrance
+    hit = [i for i in ids if i.endswith("remove:" + fmt_pos(e))]
+    if hit:
+        return hit[0]
+    if g.state.collapse and d.role == "cave":
+        if "omen:hatred" in ids:
+            return "omen:hatred"
+        removals = [i for i in ids if i.startswith(("remove:", "hatred:remove:"))]
+        if removals:
+            return max(removals, key=lambda i: sum(abs(a - b) for a, b in zip(parse_pos(i.rsplit(":", 1)[1]), e,
+                                                                                   strict=True)))
+    return None
 
 
 class Robot:

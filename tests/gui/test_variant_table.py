@@ -22,6 +22,7 @@ from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.map_view import MapOverlay
 from vast_desktop.render.tile_art import PIECE_IDS, PLAIN, TILE_TYPES, TileArt
+from vast_desktop.robot import steer_collapse_to_entrance
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
@@ -56,21 +57,8 @@ ENTRANCE_SEED = 0      # with Hatred free to take any tile (AMB-60 house rule) t
 
 
 def steer_to_entrance(chooser: random.Random, g: Game, d: Decision) -> str:
-    """The robot's choice, steering the Collapse onto the Entrance piece: the Cave uses Hatred whenever
-    she may, takes the piece's tile when it may go and otherwise the tiles farthest from it."""
-    ids = list(d.ids)
-    e = g.state.board.entrance
-    hit = [i for i in ids if i.endswith("remove:" + fmt_pos(e))]
-    if hit:
-        return hit[0]
-    if g.state.collapse and d.role == "cave":
-        if "omen:hatred" in ids:
-            return "omen:hatred"
-        far = [i for i in ids if i.startswith(("remove:", "hatred:remove:"))]
-        if far:
-            return max(far, key=lambda i: sum(abs(a - b) for a, b in zip(parse_pos(i.rsplit(":", 1)[1]), e,
-                                                                           strict=True)))
-    return pick(chooser, d)[0]
+    """The robot's choice, steering the Collapse onto the Entrance piece (else a random pick)."""
+    return steer_collapse_to_entrance(g, d) or pick(chooser, d)[0]
 
 
 def _entrance_drawn_at(table: TableScreen) -> None:
