@@ -104,30 +104,44 @@ def why_not(g: Game, role: str | None, target: Any) -> str | None:
     """Why ``role`` may not choose ``target`` now, in one plain sentence (None if it is an
     option target of ``role``'s pending decision).  ``target`` is a :class:`Target`, a
     ``(kind, ref)`` pair or a map space ``(x, y)``; ``role`` None asks for whoever decides."""
+    return why_not_graded(g, role, target)[0]
+
+
+# How much a reason says, best first: a rule that fails for this very target; where the
+# choice is made instead (another board, another kind of thing); only what is being decided.
+RULE, WHERE, FALLBACK_GRADE = 0, 1, 2
+
+
+def why_not_graded(g: Game, role: str | None, target: Any) -> tuple[str | None, int]:
+    """:func:`why_not` with the grade of its answer (RULE, WHERE or FALLBACK_GRADE)."""
     d = g.pending
     if d is None:
-        return "The game is over."
+        return "The game is over.", RULE
     t = as_target(target)
     if role is not None and role != d.role:
         verb = "are" if d.role == "goblins" else "is"
-        return f"It is not your decision now: the {ROLE_TITLES.get(d.role, d.role)} {verb} deciding ({d.prompt})."
+        return (f"It is not your decision now: the {ROLE_TITLES.get(d.role, d.role)} {verb} deciding ({d.prompt}).",
+                RULE)
     if any(o.kind == t.kind and o.ref == t.ref for opt in d.options for o in opt.targets):
-        return None
-    for rule in REASONS:
+        return None, RULE
+    for rule in reason_rules():
         reason = rule(g, d, t)
         if reason:
-            return reason
-    return FALLBACK(g, d, t) or GENERIC
+            return reason, RULE
+    for place in WHERE_RULES:
+        reason = place(g, d, t)
+        if reason:
+            return reason, WHERE
+    return FALLBACK(g, d, t) or GENERIC, FALLBACK_GRADE
 
 
 def explain_click(g: Game, role: str | None, targets: list[Any]) -> str | None:
     """A click lands on several targets at once (an edge, the pieces on a space, the space):
-    the first specific reason among them, else the first reason (None if one is an option)."""
-    reasons = [why_not(g, role, t) for t in targets]
-    if any(r is None for r in reasons):
+    the best-graded reason among them, the first of equals (None if one is an option)."""
+    graded = [why_not_graded(g, role, t) for t in targets]
+    if not graded or any(r is None for r, _ in graded):
         return None
-    specific = [r for r in reasons if r is not None and not is_fallback(g, r)]
-    return (specific or reasons or [None])[0]
+    return min(graded, key=lambda rg: rg[1])[0]
 
 
 def is_fallback(g: Game, reason: str) -> bool:
@@ -750,6 +764,41 @@ def goblins_choose_tribe(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
+# ------------------------------------------------------------ where instead
+WHAT = {"space": "a highlighted space on the map", "piece": "a highlighted piece on the map",
+        "edge": "a highlighted wall on the map", "card": "one of the highlighted cards",
+        "slot": "a highlighted place on a board", "hand_tile": "a highlighted tile in your hand"}
+
+
+def other_board(g: Game, d: Decision, t: Target) -> str | None:
+    """A click on another role's board (the table lets everyone look at every board): only
+    its owner uses it, unless this very decision acts on it (Hex, Spores, Slither…)."""
+    if t.kind != "slot":
+        return None
+    owner = t.ref.split(".", 1)[0]
+    if owner not in ROLE_TITLES or owner == d.role:
+        return None
+    if any(o.kind == "slot" and o.ref.startswith(owner + ".") for opt in d.options for o in opt.targets):
+        return None
+    whose = f"{ROLE_TITLES[owner]}'" if owner == "goblins" else f"{ROLE_TITLES[owner]}'s"
+    return f"That is the {whose} board: only the {ROLE_TITLES[owner]} use{'' if owner == 'goblins' else 's'} " \
+           f"it. You are deciding: {d.prompt}"
+
+
+def wrong_kind(g: Game, d: Decision, t: Target) -> str | None:
+    """A click on a kind of thing this decision is not about (a piece when it asks for a
+    tile, the map when it asks a yes-or-no question): where the choice is made instead."""
+    kinds = [k for k in WHAT if any(o.kind == k for opt in d.options for o in opt.targets)]
+    if t.kind in kinds:
+        return None
+    if not kinds:
+        return f"{d.prompt} — answer with the buttons under the prompt."
+    return f"{d.prompt} — choose {' or '.join(WHAT[k] for k in kinds)}."
+
+
+WHERE_RULES: list[Callable[[Game, Decision, Target], str | None]] = [other_board, wrong_kind]
+
+
 def not_now(g: Game, d: Decision, t: Target) -> str | None:
     """Any other decision: what is being decided instead."""
     return f"Not now — {d.prompt}" if d.prompt else None
@@ -760,3 +809,16 @@ REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
     goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces, goblins_choose_tribe,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
+
+
+def reason_rules() -> list[Callable[[Game, Decision, Target], str | None]]:
+    """Every rule-level reason, in order: this module's, then the per-decision modules'
+    (``why_not_*``), imported on first use because they build on this module's helpers."""
+    if not _ALL_RULES:
+        from . import why_not_goblins_thief, why_not_knight_dragon, why_not_map
+        _ALL_RULES.extend([*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
+                           *why_not_goblins_thief.REASONS])
+    return _ALL_RULES
+
+
+_ALL_RULES: list[Callable[[Game, Decision, Target], str | None]] = []
