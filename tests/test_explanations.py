@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from explain_sampling import ROLE_SETS as ROLES_FOR_CLICKS
+from explain_sampling import sample_clicks
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
 from vast_desktop.engine.board import edge_blocked
@@ -23,9 +25,6 @@ from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.roles.dragon_state import armor
 from vast_desktop.engine.roles.thief_state import stealth
 from vast_desktop.engine.teaching import explain_click, is_fallback, why_not
-
-from explain_sampling import ROLE_SETS as ROLES_FOR_CLICKS
-from explain_sampling import sample_clicks
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance", "lit": True}
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}
