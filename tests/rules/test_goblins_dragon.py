@@ -190,6 +190,29 @@ def test_GB_56_57_trap_against_claw(monkeypatch, trap) -> None:
         assert gb.tribe_pos(g, "fangs") is None and s.population["fangs"] == 1
 
 
+@pytest.mark.parametrize("trap", [True, False])
+def test_GB_56_one_trap_spares_every_tribe_the_power_hits(monkeypatch, trap) -> None:
+    """GB-56 (FAQ, "Using Trap to ignore a Dragon's power"): with Trap the power "has no
+    effect on any Tribe and the Dragon does not eat any Goblins" — one question for the
+    whole Claw, naming both Tribes it hits, and both are spared."""
+    fixed_die(monkeypatch, CENTRE)
+    g = game(active="dragon", pieces={"dragon": [2, 0], "tribe:fangs": [2, 0], "tribe:bones": [2, 0]},
+             dragon={"hand": ["claw"]},
+             goblins={"population": {"fangs": 3, "bones": 2, "eye": 0}, "face_up": ["trap"] if trap else []})
+    choose(g, "power:claw")
+    assert g.pending.kind == "trap_dragon" and "Fangs" in g.pending.prompt and "Bones" in g.pending.prompt
+    choose(g, "trap:" if trap else "no_response:")
+    s = g.state.goblins
+    if trap:
+        assert g.pending.kind != "trap_dragon"                 # asked once, not once per Tribe
+        assert s.population == {"fangs": 3, "bones": 2, "eye": 0} and D(g).eaten == 0
+        assert gb.tribe_pos(g, "fangs") == (2, 0) and gb.tribe_pos(g, "bones") == (2, 0)
+    else:
+        while g.pending.kind != "dragon_turn":
+            choose(g, ids(g)[0])
+        assert gb.tribe_pos(g, "fangs") is None and gb.tribe_pos(g, "bones") is None and D(g).eaten > 0
+
+
 def test_GB_58_hex_the_dragon() -> None:
     g = game(goblins={"hand": ["hex"]}, pieces={"dragon": [3, 0]}, dragon={"hand": ["claw", "flame", "wing"]})
     activation(g, eye=2)

@@ -245,10 +245,12 @@ def _claw(g: Game) -> Proc:
     affected = [p for p in affected if not claw_sheltered(g, dr.pos(g), p)]    # AMB-46 house rule
     gob = goblins_api(g)
     prey = g.state.board.pieces.get("thief") if g.state.thief is not None else None
+    trapped = gob is not None and (yield from gob.trap_against_dragon(
+        g, [t for p in affected for t in tribes_at(g, p)], "Claw"))          # GB-56: once, for every Tribe
     for p in affected:
         for tribe in tribes_at(g, p):
             assert gob is not None
-            if (yield from gob.trap_against_dragon(g, tribe, "Claw")):
+            if trapped:
                 continue
             before = gob.tribe_population(g, tribe)
             yield from gob.scatter(g, tribe, "the Dragon's Claw")      # GB-45: Bright Beetles loses 1 less
@@ -494,8 +496,9 @@ def _scratch(g: Game) -> Proc:
         return
     gob = goblins_api(g)
     assert gob is not None
+    trapped = yield from gob.trap_against_dragon(g, tribes_at(g, dr.pos(g)), "Scratch")   # GB-56
     for tribe in tribes_at(g, dr.pos(g)):
-        if (yield from gob.trap_against_dragon(g, tribe, "Scratch")):
+        if trapped:
             continue
         before = gob.tribe_population(g, tribe)
         beetles = gob.has_monster(g, tribe, "bright_beetles")
@@ -534,6 +537,19 @@ def _smash(g: Game) -> Proc:
     yield
 
 
+def _wrath_spots(g: Game, tile_id: str) -> list[Pos]:
+    """The spaces of the tile ``tile_id`` Wrath brings down, first its anchor space: the
+    whole Terrain tile, pieces inside too (TR-27, COL-28); none if it is already gone."""
+    board = g.state.board
+    where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
+    if where is None:
+        return []
+    if board.tiles[where].terrain is not None:
+        from ..terrain import cells_of
+        return [where, *(q for q in cells_of(g, tile_id) if q != where)]
+    return [where]
+
+
 def _wrath(g: Game) -> Proc:
     """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
     Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
@@ -550,19 +566,17 @@ def _wrath(g: Game) -> Proc:
     gob = goblins_api(g)
     spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
     batch: list[str] = []
+    trapped = gob is not None and (yield from gob.trap_against_dragon(
+        g, [t for tile_id in ids for q in _wrath_spots(g, tile_id) for t in tribes_at(g, q)], "Wrath"))   # GB-56
     for tile_id in ids:
-        where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
-        if where is None:
+        spots = _wrath_spots(g, tile_id)
+        if not spots:
             continue
-        spots = [where]
-        if board.tiles[where].terrain is not None:   # TR-27, COL-28: the whole Terrain tile, pieces inside too
-            from ..terrain import cells_of
-            spots = cells_of(g, tile_id)
+        where = spots[0]
         for tribe in [t for q in spots for t in tribes_at(g, q)]:
             assert gob is not None
-            if (yield from gob.trap_against_dragon(g, tribe, "Wrath")):        # GB-56
-                continue
-            yield from gob.scatter(g, tribe, "the Dragon's Wrath")
+            if not trapped:
+                yield from gob.scatter(g, tribe, "the Dragon's Wrath")
         if not removable(g, where) or (spare_own and where == dr.pos(g)):
             g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)
             continue

@@ -242,22 +242,30 @@ def hide_tribe(g: Game, tribe: str, why: str) -> Proc:
     yield
 
 
-def trap_against_dragon(g: Game, tribe: str, power: str) -> Proc:
-    """GB-56/57: the Goblins may discard Trap so that a Dragon power leaves ``tribe``
-    untouched (no Goblins eaten).  Asked every time a power hits a Tribe, with a neutral
-    "No response", so the question never tells whether they hold Trap.  Returns True
-    when Trap is used."""
+def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
+    """GB-56/57: the Goblins may discard Trap when a Dragon power hits their Tribes.  The
+    FAQ: the power still works on everyone else, "but has no effect on any Tribe and the
+    Dragon does not eat any Goblins" — so it is asked once per power, before any Tribe is
+    touched, and answers for every Tribe the power hits.  Asked every time, with a neutral
+    "No response", so the question never tells whether they hold Trap.  Returns True when
+    Trap is used."""
+    hit = [tribes] if isinstance(tribes, str) else list(dict.fromkeys(tribes))
+    if not hit:
+        return False
     s = gs(g)
+    names = " and ".join(tname(t) for t in hit)
     opts = []
     if "trap" in s.hand or "trap" in s.face_up:
-        opts.append(Option("trap:", f"Discard Trap: {NAMES[tribe]} ignores the {power}", (Target("card", "trap"),)))
+        label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
+                 else f"Discard Trap: the {power} has no effect on any Tribe")
+        opts.append(Option("trap:", label, (Target("card", "trap"),)))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
-    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {tname(tribe)}.", opts,
+    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {names}.", opts,
                          rules_ref="goblins.secrets")
     if choice.id != "trap:":
         return False
     discard_secret(g, "trap")
-    g.log("trap", f"The Goblins discard Trap: {tname(tribe)} ignores the Dragon's {power}.", tribe=tribe)
+    g.log("trap", f"The Goblins discard Trap: the Dragon's {power} has no effect on {names}.", tribes=hit)
     return True
 
 
