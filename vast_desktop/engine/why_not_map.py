@@ -58,9 +58,10 @@ def orient_space(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "orient_tile" or q is None or not spaces:
         return None
     p = spaces[0]
-    return (f"You are orienting the tile you revealed at {fmt_pos(p)} ({_plural(len(d.options), 'legal turn')}: "
-            "an open edge must lead back to the Entrance if it can, MAP-17/18): turn it with R or the mouse wheel "
-            "and click it.")
+    walked = ", and an open side faces the tile she walked in from (MAP-28)" if d.role == "knight" else ""
+    return (f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
+            f"it. It has {_plural(len(d.options), 'legal turn')}: an open edge leads back to the Entrance if one "
+            f"can (MAP-17/18){walked}.")
 
 
 def reveal_order_space(g: Game, d: Decision, t: Target) -> str | None:
@@ -87,10 +88,10 @@ def _hand_tile_gone(g: Game, ref: str) -> str | None:
         return None
     where = next((p for p, pt in g.state.board.tiles.items() if pt.tile_id == ref), None)
     if where is not None:
-        return f"That tile is no longer in your hand: it is on the map at {fmt_pos(where)}."
+        return f"That tile is not in your hand: it is on the map at {fmt_pos(where)}."
     if ref in g.state.removed_from_game:
-        return "That tile is no longer in your hand: it has left the game."
-    return "That tile is no longer in your hand."
+        return "That tile is not in your hand: it has left the game."
+    return "That tile is not in your hand."
 
 
 def _crystal_first(g: Game, ref: str, d: Decision) -> str | None:
@@ -101,7 +102,7 @@ def _crystal_first(g: Game, ref: str, d: Decision) -> str | None:
     if cave is None or g.state.active != "cave" or ref in crystal_first(g, cave.hand):
         return None
     crystals = sorted(set(crystal_first(g, cave.hand)))
-    return (f"On your own turn the Crystal tiles in your hand go first (CV-04): place "
+    return (f"On your own turn the Crystal tiles in your hand go first (CV-04): place the "
             f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, ref)}.")
 
 
@@ -580,7 +581,8 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
         if kind == "pits":
             return "The Pits are placed only as a set of three, and not all three are off the map (TR-28)."
         if kind in on:
-            return f"The {name} is on the map already."
+            return (f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
+                    "map (COL-28).")
     if kind == "pits":
         return "Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen (TR-28)."
     return (f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
