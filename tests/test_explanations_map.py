@@ -7,11 +7,12 @@ reveal, a Cave-In or an Event draw is run on it with ``drive``) and names the ch
 of the rule whose failing condition the sentence explains."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
-from vast_desktop.engine.decisions import Option, Target
+from vast_desktop.engine.decisions import Decision, Option, Target
+from vast_desktop.engine.game import Proc
 from vast_desktop.engine.teaching import RULE, why_not, why_not_graded
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance"}
@@ -50,9 +51,9 @@ def solo(tiles: list[dict[str, Any]], **data: Any) -> Game:
     return scenario(("knight",), tiles, "knight", solo_level="easy", **data)
 
 
-def drive(g: Game, make_proc: Callable[[Game], Iterator[Any]]) -> None:
+def drive(g: Game, make_proc: Callable[[Game], Proc]) -> None:
     """Run an engine procedure on the scenario's position; afterwards the game waits."""
-    def flow() -> Iterator[Any]:
+    def flow() -> Proc:
         yield from make_proc(g)
         while True:
             yield g.ask("test", "done", "The procedure is over", [Option("done:", "done")])
@@ -66,8 +67,11 @@ def choose(g: Game, *option_ids: str) -> None:
         g.apply(oid)
 
 
-def pending(g: Game, kind: str) -> None:
-    assert g.pending is not None and g.pending.kind == kind, g.pending and (g.pending.kind, g.pending.ids)
+def pending(g: Game, kind: str) -> Decision:
+    """The pending decision, which must be of ``kind``."""
+    d = g.pending
+    assert d is not None and d.kind == kind, d and (d.kind, d.ids)
+    return d
 
 
 def rule_reason(g: Game, target: Any) -> str:
@@ -84,8 +88,8 @@ def test_MAP_17_MAP_28_orienting_the_revealed_tile_happens_on_it() -> None:
     which tile is being turned, how, and how many turns are legal."""
     g = kc([ENTRANCE, dark(1, 0, "T03"), *AROUND], active="knight", cave=HAND)
     choose(g, "move:1,0")
-    pending(g, "orient_tile")
-    assert len(g.pending.options) == 3                      # the wall never faces the way she came in
+    d = pending(g, "orient_tile")
+    assert len(d.options) == 3                      # the wall never faces the way she came in
     reason = rule_reason(g, (0, 0))
     assert "orienting the tile you revealed at 1,0" in reason and "R or the mouse wheel" in reason
     assert "3 legal turns" in reason and "MAP-17/18" in reason and "MAP-28" in reason
@@ -186,7 +190,7 @@ def test_COL_07_COL_12_the_collapse_takes_the_tiles_touching_the_fewest() -> Non
     pending(g, "collapse_tile")
     assert rule_reason(g, (1, 0)) == ("The tile at 1,0 touches 4 tiles: the Collapse takes the tiles touching the "
                                       "fewest others first, now those touching 1 (COL-07).")
-    assert rule_reason(g, (0, 0)) == "The tile at 0,0 is the Entrance: it can never be removed (COL-12)."
+    assert rule_reason(g, (0, 0)) == "The tile at 0,0 holds the Entrance: it can never be removed (COL-12)."
     assert rule_reason(g, (5, 5)) == "There is no tile at 5,5 to collapse."
 
 
@@ -214,8 +218,8 @@ def test_COL_16_a_tile_whose_occupant_cannot_leave_stays() -> None:
     g = solo([ENTRANCE, dark(1, 0, "T01"), lit(2, 0, "T05"), lit(0, 1, "T10")], collapse=True, stack=[],
               pieces={"knight": [2, 0]})
     choose(g, "end:")
-    pending(g, "collapse_tile")
-    assert g.pending.ids == ("remove:0,1",)
+    d = pending(g, "collapse_tile")
+    assert d.ids == ("remove:0,1",)
     assert rule_reason(g, (2, 0)) == ("The Knight on 2,0 would have nowhere to go under Forced Movement, so the "
                                        "tile stays (COL-16, FM-13).")
 
@@ -230,7 +234,7 @@ def test_COL_20_GB_53_cave_in_spares_the_entrance_players_and_crystals() -> None
                  goblins={"population": {"fangs": 0, "bones": 0, "eye": 2}})
     drive(g, lambda game: _cave_in(game, "cave_in"))
     pending(g, "cave_in")
-    assert rule_reason(g, (0, 0)) == "The tile at 0,0 is the Entrance: Cave-In never removes it (COL-12, COL-20)."
+    assert rule_reason(g, (0, 0)) == "The tile at 0,0 holds the Entrance: Cave-In never removes it (COL-12, COL-20)."
     assert rule_reason(g, (1, 0)) == ("The Knight is on 1,0: Cave-In removes no tile holding another player "
                                       "(COL-20, GB-53).")
     assert rule_reason(g, (-1, 0)) == "A Crystal token is on -1,0: Cave-In removes no tile holding one (COL-20, GB-53)."
@@ -265,8 +269,8 @@ def test_FM_14_FM_08_the_first_piece_leaves_room_for_the_next() -> None:
                  pieces={"tribe:fangs": [2, 0], "dragon": [2, 0]}, dragon={"placed": True, "surfaced": True},
                  goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}}, collapse=True, stack=[])
     drive(g, lambda game: remove_tile(game, (2, 0), "goblins", collapse_removal=True))
-    pending(g, "forced_move")
-    assert set(g.pending.ids) == {"push:2,1", "push:3,0"}
+    d = pending(g, "forced_move")
+    assert set(d.ids) == {"push:2,1", "push:3,0"}
     assert rule_reason(g, (1, 0)) == ("Moving the Fangs Tribe to 1,0 would leave another piece on the tile nowhere "
                                       "to go: they leave one at a time and never share a space (FM-08, FM-14).")
 
@@ -281,8 +285,8 @@ def test_VAR_07_the_entrance_piece_moves_last_and_needs_a_tile() -> None:
            variants=["moving-entrance"], entrance=[1, 0], pieces={"knight": [1, 0]},
            tokens={"2,0": treasure, "1,1": treasure, "1,-1": treasure}, **COLLAPSE)
     drive(g, lambda game: remove_tile(game, (1, 0), "cave", collapse_removal=True))
-    pending(g, "forced_move")
-    assert "push:0,0" not in g.pending.ids
+    d = pending(g, "forced_move")
+    assert "push:0,0" not in d.ids
     assert rule_reason(g, (0, 0)) == ("Moving the Knight to 0,0 would leave the Entrance piece, which moves last, no "
                                       "unoccupied Lit tile to go to (VAR-07).")
 
@@ -402,8 +406,8 @@ def test_TR_04_COL_28_a_terrain_tile_on_the_map_is_not_chosen_again() -> None:
     assert rule_reason(g, Target("card", "terrain:lake")) == (
         "The Lake is on the map already: a Terrain tile is placed again only once it has left the map (COL-28).")
     assert rule_reason(g, Target("card", "rats#1")) == (
-        "An Event tile was revealed: choose the Terrain tile to place (Canyon, Magma, Mushroom Forest, Pits, River), "
-        "not a card (TR-04).")
+        "An Event tile was revealed: choose the Terrain tile to place (Canyon, Magma, Mushroom Forest, Pits, River); "
+        "that is an Event card (TR-04).")
 
 
 def test_TR_07_TR_09_terrain_goes_on_open_spaces_as_close_as_possible() -> None:
@@ -426,8 +430,8 @@ def test_TR_28_the_pits_go_far_apart_and_all_three_must_fit() -> None:
 
     g = terrain_game()
     choose(g, "terrain:pits")
-    pending(g, "terrain_pit")
-    assert pits(g) == [(2, 0)] and set(g.pending.ids) == {"pit:-2,0", "pit:0,-2"}
+    d = pending(g, "terrain_pit")
+    assert pits(g) == [(2, 0)] and set(d.ids) == {"pit:-2,0", "pit:0,-2"}
     assert rule_reason(g, (3, 0)) == ("A Pit may not go on 3,0: it must touch no other Terrain, even at a corner, and "
                                       "share an edge with a Cave tile (TR-09, TR-28).")
     assert rule_reason(g, (-1, -1)) == ("A Pit on -1,-1 would leave no legal place for the other Pits: all three must "

@@ -94,7 +94,7 @@ def _hand_tile_gone(g: Game, ref: str) -> str | None:
     return "That tile is not in your hand."
 
 
-def _crystal_first(g: Game, ref: str, d: Decision) -> str | None:
+def _crystal_first(g: Game, ref: str) -> str | None:
     """CV-04: on the Cave's own turn the Crystal tiles in its hand are placed first."""
     from .board import _hand_label, crystal_first
 
@@ -108,8 +108,8 @@ def _crystal_first(g: Game, ref: str, d: Decision) -> str | None:
 
 def cave_hand_tile(g: Game, d: Decision, t: Target) -> str | None:
     """A tile of the Cave's hand that cannot be placed now: gone from the hand, Crystal first
-    (CV-04), the Collapse removes instead of placing (COL-04, CV-25), or the tile of Shape
-    the Cave is already placed (CV-02)."""
+    (CV-04), the Collapse removes instead of placing (COL-04, CV-25), or Shape the Cave is
+    over for this turn (CV-02)."""
     if t.kind != "hand_tile" or d.role != "cave" or d.kind not in ("fill_open_edge", "cave_turn", "omen_hatred",
                                                                     "explore_tile"):
         return None
@@ -123,9 +123,9 @@ def cave_hand_tile(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind == "omen_hatred" and g.state.collapse:
         return "During the Collapse, Hatred removes a tile instead of placing one (CV-25, COL-26)."
     if d.kind == "cave_turn" and cave.phase > 2:
-        step = "Place Treasure" if cave.phase == 3 else "using omens or ending your turn"
-        return f"Shape the Cave is over for this turn: you are at {step} (CV-02)."
-    return _crystal_first(g, t.ref, d)
+        now = "you are at Place Treasure" if cave.phase == 3 else "only omens and the end of your turn are left"
+        return f"Shape the Cave is over for this turn: {now} (CV-02)."
+    return _crystal_first(g, t.ref)
 
 
 def fill_space(g: Game, d: Decision, t: Target) -> str | None:
@@ -177,7 +177,7 @@ def _kept(g: Game, q: Pos, collapse: bool) -> str:
 
     board = g.state.board
     if q == board.entrance and not (collapse and moving_entrance(g)):
-        return f"The tile at {fmt_pos(q)} is the Entrance: it can never be removed (COL-12)."
+        return f"The tile at {fmt_pos(q)} holds the Entrance: it can never be removed (COL-12)."
     if board.tiles[q].terrain is not None:
         who = " and the ".join(piece_name(p) for p in _terrain_occupants(g, q))
         return (f"The {who} on that Terrain tile could not all be moved off it, so the tile stays "
@@ -293,7 +293,7 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
     mark = board.tiles[q].terrain
     spots = [q] if mark is None else cells_of(g, mark.tile)
     if q == board.entrance:
-        return f"The tile at {fmt_pos(q)} is the Entrance: Cave-In never removes it (COL-12, COL-20)."
+        return f"The tile at {fmt_pos(q)} holds the Entrance: Cave-In never removes it (COL-12, COL-20)."
     if any(board.tokens_at(s)["crystal"] for s in spots):
         return f"A Crystal token is on {fmt_pos(q)}: Cave-In removes no tile holding one (COL-20, GB-53)."
     others = sorted({x for s in spots for x in board.pieces_at(s) if not x.startswith("tribe:")})
@@ -311,7 +311,7 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
 # ------------------------------------------------------------------ Forced Movement
 def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> str:
     """FM-04..10, TR-17, TR-29: why ``piece`` cannot be pushed from ``start`` to stop on ``q``."""
-    from .forced import _Push, piece_name
+    from .forced import _Push, piece_name, reachable
 
     rules = _Push(g, piece)
     name = piece_name(piece)
@@ -327,9 +327,13 @@ def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> s
     if on_pit(g, q):
         return f"{fmt_pos(q)} is a Pit, where no move ends (TR-29)"
     if not rules.can_stop(q):
-        here = " and ".join(piece_name(x) for x in sorted(g.state.board.pieces_at(q)) if x != piece)
+        there = [piece_name(x) for x in sorted(g.state.board.pieces_at(q)) if x != piece]
         rule = "FM-10" if rules.token else "FM-05, FM-07..09"
-        return f"the {name} may not stop on {fmt_pos(q)}, where the {here} stands ({rule})"
+        return (f"the {name} may not stop on {fmt_pos(q)}, where the {' and the '.join(there)} "
+                f"stand{'s' if len(there) == 1 else ''} ({rule})")
+    far = reachable(g, piece, start).get(q) if steps is not None else None
+    if far is not None:
+        return f"the {name}'s way to {fmt_pos(q)} round walls and other pieces is {far} spaces, more than {steps}"
     return (f"every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a wall or a space the {name} may not pass "
             "(FM-05..10)")
 
@@ -569,7 +573,8 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
         return None
     offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
     if not t.ref.startswith("terrain:"):
-        return f"An Event tile was revealed: choose the Terrain tile to place ({offered}), not a card (TR-04)."
+        word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
+        return f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word} (TR-04)."
     kind = t.ref.split(":", 1)[1]
     name = KIND_NAMES.get(kind, kind.title())
     if kind not in READY_KINDS:
