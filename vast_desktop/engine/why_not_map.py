@@ -411,6 +411,8 @@ def bats_space(g: Game, d: Decision, t: Target) -> str | None:
     q = _pos_of(t)
     if d.kind != "omen_giant_bats" or q is None:
         return None
+    if q not in g.state.board.tiles:
+        return f"{fmt_pos(q)} is an open space: nothing is carried onto one (CV-21, FM-04)."
     here = _bats_here(g, q)
     if here:
         return here
