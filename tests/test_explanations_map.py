@@ -323,6 +323,20 @@ def test_CV_21_FM_05_giant_bats_name_what_keeps_a_space_out_of_reach() -> None:
                                        "(CV-21), and none of them is within 3 spaces of 0,-4.")
 
 
+def test_FM_17_CV_21_the_shield_and_other_players_stay_out_of_the_bats_reach() -> None:
+    """FM-17: with her Shield up the Knight ignores Giant Bats; CV-21: the Bats carry only the
+    Knight, a Tribe or a Treasure token (not the Dragon), and nothing onto an open space (FM-04)."""
+    g = scenario(("knight", "dragon", "cave"), BATS, "cave", pieces={"knight": [0, 0], "dragon": [2, 0]},
+                 knight={"equip": {"shield": 1}}, dragon={"placed": True, "surfaced": True},
+                 tokens={"0,-2": {"treasure": 1}}, cave={"hand": ["T31", "T32", "T33"], "omens": {"bat": 1}})
+    choose(g, "omen:giant_bats")
+    pending(g, "omen_giant_bats")
+    assert rule_reason(g, (0, 0)) == "The Knight's Shield is up: she ignores effects that would move her (FM-17)."
+    assert rule_reason(g, (2, 0)) == ("Giant Bats carry the Knight, a Tribe or a Treasure token (CV-21): the Dragon "
+                                      "on 2,0 is none of them.")
+    assert rule_reason(g, (5, 5)) == "5,5 is an open space: nothing is carried onto one (CV-21, FM-04)."
+
+
 def test_CV_24_CV_31_spores_target_a_player_with_something_to_lose() -> None:
     """CV-24: Soporific Spores target a player (the target chooses what it loses); a Knight
     with no Grit cannot be targeted, and the Goblins are targeted through their board."""
@@ -454,3 +468,21 @@ def test_CV_02_CV_25_no_hand_tile_after_shape_the_cave_nor_for_hatred_in_the_col
     pending(g, "omen_hatred")
     assert rule_reason(g, Target("hand_tile", "T31")) == (
         "During the Collapse, Hatred removes a tile instead of placing one (CV-25, COL-26).")
+
+
+def test_COL_27_a_terrain_tile_collapses_whole_once_half_its_edges_are_exposed() -> None:
+    """COL-27: a Terrain tile may collapse only once half or more of its edges face an open
+    space (the Lake: 3 of 8, then 4 of 8), and then as a whole, by its top-left space."""
+    cave = [ENTRANCE, lit(0, 1, "T01"), lit(3, 0, "T05"), lit(3, 1, "T10")]
+    lake = [{"tile": "lake", "pos": [1, 0], "rot": 0}]
+    g = solo([*cave, lit(1, -1, "T13"), lit(0, -1, "T20")], variants=["terrain"], terrain=lake, collapse=True,
+             stack=[])
+    choose(g, "end:")
+    pending(g, "collapse_tile")
+    assert rule_reason(g, (2, 1)) == ("The Lake has 3 of its 8 edges exposed: a Terrain tile collapses only once half "
+                                      "or more are (COL-27).")
+    g = solo(cave, variants=["terrain"], terrain=lake, collapse=True, stack=[])
+    choose(g, "end:")
+    d = pending(g, "collapse_tile")
+    assert "remove:1,0" in d.ids
+    assert rule_reason(g, (2, 1)) == "The Lake collapses as a whole: click its space at 1,0."
