@@ -666,21 +666,12 @@ def _why_not_rockslide(g: Game, ref: str) -> str:
 
 
 def _why_not_collapse(g: Game, q: Pos) -> str:
-    """COL-12/16 (never the Entrance, nor a tile whose occupants cannot leave), COL-07/08."""
-    from .board import touching
-    from .collapse import collapse_candidates, removable
+    """COL-07/08/12/16/17/27: the Cave's removal in the Collapse (its own turn, Hatred) has
+    the same reasons as any Collapse removal: ``why_not_map.collapse_reason``."""
+    from .collapse import collapse_candidates
+    from .why_not_map import collapse_reason
 
-    if q not in g.state.board.tiles:
-        return f"There is no tile at {fmt_pos(q)} to collapse."
-    if not removable(g, q, collapse=True):
-        return (f"The tile at {fmt_pos(q)} cannot collapse: it is the Entrance, or a piece on it would have "
-                "nowhere to go (COL-12, COL-16).")
-    fewest = min((touching(g, p) for p in collapse_candidates(g) if g.state.board.tiles[p].terrain is None),
-                 default=None)
-    if fewest is None:
-        return f"The tile at {fmt_pos(q)} may not collapse now (COL-07, COL-08)."
-    return (f"The tile at {fmt_pos(q)} touches {touching(g, q)} tiles: the tiles touching the fewest others go "
-            f"first (now {fewest}), a revealed Crystal tile among them before the rest (COL-07, COL-08).")
+    return collapse_reason(g, q, collapse_candidates(g), False)
 
 
 def own_piece(g: Game, d: Decision, t: Target) -> str | None:

@@ -235,7 +235,7 @@ def _tier_words(tier: tuple[int, ...]) -> str:
     return " or ".join(str(n) for n in tier)
 
 
-def _collapse_reason(g: Game, q: Pos, cands: list[Pos], alone: bool) -> str:
+def collapse_reason(g: Game, q: Pos, cands: list[Pos], alone: bool) -> str:
     """COL-07/08/12/16/17/27, SOLO-04: why the Collapse may not take the tile at ``q`` now
     (``cands``: the tiles it may take, as :func:`collapse.collapse_candidates` lists them)."""
     from .collapse import _tiers, removable
@@ -274,7 +274,7 @@ def collapse_space(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "collapse_tile" or q is None:
         return None
     alone = g.config.alone_in_the_dark
-    return _collapse_reason(g, q, collapse_candidates(g, alone), alone)
+    return collapse_reason(g, q, collapse_candidates(g, alone), alone)
 
 
 def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
