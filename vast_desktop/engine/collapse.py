@@ -194,7 +194,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         else:
             opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
             choice = yield g.ask(remover, "forced_move", f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
-                                 rules_ref="general.forced_movement")
+                                 rules_ref="general.forced_movement", about={"piece": piece, "from": fmt_pos(p)})
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
@@ -253,7 +253,8 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
         else:
             opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
             choice = yield g.ask(remover, "forced_move", f"The Terrain under the {piece_name(piece)} leaves the map: "
-                                 "where does it go?", opts, rules_ref="general.forced_movement")
+                                 "where does it go?", opts, rules_ref="general.forced_movement",
+                                 about={"piece": piece, "from": fmt_pos(start)})
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)

@@ -49,6 +49,9 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     rules_ref: str = ""
+    # public facts about what is decided, for explanations (e.g. ("piece", "dragon") for a
+    # forced move, ("origin", "1,0") for a Terrain placement) so no one parses the prompt
+    about: tuple[tuple[str, str], ...] = ()
     _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -59,6 +62,10 @@ class Decision:
             dupes = sorted({o.id for o in self.options if sum(p.id == o.id for p in self.options) > 1})
             raise ValueError(f"decision {self.kind!r} has duplicate option ids: {dupes}")
         object.__setattr__(self, "_index", index)
+
+    def fact(self, name: str) -> str | None:
+        """One of the public facts in ``about`` (None if the decision does not give it)."""
+        return next((v for k, v in self.about if k == name), None)
 
     def option(self, option_id: str) -> Option | None:
         return self._index.get(option_id)

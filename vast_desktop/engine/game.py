@@ -195,8 +195,10 @@ class Game:
         return why_not(self, role, target)
 
     # ------------------------------------------------------------- procedures
-    def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "") -> Decision:
-        return Decision(role, kind, prompt, tuple(options), rules_ref or kind)
+    def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "",
+            about: dict[str, str] | None = None) -> Decision:
+        """The decision to yield; ``about`` gives public facts about it for explanations."""
+        return Decision(role, kind, prompt, tuple(options), rules_ref or kind, tuple((about or {}).items()))
 
     def barrier(self) -> None:
         """Mark the step being applied as revealing hidden information (no undo across it)."""

@@ -359,7 +359,8 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
                                + _shape_note(cells),
                                tuple(space(c) for c, _ in cells)))
         choice = yield g.ask(placer, "terrain_place", f"Place the {KIND_NAMES[kind]} as close as possible to "
-                             f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement")
+                             f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement",
+                             about={"origin": fmt_pos(origin), "terrain": KIND_NAMES[kind]})
         r, _, where = choice.id.split(":", 1)[1].partition("@")
         rot, anchor = int(r), parse_pos(where)
     put(g, tile, rot, anchor, placer)

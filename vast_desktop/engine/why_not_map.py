@@ -339,15 +339,9 @@ def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> s
 
 
 def _forced_piece(g: Game, d: Decision) -> str | None:
-    """The piece a ``forced_move`` decision moves, read off its options' labels
-    ("Move the <piece> to x,y") and matched to a piece on the map."""
-    from .forced import piece_name
-
-    label = d.options[0].label
-    if not label.startswith("Move the ") or " to " not in label:
-        return None
-    name = label[len("Move the "):].rsplit(" to ", 1)[0]
-    return next((p for p in sorted(g.state.board.pieces) if piece_name(p) == name), None)
+    """The piece a ``forced_move`` decision moves (the decision's public ``piece`` fact)."""
+    piece = d.fact("piece")
+    return piece if piece in g.state.board.pieces else None
 
 
 def forced_space(g: Game, d: Decision, t: Target) -> str | None:
@@ -597,14 +591,11 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
 
 
 def _origin_of(d: Decision) -> Pos | None:
-    """The space a Terrain placement is measured from, as its prompt names it."""
+    """The space a Terrain placement is measured from (the decision's public ``origin`` fact)."""
     from .geometry import parse_pos
 
-    tail = d.prompt.rsplit(" to ", 1)[-1]
-    try:
-        return parse_pos(tail)
-    except ValueError:
-        return None
+    origin = d.fact("origin")
+    return parse_pos(origin) if origin else None
 
 
 def terrain_space(g: Game, d: Decision, t: Target) -> str | None:
@@ -613,7 +604,7 @@ def terrain_space(g: Game, d: Decision, t: Target) -> str | None:
     q = _pos_of(t)
     if d.kind != "terrain_place" or q is None:
         return None
-    name = d.prompt.removeprefix("Place the ").split(" as close", 1)[0]
+    name = d.fact("terrain") or "Terrain tile"
     if q in g.state.board.tiles:
         return (f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other Terrain "
                 "(TR-09).")
