@@ -284,7 +284,7 @@ def _sloth_condition(g: Game, box: str) -> str:
 
 def _sloth_box(g: Game, box: str) -> str:
     """DR-58..62: Sloth cubes move only when their condition is met, 1 per track and 3 a turn."""
-    from .roles.dragon_state import SLOTH_CATEGORY, dragon
+    from .roles.dragon_state import SLOTH_CATEGORY, dragon, is_scale
 
     d = dragon(g)
     name = _box_name(box)
@@ -295,8 +295,11 @@ def _sloth_box(g: Game, box: str) -> str:
                 "a turn (DR-61, DR-62).")
     if len(d.sloth_done) >= g.rules.dragon.max_sloth_cubes_per_turn:
         return f"{len(d.sloth_done)} Sloth cubes have moved this turn: at most 3 a turn (DR-61)."
+    platinum = next((c for c in d.hand if is_scale(c) and g.rules.scale_card(c).removed_after_use), None)
+    scale = (f" (or play the {g.card(platinum).name} in your hand first: it moves a cube from any box, VAR-37)"
+             if platinum else "")
     return (f"Sloth cubes are not moved by hand: a {name} cube ({d.sloth[box]} left) moves to Wakefulness "
-            f"{_sloth_condition(g, box)}.")
+            f"{_sloth_condition(g, box)}{scale}.")
 
 
 def _gem_slot(g: Game, sym: str) -> str:
@@ -457,8 +460,8 @@ def pride_target(g: Game, d: Decision, t: Target) -> str | None:
     if part == "sloth" and rest:
         from .roles.dragon_state import SLOTH_CATEGORY
         if SLOTH_CATEGORY.get(rest) == "pride":
-            return f"{head}; a {_box_name(rest)} cube moves {_sloth_condition(g, rest)}"
-        return f"{head}; {_box_name(rest)} is not Pride: its cube moves {_sloth_condition(g, rest)}"
+            return f"{head}; a {_box_name(rest)} cube moves {_sloth_condition(g, rest)}."
+        return f"{head}; {_box_name(rest)} is not Pride: its cube moves {_sloth_condition(g, rest)}."
     return f"{head}; {_dragon_thing(g, slot)} is not part of it."
 
 
@@ -586,8 +589,8 @@ def swat_target(g: Game, d: Decision, t: Target) -> str | None:
     if manhattan(src, q) > 5:
         return (f"Swat moves a token up to 5 spaces (DR-29): {fmt_pos(q)} is {manhattan(src, q)} spaces from the "
                 f"nearest one you can Swat, the {thing} at {fmt_pos(src)}.")
-    return (f"Walls leave the {thing} at {fmt_pos(src)} no way to {fmt_pos(q)} within 5 spaces: a Swatted token "
-            "never passes a wall (DR-29, FM-10).")
+    return (f"No token you can Swat reaches {fmt_pos(q)} within 5 spaces: the nearest, the {thing} at "
+            f"{fmt_pos(src)}, would have to cross a wall or an open space (DR-29, FM-04, FM-10).")
 
 
 PUSH_STEPS = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}
@@ -631,8 +634,12 @@ def push_target(g: Game, d: Decision, t: Target) -> str | None:
         return f"Another piece is on {fmt_pos(q)}: the {who} is never moved onto another player (FM-05, FM-09)."
     if on_pit(g, q):
         return f"{fmt_pos(q)} is a Pit: no piece ends a move there (TR-29)."
-    return (f"Walls (or Dark tiles) leave no way for the {who} to {fmt_pos(q)} within {steps} "
-            f"space{'s' if steps > 1 else ''}: a forced move never passes a wall (FM-05, FM-09).")
+    if piece == "knight":
+        return (f"No way for the Knight to {fmt_pos(q)} within {steps} space{'s' if steps > 1 else ''}: she is never "
+                "moved through a wall, over an open space or a Dark tile, nor past another player, and she stops on "
+                "an Event token (FM-04, FM-05, FM-06).")
+    return (f"No way for the Thief to {fmt_pos(q)} within {steps} space{'s' if steps > 1 else ''}: he is never moved "
+            "through a wall, over an open space, nor past another player (FM-04, FM-09).")
 
 
 def hiss_target(g: Game, d: Decision, t: Target) -> str | None:
