@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .board import is_dark
+from .board import edge_blocked, is_dark
 from .geometry import edge, fmt_pos, manhattan, parse_pos
 from .teaching import _piece_pos, _pos_of, _thing
 
@@ -43,7 +43,9 @@ def _slot_label(g: Game, slot: str) -> str:
 
 def knight_bomb_edge(g: Game, d: Decision, t: Target) -> str | None:
     """KN-72..75: a Bomb token goes on a wall of her own tile, with a free Hero cube, while
-    Bomb tokens are left and not on the turn she Bomb-attacked the Dragon (knight.bomb_options)."""
+    Bomb tokens are left and not on the turn she Bomb-attacked the Dragon (knight.bomb_options).
+    Asked when a Bomb is on offer, or the edge is closed or holds a Bomb token; an open edge
+    otherwise is left to the space's own reasons (a click on it lands on the space too)."""
     from .roles import knight as kn
     from .roles import knight_board as kb
 
@@ -53,6 +55,8 @@ def knight_bomb_edge(g: Game, d: Decision, t: Target) -> str | None:
         a, b = (parse_pos(x) for x in t.ref.split("|"))
     except ValueError:
         return None
+    if not _option_refs(d, "edge") and not edge_blocked(g, a, b) and edge(a, b) not in g.state.board.bombs:
+        return None                  # no Bomb on offer, no wall, no token: the click is about the space, not the edge
     k = kb.knight(g)
     p = kn.pos(g)
     if p not in (a, b):
