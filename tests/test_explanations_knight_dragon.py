@@ -368,3 +368,19 @@ def test_DR_60_DR_62_pride_asks_about_one_condition() -> None:
     reason = rule_reason(g, Target("slot", "dragon.sloth.greed"))
     assert reason.startswith("The Pride condition met now is") and "Greed is not Pride" in reason
     assert offered != "dragon.sloth.greed"
+
+
+def test_reasons_take_any_target_without_failing() -> None:
+    """Whatever the screen sends (a card that is no card, an unknown slot, a malformed edge),
+    the Knight's and Dragon's reasons answer or pass (None), never raise."""
+    from vast_desktop.engine import why_not_knight_dragon as wn
+
+    odd = [Target("card", "terrain:lake"), Target("slot", "knight.treasure:nonsense"), Target("slot", "knight.grit"),
+           Target("slot", "dragon.sloth.nonsense"), Target("slot", "dragon.power.nonsense"), Target("slot", "dragon"),
+           Target("edge", "0,0|5,5"), Target("edge", "x|y"), Target("piece", "tribe:nonsense"), Target("space", "9,9")]
+    for g in (dragon_turn(hand=["claw", "claw", "flame"], tokens={"2,0": {"gem_claw": 1}}),
+              game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"cubes_free": 2})):
+        d = g.pending
+        assert d is not None
+        answers = [rule(g, d, t) for t in odd for rule in wn.REASONS]
+        assert any(answers) and all(a is None or isinstance(a, str) for a in answers)

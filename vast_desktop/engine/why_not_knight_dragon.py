@@ -8,10 +8,11 @@ numbers and the rule id.  None means "not mine to explain" (the next reason is t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .board import edge_blocked, is_dark
 from .geometry import edge, fmt_pos, manhattan, parse_pos
+from .roles.dragon_state import SLOTH_CATEGORY, SYMBOLS
 from .teaching import _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
@@ -26,6 +27,16 @@ def _slot(t: Target, owner: str) -> str | None:
     return t.ref.split(".", 1)[1]
 
 
+def _card(g: Game, ref: str) -> Any | None:
+    """The card behind a card target (None for a target that names no card, e.g. ``terrain:lake``)."""
+    from .rules_data import UnknownIdError
+
+    try:
+        return g.card(ref)
+    except UnknownIdError:
+        return None
+
+
 def _option_refs(d: Decision, kind: str) -> set[str]:
     return {o.ref for opt in d.options for o in opt.targets if o.kind == kind}
 
@@ -37,7 +48,8 @@ def _slot_label(g: Game, slot: str) -> str:
     if slot == "free":
         return "your unplaced cubes"
     if slot.startswith("treasure:"):
-        return g.card(slot.split(":", 1)[1]).name
+        c = _card(g, slot.split(":", 1)[1])
+        return c.name if c is not None else "that card"
     return kb.SLOT_LABEL.get(slot, slot.title())
 
 
@@ -54,6 +66,8 @@ def knight_bomb_edge(g: Game, d: Decision, t: Target) -> str | None:
     try:
         a, b = (parse_pos(x) for x in t.ref.split("|"))
     except ValueError:
+        return None
+    if manhattan(a, b) != 1:
         return None
     if not _option_refs(d, "edge") and not edge_blocked(g, a, b) and edge(a, b) not in g.state.board.bombs:
         return None                  # no Bomb on offer, no wall, no token: the click is about the space, not the edge
@@ -136,7 +150,7 @@ def _treasure_slot(g: Game, card: str) -> str:
     from .roles import knight_board as kb
 
     k = kb.knight(g)
-    name = g.card(card).name
+    name = _slot_label(g, f"treasure:{card}")
     if card not in k.treasures:
         return f"{name} is not among your Treasure cards: cubes go only on cards you keep (KN-96)."
     if kb.base_id(card) in kb.NO_CUBE_TREASURES:
@@ -153,9 +167,8 @@ def knight_card(g: Game, d: Decision, t: Target) -> str | None:
         return None
     k = kb.knight(g)
     card = t.ref
-    try:
-        c = g.card(card)
-    except (KeyError, ValueError):
+    c = _card(g, card)
+    if c is None:
         return None
     if card in k.sidequests:
         return _sidequest_not_met(g, card)
@@ -219,7 +232,10 @@ def keep_treasure_card(g: Game, d: Decision, t: Target) -> str | None:
     if found is None:
         return None
     k = kb.knight(g)
-    name = g.card(t.ref).name
+    c = _card(g, t.ref)
+    if c is None:
+        return None
+    name = c.name
     if t.ref in k.treasures:
         what = f"{name} is already one of your Treasure cards"
     elif t.ref in k.sidequests:
@@ -263,12 +279,13 @@ def _box_name(box: str) -> str:
 def _dragon_thing(g: Game, slot: str) -> str:
     """A plain name for a place on the Dragon's board."""
     part, _, rest = slot.partition(".")
-    if part == "sloth":
+    if part == "sloth" and rest in SLOTH_CATEGORY:
         return f"the {_box_name(rest)} Sloth box"
-    if part == "gem":
+    if part == "gem" and rest in SYMBOLS:
         return f"the {rest.title()} Gem"
-    if part == "power":
-        return f"the {g.rules.dragon.power(rest).name} power"
+    power = next((p for p in g.rules.dragon.powers if p.id == rest), None)
+    if part == "power" and power is not None:
+        return f"the {power.name} power"
     if part == "shriek":
         return "the Shriek token"
     return f"that part of your board ({slot})"
@@ -338,9 +355,9 @@ def dragon_board_slot(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "dragon_turn" or slot is None or g.state.dragon is None:
         return None
     part, _, rest = slot.partition(".")
-    if part == "sloth" and rest:
+    if part == "sloth" and rest in SLOTH_CATEGORY:
         return _sloth_box(g, rest)
-    if part == "gem" and rest:
+    if part == "gem" and rest in SYMBOLS:
         return _gem_slot(g, rest)
     if part == "shriek":
         return _shriek_slot(g)
@@ -352,7 +369,7 @@ def dragon_turn_card(g: Game, d: Decision, t: Target) -> str | None:
     from .roles.dragon_powers import why_not_scale
     from .roles.dragon_state import dragon, is_scale
 
-    if d.kind != "dragon_turn" or t.kind != "card" or g.state.dragon is None:
+    if d.kind != "dragon_turn" or t.kind != "card" or g.state.dragon is None or _card(g, t.ref) is None:
         return None
     if t.ref not in dragon(g).hand:
         return _not_in_hand(g, t.ref)
@@ -393,7 +410,7 @@ def pay_power_target(g: Game, d: Decision, t: Target) -> str | None:
         return None
     name, cost = paying
     slot = _slot(t, "dragon")
-    if t.kind == "card":
+    if t.kind == "card" and _card(g, t.ref) is not None:
         if t.ref not in dragon(g).hand:
             return _not_in_hand(g, t.ref)
         if is_scale(t.ref):
@@ -403,7 +420,7 @@ def pay_power_target(g: Game, d: Decision, t: Target) -> str | None:
     if slot is None:
         return None
     part, _, rest = slot.partition(".")
-    if part == "gem":
+    if part == "gem" and rest in SYMBOLS:
         from .roles.dragon_state import gems_on_map
         if rest not in gems_on_map(g):
             return f"The {rest.title()} Gem is in your supply, not on the map: only Gems on the map pay (DR-19, DR-21)."
@@ -461,9 +478,8 @@ def pride_target(g: Game, d: Decision, t: Target) -> str | None:
         return None
     part, _, rest = slot.partition(".")
     head = f"The Pride condition met now is {_box_name(offered)}: move its cube now or keep Pride for later (DR-62)"
-    if part == "sloth" and rest:
-        from .roles.dragon_state import SLOTH_CATEGORY
-        if SLOTH_CATEGORY.get(rest) == "pride":
+    if part == "sloth" and rest in SLOTH_CATEGORY:
+        if SLOTH_CATEGORY[rest] == "pride":
             return f"{head}; a {_box_name(rest)} cube moves {_sloth_condition(g, rest)}."
         return f"{head}; {_box_name(rest)} is not Pride: its cube moves {_sloth_condition(g, rest)}."
     return f"{head}; {_dragon_thing(g, slot)} is not part of it."
@@ -477,7 +493,7 @@ def slither_target(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "dragon_slither" or slot is None or g.state.dragon is None:
         return None
     part, _, box = slot.partition(".")
-    if part != "sloth" or not box:
+    if part != "sloth" or box not in SLOTH_CATEGORY:
         return f"Slither moves a Sloth cube from one Sloth box to another (DR-28): {_dragon_thing(g, slot)} is not one."
     s = dragon(g)
     n, cap = s.sloth.get(box, 0), s.capacity.get(box, 0)
@@ -493,7 +509,7 @@ def spores_target(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "dragon_spores" or slot is None or g.state.dragon is None:
         return None
     part, _, box = slot.partition(".")
-    if part != "sloth" or not box:
+    if part != "sloth" or box not in SLOTH_CATEGORY:
         return (f"Soporific Spores puts a Wakefulness cube back on a Sloth box (CV-24): {_dragon_thing(g, slot)} "
                 "is not one.")
     s = dragon(g)
@@ -666,10 +682,8 @@ def trap_card(g: Game, d: Decision, t: Target) -> str | None:
         return None
     s = g.state.goblins
     held = "trap" in s.hand or "trap" in s.face_up
-    try:
-        name = g.card(t.ref).name
-    except (KeyError, ValueError):
-        name = t.ref
+    c = _card(g, t.ref)
+    name = c.name if c is not None else t.ref
     if t.ref == "trap":
         return None if held else "You hold no Trap card: only it lets the Tribe ignore the Dragon's power (GB-56, GB-57)."
     if held:
@@ -678,7 +692,26 @@ def trap_card(g: Game, d: Decision, t: Target) -> str | None:
             "does not; answer No response.")
 
 
+MY_KINDS = frozenset({"knight_turn", "keep_treasure", "choose_cube", "ambush_strength", "dragon_turn", "pay_power",
+                      "dragon_gem", "dragon_treasure", "dragon_burn", "dragon_swat", "shriek_reroll", "trap_dragon",
+                      "dragon_flame_wall", "dragon_push", "dragon_slither", "dragon_pride", "dragon_spores",
+                      "dragon_hiss", "dragon_discard"})
+
+
+def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
+    """TR-04/06: a Terrain tile is chosen only when an Event tile is revealed, the first time in
+    a round (by the Cave, or with no Cave by whoever revealed it) — not in these decisions."""
+    from .terrain import KIND_NAMES
+
+    if d.kind not in MY_KINDS or t.kind != "card" or not t.ref.startswith("terrain:"):
+        return None
+    kind = t.ref.split(":", 1)[1]
+    return (f"The {KIND_NAMES.get(kind, kind.title())} is chosen only when an Event tile is revealed, the first "
+            "time in a round (TR-04, TR-06): not now.")
+
+
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+    terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
     dragon_board_slot, dragon_turn_card, pay_power_target, shriek_reroll_target, pride_target, slither_target,
     spores_target, dragon_tile_choice, burn_target, flame_wall_target, swat_target, push_target, hiss_target,
