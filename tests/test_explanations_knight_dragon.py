@@ -384,3 +384,11 @@ def test_reasons_take_any_target_without_failing() -> None:
         assert d is not None
         answers = [rule(g, d, t) for t in odd for rule in wn.REASONS]
         assert any(answers) and all(a is None or isinstance(a, str) for a in answers)
+
+
+def test_DR_47_no_goblins_no_hunger_by_eating() -> None:
+    """DR-47: with no Goblins player he eats no Goblins, so Hunger cubes leave only by Slither."""
+    g = dragon_turn(hand=["claw"], sloth={"hunger": 3})
+    assert rule_reason(g, Target("slot", "dragon.sloth.hunger")) == (
+        "Sloth cubes are not moved by hand: a Hunger cube (3 left) moves to Wakefulness only once Slither has moved "
+        "it to another Sloth box: with no Goblins player he eats no Goblins (DR-47, DR-28).")

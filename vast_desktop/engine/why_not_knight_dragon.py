@@ -296,6 +296,9 @@ def _sloth_condition(g: Game, box: str) -> str:
     from .roles.dragon_state import dragon
 
     per = g.rules.dragon.eaten_goblins_per_hunger
+    if box == "hunger" and not g.has("goblins"):
+        return ("only once Slither has moved it to another Sloth box: with no Goblins player he eats no Goblins "
+                "(DR-47, DR-28)")
     return {"greed": "when you pick up a Treasure token, after all your movement (DR-50, DR-58)",
             "hunger": f"when you lower Eaten Goblins by {per} (now {dragon(g).eaten}) (DR-59)",
             "event": "when you reveal an Event tile (DR-60)",
