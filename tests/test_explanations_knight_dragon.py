@@ -392,3 +392,23 @@ def test_DR_47_no_goblins_no_hunger_by_eating() -> None:
     assert rule_reason(g, Target("slot", "dragon.sloth.hunger")) == (
         "Sloth cubes are not moved by hand: a Hunger cube (3 left) moves to Wakefulness only once Slither has moved "
         "it to another Sloth box: with no Goblins player he eats no Goblins (DR-47, DR-28).")
+
+
+def test_KN_88_KN_96_treasure_slots() -> None:
+    """KN-88: the Javelin needs no Hero cube; KN-96: one cube activates a Treasure she keeps, none one she lacks."""
+    g = game(("knight", "dragon"), "knight", pieces={"knight": [0, 0], "dragon": [3, 0]},
+             knight={"cubes_free": 2, "treasures": ["javelin", "elven_sword"], "face_up": ["javelin"]})
+    assert rule_reason(g, Target("slot", "knight.treasure:javelin")) == (
+        "The Javelin needs no Hero cube: it is thrown when you attack the Dragon (KN-88).")
+    choose(g, "cube:treasure:elven_sword")
+    assert rule_reason(g, Target("slot", "knight.treasure:elven_sword")) == (
+        "Elven Sword has its Hero cube already: one cube makes it work (KN-96).")
+    assert rule_reason(g, Target("slot", "knight.treasure:mighty_axe")) == (
+        "Mighty Axe is not among your Treasure cards: cubes go only on cards you keep (KN-96).")
+
+
+def test_TR_04_TR_06_terrain_cards_are_chosen_when_an_event_tile_is_revealed() -> None:
+    """TR-04/06: a Terrain tile is chosen only when an Event tile is revealed, first time in a round."""
+    g = dragon_turn(hand=["claw"])
+    assert why_not(g, "dragon", Target("card", "terrain:lake")) == (
+        "The Lake is chosen only when an Event tile is revealed, the first time in a round (TR-04, TR-06): not now.")

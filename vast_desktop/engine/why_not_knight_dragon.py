@@ -597,9 +597,13 @@ def swat_target(g: Game, d: Decision, t: Target) -> str | None:
         return "Swat takes a token from a space next to yours, never your own (DR-41)."
     if q not in g.state.board.tiles:
         return f"There is no tile at {fmt_pos(q)}: nothing may be moved onto an open space (FM-04)."
+    sources = list(_swat_tokens(g))
+    here = next((kind for kind, src in sources if src == q), None)
+    if here is not None:
+        return (f"The {_thing(here)} on {fmt_pos(q)} has no space within 5 to go to: walls, open spaces and pieces "
+                "stop it (DR-29, FM-04, FM-10).")
     if g.state.board.pieces_at(q):
         return f"A piece stands on {fmt_pos(q)}: a Swatted token may pass it but not stop there (FM-10)."
-    sources = list(_swat_tokens(g))
     if not sources:
         return None
     reach = {(kind, src): reachable(g, "token:" + kind, src, max_steps=5) for kind, src in sources}
