@@ -143,7 +143,8 @@ def test_KN_72_KN_74_the_bomb_slot_is_used_not_filled() -> None:
     assert "click a wall of your tile" in rule_reason(g, Target("slot", "knight.bomb"))
     choose(g, "bomb:1,0")
     assert rule_reason(g, Target("slot", "knight.bomb")) == (
-        "You have used the Bomb this turn: a wall or a Bomb attack on the Dragon, not both (KN-74).")
+        "You blew up a wall this turn, so no Bomb attack on the Dragon (KN-74); another wall of your tile takes one "
+        "of your 2 Bomb tokens: click it (KN-72).")
 
 
 def test_KN_99_a_sidequest_not_met_counts_the_progress() -> None:

@@ -134,15 +134,21 @@ def _bomb_slot(g: Game) -> str:
     from .roles import knight_board as kb
 
     k = kb.knight(g)
+    dragon = g.state.dragon is not None
     if k.cubes_free <= 0:
         return "Using the Bomb puts a Hero cube on it, and you have no unplaced cube (KN-72)."
-    if k.bomb_attacked or k.bombed_wall:
-        return "You have used the Bomb this turn: a wall or a Bomb attack on the Dragon, not both (KN-74)."
+    if k.bomb_attacked:
+        return "You Bomb-attacked the Dragon this turn: no Bomb on a wall in the same turn (KN-74)."
     if k.bombs_left <= 0:
-        return ("All 3 Bomb tokens are placed (KN-75): the Bomb now only attacks the underground Dragon on his "
-                "tile (KN-73).")
-    return ("A Hero cube goes on the Bomb when you use it: click a wall of your tile to blow it up, or attack the "
-            "underground Dragon on your tile (KN-72).")
+        if dragon and not k.bombed_wall:
+            return ("All 3 Bomb tokens are placed (KN-75): the Bomb now only attacks the underground Dragon on his "
+                    "tile (KN-73).")
+        return "All 3 Bomb tokens are placed: no more walls can be blown up (KN-75)."
+    if dragon and k.bombed_wall:
+        return (f"You blew up a wall this turn, so no Bomb attack on the Dragon (KN-74); another wall of your tile "
+                f"takes one of your {k.bombs_left} Bomb tokens: click it (KN-72).")
+    dragon_too = ", or attack the underground Dragon on your tile" if dragon else ""
+    return f"A Hero cube goes on the Bomb when you use it: click a wall of your tile to blow it up{dragon_too} (KN-72)."
 
 
 def _treasure_slot(g: Game, card: str) -> str:
