@@ -426,3 +426,15 @@ def test_every_knight_and_dragon_click_gets_its_rule(roles: tuple[str, ...], var
     weak = [c for c in clicks if c.weak]
     assert clicks or not {"knight", "dragon"} & set(roles)
     assert not weak, "\n".join(f"{c.kind}: {c.target} -> {c.reason}" for c in weak[:15])
+
+
+def test_VAR_37_the_platinum_scale_pays_for_nothing() -> None:
+    """VAR-37: the Platinum Scale is played on its own, never spent on a power's cost."""
+    g = load_scenario({"setup": {"roles": ["knight", "dragon"], "seed": 3, "variants": ["dragon-scales"]},
+                       "active": "dragon", "tiles": ROW, "pieces": {"knight": [3, 0], "dragon": [1, 0]},
+                       "tokens": {"2,0": {"gem_claw": 1}},
+                       "dragon": {"placed": True, "hand": ["claw", "scale_platinum"]}})
+    choose(g, "power:claw")
+    assert g.pending is not None and g.pending.kind == "pay_power"
+    assert rule_reason(g, Target("card", "scale_platinum")) == (
+        "The Platinum Scale pays for nothing: it is played on its own (VAR-37).")
