@@ -127,7 +127,8 @@ def _secret_card(g: Game, d: Decision, card: str) -> str:
         return f"You do not hold {name}: your Secrets in hand are {hand} (GB-50)."
     if d.kind == "ruby_secret":
         if card in s.face_up:
-            return f"{name} is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one."
+            what = "The Goblin Ruby itself" if card.split("#")[0] == "goblin_ruby" else name
+            return f"{what} is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one."
         return f"You did not just draw {name}: the Goblin Ruby swaps only a Secrets card just drawn."
     if card in s.face_up:
         return _face_up(g, d, card)
@@ -142,6 +143,9 @@ def _face_up(g: Game, d: Decision, card: str) -> str:
 
     base = card.split("#")[0]
     if base == "goblin_ruby":
+        if g.state.active != "goblins":
+            return ("The Goblin Ruby is face up: it works in your own turn, swapping a War, Monster or Secrets card "
+                    "just drawn.")
         if gb.gs(g).ruby_used:
             return "The Goblin Ruby has been used this turn already: once a turn."
         if d.kind == "assign_monster" and not g.state.monster_deck:
@@ -174,9 +178,10 @@ def _unplayable(g: Game, d: Decision, card: str) -> str | None:
         if d.kind != "goblins_turn":
             return "Hiding Spots is played from the Activate Tribes menu, between activations (GB-54)."
         return _hiding_spots(g)
-    if base in ("cave_in", "hex") and s.population["eye"] <= 0:
-        what = "removes up to that many tiles (GB-53)" if base == "cave_in" else "takes that many (GB-58)"
-        return f"{g.card(card).name}'s X is the Eye Tribe's Population, 0 now: it {what}."
+    if base == "cave_in" and s.population["eye"] <= 0:
+        return "Cave-In removes up to as many tiles as the Eye Tribe's Population, 0 now (GB-53)."
+    if base == "hex" and s.population["eye"] <= 0:
+        return "Hex's X is the Eye Tribe's Population, 0 now: it would take nothing (GB-58)."
     if base == "cave_in":
         return "No tile can be Caved-In: the Entrance, tiles with another player or a Crystal token stay (GB-53)."
     if base == "hex":
@@ -340,7 +345,22 @@ def _head_ambush(g: Game, d: Decision, tribe: str) -> str | None:
 
 
 def _head_assign(g: Game, d: Decision, tribe: str) -> str | None:
+    """The Tribe's head: its Monster slot decides (GB-38, GB-40)."""
+    from .roles import goblins as gb
+
+    if f"goblins.{tribe}.monster" in _option_refs(d, "slot"):
+        return (f"A Monster goes into a Monster slot: click {gb.tname(tribe)}'s free Monster slot to assign it there "
+                "(GB-38).")
     return _monster_slot(g, d, tribe)
+
+
+def _head_reveal(g: Game, d: Decision, tribe: str) -> str | None:
+    """GB-59, GB-82/83: the Tribe being revealed goes onto a highlighted space."""
+    from .roles import goblins as gb
+
+    return _one_at_a_time(g, tribe) or (
+        f"{gb.Tname(tribe)} is revealed onto a highlighted Dark tile with its symbol, or lurks on an open space "
+        "when there is none (GB-82, GB-83); or leave it hidden with the button.")
 
 
 def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | None:
@@ -356,7 +376,7 @@ def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | None:
 
 TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], str | None]] = {
     "goblins_turn": _head_turn, "tribe_activation": _head_activation, "populate": _head_populate,
-    "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign}
+    "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign, "reveal_tribe": _head_reveal}
 
 
 def _monster_slot(g: Game, d: Decision, tribe: str) -> str:
@@ -377,6 +397,8 @@ def _monster_slot(g: Game, d: Decision, tribe: str) -> str:
         return (f"{gb.Tname(tribe)} already has {_n(len(held), 'Monster')} ({names}); it holds at most {slots} "
                 "(GB-38): click one to replace it (GB-39).")
     total, bones = gb.assigned_count(g), s.population["bones"]
+    if total < bones:
+        return f"Click {gb.tname(tribe)}'s free Monster slot to assign the Monster there (GB-38)."
     return (f"{_n(total, 'Monster')} {'is' if total == 1 else 'are'} assigned and the Bones Population is {bones}: "
             "all the Tribes together hold at most the Bones Population (GB-40, GB-41).")
 
@@ -419,6 +441,10 @@ def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | None:
     from .roles import goblins as gb
     from .roles import knight_board as kb
 
+    where = gb.tribe_pos(g, tribe)
+    if gb.piece(tribe) in _option_refs(d, "piece"):
+        spot = f"its piece at {fmt_pos(where)}" if where is not None else "its piece on your board"
+        return f"Choose {gb.tname(tribe)} by {spot}."
     if d.kind == "overpopulation":
         on_map = ", ".join(gb.NAMES[x] for x in gb.revealed_tribes(g))
         return (f"{gb.Tname(tribe)} is hidden and {on_map} {'is' if ',' not in on_map else 'are'} on the map: a "
