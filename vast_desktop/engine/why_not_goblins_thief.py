@@ -110,7 +110,7 @@ def _why_not_replace(g: Game, card: str, holder: str | None) -> str:
         return (f"{gb.Tname(holder)} is not on the Goblin board: with this house rule Monsters go only to Tribes "
                 "on the board (AMB-59).")
     total, bones = gb.assigned_count(g), s.population["bones"]
-    return (f"Replacing the {name} would still leave {total - 1} Monsters assigned with the Bones Population at "
+    return (f"Replacing the {name} would still leave {_n(total - 1, 'Monster')} assigned with the Bones Population at "
             f"{bones}: no new Monster while the assigned ones are at least the Bones Population (GB-40, GB-41).")
 
 
