@@ -139,21 +139,29 @@ def _secret_card(g: Game, d: Decision, card: str) -> str:
 
 def _face_up(g: Game, d: Decision, card: str) -> str:
     """GB-55/57 (Trap), the Goblin Ruby: face-up cards act by themselves."""
-    from .roles import goblins as gb
-
     base = card.split("#")[0]
     if base == "goblin_ruby":
-        if g.state.active != "goblins":
-            return ("The Goblin Ruby is face up: it works in your own turn, swapping a War, Monster or Secrets card "
-                    "just drawn.")
-        if gb.gs(g).ruby_used:
-            return "The Goblin Ruby has been used this turn already: once a turn."
-        if d.kind == "assign_monster" and not g.state.monster_deck:
-            return "The Monster deck is empty: the Goblin Ruby has no Monster to draw instead."
-        return ("The Goblin Ruby is face up: once a turn it swaps a War, Monster or Secrets card just drawn — click "
-                "that card when it is drawn.")
+        return _ruby(g, d)
     return (f"{g.card(card).name} is face up: it works by itself and is discarded when a Tribe is attacked "
             "(GB-55, GB-57).")
+
+
+def _ruby(g: Game, d: Decision) -> str:
+    """The Goblin Ruby (COMPONENT_DATA): face up, once a turn, it swaps a War, Monster or
+    Secrets card just drawn (goblins.ruby_ready): only at those draws, in their own turn."""
+    from .roles import goblins as gb
+
+    if g.state.active != "goblins":
+        return ("The Goblin Ruby is face up: it works in your own turn, swapping a War, Monster or Secrets card "
+                "just drawn.")
+    if gb.gs(g).ruby_used:
+        return "The Goblin Ruby has been used this turn already: once a turn."
+    if d.kind == "assign_monster":
+        return "The Monster deck is empty: the Goblin Ruby has no Monster to draw instead."
+    if d.kind == "war_card":
+        return "To use the Goblin Ruby, click the drawn War card you want to swap (it draws the next one instead)."
+    return ("The Goblin Ruby swaps a War, Monster or Secrets card just drawn, once a turn: nothing is being drawn "
+            "now.")
 
 
 def _no_secret_now(g: Game, d: Decision, name: str) -> str:
@@ -606,5 +614,5 @@ def thief_evasion_space(g: Game, d: Decision, t: Target) -> str | None:
     return "A wall or impassable ground is in the way: the slip is a plain step, with no Climb (TH-36, TH-08)."
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_peek_space,
-                         thief_evasion_space]
+REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+    goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_peek_space, thief_evasion_space]
