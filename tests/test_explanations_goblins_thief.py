@@ -13,7 +13,7 @@ import pytest
 from explain_sampling import ROLE_SETS, sample_clicks
 from rules.helpers_goblins import gob_game, to_activation
 from rules.helpers_interactions import play
-from rules.helpers_thief import thief_game
+from rules.helpers_thief import action_die, thief_game
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.decisions import Target
@@ -56,7 +56,8 @@ def test_GB_24_GB_25_a_war_card_not_drawn() -> None:
     g = gob_game(war="thirst", goblins={"rage": 2})
     assert kind(g) == "war_card" and set(g.pending.ids) == {"war:thirst", "war:spite"}
     assert rule_reason(g, "goblins", Target("card", "fear")) == (
-        "Fear was not drawn: at Rage 2 you draw 2 War cards and choose among them (GB-24, GB-25).")
+        "Fear is not among the War cards you drew: at Rage 2 you draw 2 War cards and choose among them "
+        "(GB-24, GB-25).")
 
 
 def test_GB_02_GB_26_this_turns_war_card_is_chosen_already() -> None:
@@ -228,6 +229,29 @@ def test_GB_84_a_lurking_tribe_steps_onto_one_adjacent_tile() -> None:
         "A lurking Tribe moves onto 1 adjacent tile (GB-84): 2,0 is 2 spaces from its space 4,0.")
 
 
+def test_GB_52_blind_fury_chooses_one_of_the_goblins_tribes() -> None:
+    """Blind Fury (a Secret, GB-52) chooses one of the Goblins' own Tribes, not another piece."""
+    g = gob_game(goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "hand": ["blind_fury"]})
+    to_activation(g)
+    choose(g, "secret:blind_fury")
+    assert kind(g) == "choose_tribe"
+    assert rule_reason(g, "goblins", Target("piece", "knight")) == (
+        "One of your own Tribes is chosen here, not the Knight (Blind Fury: which Tribe loses no Population on Lit "
+        "tiles this turn?).")
+
+
+def test_GB_45_only_the_bright_beetles_spare_goblins_from_hiss() -> None:
+    """GB-45: against the Dragon's Hiss the Goblins may discard the Bright Beetles, no other Monster."""
+    g = gob_game(roles=("dragon", "goblins"), active="dragon", pieces={"dragon": [3, 0], "tribe:fangs": [1, 0]},
+                 dragon={"placed": True, "hand": ["claw", "claw"]},
+                 goblins={"population": {"fangs": 3, "bones": 2, "eye": 0},
+                          "monsters": {"fangs": ["bright_beetles"], "bones": ["ogre"]}})
+    choose(g, "power:hiss", "hiss:fangs", "no_response:")
+    assert kind(g) == "bright_beetles"
+    assert rule_reason(g, "goblins", Target("card", "ogre")) == (
+        "Only the Bright Beetles spare Goblins from the Hiss (GB-45); the Ogre does not.")
+
+
 # ------------------------------------------------------------ the Thief
 def test_TH_41_TH_42_TH_54_upgrades_taken_and_flips_in_order() -> None:
     """TH-41/42: an upgrade bought holds its token; TH-54: the Flips fill left to right."""
@@ -286,6 +310,28 @@ def test_CV_24_TH_51_spores_take_an_upgrade_he_has() -> None:
         "You do not have Hand Crossbow: Soporific Spores takes an upgrade you have (CV-24, TH-51).")
     assert rule_reason(g, "thief", Target("slot", "thief.upgrade.flip_2_to_3")).startswith(
         "Only your last Flip can be lost")
+
+
+def test_RV_05_TH_18_cards_the_thief_cannot_use() -> None:
+    """RV-05: the Flare only for its holder; TH-18/22: the Knight's Treasure cards only through
+    a Pickpocket on her."""
+    g = thief_game(roles=("knight", "cave", "goblins", "thief"))          # the Flare is the Knight's here
+    assert kind(g) == "thief_turn" and g.config.flare_holders == {"knight"}
+    assert rule_reason(g, "thief", Target("card", "flare")) == "You do not hold the Flare card in this game (RV-05)."
+    assert rule_reason(g, "thief", Target("card", "javelin")).endswith("on her space (TH-18, TH-22).")
+
+
+def test_TH_36_unnatural_evasion_slips_one_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TH-36: a foiled attack lets him step 1 space: 3,0 is 2 spaces from him."""
+    action_die(monkeypatch, 4)
+    row = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+           {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [3, 0], "tile": "T29", "lit": True}]
+    g = play(("knight", "thief"), "knight", row, {"knight": [1, 0], "thief": [1, 0]},
+             thief={"upgrades": ["unnatural_evasion"]}, knight={"cubes_free": 3})
+    choose(g, "cube:perception", "cube:perception", "cube:perception", "thief:attack")
+    assert kind(g) == "thief_evasion"
+    assert rule_reason(g, "thief", (3, 0)) == (
+        "Unnatural Evasion slips away 1 space (TH-36): 3,0 is 2 spaces from you at 1,0.")
 
 
 # ------------------------------------------------------------ random games

@@ -53,8 +53,8 @@ def _war_card(g: Game, d: Decision, card: str) -> str:
     name = g.card(card).name
     if d.kind == "war_card":
         n = max(1, s.rage)
-        return (f"{name} was not drawn: at Rage {s.rage} you draw {_n(n, 'War card')} and choose among them "
-                "(GB-24, GB-25).")
+        return (f"{name} is not among the War cards you drew: at Rage {s.rage} you draw {_n(n, 'War card')} and "
+                "choose among them (GB-24, GB-25).")
     if card == s.war_card:
         return (f"{name} is this turn's War card, chosen already: its discs, Monsters and Secrets are resolved in "
                 "the phases that follow (GB-02, GB-26).")
@@ -584,6 +584,21 @@ def _loot_drop_slot(g: Game, d: Decision, level: int) -> str:
             f" and you have {s.cubes} (TH-28).")
 
 
+def thief_card(g: Game, d: Decision, t: Target) -> str | None:
+    """RV-05 (the Flare: only its holder, 1 Action cube a use), TH-18/22 (the Knight's
+    Treasure cards are reached only through a Pickpocket on her)."""
+    if d.role != "thief" or d.kind != "thief_turn" or t.kind != "card" or g.state.thief is None:
+        return None
+    if t.ref == "flare":
+        if "thief" not in g.config.flare_holders:
+            return "You do not hold the Flare card in this game (RV-05)."
+        return None                                   # held: only the cubes can be missing (teaching.thief_action)
+    if t.ref.split("#")[0] in g.rules.deck("treasures"):
+        return (f"The {g.card(t.ref).name} is one of the Knight's Treasure cards: you reach them only by a "
+                "successful Pickpocket on her, on her space (TH-18, TH-22).")
+    return None
+
+
 # ------------------------------------------------------------ the Thief's spaces
 def thief_peek_space(g: Game, d: Decision, t: Target) -> str | None:
     """TH-09: he peeks at and may reveal only the Dark tile he ended his movement on."""
@@ -615,4 +630,5 @@ def thief_evasion_space(g: Game, d: Decision, t: Target) -> str | None:
 
 
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
-    goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_peek_space, thief_evasion_space]
+    goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
+    thief_evasion_space]
