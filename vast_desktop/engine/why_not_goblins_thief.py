@@ -193,7 +193,8 @@ def _unplayable(g: Game, d: Decision, card: str) -> str | None:
     if base == "cave_in":
         return "No tile can be Caved-In: the Entrance, tiles with another player or a Crystal token stay (GB-53)."
     if base == "hex":
-        return "No player has anything Hex could take (no Grit, Omen tokens, Power cards or Thief) (GB-58)."
+        return ("No player can be Hexed now: none outside the Mushroom Forest has Grit, Omen tokens or Power cards "
+                "to lose, and there is no Thief (GB-58, TR-26).")
     if base == "poison":
         return "There is no Knight in this game: Poison works on her." if g.state.knight is None else \
             "Poison is already played this turn."
@@ -445,6 +446,8 @@ def goblins_piece(g: Game, d: Decision, t: Target) -> str | None:
 
 
 def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | None:
+    """GB-32 (overpopulation: a revealed Tribe if any), GB-54 (Hiding Spots: a hidden Tribe
+    with Population, stronger than the Knight)."""
     from .cards import secrets as sc
     from .roles import goblins as gb
     from .roles import knight_board as kb
@@ -457,7 +460,7 @@ def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | None:
         on_map = ", ".join(gb.NAMES[x] for x in gb.revealed_tribes(g))
         return (f"{gb.Tname(tribe)} is hidden and {on_map} {'is' if ',' not in on_map else 'are'} on the map: a "
                 "revealed Tribe scatters when there is one (GB-32).") if on_map else None
-    if "Hiding Spots" not in d.prompt or tribe in sc.hiding_spots_tribes(g):
+    if tribe in sc.hiding_spots_tribes(g):      # Blind Fury and Fire Bomber offer every Tribe: this is Hiding Spots
         return None
     if gb.tribe_pos(g, tribe) is not None:
         return f"{gb.Tname(tribe)} is on the map: Hiding Spots springs a hidden Tribe (GB-54)."
