@@ -252,6 +252,51 @@ def test_GB_45_only_the_bright_beetles_spare_goblins_from_hiss() -> None:
         "Only the Bright Beetles spare Goblins from the Hiss (GB-45); the Ogre does not.")
 
 
+def drawing_secrets(hand: list[str], face_up: list[str], deck: list[str]) -> Game:
+    """Fear (1 Monster, discarded; 2 Secrets) drawn with ``hand`` and ``face_up``: the game
+    stops at the first decision after the Monster."""
+    g = gob_game(war="fear", goblins={"population": {"fangs": 1, "bones": 1, "eye": 0}, "hand": hand,
+                                      "face_up": face_up, "secrets_deck": deck})
+    if kind(g) == "war_card":                                  # the Goblin Ruby offers to swap Fear
+        choose(g, "war:fear")
+    choose(g, "populate:")
+    assert kind(g) == "assign_monster"
+    choose(g, "discard:")
+    return g
+
+
+def test_GB_51_discard_only_a_card_held() -> None:
+    """GB-51: over the hand limit of 5 the Goblins discard one of the cards they hold."""
+    g = drawing_secrets(["hex", "poison", "leader", "cave_in"], [], ["trap", "blind_fury"])
+    assert kind(g) == "discard_secret"
+    assert rule_reason(g, "goblins", Target("card", "fire_bomber")) == (
+        "You do not hold Fire Bomber: your Secrets in hand are Hex, Poison, Leader, Cave-In, Trap, Blind Fury (GB-50).")
+
+
+def test_goblin_ruby_swaps_only_a_card_just_drawn() -> None:
+    """The Goblin Ruby (COMPONENT_DATA) swaps one Secrets card just drawn: not one held before,
+    nor a face-up card."""
+    g = drawing_secrets(["hex"], ["goblin_ruby"], ["trap", "blind_fury", "poison"])
+    assert kind(g) == "ruby_secret" and {"ruby:trap", "ruby:blind_fury"} <= set(g.pending.ids)
+    assert rule_reason(g, "goblins", Target("card", "hex")) == (
+        "You did not just draw Hex: the Goblin Ruby swaps only a Secrets card just drawn.")
+    assert rule_reason(g, "goblins", Target("card", "goblin_ruby")) == (
+        "The Goblin Ruby itself is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one.")
+
+
+def test_GB_82_GB_83_the_tribe_being_revealed() -> None:
+    """GB-82/83: the Tribe being revealed goes onto a highlighted space, not its own board slot;
+    GB-59: another Tribe waits for this activation to finish."""
+    g = gob_game(goblins={"population": {"fangs": 2, "bones": 2, "eye": 0}})
+    to_activation(g)
+    choose(g, "activate:fangs")
+    assert kind(g) == "reveal_tribe"
+    assert rule_reason(g, "goblins", Target("slot", "goblins.fangs")).startswith(
+        "The Fangs Tribe is revealed onto a highlighted Dark tile with its symbol")
+    assert rule_reason(g, "goblins", Target("slot", "goblins.bones")) == (
+        "The Fangs Tribe is being activated: its activation finishes before the Bones Tribe's starts (GB-59).")
+
+
 # ------------------------------------------------------------ the Thief
 def test_TH_41_TH_42_TH_54_upgrades_taken_and_flips_in_order() -> None:
     """TH-41/42: an upgrade bought holds its token; TH-54: the Flips fill left to right."""
