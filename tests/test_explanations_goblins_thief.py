@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from explain_sampling import ROLE_SETS, sample_clicks
 from rules.helpers_goblins import gob_game, to_activation
 from rules.helpers_interactions import play
 from rules.helpers_thief import action_die, thief_game
@@ -377,18 +376,3 @@ def test_TH_36_unnatural_evasion_slips_one_space(monkeypatch: pytest.MonkeyPatch
     assert kind(g) == "thief_evasion"
     assert rule_reason(g, "thief", (3, 0)) == (
         "Unnatural Evasion slips away 1 space (TH-36): 3,0 is 2 spaces from you at 1,0.")
-
-
-# ------------------------------------------------------------ random games
-KINDS = {"goblins_turn", "tribe_activation", "populate", "assign_monster", "war_card", "overpopulation",
-         "reveal_tribe", "ruby_secret", "scatter_monster", "ambush", "choose_tribe", "hex_target", "lurker",
-         "bright_beetles", "discard_secret", "thief_turn", "thief_stats", "thief_upgrade", "thief_reveal",
-         "thief_evasion", "thief_spores"}
-
-
-@pytest.mark.parametrize(("roles", "variants"), ROLE_SETS[:1] + ROLE_SETS[3:5])
-def test_goblins_and_thief_clicks_get_a_rule(roles: tuple[str, ...], variants: tuple[str, ...]) -> None:
-    """Every sampled click in the Goblins' and Thief's decisions on the kind of thing they ask
-    for gets a rule-level reason, and everything else at least where to choose instead."""
-    weak = [c for c in sample_clicks(roles, variants, 2) if c.kind in KINDS and c.weak]
-    assert not weak, [(c.kind, c.target, c.reason) for c in weak[:5]]

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from explain_sampling import ROLE_SETS, sample_clicks
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.bots.random_bot import RandomBot
@@ -414,18 +413,6 @@ def test_TR_04_TR_06_terrain_cards_are_chosen_when_an_event_tile_is_revealed() -
     g = dragon_turn(hand=["claw"])
     assert why_not(g, "dragon", Target("card", "terrain:lake")) == (
         "The Lake is chosen only when an Event tile is revealed, the first time in a round (TR-04, TR-06): not now.")
-
-
-@pytest.mark.parametrize("roles, variants", ROLE_SETS, ids=["-".join(r + v) for r, v in ROLE_SETS])
-def test_every_knight_and_dragon_click_gets_its_rule(roles: tuple[str, ...], variants: tuple[str, ...]) -> None:
-    """Random games: every sampled click at a Knight or Dragon decision on the kind of thing it
-    asks for gets the rule that rules it out, anything else where the choice is made."""
-    from vast_desktop.engine.why_not_knight_dragon import KINDS
-
-    clicks = [c for c in sample_clicks(roles, variants, seed=7) if c.kind in KINDS]
-    weak = [c for c in clicks if c.weak]
-    assert clicks or not {"knight", "dragon"} & set(roles)
-    assert not weak, "\n".join(f"{c.kind}: {c.target} -> {c.reason}" for c in weak[:15])
 
 
 def test_VAR_37_the_platinum_scale_pays_for_nothing() -> None:

@@ -341,12 +341,16 @@ def _thief_token(g: Game, name: str, where: Pos | None) -> str | None:
 
 
 def thief_action(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-06/07: with no Action cubes left he can still move, but take no action."""
+    """TH-06/07: with no Action cubes left he can still move, but take no action (the action
+    targets: his Loot Drop slots and the Flare he holds; other board clicks have their own
+    reasons in why_not_goblins_thief)."""
     from .roles.thief_state import thief
 
-    if d.role != "thief" or d.kind != "thief_turn" or t.kind not in ("card", "slot") or g.state.thief is None:
+    if d.role != "thief" or d.kind != "thief_turn" or g.state.thief is None:
         return None
-    if thief(g).cubes < 1:
+    action = (t.kind == "slot" and t.ref.startswith("thief.loot_drop")) or \
+        (t.kind == "card" and t.ref == "flare" and "thief" in g.config.flare_holders)
+    if action and thief(g).cubes < 1:
         return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
     return None
 
