@@ -5,10 +5,11 @@ Wakefulness; the Thief's Stealth; a tile's type, walls and tokens; a card's text
 track slot's value).
 
 One place per kind of target (space, edge, piece, card, slot, hand_tile, button) and for
-the display-only regions of the player boards (``info``); the boards' own tooltips (slots,
-cards, info) are written in :mod:`.describe_boards` and reached only through here, so the
-map and the boards say the same thing. It reads ONLY the :class:`PlayerView` (plus the public rules data: card texts, tile
-shapes), so a tooltip cannot show the viewer anything the view hides.
+the display-only regions of the player boards (``info``).  The boards' own texts (slots,
+cards on a board, info) are written in :mod:`.describe_boards` and reached only through
+here (the boards call :func:`describe_key` for every region), so the map and the boards
+say the same thing.  It reads ONLY the :class:`PlayerView` (plus the public rules data:
+card texts, tile shapes), so a tooltip cannot show the viewer anything the view hides.
 """
 from __future__ import annotations
 

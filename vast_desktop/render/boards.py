@@ -3,7 +3,9 @@
 (GUI_SPEC "Player board right").
 
 :func:`draw_board` draws one role's board from a :class:`PlayerView` and returns a
-:class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.
+:class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.  The
+boards write no tooltip text of their own: :meth:`BoardLayout.tip` registers a region with
+``engine.describe.describe_key(view, key)``, the one source of tooltips (map and boards).
 Region keys are
 
 * ``f"{target.kind}:{target.ref}"`` of the engine's click targets: ``slot:knight.strength``,
