@@ -17,7 +17,7 @@ from vast_desktop.engine import Game, Setup, new_game, view
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
 from vast_desktop.engine.describe import describe, describe_key
-from vast_desktop.engine.describe_boards import card
+from vast_desktop.engine.describe_boards import TYPE_LABELS, card
 from vast_desktop.render import boards, text
 from vast_desktop.render.boards import draw_board
 
@@ -30,9 +30,9 @@ RECT = pygame.Rect(10, 10, 460, 900)
 # what each role's board keeps for its owner alone (PlayerView boards[role][key])
 HIDDEN_KEYS = {"knight": ("sidequests", "facedown"), "cave": ("hand", "event_top3"), "dragon": ("hand",),
                "goblins": ("hand",)}
-# the Dragon's Power cards are named after their symbol, which every board names in public (a Gem,
-# a power's cost): for them the ids are checked, not the names
-SYMBOL_NAMES = {"Claw", "Flame", "Wing"}
+# card names that are also public words (the Dragon's Power cards are named after their symbol, a
+# Gem's; an Event card after a tile type): for those the ids are checked, not the names
+COMMON_NAMES = {"Claw", "Flame", "Wing", *TYPE_LABELS.values()}
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +43,9 @@ def screen() -> Iterator[pygame.Surface]:
     yield pygame.display.set_mode((480, 920))
 
 
-def _positions(seed: int, at: tuple[int, ...] | range = SNAPSHOTS) -> Iterator[Game]:
+def _positions(seed: int, at: tuple[int, ...] | range = SNAPSHOTS, variants: tuple[str, ...] = ()) -> Iterator[Game]:
     """A random-bot game of all five roles, yielded at each decision count in ``at`` it reaches."""
-    g = new_game(Setup(roles=ROLES, seed=seed))
+    g = new_game(Setup(roles=ROLES, seed=seed, variants=variants))
     bot = RandomBot(seed)
     steps = 0
     while g.outcome is None and steps <= max(at):
@@ -76,7 +76,7 @@ def _name(cid: str) -> str | None:
 
 def _hidden_from(g: Game, viewer: str | None) -> tuple[set[str], set[str]]:
     """(ids, names) of the cards and tiles other roles hold secretly from ``viewer``; a name is
-    left out when some public card has it too (a face-up copy, a discarded one) or it is a symbol's."""
+    left out when some public card has it too (a face-up copy, a discarded one) or is a common word."""
     public_names = {n for s in _strings(view(g, None).boards) if (n := _name(s)) is not None}
     ids: set[str] = set()
     for role, keys in HIDDEN_KEYS.items():
@@ -85,14 +85,15 @@ def _hidden_from(g: Game, viewer: str | None) -> tuple[set[str], set[str]]:
         own = view(g, role).boards.get(role, {})
         for key in keys:
             ids |= {str(c) for c in own.get(key, [])}
-    names = {n for c in ids if (n := _name(c)) is not None and n not in public_names | SYMBOL_NAMES}
+    names = {n for c in ids if (n := _name(c)) is not None and n not in public_names | COMMON_NAMES}
     return ids, names
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-def test_every_board_tooltip_is_describes_and_keeps_secrets(screen: pygame.Surface, seed: int) -> None:
+@pytest.mark.parametrize("seed, variants", [(3, ()), (8, ()), (4, ("dragon-scales", "terrain"))])
+def test_every_board_tooltip_is_describes_and_keeps_secrets(screen: pygame.Surface, seed: int,
+                                                            variants: tuple[str, ...]) -> None:
     drawn = 0
-    for g in _positions(seed):
+    for g in _positions(seed, variants=variants):
         for viewer in VIEWERS:
             v = view(g, viewer)
             ids, names = _hidden_from(g, viewer)
@@ -106,6 +107,8 @@ def test_every_board_tooltip_is_describes_and_keeps_secrets(screen: pygame.Surfa
                 for key, tip in layout.tooltips.items():
                     assert tip.strip(), (role, viewer, key)
                     assert tip == describe_key(v, key), (role, viewer, key)
+                    kind, _, ref = key.partition(":")          # not describe's last resort: a real text
+                    assert not tip.startswith(f"{kind.replace('_', ' ').title()}: {ref.replace('_', ' ')}"), tip
                     leaked = [c for c in ids if re.search(rf"(?<![\w#]){re.escape(c)}(?![\w#])", tip)
                               and re.search(r"[\d_#]", c)]     # (a one-word id is checked by its name)
                     leaked += [n for n in names if n in tip]
