@@ -314,8 +314,8 @@ def test_tooltips_carry_the_numbers() -> None:
                                                        "monsters": {"bones": ["ogre"]}})
     v = view(g, "knight")
     tribe = describe(v, Target("piece", "tribe:bones"))
-    assert (f"Population 2, Strength {gb.tribe_strength(g, 'bones')}, Perception {gb.tribe_perception(g, 'bones')}"
-            in tribe and "Monster: Ogre" in tribe)
+    assert (f"Population 2 of 4. Strength {gb.tribe_strength(g, 'bones')} (" in tribe
+            and f"Perception {gb.tribe_perception(g, 'bones')} (" in tribe and "Monsters: Ogre" in tribe)
     knight = describe(v, Target("piece", "knight"))
     k = g.state.knight
     assert f"Health {k.health}/{k.max_health}, Grit {k.grit}" in knight and "Strength 1, Perception 1" in knight
@@ -329,12 +329,15 @@ def test_tooltips_carry_the_numbers() -> None:
 
 def test_GEN_01_GEN_03_a_dark_tiles_type_stays_hidden_from_all_but_the_cave() -> None:
     """GEN-01/03: a Dark tile's tooltip names only its Tribe symbol, except for the Cave."""
-    g = game(("knight", "cave"), "knight", tiles=[*ROW, dark(1, 1, "T31")], pieces={"knight": [0, 0]})
+    g = game(("knight", "cave"), "knight", tiles=[*ROW, dark(1, 1, "T31")], pieces={"knight": [0, 0]},
+             cave={"hand": ["T37"]})
     assert "Treasure" not in describe(view(g, "knight"), Target("space", "1,1"))
     assert "Treasure" in describe(view(g, "cave"), Target("space", "1,1"))
     # a tile in the Cave's hand (GEN-01): its type only for the Cave
     assert "Crystal" in describe(view(g, "cave"), Target("hand_tile", "T37"))
     assert describe(view(g, "knight"), Target("hand_tile", "T37")) == "A Cave tile from the Cave's hand."
+    # a tile not in her hand: the Cave's tooltip does not read it from the rules data either
+    assert describe(view(g, "cave"), Target("hand_tile", "T36")) == "A Cave tile from the Cave's hand."
 
 
 # ------------------------------------------------------------------ random games

@@ -73,11 +73,10 @@ def test_pointing_at_a_tribe_and_the_knight_shows_their_numbers(app) -> None:
     robot.frames(1)
     tip = table.map_tip_at(centre(table, (1, 0)))
     assert tip is not None
-    expected = (f"The Fangs Tribe (at 1,0): Population 2, Strength 3, Perception {gb.tribe_perception(g, 'fangs')}; "
-                "Monster: none.")
-    assert expected in tip
+    assert "Fangs Tribe (F): on the map 1,0. Population 2 of 4. Strength 3 (" in tip
+    assert f"Perception {gb.tribe_perception(g, 'fangs')} (" in tip and "Monsters: none." in tip
     drawn = " ".join(text_mod.DRAWN)
-    assert "Population 2, Strength 3" in drawn                # the tooltip is on the screen
+    assert "Population 2 of 4. Strength 3" in drawn           # the tooltip is on the screen
     text_mod.DRAWN.clear()
     robot.hover(centre(table, (0, 0)))
     robot.frames(1)

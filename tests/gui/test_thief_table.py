@@ -15,6 +15,8 @@ import pytest
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
 from vast_desktop.engine.bots.random_bot import RandomBot
+from vast_desktop.engine.decisions import Target
+from vast_desktop.engine.describe import choices
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.input.targets import walk_path
 from vast_desktop.render import text as text_mod
@@ -235,7 +237,10 @@ def test_the_board_is_public_and_shows_the_numbers(app) -> None:
         text_mod.DRAWN.clear()
         layout = _draw(app, g, viewer)
         assert sorted(t for t in text_mod.DRAWN if t != "public view") == mine, viewer
-        assert layout.tooltips == own.tooltips
+        # alike but for what clicking does: only the Thief decides, so only his tooltips add his clicks
+        mine_v = view(g, "thief")
+        assert {k: t + choices(mine_v, Target(*k.split(":", 1))) for k, t in layout.tooltips.items()} \
+            == own.tooltips
         tips = layout.tooltips
         assert "Stealth 2" in tips["info:thief.stealth"] and "−2 for the 2 unstashed" in tips["info:thief.stealth"]
         assert "+1 from the Stat Boost" in tips["info:thief.stealth"]

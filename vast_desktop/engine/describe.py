@@ -4,21 +4,32 @@ Health, Grit, Strength and Perception; the Dragon's Armor, Spirit, Health and
 Wakefulness; the Thief's Stealth; a tile's type, walls and tokens; a card's text; a
 track slot's value).
 
-One place per kind of target (space, edge, piece, card, slot, hand_tile, button), and
-it reads ONLY the :class:`PlayerView` (plus the public rules data: card texts, tile
-shapes), so a tooltip cannot show the viewer anything the view hides.
+One place per kind of target (space, edge, piece, card, slot, hand_tile, button) and for
+the display-only regions of the player boards (``info``).  The boards' own texts (slots,
+cards on a board, info) are written in :mod:`.describe_boards` and reached only through
+here (the boards call :func:`describe_key` for every region), so the map and the boards
+say the same thing.  It reads ONLY the :class:`PlayerView` (plus the public rules data:
+card texts, tile shapes), so a tooltip cannot show the viewer anything the view hides.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from .decisions import Target
+from .describe_boards import (
+    TRIBE_NAMES,
+    TYPE_LABELS,
+    board_card,
+    board_info,
+    board_slot,
+    goblins_tribe,
+    one_line,
+)
+from .describe_boards import card as _card
 from .geometry import Pos, fmt_pos, parse_pos
-from .rules_data import UnknownIdError, load_rules_data
+from .rules_data import load_rules_data
 from .view import PlayerView, TileView
 
-TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
 DIRECTIONS = ("north", "east", "south", "west")
 TOKEN_NAMES = {"crystal": "Crystal", "treasure": "Treasure", "event": "Event", "vault": "Vault", "gem_claw": "Claw Gem",
                "gem_flame": "Flame Gem", "gem_wing": "Wing Gem"}
@@ -150,159 +161,63 @@ def thief_tip(view: PlayerView) -> str:
 
 
 def tribe_tip(view: PlayerView, tribe: str) -> str:
-    b = view.boards.get("goblins", {})
-    if not b:
+    """A Goblin Tribe, on the map or not: the same text as its row on the Goblin board."""
+    if not view.boards.get("goblins") or tribe not in TRIBE_NAMES:
         return ""
-    pop = b["population"][tribe]
-    monsters = [_card_name(m) for m in b["monsters"].get(tribe, [])]
-    where = view.pieces.get(f"tribe:{tribe}")
-    place = f"at {fmt_pos(where)}" if where else "lurking" if tribe in b["lurking"] else "hidden on the Goblin board"
-    done = ", already activated this turn" if tribe in b["activated"] else ""
-    return (f"The {TRIBE_NAMES.get(tribe, tribe)} Tribe ({place}{done}): Population {pop}, Strength "
-            f"{b['strength'][tribe]}, Perception {b['perception'][tribe]}; Monster: {', '.join(monsters) or 'none'}. Rage {b['rage']}.")
+    return goblins_tribe(view, tribe)
 
 
 PIECES: dict[str, Callable[[PlayerView], str]] = {"knight": knight_tip, "dragon": dragon_tip, "thief": thief_tip}
 
 
 # ------------------------------------------------------------------ cards
-def _card(cid: str) -> Any:
-    rules = load_rules_data()
-    if cid.startswith("terrain:"):
-        return next((t for t in rules.terrain if t.kind == cid.split(":", 1)[1]), None)
-    try:
-        return rules.card(cid)
-    except UnknownIdError:
-        return None
-
-
-def _card_name(cid: str) -> str:
-    c = _card(cid)
-    return str(c.name) if c is not None else cid.replace("_", " ").title()
-
-
 def card_tip(view: PlayerView, ref: str) -> str:
+    """A card: where the view puts it on a board (a Treasure face up or facedown, a Sidequest, a Monster,
+    a Secret, a Power card...) with its state, else (offered, or a Terrain tile to choose) its text."""
+    on_board = board_card(view, ref)
+    if on_board is not None:
+        return on_board
     c = _card(ref)
-    if c is None:
-        return {"flare": "The Flare: reveals Dark tiles around a space (the Thief uses it on his own space for 1 "
-                         "Action cube)."}.get(ref, "")
-    return f"{c.name}: {' '.join(str(c.text).split())}"
+    return f"{c.name}: {one_line(c.text)}" if c is not None else ""
 
 
-# ------------------------------------------------------------------ slots
+# ------------------------------------------------------------------ slots, info
 def slot_tip(view: PlayerView, ref: str) -> str:
-    """A board slot: ``role.what[.detail]``, its value from the role's board."""
+    """A board slot: ``role.what[.detail]``, its value from the role's board (describe_boards);
+    the bare role (or an unknown slot) is the role's own tooltip."""
     role, _, rest = ref.partition(".")
-    fn = SLOTS.get(role)
-    return fn(view, rest) if fn is not None else ""
+    text = board_slot(view, ref) if rest else ""
+    if text:
+        return text
+    fn = PIECES.get(role)
+    return fn(view) if fn is not None else board_slot(view, ref)
 
 
-def knight_slot(view: PlayerView, rest: str) -> str:
-    b = view.boards.get("knight", {})
-    if not rest:
-        return knight_tip(view)
-    stats = {"movement": "Movement", "perception": "Perception", "strength": "Strength"}
-    if rest in stats:
-        return (f"{stats[rest]} track: now {b.get(rest)}; a Hero cube on its next space raises it. "
-                f"{b.get('cubes_free', 0)} cube(s) unplaced.")
-    equip = {"bomb": "Bomb", "bow": "Bow", "map": "Ancient Map", "shield": "Shield"}
-    if rest in equip:
-        return f"{equip[rest]}: {b.get('equip', {}).get(rest, 0)} Hero cube(s) on it now."
-    if rest.startswith("treasure:") or rest in b.get("face_up", []):
-        card = rest.split(":", 1)[-1]
-        return f"{card_tip(view, card)} ({b.get('treasure_cubes', {}).get(card, 0)} Hero cube(s) on it)"
-    return f"The Knight's {rest.replace('_', ' ')}: Grit {b.get('grit')}, {b.get('cubes_free', 0)} cube(s) unplaced."
-
-
-def dragon_slot(view: PlayerView, rest: str) -> str:
-    from .roles.dragon import BOX_NAMES
-
-    b = view.boards.get("dragon", {})
-    kind, _, what = rest.partition(".")
-    rules = load_rules_data()
-    if kind == "power":
-        p = rules.dragon.power(what)
-        payable = "" if "payable" not in b else (" — you can pay for it now" if what in b["payable"]
-                                                 else " — you cannot pay for it now")
-        return f"{p.name} (cost {' + '.join(c.title() for c in p.cost)}): {' '.join(p.text.split())}{payable}."
-    if kind == "sloth":
-        return (f"{BOX_NAMES.get(what, what.title())} Sloth box: {b.get('sloth', {}).get(what, 0)} cube(s) left; "
-                f"Wakefulness {b.get('wakefulness')}/{b.get('wakefulness_needed')}.")
-    if kind == "gem":
-        return f"The {what.title()} Gem: on the map it pays one {what.title()} symbol a turn (DR-19)."
-    if kind == "shriek":
-        return f"The Shriek token ({'held' if b.get('shriek') else 'not held'}): spend it to reroll the Dragon die."
-    return dragon_tip(view)
-
-
-def cave_slot(view: PlayerView, rest: str) -> str:
-    b = view.boards.get("cave", {})
-    have = b.get("omens", {})
-    if rest.startswith("omen."):
-        o = load_rules_data().omen(rest[5:])
-        cost = b.get("omen_costs", {}).get(o.id, o.costs[0])
-        paying = sum(have.get(s, 0) for s in o.accepts)
-        return (f"{o.name} (cost {cost} of {', '.join(s.title() for s in o.accepts)}; you have {paying}): "
-                f"{' '.join(o.text.split())}")
-    held = ", ".join(f"{n} {s.title()}" for s, n in sorted(have.items()) if n) or "none"
-    return f"The Cave's Omen tokens: {held}; {b.get('hand_count', 0)} tile(s) in hand."
-
-
-def goblins_slot(view: PlayerView, rest: str) -> str:
-    b = view.boards.get("goblins", {})
-    tribe, _, what = rest.partition(".")
-    if tribe in TRIBE_NAMES:
-        if what == "monster":
-            mons = [_card(m) for m in b.get("monsters", {}).get(tribe, [])]
-            text = "; ".join(f"{m.name}: {' '.join(m.text.split())}" for m in mons if m) or "no Monster yet"
-            return f"The {TRIBE_NAMES[tribe]} Tribe's Monster: {text}."
-        if what == "special":
-            special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}
-            return f"The {TRIBE_NAMES[tribe]} Tribe's special action: {special[tribe]}. " + tribe_tip(view, tribe)
-        return tribe_tip(view, tribe)
-    if tribe == "rage":
-        return f"Rage: {b.get('rage')}."
-    if tribe == "secrets":
-        return f"The Goblins' Secrets: {b.get('hand_count', 0)} in hand, {b.get('secrets_deck', 0)} in the deck."
-    return (f"The Goblins: Rage {b.get('rage')}, Population " +
-            ", ".join(f"{TRIBE_NAMES[t]} {n}" for t, n in b.get("population", {}).items()) +
-            f"; {b.get('hand_count', 0)} Secrets card(s) in hand.")
-
-
-def thief_slot(view: PlayerView, rest: str) -> str:
-    b = view.boards.get("thief", {})
-    kind, _, what = rest.partition(".")
-    if kind == "stats" and what:
-        m, s, t = what.split("-")
-        return f"Stat tokens: Movement {m}, Stealth {s}, Thievery {t} (Thievery = Action cubes this turn)."
-    if kind == "upgrade":
-        u = next((u for u in load_rules_data().thief.upgrades if u.id == what), None)
-        return f"{u.name}: {' '.join(u.text.split())}" if u is not None else ""
-    if kind == "loot_drop":
-        return (f"Loot Drop Level {what or b.get('loot_drop')} (now {b.get('loot_drop')}): his killer's bonus "
-                "depends on it.")
-    if kind == "upgrades":
-        return "The Thief's upgrades: " + (", ".join(str(u).replace("_", " ") for u in b.get("upgrades", []))
-                                            or "none") + "."
-    return thief_tip(view)
-
-
-SLOTS: dict[str, Callable[[PlayerView, str], str]] = {"knight": knight_slot, "dragon": dragon_slot,
-                                                      "cave": cave_slot, "goblins": goblins_slot,
-                                                      "thief": thief_slot}
+def info_tip(view: PlayerView, ref: str) -> str:
+    """A display-only region of a board (``info:knight.health``, ``info:cave.decks``...)."""
+    return board_info(view, ref)
 
 
 # ------------------------------------------------------------ hand tiles, buttons
 def hand_tile_tip(view: PlayerView, ref: str) -> str:
-    """A Cave tile in hand (the Cave knows its type and walls) or the tile drawn from the stack."""
+    """A Cave tile in hand (only the Cave knows its type and walls: its hand is in her view alone)
+    or the tile drawn from the stack."""
     if ref == "drawn":
         return f"The tile drawn from the stack ({view.stack_count} left): place it on a highlighted open space."
-    if view.viewer != "cave":
+    cb = view.boards.get("cave", {})
+    hand = list(cb.get("hand", []))
+    if view.viewer != "cave" or ref not in hand:
         return "A Cave tile from the Cave's hand."
+    types = list(cb.get("hand_types", []))
+    ttype = types[hand.index(ref)] if hand.index(ref) < len(types) else None
+    if ttype == "entrance" and view.entrance_piece is not None:
+        ttype = "plain"          # VAR-05: with Moving Entrance the Entrance tile is a normal Cave tile
     tile = load_rules_data().tile(ref)
     walls = tuple(bool(w) for w in tile.walls)
-    symbol = f", {TRIBE_NAMES.get(tile.tribe, tile.tribe)} symbol on its Dark side" if tile.tribe else ""
-    return f"Cave tile in your hand: {_type(tile.type)}, {_walls(walls)} (before turning it){symbol}."  # type: ignore[arg-type]
+    dark = f"{TRIBE_NAMES.get(tile.tribe, tile.tribe)} symbol" if tile.tribe else "no symbol"
+    return (f"Tile {ref} in your hand: Dark side {dark}; Lit side {TYPE_LABELS.get(ttype or '', '?')} "
+            f"({tile.shape.replace('_', ' ')}, {_walls(walls)} before turning it). "  # type: ignore[arg-type]
+            "Drag it onto a highlighted open space.")
 
 
 def button_tip(view: PlayerView, ref: str) -> str:
@@ -312,5 +227,17 @@ def button_tip(view: PlayerView, ref: str) -> str:
 
 KINDS: dict[str, Callable[[PlayerView, str], str]] = {
     "space": space_tip, "edge": edge_tip, "piece": piece_tip, "card": card_tip, "slot": slot_tip,
-    "hand_tile": hand_tile_tip, "button": button_tip,
+    "hand_tile": hand_tile_tip, "button": button_tip, "info": info_tip,
 }
+
+
+def describe_key(view: PlayerView, key: str) -> str:
+    """The tooltip of a board region key: ``f"{kind}:{ref}"`` of a target (or ``info:``), or
+    ``drag:<source>``, which says what its drop target says (the cube supply, a hand tile)."""
+    kind, _, ref = key.partition(":")
+    if kind == "drag":
+        kind, ref = ("hand_tile", ref[5:]) if ref.startswith("hand:") else DRAG_SOURCES.get(ref, ("slot", ref))
+    return describe(view, Target(kind, ref))
+
+
+DRAG_SOURCES = {"knight.cubes": ("slot", "knight.free")}

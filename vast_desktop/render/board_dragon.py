@@ -31,6 +31,7 @@ from typing import Any
 
 import pygame
 
+from ..engine.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
 from ..engine.view import PlayerView
 from .boards import (
     BoardLayout,
@@ -46,7 +47,6 @@ from .boards import (
     _icon_coin,
     _icon_heart,
     _icon_shield,
-    _one_line,
     _rules,
     _Scale,
     _section,
@@ -71,13 +71,9 @@ CARD_INK: Colour = (52, 28, 24)
 CARD_BACK: Colour = (96, 26, 34)
 ANY_GREY: Colour = (170, 164, 156)
 
-SYMBOLS = ("claw", "flame", "wing")
-SYMBOL_LETTERS = {"claw": "C", "flame": "F", "wing": "W", "any": "?"}
 SYMBOL_COLOURS: dict[str, Colour] = {"claw": TOKEN_COLOURS["gem_claw"], "flame": TOKEN_COLOURS["gem_flame"],
                                      "wing": TOKEN_COLOURS["gem_wing"], "any": ANY_GREY}
 BOXES = ("greed", "hunger", "event", "dont_move", "place_gem")
-BOX_LABELS = {"greed": "Greed", "hunger": "Hunger", "event": "Pride: Event", "dont_move": "Pride: Stay put",
-              "place_gem": "Pride: Gem"}
 EATEN_CELLS = 10          # 0..9 printed; more shows "9+"
 SCALE_METALS: dict[str, tuple[Colour, Colour]] = {     # Scale card id -> (face, edge)
     "scale_golden": ((236, 196, 84), (150, 108, 24)),
@@ -410,11 +406,9 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     awake = bool(db.get("awake"))
     surfaced = bool(db.get("surfaced"))
     wake = int(db.get("wakefulness", 0))
-    armor, spirit = int(db.get("armor", 1)), int(db.get("spirit", 3))
+    spirit = int(db.get("spirit", 3))
     # ---- header tooltip (another role may aim at the Dragon as a player)
-    out.add("info:dragon.header", at(gm.header),
-            f"The Dragon: Health {db.get('health')}/{max_health}, Armor {armor}, Spirit {spirit}, "
-            f"{'awake' if awake else 'asleep'}, {'on the surface' if surfaced else 'underground'}.")
+    out.tip(view, "info:dragon.header", at(gm.header))
     # ---- Health
     health = int(db.get("health", 0))
     for i, c in enumerate(gm.health_cells):
@@ -430,35 +424,26 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         last = at(gm.health_cells[-1])
         draw_text(surface, f"{health}/{max_health}", (last.right + sc(5), hs.centery), sc.f(17), TEXT, bold=True,
                   anchor="midleft")
-    out.add("info:dragon.health", pygame.Rect(hs.x, hs.y, gm.status[0].x - gm.health_sec.x, hs.h),
-            f"Dragon Health {health} of {max_health} (the start depends on the difficulty). Each hit by the "
-            "Knight costs 1; at 0 he is slain.")
+    out.tip(view, "info:dragon.health", pygame.Rect(hs.x, hs.y, gm.status[0].x - gm.health_sec.x, hs.h))
     for i, r in enumerate(gm.status):
         rr = at(r)
         if i == 0:
             label, on = ("AWAKE" if awake else "Asleep"), awake
-            tip = ("The Dragon is awake: he surfaces when he ends a turn on a Crystal tile." if awake else
-                   f"The Dragon sleeps: he wakes at Wakefulness {need} (now {wake}).")
         else:
             label, on = ("Surfaced" if surfaced else "Underground"), surfaced
-            tip = ("On the surface: walls and Dark tiles stop him; he wins by reaching the Entrance." if surfaced
-                   else "Underground: he ignores walls, Dark tiles and other pieces when he moves.")
         fill = _shade(RED, 0.75) if on else _shade(SECTION, 1.2)
         _frame(surface, rr, fill, HIGHLIGHT if on else CELL_EDGE, 1, radius=4)
         draw_text(surface, label, rr.center, sc.f(14), TEXT, bold=on, anchor="center")
-        out.add(f"info:dragon.{'awake' if i == 0 else 'surfaced'}", rr, tip)
+        out.tip(view, f"info:dragon.{'awake' if i == 0 else 'surfaced'}", rr)
     # ---- Sloth
     sloth: dict[str, int] = db.get("sloth", {})
-    texts = {b.id: _one_line(str(b.text)) for b in drd.sloth}
     for box in BOXES:
         n = int(sloth.get(box, 0))
         cells = gm.sloth_cells[box]
         for c in cells[:n]:
             _cube(surface, _cube_rect(at(c), 0.78))
         row = at(gm.sloth_rows[box])
-        out.add(f"slot:dragon.sloth.{box}", row,
-                f"{BOX_LABELS[box]}: {n} of {len(cells)} Sloth cubes left. {texts.get(box, '')} Then one cube moves "
-                "to Wakefulness (one per Greed, Hunger and Pride each turn).")
+        out.tip(view, f"slot:dragon.sloth.{box}", row)
     # ---- Eaten Goblins
     eaten = int(db.get("eaten", 0))
     cell = at(gm.eaten_cells[min(eaten, EATEN_CELLS - 1)])
@@ -466,10 +451,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     pygame.draw.circle(surface, (20, 40, 20), cell.center, cell.w // 2, 1)
     draw_text(surface, str(eaten) if eaten < EATEN_CELLS else f"{EATEN_CELLS - 1}+", cell.center,
               max(11, cell.h * 2 // 3), TEXT, bold=True, anchor="center")
-    gob = "goblins" in view.roles
-    out.add("info:dragon.eaten", at(gm.eaten_sec),
-            f"Eaten Goblins {eaten}: at the end of his movement, 2 of them move a Hunger cube to Wakefulness."
-            + ("" if gob else " (No Goblins in play: nothing to eat.)"))
+    out.tip(view, "info:dragon.eaten", at(gm.eaten_sec))
     # ---- Wakefulness
     for v in range(1, min(wake, 14) + 1):
         wc = gm.wake_cells.get(v)
@@ -477,23 +459,15 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
             _cube(surface, _cube_rect(at(wc), 0.86))
     row_i = next((i for i, w in enumerate(drd.wakefulness) if w.cubes[0] <= wake <= w.cubes[1]),
                  len(drd.wakefulness) - 1)
-    for i, (row, w) in enumerate(zip(gm.wake_rows, drd.wakefulness, strict=False)):
+    for i, row in enumerate(gm.wake_rows[:len(drd.wakefulness)]):
         rr = at(row)
-        lo, hi = w.cubes
-        span = f"{lo}" if lo == hi else f"{lo}–{hi}"
-        cur = i == row_i
-        if cur:
+        if i == row_i:
             pygame.draw.rect(surface, HIGHLIGHT, rr, 2, border_radius=3)
-        out.add(f"info:dragon.wakefulness.{i}", rr,
-                f"Wakefulness {span}: Armor {w.armor}, Spirit {w.spirit} (Power cards drawn each turn)."
-                + (f" Now: {wake} cubes, Armor {armor}, Spirit {spirit}." if cur else "")
-                + (f" He wakes at {need}." if lo <= need <= hi else ""))
+        out.tip(view, f"info:dragon.wakefulness.{i}", rr)
     ws = at(gm.wake_sec)
     draw_text(surface, f"{wake} · awake" if awake else f"{wake} · wakes at {need}", (ws.right - sc(5), ws.y + sc(4)),
               sc.f(13), HIGHLIGHT if awake else TEXT_DIM, anchor="topright")
-    out.add("info:dragon.wakefulness", ws,
-            f"Wakefulness {wake}: Armor {armor}, Spirit {spirit}; he {'is awake' if awake else f'wakes at {need}'}. "
-            "A row applies as soon as its first cube is placed.")
+    out.tip(view, "info:dragon.wakefulness", ws)
     # ---- Gems, Shriek, Flame Wall, Treasure
     supply = set(db.get("gems_supply", []))
     spent = list(db.get("gems_spent", []))
@@ -509,10 +483,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
             pygame.draw.line(surface, DANGER, tr.bottomleft, tr.topright, 2)
         draw_text(surface, state, (br.centerx, br.bottom - sc(2)), cap, TEXT if state != "in supply" else TEXT_DIM,
                   anchor="midbottom")
-        tip = {"in supply": "in his supply; he places one on his tile in phase 3 of his turn",
-               "on map": "on the map: it pays one symbol for a power this turn (the Knight may try to take it)",
-               "spent": "on the map, already spent this turn"}[state]
-        out.add(f"slot:dragon.gem.{sym}", br, f"The {sym.title()} Gem: {tip}.")   # pays for a power
+        out.tip(view, f"slot:dragon.gem.{sym}", br)   # pays for a power
     shriek = bool(db.get("shriek"))
     br = at(gm.shriek_box)
     _frame(surface, br, _shade(SECTION, 1.3), HIGHLIGHT if shriek else CELL_EDGE, 1, radius=4)
@@ -521,9 +492,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
                   (240, 200, 90) if shriek else (120, 110, 100))
     draw_text(surface, "Shriek" if shriek else "no Shriek", (br.centerx, br.bottom - sc(2)), cap,
               TEXT if shriek else TEXT_DIM, anchor="midbottom")
-    out.add("slot:dragon.shriek", br,
-            "Shriek token: placed — spend it to reroll a Dragon die once." if shriek else
-            "Shriek token: not out (the Shriek power, cost ? ?, puts it out).")
+    out.tip(view, "slot:dragon.shriek", br)
     wall = bool(db.get("flame_wall_placed"))
     br = at(gm.wall_box)
     _frame(surface, br, _shade(SECTION, 1.3), HIGHLIGHT if wall else CELL_EDGE, 1, radius=4)
@@ -531,9 +500,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     _token(surface, art, "flamewall", tr, _flame_wall_glyph)
     draw_text(surface, "Wall out" if wall else "Wall home", (br.centerx, br.bottom - sc(2)), cap,
               TEXT if wall else TEXT_DIM, anchor="midbottom")
-    out.add("info:dragon.flame_wall", br,
-            "Flame Wall: on the map until his next turn (entering it: the Knight loses 5 Grit, a Tribe 1 "
-            "Population)." if wall else "Flame Wall: with the Dragon (the Flame Wall power, cost F F F, sets it).")
+    out.tip(view, "info:dragon.flame_wall", br)
     held = int(db.get("treasure_held", 0))
     br = at(gm.treasure_box)
     _frame(surface, br, _shade(SECTION, 1.3), CELL_EDGE, 1, radius=4)
@@ -541,21 +508,17 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     _token(surface, art, "treasure", tr, _icon_coin)
     draw_text(surface, f"held {held}", (br.centerx, br.bottom - sc(2)), cap, TEXT if held else TEXT_DIM,
               anchor="midbottom")
-    out.add("info:dragon.treasure", br,
-            f"Treasure tokens held: {held}. Each turn one may go to the Cave to move a Greed cube.")
+    out.tip(view, "info:dragon.treasure", br)
     # ---- Powers
     payable = set(db.get("payable", ()))          # the engine's own payment rule (owner only)
     for p in drd.powers:
         cell = at(gm.power_cells[p.id])
-        cost = tuple(str(s) for s in p.cost)
-        glyphs = " ".join(SYMBOL_LETTERS.get(s, "?") for s in cost)
         ok = (p.id in payable) if own else None
         if ok is False:
             dim = pygame.Surface(cell.size, pygame.SRCALPHA)
             dim.fill((20, 10, 10, 110))
             surface.blit(dim, cell.topleft)
-        pay = "" if ok is None else (" You can pay for it now." if ok else " You cannot pay for it now.")
-        out.add(f"slot:dragon.power.{p.id}", cell, f"{p.name} (cost {glyphs}): {_one_line(str(p.text))}{pay}")
+        out.tip(view, f"slot:dragon.power.{p.id}", cell)
     # ---- Hand
     hsr = at(gm.hand_sec)
     title = "Power cards in hand" if own else f"Power cards: {n_hand} (hidden)"
@@ -568,7 +531,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     for i, c in enumerate(gm.hand_cards[:n_hand]):
         cr = at(c)
         if own and i < len(hand) and hand[i] in SCALE_METALS:
-            _scale_card(surface, cr, hand[i], sc, out, supply)
+            _scale_card(surface, cr, hand[i], sc, out, view)
         elif own and i < len(hand):
             cid = hand[i]
             card = _card(cid)
@@ -579,20 +542,18 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
             name = _card_name(cid)
             draw_text(surface, _fit(name, sc.f(15), cr.w - 4, True), (cr.centerx, cr.bottom - sc(3)), sc.f(15),
                       CARD_INK, bold=True, anchor="midbottom")
-            out.add(f"card:{cid}", cr, f"Power card {name}: {_one_line(str(getattr(card, 'text', '')))}")
+            out.tip(view, f"card:{cid}", cr)
         else:
             _draw_back(surface, cr, CARD_BACK, "D", sc)
-            out.add(f"info:dragon.hand.{i}", cr, f"A Power card in the Dragon's hand ({n_hand} in all; hidden from you).")
+            out.tip(view, f"info:dragon.hand.{i}", cr)
     if gm.scale_pile is not None:
-        _scale_pile(surface, at(gm.scale_pile), int(db.get("scale_deck", 0)), list(db.get("scales_removed", [])), sc,
-                    out)
+        _scale_pile(surface, at(gm.scale_pile), int(db.get("scale_deck", 0)), sc, out, view)
 
 
 def _scale_card(surface: pygame.Surface, cr: pygame.Rect, cid: str, sc: _Scale, out: BoardLayout,
-                supply: set[str]) -> None:
+                view: PlayerView) -> None:
     """A Scale card in his hand: its metal face, the scale emblem, its name and what it does."""
     face, edge = SCALE_METALS[cid]
-    card = _card(cid)
     _frame(surface, cr, face, edge, 2, radius=5)
     g = min(cr.w - sc(12), cr.h - sc(24))
     scale_glyph(surface, pygame.Rect(cr.centerx - g // 2, cr.y + sc(4), g, g), edge)
@@ -600,15 +561,11 @@ def _scale_card(surface: pygame.Surface, cr: pygame.Rect, cid: str, sc: _Scale, 
     short = name.replace(" Scale", "")
     draw_text(surface, _fit(short, sc.f(15), cr.w - 4, True), (cr.centerx, cr.bottom - sc(3)), sc.f(15), CARD_INK,
               bold=True, anchor="midbottom")
-    now = ""
-    if getattr(card, "pays", None) == "gem_in_supply":
-        now = (f" Now it pays {', '.join(s.title() for s in SYMBOLS if s in supply)}." if supply
-               else " Now it pays nothing: all three Gems are on the map.")
-    out.add(f"card:{cid}", cr, f"{name} (Dragon Scale): {_one_line(str(getattr(card, 'text', '')))}{now}")
+    out.tip(view, f"card:{cid}", cr)
 
 
-def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, removed: list[str], sc: _Scale,
-                out: BoardLayout) -> None:
+def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, sc: _Scale, out: BoardLayout,
+                view: PlayerView) -> None:
     """The Scale deck beside his hand: a facedown pile and its count (VAR-32)."""
     if left:
         for k in range(min(left, 3) - 1, -1, -1):
@@ -618,10 +575,7 @@ def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, removed: lis
         _empty_slot(surface, r.inflate(-sc(4), -sc(4)), CELL_EDGE)
     draw_text(surface, f"Scales {left}", (r.centerx, r.bottom - sc(3)), sc.f(13), TEXT if left else TEXT_DIM,
               bold=True, anchor="midbottom")
-    gone = f" The {', '.join(_card_name(c) for c in removed)} is out of the game." if removed else ""
-    out.add("info:dragon.scale_deck", r,
-            f"Scale deck: {left} of 3 Scale cards facedown (Golden, Silver, Platinum). Smash on a Crystal token or "
-            f"Wrath bringing down a Crystal tile draws one into his Power deck.{gone}")
+    out.tip(view, "info:dragon.scale_deck", r)
 
 
 def _background_cached(gm: _DGeom, rect: pygame.Rect, own: bool, need: int, max_health: int,

@@ -31,6 +31,11 @@ from typing import Any
 
 import pygame
 
+from ..engine.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
+from ..engine.describe_boards import GOBLIN_PHASES as PHASES
+from ..engine.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES
+from ..engine.describe_boards import base_id as _base
+from ..engine.describe_boards import monster_short as _monster_short
 from ..engine.view import PlayerView
 from .boards import (
     CARD_FACE,
@@ -69,22 +74,8 @@ __all__ = ["MONSTER_SHORT", "TRIBES", "draw_goblins_board"]
 
 Colour = tuple[int, int, int]
 
-TRIBES = ("fangs", "bones", "eye")
-TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
-TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
 SPECIAL_SHORT = {"fangs": "+1 Rage", "bones": "draw a Monster", "eye": "draw a Secret"}
-SPECIAL_LONG = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}
 TRIBE_NOTE = {"fangs": "permanent Strength disc", "bones": "caps Monsters in all", "eye": "its Population is X for Secrets"}
-MONSTER_SHORT = {
-    "pet_frog": "no overpopulation", "ogre": "+1 Strength", "troll": "+1 Strength", "golem": "moves through walls",
-    "gnome": "any symbol, leaps", "wisp": "carries the Knight", "bright_beetles": "scatters lose 1 less",
-    "underworm": "diagonal leaps", "blob": "attack: -5 Grit", "flame_giant": "+1 Strength",
-}
-# the Goblins' turn (GB-01): which step a pending decision belongs to
-PHASES = ("Choose a War card", "Populate", "Assign Monsters", "Draw Secrets", "Activate Tribes")
-PHASE_OF_KIND = {"war_card": 1, "populate": 2, "overpopulation": 2, "assign_monster": 3, "goblins_turn": 5,
-                 "tribe_activation": 5, "reveal_tribe": 5, "lurker": 5, "choose_tribe": 5, "cave_in": 5,
-                 "hex_target": 5, "gnome_leap": 5}
 
 BOARD_BG: Colour = (30, 40, 32)
 SECTION: Colour = (42, 56, 45)
@@ -96,21 +87,6 @@ RAGE_TOKEN: Colour = (224, 92, 40)
 SECRET_BACK: Colour = (38, 66, 46)
 SLOT_FILL: Colour = (36, 46, 38)
 WAR_FACE: Colour = (226, 214, 184)
-
-
-def _base(cid: str) -> str:
-    return cid.split("#", 1)[0]
-
-
-def _monster_short(cid: str) -> str:
-    short = MONSTER_SHORT.get(_base(cid))
-    if short:
-        return short
-    c = _card(cid)
-    bonus = int(getattr(c, "strength_bonus", 0) or 0) if c is not None else 0
-    if bonus:
-        return f"+{bonus} Strength"
-    return " ".join(_one_line(str(getattr(c, "text", ""))).split()[:3]) if c is not None else ""
 
 
 def _war_summary(cid: str) -> tuple[str, str]:
@@ -405,9 +381,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
 
     lab = sc.f(18)
     small = sc.f(14)
-    out.add("slot:goblins", at(gm.header),
-            "The Goblins: three Tribes (Fangs, Bones, Eye) that grow, hide, reveal themselves and attack. "
-            f"Secrets in hand: {n_hand}.")
+    out.tip(view, "slot:goblins", at(gm.header))
     # ---- Rage
     rage = int(gb.get("rage", 0))
     malaise = bool(gb.get("malaise", rage <= 0))
@@ -425,14 +399,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     rs = at(gm.rage_sec)
     if malaise:
         draw_text(surf, "Malaise", (rs.x + sc(6), rs.bottom - sc(4)), small, DANGER, bold=True, anchor="bottomleft")
-    war_n = max(1, rage)
-    rage_tip = (f"Rage {rage} of 3: the Goblins draw {war_n} War card(s) at the start of their turn and keep one; "
-                "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked "
-                "or shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a "
-                "Crystal. " + ("Malaise now: every Tribe has −1 Strength (not with the Pet Frog); the turn starts at "
-                               "Rage 1." if malaise else "At 0: Malaise, every Tribe has −1 Strength."))
-    out.add("info:goblins.rage", rs, rage_tip)
-    out.add("slot:goblins.rage", rs, rage_tip)
+    out.tip(view, "info:goblins.rage", rs)
+    out.tip(view, "slot:goblins.rage", rs)
     # ---- this turn
     tr = at(gm.turn)
     active = view.active == "goblins"
@@ -462,12 +430,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                        anchor="topright")
         cz = max(8, nr.h)
         _token(surf, art, "crystal", pygame.Rect(nr.x - cz - 2, nr.y, cz, cz), _icon_crystal)
-    out.add("info:goblins.turn", tr,
-            "The Goblins' turn: 1 choose a War card, 2 Populate the Tribes, 3 assign Monsters, 4 draw Secrets, "
-            "5 activate each Tribe once. "
-            + (f"Now: {line1}. {line2}." if active else "It is not the Goblins' turn.")
-            + (f" Poison: {poison} of the Knight's Hero cubes wait at the Entrance." if poison else "")
-            + (f" Crystals smashed by the Goblins: {crystals}." if crystals else ""))
+    out.tip(view, "info:goblins.turn", tr)
     # ---- Tribes
     population: dict[str, int] = gb.get("population", {})
     strength: dict[str, int] = gb.get("strength", {})
@@ -475,9 +438,6 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     lurking: dict[str, Any] = gb.get("lurking", {})
     hidden = set(gb.get("hidden", []))
     ruby = any(_base(c) == "goblin_ruby" for c in face_up)
-    trap = any(_base(c) == "trap" for c in face_up)
-    bones_pop = int(population.get("bones", 0))
-    total_monsters = sum(len(v) for v in monsters.values())
     tribes_data = rd.goblins
     for t in TRIBES:
         tcol = TRIBE_COLOURS[t]
@@ -523,24 +483,11 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
         pb = at(gm.per_box[t])
         draw_text(surf, str(per), (pb.right - sc(4), pb.centery), sc.f(24), TEXT, bold=True, anchor="midright")
         mons = monsters[t]
-        mon_names = ", ".join(f"{_card_name(m)} ({_monster_short(m)})" for m in mons) or "none"
-        st_parts = f"Population {pop} + {nd} Strength disc{'s' if nd != 1 else ''}"
-        if st < base_st:
-            st_parts += " − 1 Malaise"
-        elif st > base_st:
-            st_parts += f" + {st - base_st} (Fire Bomber)"
-        trap_txt = " Trap: +1 when the Knight attacks it." if trap else ""
-        knight_txt = "; the Knight must have more to enter its tile" if "knight" in view.roles else ""
-        tip = (f"{TRIBE_NAMES[t]} Tribe ({TRIBE_LETTERS[t]}): {status}. Population {pop} of 4. Strength {st} "
-               f"({st_parts}){knight_txt}.{trap_txt} Perception {per} "
-               f"(Population + 1{' − 1 Goblin Ruby' if ruby else ''}). Monsters: {mon_names}. "
-               f"Special action: {SPECIAL_LONG[t]}.")
-        out.add(f"slot:goblins.{t}", head, tip)
+        out.tip(view, f"slot:goblins.{t}", head)
         if off_map:
-            out.add(f"piece:tribe:{t}", head, tip)
-        out.add(f"info:goblins.{t}.strength", sb, f"{TRIBE_NAMES[t]} Strength {st}: {st_parts}.{trap_txt}")
-        out.add(f"info:goblins.{t}.perception", pb,
-                f"{TRIBE_NAMES[t]} Perception {per}: Population {pop} + 1{' − 1 Goblin Ruby' if ruby else ''}.")
+            out.tip(view, f"piece:tribe:{t}", head)
+        out.tip(view, f"info:goblins.{t}.strength", sb)
+        out.tip(view, f"info:goblins.{t}.perception", pb)
         # Monster slots: cards first (so the card wins a hover), then the free slots
         free: list[pygame.Rect] = []
         for j, r in enumerate(gm.mon_slots[t]):
@@ -554,24 +501,18 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                 short = _monster_short(m)
                 draw_text(surf, _fit(short, small, rr.w - sc(8)), (rr.x + sc(4), rr.bottom - sc(2)), small,
                           (150, 40, 30) if short.startswith("+") else (70, 60, 48), anchor="bottomleft")
-                out.add(f"card:{m}", rr, f"Monster {_card_name(m)} of the {TRIBE_NAMES[t]} Tribe: "
-                                         f"{_one_line(str(c.text)) if c is not None else ''}")
+                out.tip(view, f"card:{m}", rr)
             else:
                 free.append(rr)
         mb = at(gm.mon_box[t])
-        slot_tip = (f"{TRIBE_NAMES[t]}'s Monster slot{'s' if len(gm.mon_slots[t]) > 1 else ''}: "
-                    f"{len(mons)} of {len(gm.mon_slots[t])} used. Monsters in all: {total_monsters}, at most "
-                    f"{bones_pop} (the Bones Population).")
         if free:
             region = free[0].unionall(free[1:]) if len(free) > 1 else free[0]
             for fr in free:
                 draw_text(surf, "empty", fr.center, small, _shade(TEXT_DIM, 0.7), anchor="center")
-            out.add(f"slot:goblins.{t}.monster", region, slot_tip)
+            out.tip(view, f"slot:goblins.{t}.monster", region)
         else:
-            out.add(f"slot:goblins.{t}.monster", mb, slot_tip)
-        out.add(f"slot:goblins.{t}.special", at(gm.special[t]),
-                f"{TRIBE_NAMES[t]}'s special action: {SPECIAL_LONG[t]} (the one action of an activated Tribe on the "
-                "map).")
+            out.tip(view, f"slot:goblins.{t}.monster", mb)
+        out.tip(view, f"slot:goblins.{t}.special", at(gm.special[t]))
     # ---- War card / drawn Monster, or the War cards to choose from
     war = gb.get("war_card")
     if gm.war_card is not None and gm.drawn is not None:
@@ -583,15 +524,12 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             draw_text(surf, _fit(f"{discs_txt} · {draws}", small, wr.w), (wr.x, wr.bottom), small, TEXT_DIM,
                       anchor="bottomleft")
             c = _card(str(war))
-            out.add("info:goblins.war", wr, f"This turn's War card {_card_name(str(war))}: "
-                                            f"{_one_line(str(c.text)) if c is not None else ''}")
+            out.tip(view, "info:goblins.war", wr)
         else:
             draw_text(surf, "War card", (wr.x, wr.y), sc.f(16), TEXT_DIM, bold=True)
             draw_text(surf, _fit(f"next turn: draw {max(1, rage)}, keep 1", small, wr.w),
                       (wr.x, wr.bottom), small, TEXT_DIM, anchor="bottomleft")
-            out.add("info:goblins.war", wr, f"At the start of their turn the Goblins draw {max(1, rage)} War card(s) "
-                                            "(as many as their Rage, at least 1) and keep one: it says how many "
-                                            "discs each Tribe gets and how many Monsters and Secrets they draw.")
+            out.tip(view, "info:goblins.war", wr)
         dr = at(gm.drawn)
         drawn_m = gb.get("drawn_monster")
         if drawn_m:
@@ -601,18 +539,14 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             draw_text(surf, _fit(f"{_monster_short(str(drawn_m))} · assign it", small, dr.w - sc(8)),
                       (dr.x + sc(4), dr.bottom - sc(2)), small, (70, 60, 48), anchor="bottomleft")
             c = _card(str(drawn_m))
-            out.add("info:goblins.drawn_monster", dr,
-                    f"Monster drawn: {_card_name(str(drawn_m))}: {_one_line(str(c.text)) if c is not None else ''} "
-                    f"Assign it to a free Monster slot (at most {bones_pop} Monsters in all), replace one, or "
-                    "discard it.")
+            out.tip(view, "info:goblins.drawn_monster", dr)
         else:
             mdisc = list(gb.get("monster_discard", []))
             draw_text(surf, "Monster discard", (dr.x, dr.y), sc.f(16), TEXT_DIM, bold=True)
             last = _card_name(mdisc[-1]) if mdisc else "empty"
             draw_text(surf, _fit(f"{len(mdisc)}: {last}" if mdisc else last, small, dr.w), (dr.x, dr.bottom),
                       small, TEXT_DIM, anchor="bottomleft")
-            out.add("info:goblins.monster_discard", dr,
-                    "Discarded Monsters: " + (", ".join(_card_name(m) for m in mdisc) if mdisc else "none") + ".")
+            out.tip(view, "info:goblins.monster_discard", dr)
     if gm.offer_title is not None:
         ot = at(gm.offer_title)
         dec = view.decision
@@ -628,7 +562,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                 _draw_card(surf, r, _card_name(cid), [discs_txt, draws], sc, face=WAR_FACE)
             else:
                 _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c is not None else "")
-            out.add(f"card:{cid}", r, f"{_card_name(cid)}: {_one_line(str(c.text)) if c is not None else ''}")
+            out.tip(view, f"card:{cid}", r)
     # ---- Secrets
     st_r = at(gm.secrets_title)
     head_txt = f"Secrets: {n_hand} in hand" + (f", {len(face_up)} face up" if face_up else "")
@@ -641,7 +575,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             c = _card(cid)
             text = _one_line(str(c.text)) if c is not None else ""
             _draw_card(surf, r, _card_name(cid), ["face up"], sc, body=text)
-            out.add(f"card:{cid}", r, f"{_card_name(cid)} (face up, public): {text}")
+            out.tip(view, f"card:{cid}", r)
             continue
         j = i - len(face_up)
         if own and j < len(hand):
@@ -649,17 +583,14 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             c = _card(cid)
             text = _one_line(str(c.text)) if c is not None else ""
             _draw_card(surf, r, _card_name(cid), ["in hand"], sc, face=(214, 226, 200), body=text)
-            out.add(f"card:{cid}", r, f"Secrets card {_card_name(cid)} (in your hand, hidden from the others): {text}")
+            out.tip(view, f"card:{cid}", r)
         else:
             _draw_back(surf, r, SECRET_BACK, "S", sc)
-            out.add(f"info:goblins.secret.{j}", r, f"A Secrets card in the Goblins' hand ({n_hand} in all; hidden "
-                                                   "from you).")
+            out.tip(view, f"info:goblins.secret.{j}", r)
     if not cards:
         draw_text(surf, "no Secrets cards", (st_r.x + sc(4), st_r.bottom + sc(2)), small, TEXT_DIM)
     secrets_area = st_r.unionall(cards) if cards else st_r
-    out.add("slot:goblins.secrets", secrets_area,
-            f"The Goblins' Secrets: {n_hand} in hand (limit {rd.goblins.hand_limit})"
-            + (f", {len(face_up)} face up" if face_up else "") + f"; {gb.get('secrets_deck', 0)} in the deck.")
+    out.tip(view, "slot:goblins.secrets", secrets_area)
     # ---- decks
     dk = view.boards.get("decks", {})
     dr2 = at(gm.decks)
@@ -669,6 +600,5 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             f"Secrets {gb.get('secrets_deck', 0)} ({len(sdisc)} discarded) · Strength discs {used}/"
             f"{rd.goblins.strength_discs}")
     draw_text(surf, _fit(line, small, dr2.w), (dr2.x, dr2.centery), small, TEXT_DIM, anchor="midleft")
-    out.add("info:goblins.decks", dr2,
-            line + ". Discarded Secrets: " + (", ".join(_card_name(c) for c in sdisc) if sdisc else "none") + ".")
+    out.tip(view, "info:goblins.decks", dr2)
     pygame.draw.line(surf, PANEL_EDGE, (dr2.x, dr2.y - 1), (dr2.right, dr2.y - 1), 1)

@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from ..engine.describe_boards import STAT_NAMES
 from ..engine.view import PlayerView
 from .boards import (
     OK_GREEN,
@@ -72,12 +73,6 @@ KIND_EDGE: dict[str, Colour] = {"action": (110, 140, 190), "evasion": (160, 120,
                                 "flip": (200, 170, 110)}
 
 STATS = ("movement", "stealth", "thievery")
-STAT_NAMES = {"movement": "Movement", "stealth": "Stealth", "thievery": "Thievery"}
-STAT_LETTERS = {"movement": "M", "stealth": "S", "thievery": "T"}
-STAT_WHAT = {"movement": "spaces he may move this turn",
-             "stealth": "others need a Perception above it to target him; he may target only pieces whose "
-                        "Perception is below it",
-             "thievery": "Action cubes this turn"}
 UPGRADE_ROWS: tuple[tuple[str, ...], ...] = (
     ("sticky_fingers", "lock_picking_kit", "climbing_gear", "hand_crossbow"),
     ("unnatural_evasion", "plus_movement", "plus_stealth", "plus_thievery"),
@@ -413,12 +408,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     hex_stealth = int(tb.get("hex_stealth", 0))
     all4 = "flip_all_4" in upgrades
     # ---- header
-    where = "dead: he comes back on the Entrance at his next turn" if dead else (
-        "on the map" if placed else "not on the map yet: he enters on the Entrance at his turn")
-    out.add("info:thief.header", at(gm.header),
-            f"The Thief ({where}): Movement {stats.get('movement', 0)}, Stealth {stealth_now}, Thievery "
-            f"{stats.get('thievery', 0)}; stashed {tb.get('stashed', 0)} of {needed}; Loot Drop Level "
-            f"{tb.get('loot_drop', 0)}.")
+    out.tip(view, "info:thief.header", at(gm.header))
     if dead or not placed:
         hr = at(gm.header)
         label = "DEAD" if dead else "off the map"
@@ -453,17 +443,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
             note = ", ".join(notes) if notes else ("all tokens 4" if all4 else "")
             if note:
                 draw_text(surface, _fit(note, small, nr.w), (nr.x, nr.centery), small, TEXT_DIM, anchor="midleft")
-        side = "dark side" if dark else "light side"
-        parts = [f"the Stat token {value} ({side})"]
-        if base > value:
-            parts.append(f"+{base - value} from the Stat Boost (at most {rd.stat_max})")
-        if name == "stealth" and carried:
-            parts.append(f"−{len(carried)} for the {len(carried)} unstashed token(s) he carries")
-        if name == "stealth" and hex_stealth:
-            parts.append(f"−{hex_stealth} from a Hex until the Goblins' next turn")
-        out.add(f"info:thief.{name}", at(gm.stat_rows[name]),
-                f"{STAT_NAMES[name]} {eff}: {STAT_WHAT[name]}. From {'; '.join(parts)}."
-                + (" ALL 4: every token counts as 4, nothing to assign." if all4 else ""))
+        out.tip(view, f"info:thief.{name}", at(gm.stat_rows[name]))
     if choosing:
         ss = at(gm.stats_sec)
         draw_text(surface, "choose a column", (ss.right - sc(6), ss.y + sc(4)), small, HIGHLIGHT, anchor="topright")
@@ -476,12 +456,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
                 disc = pygame.Rect(cr.centerx - d // 2, row.centery - d // 2, d, d)
                 dark = _is_dark(v, tokens, flipped)
                 stat_token(surface, disc, v, dark, max(sc.f(15), d * 3 // 5))
-            m, s, th = vals
-            made = [min(rd.stat_max, v + _boost(upgrades, n)) for v, n in zip(vals, STATS, strict=True)]
-            now = made[1] - len(carried) * rd.unstashed_stealth_penalty - hex_stealth
-            out.add(f"slot:{ref}", cr, f"Assign the Stat tokens {m} / {s} / {th}: Movement {made[0]}, Stealth "
-                    f"{made[1]}{f' ({now} with what he carries)' if now != made[1] else ''}, Thievery {made[2]} "
-                    f"({made[2]} Action cubes).")
+            out.tip(view, f"slot:{ref}", cr)
     # ---- this turn
     cubes = int(tb.get("cubes", 0))
     moves = int(tb.get("movement_left", 0))
@@ -508,15 +483,8 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
             shown += 1
         if n == 0:
             draw_text(surface, "assign the tokens" if choosing else "none left", (br.x + sc(6), br.bottom - sc(5)), small, TEXT_DIM, anchor="bottomleft")
-    targeted = [str(p) for p in tb.get("targeted", [])]
-    tgt = f" Already targeted this turn: {', '.join(_piece_name(p) for p in targeted)}." if targeted else ""
-    out.add("info:thief.cubes", at(gm.cubes_box),
-            (f"Action cubes left this turn: {cubes} (Thievery {stats.get('thievery', 0)}). Loot 1, Climb 2, "
-             "Pickpocket / Pick Lock 1-3, Backstab 1-3, Hide Loot 1 per level, the Flare 1." + tgt) if active
-            else "Action cubes: he takes as many as his Thievery at the start of his turn.")
-    out.add("info:thief.movement_left", at(gm.move_box),
-            f"Movement left this turn: {moves} (Movement {stats.get('movement', 0)}); moving and actions may come "
-            "in any order." if active else "Movement: he moves up to his Movement each turn, onto Lit or Dark tiles.")
+    out.tip(view, "info:thief.cubes", at(gm.cubes_box))
+    out.tip(view, "info:thief.movement_left", at(gm.move_box))
     if gm.flare_box is not None:
         fr = at(gm.flare_box)
         card = fr.inflate(-sc(6), -sc(6))
@@ -533,8 +501,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
                   (48, 38, 28), bold=True)
         draw_text(surface, _fit("1 cube", small, card.right - tx - 2), (tx, card.bottom - sc(3)), small,
                   (90, 76, 60), anchor="bottomleft")
-        out.add("card:flare", card, "The Flare (RV-05): for 1 Action cube, light up the spaces around his own space "
-                "(any number of times a turn).")
+        out.tip(view, "card:flare", card)
     # ---- Loot Drop Level
     level = int(tb.get("loot_drop", rd.loot_drop_start))
     for lv, c in gm.loot_cells.items():
@@ -547,14 +514,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
             pygame.draw.circle(surface, GREY, disc.center, d // 2)
             pygame.draw.circle(surface, TEXT, disc.center, d // 2, 2)
             draw_text(surface, str(lv), disc.center, sc.f(20), INK, bold=True, anchor="center")
-        b = rd.loot_bonus(lv)
-        gain = (f"the Knight +{b.knight_grit} Grit, the Goblins {b.goblin_secrets_or_rage} Secrets or Rage, "
-                f"the Dragon {b.dragon_cards} Power cards") if lv else "nothing"
-        cur = " (now)" if lv == level else ""
-        hide = f" Hide Loot: {level - lv} cube(s) to lower it here." if lv < level else ""
-        out.add(f"slot:thief.loot_drop.{lv}", cr,
-                f"Loot Drop Level {lv}{cur}: whoever kills him gains {gain}.{hide} Stashing puts it back to "
-                f"{rd.loot_drop_start}.")
+        out.tip(view, f"slot:thief.loot_drop.{lv}", cr)
     # ---- carried tokens
     cs_r = at(gm.carried_sec)
     pen = len(carried) * rd.unstashed_stealth_penalty
@@ -576,12 +536,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         else:
             _token(surface, art, kind, r, _gem_glyph(kind))
         x += step
-    names = [("a Treasure token" if k == "treasure" else f"the {k[len('gem_'):].title()} Gem") for k in carried]
-    out.add("info:thief.carried", cs_r,
-            (f"Unstashed tokens he carries: {', '.join(names)}; each is −1 Stealth. He stashes them on the "
-             "Entrance; if he dies they drop on his tile. Carried Gems stay the Dragon's to spend.")
-            if carried else "Unstashed tokens: none. Looted Treasure and Gems ride here (−1 Stealth each) until he "
-            "stashes them on the Entrance.")
+    out.tip(view, "info:thief.carried", cs_r)
     # ---- upgrades
     ups = {u.id: u for u in rd.upgrades}
     taken = set(upgrades)
@@ -594,22 +549,18 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     for uid, c in gm.upgrade_cells.items():
         cr = at(c)
         u = ups.get(uid)
-        name = str(u.name) if u is not None else uid
-        text = _one_line(str(getattr(u, "text", "")))
         slot = _token_slot(cr, sc)
         if uid in taken:
             _token(surface, art, "treasure", slot.inflate(2, 2), _icon_coin)
             pygame.draw.rect(surface, OK_GREEN, cr, 1, border_radius=4)
-            state = "a stashed token is on it: in effect"
         else:
             order = getattr(u, "order", None)
             before = [v for v in rd.upgrades if v.order is not None and order is not None and v.order < order
                       and v.id not in taken]
-            state = f"free; take {before[0].name} first" if before else "free"
             if before:
                 pygame.draw.line(surface, (110, 110, 120), (slot.x + 2, slot.bottom - 2), (slot.right - 2, slot.y + 2),
                                  2)
-        out.add(f"slot:thief.upgrade.{uid}", cr, f"{name} ({state}): {text}")
+        out.tip(view, f"slot:thief.upgrade.{uid}", cr)
     # ---- the stash
     stashed = int(tb.get("stashed", 0))
     aside = int(tb.get("set_aside", 0))
@@ -633,27 +584,13 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         x0 = last.right + sc(8)
         if st.right - sc(6) - x0 > font(small).size(ex)[0]:
             draw_text(surface, ex, (st.right - sc(6), st.bottom - sc(4)), small, TEXT_DIM, anchor="bottomright")
-    out.add("info:thief.stash", st,
-            f"Stashed Treasure tokens: {stashed} of {needed} (he wins at {needed})"
-            + (f"; {plain} stashed with no upgrade (the first ones at this difficulty)" if plain else "")
-            + (f"; {aside} knocked off an upgrade by Soporific Spores, still counted" if aside else "")
-            + ". Each other stashed token sits on an upgrade space.")
-
-
-def _boost(upgrades: list[str], name: str) -> int:
-    return 1 if f"plus_{name}" in upgrades else 0
+    out.tip(view, "info:thief.stash", st)
 
 
 def _is_dark(value: int, tokens: list[int], flipped: list[bool]) -> bool:
     """Is the token now showing ``value`` dark side up?  (Two tokens may show the same value.)"""
     sides = {bool(f) for v, f in zip(tokens, flipped, strict=False) if v == value}
     return sides == {True}
-
-
-def _piece_name(piece: str) -> str:
-    if piece.startswith("tribe:"):
-        return f"the {piece.split(':', 1)[1].title()} Tribe"
-    return {"knight": "the Knight", "dragon": "the Dragon"}.get(piece, piece)
 
 
 def clear_caches() -> None:

@@ -3,7 +3,9 @@
 (GUI_SPEC "Player board right").
 
 :func:`draw_board` draws one role's board from a :class:`PlayerView` and returns a
-:class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.
+:class:`BoardLayout`: the screen rectangle and a one-line tooltip of everything on it.  The
+boards write no tooltip text of their own: :meth:`BoardLayout.tip` registers a region with
+``engine.describe.describe_key(view, key)``, the one source of tooltips (map and boards).
 Region keys are
 
 * ``f"{target.kind}:{target.ref}"`` of the engine's click targets: ``slot:knight.strength``,
@@ -29,6 +31,8 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
+from ..engine.describe import describe_key
+from ..engine.describe_boards import TYPE_LABELS
 from ..engine.rules_data import RulesData, UnknownIdError, load_rules_data
 from ..engine.view import PlayerView
 from . import text as _text
@@ -75,9 +79,6 @@ OMEN_COLOURS: dict[str, Colour] = {
 }
 OMEN_LETTERS = {"bat": "Ba", "boulder": "Bo", "quartz": "Qu", "mushroom": "Mu", "trail": "Tr", "chasm": "Ch"}
 TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
-TYPE_LABELS = {"entrance": "Entrance", "ambush": "Ambush", "event": "Event", "treasure": "Treasure",
-               "crystal": "Crystal", "vault": "Vault",
-               "plain": "Cave tile"}     # the Entrance tile with Moving Entrance: a normal Cave tile (VAR-05)
 PHASES = ("Collect Omens", "Shape the Cave", "Place Treasure")
 
 BOARD_BG: dict[str, Colour] = {"knight": (44, 37, 31), "cave": (38, 27, 40)}
@@ -138,6 +139,11 @@ class BoardLayout:
     def add(self, key: str, rect: pygame.Rect, tip: str) -> None:
         self.regions[key] = pygame.Rect(rect)
         self.tooltips[key] = tip
+
+    def tip(self, view: PlayerView, key: str, rect: pygame.Rect) -> None:
+        """Register a region whose tooltip is describe's for ``key`` (the one source of tooltips:
+        engine/describe.py, which reads only ``view``)."""
+        self.add(key, rect, describe_key(view, key))
 
     def hit(self, pos: tuple[int, int], prefer: Iterable[str] = ()) -> str | None:
         """The region key under ``pos``: a preferred key (e.g. a highlighted one) first, then
@@ -812,8 +818,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     hs = at(gm.health_sec)
     draw_text(surf, f"{health} / {max_health}", (hs.x + sc(22), hs.bottom - sc(3)), small,
               DANGER if health <= 2 else TEXT_DIM, anchor="bottomleft")
-    out.add("info:knight.health", hs,
-            f"Health {health} of {max_health}: she loses Health to attacks; at 0 the Knight is defeated.")
+    out.tip(view, "info:knight.health", hs)
     # ---- Grit
     grit = int(kb.get("grit", 0))
     spaces = set(kb.get("grit_spaces", []))
@@ -828,11 +833,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     gs = at(gm.grit_sec)
     draw_text(surf, str(grit), (gs.x + sc(6), gs.y + sc(5) + font(lab, True).get_linesize()), sc.f(24),
               ROLE_COLOURS["knight"], bold=True)
-    nxt = min((s for s in spaces if s > grit), default=None)
-    cube_txt = f"next Hero cube at {nxt} ({nxt - grit} more Grit)" if nxt is not None else "no Hero cubes left on it"
-    out.add("info:knight.grit", gs,
-            f"Grit {grit} of {kd.grit_cap}: white spaces 5/11/18/26/35 hold Hero cubes; {cube_txt}. "
-            "Falling below a white space puts a cube back.")
+    out.tip(view, "info:knight.grit", gs)
     # ---- Tracks
     track: dict[str, int] = kb.get("track", {})
     for name in TRACKS:
@@ -853,16 +854,9 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             draw_text(surf, f"+{bonus}" if bonus > 0 else str(bonus), (vr.right - sc(3), vr.y + sc(2)), small,
                       OK_GREEN, bold=True, anchor="topright")
         region = at(gm.track_rows[name])
-        nxt_txt = f"a cube here makes it {values[n + 1]}" if n < 3 else "the track is full"
-        bonus_txt = f" (+{bonus} from Treasure cards)" if bonus > 0 else ""
-        what = {"movement": "spaces she may move each turn",
-                "perception": "Encounters each turn",
-                "strength": f"beats a Strength lower than hers; smashing a Crystal needs {kd.smash_strength}"}[name]
-        out.add(f"slot:knight.{name}", region,
-                f"{TRACK_NAMES[name]} {current}{bonus_txt}: {what}. {n} of 3 cubes; {nxt_txt}.")
+        out.tip(view, f"slot:knight.{name}", region)
     # ---- Equipment
     equip: dict[str, int] = kb.get("equip", {})
-    eq_text = {e.id: _one_line(e.text) for e in kd.equipment}
     for e in EQUIP:
         n = int(equip.get(e, 0))
         slots = [at(r) for r in gm.equip_slots[e]]
@@ -870,7 +864,6 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             if i < n:
                 _cube(surf, r.inflate(2, 2))
         box = at(gm.equip_boxes[e])
-        extra = ""
         if e == "bomb":
             left = int(kb.get("bombs_left", 0))
             for i, r in enumerate(gm.bomb_tokens):
@@ -880,16 +873,10 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
                     pygame.draw.circle(surf, (150, 150, 160), rr.center, rr.w // 2, 1)
                 else:
                     pygame.draw.circle(surf, (70, 64, 58), rr.center, rr.w // 2, 1)
-            extra = f" {left} Bomb token(s) left."
-        if e == "map":
-            extra = f" {n} of {kd.ancient_map_max} cubes."
-        if e == "bow" and "goblins" not in view.roles:
-            extra = " (No Goblins in this game: the Bow has nothing to shoot.)"
         if n and e != "bomb":
             draw_text(surf, "on", (box.right - sc(4), box.bottom - sc(4)), small, OK_GREEN, bold=True,
                       anchor="bottomright")
-        out.add(f"slot:knight.{e}", box,
-                f"{EQUIP_NAMES[e]} ({'powered' if n else 'no cube'}): {eq_text.get(EQUIP_DATA_ID[e], '')}{extra}")
+        out.tip(view, f"slot:knight.{e}", box)
     # ---- Hero cubes
     free = int(kb.get("cubes_free", 0))
     sup = at(gm.supply)
@@ -904,10 +891,8 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         + int(kb.get("set_aside", 0))
     draw_text(surf, f"{total} of {kd.total_cubes} in play", (sup.right - sc(5), sup.bottom - sc(5)), small, TEXT_DIM,
               anchor="bottomright")
-    sup_tip = (f"{free} unplaced Hero cube(s): drag one onto a track, equipment or Treasure card. "
-               f"{total} of {kd.total_cubes} in play; the rest wait on the Grit track.")
-    out.add("drag:knight.cubes", sup, sup_tip)
-    out.add("slot:knight.free", sup, sup_tip)
+    out.tip(view, "drag:knight.cubes", sup)
+    out.tip(view, "slot:knight.free", sup)
     aside_n = int(kb.get("set_aside", 0))
     disc_n = int(kb.get("discarded", 0))
     for r, n in ((at(gm.aside), aside_n), (at(gm.discarded), disc_n)):
@@ -918,10 +903,8 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             x += cs2 + sc(3)
         draw_text(surf, str(n), (r.right - sc(5), r.bottom - sc(4)), sc.f(20), TEXT if n else TEXT_DIM, bold=True,
                   anchor="bottomright")
-    out.add("slot:knight.aside", at(gm.aside),
-            f"{aside_n} set-aside Hero cube(s): they come back at her next Pick Up.")
-    out.add("info:knight.discarded", at(gm.discarded),
-            f"{disc_n} discarded Hero cube(s): gone for the rest of the game.")
+    out.tip(view, "slot:knight.aside", at(gm.aside))
+    out.tip(view, "info:knight.discarded", at(gm.discarded))
     # ---- Crystals / this turn
     smashed, needed = int(kb.get("smashed", 0)), int(kb.get("crystals_needed", 5))
     cr = at(gm.crystals)
@@ -934,7 +917,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             _icon_crystal(surf, r, TOKEN_COLOURS["crystal"], filled=False)
     draw_text(surf, f"{smashed}/{needed}", (cr.right - sc(5), cr.bottom - sc(4)), sc.f(20), TEXT, bold=True,
               anchor="bottomright")
-    out.add("info:knight.crystals", cr, f"Smashed Crystals {smashed} of {needed} (the Knight's goal).")
+    out.tip(view, "info:knight.crystals", cr)
     tr = at(gm.turn)
     moved, mv = int(kb.get("moved", 0)), int(kb.get("movement", 1))
     enc, per = int(kb.get("encounters_used", 0)), int(kb.get("perception", 1))
@@ -942,9 +925,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     line = f"Moved {moved}/{mv} · Encounters {enc}/{per}" if active else "Not her turn"
     draw_text(surf, _fit(line, sc.f(16), tr.w - sc(10)), (tr.x + sc(6), tr.bottom - sc(5)), sc.f(16),
               TEXT if active else TEXT_DIM, anchor="bottomleft")
-    out.add("info:knight.turn", tr,
-            f"This turn: moved {moved} of {mv} spaces; used {enc} of {per} Encounters." if active
-            else "It is not the Knight's turn.")
+    out.tip(view, "info:knight.turn", tr)
     # ---- Treasures
     tcubes: dict[str, int] = kb.get("treasure_cubes", {})
     tt = at(gm.treasure_title)
@@ -954,7 +935,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     else:
         head = "Treasure cards: none"
     draw_text(surf, head, (tt.x, tt.centery), lab, TEXT, bold=True, anchor="midleft")
-    from ..engine.roles.knight_board import NO_CUBE_TREASURES, TREASURE_BONUS, base_id
+    from ..engine.roles.knight_board import NO_CUBE_TREASURES, base_id
 
     cards = [at(r) for r in gm.treasure_cards]
     for i, r in enumerate(cards):
@@ -964,8 +945,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             cid, up = facedown[i - len(face_up)], False
         else:
             _draw_back(surf, r, CARD_BACK, "?", sc)
-            out.add(f"info:knight.facedown.{i - len(face_up)}", r,
-                    "A facedown Treasure card: only the Knight knows what it is.")
+            out.tip(view, f"info:knight.facedown.{i - len(face_up)}", r)
             continue
         c = _card(cid)
         name = _card_name(cid)
@@ -981,14 +961,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             pygame.draw.rect(surf, (120, 90, 60), r.inflate(-sc(6), -sc(6)), 1, border_radius=4)
             _draw_card(surf, r, name, ["facedown"], sc, face=CARD_BACK, ink=(236, 214, 180), body=text,
                        body_rect=text_box, frame=False)
-        bonus = TREASURE_BONUS.get(base_id(cid))
-        bonus_txt = ""
-        if bonus:
-            parts = [f"+{v} {k}" for v, k in zip(bonus, ("Movement", "Perception", "Strength"), strict=True) if v]
-            bonus_txt = " (" + ", ".join(parts) + " with a cube)"
-        state = ("face up" if up else "facedown, only you know it")
-        cube_txt = f"; Hero cube on it: {'yes' if ncubes else 'no'}" if has_slot else "; needs no Hero cube"
-        out.add(f"card:{cid}", r, f"{name} ({state}{cube_txt}){bonus_txt}: {text}")
+        out.tip(view, f"card:{cid}", r)
         if has_slot:
             sr = pygame.Rect(r.right - slot_side - sc(5), r.bottom - slot_side - sc(5), slot_side, slot_side)
             if ncubes:
@@ -996,8 +969,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             else:
                 _empty_slot(surf, sr, (150, 120, 80))
             strip = pygame.Rect(r.x, r.bottom - slot_side - sc(10), r.w, slot_side + sc(10))
-            out.add(f"slot:knight.treasure:{cid}", strip,
-                    f"Hero cube slot of {name}: {'a cube is on it' if ncubes else 'empty'}{bonus_txt}.")
+            out.tip(view, f"slot:knight.treasure:{cid}", strip)
     # ---- Sidequests
     qt = at(gm.quest_title)
     deck = int(kb.get("sidequest_deck", 0))
@@ -1015,10 +987,10 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             name = _card_name(cid)
             _draw_card(surf, r, name, [f"+{grit_v} Grit"], sc, face=(214, 200, 170),
                        body=_one_line(str(c.text)) if c is not None else "")
-            out.add(f"card:{cid}", r, f"Sidequest {name} (+{grit_v} Grit): {_one_line(str(c.text)) if c else ''}")
+            out.tip(view, f"card:{cid}", r)
         else:
             _draw_back(surf, r, (60, 52, 70), "S", sc)
-            out.add(f"info:knight.sidequest.{i}", r, "A Sidequest in the Knight's hand (hidden from you).")
+            out.tip(view, f"info:knight.sidequest.{i}", r)
     # ---- Offered cards (the pending decision's)
     if gm.offer_title is not None:
         ot = at(gm.offer_title)
@@ -1029,7 +1001,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
             c = _card(cid)
             _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
-            out.add(f"card:{cid}", r, f"{_card_name(cid)}: {_one_line(str(c.text)) if c else ''}")
+            out.tip(view, f"card:{cid}", r)
 
 
 # ========================================================================= Cave
@@ -1170,10 +1142,6 @@ def _cave_background(surf: pygame.Surface, gm: _CGeom, own: bool) -> None:
     draw_text(surf, "Hatred tokens", (gm.hatred.x + sc(5), gm.hatred.y + sc(3)), small, TEXT_DIM)
 
 
-def _cost_text(costs: Sequence[int]) -> str:
-    return "/".join(str(c) for c in costs)
-
-
 def _tile_art(art: Any) -> Any:
     if art is not None:
         return art
@@ -1289,29 +1257,25 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
     status = ("Omens or end the turn" if phase >= 4 else f"Phase {phase}") if active else "Not the Cave's turn"
     draw_text(surf, status, (ph.right - sc(6), ph.y + sc(3)), small, HIGHLIGHT if active else TEXT_DIM,
               anchor="topright")
-    out.add("info:cave.phase", ph,
-            "The Cave's turn: 1 Collect Omen tokens, 2 Shape the Cave (place a tile), 3 Place Treasure; "
-            f"omens may be used after phase 1. Now: {status}.")
+    out.tip(view, "info:cave.phase", ph)
     # ---- omen tokens
     omens: dict[str, int] = cb.get("omens", {})
-    pays: dict[str, list[str]] = {s: [o.name for o in rd.omens if s in o.accepts] for s in rd.omen_symbols}
     for sym, r in zip(rd.omen_symbols, gm.token_chips, strict=False):
         rr = at(r)
         n = int(omens.get(sym, 0))
         draw_text(surf, f"×{n}", (rr.right - sc(2), rr.bottom - sc(2)), sc.f(22), TEXT if n else TEXT_DIM,
                   bold=True, anchor="bottomright")
-        out.add(f"info:cave.token.{sym}", rr,
-                f"{sym.title()} Omen tokens: {n}. They pay for {', '.join(pays[sym])}.")
+        out.tip(view, f"info:cave.token.{sym}", rr)
     total_tokens = sum(int(v) for v in omens.values())
     tsec = at(gm.tokens_sec)
     draw_text(surf, f"{total_tokens} held", (tsec.right - sc(6), tsec.y + sc(4)), small, TEXT_DIM, anchor="topright")
-    out.add("slot:cave.omens", tsec, f"The Cave's Omen tokens: {total_tokens} held.")   # (the Goblins' Hex aims here)
+    out.tip(view, "slot:cave.omens", tsec)   # (the Goblins' Hex aims here)
     # ---- omens
     uses: dict[str, int] = cb.get("omen_uses", {})
     for omen, r in zip(rd.omens, gm.omen_rows, strict=False):
         rr = at(r)
         used = int(uses.get(omen.id, 0)) if active else 0     # uses count within the Cave's own turn
-        cost = omen.cost(used + 1)
+        cost = int(cb.get("omen_costs", {}).get(omen.id, omen.cost(used + 1)))    # the engine's (CV-18)
         have = sum(int(omens.get(sym, 0)) for sym in omen.accepts)
         name_w = font(sc.f(17), True).size(omen.name)[0]
         x = rr.x + sc(6) + name_w + sc(10)
@@ -1329,12 +1293,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
                 pygame.draw.rect(surf, OK_GREEN if ok else DANGER, box, 1, border_radius=3)
             draw_text(surf, surf_txt, (x, rr.y + sc(4)), size, TEXT if current else TEXT_DIM, bold=current)
             x += w_ + sc(8)
-        uses_txt = f"; used {used}× this turn" if used else ""
-        cost_txt = (f"cost {cost} now ({_cost_text(omen.costs)} for the 1st/2nd/3rd use in a turn)"
-                    if len(omen.costs) > 1 else f"cost {cost}")
-        names = "/".join(s.title() for s in omen.accepts)
-        out.add(f"slot:cave.omen.{omen.id}", rr,
-                f"{omen.name}: {cost_txt}{uses_txt}; pay with {names} (you hold {have}). {_one_line(omen.text)}")
+        out.tip(view, f"slot:cave.omen.{omen.id}", rr)
     # ---- supply & hatred
     sup = at(gm.supply)
     left = int(cb.get("treasure_supply", 0))
@@ -1347,7 +1306,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
         x += csz * 3 // 4
     draw_text(surf, str(left), (sup.right - sc(6), sup.bottom - sc(4)), sc.f(22), TEXT, bold=True,
               anchor="bottomright")
-    out.add("info:cave.treasure_supply", sup, f"Treasure tokens left in the supply: {left}.")
+    out.tip(view, "info:cave.treasure_supply", sup)
     hat = at(gm.hatred)
     hn = int(cb.get("hatred_tokens", 0))
     for i in range(min(hn, 5)):
@@ -1355,8 +1314,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
                _icon_hatred)
     draw_text(surf, str(hn), (hat.right - sc(6), hat.bottom - sc(4)), sc.f(22), TEXT if hn else TEXT_DIM, bold=True,
               anchor="bottomright")
-    out.add("info:cave.hatred", hat,
-            f"Hatred tokens: {hn}." + (" The Hatred omen may remove one instead of placing a tile." if hn else ""))
+    out.tip(view, "info:cave.hatred", hat)
     # ---- hand
     ht = at(gm.hand_title)
     draw_text(surf, "Tile hand" if own else f"Cave hand: {n_hand} tiles", (ht.x, ht.centery), lab, TEXT, bold=True,
@@ -1373,16 +1331,12 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
             if ttype == "entrance" and view.entrance_piece is not None:
                 ttype = "plain"          # VAR-05: with Moving Entrance the Entrance tile is a normal Cave tile
             _draw_hand_tile(surf, r, tid, ttype, art, sc)
-            info = rd.tile(tid)
-            tip = (f"Tile {tid}: Dark side {(info.tribe or '').title()}; Lit side "
-                   f"{TYPE_LABELS.get(ttype or '', '?')} ({info.shape.replace('_', ' ')}). "
-                   "Drag it onto a highlighted open space.")
-            out.add(f"hand_tile:{tid}", r, tip)
-            out.add(f"drag:hand:{tid}", r, tip)
+            out.tip(view, f"hand_tile:{tid}", r)
+            out.tip(view, f"drag:hand:{tid}", r)
         else:
             _draw_back(surf, r, (28, 40, 78), "", sc)
             draw_text(surf, "C", r.center, sc.f(26), ROLE_COLOURS["cave"], bold=True, anchor="center")
-            out.add(f"info:cave.hand.{i}", r, f"A Cave tile in the Cave's hand ({n_hand} in all; hidden from you).")
+            out.tip(view, f"info:cave.hand.{i}", r)
     # ---- top Event cards (owner)
     if gm.events_title is not None:
         et = at(gm.events_title)
@@ -1392,7 +1346,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
             name = _card_name(cid)
             pygame.draw.rect(surf, (60, 40, 70), r, border_radius=4)
             draw_text(surf, f"{i + 1}. {name}", (r.x + sc(6), r.centery), sc.f(16), TEXT, anchor="midleft")
-            out.add(f"info:cave.event.{i}", r, f"Event {i + 1} from the top: {name}: {_one_line(str(c.text)) if c else ''}")
+            out.tip(view, f"info:cave.event.{i}", r)
     # ---- offered cards
     if gm.offer_title is not None:
         ot = at(gm.offer_title)
@@ -1402,14 +1356,14 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
         for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
             c = _card(cid)
             _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
-            out.add(f"card:{cid}", r, f"{_card_name(cid)}: {_one_line(str(c.text)) if c else ''}")
+            out.tip(view, f"card:{cid}", r)
     # ---- decks
     dk = view.boards.get("decks", {})
     dr = at(gm.decks)
     line = (f"Event deck {dk.get('events', 0)} · Treasure deck {dk.get('treasures', 0)} · "
             f"Omen bag {dk.get('omen_bag', 0)}")
     draw_text(surf, _fit(line, small, dr.w), (dr.x, dr.centery), small, TEXT_DIM, anchor="midleft")
-    out.add("info:cave.decks", dr, line + ".")
+    out.tip(view, "info:cave.decks", dr)
 
 
 # ======================================================================== entry
