@@ -33,8 +33,7 @@ import pygame
 
 from ..engine.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
 from ..engine.describe_boards import GOBLIN_PHASES as PHASES
-from ..engine.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES
-from ..engine.describe_boards import base_id as _base
+from ..engine.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
 from ..engine.describe_boards import monster_short as _monster_short
 from ..engine.view import PlayerView
 from .boards import (
@@ -437,14 +436,12 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     discs: dict[str, int] = gb.get("strength_discs", {})
     lurking: dict[str, Any] = gb.get("lurking", {})
     hidden = set(gb.get("hidden", []))
-    ruby = any(_base(c) == "goblin_ruby" for c in face_up)
-    tribes_data = rd.goblins
     for t in TRIBES:
         tcol = TRIBE_COLOURS[t]
         pop = int(population.get(t, 0))
         st = int(strength.get(t, 0))
         nd = int(discs.get(t, 0))
-        per = max(0, pop + tribes_data.perception_bonus - (1 if ruby else 0))
+        per = tribe_perception(view, t)
         head = at(gm.heads[t])
         where = view.pieces.get(f"tribe:{t}")
         if t in lurking:
