@@ -29,6 +29,11 @@ FIVE = ("knight", "goblins", "dragon", "cave", "thief")
 ROLE_SETS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     (FIVE, ()), (FIVE, ("terrain",)), (("knight", "cave"), ()), (("thief", "knight", "goblins"), ()),
     (("dragon", "thief", "cave"), ()), (("knight", "goblins", "dragon", "cave"), ())]
+# more games for the command line's --wide: the variants, the solo roles and the other pairs
+WIDE_SETS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
+    (FIVE, ("moving-entrance",)), (FIVE, ("uncertain-treasures",)), (FIVE, ("dragon-scales", "random-terrain")),
+    (("knight",), ()), (("dragon",), ()), (("goblins",), ()), (("thief",), ()), (("knight", "dragon"), ()),
+    (("goblins", "cave"), ()), (("thief", "dragon"), ("terrain",)), (("knight", "goblins", "thief"), ("terrain",))]
 
 
 @dataclass(frozen=True)
@@ -96,13 +101,14 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--kinds", default="", help="comma-separated decision kinds to report (default all)")
     ap.add_argument("--examples", type=int, default=1)
+    ap.add_argument("--wide", action="store_true", help="also the variants, the solo roles and other pairs")
     a = ap.parse_args()
     only = set(filter(None, a.kinds.split(",")))
     total: Counter[str] = Counter()
     weak: Counter[str] = Counter()
     examples: dict[str, list[Click]] = {}
     for seed in range(1, a.seeds + 1):
-        for roles, variants in ROLE_SETS:
+        for roles, variants in ROLE_SETS + (WIDE_SETS if a.wide else []):
             for c in sample_clicks(roles, variants, seed):
                 if only and c.kind not in only:
                     continue

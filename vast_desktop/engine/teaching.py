@@ -810,9 +810,9 @@ def reason_rules() -> list[Callable[[Game, Decision, Target], str | None]]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
     (``why_not_*``), imported on first use because they build on this module's helpers."""
     if not _ALL_RULES:
-        from . import why_not_goblins_thief, why_not_knight_dragon, why_not_map
+        from . import why_not_effects, why_not_goblins_thief, why_not_knight_dragon, why_not_map
         _ALL_RULES.extend([*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
-                           *why_not_goblins_thief.REASONS])
+                           *why_not_goblins_thief.REASONS, *why_not_effects.REASONS])
     return _ALL_RULES
 
 

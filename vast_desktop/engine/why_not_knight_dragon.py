@@ -705,19 +705,12 @@ def trap_card(g: Game, d: Decision, t: Target) -> str | None:
             "does not; answer No response.")
 
 
-# The decisions this module explains (the Knight's and the Dragon's), for the rules that are not tied to one.
-KINDS = frozenset({"knight_turn", "keep_treasure", "choose_cube", "ambush_strength", "dragon_turn", "pay_power",
-                      "dragon_gem", "dragon_treasure", "dragon_burn", "dragon_swat", "shriek_reroll", "trap_dragon",
-                      "dragon_flame_wall", "dragon_push", "dragon_slither", "dragon_pride", "dragon_spores",
-                      "dragon_hiss", "dragon_discard"})
-
-
 def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
     """TR-04/06: a Terrain tile is chosen only when an Event tile is revealed, the first time in
-    a round (by the Cave, or with no Cave by whoever revealed it) — not in these decisions."""
+    a round (by the Cave, or with no Cave by whoever revealed it) — in any decision but that one."""
     from .terrain import KIND_NAMES
 
-    if d.kind not in KINDS or t.kind != "card" or not t.ref.startswith("terrain:"):
+    if d.kind == "terrain_choose" or t.kind != "card" or not t.ref.startswith("terrain:"):
         return None
     kind = t.ref.split(":", 1)[1]
     return (f"The {KIND_NAMES.get(kind, kind.title())} is chosen only when an Event tile is revealed, the first "
