@@ -80,7 +80,7 @@ def test_a_missing_key_names_file_line_and_key(tmp_path: Path) -> None:
 
 
 def test_an_unlisted_trigger_and_a_duplicate_id_are_refused(tmp_path: Path) -> None:
-    d = broken_copy(tmp_path, "reminders.yaml", "when: decision:cave_turn", "when: decision:cave_dances")
+    d = broken_copy(tmp_path, "reminders.yaml", "when: decision:cave_turn/place", "when: decision:cave_dances")
     with pytest.raises(ReferenceError, match=r"reminders\.yaml line \d+, reminders\[\d+\]\.when: trigger "
                                              r"'decision:cave_dances' is not listed"):
         load_teaching_cards_uncached(d)
@@ -110,6 +110,7 @@ def test_every_trigger_names_something_the_engine_asks_or_logs(cards: TeachingCa
     assert "turn" in logged
     for trigger in cards.triggers:
         kind, _, name = trigger.partition(":")
+        name = name.partition("/")[0]           # decision:<kind>/<verb>: the kind must be asked
         known = {"decision": asked, "event": logged, "turn_start": set(ROLES)}[kind]
         assert name in known, f"{trigger}: the engine never produces it"
 
@@ -127,7 +128,7 @@ def test_CV_04_the_caves_turn_reminds_it_that_crystal_tiles_go_first(cards: Teac
     assert g.pending is not None and (g.pending.role, g.pending.kind) == ("cave", "cave_turn")
     due = [r.id for r in due_reminders(cards, g, "cave", 0)]
     assert "cave_crystal_tiles_first" in due
-    assert "decision:cave_turn" in triggers_now(g.pending, [], g.state.active)
+    assert "decision:cave_turn/place" in triggers_now(g.pending, [], g.state.active)
     # only for the role it concerns, and once: not again when already shown
     assert "cave_crystal_tiles_first" not in [r.id for r in due_reminders(cards, g, "knight", 0)]
     assert "cave_crystal_tiles_first" not in [r.id for r in due_reminders(cards, g, "cave", 0,
@@ -140,7 +141,31 @@ def test_a_decision_for_another_role_does_not_trigger(cards: TeachingCards) -> N
     since = len(g.events)                         # nothing new logged: only the decision could match
     assert due_reminders(cards, g, "knight", since) == []
     assert [r.id for r in due_reminders(cards, g, "cave", since)] == [
-        r.id for r in cards.reminders if r.when == "decision:cave_turn" and r.concerns("cave")]
+        r.id for r in cards.reminders if r.when.startswith("decision:cave_turn") and r.concerns("cave")]
+
+
+def test_CV_04_no_crystal_reminder_while_the_cave_removes_tiles(cards: TeachingCards) -> None:
+    """CV-04 applies to placing tiles: in the Collapse the Cave's turn removes tiles instead
+    (COL-04), so the "Crystal tiles first" reminder is not due then."""
+    g = load_scenario({"setup": {"roles": ["knight", "cave"], "seed": 1}, "active": "cave", "omen_bag": {},
+                       "collapse": True, "stack": [],
+                       "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T13", "lit": True},
+                                 {"pos": [2, 0], "tile": "T05", "lit": True}],
+                       "cave": {"hand": []}})
+    assert g.pending is not None and g.pending.kind == "cave_turn"
+    assert any(o.id.startswith("remove:") for o in g.pending.options)
+    assert "cave_crystal_tiles_first" not in [r.id for r in due_reminders(cards, g, "cave", 0)]
+
+
+def test_reminders_only_in_games_with_the_roles_they_speak_of(cards: TeachingCards) -> None:
+    """The Dragon's Bomb reminder needs a Dragon in the game; the Hunger one no Goblins."""
+    bomb = cards.reminder("knight_bomb_needs_strength")
+    assert bomb.fits(("knight", "dragon")) and not bomb.fits(("knight", "cave"))
+    hunger = cards.reminder("dragon_no_goblins_slither_hunger")
+    assert hunger.fits(("knight", "dragon")) and not hunger.fits(("knight", "goblins", "dragon"))
+    g = cave_turn_position()                     # Knight vs Cave: no Dragon reminder, ever
+    g.apply("end:") if "end:" in g.pending.ids else None
+    assert all(not r.with_roles or r.fits(("knight", "cave")) for r in due_reminders(cards, g, "knight", 0))
 
 
 def test_turn_start_and_events_since_the_last_look(cards: TeachingCards) -> None:
@@ -187,5 +212,6 @@ def test_random_games_produce_every_trigger_the_reminders_use(cards: TeachingCar
     for roles, extra in GAMES:
         for seed in (1, 2, 3):
             play_and_collect(roles, extra, seed, seen)
+    play_and_collect(GAMES[1][0], {}, 12, seen)      # a random Dragon seldom surfaces: in this game he does
     missing = set(cards.triggers) - seen
     assert not missing, f"never detected in random games: {sorted(missing)}"

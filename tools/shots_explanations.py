@@ -82,6 +82,49 @@ def main() -> None:
     shot(app, f"explain_tooltip_knight{suffix}")
     post_move(app, at((2, 0)))
     shot(app, f"explain_tooltip_dragon{suffix}")
+    scratch_shot(app, suffix)
+    collapse_shot(app, suffix)
+
+
+def _show(app: App, game: object, human: str) -> TableScreen:
+    roles = game.state.roles                                            # type: ignore[attr-defined]
+    app.session = Session(game, {r: Seat(r == human) for r in roles})   # type: ignore[arg-type]
+    table = TableScreen(app)
+    app.replace(table)
+    for _ in range(3):
+        app.step(1 / 60)
+    app.toasts.clear()
+    return table
+
+
+def scratch_shot(app: App, suffix: str) -> None:
+    """The Dragon's Scratch: a click off his tile is refused with DR-34."""
+    g = load_scenario({**SCENARIO, "active": "dragon", "pieces": {"knight": [2, 0], "tribe:fangs": [2, 0],
+                                                                   "dragon": [2, 0]},
+                       "dragon": {"placed": True, "hand": ["claw", "claw", "claw"]}})
+    g.apply("power:scratch")
+    table = _show(app, g, "dragon")
+    r = table.map.camera.tile_rect((3, 0))
+    post_click(app, r.center)
+    shot(app, f"explain_whynot_scratch{suffix}")
+
+
+def collapse_shot(app: App, suffix: str) -> None:
+    """The Cave in the Collapse: a tile touching too many others is refused with COL-07."""
+    from vast_desktop.engine import Setup, new_game
+    from vast_desktop.engine.bots.random_bot import RandomBot
+    from vast_desktop.engine.collapse import collapse_candidates
+
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=4))
+    bot = RandomBot(4)
+    while g.pending is not None and not (g.pending.kind == "cave_turn" and g.state.collapse
+                                         and any(o.id.startswith("remove:") for o in g.pending.options)):
+        g.apply(bot(None, g.pending))
+    cands = set(collapse_candidates(g))
+    q = next(p for p in sorted(g.state.board.tiles) if p not in cands and p != g.state.board.entrance)
+    table = _show(app, g, "cave")
+    post_click(app, table.map.camera.tile_rect(q).center)
+    shot(app, f"explain_whynot_collapse{suffix}")
 
 
 if __name__ == "__main__":

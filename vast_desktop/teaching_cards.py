@@ -10,6 +10,8 @@ the line and the key.
 A reminder's ``when`` is a trigger:
 
 * ``decision:<kind>`` — a Decision of that kind is pending for the role;
+* ``decision:<kind>/<verb>`` — one that offers an option ``<verb>:…`` now (so a reminder
+  about placing tiles waits until the role may place one, e.g. not in the Collapse);
 * ``turn_start:<role>`` — that role's turn has just begun (the engine logs a ``turn``
   event at the start of every turn);
 * ``event:<kind>`` — the engine logged a GameEvent of that kind (every event has a
@@ -55,7 +57,7 @@ TURN_EVENT = "turn"
 
 Role = Literal["knight", "goblins", "dragon", "cave", "thief"]
 Trigger = Annotated[str, StringConstraints(
-    pattern=r"^(decision:[a-z][a-z0-9_]*|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|dragon|cave|thief))$")]
+    pattern=r"^(decision:[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|dragon|cave|thief))$")]
 
 
 class CheatSheet(_Frozen):
@@ -75,9 +77,16 @@ class Reminder(_Frozen):
     when: Trigger
     text: OneLine
     section: SectionId
+    with_roles: tuple[Role, ...] = ()       # only in games with all of these roles (the Dragon's rules…)
+    without_roles: tuple[Role, ...] = ()    # only in games without these (no Goblins to eat…)
 
     def concerns(self, role: str) -> bool:
         return self.role in ("all", role)
+
+    def fits(self, roles: Iterable[str]) -> bool:
+        """Does the reminder apply to a game of these roles at all?"""
+        playing = set(roles)
+        return set(self.with_roles) <= playing and not set(self.without_roles) & playing
 
 
 class CheatSheetsData(_Frozen):
@@ -116,10 +125,13 @@ class TeachingCards:
 
 
 def triggers_now(decision: Decision | None, events: Iterable[GameEvent], active: str | None) -> set[str]:
-    """The triggers of this moment: the pending ``decision``'s kind, every kind of the
+    """The triggers of this moment: the pending ``decision``'s kind (alone and with the verb of
+    each option it offers), every kind of the
     ``events`` logged since the last look, and the ``active`` role's turn start when a
     turn began among them (the latest ``turn`` event is always the active role's)."""
     found = {f"decision:{decision.kind}"} if decision is not None else set()
+    if decision is not None:
+        found |= {f"decision:{decision.kind}/{o.id.partition(':')[0]}" for o in decision.options}
     for e in events:
         found.add(f"event:{e.kind}")
         if e.kind == TURN_EVENT and active is not None:
@@ -136,7 +148,8 @@ def due_reminders(cards: TeachingCards, game: Game, role: str, since: int,
     decision = game.pending if game.pending is not None and game.pending.role == role else None
     now = triggers_now(decision, game.events[since:], game.state.active)
     done = set(shown)
-    return [r for r in cards.reminders if r.when in now and r.concerns(role) and r.id not in done]
+    return [r for r in cards.reminders
+            if r.when in now and r.concerns(role) and r.fits(game.state.roles) and r.id not in done]
 
 
 # ---------------------------------------------------------------------------
