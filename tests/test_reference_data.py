@@ -230,7 +230,7 @@ def declared_triggers() -> list[str]:
     start = next(i for i, line in enumerate(lines) if line.startswith("# Used here:"))
     out = []
     for line in lines[start + 1:]:
-        m = re.match(r"^#\s+((?:decision|turn_start|event):[a-z_]+)\s*$", line)
+        m = re.match(r"^#\s+((?:decision|turn_start|event):[a-z_]+(?:/[a-z_]+)?)\s*$", line)
         if not m:
             break
         out.append(m.group(1))
