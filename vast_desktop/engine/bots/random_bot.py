@@ -17,7 +17,7 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.end_turn_weight = end_turn_weight
 
-    def __call__(self, view: PlayerView | None, decision: Decision) -> str:
+    def __call__(self, view: PlayerView | None, decision: Decision) -> str:  # view unused: needs_view False
         ids = decision.ids
         # Ending the turn at once is one option among dozens; weigh it so random games
         # still explore, but do not drag on for ever.
