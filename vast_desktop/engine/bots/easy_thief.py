@@ -1,0 +1,509 @@
+"""The Easy Thief: loot, carry, stash (issue 7).
+
+His plan, read only off his :class:`PlayerView` and the pending :class:`Decision`:
+
+* **Stat tokens** (TH-03): Movement to reach the next goal, Thievery for the action
+  waiting there, Stealth when a Knight or a Tribe that could catch him is near.
+* **Goals** (one value each, less a cost per step): Treasure tokens and Gems to Loot
+  (TH-13/14), Vaults to Pick (TH-23), the Entrance to stash what he carries (TH-39),
+  and Dark tiles to peek at when nothing better is known (TH-09).  Each move is scored
+  by how much closer it brings him to the best goal.
+* **Actions** on his tile: Loot first, then Pick Lock and Pickpocket (TH-16, only when
+  his Stealth beats the target's Perception — the engine offers only those), then
+  leftover cubes go to the Flare (exploring), Backstab, Hide Loot (TH-28).
+* **Safety**: he avoids ending his turn where the Knight or a Tribe whose Perception
+  beats his Stealth (TH-30) could reach him, or next to a Dragon on the surface.
+* **Upgrades** (TH-41): faster and surer first (Flip 2→3, +1 Movement, the Lock
+  Picking Kit…), each with a weight the Hard player may tune.
+
+The weights are ``params`` (see :meth:`EasyThief.default_params`).  The only memory kept
+between decisions is the set of Dark tiles he has peeked at this game (he saw their
+type, the game does not show it again).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..decisions import Decision, Option
+from ..geometry import Pos
+from ..view import PlayerView
+from .base import ScoredBot
+from .features import MapPicture, arg, board, option_space, verb
+
+# the order in which upgrades help a looter most (higher first); all are params
+UPGRADE_WEIGHTS = {
+    "flip_2_to_3": 10.0, "plus_movement": 9.0, "lock_picking_kit": 8.0, "plus_thievery": 7.0,
+    "flip_3_to_4": 6.0, "unnatural_evasion": 5.0, "plus_stealth": 4.5, "climbing_gear": 4.0,
+    "sticky_fingers": 3.0, "flip_all_4": 2.5, "hand_crossbow": 2.0,
+}
+_LOOT_TILE_NAMES = ("Treasure Room", "Vault")
+_GEM = re.compile(r"^gem_")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A tile worth reaching, what it is worth and the Action cubes it needs on arrival."""
+
+    pos: Pos
+    value: float
+    cubes: int
+    kind: str
+
+
+@dataclass
+class ThiefPicture:
+    """The Thief's reading of one view: where he is, what he carries, what is worth going to."""
+
+    view: PlayerView
+    decision: Decision
+    params: dict[str, float]
+    peeked: frozenset[Pos] = frozenset()
+    _dist: dict[Pos, dict[Pos, int]] = field(default_factory=dict)
+
+    @cached_property
+    def map(self) -> MapPicture:
+        return MapPicture(self.view)
+
+    @cached_property
+    def me(self) -> dict:
+        return board(self.view, "thief")
+
+    @property
+    def pos(self) -> Pos | None:
+        return self.view.pieces.get("thief")
+
+    @property
+    def entrance(self) -> Pos:
+        return self.view.entrance
+
+    @property
+    def carried(self) -> int:
+        return len(self.me.get("carried", []))
+
+    @property
+    def to_win(self) -> int:
+        """Tokens still to stash after what he carries (0: stashing now wins)."""
+        return max(0, int(self.me.get("stash_needed", 6)) - int(self.me.get("stashed", 0)) - self.carried)
+
+    @property
+    def upgrades(self) -> list[str]:
+        return list(self.me.get("upgrades", []))
+
+    def passable(self, p: Pos) -> bool:
+        """Tiles he may cross: no impassable Terrain (TR-17) and no Flame Wall (DR-35 kills him)."""
+        t = self.map.tiles.get(p)
+        if t is None:
+            return False
+        if t.terrain is not None and t.terrain.kind == "impassable":
+            return False
+        return not t.tokens.get("flamewall")
+
+    def dist_from(self, start: Pos) -> dict[Pos, int]:
+        """Steps from ``start`` (one BFS per start, cached for this decision)."""
+        if start not in self._dist:
+            self._dist[start] = self.map.distances(start, self.passable)
+        return self._dist[start]
+
+    # ------------------------------------------------------------ goals
+    def vault_cost(self) -> int:
+        """TH-23: the sure Pick Lock costs 3 cubes, 2 with the Lock Picking Kit."""
+        return 2 if "lock_picking_kit" in self.upgrades else 3
+
+    @cached_property
+    def goals(self) -> list[Goal]:
+        """Everything worth walking to now, with its value (params ``loot``, ``vault``,
+        ``gem``, ``stash``, ``explore``)."""
+        p = self.params
+        out: list[Goal] = []
+        tried_here = self._vault_tried_here()
+        for t in self.view.tiles:
+            toks = t.tokens
+            if toks.get("flamewall"):
+                continue
+            if toks.get("treasure"):
+                out.append(Goal(t.pos, p["loot"], 1, "treasure"))
+            if any(_GEM.match(k) and n for k, n in toks.items()):
+                out.append(Goal(t.pos, p["gem"], 2, "gem"))
+            if toks.get("vault") and not (t.pos == self.pos and tried_here):
+                out.append(Goal(t.pos, p["vault"], self.vault_cost(), "vault"))
+            if (not t.lit and t.terrain is None and t.pos not in self.peeked and t.pos != self.pos
+                    and not toks):
+                out.append(Goal(t.pos, p["explore"], 0, "explore"))
+        if self.carried:
+            bonus = p["win"] if self.to_win == 0 else 0.0
+            out.append(Goal(self.entrance, p["stash"] * self.carried ** p["stash_power"] + bonus, 0, "stash"))
+        return out
+
+    def _vault_tried_here(self) -> bool:
+        """TH-23: each Vault once per turn — on a Vault with no Pick Lock offered he tried it."""
+        if self.decision.kind != "thief_turn" or self.pos is None:
+            return False
+        toks = self.map.tokens(self.pos)
+        return bool(toks.get("vault")) and not any(verb(o) == "picklock" for o in self.decision.options)
+
+    def steps(self, frm: Pos, goal: Goal, arriving: bool = False) -> int | None:
+        """Steps from ``frm`` until the goal is done; the stash needs him to ENTER the
+        Entrance (TH-39), so standing on it costs 2 (off and back) — unless he is just
+        ``arriving`` there, which stashes."""
+        if goal.kind == "stash" and frm == goal.pos:
+            return 0 if arriving else 2
+        return self.dist_from(frm).get(goal.pos)
+
+    def potential(self, at: Pos, arriving: bool = False) -> float:
+        """The best goal's value less ``step_cost`` per step from ``at``: how good a place is."""
+        c = self.params["step_cost"]
+        best = 0.0
+        for goal in self.goals:
+            d = self.steps(at, goal, arriving)
+            if d is not None:
+                best = max(best, goal.value - c * d)
+        return best
+
+    def best_goal(self, at: Pos) -> tuple[Goal | None, int]:
+        c = self.params["step_cost"]
+        found: tuple[Goal | None, int] = (None, 0)
+        score = 0.0
+        for goal in self.goals:
+            d = self.steps(at, goal)
+            if d is not None and goal.value - c * d > score:
+                score, found = goal.value - c * d, (goal, d)
+        return found
+
+    # ------------------------------------------------------------ danger
+    def threats(self) -> list[tuple[Pos, int, int]]:
+        """Who could attack him by his next turn: (where, reach, Perception; 99 = always).
+        The Knight and Tribes need Perception above his Stealth (TH-30); the surfaced
+        Dragon can always target him."""
+        out: list[tuple[Pos, int, int]] = []
+        for piece, q in self.view.pieces.items():
+            if piece == "knight":
+                kb = board(self.view, "knight")
+                if not kb.get("dead"):
+                    out.append((q, int(kb.get("movement", 3)), int(kb.get("perception", 1))))
+            elif piece.startswith("tribe:"):
+                perc = board(self.view, "goblins").get("perception", {}).get(piece.split(":", 1)[1], 0)
+                out.append((q, 2, int(perc)))
+            elif piece == "dragon" and board(self.view, "dragon").get("surfaced"):
+                out.append((q, 1, 99))
+        return out
+
+    def danger(self, at: Pos, stealth: int) -> float:
+        """How many threats could reach ``at`` and beat ``stealth`` (walls of Dark tiles are
+        unknown, so the distance is an estimate)."""
+        n = 0.0
+        for q, reach, perc in self.threats():
+            if perc <= stealth:
+                continue
+            d = self.dist_from(q).get(at)
+            if d is not None and d <= reach:
+                n += 1
+        return n
+
+
+class EasyThief(ScoredBot):
+    """The Thief's Easy player: see the module docstring for the plan."""
+
+    role = "thief"
+
+    def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
+        super().__init__(seed, params, tie)
+        self.peeked: set[Pos] = set()
+
+    @classmethod
+    def default_params(cls) -> dict[str, float]:
+        p = {
+            "loot": 30.0, "gem": 26.0, "vault": 28.0, "explore": 9.0, "stash": 22.0, "stash_power": 1.3,
+            "win": 200.0, "step_cost": 2.0, "danger": 12.0, "peek": 3.0, "flare": 2.5, "backstab": 1.0,
+            "hide": 0.6, "climb_cube": 1.5, "pickpocket": 40.0, "stat_reach": 10.0, "stat_short": 3.0,
+            "stat_act": 6.0, "stat_spare": 0.8, "stat_safe": 8.0,
+        }
+        p.update({f"up_{k}": v for k, v in UPGRADE_WEIGHTS.items()})
+        return p
+
+    def __call__(self, view: PlayerView, decision: Decision) -> str:
+        self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
+        choice = super().__call__(view, decision)
+        if decision.kind == "thief_turn" and choice == "peek:" and view.pieces.get("thief") is not None:
+            self.peeked.add(view.pieces["thief"])
+        return choice
+
+    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
+        handler = KINDS.get(decision.kind, _default)
+        return handler(self, self._pic, option)
+
+
+# ------------------------------------------------------------------ stats (TH-03)
+def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-03/05: Movement to reach the best goal, Thievery for its action, Stealth when
+    a threat is near; spare points in Movement and Thievery still help a little."""
+    p = bot.params
+    m, s, th = (int(v) for v in arg(option).split("-"))
+    # a stat boost adds to the token (TH-53); the option shows the token values only
+    ups = pic.upgrades
+    m += "plus_movement" in ups
+    s += "plus_stealth" in ups
+    th += "plus_thievery" in ups
+    at = pic.pos if pic.pos is not None else pic.entrance
+    goal, d = pic.best_goal(at)
+    value = p["stat_spare"] * (m + th)
+    if goal is not None:
+        if d <= m:
+            value += p["stat_reach"] + p["stat_act"] * min(th, goal.cubes)
+            value += p["stat_spare"] * (m - d)                 # room to go on after it
+        else:
+            value -= p["stat_short"] * (d - m)
+    stealth = s - pic.carried - int(pic.me.get("hex_stealth", 0))
+    if pic.danger(at, stealth) == 0 and pic.threats():
+        value += p["stat_safe"] * min(1.0, len(pic.threats()) / 2)
+    return value
+
+
+# ------------------------------------------------------------------ the turn (TH-07..28)
+def score_turn(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    v = verb(option)
+    return TURN_VERBS.get(v, _zero)(bot, pic, option)
+
+
+def _zero(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    return 0.0
+
+
+def _end_penalty(bot: EasyThief, pic: ThiefPicture, at: Pos) -> float:
+    """The cost of ending the turn on ``at`` with his present Stealth (TH-30)."""
+    return bot.params["danger"] * pic.danger(at, int(pic.me.get("stealth_now", 0)))
+
+
+def _cubes(pic: ThiefPicture) -> int:
+    return int(pic.me.get("cubes", 0))
+
+
+def _movement(pic: ThiefPicture) -> int:
+    return int(pic.me.get("movement_left", 0))
+
+
+def _reserve(pic: ThiefPicture) -> int:
+    """Cubes to keep for the action at a goal he can still reach this turn."""
+    if pic.pos is None:
+        return 0
+    need = 0
+    for goal in pic.goals:
+        d = pic.steps(pic.pos, goal)
+        if d is not None and d <= _movement(pic) and goal.cubes:
+            need = max(need, goal.cubes)
+    return need
+
+
+def score_move(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-08: closer to the best goal is better; ending the move where he can be hit is worse.
+    A Climb (TH-15) costs cubes kept for the goal's action."""
+    q = option_space(option)
+    if q is None or pic.pos is None:
+        return 0.0
+    if pic.map.tokens(q).get("flamewall"):
+        return -1000.0                                          # DR-35: it kills him
+    gain = pic.potential(q, arriving=True) - pic.potential(pic.pos)
+    moves_after = _movement(pic) - (2 if verb(option) == "climbover" else 1)
+    if moves_after <= 0:
+        gain -= _end_penalty(bot, pic, q) - _end_penalty(bot, pic, pic.pos)
+    if verb(option) in ("climb", "climbover"):
+        gain -= bot.params["climb_cube"] * (2 if verb(option) == "climb" else 3)
+    if verb(option) == "leave":
+        gain -= 0.5
+    return gain
+
+
+def score_end(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    if pic.pos is None:
+        return 0.0
+    return -_end_penalty(bot, pic, pic.pos) * 0.5
+
+
+def score_loot(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-13/14: a Treasure token always; a Gem disarmed (2 cubes) when he can, else the
+    1-cube try risks the trap."""
+    a = arg(option)
+    if a == "treasure":
+        return 100.0
+    cubes = int(a.rpartition(":")[2])
+    if cubes >= 2:
+        return 95.0
+    return 50.0 if _cubes(pic) < 2 else 40.0
+
+
+def score_picklock(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-23: the surest level he can pay (3 cubes sure, 2 on 2+, 1 on 4+)."""
+    level = int(arg(option))
+    return {3: 90.0, 2: 85.0, 1: 60.0}.get(level, 50.0)
+
+
+def score_pickpocket(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-16..22: a free Treasure token from the supply; surer is better, but a cube
+    kept for a Vault he can still reach matters too."""
+    level = int(option.id.rpartition(":")[2])
+    chance = {1: 0.5, 2: 5 / 6, 3: 1.0}.get(level, 0.5)
+    spare = _cubes(pic) - level - _reserve(pic)
+    return bot.params["pickpocket"] * chance + (0 if spare >= 0 else 3 * spare)
+
+
+def score_peek(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-09: peek ends his movement; worth it when there is nothing better to walk to."""
+    if _movement(pic) <= 0:
+        return bot.params["peek"] + 2.0
+    if pic.pos is None:
+        return 0.0
+    goal, d = pic.best_goal(pic.pos)
+    if goal is None or goal.kind == "explore":
+        return bot.params["peek"]
+    return bot.params["peek"] - bot.params["step_cost"] * 2
+
+
+def _dark_around(pic: ThiefPicture) -> int:
+    if pic.pos is None:
+        return 0
+    x, y = pic.pos
+    return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+               if (x + dx, y + dy) != pic.pos and pic.map.dark((x + dx, y + dy)))
+
+
+def _spare(pic: ThiefPicture, cost: int) -> bool:
+    return _cubes(pic) - cost >= _reserve(pic)
+
+
+def score_flare(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """RV-05: 1 cube lights the Dark tiles around him — loot found sooner; only with a
+    cube to spare, and after moving (so it lights where he stops)."""
+    if not _spare(pic, 1):
+        return -5.0
+    n = _dark_around(pic) + (1 if pic.pos is not None and pic.map.dark(pic.pos) else 0)
+    if n == 0:
+        return -1.0
+    after_moves = 0.0 if _movement(pic) <= 0 else -1.0
+    return bot.params["flare"] * min(n, 3) / 3 + after_moves + 0.1
+
+
+def score_backstab(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-24/25: spare cubes hurt a rival; the heaviest he can spare."""
+    level = int(option.id.rpartition(":")[2])
+    if not _spare(pic, level) or _movement(pic) > 0:
+        return -5.0
+    return bot.params["backstab"] * level / 3 + 0.05
+
+
+def score_hide(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-28: leftover cubes lower the bonus a killer would take (reset on stashing, TH-48)."""
+    x = int(arg(option))
+    if not _spare(pic, x) or _movement(pic) > 0:
+        return -5.0
+    return bot.params["hide"] * x / 3
+
+
+def score_climb(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    cost = 1 if "climbing_gear" in pic.upgrades else 2
+    if verb(option) == "climbover":
+        cost += 1
+    if not _spare(pic, cost):
+        return -5.0
+    return score_move(bot, pic, option)
+
+
+TURN_VERBS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
+    "move": score_move, "leave": score_move, "climb": score_climb, "climbover": score_climb, "end": score_end,
+    "loot": score_loot, "picklock": score_picklock, "pickpocket": score_pickpocket, "peek": score_peek,
+    "flare": score_flare, "backstab": score_backstab, "hide": score_hide,
+}
+
+
+# ------------------------------------------------------------------ other decisions
+def score_upgrade(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-41: the upgrade a stashed token buys, by weight."""
+    return bot.params.get(f"up_{arg(option)}", 0.0)
+
+
+def score_spores(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """CV-32: lose the upgrade he values least."""
+    return -bot.params.get(f"up_{arg(option)}", 0.0)
+
+
+def score_reveal(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-09: reveal a Treasure Room or a Vault (its token appears, MAP-31); leave others Dark."""
+    loot = any(name in pic.decision.prompt for name in _LOOT_TILE_NAMES)
+    return 1.0 if (option.id == "reveal:") == loot else 0.0
+
+
+def score_evasion(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-36: slip to the neighbour where fewest can reach him, toward his goal."""
+    q = option_space(option)
+    if q is None:
+        q = pic.pos
+    if q is None:
+        return 0.0
+    if pic.map.tokens(q).get("flamewall"):
+        return -1000.0
+    return -10 * pic.danger(q, int(pic.me.get("stealth_now", 0))) + 0.1 * pic.potential(q)
+
+
+def score_take_treasure(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-12: from the map, the token farthest from him (the near ones he can loot anyway)."""
+    q = option_space(option)
+    if q is None or pic.pos is None:
+        return 0.0
+    return float(pic.dist_from(pic.pos).get(q, 50))
+
+
+def score_pickpocket_card(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """TH-18/19: a face-up card (known to matter: the Goblin Ruby, a revealed Treasure)."""
+    return 0.0 if arg(option) == "random" else 1.0
+
+
+def score_yes(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """Sticky Fingers reroll (TH-16), the Dragon strike (AMB-28): always take them."""
+    return 1.0 if option.id in ("reroll:", "backstab:") else 0.0
+
+
+def score_place_tile(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """RV-03 (no Cave): a new Dark tile near the Entrance and him: short trips to stash."""
+    q = option_space(option)
+    if q is None:
+        return 0.0
+    e, me = pic.entrance, pic.pos or pic.entrance
+    return -(abs(q[0] - e[0]) + abs(q[1] - e[1])) - 0.5 * (abs(q[0] - me[0]) + abs(q[1] - me[1]))
+
+
+def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """COL-05/10: keep the game going — remove a Lit tile that is not a Crystal (a Dark one
+    may be), with no loot on it, far from the Entrance and from him."""
+    q = option_space(option)
+    if q is None:
+        return 0.0
+    t = pic.map.tiles.get(q)
+    s = 0.0
+    if t is not None:
+        if t.type == "crystal":
+            s -= 100
+        elif not t.lit:
+            s -= 20
+        if any(t.tokens.get(k) for k in ("treasure", "vault")) or any(_GEM.match(k) for k in t.tokens):
+            s -= 10
+    e = pic.entrance
+    s += 0.5 * (abs(q[0] - e[0]) + abs(q[1] - e[1]))
+    if pic.pos == q:
+        s -= 5
+    return s
+
+
+def _default(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """Any other decision (tile orientation, reveal order, Terrain…): the first option
+    unless it is clearly a skip."""
+    return 0.0
+
+
+KINDS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
+    "thief_stats": score_stats, "thief_turn": score_turn, "thief_upgrade": score_upgrade,
+    "thief_spores": score_spores, "thief_reveal": score_reveal, "thief_evasion": score_evasion,
+    "thief_take_treasure": score_take_treasure, "thief_pickpocket_card": score_pickpocket_card,
+    "thief_sticky": score_yes, "thief_strike_dragon": score_yes, "place_tile": score_place_tile,
+    "collapse_tile": score_collapse,
+}
