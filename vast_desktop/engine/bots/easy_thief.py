@@ -22,13 +22,14 @@ type, the game does not show it again).
 """
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..decisions import Decision, Option
-from ..geometry import Pos
+from ..geometry import DELTA, Pos
 from ..view import PlayerView
 from .base import ScoredBot
 from .features import MapPicture, arg, board, option_space, verb
@@ -51,6 +52,7 @@ class Goal:
     value: float
     cubes: int
     kind: str
+    stealth: int = 0          # the Stealth he needs there (a Pickpocket: above the target's Perception)
 
 
 @dataclass
@@ -102,10 +104,38 @@ class ThiefPicture:
         return not t.tokens.get("flamewall")
 
     def dist_from(self, start: Pos) -> dict[Pos, int]:
-        """Steps from ``start`` (one BFS per start, cached for this decision)."""
+        """Steps from ``start`` (cached for this decision).  A wall counts ``wall_steps``
+        more, as he may Climb through it for cubes (TH-15); Dark tiles' walls are unknown."""
         if start not in self._dist:
-            self._dist[start] = self.map.distances(start, self.passable)
+            self._dist[start] = self._dijkstra(start)
         return self._dist[start]
+
+    @cached_property
+    def edges(self) -> dict[Pos, list[tuple[Pos, int]]]:
+        """Each passable tile's passable neighbours and the steps to cross (built once a decision)."""
+        wall = 1 + int(self.params["wall_steps"])
+        tiles = self.map.tiles
+        ok = {p for p in tiles if self.passable(p)}
+        out: dict[Pos, list[tuple[Pos, int]]] = {}
+        for p in tiles:
+            out[p] = [(q, wall if self.map.walled(p, q) else 1)
+                      for q in ((p[0] + dx, p[1] + dy) for dx, dy in DELTA) if q in ok]
+        return out
+
+    def _dijkstra(self, start: Pos) -> dict[Pos, int]:
+        edges = self.edges
+        dist = {start: 0}
+        todo = [(0, start)]
+        while todo:
+            d, p = heapq.heappop(todo)
+            if d > dist[p]:
+                continue
+            for q, c in edges.get(p, ()):
+                nd = d + c
+                if nd < dist.get(q, 1 << 30):
+                    dist[q] = nd
+                    heapq.heappush(todo, (nd, q))
+        return dist
 
     # ------------------------------------------------------------ goals
     def vault_cost(self) -> int:
@@ -114,8 +144,16 @@ class ThiefPicture:
 
     @cached_property
     def goals(self) -> list[Goal]:
+        """The goals he can use with his Stealth now (TH-10)."""
+        return self.goals_with(int(self.me.get("stealth_now", 0)))
+
+    def goals_with(self, stealth: int) -> list[Goal]:
+        return [g for g in self.all_goals if g.stealth <= stealth]
+
+    @cached_property
+    def all_goals(self) -> list[Goal]:
         """Everything worth walking to now, with its value (params ``loot``, ``vault``,
-        ``gem``, ``stash``, ``explore``)."""
+        ``gem``, ``stash``, ``explore``, ``pickpocket``)."""
         p = self.params
         out: list[Goal] = []
         tried_here = self._vault_tried_here()
@@ -132,10 +170,49 @@ class ThiefPicture:
             if (not t.lit and t.terrain is None and t.pos not in self.peeked and t.pos != self.pos
                     and not toks):
                 out.append(Goal(t.pos, p["explore"], 0, "explore"))
+        out += self.pickpocket_goals()
         if self.carried:
             bonus = p["win"] if self.to_win == 0 else 0.0
             out.append(Goal(self.entrance, p["stash"] * self.carried ** p["stash_power"] + bonus, 0, "stash"))
         return out
+
+    def pickpocket_goals(self) -> list[Goal]:
+        """TH-18..21: rivals he could rob — the Knight holding Treasure cards, a Tribe while
+        the Goblins hold a Secret he may take, the Dragon with Wakefulness to take back —
+        each once a turn (TH-11); he needs Stealth above their Perception (or Armor)."""
+        out: list[Goal] = []
+        targeted = set(self.me.get("targeted", []))
+        value = self.params["pickpocket_goal"]
+        for piece, q in self.view.pieces.items():
+            if piece in targeted or piece == "thief" or (q == self.pos and not self._offered("pickpocket", piece)):
+                continue
+            perception = self._robbable(piece)
+            if perception is not None:
+                out.append(Goal(q, value, 2, "pickpocket", perception + 1))
+        return out
+
+    def _robbable(self, piece: str) -> int | None:
+        """The Perception to beat if ``piece`` has something to take, else None."""
+        if piece == "knight":
+            kb = board(self.view, "knight")
+            if kb.get("dead") or not (kb.get("face_up") or kb.get("facedown_count")):
+                return None
+            return int(kb.get("perception", 1))
+        if piece == "dragon":
+            db = board(self.view, "dragon")
+            return int(db.get("armor", 0)) if int(db.get("wakefulness", 0)) > 0 else None
+        if piece.startswith("tribe:"):
+            gb = board(self.view, "goblins")
+            if not (gb.get("hand_count") or "goblin_ruby" in gb.get("face_up", [])):
+                return None
+            return int(gb.get("perception", {}).get(piece.split(":", 1)[1], 99))
+        return None
+
+    def _offered(self, action: str, piece: str) -> bool:
+        """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
+        if self.decision.kind != "thief_turn":
+            return True
+        return any(o.id.startswith(f"{action}:{piece}:") for o in self.decision.options)
 
     def _vault_tried_here(self) -> bool:
         """TH-23: each Vault once per turn — on a Vault with no Pick Lock offered he tried it."""
@@ -162,11 +239,12 @@ class ThiefPicture:
                 best = max(best, goal.value - c * d)
         return best
 
-    def best_goal(self, at: Pos) -> tuple[Goal | None, int]:
+    def best_goal(self, at: Pos, stealth: int | None = None) -> tuple[Goal | None, int]:
+        """The goal worth most from ``at`` (with ``stealth``, those that Stealth allows) and its steps."""
         c = self.params["step_cost"]
         found: tuple[Goal | None, int] = (None, 0)
         score = 0.0
-        for goal in self.goals:
+        for goal in (self.goals if stealth is None else self.goals_with(stealth)):
             d = self.steps(at, goal)
             if d is not None and goal.value - c * d > score:
                 score, found = goal.value - c * d, (goal, d)
@@ -216,8 +294,8 @@ class EasyThief(ScoredBot):
     def default_params(cls) -> dict[str, float]:
         p = {
             "loot": 30.0, "gem": 26.0, "vault": 28.0, "explore": 9.0, "stash": 22.0, "stash_power": 1.3,
-            "win": 200.0, "step_cost": 2.0, "danger": 12.0, "peek": 3.0, "flare": 2.5, "backstab": 1.0,
-            "hide": 0.6, "climb_cube": 1.5, "pickpocket": 40.0, "stat_reach": 10.0, "stat_short": 3.0,
+            "win": 200.0, "step_cost": 2.0, "wall_steps": 2.0, "danger": 12.0, "peek": 3.0, "flare": 2.5, "backstab": 1.0,
+            "hide": 0.6, "climb_cube": 1.5, "pickpocket": 40.0, "pickpocket_goal": 24.0, "stat_reach": 10.0, "stat_short": 3.0,
             "stat_act": 6.0, "stat_spare": 0.8, "stat_safe": 8.0,
         }
         p.update({f"up_{k}": v for k, v in UPGRADE_WEIGHTS.items()})
@@ -247,7 +325,8 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     s += "plus_stealth" in ups
     th += "plus_thievery" in ups
     at = pic.pos if pic.pos is not None else pic.entrance
-    goal, d = pic.best_goal(at)
+    stealth = s - pic.carried - int(pic.me.get("hex_stealth", 0))
+    goal, d = pic.best_goal(at, stealth)
     value = p["stat_spare"] * (m + th)
     if goal is not None:
         if d <= m:
@@ -255,7 +334,6 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
             value += p["stat_spare"] * (m - d)                 # room to go on after it
         else:
             value -= p["stat_short"] * (d - m)
-    stealth = s - pic.carried - int(pic.me.get("hex_stealth", 0))
     if pic.danger(at, stealth) == 0 and pic.threats():
         value += p["stat_safe"] * min(1.0, len(pic.threats()) / 2)
     return value
