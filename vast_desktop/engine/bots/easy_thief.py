@@ -479,11 +479,8 @@ def score_hide(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 
 def score_climb(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
-    cost = 1 if "climbing_gear" in pic.upgrades else 2
-    if verb(option) == "climbover":
-        cost += 1
-    if not _spare(pic, cost):
-        return -5.0
+    """TH-15: a Climb is a move that costs cubes (``score_move`` charges them); the
+    distances already count a wall as ``wall_steps`` extra steps."""
     return score_move(bot, pic, option)
 
 
