@@ -112,14 +112,28 @@ class ThiefPicture:
 
     @cached_property
     def edges(self) -> dict[Pos, list[tuple[Pos, int]]]:
-        """Each passable tile's passable neighbours and the steps to cross (built once a decision)."""
+        """Each passable tile's passable neighbours and the steps to cross (built once a
+        decision).  A wall as ``MapPicture.walled`` reads it — either side's wall, a
+        Rockslide, unless a Bomb opened it — inlined here for speed."""
         wall = 1 + int(self.params["wall_steps"])
         tiles = self.map.tiles
         ok = {p for p in tiles if self.passable(p)}
+        slides, bombs = self.map.rockslides, self.map.bombs
         out: dict[Pos, list[tuple[Pos, int]]] = {}
-        for p in tiles:
-            out[p] = [(q, wall if self.map.walled(p, q) else 1)
-                      for q in ((p[0] + dx, p[1] + dy) for dx, dy in DELTA) if q in ok]
+        for p in ok:
+            wp = tiles[p].walls
+            row = []
+            for d, (dx, dy) in enumerate(DELTA):
+                q = (p[0] + dx, p[1] + dy)
+                if q not in ok:
+                    continue
+                wq = tiles[q].walls
+                blocked = bool((wp is not None and wp[d]) or (wq is not None and wq[(d + 2) % 4]))
+                if slides or bombs:
+                    e = (p, q) if p <= q else (q, p)
+                    blocked = e in slides or (blocked and e not in bombs)
+                row.append((q, wall if blocked else 1))
+            out[p] = row
         return out
 
     def _dijkstra(self, start: Pos) -> dict[Pos, int]:
@@ -230,14 +244,45 @@ class ThiefPicture:
         return self.dist_from(frm).get(goal.pos)
 
     def potential(self, at: Pos, arriving: bool = False) -> float:
-        """The best goal's value less ``step_cost`` per step from ``at``: how good a place is."""
+        """The best goal's value less ``step_cost`` per step from ``at``: how good a place is.
+        Standing on the Entrance, the stash is 2 steps away (off and back, TH-39)."""
+        best = self.field.get(at, 0.0)
+        if at == self.entrance and not arriving and self.carried:
+            best = self.field_without_stash.get(at, 0.0)
+            stash = next(g for g in self.goals if g.kind == "stash")
+            best = max(best, stash.value - 2 * self.params["step_cost"])
+        return max(best, 0.0)
+
+    @cached_property
+    def field(self) -> dict[Pos, float]:
+        return self._field(self.goals)
+
+    @cached_property
+    def field_without_stash(self) -> dict[Pos, float]:
+        return self._field([g for g in self.goals if g.kind != "stash"])
+
+    def _field(self, goals: list[Goal]) -> dict[Pos, float]:
+        """``potential`` of every tile at once: a shortest-path search from all goals, each
+        starting ``value / step_cost`` steps "ahead" (one search instead of one per tile)."""
         c = self.params["step_cost"]
-        best = 0.0
-        for goal in self.goals:
-            d = self.steps(at, goal, arriving)
-            if d is not None:
-                best = max(best, goal.value - c * d)
-        return best
+        edges = self.edges
+        dist: dict[Pos, float] = {}
+        for g in goals:
+            start = -g.value / c
+            if start < dist.get(g.pos, 1e9):
+                dist[g.pos] = start
+        todo = [(d, p) for p, d in dist.items()]
+        heapq.heapify(todo)
+        while todo:
+            d, p = heapq.heappop(todo)
+            if d > dist[p]:
+                continue
+            for q, w in edges.get(p, ()):      # the edges are symmetric: a wall is a wall both ways
+                nd = d + w
+                if nd < dist.get(q, 1e9):
+                    dist[q] = nd
+                    heapq.heappush(todo, (nd, q))
+        return {p: -c * d for p, d in dist.items()}
 
     def best_goal(self, at: Pos, stealth: int | None = None) -> tuple[Goal | None, int]:
         """The goal worth most from ``at`` (with ``stealth``, those that Stealth allows) and its steps."""
@@ -249,6 +294,19 @@ class ThiefPicture:
             if d is not None and goal.value - c * d > score:
                 score, found = goal.value - c * d, (goal, d)
         return found
+
+    @cached_property
+    def reserve(self) -> int:
+        """Cubes to keep for the action at a goal he can still reach this turn."""
+        if self.pos is None:
+            return 0
+        need = 0
+        moves = int(self.me.get("movement_left", 0))
+        for goal in self.goals:
+            d = self.steps(self.pos, goal)
+            if d is not None and d <= moves and goal.cubes:
+                need = max(need, goal.cubes)
+        return need
 
     # ------------------------------------------------------------ danger
     def threats(self) -> list[tuple[Pos, int, int]]:
@@ -364,14 +422,7 @@ def _movement(pic: ThiefPicture) -> int:
 
 def _reserve(pic: ThiefPicture) -> int:
     """Cubes to keep for the action at a goal he can still reach this turn."""
-    if pic.pos is None:
-        return 0
-    need = 0
-    for goal in pic.goals:
-        d = pic.steps(pic.pos, goal)
-        if d is not None and d <= _movement(pic) and goal.cubes:
-            need = max(need, goal.cubes)
-    return need
+    return pic.reserve
 
 
 def score_move(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
