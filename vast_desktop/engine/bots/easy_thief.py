@@ -359,6 +359,20 @@ class EasyThief(ScoredBot):
         p.update({f"up_{k}": v for k, v in UPGRADE_WEIGHTS.items()})
         return p
 
+    @classmethod
+    def param_variants(cls) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs (hard.param_variants): as tuned; greedy
+        (carries more before going home); homebody (stashes each token at once);
+        explorer (peeks and flares more); careful (keeps clear of threats)."""
+        base = cls.default_params()
+        return [
+            base,
+            {**base, "stash": base["stash"] * 0.6},
+            {**base, "stash": base["stash"] * 1.6},
+            {**base, "explore": base["explore"] * 1.6, "flare": base["flare"] * 2},
+            {**base, "danger": base["danger"] * 2.5, "stat_safe": base["stat_safe"] * 2},
+        ]
+
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
         choice = super().__call__(view, decision)
