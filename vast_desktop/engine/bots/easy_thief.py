@@ -63,6 +63,7 @@ class ThiefPicture:
     decision: Decision
     params: dict[str, float]
     peeked: frozenset[Pos] = frozenset()
+    unrobbable: frozenset[str] = frozenset()     # pieces found not robbable this turn
     _dist: dict[Pos, dict[Pos, int]] = field(default_factory=dict)
 
     @cached_property
@@ -198,7 +199,9 @@ class ThiefPicture:
         targeted = set(self.me.get("targeted", []))
         value = self.params["pickpocket_goal"]
         for piece, q in self.view.pieces.items():
-            if piece in targeted or piece == "thief" or (q == self.pos and not self._offered("pickpocket", piece)):
+            if piece in targeted or piece == "thief" or piece in self.unrobbable:
+                continue
+            if q == self.pos and not self._offered("pickpocket", piece):
                 continue
             perception = self._robbable(piece)
             if perception is not None:
@@ -219,8 +222,15 @@ class ThiefPicture:
             gb = board(self.view, "goblins")
             if not (gb.get("hand_count") or "goblin_ruby" in gb.get("face_up", [])):
                 return None
-            return int(gb.get("perception", {}).get(piece.split(":", 1)[1], 99))
+            return self.tribe_perception(piece)
         return None
+
+    def tribe_perception(self, piece: str, his_action: bool = True) -> int:
+        """TH-34, GB-55: a Tribe's Perception; against his Pickpocket or Backstab +1 while
+        the Goblins' Trap is face up."""
+        gb = board(self.view, "goblins")
+        trap = 1 if his_action and "trap" in gb.get("face_up", []) else 0
+        return int(gb.get("perception", {}).get(piece.split(":", 1)[1], 99)) + trap
 
     def _offered(self, action: str, piece: str) -> bool:
         """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
@@ -320,8 +330,7 @@ class ThiefPicture:
                 if not kb.get("dead"):
                     out.append((q, int(kb.get("movement", 3)), int(kb.get("perception", 1))))
             elif piece.startswith("tribe:"):
-                perc = board(self.view, "goblins").get("perception", {}).get(piece.split(":", 1)[1], 0)
-                out.append((q, 2, int(perc)))
+                out.append((q, 2, self.tribe_perception(piece, his_action=False)))
             elif piece == "dragon" and board(self.view, "dragon").get("surfaced"):
                 out.append((q, 1, 99))
         return out
@@ -347,6 +356,7 @@ class EasyThief(ScoredBot):
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
         self.peeked: set[Pos] = set()
+        self.unrobbable: dict[str, int] = {}      # piece -> the round he stood on it and could not rob it
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -374,11 +384,25 @@ class EasyThief(ScoredBot):
         ]
 
     def __call__(self, view: PlayerView, decision: Decision) -> str:
-        self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
+        self._note_unrobbable(view, decision)
+        self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked),
+                                 frozenset(p for p, r in self.unrobbable.items() if r == view.round))
         choice = super().__call__(view, decision)
         if decision.kind == "thief_turn" and choice == "peek:" and view.pieces.get("thief") is not None:
             self.peeked.add(view.pieces["thief"])
         return choice
+
+    def _note_unrobbable(self, view: PlayerView, decision: Decision) -> None:
+        """Remember, for this round, a rival on his tile that the turn does not let him
+        Pickpocket (what the view shows does not say why: a Trap, a Greed track full…), so
+        he does not walk back and forth to it."""
+        me = view.pieces.get("thief")
+        if decision.kind != "thief_turn" or me is None:
+            return
+        offered = {arg(o).rpartition(":")[0] for o in decision.options if verb(o) == "pickpocket"}
+        for piece, q in view.pieces.items():
+            if q == me and piece != "thief" and piece not in offered:
+                self.unrobbable[piece] = view.round
 
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
         handler = KINDS.get(decision.kind, _default)
