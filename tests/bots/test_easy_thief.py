@@ -13,6 +13,7 @@ from rules.helpers_thief import base_tiles, thief_game
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.bots.easy_thief import EasyThief
 from vast_desktop.engine.bots.registry import make_bot
+from vast_desktop.engine.decisions import Decision, Option, space
 from vast_desktop.matches import play_match
 
 NOBODY_NEAR = {"knight": [4, 0]}
@@ -103,6 +104,24 @@ def test_the_thief_pickpockets_the_knight_holding_a_treasure() -> None:
     g = thief_game(stats="2-3-4", knight={"treasures": ["javelin"]})
     choice = bot_choice(g)
     assert choice.startswith("pickpocket:knight:"), choice
+
+
+def test_the_thief_never_steps_onto_a_flame_wall() -> None:
+    """DR-35: a Flame Wall kills him as he enters, even on the way to the Entrance."""
+    g = game(thief={"carried": ["treasure"]}, tokens={"0,0": {"flamewall": 1}, "2,0": {"treasure": 1}})
+    assert bot_choice(g) != "move:0,0"
+
+
+def test_the_thief_collapses_a_tile_that_is_no_crystal() -> None:
+    """COL-05/10 (no Cave player): each Crystal tile removed brings the end nearer, so of a
+    Lit Crystal tile and a Lit Event tile he removes the Event tile.  The Decision is built
+    by hand on a real view: the bot reads only the view and the options."""
+    tiles = [t for t in base_tiles() if t["pos"] != [4, 0]] + [{"pos": [4, 0], "tile": "T37", "lit": True}]
+    g = game(tiles=tiles)
+    d = Decision("thief", "collapse_tile", "The Collapse: choose a tile to remove",
+                 (Option("remove:4,0", "Collapse the tile at 4,0", (space((4, 0)),)),
+                  Option("remove:3,0", "Collapse the tile at 3,0", (space((3, 0)),))))
+    assert EasyThief(0)(view(g, "thief"), d) == "remove:3,0"
 
 
 def test_the_easy_thief_beats_random_cave_players() -> None:

@@ -658,6 +658,18 @@ def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return s
 
 
+def score_forced_move(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """FM (a collapsing tile pushes a piece, he chooses where): himself toward his goal and
+    off Flame Walls; a rival away from him."""
+    q = option_space(option)
+    if q is None:
+        return 0.0
+    if pic.decision.fact("piece") == "thief":
+        return score_evasion(bot, pic, option)
+    me = pic.pos
+    return 0.0 if me is None else float(min(pic.dist_from(me).get(q, 20), 20))
+
+
 def _default(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     """Any other decision (tile orientation, reveal order, Terrain…): the first option
     unless it is clearly a skip."""
@@ -669,5 +681,5 @@ KINDS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
     "thief_spores": score_spores, "thief_reveal": score_reveal, "thief_evasion": score_evasion,
     "thief_take_treasure": score_take_treasure, "thief_pickpocket_card": score_pickpocket_card,
     "thief_sticky": score_yes, "thief_strike_dragon": score_yes, "place_tile": score_place_tile,
-    "collapse_tile": score_collapse,
+    "collapse_tile": score_collapse, "forced_move": score_forced_move,
 }
