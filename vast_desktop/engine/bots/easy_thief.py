@@ -17,8 +17,9 @@ His plan, read only off his :class:`PlayerView` and the pending :class:`Decision
   Picking Kit…), each with a weight the Hard player may tune.
 
 The weights are ``params`` (see :meth:`EasyThief.default_params`).  The only memory kept
-between decisions is the set of Dark tiles he has peeked at this game (he saw their
-type, the game does not show it again).
+between decisions of one game: the Dark tiles he has peeked at (he saw their type, the
+view does not show it again) and, for the current round, the rivals he stood next to
+but was not offered to rob (so he does not walk back and forth to them).
 """
 from __future__ import annotations
 
@@ -357,6 +358,7 @@ class EasyThief(ScoredBot):
         super().__init__(seed, params, tie)
         self.peeked: set[Pos] = set()
         self.unrobbable: dict[str, int] = {}      # piece -> the round he stood on it and could not rob it
+        self._pic: ThiefPicture | None = None
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -404,9 +406,15 @@ class EasyThief(ScoredBot):
             if q == me and piece != "thief" and piece not in offered:
                 self.unrobbable[piece] = view.round
 
+    def picture(self, view: PlayerView, decision: Decision) -> ThiefPicture:
+        """This decision's picture (built once in ``__call__``; again if scored directly)."""
+        if self._pic is None or self._pic.view is not view or self._pic.decision is not decision:
+            self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
+        return self._pic
+
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
         handler = KINDS.get(decision.kind, _default)
-        return handler(self, self._pic, option)
+        return handler(self, self.picture(view, decision), option)
 
 
 # ------------------------------------------------------------------ stats (TH-03)
