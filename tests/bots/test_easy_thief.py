@@ -129,3 +129,11 @@ def test_the_easy_thief_beats_random_cave_players() -> None:
     results = [play_match(Setup(roles=("cave", "thief"), seed=s), {"thief": "easy"}) for s in range(1, 13)]
     assert not [r.error for r in results if r.error]
     assert sum("thief" in r.winners for r in results) >= 9
+
+
+def test_the_easy_thief_plays_the_same_game_for_the_same_seed() -> None:
+    """Deterministic: only the bot's own seeded RNG breaks ties, so a replayed seed gives
+    the same game (three roles, the others random)."""
+    setup = Setup(roles=("knight", "goblins", "thief"), seed=5)
+    a, b = (play_match(setup, {"thief": "easy"}) for _ in range(2))
+    assert a.error is None and (a.winners, a.reason, a.choices) == (b.winners, b.reason, b.choices)
