@@ -524,7 +524,10 @@ def score_pickpocket(bot: EasyThief, pic: ThiefPicture, option: Option) -> float
 
 
 def score_peek(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
-    """TH-09: peek ends his movement; worth it when there is nothing better to walk to."""
+    """TH-09: peek ends his movement; worth it when there is nothing better to walk to,
+    never at a tile he has already seen."""
+    if pic.pos in pic.peeked:
+        return -10.0
     if _movement(pic) <= 0:
         return bot.params["peek"] + 2.0
     if pic.pos is None:
