@@ -116,6 +116,12 @@ class _Ctx:
 
     def done(self, category: str) -> bool:
         """Has ``category`` given its cube this turn (DR-61)?"""
+        key = "done" + category
+        if key not in self.cache:
+            self.cache[key] = self._done(category)
+        return bool(self.cache[key])
+
+    def _done(self, category: str) -> bool:
         if self.memory is None:
             return False
         now = sum(n for box, n in self.sloth.items() if CATEGORY.get(box) == category)
@@ -138,11 +144,25 @@ class _Ctx:
     def tile(self, p: Pos):  # noqa: ANN201 - TileView | None
         return self.pic.tiles.get(p)
 
+    @cached_property
+    def dark_tiles(self) -> frozenset[Pos]:
+        return frozenset(t.pos for t in self.view.tiles if not t.lit and t.terrain is None)
+
     def is_dark(self, p: Pos) -> bool:
-        return self.pic.dark(p)
+        return p in self.dark_tiles
+
+    @cached_property
+    def tribe_spots(self) -> dict[Pos, list[str]]:
+        """The revealed Tribes by space (a hidden Tribe is not on the map)."""
+        hidden = board(self.view, "goblins").get("hidden", ())
+        out: dict[Pos, list[str]] = {}
+        for k, q in self.view.pieces.items():
+            if k.startswith("tribe:") and k.split(":", 1)[1] not in hidden:
+                out.setdefault(q, []).append(k)
+        return out
 
     def tribes_at(self, p: Pos) -> list[str]:
-        return [k for k, q in self.view.pieces.items() if k.startswith("tribe:") and q == p]
+        return self.tribe_spots.get(p, [])
 
     def population(self, tribe_piece: str) -> int:
         pops = board(self.view, "goblins").get("population", {})
@@ -163,11 +183,14 @@ class _Ctx:
     def hops(self, start: Pos) -> dict[Pos, int]:
         """Underground movements (a straight line of 1 or 2 existing spaces, DR-08/10)
         from ``start`` to every tile."""
-        key = f"hops{start}"
+        return self.hops_from((start,))
+
+    def hops_from(self, starts: tuple[Pos, ...]) -> dict[Pos, int]:
+        key = f"hops{starts}"
         if key not in self.cache:
             tiles = self.pic.tiles
-            dist = {start: 0}
-            todo = deque([start])
+            dist = dict.fromkeys(starts, 0)
+            todo = deque(starts)
             while todo:
                 p = todo.popleft()
                 for dx, dy in DELTA:
@@ -216,7 +239,8 @@ class _Ctx:
         return dist
 
     def dark_around(self, p: Pos) -> int:
-        return sum(1 for dx, dy in EIGHT if self.is_dark((p[0] + dx, p[1] + dy)))
+        dark = self.dark_tiles
+        return sum(1 for dx, dy in EIGHT if (p[0] + dx, p[1] + dy) in dark)
 
     def die_expectation(self, p: Pos, hit: callable) -> float:  # type: ignore[valid-type]
         """Expected number of spaces around ``p`` satisfying ``hit`` that a Dragon die roll
@@ -226,13 +250,22 @@ class _Ctx:
             total += sum(1 for dx, dy in face if hit((p[0] + dx, p[1] + dy)))
         return total / len(self.die)
 
+    @cached_property
+    def treasures(self) -> dict[Pos, int]:
+        return {t.pos: t.tokens["treasure"] for t in self.view.tiles if t.tokens.get("treasure", 0) > 0}
+
     def treasure_at(self, p: Pos) -> int:
-        t = self.tile(p)
-        return t.tokens.get("treasure", 0) if t is not None else 0
+        return self.treasures.get(p, 0)
 
     @cached_property
     def treasures_on_map(self) -> int:
-        return sum(t.tokens.get("treasure", 0) for t in self.view.tiles)
+        return sum(self.treasures.values())
+
+    @cached_property
+    def hops_to_treasure(self) -> dict[Pos, int]:
+        """Underground movements from each tile to the nearest Treasure token (movements
+        are symmetric, so one search from all the tokens at once)."""
+        return self.hops_from(tuple(self.treasures))
 
 
 class EasyDragon(ScoredBot):
@@ -358,9 +391,8 @@ class EasyDragon(ScoredBot):
         if ctx.goblins and ctx.sloth.get("hunger", 0):
             val += 2.0 * sum(len(ctx.tribes_at((q[0] + dx, q[1] + dy))) for dx, dy in (*EIGHT, (0, 0)))
         if ctx.sloth.get("greed", 0):
-            d = ctx.hops(q)
-            near = [n for r, n in d.items() if n <= 2 and ctx.treasure_at(r)]
-            val += ctx.params["treasure_near"] * (3 - min(near)) if near else 0.0
+            near = ctx.hops_to_treasure.get(q, 9)
+            val += ctx.params["treasure_near"] * (3 - near) if near <= 2 else 0.0
         return val
 
     def _awake_value(self, ctx: _Ctx, q: Pos, staying: bool) -> float:
@@ -369,11 +401,10 @@ class EasyDragon(ScoredBot):
         crystals = ctx.lit_crystals
         if not crystals:
             return 0.3 * ctx.dark_around(q) - (0.0 if staying else 0.2)
-        dist = ctx.hops(q)
         best = -1e9
         for c in crystals:
             road = ctx.to_entrance.get(c, ctx.to_entrance_through_dark.get(c, 30.0))
-            here = dist.get(c, 20)
+            here = ctx.hops(c).get(q, 20)
             val = -ctx.params["approach"] * here - 0.7 * float(road)
             if c == q:
                 val += ctx.params["cube"] * (2.0 if staying else 0.5)
