@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.rules.helpers import choose, dark, entrance, ids, lit, scenario
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.bots.easy_dragon import EasyDragon
+from vast_desktop.engine.decisions import Decision, Option, space
 from vast_desktop.matches import play_match
-from tests.rules.helpers import choose, dark, entrance, ids, lit, scenario
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 
@@ -92,7 +93,6 @@ def test_collapse_without_a_cave_he_never_removes_a_lit_crystal_tile() -> None:
     g = dragon_game(tiles=tiles, pieces={"knight": [0, 0], "dragon": [1, 0]}, dragon={"hand": []})
     bot = EasyDragon(seed=0)
     v = view(g, "dragon")
-    from vast_desktop.engine.decisions import Decision, Option, space
     opts = tuple(Option(f"remove:{x},{y}", "", (space((x, y)),)) for x, y in [(4, 0), (3, 1), (3, 0)])
     decision = Decision("dragon", "collapse_tile", "The Collapse: choose a tile to remove", opts)
     assert bot(v, decision) == "remove:3,0"

@@ -21,13 +21,14 @@ rules data (power costs, the Dragon die) is public.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..decisions import Decision, Option
-from ..geometry import DELTA, Pos, parse_pos
+from ..geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
 from ..rules_data import load_rules_data
-from ..view import PlayerView
+from ..view import PlayerView, TileView
 from .base import ScoredBot
 from .features import MapPicture, arg, board, option_space, verb
 
@@ -141,7 +142,7 @@ class _Ctx:
         return self.open("dont_move") and not self.moved
 
     # -------------------------------------------------------------- map
-    def tile(self, p: Pos):  # noqa: ANN201 - TileView | None
+    def tile(self, p: Pos) -> TileView | None:
         return self.pic.tiles.get(p)
 
     @cached_property
@@ -242,7 +243,7 @@ class _Ctx:
         dark = self.dark_tiles
         return sum(1 for dx, dy in EIGHT if (p[0] + dx, p[1] + dy) in dark)
 
-    def die_expectation(self, p: Pos, hit: callable) -> float:  # type: ignore[valid-type]
+    def die_expectation(self, p: Pos, hit: Callable[[Pos], bool]) -> float:
         """Expected number of spaces around ``p`` satisfying ``hit`` that a Dragon die roll
         affects (DIE: six faces, each a pattern of offsets)."""
         total = 0
@@ -276,6 +277,7 @@ class EasyDragon(ScoredBot):
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
         rules = load_rules_data()
+        self.rules = rules
         self.die = tuple(rules.dragon_die)
         self.costs = {p.id: tuple(p.cost) for p in rules.dragon.powers}
         self.memory: _TurnMemory | None = None
@@ -288,6 +290,7 @@ class EasyDragon(ScoredBot):
             "card_cost": 0.6,        # a symbol spent (cards left at the end are wasted anyway)
             "stay_put": 8.0,         # keeping the Stay Put cube by not moving
             "reveal": 0.4,           # each Dark tile revealed, apart from Events
+            "stack_cost": 0.4,       # each Dark tile revealed before the Collapse: its open edges draw tiles
             "eat": 3.5,              # each Goblin eaten while Hunger has cubes
             "kill_thief": 6.0,
             "knight_grit": 2.0,
@@ -436,6 +439,8 @@ class EasyDragon(ScoredBot):
         the map (Crystals to surface on, Treasure)."""
         p = ctx.params
         val = p["reveal"] * expected_dark
+        if not ctx.view.collapse and not ctx.awake:
+            val -= p["stack_cost"] * expected_dark        # each reveal draws from the stack (MAP-21)
         if ctx.awake:
             if not ctx.lit_crystals:
                 val += 2.0 * expected_dark
@@ -524,7 +529,7 @@ class EasyDragon(ScoredBot):
         if ctx.sloth.get(b, 0) >= cap[b]:
             return -1.0
         gain = self._ease(ctx, b) - self._ease(ctx, a)
-        if b == "dont_move" and not ctx.awake and not ctx.moved and not ctx.done("pride") and CATEGORY[a] != "pride":
+        if b == "dont_move" and not ctx.awake and not ctx.moved and not ctx.done("pride"):
             gain += ctx.params["cube"] * 0.6
         return gain
 
@@ -700,6 +705,32 @@ class EasyDragon(ScoredBot):
         if q is None or me is None:
             return 0.5 if verb(option) == "nopush" else 0.0
         return float(abs(q[0] - me[0]) + abs(q[1] - me[1]))
+
+    # ------------------------------------------------------ revealing
+    def _score_orient_tile(self, ctx: _Ctx, option: Option) -> float:
+        """MAP-20/21: every open edge facing an empty space draws a Dark tile from the stack,
+        and an empty stack starts the Collapse (COL-01) — so before it, turn the walls
+        outward; open edges toward Lit tiles keep his road to the Entrance (DR-12)."""
+        p = option_space(option)
+        t = ctx.tile(p) if p is not None else None
+        if p is None or t is None or t.tile_id is None:
+            return 0.0
+        try:
+            printed = self.rules.tile(t.tile_id).walls
+        except (KeyError, ValueError):
+            return 0.0
+        walls = rotate_walls(tuple(printed), int(arg(option)))  # type: ignore[arg-type]
+        val = 0.0
+        for d in DIRS:
+            if walls[d]:
+                continue
+            q = step(p, d)
+            n = ctx.tile(q)
+            if n is None:
+                val -= 0.0 if ctx.view.collapse else 1.0
+            elif n.lit:
+                val += 0.3
+        return val
 
     # -------------------------------------------------- no Cave player
     def _score_place_tile(self, ctx: _Ctx, option: Option) -> float:
