@@ -137,6 +137,11 @@ class _Ctx:
         return self.sloth.get(box, 0) > 0 and not self.done(CATEGORY[box])
 
     @property
+    def needs_shriek(self) -> bool:
+        """Enough Wakefulness but still asleep: only Shrieks on more turns are missing (DIF-12)."""
+        return not self.awake and int(self.b.get("wakefulness", 0)) >= int(self.b.get("wakefulness_needed", 99))
+
+    @property
     def stay_put_pending(self) -> bool:
         """Staying put still gives this turn's Pride cube (DR-60)."""
         return self.open("dont_move") and not self.moved
@@ -396,6 +401,8 @@ class EasyDragon(ScoredBot):
         if ctx.sloth.get("greed", 0):
             near = ctx.hops_to_treasure.get(q, 9)
             val += ctx.params["treasure_near"] * (3 - near) if near <= 2 else 0.0
+            if any(ctx.treasure_at((q[0] + dx, q[1] + dy)) for dx, dy in DELTA):
+                val += ctx.params["treasure_near"] * 2      # Swat brings it onto his tile (DR-29)
         return val
 
     def _awake_value(self, ctx: _Ctx, q: Pos, staying: bool) -> float:
@@ -454,7 +461,8 @@ class EasyDragon(ScoredBot):
     def _power_flame(self, ctx: _Ctx) -> float:
         if ctx.me is None:
             return 0.0
-        return self._reveal_value(ctx, ctx.die_expectation(ctx.me, ctx.is_dark))
+        spend_token = 3.0 if ctx.needs_shriek and ctx.b.get("shriek") else 0.0     # a roll to reroll (DIF-12)
+        return self._reveal_value(ctx, ctx.die_expectation(ctx.me, ctx.is_dark)) + spend_token
 
     def _power_scorch(self, ctx: _Ctx) -> float:
         if ctx.me is None:
@@ -515,7 +523,7 @@ class EasyDragon(ScoredBot):
             return 3.5
         if box == "greed":
             return 4.5 if ctx.treasures_on_map + int(ctx.b.get("treasure_held", 0)) >= ctx.sloth.get("greed", 0) + 1 \
-                else 2.0
+                else 3.5
         if box == "hunger":
             return 4.0 if ctx.goblins else 0.0
         return 2.5 if ctx.b.get("gems_supply") and ctx.gems_on_map else 0.5   # place_gem
@@ -561,7 +569,11 @@ class EasyDragon(ScoredBot):
         return ctx.params["cube"] * 0.8 if any(ctx.treasure_at(q) for q in adj) else 0.0
 
     def _power_shriek(self, ctx: _Ctx) -> float:
-        return 1.3 if not ctx.b.get("shriek") else -1.0
+        """Shriek for a reroll when cards are spare — and at once when Wakefulness is enough
+        but he has not awoken: the Ancient Dragon needs Shrieks on three turns (DIF-12)."""
+        if ctx.b.get("shriek"):
+            return -1.0
+        return ctx.params["cube"] * 1.5 if ctx.needs_shriek else 1.3
 
     def _power_slap(self, ctx: _Ctx) -> float:
         return 3.0 if ctx.knight_threat else 0.0
@@ -640,6 +652,8 @@ class EasyDragon(ScoredBot):
         centre, face = roll
         hit = [(centre[0] + dx, centre[1] + dy) for dx, dy in self.die[face - 1]]
         useful = any(ctx.is_dark(q) or ctx.tribes_at(q) or ctx.view.pieces.get("thief") == q for q in hit)
+        if ctx.needs_shriek:
+            useful = False                 # spend the token: he must Shriek again on another turn (DIF-12)
         if option.id == "reroll:":
             return 0.0 if useful else 1.0
         return 0.5
