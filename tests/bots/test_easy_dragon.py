@@ -106,3 +106,4 @@ def test_smoke_the_easy_dragon_beats_a_random_knight() -> None:
         assert r.error is None, r.error
         wins += "dragon" in r.winners
     assert wins >= 9
+

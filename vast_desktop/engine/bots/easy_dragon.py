@@ -401,8 +401,6 @@ class EasyDragon(ScoredBot):
         if ctx.sloth.get("greed", 0):
             near = ctx.hops_to_treasure.get(q, 9)
             val += ctx.params["treasure_near"] * (3 - near) if near <= 2 else 0.0
-            if any(ctx.treasure_at((q[0] + dx, q[1] + dy)) for dx, dy in DELTA):
-                val += ctx.params["treasure_near"] * 2      # Swat brings it onto his tile (DR-29)
         return val
 
     def _awake_value(self, ctx: _Ctx, q: Pos, staying: bool) -> float:
@@ -562,11 +560,9 @@ class EasyDragon(ScoredBot):
         return out
 
     def _power_swat(self, ctx: _Ctx) -> float:
-        me = ctx.me
-        if me is None or ctx.awake or not ctx.open("greed"):
-            return 0.0
-        adj = [(me[0] + dx, me[1] + dy) for dx, dy in DELTA]
-        return ctx.params["cube"] * 0.8 if any(ctx.treasure_at(q) for q in adj) else 0.0
+        """DR-29: a token never stops on a space with another player (FM), so Swat cannot
+        bring Treasure onto his own tile; it is not worth its cards to him."""
+        return 0.0
 
     def _power_shriek(self, ctx: _Ctx) -> float:
         """Shriek for a reroll when cards are spare — and at once when Wakefulness is enough
@@ -688,7 +684,7 @@ class EasyDragon(ScoredBot):
         return best
 
     def _score_dragon_swat(self, ctx: _Ctx, option: Option) -> float:
-        """Swat a Treasure token onto his own tile (Greed without moving), else nearer him."""
+        """Swat a Treasure token (never onto a space with a player, FM) as near him as it goes."""
         a = arg(option)
         kind, _, rest = a.partition("@")
         _, _, dst = rest.partition(">")
