@@ -107,3 +107,12 @@ def test_smoke_the_easy_dragon_beats_a_random_knight() -> None:
         wins += "dragon" in r.winners
     assert wins >= 9
 
+
+
+def test_greed_past_plunder_puts_the_treasure_on_his_own_dark_tile() -> None:
+    """RV-12, DR-48: the Past Plunder Treasure goes on his own Dark tile, to pick up next turn without moving."""
+    tiles = [entrance(), lit((1, 0), "T01"), dark((2, 0), "T03"), dark((3, 0), "T04"), dark((0, 3), "T06")]
+    g = dragon_game(tiles=tiles, pieces={"knight": [0, 0], "dragon": [2, 0]}, dragon={"hand": []})
+    opts = tuple(Option(f"plunder:{x},{y}", "", (space((x, y)),)) for x, y in [(0, 3), (3, 0), (2, 0)])
+    decision = Decision("dragon", "past_plunder", "Past Plunder: put a Treasure token on an empty Dark tile", opts)
+    assert EasyDragon(seed=0)(view(g, "dragon"), decision) == "plunder:2,0"

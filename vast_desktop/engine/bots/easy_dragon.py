@@ -339,7 +339,8 @@ class EasyDragon(ScoredBot):
         return float(fn(ctx, option))
 
     def _score_default(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
-        """Kinds with no special heuristic: keep his resources (refuse optional spending), else the first."""
+        """Kinds with no special heuristic (forced moves, reveal order, Terrain placement…):
+        the first option, as the engine lists them."""
         i = decision.options.index(option)
         return -i * 0.01
 
@@ -741,6 +742,17 @@ class EasyDragon(ScoredBot):
             elif n.lit:
                 val += 0.3
         return val
+
+    def _score_past_plunder(self, ctx: _Ctx, option: Option) -> float:
+        """Past Plunder (RV-12): the Treasure token goes where he can take it next turn —
+        on his own tile best (Greed without losing Stay Put), else one movement away."""
+        q, me = option_space(option), ctx.me
+        if q is None or me is None:
+            return 0.0
+        if q == me:
+            return 5.0
+        hops = ctx.hops(me).get(q)
+        return -float(hops) if hops is not None else -float(abs(q[0] - me[0]) + abs(q[1] - me[1]))
 
     # -------------------------------------------------- no Cave player
     def _score_place_tile(self, ctx: _Ctx, option: Option) -> float:
