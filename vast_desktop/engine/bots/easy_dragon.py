@@ -20,6 +20,7 @@ rules data (power costs, the Dragon die) is public.
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -225,23 +226,29 @@ class _Ctx:
 
     @cached_property
     def to_entrance_through_dark(self) -> dict[Pos, float]:
-        """Like :attr:`to_entrance` but a Dark tile costs 3 (it must be burnt first)."""
+        """The surfaced Dragon's road cost from every tile to the Entrance: a step over Lit
+        tiles costs 1, one through a wall 3 (a Wing, DR-26), onto a Dark tile 3 (it must
+        be burnt first, DR-31); impassable Terrain is never crossed (TR-17)."""
         ent = self.view.entrance
         dist: dict[Pos, float] = {ent: 0.0}
-        todo = deque([ent])
+        todo: list[tuple[float, Pos]] = [(0.0, ent)]
         while todo:
-            p = todo.popleft()
+            d, p = heapq.heappop(todo)
+            if d > dist.get(p, 1e9):
+                continue
             for dx, dy in DELTA:
                 q = (p[0] + dx, p[1] + dy)
                 t = self.tile(q)
                 if t is None or (t.terrain is not None and t.terrain.kind == "impassable"):
                     continue
-                if self.surface_passable(p) and self.surface_passable(q) and self.pic.walled(p, q):
-                    continue
-                nd = dist[p] + (3.0 if self.is_dark(q) else 1.0)
-                if nd < dist.get(q, 1e9):
-                    dist[q] = nd
-                    todo.append(q)
+                cost = 1.0
+                if self.is_dark(q):
+                    cost += 2.0
+                elif self.surface_passable(p) and self.pic.walled(p, q):
+                    cost += 2.0
+                if d + cost < dist.get(q, 1e9):
+                    dist[q] = d + cost
+                    heapq.heappush(todo, (d + cost, q))
         return dist
 
     def dark_around(self, p: Pos) -> int:
@@ -355,7 +362,8 @@ class EasyDragon(ScoredBot):
         if v == "scale":
             return ctx.params["cube"] * 1.5 if "platinum" in a else 0.0
         if v == "power":
-            return self._power_value(ctx, a) - self._cost(ctx, a)
+            base = 0.0 if a == "wing" else self._end_value(ctx)     # a power leaves him here (Wing: where it lands)
+            return base + self._power_value(ctx, a) - self._cost(ctx, a)
         return 0.0
 
     def _cost(self, ctx: _Ctx, power: str) -> float:
@@ -412,7 +420,7 @@ class EasyDragon(ScoredBot):
             return 0.3 * ctx.dark_around(q) - (0.0 if staying else 0.2)
         best = -1e9
         for c in crystals:
-            road = ctx.to_entrance.get(c, ctx.to_entrance_through_dark.get(c, 30.0))
+            road = ctx.to_entrance_through_dark.get(c, 30.0)
             here = ctx.hops(c).get(q, 20)
             val = -ctx.params["approach"] * here - 0.7 * float(road)
             if c == q:
@@ -426,8 +434,7 @@ class EasyDragon(ScoredBot):
         """Surfaced: nearer the Entrance over Lit tiles (DR-67), not onto a strong Knight (DR-13)."""
         if q == ctx.view.entrance:
             return 1000.0
-        d = ctx.to_entrance.get(q)
-        val = -ctx.params["approach"] * (d if d is not None else 3 + ctx.to_entrance_through_dark.get(q, 40.0))
+        val = -ctx.params["approach"] * ctx.to_entrance_through_dark.get(q, 40.0)
         if ctx.knight_threat:
             k = ctx.view.pieces.get("knight")
             me = ctx.me
@@ -544,12 +551,17 @@ class EasyDragon(ScoredBot):
         me = ctx.me
         if me is None:
             return 0.0
-        best = max((self._place_value(ctx, q, free=False) for q in self._wing_spots(ctx, me)), default=-1.0)
-        return best - (self._end_value(ctx) if ctx.awake else 0.0)
+        return max((self._place_value(ctx, q, free=False) for q in self._wing_spots(ctx, me)), default=-1.0)
 
     def _wing_spots(self, ctx: _Ctx, me: Pos) -> list[Pos]:
+        """DR-26: up to 2 tiles in a straight line; surfaced, over Lit tiles without a wall
+        between — or 1 tile through a wall."""
         out = []
         for dx, dy in DELTA:
+            if ctx.surfaced:
+                q = (me[0] + dx, me[1] + dy)
+                if ctx.surface_passable(q) and ctx.pic.walled(me, q):
+                    out.append(q)
             for n in (1, 2):
                 q = (me[0] + dx * n, me[1] + dy * n)
                 if q not in ctx.pic.tiles:
