@@ -116,3 +116,13 @@ def test_greed_past_plunder_puts_the_treasure_on_his_own_dark_tile() -> None:
     opts = tuple(Option(f"plunder:{x},{y}", "", (space((x, y)),)) for x, y in [(0, 3), (3, 0), (2, 0)])
     decision = Decision("dragon", "past_plunder", "Past Plunder: put a Treasure token on an empty Dark tile", opts)
     assert EasyDragon(seed=0)(view(g, "dragon"), decision) == "plunder:2,0"
+
+
+def test_escape_the_surfaced_dragon_burns_the_dark_tile_on_his_road() -> None:
+    """DR-12/31: surfaced, a Dark tile between him and the Entrance: he Burns it open."""
+    tiles = [entrance(), dark((1, 0), "T03"), lit((2, 0), "T05"), lit((3, 0), "T32"), dark((2, 1), "T04")]
+    g = dragon_game(tiles=tiles, pieces={"knight": [3, 0], "dragon": [2, 0]},
+                    dragon={"hand": ["flame", "wing"], "awake": True, "surfaced": True, "wakefulness": 11})
+    assert ask(g) == "power:burn"
+    choose(g, "power:burn")
+    assert ask(g) == "burn:1,0"
