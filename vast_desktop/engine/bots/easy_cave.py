@@ -25,7 +25,7 @@ legal — it only ranks them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from ..decisions import Decision, Option
@@ -104,14 +104,20 @@ class Picture:
         self.knight = board(view, "knight")
         self.dragon = board(view, "dragon")
         self.thief = board(view, "thief")
+        self._enemies: list[tuple[str, Pos]] | None = None
         self._dist: dict[Pos, dict[Pos, int]] = {}
         self._hd: dict[Pos, float] = {}
+        self._adj: dict[Pos, tuple[Pos, ...]] | None = None
+        self._fields: dict[str, dict[Pos, int]] = {}
         self._hunters = self.hunters()
 
     # ------------------------------------------------------------ pieces
     def enemies(self) -> list[tuple[str, Pos]]:
         """Every other role's piece on the map (a dead Knight no longer counts)."""
-        out = []
+        if self._enemies is not None:
+            return self._enemies
+        out: list[tuple[str, Pos]] = []
+        self._enemies = out
         for piece, p in sorted(self.view.pieces.items()):
             role = role_of(piece)
             if role == "knight" and self.knight.get("dead"):
@@ -137,10 +143,35 @@ class Picture:
         return out
 
     # ------------------------------------------------------------ distances
+    @property
+    def adj(self) -> dict[Pos, tuple[Pos, ...]]:
+        """Each tile's neighbours through open edges, walls resolved once per view."""
+        if self._adj is None:
+            self._adj = {p: tuple(self.map.neighbours(p)) for p in self.tiles}
+        return self._adj
+
+    def bfs(self, starts: Iterable[Pos], blocked: tuple[Pos, Pos] | None = None,
+            passable: Callable[[Pos], bool] | None = None) -> dict[Pos, int]:
+        """Steps from the nearest of ``starts`` to every tile reachable through open edges
+        (``blocked``: one more wall; ``passable``: tiles a path may cross)."""
+        adj = self.adj
+        dist = {p: 0 for p in starts if p in adj}
+        todo = deque(dist)
+        while todo:
+            p = todo.popleft()
+            for q in adj[p]:
+                if q in dist or (passable is not None and not passable(q)):
+                    continue
+                if blocked is not None and (p, q) in (blocked, blocked[::-1]):
+                    continue
+                dist[q] = dist[p] + 1
+                todo.append(q)
+        return dist
+
     def dist_from(self, start: Pos) -> dict[Pos, int]:
         d = self._dist.get(start)
         if d is None:
-            d = self._dist[start] = self.map.distances(start) if start in self.tiles else {}
+            d = self._dist[start] = self.bfs((start,))
         return d
 
     def space_distance(self, start: Pos, q: Pos) -> int:
@@ -192,28 +223,31 @@ class Picture:
     def _token_tiles(self, token: str) -> set[Pos]:
         return {p for p, t in self.tiles.items() if t.tokens.get(token)}
 
+    def goal_field(self, piece: str) -> dict[Pos, int]:
+        """Steps from every tile to the piece's nearest goal (one search from the goals;
+        a role's pieces share their goals)."""
+        key = role_of(piece)
+        f = self._fields.get(key)
+        if f is None:
+            f = self._fields[key] = self.bfs(self.goals(piece))
+        return f
+
     def goal_distance(self, piece: str, start: Pos, blocked: tuple[Pos, Pos] | None = None) -> int:
         """Steps from ``start`` to the piece's nearest goal (FAR if none), optionally with
-        one more edge walled (a Rockslide being considered)."""
+        one more edge walled (a Rockslide being considered): only an edge on a shortest
+        way changes anything, so only then is the way searched again."""
+        field = self.goal_field(piece)
+        now = min(FAR, field.get(start, FAR))
+        if blocked is None or now in (0, FAR):
+            return now
+        a, b = blocked
+        ds = self.dist_from(start)
+        on_path = any(x in ds and y in field and ds[x] + 1 + field[y] == now for x, y in ((a, b), (b, a)))
+        if not on_path:
+            return now
         goals = self.goals(piece)
-        if not goals:
-            return FAR
-        if start in goals:
-            return 0
-        if start not in self.tiles:
-            return FAR
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            p = todo.popleft()
-            for q in self.map.neighbours(p):
-                if q in dist or (blocked is not None and {p, q} == set(blocked)):
-                    continue
-                dist[q] = dist[p] + 1
-                if q in goals:
-                    return min(FAR, dist[q])
-                todo.append(q)
-        return FAR
+        d = self.bfs((start,), blocked)
+        return min([FAR] + [d[g] for g in goals if g in d])
 
 
 class EasyCave(ScoredBot):
@@ -450,7 +484,7 @@ class EasyCave(ScoredBot):
             if role_of(piece) not in ("knight", "goblins") or p not in pic.tiles:
                 continue
             now = pic.goal_distance(piece, p)
-            near = pic.map.distances(p, pic.map.lit)
+            near = pic.bfs((p,), passable=pic.map.lit)
             for q, steps in near.items():
                 if 0 < steps <= 3 and q not in occupied:
                     best = max(best, pic.goal_distance(piece, q) - now)
