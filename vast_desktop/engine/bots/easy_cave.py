@@ -229,8 +229,16 @@ class Picture:
         key = role_of(piece)
         f = self._fields.get(key)
         if f is None:
-            f = self._fields[key] = self.bfs(self.goals(piece))
+            f = self._fields[key] = self.bfs(self.goals(piece), passable=self.passable(piece))
         return f
+
+    def passable(self, piece: str) -> Callable[[Pos], bool] | None:
+        """Tiles a piece may cross on its way: a surfaced Dragon obeys walls and keeps off
+        Dark tiles (dragon.underground_and_surface); the others are estimated on the
+        whole map (the Knight reveals as she goes)."""
+        if role_of(piece) == "dragon" and self.dragon.get("surfaced"):
+            return self.map.lit
+        return None
 
     def goal_distance(self, piece: str, start: Pos, blocked: tuple[Pos, Pos] | None = None) -> int:
         """Steps from ``start`` to the piece's nearest goal (FAR if none), optionally with
@@ -241,12 +249,12 @@ class Picture:
         if blocked is None or now in (0, FAR):
             return now
         a, b = blocked
-        ds = self.dist_from(start)
+        ds = self.bfs((start,), passable=self.passable(piece)) if self.passable(piece) else self.dist_from(start)
         on_path = any(x in ds and y in field and ds[x] + 1 + field[y] == now for x, y in ((a, b), (b, a)))
         if not on_path:
             return now
         goals = self.goals(piece)
-        d = self.bfs((start,), blocked)
+        d = self.bfs((start,), blocked, self.passable(piece))
         return min([FAR] + [d[g] for g in goals if g in d])
 
 
@@ -267,18 +275,19 @@ class EasyCave(ScoredBot):
             "crystal_leaf": 4.0,       # per extra tile a new Crystal tile touches (Collapse order)
             "crystal_clump": 2.0,      # per Crystal tile next to a new Crystal tile
             "crystal_entrance": 0.5,   # per step from the Entrance (the Knight starts and escapes there)
+            "dragon_entrance": 3.0,    # ... times this with the Dragon in the game
             "crowd": 3.0,              # per nearly-free Crystal tile a new other tile touches
             "compact": 0.5,            # per tile a new other tile touches (fills holes, not leaves)
             "ambush_near_knight": 1.0,  # per step closer an Ambush tile is to the Knight
             "hatred": 40.0,            # Hatred before the Collapse (a tile sooner)...
             "hatred_cost": 4.0,        # ... less per Omen token it costs now
             "hatred_collapse": 45.0,   # Hatred in the Collapse (a removal more)
-            "spores": 40.0,            # Spores times the target's threat (0..1)
+            "spores": 50.0,            # Spores times the target's threat (0..1)
             "bats": 6.0,               # Giant Bats per step a hunter is kept from its goal
             "rockslide": 5.0,          # Rockslide per step a hunter is kept from its goal
             "treasure_far": 1.0,       # Treasure per step from the nearest taker
             "plunder": 3.0,            # Past Plunder at cost 1 (more Omens next turns)
-            "skip_treasure": 4.0,      # skipping Treasure against the Thief (when allowed)
+            "skip_treasure": 100.0,    # skipping Treasure against the Thief (when allowed): he stashes it
         }
 
     # ------------------------------------------------------------ entry
@@ -321,7 +330,7 @@ class EasyCave(ScoredBot):
         if v == "treasure":
             return 20.0 + self._treasure_spot(pic, option_space(option))
         if v == "skip_treasure":
-            return 20.0 + self.params["skip_treasure"] if "thief" in pic.view.roles else -1.0
+            return 20.0 + self.params["skip_treasure"] if "thief" in pic.view.roles else -1.0   # CV-11
         if v == "omen":
             return self._omen_value(pic, arg)
         return 0.0      # end
@@ -338,7 +347,7 @@ class EasyCave(ScoredBot):
             clump = sum(1 for n in adjacent(q) if n in pic.crystals)
             return (P["crystal_far"] * pic.hunter_distance(q) - P["crystal_leaf"] * max(0, touch - 1)
                     - P["crystal_clump"] * clump
-                    + P["crystal_entrance"] * min(FAR, manhattan(q, pic.view.entrance)))
+                    + self._entrance_weight(pic) * min(FAR, manhattan(q, pic.view.entrance)))
         crowded = sum(1 for n in adjacent(q) if n in pic.crystals and pic.touching(n) <= 2)
         s = P["compact"] * touch - P["crowd"] * crowded
         if kind == "ambush" and "knight" in pic.view.pieces:
@@ -348,6 +357,12 @@ class EasyCave(ScoredBot):
         if not own_turn and kind == "crystal":
             s -= 10.0
         return s
+
+    def _entrance_weight(self, pic: Picture) -> float:
+        """A Crystal tile far from the Entrance: the Dragon surfaces on one and then
+        escapes there (dragon.how_to_win), so with him it counts for more."""
+        w = self.params["crystal_entrance"]
+        return w * self.params["dragon_entrance"] if "dragon" in pic.view.roles else w
 
     def _fill_open_edge(self, pic: Picture, decision: Decision, option: Option) -> float:
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
@@ -453,7 +468,8 @@ class EasyCave(ScoredBot):
         if omen_id == "rockslide":
             return P["rockslide"] * self._best_rockslide_gain(pic) - 6.0
         if omen_id == "past_plunder":
-            return P["plunder"] if cost == 1 and "thief" not in pic.view.roles else -1.0
+            takers = {"thief", "dragon"} & set(pic.view.roles)     # he stashes it; Greed wakes him
+            return P["plunder"] if cost == 1 and not takers else -1.0
         return -1.0     # Crystal Curse: kept for when it pays (see _omen_crystal_curse)
 
     def _threat(self, pic: Picture, role: str) -> float:
@@ -463,23 +479,23 @@ class EasyCave(ScoredBot):
         if role == "dragon" and pic.dragon:
             need = pic.dragon.get("wakefulness_needed", 11)
             if pic.dragon.get("awake"):
-                return 0.2
-            return max(0.0, min(1.0, (pic.dragon.get("wakefulness", 0) - (need - 4)) / 4))
+                return 0.0      # he never falls asleep again (dragon.sloth)
+            return max(0.0, min(1.0, (pic.dragon.get("wakefulness", 0) - (need - 7)) / 4))
         if role == "knight" and pic.knight and not pic.knight.get("dead"):
-            return 0.9 if pic.knight.get("grit", 0) >= 5 else 0.0
+            return 0.5 if pic.knight.get("grit", 0) >= 5 else 0.0
         if role == "goblins":
             pops = board(pic.view, "goblins").get("population", {})
             top = max(pops.values(), default=0) if isinstance(pops, dict) else 0
-            return 0.6 if top >= 4 else 0.0
+            return 0.5 if top >= 4 else 0.0
         if role == "thief" and pic.thief:
-            return 0.5 if pic.thief.get("upgrades") else 0.0
+            return 0.6 if pic.thief.get("upgrades") else 0.0
         return 0.0
 
     def _best_bats_gain(self, pic: Picture) -> int:
         """Steps Giant Bats could put between a hunter and its goal (CV-21): the Knight
         or a Tribe carried up to 3 spaces over Lit tiles, free of other pieces."""
         occupied = set(pic.view.pieces.values())
-        best = 0
+        best = self._treasure_bats_gain(pic)
         for piece, p in pic.enemies():
             if role_of(piece) not in ("knight", "goblins") or p not in pic.tiles:
                 continue
@@ -488,6 +504,22 @@ class EasyCave(ScoredBot):
             for q, steps in near.items():
                 if 0 < steps <= 3 and q not in occupied:
                     best = max(best, pic.goal_distance(piece, q) - now)
+        return best
+
+    def _treasure_bats_gain(self, pic: Picture) -> int:
+        """Steps Giant Bats could put between the Thief and a Treasure token near him
+        (CV-21: a Treasure token may be carried too)."""
+        thief = pic.view.pieces.get("thief")
+        if thief is None or "thief" not in pic.view.roles:
+            return 0
+        best = 0
+        for p in pic._token_tiles("treasure"):
+            now = min(FAR, pic.space_distance(thief, p))
+            if now > 4:
+                continue
+            for q, steps in pic.bfs((p,)).items():
+                if 0 < steps <= 3:
+                    best = max(best, min(FAR, pic.space_distance(thief, q)) - now)
         return best
 
     def _best_rockslide_gain(self, pic: Picture) -> int:
@@ -522,14 +554,17 @@ class EasyCave(ScoredBot):
         """CV-23/27: the edge that most lengthens an enemy's way to its goal."""
         edge_s = option.id.split(":", 2)[2].rpartition(">")[2]
         a_s, _, b_s = edge_s.partition("|")
-        e = (parse_pos(a_s), parse_pos(b_s))
-        gain = 0
-        for piece, p in pic.enemies():
-            now = pic.goal_distance(piece, p)
-            if 0 < now < FAR:
-                gain = max(gain, pic.goal_distance(piece, p, e) - now)
-        near = min((manhattan(e[0], p) for _, p in pic.enemies()), default=FAR)
-        return gain * 10.0 - 0.1 * near
+        key = "edge:" + edge_s
+        if key not in self._memo:      # moving any Rockslide there scores the same
+            e = (parse_pos(a_s), parse_pos(b_s))
+            gain = 0
+            for piece, p in pic.enemies():
+                now = pic.goal_distance(piece, p)
+                if 0 < now < FAR:
+                    gain = max(gain, pic.goal_distance(piece, p, e) - now)
+            near = min((manhattan(e[0], p) for _, p in pic.enemies()), default=FAR)
+            self._memo[key] = gain * 10.0 - 0.1 * near
+        return self._memo[key]
 
     def _omen_soporific_spores(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-24: Spores on the role closest to winning."""
