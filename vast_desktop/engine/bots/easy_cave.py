@@ -109,6 +109,7 @@ class Picture:
         self._hd: dict[Pos, float] = {}
         self._adj: dict[Pos, tuple[Pos, ...]] | None = None
         self._fields: dict[str, dict[Pos, int]] = {}
+        self._paths: set[Pos] | None = None
         self._hunters = self.hunters()
 
     # ------------------------------------------------------------ pieces
@@ -151,10 +152,12 @@ class Picture:
         return self._adj
 
     def bfs(self, starts: Iterable[Pos], blocked: tuple[Pos, Pos] | None = None,
-            passable: Callable[[Pos], bool] | None = None) -> dict[Pos, int]:
+            passable: Callable[[Pos], bool] | None = None,
+            graph: dict[Pos, tuple[Pos, ...]] | None = None) -> dict[Pos, int]:
         """Steps from the nearest of ``starts`` to every tile reachable through open edges
-        (``blocked``: one more wall; ``passable``: tiles a path may cross)."""
-        adj = self.adj
+        (``blocked``: one more wall; ``passable``: tiles a path may cross; ``graph``: the
+        open edges if some tile were turned)."""
+        adj = self.adj if graph is None else graph
         dist = {p: 0 for p in starts if p in adj}
         todo = deque(dist)
         while todo:
@@ -219,6 +222,51 @@ class Picture:
         if "knight" in self.view.pieces and not self.knight.get("dead"):
             return {self.view.pieces["knight"]}
         return self._token_tiles("crystal")
+
+    def turned(self, p: Pos, walls: tuple[bool, bool, bool, bool]) -> dict[Pos, tuple[Pos, ...]]:
+        """The open edges with the tile at ``p`` showing ``walls`` (Crystal Curse, CV-26:
+        a Rockslide on it would come back, so only printed walls count)."""
+        graph = dict(self.adj)
+        mine = []
+        for d, n in enumerate(adjacent(p)):
+            t = self.tiles.get(n)
+            if t is None:
+                continue
+            shut = walls[d] or (t.walls is not None and t.walls[(d + 2) % 4])
+            graph[n] = tuple(x for x in graph.get(n, ()) if x != p) + (() if shut else (p,))
+            if not shut:
+                mine.append(n)
+        graph[p] = tuple(mine)
+        return graph
+
+    def turn_gain(self, p: Pos, walls: tuple[bool, bool, bool, bool]) -> int:
+        """Steps the enemies' ways to their goals grow if the tile at ``p`` showed ``walls``."""
+        graph = self.turned(p, walls)
+        gain = 0
+        for piece, start in self.enemies():
+            now = self.goal_distance(piece, start)
+            if now in (0, FAR):
+                continue
+            goals = self.goals(piece)
+            d = self.bfs((start,), passable=self.passable(piece), graph=graph)
+            gain += min([FAR] + [d[g] for g in goals if g in d]) - now
+        return gain
+
+    def on_enemy_paths(self) -> set[Pos]:
+        """Lit tiles on some enemy's shortest way to its goal (where a wall would matter)."""
+        if self._paths is not None:
+            return self._paths
+        out: set[Pos] = set()
+        for piece, start in self.enemies():
+            field = self.goal_field(piece)
+            now = field.get(start)
+            if now is None or now == 0:
+                continue
+            ds = self.bfs((start,), passable=self.passable(piece))
+            out |= {p for p, k in ds.items() if p in field and k + field[p] == now and self.map.lit(p)}
+        out.discard(self.view.entrance)
+        self._paths = out
+        return out
 
     def _token_tiles(self, token: str) -> set[Pos]:
         return {p for p, t in self.tiles.items() if t.tokens.get(token)}
@@ -286,6 +334,7 @@ class EasyCave(ScoredBot):
             "bats": 6.0,               # Giant Bats per step a hunter is kept from its goal
             "rockslide": 5.0,          # Rockslide per step a hunter is kept from its goal
             "treasure_far": 1.0,       # Treasure per step from the nearest taker
+            "curse": 6.0,              # Crystal Curse per step a rotation keeps a hunter from its goal
             "plunder": 3.0,            # Past Plunder at cost 1 (more Omens next turns)
             "skip_treasure": 100.0,    # skipping Treasure against the Thief (when allowed): he stashes it
         }
@@ -470,7 +519,24 @@ class EasyCave(ScoredBot):
         if omen_id == "past_plunder":
             takers = {"thief", "dragon"} & set(pic.view.roles)     # he stashes it; Greed wakes him
             return P["plunder"] if cost == 1 and not takers else -1.0
-        return -1.0     # Crystal Curse: kept for when it pays (see _omen_crystal_curse)
+        if omen_id == "crystal_curse":
+            return P["curse"] * self._best_turn_gain(pic) - 4.0
+        return -1.0
+
+    def _best_turn_gain(self, pic: Picture) -> int:
+        """The most a Crystal Curse rotation (CV-26) could lengthen the enemies' ways: only
+        tiles on a shortest way are tried."""
+        best = 0
+        for p in sorted(pic.on_enemy_paths()):
+            t = pic.tiles[p]
+            if t.tile_id is None or t.terrain is not None:
+                continue
+            printed = _rules().tile(t.tile_id).walls
+            for rot in range(4):
+                walls = rotate_walls(printed, rot)
+                if walls != t.walls:
+                    best = max(best, pic.turn_gain(p, walls))
+        return best
 
     def _threat(self, pic: Picture, role: str) -> float:
         """How close a role is to winning, 0..1, as far as Soporific Spores can set it
@@ -576,7 +642,10 @@ class EasyCave(ScoredBot):
         parts = option.id.split(":")
         if parts[1] == "rotate" and len(parts) == 4:
             p, rot = parse_pos(parts[2]), int(parts[3])
-            return self._orientation(pic, p, rot)
+            t = pic.tiles.get(p)
+            if t is None or t.tile_id is None or p not in pic.on_enemy_paths():
+                return self._orientation(pic, p, rot) * 0.1
+            return 10.0 * pic.turn_gain(p, rotate_walls(_rules().tile(t.tile_id).walls, rot))
         if parts[1] == "events_bottom":
             top = pic.cave.get("event_top3", [])
             return 3.0 - sum(card_value(EVENT_VALUE, c) for c in top) / max(1, len(top))
