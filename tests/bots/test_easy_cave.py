@@ -34,6 +34,17 @@ def cave_choice(g: Game, seed: int = 0) -> str:
     return EasyCave(seed)(view(g, "cave"), g.pending)
 
 
+def play_cave_turn(g: Game) -> list[str]:
+    """Let the Easy Cave play until it ends its turn; its choices in order."""
+    seen: list[str] = []
+    while g.pending is not None and g.pending.role == "cave" and len(seen) < 50:
+        seen.append(cave_choice(g))
+        g.apply(seen[-1])
+        if seen[-1] == "end:":
+            break
+    return seen
+
+
 # A corridor running east from the Entrance: (1,0) .. (4,0), plus one tile west.
 CORRIDOR = [ENTRANCE, tile(-1, 0, "T01"), tile(1, 0, "T05"), tile(2, 0, "T10"), tile(3, 0, "T13"),
             tile(4, 0, "T20")]
@@ -55,13 +66,7 @@ def test_easy_cave_spends_hatred_to_place_another_tile():
     g = knight_vs_cave(CORRIDOR, cave={"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 2}},
                        pieces={"knight": [0, 0]}, stack=["T04", "T06", "T07"])
     assert "omen:hatred" in g.pending.ids
-    seen = []
-    while g.pending is not None and g.pending.role == "cave" and g.pending.kind != "knight_turn":
-        c = cave_choice(g)
-        seen.append(c)
-        if c == "end:":
-            break
-        g.apply(c)
+    seen = play_cave_turn(g)
     assert "omen:hatred" in seen
     assert any(c.startswith("hatred:place:") for c in seen)
 
@@ -86,6 +91,33 @@ def test_easy_cave_removes_the_tile_that_frees_a_crystal_tile():
     removals = [i for i in g.pending.ids if i.startswith("remove:")]
     assert "remove:3,0" in removals and "remove:2,0" not in removals
     assert cave_choice(g) == "remove:3,0"
+
+
+def test_easy_cave_places_no_treasure_for_the_thief_to_stash():
+    """CV-11, role_variants.two_vs_thief: against the Thief Place Treasure is optional, and
+    every token on the map is one more he may stash toward his win — the Cave skips it."""
+    g = load_scenario({"setup": {"roles": ["cave", "thief"], "seed": 1}, "active": "cave", "omen_bag": {},
+                       "tiles": CORRIDOR, "cave": {"hand": ["T01", "T02", "T03"]}, "stack": ["T04", "T06"]})
+    g.apply(cave_choice(g))                                 # Shape the Cave
+    assert g.pending is not None and "skip_treasure:" in g.pending.ids
+    assert any(i.startswith("treasure:") for i in g.pending.ids)
+    assert cave_choice(g) == "skip_treasure:"
+
+
+def test_easy_cave_puts_a_waking_dragon_back_to_sleep():
+    """CV-24: with the Dragon one cube short of waking, Soporific Spores on him comes before
+    another Hatred placement."""
+    g = load_scenario({"setup": {"roles": ["dragon", "cave"], "seed": 1}, "active": "cave", "omen_bag": {},
+                       "tiles": CORRIDOR, "cave": {"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 3, "trail": 1}},
+                       "stack": ["T04", "T06"], "dragon": {"wakefulness": 10, "locked_hunger": 0,
+                                                         "sloth": {"greed": 1, "hunger": 1, "event": 2,
+                                                                   "dont_move": 0, "place_gem": 0}}})
+    board = view(g, "cave").boards["dragon"]
+    assert board["wakefulness"] >= board["wakefulness_needed"] - 2, board
+    assert "omen:soporific_spores" in g.pending.ids and "omen:hatred" in g.pending.ids
+    seen = play_cave_turn(g)
+    assert "spores:dragon" in seen
+    assert "omen:hatred" not in seen[:seen.index("omen:soporific_spores")]
 
 
 def test_easy_cave_gives_the_knight_the_least_useful_treasure():
