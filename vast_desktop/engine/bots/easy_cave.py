@@ -327,6 +327,7 @@ class EasyCave(ScoredBot):
             "crowd": 3.0,              # per nearly-free Crystal tile a new other tile touches
             "compact": 0.5,            # per tile a new other tile touches (fills holes, not leaves)
             "ambush_near_knight": 1.0,  # per step closer an Ambush tile is to the Knight
+            "loot_near_thief": 1.5,    # per step closer a Treasure or Vault tile is to the Thief
             "hatred": 40.0,            # Hatred before the Collapse (a tile sooner)...
             "hatred_cost": 4.0,        # ... less per Omen token it costs now
             "hatred_collapse": 45.0,   # Hatred in the Collapse (a removal more)
@@ -373,7 +374,7 @@ class EasyCave(ScoredBot):
         v, arg = verb(option), option.id.partition(":")[2]
         if v == "place":
             tile_id, _, where = arg.partition("@")
-            return 50.0 + self._placement(pic, tile_type(tile_id), parse_pos(where), own_turn=True)
+            return 50.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
         if v == "remove":
             return 60.0 + self._removal(pic, option_space(option))
         if v == "treasure":
@@ -385,7 +386,7 @@ class EasyCave(ScoredBot):
         return 0.0      # end
 
     # ------------------------------------------------------------ placing tiles
-    def _placement(self, pic: Picture, kind: str, q: Pos | None, own_turn: bool = False) -> float:
+    def _placement(self, pic: Picture, kind: str, q: Pos | None) -> float:
         """A tile of ``kind`` at ``q``: Crystal tiles far from hunters and touching one
         tile (the Collapse takes those first, COL-07); other tiles not crowding them."""
         if q is None:
@@ -402,10 +403,19 @@ class EasyCave(ScoredBot):
         if kind == "ambush" and "knight" in pic.view.pieces:
             s += P["ambush_near_knight"] * (FAR - min(FAR, pic.space_distance(pic.view.pieces["knight"], q))) / 2
         if kind in ("treasure", "vault") and "thief" in pic.view.pieces:
-            s -= (FAR - min(FAR, pic.space_distance(pic.view.pieces["thief"], q))) / 2
-        if not own_turn and kind == "crystal":
-            s -= 10.0
+            s -= P["loot_near_thief"] * (FAR - min(FAR, pic.space_distance(pic.view.pieces["thief"], q)))
         return s
+
+    def _forced_spot(self, pic: Picture, kind: str, q: Pos | None) -> float:
+        """A tile for a space someone else chose (an open edge, an explored space): a
+        Crystal tile goes there only if the space is as good as the best one we could
+        pick ourselves later; otherwise another tile, and the Crystal stays in hand."""
+        if kind != "crystal":
+            return self._placement(pic, kind, q)
+        if "best_crystal" not in self._memo:
+            spaces = {n for p in pic.tiles for n in adjacent(p) if n not in pic.tiles}
+            self._memo["best_crystal"] = max((self._placement(pic, "crystal", n) for n in spaces), default=0.0)
+        return self._placement(pic, "crystal", q) - self._memo["best_crystal"]
 
     def _entrance_weight(self, pic: Picture) -> float:
         """A Crystal tile far from the Entrance: the Dragon surfaces on one and then
@@ -417,14 +427,13 @@ class EasyCave(ScoredBot):
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
         tile_id, _, where = option.id.partition(":")[2].partition("@")
-        return self._placement(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option),
-                               own_turn=pic.view.active == "cave")
+        return self._forced_spot(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option))
 
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
-        """GB-81: the Goblins explore onto a space: the tile we give them."""
+        """GB-81: the Goblins explore onto a space and stand on the tile we give them —
+        never a Crystal tile if another will do."""
         kind = tile_type(option.id.partition(":")[2])
-        s = self._placement(pic, kind, option_space(option), own_turn=False)
-        return s - (10.0 if kind == "crystal" else 0.0)
+        return self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
 
     # ------------------------------------------------------------ the Collapse
     def _removal(self, pic: Picture, p: Pos | None) -> float:
@@ -449,7 +458,7 @@ class EasyCave(ScoredBot):
         what, _, rest = arg.partition(":")
         if what == "place":
             tile_id, _, where = rest.partition("@")
-            return 10.0 + self._placement(pic, tile_type(tile_id), parse_pos(where), own_turn=True)
+            return 10.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
         if what == "remove":
             return self._removal(pic, parse_pos(rest))
         return 12.0     # a Hatred token
