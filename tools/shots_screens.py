@@ -58,7 +58,7 @@ def run(size: tuple[int, int]) -> None:
     setup = SetupScreen(app)
     app.push(setup)
     setup.toggle_role("cave")
-    setup.on_menu(setup.seat_menus["cave"], "Computer (random)")
+    setup.on_menu(setup.seat_menus["cave"], "Computer (Random)")
     setup.rebuild()
     shot(app, "setup")
     setup.toggle_role("knight")
