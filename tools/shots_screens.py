@@ -58,9 +58,17 @@ def run(size: tuple[int, int]) -> None:
     setup = SetupScreen(app)
     app.push(setup)
     setup.toggle_role("cave")
-    setup.on_menu(setup.seat_menus["cave"], "Computer (random)")
+    setup.on_menu(setup.seat_menus["cave"], "Computer (Random)")
     setup.rebuild()
     shot(app, "setup")
+    menu = setup.seat_menus["knight"]                # the seat menu open: Human or Computer (Random/Easy/Hard)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=menu.rect.center, button=1))
+    frames(app, 3)
+    shot(app, "setup_seat_levels")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):   # and closed again
+        pygame.event.post(pygame.event.Event(kind, pos=menu.rect.center, button=1))
+    frames(app, 3)
     setup.toggle_role("knight")
     shot(app, "setup_invalid")
     setup.toggle_role("knight")

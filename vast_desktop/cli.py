@@ -1,7 +1,8 @@
 """Command line of ``python -m vast_desktop``: the game, and the headless tools.
 
     python -m vast_desktop                      # the game window
-    python -m vast_desktop simulate --roles knight,cave --games 100 --seed 1 [--json]
+    python -m vast_desktop simulate --roles knight,cave --games 100 --seed 1 [--json] [--bots ROLE=LEVEL]
+    python -m vast_desktop tournament --roles knight,cave --bots knight=easy --games 200 [--workers 2] [--json]
     python -m vast_desktop bench [--json]
     python -m vast_desktop tutorial [--check]    # the guided tutorial (--check: play it headless)
 """
@@ -12,6 +13,7 @@ import json
 import sys
 import time
 
+from .engine.bots.registry import LEVELS, BotSpecError, available, parse_bots
 from .engine.setup import HOUSE_RULES, OPTIONAL_VARIANTS, SOLO_LEVELS, Setup, SetupError
 from .engine.state import ROLE_ORDER
 
@@ -33,33 +35,53 @@ def _setup_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--difficulty", action="append", default=[], help="ROLE=LEVEL, e.g. cave=spillway")
     p.add_argument("--house-rule", action="append", default=[], help=f"one of {', '.join(HOUSE_RULES)}")
     p.add_argument("--solo-level", choices=SOLO_LEVELS, default=None, help="Knight solo: easy/medium/hard")
-    p.add_argument("--bots", action="append", default=[], help="ROLE=LEVEL (only 'random' for now)")
+    p.add_argument("--bots", action="append", default=[],
+                   help=f"ROLE=LEVEL[,ROLE=LEVEL…], levels {', '.join(LEVELS)}; roles not named play random")
 
 
 def make_setup(args: argparse.Namespace, seed: int) -> Setup:
-    bots = _pairs(args.bots, "bots")
-    for role, level in bots.items():
-        if level != "random":
-            raise SetupError(f"Unknown bot level {level!r} for {role}; valid levels: random.")
     return Setup(roles=tuple(r.strip() for r in args.roles.split(",") if r.strip()), seed=seed,
                  variants=tuple(args.variant), difficulty=_pairs(args.difficulty, "difficulty"),
                  house_rules=tuple(args.house_rule), solo_level=args.solo_level)
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def bot_levels(args: argparse.Namespace, roles: tuple[str, ...]) -> dict[str, str]:
+    """``--bots`` checked against the roles in play and the players this build has: {role: level}
+    for every role in play, ``random`` where not named (raises BotSpecError with the reason)."""
+    named = parse_bots(args.bots)
+    stray = [r for r in named if r not in roles]
+    if stray:
+        raise BotSpecError(f"--bots names {', '.join(stray)}, not in play (--roles {','.join(roles)})")
+    for role, level in named.items():
+        if not available(role, level):
+            raise BotSpecError(f"there is no {level} computer player for the {role} in this build yet")
+    return {r: named.get(r, "random") for r in roles}
+
+
+def checked_setup(args: argparse.Namespace) -> tuple[Setup, dict[str, str]]:
+    """The first game's setup and the seats' levels, both validated before any game is played
+    (raises SetupError or BotSpecError)."""
     from .engine.api import new_game
-    from .simulate import play_game, summarize
+
+    setup = make_setup(args, args.seed)
+    new_game(setup)
+    return setup, bot_levels(args, setup.roles)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import play_game, play_with_bots, summarize
 
     try:
-        new_game(make_setup(args, args.seed))  # validates names before the run
-    except SetupError as exc:
+        _, levels = checked_setup(args)
+    except (SetupError, BotSpecError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     results = []
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        r = play_game(make_setup(args, seed))
+        # without --bots: the random player of every seat, exactly as always (the golden files' games)
+        r = play_with_bots(make_setup(args, seed), levels) if args.bots else play_game(make_setup(args, seed))
         results.append(r)
         if r.error:
             line = f"game {i + 1} seed {seed}: ERROR {r.error}"
@@ -76,6 +98,26 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{summary['games']} games, {summary['finished']} finished, {summary['errors']} errors"
               f"{' (seeds ' + ', '.join(map(str, error_seeds)) + ')' if error_seeds else ''}; "
               f"wins {summary['wins']}; {summary['choices_per_second']:.0f} choices/s")
+    return 1 if summary["errors"] else 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import report_lines, run_tournament
+
+    try:
+        _, levels = checked_setup(args)
+    except (SetupError, BotSpecError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.games < 1 or args.workers < 1:
+        print("error: --games and --workers take a whole number of at least 1", file=sys.stderr)
+        return 2
+    setups = [make_setup(args, args.seed + i) for i in range(args.games)]
+    summary = run_tournament(setups, levels, args.workers)
+    if not args.json or args.verbose:
+        print("\n".join(report_lines(summary)), flush=True)
+    if args.json:
+        print(json.dumps(summary))
     return 1 if summary["errors"] else 0
 
 
@@ -117,6 +159,12 @@ def run(argv: list[str]) -> int:
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--json", action="store_true", help="print one JSON object last")
     p_sim.add_argument("--verbose", action="store_true", help="with --json, also print one line per game")
+    p_tour = sub.add_parser("tournament", help="many games between computer players: win rates and timings")
+    _setup_args(p_tour)
+    p_tour.add_argument("--games", type=int, default=100)
+    p_tour.add_argument("--workers", type=int, default=None, help="processes (default: the machine's cores)")
+    p_tour.add_argument("--json", action="store_true", help="print one JSON object last")
+    p_tour.add_argument("--verbose", action="store_true", help="with --json, also print the report")
     p_bench = sub.add_parser("bench", help="print performance figures")
     p_bench.add_argument("--json", action="store_true")
     p_bench.add_argument("--variant", action="append", default=[], help="optional variant, for every game")
@@ -131,6 +179,12 @@ def run(argv: list[str]) -> int:
         return cmd_tutorial(args)
     if args.cmd == "simulate":
         return cmd_simulate(args)
+    if args.cmd == "tournament":
+        if args.workers is None:
+            from .tournament import default_workers
+
+            args.workers = default_workers()
+        return cmd_tournament(args)
     if args.cmd == "bench":
         return cmd_bench(args)
     return cmd_play(args)

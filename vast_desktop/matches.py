@@ -34,10 +34,13 @@ class MatchResult:
     seconds: float = 0.0
     error: str | None = None
     decision_seconds: dict[str, list[float]] = field(default_factory=dict)   # per role, each bot call
+    log: tuple[str, ...] = ()            # every choice in order, when play_match was asked to keep it
 
 
-def play_match(setup: Setup, levels: dict[str, str], max_choices: int = MAX_CHOICES) -> MatchResult:
-    """Play one game; roles missing from ``levels`` are played by the random bot."""
+def play_match(setup: Setup, levels: dict[str, str], max_choices: int = MAX_CHOICES,
+               keep_log: bool = False) -> MatchResult:
+    """Play one game; roles missing from ``levels`` are played by the random bot.  ``keep_log``:
+    the result carries the list of choices (to compare games; the tournament leaves it out)."""
     seats = {r: levels.get(r, "random") for r in setup.roles}
     bots = {r: make_bot(r, lv, bot_seed(setup.seed, r)) for r, lv in seats.items()}
     times: dict[str, list[float]] = {r: [] for r in seats}
@@ -62,4 +65,5 @@ def play_match(setup: Setup, levels: dict[str, str], max_choices: int = MAX_CHOI
                            seconds=time.perf_counter() - start, error=f"{type(exc).__name__}: {exc}",
                            decision_seconds=times)
     return MatchResult(setup.seed, seats, True, g.outcome.winners, g.outcome.reason, len(g.choices), g.state.round,
-                       time.perf_counter() - start, decision_seconds=times)
+                       time.perf_counter() - start, decision_seconds=times,
+                       log=tuple(g.choices) if keep_log else ())

@@ -8,23 +8,78 @@ comes first — unless there is only one human or the table plays open-handed.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
-from .engine.bots.random_bot import RandomBot
+from .engine.bots.registry import LEVELS, available, make_bot
 from .engine.decisions import Decision
 from .persistence import load_save, save_game
 
 Bot = Callable[[PlayerView | None, Decision], str]
-BOT_LEVELS = ("random",)
+BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
+DEFAULT_BOT_LEVEL = "easy"            # what a seat switched to Computer plays unless chosen
 
 
 @dataclass(frozen=True)
 class Seat:
     human: bool = True
-    level: str = "random"      # the computer player's level when not human
+    level: str = "random"      # the computer player's level when not human (the setup screen defaults to Easy)
+
+
+def bot_levels(role: str) -> tuple[str, ...]:
+    """The computer levels this build has for ``role`` (random always)."""
+    return tuple(lv for lv in BOT_LEVELS if available(role, lv))
+
+
+def default_bot_level(role: str) -> str:
+    """The level of a new computer seat: Easy when this build has it, else Random."""
+    levels = bot_levels(role)
+    return DEFAULT_BOT_LEVEL if DEFAULT_BOT_LEVEL in levels else levels[0]
+
+
+def seat_from_save(role: str, value: str) -> Seat:
+    """A save's seat: "human", "computer:<level>" or, in old saves, "computer" (random);
+    a level this build does not have for the role plays random."""
+    kind, _, level = value.partition(":")
+    return Seat(human=kind == "human", level=level if level in bot_levels(role) else "random")
+
+
+class BotTurn:
+    """A computer player's decision, thought over in a worker thread so the window keeps drawing
+    (a Hard player may take about a second).  The view is built on the main thread before the
+    thread starts; the choice is applied on the main thread by :meth:`Session.finish_bot`, and
+    only if the game has not moved on meanwhile (an undo, a new game)."""
+
+    def __init__(self, session: Session, role: str, bot: Bot, pv: PlayerView | None, decision: Decision) -> None:
+        self.session = session
+        self.game = session.game
+        self.choices_before = len(session.game.choices)
+        self.role = role
+        self.choice: str | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._think, args=(bot, pv, decision), name=f"bot-{role}",
+                                        daemon=True)
+        self._thread.start()
+
+    def _think(self, bot: Bot, pv: PlayerView | None, decision: Decision) -> None:
+        try:
+            self.choice = bot(pv, decision)
+        except BaseException as exc:   # handed to the main thread, which raises it there
+            self.error = exc
+
+    def done(self, wait: float | None = 0.0) -> bool:
+        """Whether the bot has chosen (waiting up to ``wait`` seconds; None: until it has)."""
+        self._thread.join(wait)
+        return not self._thread.is_alive()
+
+    def current(self) -> bool:
+        """The game is still where the bot started thinking."""
+        s = self.session
+        return s.game is self.game and len(s.game.choices) == self.choices_before
 
 
 @dataclass
@@ -43,7 +98,9 @@ class Session:
         for role in self.game.state.roles:
             self.seats.setdefault(role, Seat())
             if not self.seats[role].human and role not in self.bots:
-                self.bots[role] = RandomBot(self.game.setup.seed * 31 + hash_role(role))
+                # a bot whose needs_view is False is handed None instead of a view (step_bot/start_bot)
+                self.bots[role] = cast(Bot, make_bot(role, self.seats[role].level,
+                                                     self.game.setup.seed * 31 + hash_role(role)))
         if self.viewer is None:
             humans = self.humans
             self.viewer = self.decider if self.decider in humans else (sorted(humans)[0] if len(humans) == 1 else None)
@@ -61,7 +118,7 @@ class Session:
         """Load a save; raises SaveError (the caller's current session is untouched)."""
         g, save = load_save(path)
         if seats is None and save.seats:
-            seats = {role: Seat(human=v == "human", level=v.partition(":")[2] or "random") for role, v in save.seats.items()}
+            seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
         return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))
 
     # ---------------------------------------------------------------- who's who
@@ -128,14 +185,32 @@ class Session:
         return d is not None and d not in self.humans
 
     def step_bot(self) -> str | None:
-        """Let the computer player who must decide make one choice; returns its id."""
+        """Let the computer player who must decide make one choice, waiting for it; returns its id."""
+        turn = self.start_bot()
+        if turn is None:
+            return None
+        turn.done(None)
+        return self.finish_bot(turn)
+
+    def start_bot(self) -> BotTurn | None:
+        """Start the computer player who must decide thinking in a worker thread (its view is
+        built here, on the caller's thread); None if a person decides now."""
         d = self.game.pending
         if d is None or d.role in self.humans:
             return None
         bot = self.bots[d.role]
-        choice = bot(view(self.game, d.role) if getattr(bot, "needs_view", True) else None, d)
-        self._apply(choice)
-        return choice
+        return BotTurn(self, d.role, bot, view(self.game, d.role) if getattr(bot, "needs_view", True) else None, d)
+
+    def finish_bot(self, turn: BotTurn) -> str | None:
+        """Apply a finished turn's choice (autosaved like any choice) and return it; a bot's
+        error is raised here, on the main thread.  A turn the game has moved past (an undo, a
+        new game) is dropped: None."""
+        if turn.error is not None:
+            raise turn.error
+        if not turn.current() or turn.choice is None:
+            return None
+        self._apply(turn.choice)
+        return turn.choice
 
     # ---------------------------------------------------------------- undo
     def can_undo(self) -> bool:

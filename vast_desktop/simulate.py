@@ -1,4 +1,4 @@
-"""Headless play: run whole games with computer players (random for now).
+"""Headless play: run whole games with computer players (random, or chosen levels with ``--bots``).
 
 Used by ``python -m vast_desktop simulate`` and by the benchmarks and tests."""
 from __future__ import annotations
@@ -49,6 +49,14 @@ def play_game(setup: Setup, bot_seed: int | None = None, keep: bool = False,
                           game=g if keep else None)
     return GameResult(setup.seed, True, g.outcome.winners, g.outcome.reason, len(g.choices), g.state.round,
                       time.perf_counter() - start, game=g if keep else None)
+
+
+def play_with_bots(setup: Setup, levels: dict[str, str]) -> GameResult:
+    """One game with a chosen computer player per seat (``simulate --bots``), via ``play_match``."""
+    from .matches import play_match
+
+    m = play_match(setup, levels)
+    return GameResult(m.seed, m.finished, m.winners, m.reason, m.choices, m.rounds, m.seconds, m.error)
 
 
 def summarize(results: list[GameResult], seconds: float) -> dict[str, object]:

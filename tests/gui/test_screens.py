@@ -106,7 +106,7 @@ def test_knight_vs_cave_is_set_up_by_clicks(app) -> None:
     assert setup.chosen == ["knight", "cave"]
     assert "Knight vs Cave" in text_mod.DRAWN
     assert any("The Knight takes Flare" in line for line in text_mod.DRAWN)
-    choose(app, setup.seat_menus["cave"], "Computer (random)")
+    choose(app, setup.seat_menus["cave"], "Computer (Random)")
     choose(app, setup.level_menus["cave"], "Spillway (Easy)")
     assert setup.levels["cave"] == "spillway"
     seed = int(setup.seed_text)

@@ -95,7 +95,7 @@ def drawn(app) -> str:
 def test_every_option_set_by_clicks_reaches_the_games_setup(app) -> None:
     setup = new_game_screen(app)
     press(app, setup.role_buttons["thief"])
-    choose(app, setup.seat_menus["thief"], "Computer (random)")
+    choose(app, setup.seat_menus["thief"], "Computer (Random)")
     choose(app, setup.level_menus["thief"], "Prowler (Hard)")
     press(app, setup.crystal_buttons[6])
     press(app, setup.variant_buttons["collapse-"]["collapse-2"])
@@ -199,7 +199,7 @@ def campaign_game(app, names: dict[str, str], seed: str = "4") -> SetupScreen:
     press(app, setup.campaign_button)
     assert setup.campaign_on and setup.campaign_button.text == "On"
     for role, name in names.items():
-        choose(app, setup.seat_menus[role], "Computer (random)")
+        choose(app, setup.seat_menus[role], "Computer (Random)")
         if setup.name_entries[role].get_text() != name:
             type_into(app, setup.name_entries[role], name)
     type_into(app, setup.seed_entry, seed)

@@ -29,7 +29,7 @@ from ..engine.setup import (
 from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
-from ..session import BOT_LEVELS, Seat, Session
+from ..session import Seat, Session, bot_levels, default_bot_level
 from ..settings import autosave_path
 from .base import Screen
 from .menu import draw_panel, hex_colour, keep, readable
@@ -43,7 +43,8 @@ SPEED = "speed-"                                # the family that sets every rol
 
 
 def computer_label(level: str) -> str:
-    return f"Computer ({level})"
+    """A seat menu's entry for a computer level: "Computer (Easy)"."""
+    return f"Computer ({level.capitalize()})"
 
 
 def new_seed() -> int:
@@ -203,7 +204,7 @@ class SetupScreen(Screen):
         return self.levels.get(role) or self.default_level(role)
 
     def seat_of(self, role: str) -> Seat:
-        return self.seats.setdefault(role, Seat(human=True, level=BOT_LEVELS[0]))
+        return self.seats.setdefault(role, Seat(human=True, level=default_bot_level(role)))
 
     def players(self) -> dict[str, str]:
         return {r: self.names.get(r, "") for r in self.roles}
@@ -394,7 +395,7 @@ class SetupScreen(Screen):
         sx = name_w + s(10)
         for role in self.roles:
             seat = self.seat_of(role)
-            seat_opts: list[str | tuple[str, str]] = [HUMAN, *(computer_label(lv) for lv in BOT_LEVELS)]
+            seat_opts: list[str | tuple[str, str]] = [HUMAN, *(computer_label(lv) for lv in bot_levels(role))]
             current = HUMAN if seat.human else computer_label(seat.level)
             self.seat_menus[role] = keep(self, pygame_gui.elements.UIDropDownMenu(
                 seat_opts, current, pygame.Rect(left.x + sx, y, seat_w, bh), m))
@@ -694,7 +695,7 @@ class SetupScreen(Screen):
         for role, menu in self.seat_menus.items():
             if element is menu:
                 human = text == HUMAN
-                level = next((lv for lv in BOT_LEVELS if computer_label(lv) == text), BOT_LEVELS[0])
+                level = next((lv for lv in bot_levels(role) if computer_label(lv) == text), default_bot_level(role))
                 self.seats[role] = Seat(human=human, level=level)
                 return
         for role, menu in self.level_menus.items():
@@ -822,7 +823,7 @@ class SetupScreen(Screen):
             seats = self.seat_table()
             who = ", ".join(
                 f"{ROLE_NAMES[r]} ({(self.names.get(r, '') + ', ') if self.campaign_on else ''}"
-                f"{'human' if st.human else 'computer'})" for r, st in seats.items())
+                f"{'human' if st.human else 'computer, ' + st.level.capitalize()})" for r, st in seats.items())
             text, colour = f"Ready: {who}", TEXT_DIM
         else:
             return

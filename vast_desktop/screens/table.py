@@ -29,7 +29,7 @@ from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
-from ..session import Session
+from ..session import BotTurn, Session
 from .base import Screen
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel
@@ -39,6 +39,7 @@ DRAG_THRESHOLD = 6
 WALKERS: dict[str, tuple[str, tuple[str, ...]]] = {"knight": ("knight_turn", ("move:", "mapmove:")),
                                                    "thief": ("thief_turn", ("move:", "climb:"))}
 MAX_PROMPT_BUTTONS = 6
+QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
 
 
 class TableScreen(Screen):
@@ -71,6 +72,8 @@ class TableScreen(Screen):
         self.path_piece = "knight"            # whose dragged path is being walked
         self.step_timer = 0.0
         self.bot_timer = 0.0
+        self.thinking: BotTurn | None = None  # a computer player deciding in its worker thread
+        self.think_time = 0.0                 # how long it has been thinking (for the prompt's dots)
         self.anims: dict[str, tuple[Pos, Pos, float]] = {}
         self.last_pieces: dict[str, Pos] = {}
         self.die: tuple[Pos, int, float] | None = None
@@ -682,12 +685,34 @@ class TableScreen(Screen):
                 self.step_timer = 0.0
                 self.advance_path()
             return
-        if s.bot_to_move():
-            self.bot_timer += dt
-            if self.bot_timer >= self.app.settings.bot_pace:
-                self.bot_timer = 0.0
-                s.step_bot()
+        self.step_computer(s, dt)
+
+    def step_computer(self, s: Session, dt: float) -> None:
+        """A computer player's move, paced by ``bot_pace``: its view is built here, it decides in a
+        worker thread (the window keeps drawing, the prompt says it is thinking) and its choice is
+        applied here, on the main thread, once it is ready — unless the game moved on meanwhile."""
+        turn = self.thinking
+        if turn is not None:
+            self.think_time += dt
+            if not turn.done():
+                return
+            self.thinking = None
+            if turn.session is s and s.finish_bot(turn) is not None:
                 self.refresh()
+            return
+        if not s.bot_to_move():
+            return
+        self.bot_timer += dt
+        if self.bot_timer < self.app.settings.bot_pace:
+            return
+        self.bot_timer, self.think_time = 0.0, 0.0
+        turn = s.start_bot()
+        # a quick player (Random, Easy) is usually done at once: its move lands in this frame
+        if turn is not None and turn.done(QUICK_BOT_WAIT):
+            if s.finish_bot(turn) is not None:
+                self.refresh()
+        else:
+            self.thinking = turn
 
     def draw(self, surface: pygame.Surface) -> None:
         self.refresh()
@@ -923,6 +948,9 @@ class TableScreen(Screen):
             elif self.selected:
                 text += "  — now click a highlighted space (right-click to cancel)"
             colour = ROLE_COLOURS.get(view.decision.role, TEXT)
+        elif self.thinking is not None and view.waiting_for is not None and self.thinking.role == view.waiting_for[0]:
+            text = self.thinking_text(self.thinking.role, view.waiting_for[2])
+            colour = ROLE_COLOURS.get(self.thinking.role, TEXT)
         elif view.waiting_for is not None:
             role, _, prompt = view.waiting_for
             text = f"Waiting for the {ROLE_NAMES[role]}: {prompt}"
@@ -930,6 +958,14 @@ class TableScreen(Screen):
         else:
             text, colour = "", TEXT
         draw_text(surface, _short(text, self.prompt.w - 20 - int(40 * s)), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
+
+
+    def thinking_text(self, role: str, prompt: str) -> str:
+        """The prompt line while a computer player thinks: who, at which level, and dots that move."""
+        assert self.session is not None
+        level = self.session.seats[role].level.capitalize()
+        dots = "." * (1 + int(self.think_time * 3) % 3)
+        return f"The {ROLE_NAMES[role]} (Computer, {level}) is thinking{dots:<3}  {prompt}"
 
 
 def entrance_tip(view: PlayerView) -> str:

@@ -7,6 +7,7 @@ heuristic that plays the role's plan) and ``hard`` (searches within a time budge
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from .base import Bot
 from .random_bot import RandomBot
@@ -33,6 +34,24 @@ def make_bot(role: str, level: str, seed: int) -> Bot:
     if level == "hard":
         return importlib.import_module(f"{__package__}.hard").HardBot(role, seed=seed)  # type: ignore[no-any-return]
     raise BotSpecError(f"unknown level {level!r} for the {role}; levels: {', '.join(LEVELS)}")
+
+
+def level_module(role: str, level: str) -> str | None:
+    """The module (in this package) that holds ``role``'s player at ``level``; None for ``random``."""
+    if level == "random":
+        return None
+    if level == "easy":
+        return EASY[role][0]
+    if level == "hard":
+        return "hard"
+    raise BotSpecError(f"unknown level {level!r} for the {role}; levels: {', '.join(LEVELS)}")
+
+
+def available(role: str, level: str) -> bool:
+    """Whether ``role`` has a player at ``level`` in this build (the setup screen offers only those,
+    the command line refuses the others before playing)."""
+    module = level_module(role, level)
+    return module is None or importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
 def parse_bots(items: str | list[str]) -> dict[str, str]:
