@@ -1,0 +1,467 @@
+"""The Easy Knight: a fast heuristic that plays the Knight's plan (issue 7).
+
+Her plan (knight.how_to_win, KN-01/02): without the Dragon, smash the Crystals her board
+asks for (``smashed`` / ``crystals_needed``) and walk back to the Entrance; with him,
+hunt and hit him until his Health is gone.  On the way she reveals Dark tiles (+1 Grit
+each, KN-34), takes Treasure tokens and Gems, reveals Sidequests, and so earns the
+Hero cubes of the Grit track (KN-112).
+
+Hero cubes are placed *lazily* (KN-11: at any time during her turn): a cube goes on
+Movement only when she wants to move and has no Movement left, on Perception only when
+she has no Encounter left, and on Strength when a smash, a Dragon attack or an Ambush
+needs it.  Enough cubes stay in reserve to reach the Smash Strength (KN-62) the moment
+a Crystal shows up; what is left at the end of her turn goes on Strength, her defence
+on the other players' turns.
+
+Everything is read from her own :class:`PlayerView` and the pending Decision; the
+engine's options already say what is legal, the bot only ranks them.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+
+from ..decisions import Decision, Option
+from ..geometry import DELTA, Pos, parse_pos
+from ..view import PlayerView
+from .base import ScoredBot
+from .features import MapPicture, arg, board, option_space, verb
+
+# Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
+GOOD_TREASURES = ("elven_sword", "heroic_boots", "pixie_lantern")
+DRAGON_TREASURES = ("mighty_axe", "javelin", "enchanted_bow")
+# Which placed cube to give back first (the cheapest loss first: KN-113, choose_cube).
+GIVE_BACK_ORDER = ("free", "aside", "bow", "map", "shield", "bomb", "movement", "perception", "strength")
+DIRECTION_WORDS = ("north", "east", "south", "west")
+_STRENGTH_IN_PROMPT = re.compile(r"\(Strength (\d+)\)")
+
+
+@dataclass
+class _Turn:
+    """What she knows at one ``knight_turn`` decision (built once per decision)."""
+
+    view: PlayerView
+    pic: MapPicture
+    me: dict
+    here: Pos
+    ids: frozenset[str]
+    scores: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def moves_left(self) -> int:
+        return int(self.me["movement"]) - int(self.me["moved"])
+
+    @property
+    def encounters_left(self) -> int:
+        return int(self.me["perception"]) - int(self.me["encounters_used"])
+
+    @property
+    def free(self) -> int:
+        return int(self.me["cubes_free"])
+
+    def track(self, name: str) -> int:
+        return int(self.me["track"][name])
+
+
+class EasyKnight(ScoredBot):
+    """The Knight's Easy player: explore, smash, collect, hunt the Dragon, live."""
+
+    role = "knight"
+
+    def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
+        super().__init__(seed, params, tie)
+        self._cache: tuple[PlayerView, Decision, dict[str, float]] | None = None
+        self._revealed_here: tuple[int, Pos] | None = None   # (round, tile) she just entered while Dark
+
+    @classmethod
+    def default_params(cls) -> dict[str, float]:
+        return {
+            "smash_strength": 3,        # KN-62 at the Standard level (the engine's options confirm it)
+            "crystal_value": 30.0,      # a Crystal token she can smash
+            "treasure_value": 14.0,     # a Treasure token
+            "gem_value": 8.0,           # a Dragon Gem (+5 / −2 Grit)
+            "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
+            "dragon_value": 40.0,       # the Dragon, when she can hurt him
+            "thief_value": 10.0,        # the Thief, when her Perception beats his Stealth
+            "step_cost": 1.5,           # value lost per step of distance to a goal
+            "reserve_strength": 1.0,    # 1: keep cubes to reach the Smash Strength when a Crystal shows
+            "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
+            "potion_health": 4.0,       # drink the Potion Kit at or below this Health
+            "ambush_strength": 3.0,     # raise Strength to this before a Goblins' Ambush of unknown Strength
+            "orient_empty_edge": 0.3,   # an open side toward an empty space (a new Dark tile)
+        }
+
+    # ----------------------------------------------------------- dispatch
+    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
+        cached = self._cache
+        if cached is None or cached[0] is not view or cached[1] is not decision:
+            cached = (view, decision, self._score_all(view, decision))
+            self._cache = cached
+        return cached[2].get(option.id, 0.0)
+
+    def __call__(self, view: PlayerView, decision: Decision) -> str:
+        choice = super().__call__(view, decision)
+        self._cache = None          # never keep a view past its decision
+        if decision.kind == "knight_turn" and verb_of(choice) in ("move", "mapmove", "leave"):
+            q = parse_pos(choice.partition(":")[2])
+            pic = MapPicture(view)
+            if not pic.lit(q):
+                self._revealed_here = (view.round, q)
+        return choice
+
+    def _score_all(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        handler = {
+            "knight_turn": self._knight_turn,
+            "keep_treasure": self._keep_treasure,
+            "choose_cube": self._choose_cube,
+            "ambush_strength": self._ambush_strength,
+            "ambush_step": self._toward_goals,
+            "underworm": self._toward_goals,
+            "orient_tile": self._orient_tile,
+            "place_tile": self._place_tile,
+            "collapse_tile": self._collapse_tile,
+            "forced_move": self._toward_goals,
+            "mighty_axe": self._yes,
+            "terrain_ride": self._toward_goals,
+        }.get(decision.kind)
+        if handler is not None:
+            return handler(view, decision)
+        if decision.kind.startswith("event_"):
+            return self._event_offer(view, decision)
+        return self._default(view, decision)
+
+    # ----------------------------------------------------------- her turn
+    def _knight_turn(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        me = board(view, "knight")
+        t = _Turn(view, MapPicture(view), me, view.pieces["knight"], frozenset(decision.ids))
+        for o in decision.options:
+            t.scores[o.id] = self._action_score(t, o)
+        self._plan_cubes(t)
+        self._plan_moves(t, decision)
+        return t.scores
+
+    def _action_score(self, t: _Turn, o: Option) -> float:
+        """Actions on her own tile (KN-24): worth taking whenever the engine offers them."""
+        v, a = verb(o), arg(o)
+        p = self.params
+        if v == "sidequest":
+            return 100.0                                   # free Grit (KN-99)
+        if v == "smash":
+            return 95.0                                    # KN-62, her goal without the Dragon
+        if v == "dragon":
+            return self._dragon_action(t, a)
+        if v == "thief":
+            return 90.0                                    # KN-60: he dies, she gains Grit
+        if v == "collect":
+            return 85.0                                    # KN-63: a card or 5 Grit
+        if v == "treasure":
+            if a.startswith("potion:") and t.me["health"] <= p["potion_health"]:
+                return 88.0
+            return -5.0
+        if v == "flare":
+            q = parse_pos(a)
+            near = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if t.pic.dark((q[0] + dx, q[1] + dy)))
+            return 50.0 + near                             # revealed tiles give Grit with no Encounter
+        if v == "resolve_event":
+            return 60.0                                    # KN-37: she must, before moving
+        if v in ("bomb", "bowshot"):
+            return -5.0
+        if v == "cube":
+            return -1.0                                    # placed by _plan_cubes when needed
+        return 0.0                                         # end, moves: ranked by _plan_moves
+
+    def _dragon_action(self, t: _Turn, a: str) -> float:
+        """KN-47..54: attack when her Strength beats his Armor (equal: a 50% die roll)."""
+        if a.startswith("gem:"):
+            return 80.0
+        if a == "bow":
+            return 70.0
+        dragon = board(t.view, "dragon")
+        armor = int(dragon.get("armor", 1))
+        strength = int(t.me["strength"]) + (1 if a == "javelin" else 0)
+        if a == "bomb":
+            strength -= 0   # the Mighty Axe does not count; the option's label shows the Strength used
+        if strength > armor:
+            return 94.0 if a != "javelin" else 93.0
+        return 55.0 if self._cannot_raise(t, armor + 1) else 10.0
+
+    def _cannot_raise(self, t: _Turn, target: int) -> bool:
+        return "cube:strength" not in t.ids or int(t.me["strength"]) >= target
+
+    # ---- cubes
+    def _reserve(self, t: _Turn) -> int:
+        """Free cubes kept back for Strength: enough to reach the Smash Strength (KN-62)
+        or, against the Dragon, his Armor + 1 and one for the Bomb (KN-54, KN-73)."""
+        need = self._strength_goal(t) - int(t.me["strength"])
+        extra = 1 if self._hunting_dragon(t) and not board(t.view, "dragon").get("surfaced") else 0
+        if not self.params["reserve_strength"]:
+            return extra
+        return max(0, min(t.free, max(0, need) + extra))
+
+    def _strength_goal(self, t: _Turn) -> int:
+        goal = int(self.params["smash_strength"])
+        if self._hunting_dragon(t):
+            goal = max(goal, int(board(t.view, "dragon").get("armor", 1)) + 1)
+        return min(goal, 4)
+
+    def _hunting_dragon(self, t: _Turn) -> bool:
+        return "dragon" in t.view.roles and "dragon" in t.view.pieces
+
+    def _plan_cubes(self, t: _Turn) -> None:
+        """Strength cubes when an action on her tile needs them; the rest is left to moves."""
+        if "cube:strength" not in t.ids:
+            return
+        toks = t.pic.tokens(t.here)
+        can_act = t.encounters_left >= 1 or self._revealed_here == (t.view.round, t.here)
+        if toks.get("crystal") and "smash:" not in t.ids and can_act \
+                and int(t.me["strength"]) < self.params["smash_strength"]:
+            t.scores["cube:strength"] = 96.0
+        if self._hunting_dragon(t) and t.view.pieces.get("dragon") == t.here and can_act:
+            armor = int(board(t.view, "dragon").get("armor", 1))
+            bomb = 0 if board(t.view, "dragon").get("surfaced") or t.view.collapse else 1
+            if int(t.me["strength"]) <= armor and t.free > bomb:
+                t.scores["cube:strength"] = 96.0
+
+    # ---- moves
+    def _plan_moves(self, t: _Turn, decision: Decision) -> None:
+        """Rank each step by the best goal it brings nearer; if no step is possible but
+        one would be with another cube, place that cube (lazily: KN-11); else end, with
+        the leftover cubes on Strength first (her defence off her turn, knight.turn)."""
+        goals = self._goals(t)
+        here_value = self._best_goal(t, t.here, goals, at_origin=True)
+        moves = [o for o in decision.options if verb(o) in ("move", "mapmove", "leave")]
+        best_move = -1e9
+        for o in moves:
+            q = option_space(o)
+            if q is None:
+                continue
+            s = self._best_goal(t, q, goals) - (2.0 if verb(o) == "mapmove" else 0.0)
+            t.scores[o.id] = s
+            best_move = max(best_move, s)
+        if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids):
+            return                                         # an action here comes first
+        spare = t.free - self._reserve(t)
+        if here_value > 0 and not moves and spare > 0:
+            if t.encounters_left < 1 and "cube:perception" in t.ids:
+                t.scores["cube:perception"] = 45.0
+                return
+            if t.moves_left < 1 and "cube:movement" in t.ids:
+                t.scores["cube:movement"] = 45.0
+                return
+        if moves and best_move > here_value:
+            return                                         # a step brings a goal nearer
+        stop = max(here_value, 0.0)
+        if "end:" in t.ids:
+            t.scores["end:"] = stop
+        for slot, bonus in (("cube:strength", 4.0), ("cube:shield", 3.0), ("cube:perception", 2.0),
+                            ("cube:movement", 1.0)):
+            if slot in t.ids and t.free > 0:
+                t.scores[slot] = max(t.scores.get(slot, -1.0), stop + bonus)
+                break
+
+    def _goals(self, t: _Turn) -> dict[Pos, float]:
+        """What is worth walking to, and how much (before distance)."""
+        p, me, view, pic = self.params, t.me, t.view, t.pic
+        goals: dict[Pos, float] = {}
+        reach_smash = int(me["strength"]) + self._strength_gain(t) >= p["smash_strength"]
+        dragon_game = "dragon" in view.roles
+        done = int(me["smashed"]) >= int(me["crystals_needed"])
+        for tile in view.tiles:
+            q = tile.pos
+            toks = tile.tokens
+            v = 0.0
+            if toks.get("crystal") and reach_smash:
+                v = max(v, p["crystal_value"] * (0.4 if dragon_game or done else 1.0))
+            if toks.get("treasure"):
+                v = max(v, p["treasure_value"])
+            if any(k.startswith("gem") and n for k, n in toks.items()):
+                v = max(v, p["gem_value"])
+            if pic.dark(q) and me["health"] > p["low_health"]:
+                v = max(v, p["dark_value"])
+            if v > 0:
+                goals[q] = v
+        if not dragon_game and done:
+            goals[view.entrance] = 200.0                   # KN-02: escape to win
+        if self._hunting_dragon(t):
+            dp = view.pieces["dragon"]
+            if self._can_hurt_dragon(t):
+                goals[dp] = max(goals.get(dp, 0.0), p["dragon_value"])
+        thief = board(view, "thief")
+        if "thief" in view.pieces and thief and int(me["perception"]) + self._spare_gain(t) > \
+                int(thief.get("stealth_now", 99)):
+            tp = view.pieces["thief"]
+            goals[tp] = max(goals.get(tp, 0.0), p["thief_value"])
+        return goals
+
+    def _strength_gain(self, t: _Turn) -> int:
+        return min(t.free, 3 - t.track("strength"))
+
+    def _spare_gain(self, t: _Turn) -> int:
+        return min(max(0, t.free - self._reserve(t)), 3 - t.track("perception"))
+
+    def _can_hurt_dragon(self, t: _Turn) -> bool:
+        dragon = board(t.view, "dragon")
+        armor = int(dragon.get("armor", 1))
+        reach = int(t.me["strength"]) + self._strength_gain(t)
+        if not dragon.get("surfaced") and not t.view.collapse:
+            reach = int(t.me["strength"]) + min(max(0, t.free - 1), 3 - t.track("strength"))
+            if t.free < 1:
+                return False
+        return reach >= armor + 1 or (reach >= armor and armor >= 3)
+
+    def _best_goal(self, t: _Turn, origin: Pos, goals: dict[Pos, float], at_origin: bool = False) -> float:
+        """The best goal value minus its distance, walking Lit tiles (a Dark tile ends a
+        path: entering it is an Encounter and a reveal, KN-26).  Standing on a goal does
+        not count for her own tile: what she can do there is already an option."""
+        if not goals:
+            return 0.0
+        cost = self.params["step_cost"]
+        best = 0.0
+        for q, d in self._walk(t.pic, origin).items():
+            v = goals.get(q)
+            if v is None or (at_origin and d == 0):
+                continue
+            best = max(best, v - cost * d)
+        return best
+
+    @staticmethod
+    def _walk(pic: MapPicture, start: Pos) -> dict[Pos, int]:
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            p = todo.popleft()
+            if p != start and pic.dark(p):
+                continue
+            for q in pic.neighbours(p):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    todo.append(q)
+        return dist
+
+    # ----------------------------------------------------------- other decisions
+    def _keep_treasure(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """KN-65/66: keep the cards worth a cube; decline the rest for 5 Grit."""
+        dragon = "dragon" in view.roles
+        out = {}
+        for o in decision.options:
+            card = arg(o).split("#")[0]
+            if verb(o) == "keep":
+                good = card in GOOD_TREASURES or (dragon and card in DRAGON_TREASURES) \
+                    or (card == "potion_kit" and board(view, "knight").get("health", 7) <= 4)
+                out[o.id] = 2.0 if good else 0.0
+            else:
+                out[o.id] = 1.0
+        return out
+
+    def _choose_cube(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """Give back the cube she misses least (KN-113)."""
+        out = {}
+        for o in decision.options:
+            src = arg(o)
+            key = "treasure" if src.startswith("treasure:") else src
+            order = GIVE_BACK_ORDER + ("treasure",)
+            out[o.id] = float(len(order) - order.index(key)) if key in order else 0.0
+        return out
+
+    def _ambush_strength(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """KN-38: raise Strength above the Ambush's (a tie is a 50% roll); against the
+        Goblins' hidden Tribe up to the ``ambush_strength`` param."""
+        me = board(view, "knight")
+        m = _STRENGTH_IN_PROMPT.search(decision.prompt)
+        target = int(m.group(1)) + 1 if m else int(self.params["ambush_strength"])
+        want_more = int(me["strength"]) < target
+        return {o.id: (1.0 if (verb(o) == "cube") == want_more else 0.0) for o in decision.options}
+
+    def _toward_goals(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """Forced or pushed moves of her piece: toward what she wants; other pieces: away."""
+        me = board(view, "knight")
+        pic = MapPicture(view)
+        out = {}
+        pushing_other = decision.fact("piece") not in (None, "knight")
+        here = view.pieces.get("knight")
+        for o in decision.options:
+            q = option_space(o)
+            if q is None:
+                out[o.id] = -1.0 if verb(o) == "stay" else 0.0
+                continue
+            if pushing_other:
+                d = pic.distances(q).get(here, 20) if here is not None else 0
+                out[o.id] = float(d)
+                continue
+            toks = pic.tokens(q)
+            out[o.id] = (3.0 * bool(toks.get("crystal")) + 2.0 * bool(toks.get("treasure"))
+                         + (1.0 if pic.dark(q) and me.get("health", 7) > self.params["low_health"] else 0.0)
+                         - 0.1 * _manhattan(q, view.entrance))
+        return out
+
+    def _orient_tile(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """Turn a revealed tile so its open sides face tiles she may want next (MAP-16)."""
+        pic = MapPicture(view)
+        out = {}
+        for o in decision.options:
+            p = option_space(o)
+            walls = {i for i, w in enumerate(DIRECTION_WORDS) if w in o.label.lower()}
+            s = 0.0
+            for d, (dx, dy) in enumerate(DELTA):
+                if d in walls or p is None:
+                    continue
+                q = (p[0] + dx, p[1] + dy)
+                if q not in pic.tiles:
+                    s += self.params["orient_empty_edge"]
+                elif pic.dark(q):
+                    s += 1.5
+                else:
+                    toks = pic.tokens(q)
+                    s += 1.0 + (1.0 if toks.get("crystal") or toks.get("treasure") else 0.0)
+            out[o.id] = s
+        return out
+
+    def _place_tile(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """No Cave player (RV-03): put the drawn Dark tile near her, to reveal it soon."""
+        here = view.pieces.get("knight", view.entrance)
+        return {o.id: -float(_manhattan(option_space(o) or here, here)) for o in decision.options}
+
+    def _collapse_tile(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """The Collapse (COL-07..10): take Lit tiles without anything she wants, far from
+        her; a Dark tile may be a Crystal tile (5 of them end the game), so keep those."""
+        pic = MapPicture(view)
+        here = view.pieces.get("knight", view.entrance)
+        out = {}
+        for o in decision.options:
+            q = option_space(o)
+            if q is None:
+                continue
+            tile = pic.tiles.get(q)
+            s = 0.1 * _manhattan(q, here)
+            if tile is not None and tile.type == "crystal":
+                s -= 20.0
+            elif tile is not None and not tile.lit and tile.terrain is None:
+                s -= 8.0
+            toks = pic.tokens(q)
+            s -= 3.0 * (toks.get("crystal", 0) + toks.get("treasure", 0))
+            out[o.id] = s
+        return out
+
+    def _event_offer(self, view: PlayerView, decision: Decision) -> dict[str, float]:
+        """Event cards that trade a cube for Health: take them when hurt."""
+        me = board(view, "knight")
+        hurt = me.get("health", 7) < me.get("max_health", 7) - 1 or me.get("health", 7) <= 3
+        return {o.id: (1.0 if (verb(o) == "yes") == hurt else 0.0) for o in decision.options}
+
+    @staticmethod
+    def _yes(view: PlayerView, decision: Decision) -> dict[str, float]:
+        return {o.id: (1.0 if verb(o) == "yes" else 0.0) for o in decision.options}
+
+    @staticmethod
+    def _default(view: PlayerView, decision: Decision) -> dict[str, float]:
+        """Any other question: the first option (the engine lists the plain choice first)."""
+        return {o.id: (1.0 if i == 0 else 0.0) for i, o in enumerate(decision.options)}
+
+
+def verb_of(option_id: str) -> str:
+    return option_id.partition(":")[0]
+
+
+def _manhattan(a: Pos, b: Pos) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
