@@ -32,6 +32,12 @@ from .features import MapPicture, arg, board, option_space, verb
 GOOD_TREASURES = ("elven_sword", "heroic_boots", "pixie_lantern")
 DRAGON_TREASURES = ("mighty_axe", "javelin", "enchanted_bow")
 # Which placed cube to give back first (the cheapest loss first: KN-113, choose_cube).
+# Treasure cards that raise a statistic for one Hero cube, best first (KN-84, 90, 91, 94).
+TREASURE_FOR = {
+    "movement": ("heroic_boots",),
+    "perception": ("elven_sword", "pixie_lantern"),
+    "strength": ("elven_sword", "mighty_axe"),
+}
 GIVE_BACK_ORDER = ("free", "aside", "bow", "map", "shield", "bomb", "movement", "perception", "strength")
 DIRECTION_WORDS = ("north", "east", "south", "west")
 _STRENGTH_IN_PROMPT = re.compile(r"\(Strength (\d+)\)")
@@ -73,6 +79,7 @@ class EasyKnight(ScoredBot):
         super().__init__(seed, params, tie)
         self._cache: tuple[PlayerView, Decision, dict[str, float]] | None = None
         self._revealed_here: tuple[int, Pos] | None = None   # (round, tile) she just entered while Dark
+        self._stale: tuple[int, set[Pos]] = (-1, set())       # goals she stood on this round but could not use
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -84,7 +91,7 @@ class EasyKnight(ScoredBot):
             "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
             "dragon_value": 40.0,       # the Dragon, when she can hurt him
             "thief_value": 10.0,        # the Thief, when her Perception beats his Stealth
-            "step_cost": 1.5,           # value lost per step of distance to a goal
+            "step_cost": 0.5,           # value lost per step of distance to a goal
             "reserve_strength": 1.0,    # 1: keep cubes to reach the Smash Strength when a Crystal shows
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
             "potion_health": 4.0,       # drink the Potion Kit at or below this Health
@@ -208,20 +215,40 @@ class EasyKnight(ScoredBot):
     def _hunting_dragon(self, t: _Turn) -> bool:
         return "dragon" in t.view.roles and "dragon" in t.view.pieces
 
+    @staticmethod
+    def _slot(t: _Turn, stat: str, own_turn: bool = True) -> str | None:
+        """The best free cube slot that raises ``stat``: a Treasure card gives more for a
+        cube than a track space (KN-84..94: Heroic Boots +4 Movement, Elven Sword +1
+        Perception and +1 Strength on her turn...); the track otherwise (KN-11)."""
+        cards = TREASURE_FOR[stat] if own_turn or stat != "strength" else ()
+        for card in cards:
+            for i in t.ids:
+                if i.startswith("cube:treasure:") and i.split(":", 2)[2].split("#")[0] == card:
+                    return i
+        track = f"cube:{stat}"
+        return track if track in t.ids else None
+
     def _plan_cubes(self, t: _Turn) -> None:
-        """Strength cubes when an action on her tile needs them; the rest is left to moves."""
-        if "cube:strength" not in t.ids:
-            return
+        """Strength cubes when an action on her tile needs them (a smash, KN-62; a Dragon
+        attack, KN-50), Perception when the Thief's Stealth stands in the way (KN-60)."""
         toks = t.pic.tokens(t.here)
         can_act = t.encounters_left >= 1 or self._revealed_here == (t.view.round, t.here)
-        if toks.get("crystal") and "smash:" not in t.ids and can_act \
-                and int(t.me["strength"]) < self.params["smash_strength"]:
-            t.scores["cube:strength"] = 96.0
+        strength = int(t.me["strength"])
+        need: str | None = None
+        if toks.get("crystal") and "smash:" not in t.ids and can_act and strength < self.params["smash_strength"]:
+            need = "strength"
         if self._hunting_dragon(t) and t.view.pieces.get("dragon") == t.here and can_act:
-            armor = int(board(t.view, "dragon").get("armor", 1))
-            bomb = 0 if board(t.view, "dragon").get("surfaced") or t.view.collapse else 1
-            if int(t.me["strength"]) <= armor and t.free > bomb:
-                t.scores["cube:strength"] = 96.0
+            dragon = board(t.view, "dragon")
+            bomb = 0 if dragon.get("surfaced") or t.view.collapse else 1
+            if strength <= int(dragon.get("armor", 1)) and t.free > bomb:
+                need = "strength"
+        thief = board(t.view, "thief")
+        if t.view.pieces.get("thief") == t.here and thief and "thief:attack" not in t.ids \
+                and int(t.me["perception"]) <= int(thief.get("stealth_now", 99)) and t.free > self._reserve(t):
+            need = need or "perception"
+        slot = self._slot(t, need) if need else None
+        if slot:
+            t.scores[slot] = 96.0
 
     # ---- moves
     def _plan_moves(self, t: _Turn, decision: Decision) -> None:
@@ -229,6 +256,12 @@ class EasyKnight(ScoredBot):
         one would be with another cube, place that cube (lazily: KN-11); else end, with
         the leftover cubes on Strength first (her defence off her turn, knight.turn)."""
         goals = self._goals(t)
+        if self._stale[0] != t.view.round:
+            self._stale = (t.view.round, set())
+        if t.here in goals and not any(t.scores.get(i, 0.0) > 50.0 for i in t.ids):
+            self._stale[1].add(t.here)     # nothing to do here after all: do not walk back to it
+        for q in self._stale[1]:
+            goals.pop(q, None)
         here_value = self._best_goal(t, t.here, goals, at_origin=True)
         moves = [o for o in decision.options if verb(o) in ("move", "mapmove", "leave")]
         best_move = -1e9
@@ -243,21 +276,19 @@ class EasyKnight(ScoredBot):
             return                                         # an action here comes first
         spare = t.free - self._reserve(t)
         if here_value > 0 and not moves and spare > 0:
-            if t.encounters_left < 1 and "cube:perception" in t.ids:
-                t.scores["cube:perception"] = 45.0
-                return
-            if t.moves_left < 1 and "cube:movement" in t.ids:
-                t.scores["cube:movement"] = 45.0
+            stat = "perception" if t.encounters_left < 1 else "movement" if t.moves_left < 1 else None
+            slot = self._slot(t, stat) if stat else None
+            if slot:
+                t.scores[slot] = 45.0
                 return
         if moves and best_move > here_value:
             return                                         # a step brings a goal nearer
         stop = max(here_value, 0.0)
         if "end:" in t.ids:
             t.scores["end:"] = stop
-        for slot, bonus in (("cube:strength", 4.0), ("cube:shield", 3.0), ("cube:perception", 2.0),
-                            ("cube:movement", 1.0)):
+        for slot in ("cube:strength", "cube:shield", "cube:perception", "cube:movement"):
             if slot in t.ids and t.free > 0:
-                t.scores[slot] = max(t.scores.get(slot, -1.0), stop + bonus)
+                t.scores[slot] = max(t.scores.get(slot, -1.0), stop + 1.0)
                 break
 
     def _goals(self, t: _Turn) -> dict[Pos, float]:
