@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..decisions import Decision, Option
 from ..geometry import DELTA, Pos, parse_pos
@@ -68,6 +69,17 @@ class _Turn:
 
     def track(self, name: str) -> int:
         return int(self.me["track"][name])
+
+    @cached_property
+    def blocked(self) -> frozenset[Pos]:
+        """Tiles she cannot walk onto as things stand: Monster tokens (KN-44), revealed
+        Tribes (KN-56) and impassable Terrain (TR-17) — the engine re-checks each step."""
+        out = {p for p, tile in self.pic.tiles.items()
+               if tile.tokens.get("ogre") or tile.tokens.get("troll")
+               or (tile.terrain is not None and tile.terrain.kind == "impassable")}
+        out.update(q for name, q in self.view.pieces.items() if name.startswith("tribe:"))
+        out.discard(self.here)
+        return frozenset(out)
 
 
 class EasyKnight(ScoredBot):
@@ -349,7 +361,7 @@ class EasyKnight(ScoredBot):
             return 0.0
         cost = self.params["step_cost"]
         best = 0.0
-        for q, d in self._walk(t.pic, origin).items():
+        for q, d in self._walk(t, origin).items():
             v = goals.get(q)
             if v is None or (at_origin and d == 0):
                 continue
@@ -357,7 +369,10 @@ class EasyKnight(ScoredBot):
         return best
 
     @staticmethod
-    def _walk(pic: MapPicture, start: Pos) -> dict[Pos, int]:
+    def _walk(t: _Turn, start: Pos) -> dict[Pos, int]:
+        """Steps from ``start`` through Lit tiles she may cross (a Dark tile ends a path)."""
+        pic = t.pic
+        blocked = t.blocked
         dist = {start: 0}
         todo = deque([start])
         while todo:
@@ -365,7 +380,7 @@ class EasyKnight(ScoredBot):
             if p != start and pic.dark(p):
                 continue
             for q in pic.neighbours(p):
-                if q not in dist:
+                if q not in dist and q not in blocked:
                     dist[q] = dist[p] + 1
                     todo.append(q)
         return dist
