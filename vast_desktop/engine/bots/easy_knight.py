@@ -19,7 +19,7 @@ engine's options already say what is legal, the bot only ranks them.
 from __future__ import annotations
 
 import re
-from collections import deque
+import heapq
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -103,6 +103,7 @@ class EasyKnight(ScoredBot):
             "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
             "dragon_value": 40.0,       # the Dragon, when she can hurt him
             "thief_value": 10.0,        # the Thief, when her Perception beats his Stealth
+            "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
             "step_cost": 0.5,           # value lost per step of distance to a goal
             "reserve_strength": 1.0,    # 1: keep cubes to reach the Smash Strength when a Crystal shows
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
@@ -219,10 +220,11 @@ class EasyKnight(ScoredBot):
         return max(0, min(t.free, max(0, need) + extra))
 
     def _strength_goal(self, t: _Turn) -> int:
-        goal = int(self.params["smash_strength"])
+        """Against the Dragon: his Armor + 1 (KN-50: greater Strength always hits);
+        otherwise the Smash Strength (KN-62)."""
         if self._hunting_dragon(t):
-            goal = max(goal, int(board(t.view, "dragon").get("armor", 1)) + 1)
-        return min(goal, 4)
+            return min(int(board(t.view, "dragon").get("armor", 1)) + 1, 4)
+        return int(self.params["smash_strength"])
 
     def _hunting_dragon(self, t: _Turn) -> bool:
         return "dragon" in t.view.roles and "dragon" in t.view.pieces
@@ -274,14 +276,16 @@ class EasyKnight(ScoredBot):
             self._stale[1].add(t.here)     # nothing to do here after all: do not walk back to it
         for q in self._stale[1]:
             goals.pop(q, None)
-        here_value = self._best_goal(t, t.here, goals, at_origin=True)
+        goals.pop(t.here, None)     # what she can do here is already an option
+        field_ = self._goal_field(t, goals)
+        here_value = self._from(t, field_, t.here)
         moves = [o for o in decision.options if verb(o) in ("move", "mapmove", "leave")]
         best_move = -1e9
         for o in moves:
             q = option_space(o)
             if q is None:
                 continue
-            s = self._best_goal(t, q, goals) - (2.0 if verb(o) == "mapmove" else 0.0)
+            s = self._from(t, field_, q) - (2.0 if verb(o) == "mapmove" else 0.0)
             t.scores[o.id] = s
             best_move = max(best_move, s)
         if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids):
@@ -353,37 +357,35 @@ class EasyKnight(ScoredBot):
                 return False
         return reach >= armor + 1 or (reach >= armor and armor >= 3)
 
-    def _best_goal(self, t: _Turn, origin: Pos, goals: dict[Pos, float], at_origin: bool = False) -> float:
-        """The best goal value minus its distance, walking Lit tiles (a Dark tile ends a
-        path: entering it is an Encounter and a reveal, KN-26).  Standing on a goal does
-        not count for her own tile: what she can do there is already an option."""
-        if not goals:
-            return 0.0
-        cost = self.params["step_cost"]
-        best = 0.0
-        for q, d in self._walk(t, origin).items():
-            v = goals.get(q)
-            if v is None or (at_origin and d == 0):
+    def _goal_field(self, t: _Turn, goals: dict[Pos, float]) -> dict[Pos, float]:
+        """For every tile, the best goal value minus ``step_cost`` per step of the way
+        there (one search from all goals at once).  Crossing a Dark tile costs
+        ``dark_step`` more (an Encounter and a reveal, KN-26; its walls are unknown);
+        Monsters, Tribes and impassable Terrain are walked around.  The value of a tile
+        as a *starting* point adds back the Dark cost of leaving it (:meth:`_from`)."""
+        pic, blocked = t.pic, t.blocked
+        cost, extra = self.params["step_cost"], self.params["dark_step"]
+        best: dict[Pos, float] = {}
+        todo = [(-v, q) for q, v in goals.items() if q not in blocked and v > 0]
+        heapq.heapify(todo)
+        while todo:
+            neg, x = heapq.heappop(todo)
+            if x in best:
                 continue
-            best = max(best, v - cost * d)
+            best[x] = -neg
+            for y in pic.neighbours(x):
+                if y in best:
+                    continue
+                v = -neg - cost * (1.0 + (extra if pic.dark(y) else 0.0))
+                if v > 0 and (y not in blocked or y == t.here):
+                    heapq.heappush(todo, (-v, y))
         return best
 
-    @staticmethod
-    def _walk(t: _Turn, start: Pos) -> dict[Pos, int]:
-        """Steps from ``start`` through Lit tiles she may cross (a Dark tile ends a path)."""
-        pic = t.pic
-        blocked = t.blocked
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            p = todo.popleft()
-            if p != start and pic.dark(p):
-                continue
-            for q in pic.neighbours(p):
-                if q not in dist and q not in blocked:
-                    dist[q] = dist[p] + 1
-                    todo.append(q)
-        return dist
+    def _from(self, t: _Turn, field_: dict[Pos, float], q: Pos) -> float:
+        """The goal value of starting at ``q`` (no Dark cost for the tile she starts on)."""
+        if q not in field_:
+            return 0.0
+        return field_[q] + (self.params["step_cost"] * self.params["dark_step"] if t.pic.dark(q) else 0.0)
 
     # ----------------------------------------------------------- other decisions
     def _keep_treasure(self, view: PlayerView, decision: Decision) -> dict[str, float]:
