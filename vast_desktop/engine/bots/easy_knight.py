@@ -18,8 +18,8 @@ engine's options already say what is legal, the bot only ranks them.
 """
 from __future__ import annotations
 
-import re
 import heapq
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -30,8 +30,8 @@ from .base import ScoredBot
 from .features import MapPicture, arg, board, option_space, verb
 
 # Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
-GOOD_TREASURES = ("elven_sword", "heroic_boots", "pixie_lantern")
-DRAGON_TREASURES = ("mighty_axe", "javelin", "enchanted_bow")
+GOOD_TREASURES = ("elven_sword", "heroic_boots")
+DRAGON_TREASURES = ("javelin",)
 # Which placed cube to give back first (the cheapest loss first: KN-113, choose_cube).
 # Treasure cards that raise a statistic for one Hero cube, best first (KN-84, 90, 91, 94).
 TREASURE_FOR = {
@@ -105,7 +105,7 @@ class EasyKnight(ScoredBot):
             "thief_value": 10.0,        # the Thief, when her Perception beats his Stealth
             "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
             "step_cost": 0.5,           # value lost per step of distance to a goal
-            "reserve_strength": 1.0,    # 1: keep cubes to reach the Smash Strength when a Crystal shows
+            "reserve_from_cubes": 3.0,  # keep cubes for the Smash Strength once she has this many
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
             "potion_health": 4.0,       # drink the Potion Kit at or below this Health
             "ambush_strength": 3.0,     # raise Strength to this before a Goblins' Ambush of unknown Strength
@@ -182,7 +182,7 @@ class EasyKnight(ScoredBot):
         if v == "flare":
             q = parse_pos(a)
             near = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if t.pic.dark((q[0] + dx, q[1] + dy)))
-            return 50.0 + near                             # revealed tiles give Grit with no Encounter
+            return 40.0 + near                             # revealed tiles give Grit with no Encounter
         if v == "resolve_event":
             return 60.0                                    # KN-37: she must, before moving
         if v in ("bomb", "bowshot"):
@@ -214,10 +214,16 @@ class EasyKnight(ScoredBot):
         """Free cubes kept back for Strength: enough to reach the Smash Strength (KN-62)
         or, against the Dragon, his Armor + 1 and one for the Bomb (KN-54, KN-73)."""
         need = self._strength_goal(t) - int(t.me["strength"])
-        extra = 1 if self._hunting_dragon(t) and not board(t.view, "dragon").get("surfaced") else 0
-        if not self.params["reserve_strength"]:
-            return extra
+        dragon = self._hunting_dragon(t)
+        extra = 1 if dragon and not board(t.view, "dragon").get("surfaced") and not t.view.collapse else 0
+        total = t.free + sum(int(n) for n in t.me["track"].values())
+        if not dragon and (total < self.params["reserve_from_cubes"] and not self._crystal_known(t)):
+            return 0               # with her 2 first cubes, exploring earns the next ones sooner
         return max(0, min(t.free, max(0, need) + extra))
+
+    @staticmethod
+    def _crystal_known(t: _Turn) -> bool:
+        return any(tile.tokens.get("crystal") for tile in t.view.tiles)
 
     def _strength_goal(self, t: _Turn) -> int:
         """Against the Dragon: his Armor + 1 (KN-50: greater Strength always hits);
@@ -282,10 +288,10 @@ class EasyKnight(ScoredBot):
         moves = [o for o in decision.options if verb(o) in ("move", "mapmove", "leave")]
         best_move = -1e9
         for o in moves:
-            q = option_space(o)
-            if q is None:
+            dest = option_space(o)
+            if dest is None:
                 continue
-            s = self._from(t, field_, q) - (2.0 if verb(o) == "mapmove" else 0.0)
+            s = self._from(t, field_, dest) - (2.0 if verb(o) == "mapmove" else 0.0)
             t.scores[o.id] = s
             best_move = max(best_move, s)
         if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids):
