@@ -102,12 +102,13 @@ class EasyKnight(ScoredBot):
             "gem_value": 8.0,           # a Dragon Gem (+5 / −2 Grit)
             "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
             "dragon_value": 40.0,       # the Dragon, when she can hurt him
-            "thief_value": 10.0,        # the Thief, when her Perception beats his Stealth
+            "thief_value": 0.0,         # the Thief, when her Perception beats his Stealth
             "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
             "step_cost": 0.5,           # value lost per step of distance to a goal
             "reserve_from_cubes": 3.0,  # keep cubes for the Smash Strength once she has this many
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
             "potion_health": 4.0,       # drink the Potion Kit at or below this Health
+            "ambush_cubes": 2.0,        # at most this many cubes to beat an Ambush (Health permitting)
             "ambush_strength": 3.0,     # raise Strength to this before a Goblins' Ambush of unknown Strength
             "orient_empty_edge": 0.3,   # an open side toward an empty space (a new Dark tile)
         }
@@ -172,7 +173,7 @@ class EasyKnight(ScoredBot):
         if v == "dragon":
             return self._dragon_action(t, a)
         if v == "thief":
-            return 90.0                                    # KN-60: he dies, she gains Grit
+            return 30.0                                    # KN-60: he dies, she gains a little Grit
         if v == "collect":
             return 85.0                                    # KN-63: a card or 5 Grit
         if v == "treasure":
@@ -419,12 +420,18 @@ class EasyKnight(ScoredBot):
         return out
 
     def _ambush_strength(self, view: PlayerView, decision: Decision) -> dict[str, float]:
-        """KN-38: raise Strength above the Ambush's (a tie is a 50% roll); against the
-        Goblins' hidden Tribe up to the ``ambush_strength`` param."""
+        """KN-38: raise Strength above the Ambush's (a tie is a 50% roll; against the
+        Goblins' hidden Tribe, up to the ``ambush_strength`` param) — unless that takes
+        more than ``ambush_cubes`` cubes: a Health point costs less than a turn's cubes,
+        except when her Health is low."""
         me = board(view, "knight")
         m = _STRENGTH_IN_PROMPT.search(decision.prompt)
         target = int(m.group(1)) + 1 if m else int(self.params["ambush_strength"])
-        want_more = int(me["strength"]) < target
+        strength = int(me["strength"])
+        budget = 9.0 if me["health"] <= self.params["low_health"] + 1 else self.params["ambush_cubes"]
+        if min(target, 4) - strength > budget:
+            target -= 1                                    # a tie at least: a 50% roll (KN-39)
+        want_more = 0 < min(target, 4) - strength <= budget
         return {o.id: (1.0 if (verb(o) == "cube") == want_more else 0.0) for o in decision.options}
 
     def _toward_goals(self, view: PlayerView, decision: Decision) -> dict[str, float]:
