@@ -54,6 +54,7 @@ class _Turn:
     here: Pos
     ids: frozenset[str]
     scores: dict[str, float] = field(default_factory=dict)
+    dragon_reach: bool | None = None      # memo of EasyKnight._dragon_in_reach
 
     @property
     def moves_left(self) -> int:
@@ -101,6 +102,7 @@ class EasyKnight(ScoredBot):
             "treasure_value": 14.0,     # a Treasure token
             "gem_value": 8.0,           # a Dragon Gem (+5 / −2 Grit)
             "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
+            "dragon_far": 0.3,          # the Dragon's value while out of this turn's reach
             "dragon_value": 40.0,       # the Dragon, when she can hurt him
             "thief_value": 0.0,         # the Thief, when her Perception beats his Stealth
             "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
@@ -214,13 +216,34 @@ class EasyKnight(ScoredBot):
     def _reserve(self, t: _Turn) -> int:
         """Free cubes kept back for Strength: enough to reach the Smash Strength (KN-62)
         or, against the Dragon, his Armor + 1 and one for the Bomb (KN-54, KN-73)."""
+        if self._hunting_dragon(t):
+            return self._attack_cubes(t) if self._dragon_in_reach(t) else 0
         need = self._strength_goal(t) - int(t.me["strength"])
-        dragon = self._hunting_dragon(t)
-        extra = 1 if dragon and not board(t.view, "dragon").get("surfaced") and not t.view.collapse else 0
         total = t.free + sum(int(n) for n in t.me["track"].values())
-        if not dragon and (total < self.params["reserve_from_cubes"] and not self._crystal_known(t)):
+        if total < self.params["reserve_from_cubes"] and not self._crystal_known(t):
             return 0               # with her 2 first cubes, exploring earns the next ones sooner
-        return max(0, min(t.free, max(0, need) + extra))
+        return max(0, min(t.free, need))
+
+    def _attack_cubes(self, t: _Turn) -> int:
+        """Cubes an attack on the Dragon takes: Strength to his Armor + 1 (KN-50) and,
+        underground before the Collapse, one on the Bomb (KN-54)."""
+        need = max(0, self._strength_goal(t) - int(t.me["strength"]))
+        bomb = 1 if not board(t.view, "dragon").get("surfaced") and not t.view.collapse else 0
+        return need + bomb
+
+    def _dragon_in_reach(self, t: _Turn) -> bool:
+        """Can she get to the Dragon this turn and still have the cubes to attack him?
+        Otherwise she spends her cubes exploring (Grit, more cubes) and closes in."""
+        if t.dragon_reach is not None:
+            return t.dragon_reach
+        d = t.pic.distances(t.here, lambda q: q not in t.blocked).get(t.view.pieces["dragon"])
+        ok = False
+        if d is not None:
+            spare = t.free - self._attack_cubes(t)
+            steps = max(0, d - t.moves_left)
+            ok = spare >= 0 and (steps + 1) // 2 <= spare and (d == 0 or t.encounters_left >= 1 or spare > (steps + 1) // 2)
+        t.dragon_reach = ok
+        return ok
 
     @staticmethod
     def _crystal_known(t: _Turn) -> bool:
@@ -340,7 +363,8 @@ class EasyKnight(ScoredBot):
         if self._hunting_dragon(t):
             dp = view.pieces["dragon"]
             if self._can_hurt_dragon(t):
-                goals[dp] = max(goals.get(dp, 0.0), p["dragon_value"])
+                value = p["dragon_value"] * (1.0 if self._dragon_in_reach(t) else p["dragon_far"])
+                goals[dp] = max(goals.get(dp, 0.0), value)
         thief = board(view, "thief")
         if "thief" in view.pieces and thief and int(me["perception"]) + self._spare_gain(t) > \
                 int(thief.get("stealth_now", 99)):
