@@ -101,13 +101,14 @@ class EasyKnight(ScoredBot):
             "crystal_value": 30.0,      # a Crystal token she can smash
             "treasure_value": 14.0,     # a Treasure token
             "gem_value": 8.0,           # a Dragon Gem (+5 / −2 Grit)
+            "collapse_dark": 2.0,       # Dark tiles are worth this much more during the Collapse
             "dark_value": 6.0,          # a Dark tile to reveal (+1 Grit, maybe a Crystal)
             "dragon_far": 0.3,          # the Dragon's value while out of this turn's reach
             "dragon_value": 40.0,       # the Dragon, when she can hurt him
             "thief_value": 0.0,         # the Thief, when her Perception beats his Stealth
             "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
             "step_cost": 0.5,           # value lost per step of distance to a goal
-            "reserve_from_cubes": 3.0,  # keep cubes for the Smash Strength once she has this many
+            "reserve_from_cubes": 5.0,  # keep cubes for the Smash Strength once she has this many
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
             "potion_health": 4.0,       # drink the Potion Kit at or below this Health
             "ambush_cubes": 2.0,        # at most this many cubes to beat an Ambush (Health permitting)
@@ -218,11 +219,11 @@ class EasyKnight(ScoredBot):
         or, against the Dragon, his Armor + 1 and one for the Bomb (KN-54, KN-73)."""
         if self._hunting_dragon(t):
             return self._attack_cubes(t) if self._dragon_in_reach(t) else 0
-        need = self._strength_goal(t) - int(t.me["strength"])
+        need = max(0, min(t.free, self._strength_goal(t) - int(t.me["strength"])))
         total = t.free + sum(int(n) for n in t.me["track"].values())
-        if total < self.params["reserve_from_cubes"] and not self._crystal_known(t):
-            return 0               # with her 2 first cubes, exploring earns the next ones sooner
-        return max(0, min(t.free, need))
+        if total < self.params["reserve_from_cubes"] and not t.view.collapse and not self._crystal_in_reach(t, need):
+            return 0               # exploring earns the next cubes sooner
+        return need
 
     def _attack_cubes(self, t: _Turn) -> int:
         """Cubes an attack on the Dragon takes: Strength to his Armor + 1 (KN-50) and,
@@ -246,8 +247,14 @@ class EasyKnight(ScoredBot):
         return ok
 
     @staticmethod
-    def _crystal_known(t: _Turn) -> bool:
-        return any(tile.tokens.get("crystal") for tile in t.view.tiles)
+    def _crystal_in_reach(t: _Turn, need: int) -> bool:
+        """A Crystal token she could walk to this turn with the cubes left after Strength."""
+        crystals = {tile.pos for tile in t.view.tiles if tile.tokens.get("crystal")}
+        if not crystals:
+            return False
+        reach = t.moves_left + 2 * max(0, t.free - need)
+        dist = t.pic.distances(t.here, lambda q: q not in t.blocked)
+        return any(dist.get(q, 99) <= reach for q in crystals)
 
     def _strength_goal(self, t: _Turn) -> int:
         """Against the Dragon: his Armor + 1 (KN-50: greater Strength always hits);
@@ -355,7 +362,7 @@ class EasyKnight(ScoredBot):
             if any(k.startswith("gem") and n for k, n in toks.items()):
                 v = max(v, p["gem_value"])
             if pic.dark(q) and me["health"] > p["low_health"]:
-                v = max(v, p["dark_value"])
+                v = max(v, p["dark_value"] * (self._collapse_risk(pic, q) if view.collapse else 1.0))
             if v > 0:
                 goals[q] = v
         if not dragon_game and done:
@@ -371,6 +378,12 @@ class EasyKnight(ScoredBot):
             tp = view.pieces["thief"]
             goals[tp] = max(goals.get(tp, 0.0), p["thief_value"])
         return goals
+
+    def _collapse_risk(self, pic: MapPicture, q: Pos) -> float:
+        """During the Collapse a Dark tile may hide one of the last Crystals, and one
+        touching a single tile is next to go (COL-07): reveal those first."""
+        touching = sum(1 for dx, dy in DELTA if (q[0] + dx, q[1] + dy) in pic.tiles)
+        return self.params["collapse_dark"] * (1.5 if touching <= 1 else 1.0)
 
     def _strength_gain(self, t: _Turn) -> int:
         return min(t.free, 3 - t.track("strength"))
