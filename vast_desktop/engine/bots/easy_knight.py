@@ -42,6 +42,7 @@ TREASURE_FOR = {
 GIVE_BACK_ORDER = ("free", "aside", "bow", "map", "shield", "bomb", "movement", "perception", "strength")
 DIRECTION_WORDS = ("north", "east", "south", "west")
 _STRENGTH_IN_PROMPT = re.compile(r"\(Strength (\d+)\)")
+_VERSUS_IN_LABEL = re.compile(r"Strength (\d+) vs Armor (\d+)")
 
 
 @dataclass
@@ -127,7 +128,7 @@ class EasyKnight(ScoredBot):
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         choice = super().__call__(view, decision)
         self._cache = None          # never keep a view past its decision
-        if decision.kind == "knight_turn" and verb_of(choice) in ("move", "mapmove", "leave"):
+        if decision.kind == "knight_turn" and choice.partition(":")[0] in ("move", "mapmove", "leave"):
             q = parse_pos(choice.partition(":")[2])
             pic = MapPicture(view)
             if not pic.lit(q):
@@ -174,7 +175,7 @@ class EasyKnight(ScoredBot):
         if v == "smash":
             return 95.0                                    # KN-62, her goal without the Dragon
         if v == "dragon":
-            return self._dragon_action(t, a)
+            return self._dragon_action(t, o)
         if v == "thief":
             return 30.0                                    # KN-60: he dies, she gains a little Grit
         if v == "collect":
@@ -195,23 +196,23 @@ class EasyKnight(ScoredBot):
             return -1.0                                    # placed by _plan_cubes when needed
         return 0.0                                         # end, moves: ranked by _plan_moves
 
-    def _dragon_action(self, t: _Turn, a: str) -> float:
-        """KN-47..54: attack when her Strength beats his Armor (equal: a 50% die roll)."""
+    def _dragon_action(self, t: _Turn, o: Option) -> float:
+        """KN-47..54: attack when her Strength beats his Armor (equal: a 50% die roll,
+        taken only when no cube can raise her Strength first).  The option's label gives
+        the Strength the attack uses (a Bomb attack leaves the Mighty Axe out, KN-92)."""
+        a = arg(o)
         if a.startswith("gem:"):
-            return 80.0
+            return 80.0                                    # KN-64: +5 Grit or −2
         if a == "bow":
-            return 70.0
-        dragon = board(t.view, "dragon")
-        armor = int(dragon.get("armor", 1))
-        strength = int(t.me["strength"]) + (1 if a == "javelin" else 0)
-        if a == "bomb":
-            strength -= 0   # the Mighty Axe does not count; the option's label shows the Strength used
+            return 70.0                                    # KN-86: he discards Power cards
+        m = _VERSUS_IN_LABEL.search(o.label)
+        if m is None:
+            return 50.0
+        strength, armor = int(m.group(1)), int(m.group(2))
         if strength > armor:
-            return 94.0 if a != "javelin" else 93.0
-        return 55.0 if self._cannot_raise(t, armor + 1) else 10.0
-
-    def _cannot_raise(self, t: _Turn, target: int) -> bool:
-        return "cube:strength" not in t.ids or int(t.me["strength"]) >= target
+            return 93.0 if a == "javelin" else 94.0
+        can_raise = "cube:strength" in t.ids and int(t.me["strength"]) <= armor
+        return 10.0 if can_raise else 55.0
 
     # ---- cubes
     def _reserve(self, t: _Turn) -> int:
@@ -386,12 +387,17 @@ class EasyKnight(ScoredBot):
         return self.params["collapse_dark"] * (1.5 if touching <= 1 else 1.0)
 
     def _strength_gain(self, t: _Turn) -> int:
+        """How much Strength her free cubes could still add on the track (KN-09)."""
         return min(t.free, 3 - t.track("strength"))
 
     def _spare_gain(self, t: _Turn) -> int:
+        """How much Perception the cubes beyond her reserve could still add (KN-08)."""
         return min(max(0, t.free - self._reserve(t)), 3 - t.track("perception"))
 
     def _can_hurt_dragon(self, t: _Turn) -> bool:
+        """Could her cubes raise her Strength above his Armor (KN-50) — keeping one for
+        the Bomb while he is underground before the Collapse (KN-54)?  At Armor 3+ a tie
+        (a 50% roll) is worth going for too."""
         dragon = board(t.view, "dragon")
         armor = int(dragon.get("armor", 1))
         reach = int(t.me["strength"]) + self._strength_gain(t)
@@ -555,10 +561,6 @@ class EasyKnight(ScoredBot):
     def _default(view: PlayerView, decision: Decision) -> dict[str, float]:
         """Any other question: the first option (the engine lists the plain choice first)."""
         return {o.id: (1.0 if i == 0 else 0.0) for i, o in enumerate(decision.options)}
-
-
-def verb_of(option_id: str) -> str:
-    return option_id.partition(":")[0]
 
 
 def _manhattan(a: Pos, b: Pos) -> int:
