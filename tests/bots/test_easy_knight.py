@@ -85,3 +85,9 @@ def test_the_easy_knight_beats_the_random_cave() -> None:
     results = [play_match(Setup(roles=("knight", "cave"), seed=seed), {"knight": "easy"}) for seed in range(1, 13)]
     assert all(r.error is None for r in results), [r.error for r in results if r.error]
     assert sum("knight" in r.winners for r in results) >= 8
+
+
+def test_the_easy_knight_is_deterministic() -> None:
+    """The same seed and game give the same choices (only the bot's own seeded RNG)."""
+    a, b = (play_match(Setup(roles=("knight", "dragon"), seed=5), {"knight": "easy"}) for _ in range(2))
+    assert (a.winners, a.reason, a.choices) == (b.winners, b.reason, b.choices)
