@@ -110,6 +110,7 @@ class EasyKnight(ScoredBot):
             "dark_step": 2.0,           # extra distance for crossing a Dark tile on the way
             "step_cost": 0.5,           # value lost per step of distance to a goal
             "reserve_from_cubes": 5.0,  # keep cubes for the Smash Strength once she has this many
+            "map_margin": 3.0,          # how much nearer the goals must be through a wall for a Map cube
             "low_health": 2.0,          # at or below this Health she stops revealing Dark tiles
             "potion_health": 4.0,       # drink the Potion Kit at or below this Health
             "ambush_cubes": 2.0,        # at most this many cubes to beat an Ambush (Health permitting)
@@ -335,6 +336,9 @@ class EasyKnight(ScoredBot):
             if slot:
                 t.scores[slot] = 45.0
                 return
+        if spare > 0 and self._map_pays(t, field_, max(best_move, here_value), moves):
+            t.scores["cube:map"] = 45.0
+            return
         if moves and best_move > here_value:
             return                                         # a step brings a goal nearer
         stop = max(here_value, 0.0)
@@ -344,6 +348,20 @@ class EasyKnight(ScoredBot):
             if slot in t.ids and t.free > 0:
                 t.scores[slot] = max(t.scores.get(slot, -1.0), stop + 1.0)
                 break
+
+    def _map_pays(self, t: _Turn, field_: dict[Pos, float], best: float, moves: list[Option]) -> bool:
+        """KN-70/71: a cube on the Ancient Map lets her step through a wall of her tile
+        onto the tile beyond — worth it when that side is much nearer her goals."""
+        if "cube:map" not in t.ids or t.moves_left < 1 or t.encounters_left < 1 \
+                or any(verb(o) == "mapmove" for o in moves):
+            return False
+        through = -1e9
+        for dx, dy in DELTA:
+            q = (t.here[0] + dx, t.here[1] + dy)
+            e = (t.here, q) if t.here <= q else (q, t.here)
+            if q in t.pic.tiles and q not in t.blocked and e not in t.pic.rockslides and t.pic.walled(t.here, q):
+                through = max(through, self._from(t, field_, q))
+        return through - 2.0 > best + self.params["map_margin"]
 
     def _goals(self, t: _Turn) -> dict[Pos, float]:
         """What is worth walking to, and how much (before distance)."""
