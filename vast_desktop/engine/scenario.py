@@ -24,7 +24,9 @@ With the ``terrain`` (or ``random-terrain``) variant, ``terrain:`` lays Terrain 
 ``- {tile: canyon, pos: [1, 1], rot: 1}`` puts the tile's top-left space (after the
 turn) at ``pos``; the spaces must be open.  ``terrain_round`` is the last round whose
 first Event reveal already brought Terrain (TR-04); ``terrain_deck`` the Random
-Terrain cards still facedown, top first (VAR-13).
+Terrain cards still facedown, top first, and ``terrain_drawn`` those already drawn (VAR-13).
+``monster_discard`` lists the discarded Monster cards (face up); ``removed_from_game`` the
+cards and tiles out of the game, all face up.
 """
 from __future__ import annotations
 
@@ -44,11 +46,12 @@ from .state import PlacedTile
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
             "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "entrance",
-            "terrain", "terrain_round", "terrain_deck"}
+            "terrain", "terrain_round", "terrain_deck", "terrain_drawn", "monster_discard",
+            "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event"}
-CAVE_KEYS = {"hand", "omens", "hatred_tokens"}
+CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 
 
 class ScenarioError(ValueError):
@@ -156,7 +159,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         board.entrance = p
     if "terrain" in data:
         _lay_terrain(g, data["terrain"])
-    for key in ("terrain_round", "terrain_deck"):
+    for key in ("terrain_round", "terrain_deck", "terrain_drawn"):
         if key in data:
             if not config.extra.get("terrain"):
                 raise ScenarioError(f"{key}: only with the terrain or random-terrain variant")
@@ -172,7 +175,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     for attr in ("rockslides", "bombs"):
         if attr in data:
             setattr(board, attr, {edge(_pos(a, attr), _pos(b, attr)) for a, b in data[attr]})
-    for key in ("event_deck", "treasure_deck", "monster_deck"):
+    for key in ("event_deck", "treasure_deck", "monster_deck", "monster_discard"):
         if key in data:
             setattr(st, key, list(data[key]))
     for key in ("round", "collapse", "crystal_tiles_removed", "crystals_smashed_total"):
@@ -193,6 +196,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         for k, v in data["cave"].items():
             if k == "omens":
                 st.cave.omens = Counter(v)
+            elif k == "omens_collected":     # starting the Cave's turn: its Omens are already in (CV-12)
+                config.extra["omens_collected"] = bool(v)
             elif k == "hand":
                 st.cave.hand = list(v)
                 st.stack = [x for x in st.stack if x not in v]
@@ -212,11 +217,17 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         load_thief(st, data["thief"])
     elif st.thief is not None:
         st.thief.placed = "thief" in board.pieces
+    if "removed_from_game" in data:          # cards and tiles out of the game, face up (public)
+        st.removed_from_game = [str(x) for x in data["removed_from_game"]]
+        g.log("removed_from_game", "Out of the game: " + (", ".join(st.removed_from_game) or "nothing") + ".",
+              cards=list(st.removed_from_game))
     # Tiles the scenario left nowhere (replaced hand, explicit stack) go to the box, so every
     # tile is accounted for exactly once.
-    placed = {t.tile_id for t in board.tiles.values()} | set(st.stack) | set(st.box) | set(st.removed_from_game)
+    in_play = {t.tile_id for t in board.tiles.values()} | set(st.stack)
     if st.cave is not None:
-        placed |= set(st.cave.hand)
+        in_play |= set(st.cave.hand)
+    st.box = [x for x in st.box if x not in in_play]      # a tile the scenario put in play leaves the box
+    placed = in_play | set(st.box) | set(st.removed_from_game)
     st.box += [t.id for t in rules.tiles if t.id not in placed]
     if "omen_bag" in data:
         st.omen_bag = Counter(data["omen_bag"])

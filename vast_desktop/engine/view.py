@@ -74,6 +74,10 @@ class PlayerView:
     terrain_cards: tuple[str, ...] = ()    # Random Terrain (VAR-13): the drawn cards, face up
     # the viewer's own pending Terrain placement: per option, the spaces it would lay (the footprint preview)
     placing: dict[str, tuple[tuple[Pos, TerrainView], ...]] = field(default_factory=dict)
+    # public facts the bots' forward model (bots/worlds.py) rebuilds a game from:
+    setup: dict[str, Any] = field(default_factory=dict)   # the Setup everyone agreed on, its seed hidden (0)
+    removed: tuple[str, ...] = ()          # cards and tiles out of the game, as far as the viewer saw them
+    terrain_round: int = 0                 # TR-04: the last round whose first Event reveal brought Terrain
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
@@ -214,7 +218,29 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         entrance_piece=st.board.entrance if moving_entrance(g) else None,
         terrain_cards=tuple(st.terrain_drawn),
         placing=_placing(g, decision),
+        setup=public_setup(g), removed=removed_seen(g, viewer), terrain_round=st.terrain_round,
     )
+
+
+def public_setup(g: Game) -> dict[str, Any]:
+    """The Setup (roles, variants, difficulties, house rules) — public knowledge — with the
+    seed blanked: the seed decides every shuffle, so it would give away all hidden information."""
+    return {**g.setup.model_dump(), "seed": 0}
+
+
+def removed_seen(g: Game, viewer: str | None) -> tuple[str, ...]:
+    """What left the game face up (played Events, completed Sidequests, collapsed Crystal
+    tiles, lost Treasures).  A Treasure card the Knight declined unseen (VAR-11) is named
+    only to her: its id is in no public log entry."""
+    removed = g.state.removed_from_game
+    if viewer == "knight":
+        return tuple(removed)
+    treasures = set(g.rules.deck("treasures"))
+    if not any(c in treasures for c in removed):
+        return tuple(removed)
+    named = {e.data.get("card") for e in g.events if e.kind in ("treasure_declined", "treasure_lost")}
+    named.update(c for e in g.events if e.kind == "removed_from_game" for c in e.data["cards"])   # a scenario's
+    return tuple(c for c in removed if c not in treasures or c in named)
 
 
 def terrain_view(g: Game, m: TerrainMark, rot: int) -> TerrainView:

@@ -21,7 +21,8 @@ def cave_turn(g: Game) -> Proc:
     cave.omen_uses.clear()      # CV-19: escalating costs reset each turn
     cave.phase = 1
     g.log("turn", f"Round {g.state.round}: the Cave's turn.")
-    collect_omens(g)
+    if not (g.state.turn == 1 and g.config.extra.get("omens_collected")):   # a scenario set after phase 1
+        collect_omens(g)
     cave.phase = 2
     if not g.state.collapse and not cave.hand:
         draw_to_cave_hand(g)    # COL-02: tiles sent back to the stack are drawn to be placed again

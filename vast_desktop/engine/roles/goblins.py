@@ -1301,7 +1301,7 @@ def board_view(g: Game, viewer: str | None) -> dict[str, object]:
 
 # -------------------------------------------------------------- scenario
 GOBLIN_KEYS = {"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
-               "monster_deck", "crystals", "poison_cubes"}
+               "secrets_discard", "monster_deck", "crystals", "poison_cubes"}
 
 
 def load_goblins(st: object, data: dict[str, object]) -> None:
@@ -1322,10 +1322,10 @@ def load_goblins(st: object, data: dict[str, object]) -> None:
             st.monster_deck = list(value)  # type: ignore[call-overload]
         elif key == "lurking":
             s.lurking = {t: (int(p[0]), int(p[1])) for t, p in value.items()}  # type: ignore[attr-defined]
-        elif key in ("hand", "face_up", "war_deck", "secrets_deck"):
+        elif key in ("hand", "face_up", "war_deck", "secrets_deck", "secrets_discard"):
             setattr(s, key, list(value))  # type: ignore[call-overload]
         else:
             setattr(s, key, value)
-    held = set(s.hand) | set(s.face_up)
+    held = set(s.hand) | set(s.face_up) | set(s.secrets_discard)
     if "secrets_deck" not in data:
         s.secrets_deck = [c for c in s.secrets_deck if c not in held]
