@@ -3,6 +3,7 @@ role's view, copying every public fact, keeping the viewer's own secrets and dra
 rest at random — and, taking no Game, it cannot cheat."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 from typing import Any
@@ -135,3 +136,97 @@ def test_worlds_show_the_same_public_picture(roles: tuple[str, ...], variants: t
                 play_to_end(w, seed)
                 assert w.outcome is not None
                 played += 1
+
+
+def state_of(g: Game) -> dict[str, Any]:
+    """Everything a world is: its state, setup and first decision."""
+    d = g.pending
+    return {"state": dataclasses.asdict(g.state), "setup": g.setup.model_dump(),
+            "pending": None if d is None else (d.role, d.kind, d.prompt, d.options)}
+
+
+def test_hidden_parts_are_drawn_afresh_and_the_same_seed_gives_the_same_world() -> None:
+    """Across RNG seeds the Dark tiles' ids, the Cave's hand and the Dragon's hand change
+    while the Knight's picture does not; the same seed gives the same world."""
+    setup = Setup(roles=["knight", "dragon", "cave"], seed=5)
+    g, _ = turn_starts(setup, (7,))[0]
+    v = view(g, "knight")
+    worlds = [sample_world(v, random.Random(s)) for s in range(6)]
+    for w in worlds:
+        assert not diff(picture(v), picture(view(w, "knight")))
+    dark = {tuple(sorted((p, t.tile_id) for p, t in w.state.board.tiles.items() if t.dark)) for w in worlds}
+    cave_hands = {tuple(w.state.cave.hand) for w in worlds}
+    dragon_hands = {tuple(sorted(w.state.dragon.hand)) for w in worlds}
+    assert len(dark) > 1 and len(cave_hands) > 1 and len(dragon_hands) > 1
+    assert {w.setup.seed for w in worlds} != {g.setup.seed}
+    assert state_of(sample_world(v, random.Random(3))) == state_of(worlds[3])
+
+
+def test_the_knights_hidden_cubes_and_the_cave_viewers_secrets_are_carried() -> None:
+    """Others cannot see which facedown Treasure holds a Hero cube, but the world gives her
+    as many cubes (KN-06); the Cave's own hand, Dark tiles and top Events are kept exactly (CV-40)."""
+    for seed in range(3, 6):
+        for g, _ in turn_starts(Setup(roles=["knight", "cave"], seed=seed), (3, 6, 9, 12, 15, 18)):
+            k = g.state.knight
+            w = sample_world(view(g, "cave"), random.Random(seed))
+            wk = w.state.knight
+            hidden = sum(n for c, n in k.treasure_cubes.items() if c not in k.face_up)
+            assert sum(n for c, n in wk.treasure_cubes.items() if c not in wk.face_up) == hidden
+            assert w.state.cave.hand == g.state.cave.hand
+            assert w.state.event_deck[:3] == g.state.event_deck[:3]
+            assert {p: t.tile_id for p, t in w.state.board.tiles.items()} == \
+                {p: t.tile_id for p, t in g.state.board.tiles.items()}
+    g = load_scenario({"setup": {"roles": ["knight", "cave"], "seed": 2}, "active": "cave",
+                       "treasure_deck": ["javelin", "potion_kit", "heroic_boots", "pixie_lantern", "enchanted_bow"],
+                       "knight": {"treasures": ["elven_sword", "mighty_axe"], "cubes_free": 1,
+                                  "treasure_cubes": {"elven_sword": 1}}})
+    for s in range(4):
+        wk = sample_world(view(g, "cave"), random.Random(s)).state.knight
+        assert len(wk.treasures) == 2 and not wk.face_up
+        assert sum(wk.treasure_cubes.values()) == 1 and wk.cubes_free == 1
+
+
+def test_sample_world_takes_only_a_view_and_a_random() -> None:
+    """No cheating by construction: the function is given the view and a RNG, no Game."""
+    params = inspect.signature(sample_world).parameters
+    assert list(params) == ["view", "rng"]
+    assert params["view"].annotation in (PlayerView, "PlayerView")
+    assert params["rng"].annotation in (random.Random, "random.Random")
+
+
+def _twin(seed: int, lit: str, dark: list[str], cave_hand: list[str], dragon_hand: list[str]) -> Game:
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    used = {"entrance", lit, *dark, *cave_hand}
+    stack = [t.id for t in load_rules_data().tiles if t.id not in used and t.type != "vault"]
+    random.Random(seed).shuffle(stack)
+    return load_scenario({
+        "stack": stack, "knight": {"sidequests": ["swift", "intrepid", "cunning"]},
+        "setup": {"roles": ["knight", "dragon", "cave"], "seed": seed}, "active": "knight",
+        "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": lit, "lit": True, "rot": 1},
+                  {"pos": [2, 0], "tile": dark[0]}, {"pos": [1, 1], "tile": dark[1]}],
+        "pieces": {"knight": [1, 0]}, "tokens": {"1,0": {"crystal": 1}},
+        "cave": {"hand": cave_hand}, "dragon": {"hand": dragon_hand},
+    })
+
+
+def test_games_differing_only_in_hidden_things_give_the_same_worlds() -> None:
+    """Twins with the same public position but other Dark tile ids, another Cave hand,
+    another Dragon hand and another seed show the Knight the same view, so the same RNG
+    seed gives the same world for both."""
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    rules = load_rules_data()
+
+    def of(tribe: str, kind: str) -> list[str]:
+        return [t.id for t in rules.tiles if t.tribe == tribe and t.type == kind]
+
+    fangs, eyes = of("fangs", "ambush"), of("eye", "event")
+    lit = of("bones", "ambush")[0]
+    a = _twin(1, lit, [fangs[0], eyes[0]], of("bones", "crystal")[:3], ["claw", "claw", "flame"])
+    b = _twin(2, lit, [fangs[1], eyes[1]], of("bones", "treasure")[:2] + of("eye", "crystal")[:1], ["wing", "wing", "wing"])
+    assert a.state.cave.hand != b.state.cave.hand and sorted(a.state.dragon.hand) != sorted(b.state.dragon.hand)
+    va, vb = view(a, "knight"), view(b, "knight")
+    assert va == vb
+    for s in range(3):
+        assert state_of(sample_world(va, random.Random(s))) == state_of(sample_world(vb, random.Random(s)))
