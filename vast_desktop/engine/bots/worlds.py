@@ -159,14 +159,14 @@ class _Sampler:
             if t.lit:
                 tiles.append({"pos": _pos(t.pos), "tile": t.tile_id, "lit": True, "rot": self._lit_rotation(t)})
                 continue
-            tid = t.tile_id
-            if tid is None:
+            dark_id = t.tile_id                     # known to the Cave only (GEN-03)
+            if dark_id is None:
                 same = by_tribe.get(t.tribe, [])
                 if not same:
                     raise WorldError(f"no unaccounted Cave tile of the {t.tribe} Tribe for the Dark tile at {t.pos}")
-                tid = same.pop(rng.randrange(len(same)))
-                drawn.add(tid)
-            tiles.append({"pos": _pos(t.pos), "tile": tid, "lit": False})
+                dark_id = same.pop(rng.randrange(len(same)))
+                drawn.add(dark_id)
+            tiles.append({"pos": _pos(t.pos), "tile": dark_id, "lit": False})
         data["tiles"] = tiles
         rest = [tid for tid in pool if tid not in drawn]
         if "cave" in self.boards:
@@ -244,9 +244,11 @@ class _Sampler:
         return out
 
     def _sidequest_pool(self) -> list[str]:
-        from ..setup import Setup, make_config
+        """The Sidequests of this role variant (some variants leave cards out), less those completed."""
+        from ..state import ROLE_ORDER
 
-        removed = make_config(Setup(**self.view.setup), self.rules).removed_sidequests
+        rv = self.rules.role_variant(tuple(r for r in ROLE_ORDER if r in self.view.roles))
+        removed = tuple(getattr(rv, "remove_sidequests", ()) or ())
         return [c for c in self.rules.deck("sidequests") if c.split("#")[0] not in removed and c not in self.removed]
 
     def _hidden_treasure_cubes(self, b: dict[str, Any], facedown: Sequence[str]) -> dict[str, int]:
