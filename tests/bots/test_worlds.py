@@ -230,3 +230,13 @@ def test_games_differing_only_in_hidden_things_give_the_same_worlds() -> None:
     assert va == vb
     for s in range(3):
         assert state_of(sample_world(va, random.Random(s))) == state_of(sample_world(vb, random.Random(s)))
+
+
+def test_the_ancient_dragons_shriek_turns_are_carried() -> None:
+    """DIF-12: the Ancient Dragon wakes only after Shrieking on enough turns; the world keeps
+    how many he has (their numbers, from before the world's first turn, do not matter)."""
+    g = load_scenario({"setup": {"roles": ["knight", "dragon"], "seed": 4, "difficulty": {"dragon": "ancient_dragon"}},
+                       "active": "knight", "dragon": {"shriek_turns": [2, 6]}})
+    w = sample_world(view(g, "knight"), random.Random(0))
+    assert len(set(w.state.dragon.shriek_turns)) == 2
+    assert all(t < 1 for t in w.state.dragon.shriek_turns)

@@ -142,6 +142,7 @@ def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
         "eaten": d.eaten, "hand_count": len(d.hand), "gems_supply": gems_in_supply(g),
         "gems_spent": list(d.gems_spent), "treasure_held": d.treasure_held, "shriek": d.shriek,
         "flame_wall_placed": flame_wall_at(g) is not None, "phase": d.phase, "moved": d.free_moved,
+        "shriek_turns_used": len(set(d.shriek_turns)),            # turns he used Shriek (DIF-12)
     }
     if scales_variant(g):                                         # Dragon Scales (VAR-32..37)
         board["scale_deck"] = len(d.scale_deck)                   # facedown: its order is his secret

@@ -16,25 +16,28 @@ the War card ...) start afresh, and the turn's opening steps run again — excep
 Omen collection, which the world keeps as the view shows it (CV-12).  The Hard player plans
 at the start of its own turns, where this is exact.
 
-What no view shows, and so no world can carry (it starts at its default): the game's turn
-counter (the Thief's once-per-game-turn Evasion, the Knight's attacks on the underground
-Dragon, the Ancient Dragon's Shriek turns), the Dragon's discard pile (its cards are
-shuffled into his deck), the Golem and Bright Beetles effects of the Monster deck without
-the Goblins, the Monster discard pile without the Goblins, and the order of cards put on
-the bottom of a deck.
+What no view shows, and so no world can carry (it starts at its default): the Dragon's
+discard pile (its cards are shuffled into his deck; his Replace Hand shuffles them all
+together anyway, DR-54), the Golem and Bright Beetles effects of the Goblin Infestation's
+Monster deck when nobody plays the Goblins (and its discard pile), and which cards were put
+on the bottom of a deck (Uncertain Treasures, the Cave's Event choice).  The game's turn
+counter restarts at 1: the once-per-turn limits it keeps are per-turn counters anyway.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..game import Game
 from ..geometry import Pos, rotate_walls
 from ..rules_data import RulesData, load_rules_data
 from ..scenario import load_scenario
 from ..terrain import READY_KINDS
 from ..view import PlayerView, TileView
+from .registry import ROLES
+
+if TYPE_CHECKING:       # the type of what it returns: a new game, never one it is given
+    from .. import Game
 
 
 class WorldError(ValueError):
@@ -245,9 +248,7 @@ class _Sampler:
 
     def _sidequest_pool(self) -> list[str]:
         """The Sidequests of this role variant (some variants leave cards out), less those completed."""
-        from ..state import ROLE_ORDER
-
-        rv = self.rules.role_variant(tuple(r for r in ROLE_ORDER if r in self.view.roles))
+        rv = self.rules.role_variant(tuple(r for r in ROLES if r in self.view.roles))   # in turn order
         removed = tuple(getattr(rv, "remove_sidequests", ()) or ())
         return [c for c in self.rules.deck("sidequests") if c.split("#")[0] not in removed and c not in self.removed]
 
@@ -302,6 +303,9 @@ class _Sampler:
         out: dict[str, Any] = {k: b[k] for k in ("health", "max_health", "surfaced", "awake", "wakefulness",
                                                  "eaten", "treasure_held", "shriek")}
         out["sloth"] = dict(b["sloth"])
+        # the turns he used Shriek (Ancient Dragon, DIF-12): only their number counts, and the
+        # world's own turns are numbered from 1, so earlier ones get numbers below that
+        out["shriek_turns"] = [-i for i in range(int(b.get("shriek_turns_used", 0)))]
         hand = list(b["hand"]) if own else []
         pool = list(self.rules.deck("powers"))
         if "dragon-scales" in setup.get("variants", ()):
