@@ -282,8 +282,10 @@ class EasyGoblins(ScoredBot):
         return out
 
     def kind_populate(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """GB-27..35: spend Rage to stop a Tribe's discs only to avoid a scatter we can afford."""
-        over = self.overflow(ctx, d)
+        """GB-27..35: spend Rage to stop a Tribe's discs only to avoid a scatter we can afford
+        (every overflowing Tribe not yet stopped needs its own Rage)."""
+        open_ = {arg(x) for x in d.options if verb(x) == "block"}
+        over = [t for t in self.overflow(ctx, d) if t in open_]
         if verb(o) == "populate":
             return 0.0
         t = arg(o)
@@ -457,19 +459,19 @@ class EasyGoblins(ScoredBot):
         if lose_now >= ctx.pop.get(t, 0):
             return -20.0
         goals = ctx.goals
-        if ctx.plan == "crystals":
-            goals = [c for c in goals if ctx.partner_for(t, c)]
+        strike = [c for c in goals if ctx.partner_for(t, c)] if ctx.plan == "crystals" else goals
         best = -1.0
-        if goals:
-            here = min((ctx.cost_from(p, gl) for gl in goals), default=(FAR, FAR))
-            there = min((ctx.cost_from(q, gl) for gl in goals), default=(FAR, FAR))
+        if strike:
+            there = min((ctx.cost_from(q, gl) for gl in strike), default=(FAR, FAR))
             if there[0] < FAR:
                 total = Picture.loss(ctx.exits(t), step_cost + there[0])
-                arrive = ctx.strength.get(t, 0) - total
-                if arrive > ctx.need and ctx.pop.get(t, 0) - total > 0:
+                if ctx.strength.get(t, 0) - total > ctx.need and ctx.pop.get(t, 0) - total > 0:
                     return 60.0 - there[0] - 0.1 * there[1]
-                if lose_now == 0 and Picture.loss(e1, 0) == 0 and (there < here):
-                    best = max(best, self.params["approach"] * 0.5 - 0.1 * there[1])
+        if goals and lose_now == 0 and Picture.loss(e1, 1) == 0:
+            here = min((ctx.cost_from(p, gl) for gl in goals), default=(FAR, FAR))
+            there = min((ctx.cost_from(q, gl) for gl in goals), default=(FAR, FAR))
+            if there < here and there[0] < FAR:
+                best = max(best, self.params["approach"] - 0.1 * there[1])
         if thief is not None and self.thief_target(ctx, t):
             c = ctx.cost_from(q, thief)
             if c[0] < FAR and Picture.loss(ctx.exits(t), step_cost + c[0]) == 0 and c < ctx.cost_from(p, thief):
@@ -503,6 +505,9 @@ class EasyGoblins(ScoredBot):
             return 0.5
         if card == "leader":
             return -1.0
+        if card == "cave_in":
+            ok = not ctx.view.collapse and ctx.pop.get("eye", 0) >= 2 and len(self.cave_in_spots(ctx)) >= 2
+            return 0.4 if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
         if t is None or p is None:
             if card == "hex" and d.kind == "goblins_turn" and ctx.pop.get("eye", 0) >= 2:
                 return 0.3 if ctx.plan != "crystals" or "thief" in ctx.view.roles else -1.0
@@ -531,8 +536,20 @@ class EasyGoblins(ScoredBot):
     def kind_hex_target(self, ctx: Picture, d: Decision, o: Option) -> float:
         return {"dragon": 4.0, "thief": 3.0, "cave": 2.0, "knight": 1.0}.get(arg(o), 0.0)
 
+    def cave_in_spots(self, ctx: Picture) -> list[Pos]:
+        """GB-53, COL-23: Lit tiles that are no Crystal tile and hold none of our Tribes or
+        tokens: removed before the Collapse they go under the stack, which puts the
+        Collapse (and the end of the game) further off."""
+        ours = {p for k, p in ctx.view.pieces.items() if k.startswith("tribe:")}
+        return [tv.pos for tv in ctx.view.tiles
+                if tv.lit and tv.type not in ("crystal", None) and tv.pos not in ours
+                and tv.pos != ctx.view.entrance and not any(tv.tokens.values())]
+
     def kind_cave_in(self, ctx: Picture, d: Decision, o: Option) -> float:
-        return 0.0 if verb(o) == "stop" else -1.0
+        if verb(o) == "stop":
+            return 0.0
+        p = option_space(o)
+        return 1.0 if p is not None and p in self.cave_in_spots(ctx) and not ctx.view.collapse else -1.0
 
     # ------------------------------------------------------------ reactions
     def kind_ambush(self, ctx: Picture, d: Decision, o: Option) -> float:
