@@ -202,6 +202,7 @@ class EasyGoblins(ScoredBot):
             "reveal_min_margin": 0.0,   # reveal a Tribe only this much over the goal's Strength
             "flare": 30.0,          # Crystals plan: light Dark tiles to find Crystals
             "keep_rage": 1.0,       # Rage kept back when blocking discs
+            "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
         }
 
     # --------------------------------------------------------------- entry
@@ -454,7 +455,6 @@ class EasyGoblins(ScoredBot):
             return self.params["attack"] + 5.0 if ctx.strength.get(t, 0) > ctx.need else -5.0
         thief = ctx.view.pieces.get("thief")
         step_cost = 0 if verb(o) == "tunnel" else ctx.lit_cost(p)
-        e1 = ctx.exits(t) + step_cost
         lose_now = Picture.loss(ctx.exits(t), step_cost)
         if lose_now >= ctx.pop.get(t, 0):
             return -20.0
@@ -467,7 +467,7 @@ class EasyGoblins(ScoredBot):
                 total = Picture.loss(ctx.exits(t), step_cost + there[0])
                 if ctx.strength.get(t, 0) - total > ctx.need and ctx.pop.get(t, 0) - total > 0:
                     return 60.0 - there[0] - 0.1 * there[1]
-        if goals and lose_now == 0 and Picture.loss(e1, 1) == 0:
+        if goals and lose_now == 0:
             here = min((ctx.cost_from(p, gl) for gl in goals), default=(FAR, FAR))
             there = min((ctx.cost_from(q, gl) for gl in goals), default=(FAR, FAR))
             if there < here and there[0] < FAR:
@@ -507,7 +507,7 @@ class EasyGoblins(ScoredBot):
             return -1.0
         if card == "cave_in":
             ok = not ctx.view.collapse and ctx.pop.get("eye", 0) >= 2 and len(self.cave_in_spots(ctx)) >= 2
-            return 0.4 if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
+            return self.params["cave_in"] if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
         if t is None or p is None:
             if card == "hex" and d.kind == "goblins_turn" and ctx.pop.get("eye", 0) >= 2:
                 return 0.3 if ctx.plan != "crystals" or "thief" in ctx.view.roles else -1.0
