@@ -59,6 +59,7 @@ class Memory:
     lit_exits: dict[str, int] = field(default_factory=dict)
     crystal_first: dict[Pos, str] = field(default_factory=dict)
     secret_for: str | None = None
+    flares: int = 0
 
 
 class Picture:
@@ -201,7 +202,10 @@ class EasyGoblins(ScoredBot):
             "special": 5.0,         # the Tribe's special action
             "reveal_min_margin": 0.0,   # reveal a Tribe only this much over the goal's Strength
             "flare": 30.0,          # Crystals plan: light Dark tiles to find Crystals
-            "keep_rage": 1.0,       # Rage kept back when blocking discs
+            "flares_per_turn": 1.0,
+            "flare_below": 1.0,     # flare only with fewer Crystal tokens in reach than this
+            "keep_rage": 0.0,       # Rage kept back when blocking discs
+            "scatter_cost": 8.0,    # War card: an overpopulation scatter no Rage can stop
             "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
         }
 
@@ -229,6 +233,8 @@ class EasyGoblins(ScoredBot):
                 self.memory.crystal_first.setdefault(p, t)
             if v == "secret":
                 self.memory.secret_for = t
+            if v == "flare":
+                self.memory.flares += 1
 
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
         ctx = self.ctx
@@ -266,8 +272,8 @@ class EasyGoblins(ScoredBot):
                 over += 1
         room = max(0, ctx.pop.get("bones", 0) - sum(len(m) for m in ctx.monsters.values()))
         s = 2.0 * gain + 1.5 * min(c.monsters, room + 1) + 1.0 * c.secrets + 2.5 * c.rage
-        if over:
-            s -= 3.0 if ctx.rage - self.params["keep_rage"] >= over else 5.0
+        afford = max(0, int(ctx.rage + c.rage - self.params["keep_rage"]))
+        s -= 2.0 * min(over, afford) + self.params["scatter_cost"] * max(0, over - afford)
         return s
 
     def overflow(self, ctx: Picture, d: Decision) -> list[str]:
@@ -403,7 +409,7 @@ class EasyGoblins(ScoredBot):
         if v == "attack":
             return self.attack_score(ctx, t, p, a)
         if v == "flare":
-            return self.params["flare"] if ctx.plan == "crystals" and not self.crystal_in_reach(ctx, t, p) else -1.0
+            return self.flare_score(ctx, t, p)
         if v == "plunder":
             if a == "treasure":
                 return self.params["plunder"] if ctx.rage < 3 else 1.0
@@ -420,8 +426,17 @@ class EasyGoblins(ScoredBot):
             return 20.0 if q is not None and ctx.can_strike(t, p, q) else -1.0
         return -1.0
 
-    def crystal_in_reach(self, ctx: Picture, t: str, p: Pos) -> bool:
-        return any(ctx.cost_from(p, c)[0] < FAR for c in ctx.crystal_tiles)
+    def flare_score(self, ctx: Picture, t: str, p: Pos) -> float:
+        """Crystals plan (RV-05): light the Dark tiles round the Tribe when too few Crystal
+        tokens are in reach — but not again and again (each reveal fills open edges from
+        the stack and brings the Collapse nearer, COL-01)."""
+        if ctx.plan != "crystals" or self.memory.flares >= self.params["flares_per_turn"]:
+            return -1.0
+        reach = sum(1 for c in ctx.crystal_tiles if ctx.cost_from(p, c)[0] < FAR)
+        if reach >= self.params["flare_below"]:
+            return -1.0
+        dark = 9.0 - self.darkness(ctx, p)
+        return self.params["flare"] + dark if dark >= 2 else -1.0
 
     def attack_score(self, ctx: Picture, t: str, p: Pos, a: str) -> float:
         if a == "thief":
