@@ -205,6 +205,7 @@ class EasyGoblins(ScoredBot):
             "flares_per_turn": 1.0,
             "flare_below": 1.0,     # flare only with fewer Crystal tokens in reach than this
             "keep_rage": 0.0,       # Rage kept back when blocking discs
+            "crystal_reveal_strength": 1.0,   # Crystals plan: reveal a Tribe this strong
             "scatter_cost": 8.0,    # War card: an overpopulation scatter no Rage can stop
             "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
         }
@@ -373,7 +374,7 @@ class EasyGoblins(ScoredBot):
             return 0.0
         strong = ctx.strength.get(t, 0) > ctx.need + self.params["reveal_min_margin"]
         if ctx.plan == "crystals":
-            strong = ctx.strength.get(t, 0) >= SMASH
+            strong = ctx.strength.get(t, 0) >= self.params["crystal_reveal_strength"]
         if verb(o) == "lurk":
             return -1.0
         p = option_space(o)
