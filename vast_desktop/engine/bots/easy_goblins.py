@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..decisions import Decision, Option
-from ..geometry import Pos, parse_pos
+from ..geometry import Pos
 from ..rules_data import load_rules_data
 from ..view import PlayerView
 from .base import ScoredBot
@@ -272,8 +272,9 @@ class EasyGoblins(ScoredBot):
             if now + n > CAP and "pet_frog" not in [base(m) for m in ctx.monsters.get(t, [])]:
                 over += 1
         room = max(0, ctx.pop.get("bones", 0) - sum(len(m) for m in ctx.monsters.values()))
-        s = 2.0 * gain + 1.5 * min(c.monsters, room + 1) + 1.0 * c.secrets + 2.5 * c.rage
-        afford = max(0, int(ctx.rage + c.rage - self.params["keep_rage"]))
+        monsters, secrets, rage = (int(getattr(c, k, 0)) for k in ("monsters", "secrets", "rage"))
+        s = 2.0 * gain + 1.5 * min(monsters, room + 1) + 1.0 * secrets + 2.5 * rage
+        afford = max(0, int(ctx.rage + rage - self.params["keep_rage"]))
         s -= 2.0 * min(over, afford) + self.params["scatter_cost"] * max(0, over - afford)
         return s
 
