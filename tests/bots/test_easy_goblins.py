@@ -75,6 +75,17 @@ def test_spends_rage_to_stop_an_overpopulation_scatter() -> None:
     assert ask(bot, g) == "block:fangs"
 
 
+def test_plays_leader_rather_than_scatter() -> None:
+    """GB-35/36: when overpopulation strikes and Leader is in hand, no Tribe scatters."""
+    g = gob_game(goblins={"population": {"fangs": 4, "bones": 1, "eye": 1}, "rage": 1, "hand": ["leader"]},
+                 pieces={"knight": [0, 0], "tribe:fangs": [2, 0]})
+    while g.pending is not None and g.pending.kind != "populate":
+        g.apply(g.pending.ids[0])
+    g.apply("populate:")
+    assert g.pending is not None and g.pending.kind == "overpopulation"
+    assert ask(EasyGoblins(seed=1), g) == "secret:leader"
+
+
 def test_full_tribes_take_the_war_card_with_monsters_and_secrets() -> None:
     """GB-24..26: every Tribe is at 4, so a card adding discs would only overpopulate:
     Desperation (no discs, 3 Monsters, 3 Secrets, +1 Rage) is the one to keep."""

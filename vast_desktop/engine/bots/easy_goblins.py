@@ -210,6 +210,14 @@ class EasyGoblins(ScoredBot):
             "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
         }
 
+    @classmethod
+    def param_variants(cls) -> list[dict[str, float]]:
+        """The weight sets worth searching over (the Hard player): the defaults, more
+        Flares, Rage kept back, no Cave-In, and a bolder Thief hunt."""
+        d = cls.default_params()
+        return [d, {**d, "flares_per_turn": 2.0, "flare_below": 2.0}, {**d, "keep_rage": 1.0},
+                {**d, "cave_in": -1.0}, {**d, "thief": 70.0, "approach": 4.0}]
+
     # --------------------------------------------------------------- entry
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         if self.memory.round != view.round or view.active != "goblins":
@@ -263,7 +271,10 @@ class EasyGoblins(ScoredBot):
         then Monsters, Secrets and Rage."""
         if verb(o) == "ruby":
             return -1.0
-        c = self.cards.card(arg(o))
+        try:
+            c = self.cards.card(arg(o))
+        except (KeyError, ValueError):
+            return 0.0
         gain = over = 0
         for t in TRIBES:
             n = int(getattr(c, t, 0))
@@ -304,8 +315,6 @@ class EasyGoblins(ScoredBot):
 
     def kind_overpopulation(self, ctx: Picture, d: Decision, o: Option) -> float:
         """GB-35/36: scatter the Tribe that loses least (few discs, no Monster, far off)."""
-        if o.id == "secret:leader":
-            return 100.0
         t = arg(o)
         lost = min(2, ctx.pop.get(t, 0))
         s = -3.0 * lost - 2.0 * len(ctx.monsters.get(t, []))
@@ -520,8 +529,8 @@ class EasyGoblins(ScoredBot):
             if card == "goblin_ruby" and "thief" in ctx.view.roles:
                 return -1.0
             return 0.5
-        if card == "leader":
-            return -1.0
+        if card == "leader":                      # GB-36: only worth it against a scatter
+            return 100.0 if d.kind == "overpopulation" else -1.0
         if card == "cave_in":
             ok = not ctx.view.collapse and ctx.pop.get("eye", 0) >= 2 and len(self.cave_in_spots(ctx)) >= 2
             return self.params["cave_in"] if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
