@@ -117,9 +117,18 @@ class Picture:
         return self.crystal_tiles
 
     # ------------------------------------------------------- paths (GB-61/62)
+    @cached_property
+    def adjacency(self) -> dict[Pos, list[Pos]]:
+        """Each tile's open neighbours, worked out once per decision."""
+        return {p: list(self.pic.neighbours(p)) for p in self.pic.tiles}
+
+    @cached_property
+    def lit_tiles(self) -> frozenset[Pos]:
+        return frozenset(p for p in self.pic.tiles if self.pic.lit(p))
+
     def lit_cost(self, p: Pos) -> int:
         """1 when leaving ``p`` counts as leaving a Lit tile."""
-        return 1 if self.pic.lit(p) else 0
+        return 1 if p in self.lit_tiles else 0
 
     def to_goals(self, goals: list[Pos]) -> dict[Pos, tuple[int, int]]:
         """For every tile: (Lit tiles left, steps) on the cheapest way to one of ``goals``."""
@@ -131,7 +140,7 @@ class Picture:
             if y in best:
                 continue
             best[y] = (c, s)
-            for x in self.pic.neighbours(y):
+            for x in self.adjacency.get(y, ()):
                 if x not in best:
                     heapq.heappush(heap, (c + self.lit_cost(x), s + 1, x))
         return best
