@@ -137,6 +137,13 @@ def test_same_seed_same_choices() -> None:
     assert (a.winners, a.choices, a.reason) == (b.winners, b.choices, b.reason)
 
 
+def test_no_walking_in_circles() -> None:
+    """A Tribe whose way to the Knight is shut by walls the view cannot show (Dark tiles)
+    once paced between two tiles for ever; it must never step back onto a tile it left."""
+    r = play_match(Setup(roles=("knight", "goblins"), seed=74), {"goblins": "easy"})
+    assert r.error is None and r.finished
+
+
 def test_smoke_beats_the_random_knight() -> None:
     """Seeded smoke test: against a random Knight the Goblins win a clear majority."""
     results = [play_match(Setup(roles=("knight", "goblins"), seed=s), {"goblins": "easy"}) for s in range(1, 13)]

@@ -60,6 +60,7 @@ class Memory:
     crystal_first: dict[Pos, str] = field(default_factory=dict)
     secret_for: str | None = None
     flares: int = 0
+    visited: dict[str, set[Pos]] = field(default_factory=dict)
 
 
 class Picture:
@@ -247,6 +248,8 @@ class EasyGoblins(ScoredBot):
             p = ctx.tribe_pos(t)
             if v in ("move", "worm", "leave") and p is not None and ctx.pic.lit(p):
                 self.memory.lit_exits[t] = self.memory.lit_exits.get(t, 0) + 1
+            if v in ("move", "worm", "leave", "tunnel") and p is not None:
+                self.memory.visited.setdefault(t, set()).add(p)
             if choice == "attack:crystal" and p is not None:
                 self.memory.crystal_first.setdefault(p, t)
             if v == "secret":
@@ -496,9 +499,12 @@ class EasyGoblins(ScoredBot):
         goals = ctx.goals
         strike = [c for c in goals if ctx.partner_for(t, c)] if ctx.plan == "crystals" else goals
         best = -1.0
+        if q in self.memory.visited.get(t, ()):     # never walk in circles (walls of Dark tiles are unknown)
+            return -30.0
         if strike:
             there = min((ctx.cost_from(q, gl) for gl in strike), default=(FAR, FAR))
-            if there[0] < FAR:
+            here = min((ctx.cost_from(p, gl) for gl in strike), default=(FAR, FAR))
+            if there[0] < FAR and there < here:
                 total = Picture.loss(ctx.exits(t), step_cost + there[0])
                 if ctx.strength.get(t, 0) - total > ctx.need and ctx.pop.get(t, 0) - total > 0:
                     return 60.0 - there[0] - 0.1 * there[1]
