@@ -216,7 +216,8 @@ class EasyGoblins(ScoredBot):
             "flare_below": 1.0,     # flare only with fewer Crystal tokens in reach than this
             "keep_rage": 0.0,       # Rage kept back when blocking discs
             "crystal_reveal_strength": 1.0,   # Crystals plan: reveal a Tribe this strong
-            "scatter_cost": 8.0,    # War card: an overpopulation scatter no Rage can stop
+            "scatter_cost": 8.0,
+            "block_hidden": 1.0,    # > 0: spend Rage against a scatter even with every Tribe hidden    # War card: an overpopulation scatter no Rage can stop
             "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
         }
 
@@ -321,9 +322,16 @@ class EasyGoblins(ScoredBot):
         if verb(o) == "populate":
             return 0.0
         t = arg(o)
+        if not self.any_revealed(ctx) and self.params["block_hidden"] <= 0:
+            return -10.0                          # GB-35: a hidden Tribe scatters: cheaper than Rage
         if t in over and ctx.rage - self.params["keep_rage"] >= len(over):
             return 1.0
         return -10.0
+
+    @staticmethod
+    def any_revealed(ctx: Picture) -> bool:
+        """Is a Tribe on the map (then overpopulation scatters one of them, GB-35)?"""
+        return any(ctx.tribe_pos(t) is not None for t in TRIBES)
 
     def kind_overpopulation(self, ctx: Picture, d: Decision, o: Option) -> float:
         """GB-35/36: scatter the Tribe that loses least (few discs, no Monster, far off)."""
