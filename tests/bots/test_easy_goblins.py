@@ -1,0 +1,151 @@
+"""The Easy Goblins (issue 7): scenario tests where the plan's choice is clear, and a
+seeded smoke test against the random player."""
+from __future__ import annotations
+
+from typing import Any
+
+from tests.rules.helpers_goblins import gob_game, to_activation
+from vast_desktop.engine import Game, Setup, view
+from vast_desktop.engine.bots.easy_goblins import EasyGoblins
+from vast_desktop.engine.bots.registry import make_bot
+from vast_desktop.engine.decisions import Decision, Option
+from vast_desktop.matches import play_match
+
+
+def ask(bot: EasyGoblins, g: Game) -> str:
+    """The bot's answer to the pending Goblins decision (checked to be on offer)."""
+    assert g.pending is not None and g.pending.role == "goblins", g.pending
+    choice = bot(view(g, "goblins"), g.pending)
+    assert choice in g.pending.ids
+    return choice
+
+
+def play_until(bot: EasyGoblins, g: Game, kind: str, limit: int = 40) -> None:
+    """Let the bot answer Goblins decisions until one of ``kind`` is pending."""
+    for _ in range(limit):
+        assert g.pending is not None, g.outcome
+        if g.pending.kind == kind:
+            return
+        g.apply(ask(bot, g))
+    raise AssertionError(f"no {kind} decision came")
+
+
+def test_registry_makes_the_easy_goblins() -> None:
+    assert isinstance(make_bot("goblins", "easy", 3), EasyGoblins)
+
+
+def test_strong_fangs_attacks_the_knight_next_to_it() -> None:
+    """GB-72/73: Fangs (Strength 5) stands next to the Knight (Strength 0): the plan is to
+    kill her, so it is activated first and steps onto her tile."""
+    g = gob_game(goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}, "rage": 1},
+                 pieces={"knight": [0, 0], "tribe:fangs": [1, 0]}, war="pain")
+    to_activation(g)
+    bot = EasyGoblins(seed=1)
+    assert ask(bot, g) == "activate:fangs"
+    g.apply("activate:fangs")
+    play_until(bot, g, "tribe_activation")
+    assert ask(bot, g) == "move:0,0"
+    health = g.state.knight.health
+    g.apply("move:0,0")
+    assert g.state.knight.health == health - 1
+
+
+def test_weak_tribe_does_not_bleed_population_towards_the_knight() -> None:
+    """GB-72, GB-61: a Tribe no stronger than the Knight cannot attack her, so it may creep
+    closer over free steps but never pays Population for Lit tiles to reach her."""
+    g = gob_game(goblins={"population": {"fangs": 0, "bones": 0, "eye": 0}, "rage": 1},
+                 pieces={"knight": [-1, 0], "tribe:bones": [3, 0]}, war="pain",
+                 knight={"track": {"strength": 2}})
+    to_activation(g)
+    bot = EasyGoblins(seed=1)
+    g.apply("activate:bones")
+    health = g.state.knight.health
+    play_until(bot, g, "goblins_turn")
+    assert g.state.goblins.population["bones"] == 1
+    assert g.state.knight.health == health
+
+
+def test_spends_rage_to_stop_an_overpopulation_scatter() -> None:
+    """GB-31/32: Fangs at 4 would get +1 and overpopulate; with Rage 3 the Goblins spend
+    1 Rage to stop its discs rather than scatter a Tribe."""
+    g = gob_game(goblins={"population": {"fangs": 4, "bones": 1, "eye": 1}, "rage": 3,
+                          "war_deck": ["pain", "fear", "spite"]})
+    bot = EasyGoblins(seed=1)
+    play_until(bot, g, "populate")
+    assert ask(bot, g) == "block:fangs"
+
+
+def test_plays_leader_rather_than_scatter() -> None:
+    """GB-35/36: when overpopulation strikes and Leader is in hand, no Tribe scatters."""
+    g = gob_game(goblins={"population": {"fangs": 4, "bones": 1, "eye": 1}, "rage": 1, "hand": ["leader"]},
+                 pieces={"knight": [0, 0], "tribe:fangs": [2, 0]})
+    while g.pending is not None and g.pending.kind != "populate":
+        g.apply(g.pending.ids[0])
+    g.apply("populate:")
+    assert g.pending is not None and g.pending.kind == "overpopulation"
+    assert ask(EasyGoblins(seed=1), g) == "secret:leader"
+
+
+def test_full_tribes_take_the_war_card_with_monsters_and_secrets() -> None:
+    """GB-24..26: every Tribe is at 4, so a card adding discs would only overpopulate:
+    Desperation (no discs, 3 Monsters, 3 Secrets, +1 Rage) is the one to keep."""
+    g = gob_game(goblins={"population": {"fangs": 4, "bones": 4, "eye": 4}, "rage": 2,
+                          "war_deck": ["thirst", "desperation", "hate"]})
+    bot = EasyGoblins(seed=1)
+    assert g.pending is not None and g.pending.kind == "war_card"
+    assert ask(bot, g) == "war:desperation"
+
+
+def test_two_tribes_smash_the_crystal_in_one_turn() -> None:
+    """GB-76 (no Knight, no Dragon: smash Crystals): Fangs and Bones, both Strength 3+, stand
+    next to a Crystal token; the first attacks it and the second joins to smash it."""
+    tiles: list[dict[str, Any]] = [
+        {"pos": [0, 0], "tile": "entrance"},
+        {"pos": [1, 0], "tile": "T22", "lit": True},
+        {"pos": [2, 0], "tile": "T25", "lit": True},
+        {"pos": [1, 1], "tile": "T01", "lit": False},
+        {"pos": [2, 1], "tile": "T05", "lit": False},
+    ]
+    g = gob_game(roles=("goblins", "cave"), tiles=tiles, war="desperation",
+                 goblins={"population": {"fangs": 4, "bones": 4, "eye": 0}, "rage": 2},
+                 pieces={"tribe:fangs": [1, 1], "tribe:bones": [2, 1]}, tokens={"1,0": {"crystal": 1}})
+    bot = EasyGoblins(seed=1)
+    for _ in range(60):
+        if g.state.board.tokens_at((1, 0))["crystal"] == 0 or g.pending is None or g.pending.role != "goblins":
+            break
+        if g.pending.kind == "goblins_turn" and len(g.state.goblins.activated) == 2:
+            break
+        g.apply(ask(bot, g))
+    assert g.state.board.tokens_at((1, 0))["crystal"] == 0
+    assert g.state.goblins.crystals == 1
+
+
+def test_springs_the_ambush_when_stronger() -> None:
+    """KN-38, GB-92: a hidden Tribe stronger than the Knight always springs the Ambush."""
+    g = gob_game(goblins={"population": {"fangs": 4, "bones": 2, "eye": 0}, "rage": 2})
+    d = Decision("goblins", "ambush", "The Knight (Strength 0) revealed an Ambush: attack with a hidden Tribe?",
+                 (Option("ambush:fangs", "Ambush with Fangs (Strength 5)"),
+                  Option("ambush:bones", "Ambush with Bones (Strength 2)"),
+                  Option("no_ambush:", "No Ambush")))
+    assert EasyGoblins(seed=1)(view(g, "goblins"), d).startswith("ambush:")
+
+
+def test_same_seed_same_choices() -> None:
+    """Deterministic: the same seed and game give the same choices (only the bot's RNG)."""
+    a = play_match(Setup(roles=("knight", "goblins"), seed=5), {"goblins": "easy"})
+    b = play_match(Setup(roles=("knight", "goblins"), seed=5), {"goblins": "easy"})
+    assert (a.winners, a.choices, a.reason) == (b.winners, b.choices, b.reason)
+
+
+def test_no_walking_in_circles() -> None:
+    """A Tribe whose way to the Knight is shut by walls the view cannot show (Dark tiles)
+    once paced between two tiles for ever; it must never step back onto a tile it left."""
+    r = play_match(Setup(roles=("knight", "goblins"), seed=74), {"goblins": "easy"})
+    assert r.error is None and r.finished
+
+
+def test_smoke_beats_the_random_knight() -> None:
+    """Seeded smoke test: against a random Knight the Goblins win a clear majority."""
+    results = [play_match(Setup(roles=("knight", "goblins"), seed=s), {"goblins": "easy"}) for s in range(1, 13)]
+    assert all(r.error is None for r in results), [r.error for r in results]
+    assert sum("goblins" in r.winners for r in results) >= 9
