@@ -8,9 +8,11 @@ players until its next turn begins (or the game ends), and scores where that lea
 (win 1, loss 0, else ``progress.standing``).  The variant with the best mean plays the
 turn.  Outside its turns it plays as the Easy player does.
 
-The search stops when its time budget is spent (after at least one rollout per variant),
-so a decision never takes much longer than the budget.  Everything random comes from the
-bot's own seeded RNG, so the same seed and game give the same choices.
+The search does a fixed amount of work — ``rounds`` rollouts of every variant — sized so
+that it fits its time budget on this machine; so the same seed and game give the same
+choices, whatever the machine's speed.  Only if the machine is so slow that the work
+overruns ``cap`` times the budget does it stop early (and then its choices may differ).
+Everything random comes from the bot's own seeded RNG.
 """
 from __future__ import annotations
 
@@ -49,10 +51,12 @@ def param_variants(cls: Any, limit: int = 5) -> list[dict[str, float]]:
 class HardBot:
     needs_view = True
 
-    def __init__(self, role: str, seed: int = 0, budget: float = 0.6) -> None:
+    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int = 3, cap: float = 2.5) -> None:
         self.role = role
         self.rng = random.Random(seed)
         self.budget = budget
+        self.rounds = rounds
+        self.cap = cap
         self.cls = easy_class(role)
         self.variants = param_variants(self.cls)
         self.policies = [self.cls(seed=seed, params=p) for p in self.variants]
@@ -77,15 +81,13 @@ class HardBot:
             return 0
         totals = [0.0] * len(self.variants)
         counts = [0] * len(self.variants)
-        deadline = time.perf_counter() + self.budget
-        while True:
+        give_up = time.perf_counter() + self.budget * self.cap
+        for _ in range(self.rounds):
             for i in range(len(self.variants)):
                 world = sample_world(v, random.Random(self.rng.getrandbits(32)))
                 totals[i] += self.rollout(world, i)
                 counts[i] += 1
-                if time.perf_counter() > deadline and min(counts) > 0:
-                    break
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > give_up:
                 break
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         self.last_search = list(zip(means, counts, strict=True))
