@@ -52,7 +52,7 @@ def play_match(setup: Setup, levels: dict[str, str], max_choices: int = MAX_CHOI
             if len(g.choices) >= max_choices:
                 return MatchResult(setup.seed, seats, False, choices=len(g.choices), rounds=g.state.round,
                                    seconds=time.perf_counter() - start, error=f"stalled after {max_choices} choices",
-                                   decision_seconds=times)
+                                   decision_seconds=times, log=tuple(g.choices) if keep_log else ())
             d = g.pending
             assert d is not None
             bot = bots[d.role]
