@@ -12,44 +12,15 @@ from typing import Any
 
 import pytest
 
+# the explanation tests' one set of position helpers
+from test_explanations import ENTRANCE, ROW, WALLED, choose, dark, game, lit  # noqa: E402,F401
+
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
 from vast_desktop.engine.roles import dragon_powers, knight_vs_dragon
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.teaching import RULE, why_not, why_not_graded
-
-ENTRANCE = {"pos": [0, 0], "tile": "entrance", "lit": True}
-
-
-def lit(x: int, y: int, tile: str, rot: int = 0) -> dict[str, Any]:
-    return {"pos": [x, y], "tile": tile, "lit": True, "rot": rot}
-
-
-def dark(x: int, y: int, tile: str) -> dict[str, Any]:
-    return {"pos": [x, y], "tile": tile, "lit": False}
-
-
-ROW = [ENTRANCE, lit(1, 0, "T22"), lit(2, 0, "T25"), lit(3, 0, "T29")]
-WALLED = [ENTRANCE, lit(1, 0, "T02", rot=1), lit(2, 0, "T25")]     # T02 turned: walls west and east of 1,0
-
-
-def game(roles: tuple[str, ...], active: str, **data: Any) -> Game:
-    scen: dict[str, Any] = {"setup": {"roles": list(roles), "seed": 3}, "active": active, "tiles": ROW, **data}
-    if "cave" in roles:
-        scen.setdefault("omen_bag", {})
-    if "goblins" in roles:
-        scen["goblins"] = {"rage": 1, "war_deck": ["pain"], "population": {"fangs": 0, "bones": 0, "eye": 0},
-                           **scen.get("goblins", {})}
-    if "dragon" in roles:
-        scen["dragon"] = {"placed": True, **scen.get("dragon", {})}
-    return load_scenario(scen)
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None and oid in g.pending.ids, (oid, g.pending and g.pending.ids)
-        g.apply(oid)
 
 
 def rule_reason(g: Game, target: Any) -> str:
