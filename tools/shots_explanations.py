@@ -6,14 +6,12 @@ Run headless:
 Writes shots/explain_*.png."""
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-import pygame  # noqa: E402
-from shots_app import fresh_home, save_window  # noqa: E402
+from shots_app import app_from_args, click, fresh_home, hover, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import load_scenario  # noqa: E402
@@ -38,27 +36,8 @@ def shot(app: App, name: str) -> None:
     save_window(app, f"{name}.png")
 
 
-def post_move(app: App, pos: tuple[int, int]) -> None:
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.step(1 / 60)
-
-
-def post_click(app: App, pos: tuple[int, int]) -> None:
-    post_move(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.step(1 / 60)
-
-
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("--size", default="1600x900")
-    a = p.parse_args()
-    w, h = (int(v) for v in a.size.split("x"))
-    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
-    app = App(size=(w, h))
-    app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 999.0})
+    app, suffix = app_from_args(animation_speed=0.0, bot_pace=999.0)
     app.session = Session(load_scenario(SCENARIO), {"knight": Seat(True), "goblins": Seat(False),
                                                      "dragon": Seat(False)})
     table = TableScreen(app)
@@ -70,17 +49,17 @@ def main() -> None:
         r = table.map.camera.tile_rect(q)
         return r.centerx, int(r.y + r.h * fy)
 
-    post_click(app, at((1, 0)))            # the Fangs Tribe's space: Strength 1 against 3
+    click(app, at((1, 0)))            # the Fangs Tribe's space: Strength 1 against 3
     shot(app, f"explain_whynot{suffix}")
     app.toasts.clear()
-    post_click(app, at((-1, 0)))           # a wall in the way
+    click(app, at((-1, 0)))           # a wall in the way
     shot(app, f"explain_whynot_wall{suffix}")
     app.toasts.clear()
-    post_move(app, at((1, 0)))
+    hover(app, at((1, 0)))
     shot(app, f"explain_tooltip_tribe{suffix}")
-    post_move(app, at((0, 0)))
+    hover(app, at((0, 0)))
     shot(app, f"explain_tooltip_knight{suffix}")
-    post_move(app, at((2, 0)))
+    hover(app, at((2, 0)))
     shot(app, f"explain_tooltip_dragon{suffix}")
     scratch_shot(app, suffix)
     collapse_shot(app, suffix)
@@ -105,7 +84,7 @@ def scratch_shot(app: App, suffix: str) -> None:
     g.apply("power:scratch")
     table = _show(app, g, "dragon")
     r = table.map.camera.tile_rect((3, 0))
-    post_click(app, r.center)
+    click(app, r.center)
     shot(app, f"explain_whynot_scratch{suffix}")
 
 
@@ -123,7 +102,7 @@ def collapse_shot(app: App, suffix: str) -> None:
     cands = set(collapse_candidates(g))
     q = next(p for p in sorted(g.state.board.tiles) if p not in cands and p != g.state.board.entrance)
     table = _show(app, g, "cave")
-    post_click(app, table.map.camera.tile_rect(q).center)
+    click(app, table.map.camera.tile_rect(q).center)
     shot(app, f"explain_whynot_collapse{suffix}")
 
 

@@ -6,14 +6,13 @@ Cave, pass-and-play) in the Goblins' turn.  Run headless:
 Writes shots/table_*.png."""
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from shots_app import fresh_home, save_window  # noqa: E402
+from shots_app import app_from_args, fresh_home, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup  # noqa: E402
@@ -29,13 +28,7 @@ def shot(app: App, name: str) -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("--size", default="1600x900")
-    a = p.parse_args()
-    w, h = (int(v) for v in a.size.split("x"))
-    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
-    app = App(size=(w, h))
-    app.settings = app.settings.model_copy(update={"animation_speed": 0.0})
+    app, suffix = app_from_args(animation_speed=0.0)
     app.session = Session.new(Setup(roles=("knight", "cave"), seed=21), {"knight": Seat(True), "cave": Seat(True)})
     app.replace(TableScreen(app))
     rng = random.Random(2)

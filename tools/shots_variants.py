@@ -16,7 +16,6 @@
 Writes shots/variant_*.png."""
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
@@ -24,8 +23,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-import pygame  # noqa: E402
-from shots_app import fresh_home, save_window  # noqa: E402
+from shots_app import app_from_args, fresh_home, hover, save_window  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup, load_scenario  # noqa: E402
@@ -80,19 +78,8 @@ def show(app: App, s: Session) -> TableScreen:
     return table
 
 
-def hover(app: App, pos: tuple[int, int]) -> None:
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-
-
 def main() -> None:
-    p = argparse.ArgumentParser()
-    p.add_argument("--size", default="1600x900")
-    a = p.parse_args()
-    w, h = (int(v) for v in a.size.split("x"))
-    suffix = "" if (w, h) == (1600, 900) else f"_{w}x{h}"
-    app = App(size=(w, h))
-    app.settings = app.settings.model_copy(update={"animation_speed": 0.0})
+    app, suffix = app_from_args(animation_speed=0.0)
     humans = {r: Seat(True) for r in KC}
 
     # ---- Moving Entrance: the piece on the Entrance tile at the start, under the Knight
