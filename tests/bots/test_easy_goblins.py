@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.rules.helpers_goblins import gob_game, to_activation
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_goblins import EasyGoblins
+from vast_desktop.engine.bots.easy_goblins import EasyGoblins, Memory, Picture
 from vast_desktop.engine.bots.registry import make_bot
 from vast_desktop.engine.decisions import Decision, Option
 from vast_desktop.matches import play_match
@@ -149,3 +149,40 @@ def test_smoke_beats_the_random_knight() -> None:
     results = [play_match(Setup(roles=("knight", "goblins"), seed=s), {"goblins": "easy"}) for s in range(1, 13)]
     assert all(r.error is None for r in results), [r.error for r in results]
     assert sum("goblins" in r.winners for r in results) >= 9
+
+
+def crystal_row(bones_on_map: bool) -> Game:
+    """No Knight, no Dragon (GB-01: smash Crystals): Fangs (Strength 5) stands on a Crystal;
+    Bones (Strength 5) is five Lit tiles away — or hidden."""
+    tiles: list[dict[str, Any]] = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T37", "lit": True}]
+    tiles += [{"pos": [x, 0], "tile": t, "lit": True} for x, t in zip(range(2, 7), ("T22", "T25", "T20", "T29", "T30"), strict=True)]
+    pieces = {"tribe:fangs": [1, 0], **({"tribe:bones": [6, 0]} if bones_on_map else {})}
+    g = gob_game(roles=("goblins", "cave"), tiles=tiles, war="desperation",
+                 goblins={"population": {"fangs": 4, "bones": 4, "eye": 0}, "rage": 2},
+                 pieces=pieces, tokens={"1,0": {"crystal": 1}})
+    to_activation(g)
+    return g
+
+
+def test_strikes_a_crystal_first_while_another_strong_tribe_is_on_the_map() -> None:
+    """GB-76: a Crystal needs attacks by two Tribes in one turn; the first attack costs only
+    the action. With Bones on the map (it may yet come by Underworm, Wisp or a Secret
+    Tunnel, which the map does not show) Fangs strikes; with Bones hidden it does not."""
+    for bones_on_map, expected in ((True, "attack:crystal"), (False, "special:")):
+        g = crystal_row(bones_on_map)
+        bot = EasyGoblins(seed=1)
+        assert ask(bot, g) == "activate:fangs"
+        g.apply("activate:fangs")
+        assert ask(bot, g) == expected
+
+
+def test_lights_more_dark_tiles_in_the_collapse_and_against_the_cave() -> None:
+    """RV-05, COL-03: Flares a turn — one normally, two against the Cave (which keeps Crystals
+    far from the Tribes), three in the Collapse (reveals no longer draw from the stack)."""
+    bot = EasyGoblins(seed=1)
+    limits = {}
+    for name, roles, collapse in (("plain", ("goblins", "thief"), False), ("cave", ("goblins", "cave"), False),
+                                  ("collapse", ("goblins", "thief"), True)):
+        g = gob_game(roles=roles, pieces={}, collapse=collapse)
+        limits[name] = bot.flare_limit(Picture(view(g, "goblins"), Memory()))
+    assert limits == {"plain": 1.0, "cave": 2.0, "collapse": 3.0}

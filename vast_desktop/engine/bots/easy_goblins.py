@@ -175,6 +175,11 @@ class Picture:
             return False
         return self.arrival(t, p, c[0]) + bonus > self.need and self.pop.get(t, 0) - self.loss(self.exits(t), c[0]) > 0
 
+    def spare_partner(self, t: str) -> bool:
+        """Another Tribe on the map, not yet activated this turn, with Strength 3 (GB-76)."""
+        return any(o != t and o not in self.activated and self.tribe_pos(o) is not None
+                   and self.strength.get(o, 0) >= SMASH for o in TRIBES)
+
     def partner_for(self, t: str, goal: Pos) -> bool:
         """Crystals: another Tribe already attacked this token this turn, or one not yet
         activated can still reach it with Strength 3 (GB-76: both in the same turn)."""
@@ -213,7 +218,9 @@ class EasyGoblins(ScoredBot):
             "reveal_min_margin": 0.0,   # reveal a Tribe only this much over the goal's Strength
             "flare": 30.0,          # Crystals plan: light Dark tiles to find Crystals
             "flares_per_turn": 1.0,
+            "flares_vs_cave": 2.0,  # ... against the Cave, who keeps Crystals out of reach: look harder
             "flare_below": 1.0,     # flare only with fewer Crystal tokens in reach than this
+            "collapse_flares": 3.0, # Flares a turn in the Collapse
             "keep_rage": 0.0,       # Rage kept back when blocking discs
             "crystal_reveal_strength": 1.0,   # Crystals plan: reveal a Tribe this strong
             "scatter_cost": 8.0,
@@ -416,6 +423,15 @@ class EasyGoblins(ScoredBot):
             near = -0.1 * self.darkness(ctx, p)
         return (5.0 if strong else -3.0) + near
 
+    def flare_limit(self, ctx: Picture) -> float:
+        """Flares a turn: more in the Collapse, where reveals no longer fill open edges from the
+        stack (COL-03) and the Collapse takes revealed Crystal tiles first (COL-08); before it,
+        more against the Cave, which places Crystals far from the Tribes, than against the
+        others (each reveal draws tiles and brings the Collapse nearer, COL-01)."""
+        if ctx.view.collapse:
+            return self.params["collapse_flares"]
+        return self.params["flares_vs_cave" if "cave" in ctx.view.roles else "flares_per_turn"]
+
     def darkness(self, ctx: Picture, p: Pos) -> float:
         """Crystals plan with none in sight: fewer Dark tiles nearby is worse for a Flare."""
         n = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if ctx.pic.dark((p[0] + dx, p[1] + dy)))
@@ -461,7 +477,7 @@ class EasyGoblins(ScoredBot):
         """Crystals plan (RV-05): light the Dark tiles round the Tribe when too few Crystal
         tokens are in reach — but not again and again (each reveal fills open edges from
         the stack and brings the Collapse nearer, COL-01)."""
-        if ctx.plan != "crystals" or self.memory.flares >= self.params["flares_per_turn"]:
+        if ctx.plan != "crystals" or self.memory.flares >= self.flare_limit(ctx):
             return -1.0
         reach = sum(1 for c in ctx.crystal_tiles if ctx.cost_from(p, c)[0] < FAR)
         if reach >= self.params["flare_below"]:
@@ -476,7 +492,11 @@ class EasyGoblins(ScoredBot):
             s = ctx.strength.get(t, 0)
             return self.params["attack"] if s > ctx.need else (20.0 if s == ctx.need else -5.0)
         if a == "crystal":
-            return self.params["attack"] if ctx.partner_for(t, p) else -2.0
+            if ctx.partner_for(t, p):
+                return self.params["attack"]
+            # a first attack costs nothing but this action (GB-76): worth it while another strong
+            # Tribe may still come by a way the map does not show (Underworm, Wisp, Secret Tunnels)
+            return 10.0 if ctx.spare_partner(t) else -2.0
         return 0.0
 
     def special_score(self, ctx: Picture, t: str) -> float:
