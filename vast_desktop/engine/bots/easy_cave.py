@@ -340,6 +340,15 @@ class EasyCave(ScoredBot):
             "skip_treasure": 100.0,    # skipping Treasure against the Thief (when allowed): he stashes it
         }
 
+    @classmethod
+    def param_variants(cls) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs (hard.param_variants): as tuned; walls up
+        (Rockslides across the hunters' ways); Crystal tiles far off; hasty (Hatred for
+        every tile it can pay); deep (Crystal tiles far from the Entrance)."""
+        base = cls.default_params()
+        return [base, {**base, "rockslide": 10.0}, {**base, "crystal_far": 4.0}, {**base, "hatred": 80.0},
+                {**base, "crystal_entrance": 1.0}]
+
     # ------------------------------------------------------------ entry
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         self._pic = Picture(view)

@@ -310,6 +310,15 @@ class EasyDragon(ScoredBot):
             "treasure_near": 1.5,    # a Treasure token within one movement, for later turns
         }
 
+    @classmethod
+    def param_variants(cls) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs (hard.param_variants): as tuned; restless
+        (every Sloth cube to Wakefulness); hoarder (rests by Treasure); scorcher (reveals
+        more Dark tiles); careless of the stack (the Collapse may come sooner)."""
+        base = cls.default_params()
+        return [base, {**base, "cube": 20.0}, {**base, "treasure_near": 3.0}, {**base, "reveal": 0.8},
+                {**base, "stack_cost": 0.2}]
+
     # ------------------------------------------------------------ plumbing
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         self._remember_turn(view, decision)

@@ -118,6 +118,15 @@ class EasyKnight(ScoredBot):
             "orient_empty_edge": 0.3,   # an open side toward an empty space (a new Dark tile)
         }
 
+    @classmethod
+    def param_variants(cls) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs (hard.param_variants): as tuned; Crystal
+        hunter; saver (keeps cubes for her Smash Strength from fewer cubes on);
+        Ambush-shy (one cube at most against an Ambush); Lit paths (fewer Dark tiles revealed)."""
+        base = cls.default_params()
+        return [base, {**base, "crystal_value": 60.0}, {**base, "reserve_from_cubes": 2.5},
+                {**base, "ambush_cubes": 1.0}, {**base, "dark_value": 3.0}]
+
     # ----------------------------------------------------------- dispatch
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
         cached = self._cache

@@ -1,18 +1,22 @@
 """The Hard computer player: the Easy player's heuristics, steered by search.
 
-At the first decision of each of its turns it searches: it draws worlds consistent with
-its view (``worlds.sample_world`` — built from the view alone, hidden things drawn at
-random from what is unaccounted for), plays its turn in each with each of a few variants
-of the Easy player's weights (``param_variants``), lets the others answer with their Easy
-players until its next turn begins (or the game ends), and scores where that leaves it
-(win 1, loss 0, else ``progress.standing``).  The variant with the best mean plays the
-turn.  Outside its turns it plays as the Easy player does.
+At the first decision of each of its turns it searches.  It draws worlds consistent with its
+view (``worlds.sample_world`` — built from the view alone, hidden things drawn at random from
+what is unaccounted for); in each world it plays its turn once with each of a few strategies
+(``param_variants``: the Easy player's weights, and variations that favour one part of its
+plan), lets the others answer with their Easy players until its next turn begins (or the game
+ends), and judges where that leaves it with ``value.win_chance`` — a win chance learned from
+games, so a turn that looks busy but loses the race is not mistaken for progress.  The
+strategy with the best mean plays the turn.  Outside its turns it plays as the Easy player.
 
-The search does a fixed amount of work — ``rounds`` rollouts of every variant — sized so
-that it fits its time budget on this machine; so the same seed and game give the same
-choices, whatever the machine's speed.  Only if the machine is so slow that the work
-overruns ``cap`` times the budget does it stop early (and then its choices may differ).
-Everything random comes from the bot's own seeded RNG.
+Every strategy is tried in the same worlds with the same dice (common random numbers), so
+the comparison measures the strategies, not the luck of their draws.
+
+The search does a fixed amount of work — ``rounds`` worlds, every strategy in each — sized
+so that it fits its time budget on this machine; so the same seed and game give the same
+choices, whatever the machine's speed.  Only if the machine is so slow that the work overruns
+``cap`` times the budget does it stop early (and then its choices may differ).  Everything
+random comes from the bot's own seeded RNG.
 """
 from __future__ import annotations
 
@@ -22,9 +26,10 @@ import time
 from typing import Any
 
 from ..decisions import Decision
+from ..scenario import load_scenario
 from ..view import PlayerView, view
-from .progress import standing
 from .registry import EASY
+from .value import win_chance
 
 MAX_ROLLOUT_CHOICES = 400
 
@@ -35,17 +40,12 @@ def easy_class(role: str) -> Any:
 
 
 def param_variants(cls: Any, limit: int = 5) -> list[dict[str, float]]:
-    """The weights the search tries: the class's own list if it has one, else the defaults
-    and each of the first few weights halved and doubled."""
+    """The strategies the search tries: the class's own list if it has one, else only its
+    defaults (a weight halved or doubled blindly can be a strategy no one would play)."""
     own = getattr(cls, "param_variants", None)
     if callable(own):
         return list(own())[:limit]
-    base = dict(cls.default_params())
-    out = [base]
-    for key in list(base)[: max(0, (limit - 1) // 2)]:
-        for f in (0.5, 2.0):
-            out.append({**base, key: base[key] * f})
-    return out[:limit]
+    return [dict(cls.default_params())]
 
 
 class HardBot:
@@ -62,7 +62,7 @@ class HardBot:
         self.policies = [self.cls(seed=seed, params=p) for p in self.variants]
         self.current = self.policies[0]
         self.planned_for: tuple[int, str] | None = None
-        self.last_search: list[tuple[float, int]] = []      # per variant: mean score, rollouts
+        self.last_search: list[tuple[float, int]] = []      # per strategy: mean win chance, worlds
 
     def __call__(self, v: PlayerView, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -74,8 +74,8 @@ class HardBot:
 
     # ------------------------------------------------------------------ search
     def search(self, v: PlayerView) -> int:
-        """The index of the weight variant whose rollouts score best from this view."""
-        from .worlds import sample_world
+        """The index of the strategy whose rollouts leave the best win chance from this view."""
+        from .worlds import world_scenario
 
         if len(self.variants) == 1:
             return 0
@@ -83,9 +83,10 @@ class HardBot:
         counts = [0] * len(self.variants)
         give_up = time.perf_counter() + self.budget * self.cap
         for _ in range(self.rounds):
+            scenario = world_scenario(v, random.Random(self.rng.getrandbits(32)))
+            play_seed = self.rng.getrandbits(32)
             for i in range(len(self.variants)):
-                world = sample_world(v, random.Random(self.rng.getrandbits(32)))
-                totals[i] += self.rollout(world, i)
+                totals[i] += self.rollout(load_scenario(scenario), i, play_seed)
                 counts[i] += 1
             if time.perf_counter() > give_up:
                 break
@@ -93,10 +94,9 @@ class HardBot:
         self.last_search = list(zip(means, counts, strict=True))
         return max(range(len(means)), key=lambda i: (means[i], -i))
 
-    def rollout(self, world: Any, variant: int) -> float:
-        """Play the world on with variant ``variant`` in this seat and Easy players elsewhere
-        until this role's next turn begins; score the result for this role."""
-        seed = self.rng.getrandbits(32)
+    def rollout(self, world: Any, variant: int, seed: int) -> float:
+        """Play the world on with strategy ``variant`` in this seat and Easy players elsewhere
+        until this role's next turn begins; this role's win chance there."""
         bots = {r: (self.cls(seed=seed, params=self.variants[variant]) if r == self.role
                     else easy_class(r)(seed=seed + 1)) for r in world.state.roles}
         left_turn = False
@@ -106,7 +106,7 @@ class HardBot:
             if world.state.active != self.role:
                 left_turn = True
             elif left_turn:
-                break                                     # its next turn: score here
+                break                                     # its next turn: judge here
             world.apply(bots[d.role](view(world, d.role), d))
             steps += 1
-        return standing(view(world, self.role), self.role)
+        return win_chance(view(world, self.role), self.role)

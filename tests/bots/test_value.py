@@ -1,0 +1,113 @@
+"""The Hard players' learned value (issue 7): ``values.yaml`` is valid, covers every two-role
+game, predicts better than a coin, is read from the judged role's view only, and a broken file
+is refused with its file, line and key; the Hard search compares its strategies in the same
+worlds with the same dice."""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine.bots.hard import HardBot
+from vast_desktop.engine.bots.progress import standing
+from vast_desktop.engine.bots.random_bot import RandomBot
+from vast_desktop.engine.bots.value import (
+    VALUES_FILE,
+    features,
+    load_models,
+    logistic,
+    model_key,
+    parse_values,
+    win_chance,
+)
+from vast_desktop.engine.rules_data import RulesDataError
+from vast_desktop.engine.state import ROLE_ORDER
+
+PAIRS = list(combinations(ROLE_ORDER, 2))
+
+
+def position(roles: tuple[str, ...], seed: int = 3, choices: int = 60):
+    """A game some way in, played by random players."""
+    g = new_game(Setup(roles=roles, seed=seed))
+    bot = RandomBot(seed)
+    while g.outcome is None and len(g.choices) < choices:
+        assert g.pending is not None
+        g.apply(bot(None, g.pending))
+    return g
+
+
+@pytest.mark.parametrize("roles", PAIRS, ids="-".join)
+def test_every_two_role_game_has_a_model_for_both_roles_over_features_the_view_gives(roles) -> None:
+    models = load_models()
+    g = position(roles)
+    for role in roles:
+        model = models.get(model_key(role, roles))
+        assert model is not None, f"no learned value for the {role} in {'+'.join(roles)}"
+        names = set(features(view(g, role)))
+        assert set(model.weights) <= names, f"weights for features the view never gives: {set(model.weights) - names}"
+
+
+def test_every_model_predicts_held_out_games_better_than_a_coin() -> None:
+    for key, model in load_models().items():
+        assert model.test_log_loss < math.log(2), f"{key}: held-out log loss {model.test_log_loss}"
+        assert model.samples >= 1000, f"{key}: fitted to only {model.samples} positions"
+
+
+def test_win_chance_is_the_model_during_the_game_and_certain_at_its_end() -> None:
+    g = position(("knight", "cave"))
+    v = view(g, "knight")
+    model = load_models()[model_key("knight", ("knight", "cave"))]
+    assert win_chance(v, "knight") == pytest.approx(logistic(model, features(v)))
+    assert 0.0 < win_chance(v, "knight") < 1.0
+    while g.outcome is None:
+        assert g.pending is not None
+        g.apply(RandomBot(1)(None, g.pending))
+    winners = g.outcome.winners
+    for role in ("knight", "cave"):
+        assert win_chance(view(g, role), role) == (1.0 if role in winners else 0.0)
+
+
+def test_without_a_model_the_hand_made_standing_is_used(tmp_path: Path, monkeypatch) -> None:
+    g = position(("knight", "cave"))
+    v = view(g, "cave")
+    monkeypatch.setattr("vast_desktop.engine.bots.value.load_models", lambda: {})
+    assert win_chance(v, "cave") == standing(v, "cave")
+
+
+def test_features_read_only_the_view() -> None:
+    """Twin games with the same public picture but different seeds (other hidden tiles and
+    decks) give the same features to a role as long as its views are equal."""
+    g = position(("knight", "cave"), seed=11, choices=0)
+    twin = position(("knight", "cave"), seed=11, choices=0)
+    assert features(view(g, "knight")) == features(view(twin, "knight"))
+    v = view(g, "knight")
+    assert features(v) == features(v)                  # no memory between calls
+
+
+def test_a_broken_values_file_names_file_line_and_key(tmp_path: Path) -> None:
+    text = VALUES_FILE.read_text(encoding="utf-8")
+    broken = text.replace("test_accuracy:", "test_accuracy: 7\n    was_accuracy:", 1)
+    with pytest.raises(RulesDataError) as err:
+        parse_values("values.yaml", broken)
+    msg = str(err.value)
+    assert "values.yaml line" in msg and "models." in msg and "test_accuracy" in msg
+    with pytest.raises(RulesDataError, match=r"values\.yaml line \d+, models.*expected 'role\|roles in play'"):
+        parse_values("values.yaml", "about: x\nmodels:\n  knight|knight,cave:\n"
+                                    "    games: 1\n    mixed_per_role: 0\n    first_seed: 1\n    bias: 0\n    weights: {}\n    samples: 1\n    test_log_loss: 0.5\n"
+                                    "    test_accuracy: 0.5\n")
+
+
+def test_the_hard_search_compares_strategies_in_the_same_worlds_with_the_same_dice() -> None:
+    """Two copies of the same strategy must score exactly alike: every strategy is played in
+    the same drawn worlds with the same seeds (common random numbers)."""
+    g = new_game(Setup(roles=("knight", "cave"), seed=5))
+    bot = HardBot("knight", seed=9, rounds=2)
+    bot.variants = [bot.variants[0], dict(bot.variants[0])]
+    bot.policies = bot.policies[:2]
+    bot.search(view(g, "knight"))
+    (a, na), (b, nb) = bot.last_search
+    assert na == nb == 2
+    assert a == b
