@@ -8,7 +8,8 @@ from tests.rules.helpers_goblins import gob_game, to_activation
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.bots.easy_goblins import EasyGoblins, Memory, Picture
 from vast_desktop.engine.bots.registry import make_bot
-from vast_desktop.engine.decisions import Decision, Option
+from vast_desktop.engine.collapse import collapse_candidates
+from vast_desktop.engine.decisions import Decision, Option, space
 from vast_desktop.matches import play_match
 
 
@@ -186,3 +187,20 @@ def test_lights_more_dark_tiles_in_the_collapse_and_against_the_cave() -> None:
         g = gob_game(roles=roles, pieces={}, collapse=collapse)
         limits[name] = bot.flare_limit(Picture(view(g, "goblins"), Memory()))
     assert limits == {"plain": 1.0, "cave": 2.0, "collapse": 3.0}
+
+
+def test_collapse_removal_does_not_leave_a_lit_crystal_tile_next_in_line() -> None:
+    """COL-07, COL-08, COL-10 (no Cave player: the Goblins remove tiles, COL-05): removing the
+    end of the row would leave the Lit Crystal tile touching one tile, so the next removal
+    would have to take it and count it toward the 5 that end the game; the other end goes."""
+    tiles: list[dict[str, Any]] = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+                                   {"pos": [2, 0], "tile": "T37", "lit": True}, {"pos": [3, 0], "tile": "T25", "lit": True},
+                                   {"pos": [0, 1], "tile": "T20", "lit": True}, {"pos": [0, 2], "tile": "T29", "lit": True}]
+    g = gob_game(roles=("goblins", "thief"), tiles=tiles, pieces={}, collapse=True)
+    pic = Picture(view(g, "goblins"), Memory()).pic
+    assert pic.exposes_lit_crystal((3, 0)) and not pic.exposes_lit_crystal((0, 2))
+    assert collapse_candidates(g) == [(0, 2), (3, 0)]
+    d = Decision("goblins", "collapse_tile", "The Collapse: choose a tile to remove",
+                 tuple(Option(f"remove:{x},{y}", f"Collapse the tile at {x},{y}", (space((x, y)),))
+                       for x, y in ((3, 0), (0, 2))))
+    assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"remove:0,2"}   # no coin toss

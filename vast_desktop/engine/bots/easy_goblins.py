@@ -221,6 +221,7 @@ class EasyGoblins(ScoredBot):
             "flares_vs_cave": 2.0,  # ... against the Cave, who keeps Crystals out of reach: look harder
             "flare_below": 1.0,     # flare only with fewer Crystal tokens in reach than this
             "collapse_flares": 3.0, # Flares a turn in the Collapse
+            "collapse_exposes": 10.0,  # a removal that leaves a Lit Crystal tile next in line
             "keep_rage": 0.0,       # Rage kept back when blocking discs
             "crystal_reveal_strength": 1.0,   # Crystals plan: reveal a Tribe this strong
             "scatter_cost": 8.0,
@@ -660,14 +661,16 @@ class EasyGoblins(ScoredBot):
         return self.default_score(ctx, d, o)
 
     def kind_collapse_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """COL-10: never a Lit Crystal tile; Dark ones may hide Crystals, so Lit first."""
+        """COL-10: never a Lit Crystal tile, nor one that leaves a Lit Crystal tile next in
+        line (COL-08); Dark ones may hide Crystals, so Lit first."""
         p = option_space(o)
         tv = ctx.pic.tiles.get(p) if p is not None else None
-        if tv is None:
+        if p is None or tv is None:
             return 0.0
         if tv.lit and tv.type == "crystal":
             return -50.0
-        return 5.0 if tv.lit else 0.0
+        exposes = self.params["collapse_exposes"] if ctx.pic.exposes_lit_crystal(p) else 0.0
+        return (5.0 if tv.lit else 0.0) - exposes
 
     def kind_past_plunder(self, ctx: Picture, d: Decision, o: Option) -> float:
         """RV-12: a Treasure token where a Tribe can plunder it for Rage (GB-78)."""

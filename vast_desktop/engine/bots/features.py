@@ -81,6 +81,21 @@ class MapPicture:
                     todo.append(q)
         return dist
 
+    def exposes_lit_crystal(self, removed: Pos) -> bool:
+        """The Collapse (COL-07, COL-08): once ``removed`` is gone, would the next removal
+        have to take a revealed Crystal tile (one in the lowest tier of tiles touched)?
+        Every removed Crystal tile counts toward the 5 that end the game (COL-10).  Walls
+        are ignored, as the rule does (AMB-44); the Entrance and Terrain never go."""
+        rest = [q for q in self.tiles if q != removed]
+        left = set(rest)
+        touch = {q: sum(1 for dx, dy in DELTA if (q[0] + dx, q[1] + dy) in left) for q in rest
+                 if q != self.view.entrance and self.tiles[q].terrain is None}
+        tiers = [n for n in touch.values() if n >= 1]
+        if not tiers:
+            return False
+        low = min(tiers)
+        return any(n == low and self.tiles[q].lit and self.tiles[q].type == "crystal" for q, n in touch.items())
+
     def nearest(self, start: Pos, goal: Callable[[Pos], bool],
                 passable: Callable[[Pos], bool] | None = None) -> int | None:
         """Steps to the nearest tile satisfying ``goal`` (None if none is reachable)."""
