@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ from vast_desktop.engine.bots.value import (
     parse_values,
     win_chance,
 )
+from vast_desktop.engine.game import EngineError
 from vast_desktop.engine.rules_data import RulesDataError
 from vast_desktop.engine.state import ROLE_ORDER
 
@@ -111,3 +113,24 @@ def test_the_hard_search_compares_strategies_in_the_same_worlds_with_the_same_di
     (a, na), (b, nb) = bot.last_search
     assert na == nb == 2
     assert a == b
+
+
+def test_a_world_the_rules_cannot_play_on_is_left_out_for_every_strategy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing world must not end the real game: it is dropped from the search, for all
+    strategies alike (so the comparison stays fair), and the reason is kept."""
+    g = new_game(Setup(roles=("knight", "cave"), seed=5))
+    bot = HardBot("knight", seed=9, rounds=3)
+    real = HardBot.rollout
+    calls = {"n": 0}
+
+    def second_world_fails(self: HardBot, world: Any, variant: int, seed: int) -> float:
+        calls["n"] += 1
+        if calls["n"] == len(self.variants) + 1:          # the first rollout in the second world
+            raise EngineError("internal error while applying 'x' at step 1: IndexError: pop from empty list", None)
+        return real(self, world, variant, seed)
+
+    monkeypatch.setattr(HardBot, "rollout", second_world_fails)
+    best = bot.search(view(g, "knight"))
+    assert 0 <= best < len(bot.variants)
+    assert [n for _, n in bot.last_search] == [2] * len(bot.variants)
+    assert len(bot.failed_worlds) == 1 and "pop from empty list" in bot.failed_worlds[0]

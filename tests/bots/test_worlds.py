@@ -240,3 +240,21 @@ def test_the_ancient_dragons_shriek_turns_are_carried() -> None:
     w = sample_world(view(g, "knight"), random.Random(0))
     assert len(set(w.state.dragon.shriek_turns)) == 2
     assert all(t < 1 for t in w.state.dragon.shriek_turns)
+
+
+def test_with_no_goblins_the_monsters_not_in_the_deck_are_in_the_discard_pile() -> None:
+    """KN-38 with no Goblins player: Ambushes draw Monster cards and discard them, and the deck
+    is reshuffled from the discards when it runs out. No view shows that pile, so a world puts
+    there every Monster not in the deck — an exhausted deck must not leave a world with none."""
+    from vast_desktop.engine.bots.worlds import world_scenario
+    from vast_desktop.engine.cards.ambush import draw_monster
+    from vast_desktop.engine.rules_data import load_rules_data
+
+    monsters = sorted(load_rules_data().deck("monsters"))
+    data = world_scenario(view(new_game(Setup(roles=["knight", "thief"], seed=4)), "knight"), random.Random(1))
+    data.update(monster_deck=[], monster_discard=monsters)     # every Monster drawn and discarded
+    position = load_scenario(data)
+    w = sample_world(view(position, "knight"), random.Random(2))
+    assert w.state.monster_deck == []
+    assert sorted(w.state.monster_discard) == monsters
+    assert draw_monster(w) in monsters

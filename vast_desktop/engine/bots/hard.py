@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from ..decisions import Decision
+from ..game import EngineError
 from ..scenario import load_scenario
 from ..view import PlayerView, view
 from .registry import EASY
@@ -63,6 +64,7 @@ class HardBot:
         self.current = self.policies[0]
         self.planned_for: tuple[int, str] | None = None
         self.last_search: list[tuple[float, int]] = []      # per strategy: mean win chance, worlds
+        self.failed_worlds: list[str] = []                  # worlds left out of searches, and why
 
     def __call__(self, v: PlayerView, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -75,7 +77,7 @@ class HardBot:
     # ------------------------------------------------------------------ search
     def search(self, v: PlayerView) -> int:
         """The index of the strategy whose rollouts leave the best win chance from this view."""
-        from .worlds import world_scenario
+        from .worlds import WorldError, world_scenario
 
         if len(self.variants) == 1:
             return 0
@@ -83,10 +85,17 @@ class HardBot:
         counts = [0] * len(self.variants)
         give_up = time.perf_counter() + self.budget * self.cap
         for _ in range(self.rounds):
-            scenario = world_scenario(v, random.Random(self.rng.getrandbits(32)))
-            play_seed = self.rng.getrandbits(32)
-            for i in range(len(self.variants)):
-                totals[i] += self.rollout(load_scenario(scenario), i, play_seed)
+            world_seed, play_seed = self.rng.getrandbits(32), self.rng.getrandbits(32)
+            try:
+                scenario = world_scenario(v, random.Random(world_seed))
+                scores = [self.rollout(load_scenario(scenario), i, play_seed) for i in range(len(self.variants))]
+            except (EngineError, WorldError) as exc:
+                # a world the rules cannot play on (a guess the view cannot rule out, or an
+                # engine fault) is left out for every strategy alike; the real game goes on
+                self.failed_worlds.append(f"{type(exc).__name__}: {exc}")
+                continue
+            for i, score in enumerate(scores):
+                totals[i] += score
                 counts[i] += 1
             if time.perf_counter() > give_up:
                 break

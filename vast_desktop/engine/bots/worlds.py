@@ -214,8 +214,9 @@ class _Sampler:
             shown.append(gob["drawn_monster"])
         pool = _minus(self.rules.deck("monsters"), shown)
         data["monster_deck"] = _draw(rng, pool, int(decks["monsters"]), "the Monster deck")
-        if gob:
-            data["monster_discard"] = list(gob.get("monster_discard", []))
+        # with no Goblins board the discard pile is shown nowhere: every Monster neither in the
+        # deck nor removed was drawn for an Ambush and discarded (reshuffled when the deck runs out)
+        data["monster_discard"] = list(gob.get("monster_discard", [])) if gob else pool
 
     # -------------------------------------------------------------- the roles
     def _knight(self) -> dict[str, Any]:
