@@ -25,8 +25,8 @@ import random
 import time
 from typing import Any
 
+from .. import EngineError  # the error type only: a bot never holds a game
 from ..decisions import Decision
-from ..game import EngineError
 from ..scenario import load_scenario
 from ..view import PlayerView, view
 from .registry import EASY
