@@ -25,9 +25,8 @@ import sys
 from pathlib import Path
 
 from vast_desktop.engine import Setup
+from vast_desktop.engine.bots.registry import ROLES
 from vast_desktop.tournament import default_workers, run_tournament
-
-ROLES = ("knight", "goblins", "dragon", "cave", "thief")
 
 
 def key(roles: tuple[str, str], levels: dict[str, str], games: int, seed: int) -> str:

@@ -3,12 +3,13 @@
 For each set of roles it plays ``--games`` games between the Easy players and, for each
 role, ``--mixed`` games of its Easy player against random ones (seeds from ``--seed``, kept
 apart from the tournament's seeds); it records at the start of every turn of an Easy player
-its ``features`` of its own view, labelled with whether that role went on to win.  A logistic model per role and role set is fitted (Newton's method, L2-regularized,
-standardized features) on all but every fifth game; the fifth games measure it.  Writes
-``values.yaml`` atomically and prints, per model, the held-out log loss and accuracy beside
-those of the hand-made ``progress.standing``.
+its ``features`` of its own view, labelled with whether that role went on to win.  A
+logistic model per role and role set is fitted (Newton's method, L2-regularized,
+standardized features) on all but every fifth game; the fifth games measure it.  Rewrites
+the models of the sets asked for in ``values.yaml`` (atomically) and prints, per model, the
+held-out log loss and accuracy beside those of the hand-made ``progress.standing``.
 
-    PYTHONPATH=. .venv/bin/python tools/train_values.py [--games 1500] [--seed 500000]
+    PYTHONPATH=. .venv/bin/python tools/train_values.py [--games 1500] [--mixed 500] [--seed 500000]
         [--sets knight,cave goblins,thief ...] [--workers 2] [--out FILE]
 """
 from __future__ import annotations

@@ -86,9 +86,8 @@ class MapPicture:
         have to take a revealed Crystal tile (one in the lowest tier of tiles touched)?
         Every removed Crystal tile counts toward the 5 that end the game (COL-10).  Walls
         are ignored, as the rule does (AMB-44); the Entrance and Terrain never go."""
-        rest = [q for q in self.tiles if q != removed]
-        left = set(rest)
-        touch = {q: sum(1 for dx, dy in DELTA if (q[0] + dx, q[1] + dy) in left) for q in rest
+        left = self.tiles.keys() - {removed}
+        touch = {q: sum(1 for dx, dy in DELTA if (q[0] + dx, q[1] + dy) in left) for q in left
                  if q != self.view.entrance and self.tiles[q].terrain is None}
         tiers = [n for n in touch.values() if n >= 1]
         if not tiers:

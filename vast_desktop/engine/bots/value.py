@@ -24,6 +24,7 @@ from ..rules_data import RulesDataError, _Sources, _validation_message
 from ..view import PlayerView
 from .features import MapPicture, board
 from .progress import standing
+from .registry import ROLES
 
 VALUES_FILE = Path(__file__).with_name("values.yaml")
 FAR = 12          # distances are capped here (and an unreachable goal counts as this far)
@@ -145,7 +146,6 @@ def model_key(role: str, roles: tuple[str, ...] | list[str]) -> str:
     return f"{role}|{','.join(sorted(roles))}"
 
 
-ROLE_NAMES = ("knight", "goblins", "dragon", "cave", "thief")
 Scale = Annotated[float, Field(gt=0)]
 
 
@@ -179,7 +179,7 @@ class ValueFile(BaseModel):
         for key in models:
             role, _, roles = key.partition("|")
             listed = roles.split(",")
-            if role not in listed or any(r not in ROLE_NAMES for r in listed) or listed != sorted(set(listed)):
+            if role not in listed or any(r not in ROLES for r in listed) or listed != sorted(set(listed)):
                 raise ValueError(f"model {key!r}: expected 'role|roles in play' with the roles sorted, "
                                  f"e.g. 'knight|cave,knight'")
         return models
@@ -210,10 +210,6 @@ def logistic(model: ValueModel, f: dict[str, float]) -> float:
     for name, (mean, scale, weight) in model.weights.items():
         z += weight * (f.get(name, 0.0) - mean) / scale
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-
-def has_model(role: str, roles: tuple[str, ...] | list[str]) -> bool:
-    return model_key(role, roles) in load_models()
 
 
 def win_chance(view: PlayerView, role: str) -> float:
