@@ -12,6 +12,7 @@ same seed and the same game give the same choices.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..decisions import Decision, Option
@@ -42,6 +43,10 @@ class ScoredBot:
         self.params = dict(self.default_params())
         self.params.update(params or {})
         self.tie = tie
+        # who makes the final pick: None = the best (near-ties drawn).  The Hard player
+        # installs its search here — given the scores and the pick the heuristic would make —
+        # so the heuristic's own bookkeeping sees the option actually chosen
+        self.chooser: Callable[[PlayerView, Decision, Sequence[float], str], str] | None = None
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -55,6 +60,11 @@ class ScoredBot:
         if len(options) == 1:
             return options[0].id
         scores = [self.score(view, decision, o) for o in options]
+        pick = self.pick(options, scores)
+        return pick if self.chooser is None else self.chooser(view, decision, scores, pick)
+
+    def pick(self, options: Sequence[Option], scores: Sequence[float]) -> str:
+        """The best-scored option; one of those within ``tie`` of the best, drawn."""
         best = max(scores)
         near = [o.id for o, s in zip(options, scores, strict=True) if s >= best - self.tie]
         return near[0] if len(near) == 1 else near[self.rng.randrange(len(near))]

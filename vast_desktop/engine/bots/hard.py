@@ -1,35 +1,45 @@
 """The Hard computer player: the Easy player's heuristics, steered by search.
 
-At the first decision of each of its turns it searches.  It draws worlds consistent with its
-view (``worlds.sample_world`` — built from the view alone, hidden things drawn at random from
-what is unaccounted for); in each world it plays its turn once with each of a few strategies
-(``param_variants``: the Easy player's weights, and variations that favour one part of its
-plan), lets the others answer with their Easy players until its next turn begins (or the game
-ends), and judges where that leaves it with ``value.win_chance`` — a win chance learned from
-games, so a turn that looks busy but loses the race is not mistaken for progress.  The
-strategy with the best mean plays the turn.  Outside its turns it plays as the Easy player.
+**Its plan for the turn.**  At the first decision of each of its turns it draws worlds
+consistent with its view (``worlds.world_scenario`` — built from the view alone, hidden
+things drawn at random from what is unaccounted for); in each world it plays its turn once
+with each of a few strategies (``param_variants``: the Easy player's weights, and variations
+that favour one part of its plan), lets the others answer with their Easy players until its
+next turn begins (or the game ends), and judges where that leaves it with
+``value.win_chance`` — a win chance learned from games, so a turn that looks busy but loses
+the race is not mistaken for progress.  The strategy with the best mean plays the turn.
 
-Every strategy is tried in the same worlds with the same dice (common random numbers), so
-the comparison measures the strategies, not the luck of their draws.
+**Each decision of the turn.**  The same worlds then follow the real game through the turn
+(``turn_worlds``): a world the game disproves — a tile revealed as another, a die rolled
+otherwise — is dropped.  At each of its decisions the strategy scores the options as the
+Easy player would; the best few (``top``) are each played on in every world still kept,
+to its next turn as above, and the one with the best mean win chance is chosen.  So it
+keeps the heuristic's judgement of which moves are worth a look, and lets the rollouts
+settle between them.  Outside its turns it plays as the Easy player.
 
-The search does a fixed amount of work — ``rounds`` worlds, every strategy in each — sized
-so that it fits its time budget on this machine; so the same seed and game give the same
-choices, whatever the machine's speed.  Only if the machine is so slow that the work overruns
-``cap`` times the budget does it stop early (and then its choices may differ).  Everything
-random comes from the bot's own seeded RNG.
+Every option and strategy is tried in the same worlds with the same dice (common random
+numbers), so the comparison measures the choices, not the luck of their draws.
+
+The search does a fixed amount of work — ``rounds`` worlds, every strategy or candidate in
+each — sized so that it fits its time budget on this machine; so the same seed and game give
+the same choices, whatever the machine's speed.  Only if the machine is so slow that the
+work overruns ``cap`` times the budget does it stop early (and then its choices may differ).
+Everything random comes from the bot's own seeded RNG.
 """
 from __future__ import annotations
 
 import importlib
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .. import EngineError  # the error type only: a bot never holds a game
-from ..decisions import Decision
+from ..decisions import Decision, IllegalChoice
 from ..scenario import load_scenario
 from ..view import PlayerView, view
 from .registry import EASY
+from .turn_worlds import TurnWorlds
 from .value import win_chance
 
 MAX_ROLLOUT_CHOICES = 400
@@ -52,19 +62,28 @@ def param_variants(cls: Any, limit: int = 5) -> list[dict[str, float]]:
 class HardBot:
     needs_view = True
 
-    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int = 3, cap: float = 2.5) -> None:
+    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int = 3, cap: float = 2.5,
+                 top: int = 3) -> None:
         self.role = role
         self.rng = random.Random(seed)
         self.budget = budget
         self.rounds = rounds
         self.cap = cap
+        self.top = top
         self.cls = easy_class(role)
         self.variants = param_variants(self.cls)
         self.policies = [self.cls(seed=seed, params=p) for p in self.variants]
+        for policy in self.policies:
+            policy.chooser = self.choose
         self.current = self.policies[0]
         self.planned_for: tuple[int, str] | None = None
+        self.worlds = TurnWorlds(role)
+        self.scenarios: list[tuple[dict[str, Any], int]] = []    # this turn's worlds: scenario, play seed
         self.last_search: list[tuple[float, int]] = []      # per strategy: mean win chance, worlds
+        self.last_choice: list[tuple[str, float, int]] = []  # per candidate of the last decision searched
         self.failed_worlds: list[str] = []                  # worlds left out of searches, and why
+        self.decisions_searched = 0
+        self.heuristic_overruled = 0
 
     def __call__(self, v: PlayerView, decision: Decision) -> str:
         if len(decision.options) == 1:
@@ -72,43 +91,100 @@ class HardBot:
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
             self.planned_for = (v.round, v.active)
             self.current = self.policies[self.search(v)]
+            self.worlds.begin(self.scenarios)
         return self.current(v, decision) if v.active == self.role else self.policies[0](v, decision)  # type: ignore[no-any-return]
 
-    # ------------------------------------------------------------------ search
+    # ------------------------------------------------------------------ the turn's plan
     def search(self, v: PlayerView) -> int:
-        """The index of the strategy whose rollouts leave the best win chance from this view."""
+        """Draw this turn's worlds; the index of the strategy whose rollouts leave the best
+        win chance from this view."""
         from .worlds import WorldError, world_scenario
 
+        self.scenarios = []
+        for _ in range(self.rounds):
+            world_seed, play_seed = self.rng.getrandbits(32), self.rng.getrandbits(32)
+            try:
+                self.scenarios.append((world_scenario(v, random.Random(world_seed)), play_seed))
+            except WorldError as exc:
+                self.failed_worlds.append(f"{type(exc).__name__}: {exc}")
         if len(self.variants) == 1:
             return 0
         totals = [0.0] * len(self.variants)
         counts = [0] * len(self.variants)
         give_up = time.perf_counter() + self.budget * self.cap
-        for _ in range(self.rounds):
-            world_seed, play_seed = self.rng.getrandbits(32), self.rng.getrandbits(32)
+        playable = []
+        for scenario, play_seed in self.scenarios:
             try:
-                scenario = world_scenario(v, random.Random(world_seed))
                 scores = [self.rollout(load_scenario(scenario), i, play_seed) for i in range(len(self.variants))]
-            except (EngineError, WorldError) as exc:
+            except EngineError as exc:
                 # a world the rules cannot play on (a guess the view cannot rule out, or an
                 # engine fault) is left out for every strategy alike; the real game goes on
                 self.failed_worlds.append(f"{type(exc).__name__}: {exc}")
                 continue
+            playable.append((scenario, play_seed))
             for i, score in enumerate(scores):
                 totals[i] += score
                 counts[i] += 1
             if time.perf_counter() > give_up:
                 break
+        self.scenarios = playable
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         self.last_search = list(zip(means, counts, strict=True))
         return max(range(len(means)), key=lambda i: (means[i], -i))
+
+    # ------------------------------------------------------------------ each decision
+    def choose(self, v: PlayerView, decision: Decision, scores: Sequence[float], pick: str) -> str:
+        """The strategy's chooser (``ScoredBot.chooser``): in its own turn, the best of the
+        heuristic's top few options by their rollouts in the worlds still consistent with
+        the game; elsewhere (or with no such world) the heuristic's own ``pick``."""
+        if v.active != self.role:
+            return pick
+        worlds = self.worlds.catch_up(v, decision)
+        ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
+        candidates = [pick] + [decision.options[i].id for i in ranked if decision.options[i].id != pick]
+        candidates = candidates[:self.top]
+        choice = pick
+        if worlds and len(candidates) > 1:
+            choice = self._best_candidate(candidates, worlds)
+        self.worlds.follow(choice)
+        return choice
+
+    def _best_candidate(self, candidates: list[str], worlds: list[Any]) -> str:
+        """The candidate with the best mean win chance over ``worlds`` (the first — the
+        heuristic's pick — on a tie)."""
+        self.decisions_searched += 1
+        strategy = self.policies.index(self.current)
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        give_up = time.perf_counter() + self.budget * self.cap
+        for w in worlds:
+            try:
+                scores = {}
+                for c in candidates:
+                    g = w.branch()
+                    g.apply(c)
+                    scores[c] = self.rollout(g, strategy, w.seed)
+            except (EngineError, IllegalChoice) as exc:
+                self.failed_worlds.append(f"{type(exc).__name__}: {exc}")
+                continue
+            for c, score in scores.items():
+                totals[c] += score
+                counts[c] += 1
+            if time.perf_counter() > give_up:
+                break
+        means = {c: totals[c] / counts[c] if counts[c] else -1.0 for c in candidates}
+        self.last_choice = [(c, means[c], counts[c]) for c in candidates]
+        best = max(candidates, key=lambda c: means[c])      # max keeps the first of equals: the pick
+        if best != candidates[0]:
+            self.heuristic_overruled += 1
+        return best
 
     def rollout(self, world: Any, variant: int, seed: int) -> float:
         """Play the world on with strategy ``variant`` in this seat and Easy players elsewhere
         until this role's next turn begins; this role's win chance there."""
         bots = {r: (self.cls(seed=seed, params=self.variants[variant]) if r == self.role
                     else easy_class(r)(seed=seed + 1)) for r in world.state.roles}
-        left_turn = False
+        left_turn = world.state.active != self.role
         steps = 0
         while world.outcome is None and steps < MAX_ROLLOUT_CHOICES:
             d = world.pending

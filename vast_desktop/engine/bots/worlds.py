@@ -213,7 +213,10 @@ class _Sampler:
         if gob.get("drawn_monster"):
             shown.append(gob["drawn_monster"])
         pool = _minus(self.rules.deck("monsters"), shown)
-        data["monster_deck"] = _draw(rng, pool, int(decks["monsters"]), "the Monster deck")
+        # a Monster drawn in the Goblins' turn and not yet assigned: the world starts the turn
+        # again and so draws it again — it goes back on top of the deck
+        again = [gob["drawn_monster"]] if gob.get("drawn_monster") and self.view.active == "goblins" else []
+        data["monster_deck"] = again + _draw(rng, pool, int(decks["monsters"]), "the Monster deck")
         # with no Goblins board the discard pile is shown nowhere: every Monster neither in the
         # deck nor removed was drawn for an Ambush and discarded (reshuffled when the deck runs out)
         data["monster_discard"] = list(gob.get("monster_discard", [])) if gob else pool
@@ -286,15 +289,33 @@ class _Sampler:
         pool = _minus(self.rules.deck("secrets"), face_up, discard)
         hand = list(b["hand"]) if own else _draw(rng, pool, int(b["hand_count"]), "the Goblins' Secrets")
         pool = _minus(pool, hand)
+        war_top, rage = self._war_this_turn(b)
+        war_rest = [c for c in self.rules.deck("war") if c not in war_top]
         return {
-            "population": dict(b["population"]), "rage": b["rage"],
+            "population": dict(b["population"]), "rage": rage,
             "monsters": {t: list(ms) for t, ms in b["monsters"].items()},
             "face_up": face_up, "secrets_discard": discard, "hand": hand,
             "lurking": {t: _pos(p) for t, p in b["lurking"].items()},
             "crystals": b["crystals"], "poison_cubes": b["poison_cubes"],
             "secrets_deck": _draw(rng, pool, int(b["secrets_deck"]), "the Secrets deck"),
-            "war_deck": _draw(rng, list(self.rules.deck("war")), int(b["war_deck"]), "the War deck"),
+            "war_deck": war_top + _draw(rng, war_rest, int(b["war_deck"]) - len(war_top), "the War deck"),
         }
+
+    def _war_this_turn(self, b: dict[str, Any]) -> tuple[list[str], int]:
+        """In the Goblins' own turn the world draws its War cards again (GB-24/25): the cards
+        already drawn this turn go on top of its War deck, in their order, and the Rage the
+        chosen card gave is taken back — so the world draws and gains exactly what the view
+        shows, not a second, different War card."""
+        rage = int(b["rage"])
+        if self.view.active != "goblins":
+            return [], rage
+        d = self.view.decision
+        if d is not None and d.kind == "war_card":
+            return [o.id.partition(":")[2] for o in d.options if o.id.startswith("war:")], rage
+        chosen = b.get("war_card")
+        if not chosen:
+            return [], rage
+        return [chosen], max(self.rules.goblins.rage_min, rage - self.rules.war_card(chosen).rage)
 
     def _dragon(self, setup: dict[str, Any]) -> dict[str, Any]:
         """His board as shown; his hand (unless he views), his Power deck and, with Dragon

@@ -1,0 +1,180 @@
+"""The Hard player's per-decision search (issue 7): the worlds drawn at the start of its turn
+follow the real game through the turn, a world the game disproves is dropped, a freshly drawn
+world shows its player what the game shows, and at a decision the candidate whose rollouts
+come out best is chosen — in every world still kept, alike."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.bots.hard import HardBot
+from vast_desktop.engine.bots.registry import make_bot
+from vast_desktop.engine.bots.turn_worlds import TurnWorlds, observation
+from vast_desktop.engine.bots.worlds import world_scenario
+
+# the Knight at the Entrance with one Dark tile east of it: what that tile is stays hidden
+# until she walks in
+DARK_EAST = {
+    "setup": {"roles": ["knight", "cave"], "seed": 3},
+    "active": "knight",
+    "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T20"},
+              {"pos": [-1, 0], "tile": "T21"}],
+    "pieces": {"knight": [0, 0]},
+}
+
+
+def with_dark_east(tile: str) -> dict[str, Any]:
+    tiles = [dict(t) for t in DARK_EAST["tiles"]]
+    tiles[1]["tile"] = tile
+    return {**DARK_EAST, "tiles": tiles}
+
+
+def play_turn(real: Game, role: str, worlds: TurnWorlds, first: str | None = None) -> list[int]:
+    """Play ``role``'s turn in ``real`` with Easy players (``first`` as its first choice),
+    the worlds following; how many worlds were kept at each of its decisions."""
+    bots = {r: make_bot(r, "easy", 1) for r in real.state.roles}
+    kept: list[int] = []
+    while real.outcome is None and real.state.active == role:
+        d = real.pending
+        assert d is not None
+        if d.role == role and len(d.options) > 1:
+            v = view(real, role)
+            kept.append(len(worlds.catch_up(v, d)))
+            choice = first if first is not None and len(kept) == 1 else bots[role](v, d)
+            worlds.follow(choice)
+        else:
+            choice = bots[d.role](view(real, d.role), d)
+        real.apply(choice)
+    return kept
+
+
+def test_a_world_that_is_the_real_position_follows_it_through_the_whole_turn() -> None:
+    real = load_scenario(DARK_EAST)
+    worlds = TurnWorlds("knight")
+    worlds.begin([(DARK_EAST, 1)])
+    kept = play_turn(real, "knight", worlds, first="move:1,0")
+    assert len(kept) >= 2 and set(kept) == {1}
+    assert worlds.dropped == worlds.mended == 0
+
+
+def test_a_wrong_guess_of_a_hidden_tile_is_mended_when_the_tile_is_revealed() -> None:
+    """The world that guessed another Bones tile east of the Knight fits what she sees until
+    she walks in; then the tile she revealed is swapped into its place and the world, played
+    again, follows the game on."""
+    real = load_scenario(DARK_EAST)
+    worlds = TurnWorlds("knight")
+    worlds.begin([(with_dark_east("T32"), 1)])        # T32: also a Bones tile, the same back
+    assert worlds.worlds[0].game.state.board.tiles[(1, 0)].tile_id == "T32"
+    kept = play_turn(real, "knight", worlds, first="move:1,0")
+    assert set(kept) == {1} and len(kept) >= 2
+    assert worlds.mended == 1 and worlds.dropped == 0
+    assert worlds.worlds[0].game.state.board.tiles[(1, 0)].tile_id == "T20"
+
+
+def test_a_world_whose_dragon_die_came_up_otherwise_is_played_again_with_other_dice() -> None:
+    """DIE-01: the Knight's Flare rolls the Dragon die.  A world drawn from her view rolled
+    another face there; it is played again with other dice until the die comes up as in the
+    game (its tile under the Flare mended too), and then follows the game on."""
+    real = load_scenario(DARK_EAST)
+    scenario = world_scenario(view(real, "knight"), random.Random(3))
+    worlds = TurnWorlds("knight")
+    worlds.begin([(scenario, 1)])
+    kept = play_turn(real, "knight", worlds, first="flare:1,0")
+    assert set(kept) == {1} and len(kept) >= 2
+    mended = worlds.worlds[0]
+    assert mended.scenario["setup"]["seed"] != scenario["setup"]["seed"]       # other dice
+    assert mended.game.state.last_roll == real.state.last_roll
+    assert worlds.mended >= 1 and worlds.dropped == 0
+
+
+def test_a_world_the_game_disproves_is_dropped() -> None:
+    """A world that shows the Knight otherwise than the game — here her Health — and cannot be
+    mended by exchanging components is dropped; the right one stays."""
+    real = load_scenario(DARK_EAST)
+    worlds = TurnWorlds("knight")
+    worlds.begin([({**DARK_EAST, "knight": {"health": 2}}, 1), (DARK_EAST, 2)])
+    kept = play_turn(real, "knight", worlds, first="move:1,0")
+    assert kept[0] == 1 and set(kept) == {1}
+    assert worlds.dropped == 1 and worlds.worlds[0].seed == 2
+
+
+@pytest.mark.parametrize("role", ["knight", "goblins", "dragon", "cave", "thief"])
+def test_a_world_drawn_at_the_start_of_a_turn_shows_its_player_what_the_game_shows(role: str) -> None:
+    """Drawn from the view at the first decision of a later turn, the world — which plays
+    the turn's opening again (the Goblins draw their War cards again) — reaches the same
+    decision with the same observation; the other role's counts from its last turn, still on
+    its board, do not tell the worlds apart."""
+    other = "cave" if role == "knight" else "knight"
+    g = new_game(Setup(roles=[role, other], seed=6))
+    bots = {r: make_bot(r, "easy", 2) for r in (role, other)}
+    checked = 0
+    turn = g.state.turn
+    while g.outcome is None and checked < 3:
+        d = g.pending
+        assert d is not None
+        if d.role == role and g.state.active == role and len(d.options) > 1 and g.state.turn != turn \
+                and g.state.round >= 2:
+            turn = g.state.turn
+            v = view(g, role)
+            worlds = TurnWorlds(role)
+            worlds.begin([(world_scenario(v, random.Random(checked)), 5)])
+            assert len(worlds.catch_up(v, d)) == 1, f"round {g.state.round}: the fresh world differs"
+            checked += 1
+        g.apply(bots[d.role](view(g, d.role), d))
+    assert checked == 3
+
+
+def test_observation_leaves_out_only_other_roles_per_turn_counts() -> None:
+    g = load_scenario(DARK_EAST)
+    v = view(g, "cave")
+    d = g.pending
+    assert d is not None
+    stale = v.boards["knight"] | {"moved": 3, "encounters_used": 1}
+    assert observation(v, d) == observation(type(v)(**{**v.__dict__, "boards": {**v.boards, "knight": stale}}), d)
+    harmed = v.boards["knight"] | {"health": 1}
+    assert observation(v, d) != observation(type(v)(**{**v.__dict__, "boards": {**v.boards, "knight": harmed}}), d)
+
+
+def test_the_hard_player_takes_the_candidate_its_rollouts_favour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a decision of its turn the Hard player weighs the heuristic's top options by rollouts
+    in its worlds; here the rollouts favour the heuristic's second choice, so it is played —
+    and the worlds follow that choice, not the heuristic's."""
+    g = load_scenario(DARK_EAST)
+    bot = HardBot("knight", seed=4, rounds=2)
+    d = g.pending
+    assert d is not None
+    v = view(g, "knight")
+    easy = make_bot("knight", "easy", 4)
+    scores = [easy.score(v, d, o) for o in d.options]     # type: ignore[attr-defined]
+    ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
+    second = d.options[ranked[1]].id
+    real = HardBot.rollout
+
+    def favour_second(self: HardBot, world: Game, variant: int, seed: int) -> float:
+        if world.choices and world.choices[-1] == second:
+            return 1.0
+        return 0.0 if world.choices else real(self, world, variant, seed)
+
+    monkeypatch.setattr(HardBot, "rollout", favour_second)
+    choice = bot(v, d)
+    assert choice == second
+    assert bot.decisions_searched == 1 and bot.heuristic_overruled == 1
+    assert [n for _, _, n in bot.last_choice] == [2] * len(bot.last_choice)
+    assert all(w.game.choices[-1] == second for w in bot.worlds.worlds)
+
+
+def test_hard_searches_decisions_in_a_real_game() -> None:
+    """Over a game the Hard Dragon searches many of its decisions and sometimes overrules its
+    heuristic; no world it drew failed to play."""
+    g = new_game(Setup(roles=["dragon", "cave"], seed=2))
+    bots = {"dragon": HardBot("dragon", seed=1), "cave": make_bot("cave", "easy", 1)}
+    while g.outcome is None and g.state.round < 6:
+        d = g.pending
+        assert d is not None
+        g.apply(bots[d.role](view(g, d.role), d))
+    hard = bots["dragon"]
+    assert isinstance(hard, HardBot)
+    assert hard.decisions_searched >= 5 and hard.failed_worlds == []
