@@ -129,12 +129,21 @@ class TrackedWorld:
 
     game: Game
     seed: int                                         # its rollouts' and its other players' seed
-    scenario: dict[str, Any] = field(default_factory=dict)   # how it began the turn (to mend it)
+    scenario: dict[str, Any]                          # how it began the turn (to mend it)
     others: dict[str, Bot] = field(default_factory=dict)
 
     def branch(self) -> Game:
         """A copy to play a candidate on (the world itself stays at the decision)."""
         return self.game.rebuilt(self.game.choices)
+
+    def restart(self, scenario: dict[str, Any]) -> bool:
+        """Begin the turn again from ``scenario`` (False if the rules cannot set it up)."""
+        try:
+            self.game = load_scenario(scenario)
+        except (ScenarioError, EngineError):
+            return False
+        self.scenario, self.others = scenario, {}
+        return True
 
 
 class TurnWorlds:
@@ -205,16 +214,13 @@ class TurnWorlds:
         if w.game.outcome is not None or v.last_roll is None or w.game.state.last_roll == v.last_roll:
             return False
         rng = random.Random(f"{w.seed}:{len(self.mine)}")
+        base = w.scenario
         for _ in range(MAX_REROLLS):
-            scenario = {**w.scenario, "setup": {**w.scenario["setup"], "seed": rng.getrandbits(31)}}
-            try:
-                trial = TrackedWorld(load_scenario(scenario), w.seed, scenario)
-            except (ScenarioError, EngineError):
+            if not w.restart({**base, "setup": {**base["setup"], "seed": rng.getrandbits(31)}}):
                 return False
-            if not self._replay_mine(trial) or trial.game.state.last_roll != v.last_roll:
+            if not self._replay_mine(w) or w.game.state.last_roll != v.last_roll:
                 continue
-            if self._observed(trial) == seen or self._swap_components(trial, v, seen):
-                w.game, w.scenario, w.others = trial.game, trial.scenario, trial.others
+            if self._observed(w) == seen or self._swap_components(w, v, seen):
                 return True
         return False
 
@@ -236,11 +242,8 @@ class TurnWorlds:
             scenario = w.scenario
             for a, b in dict.fromkeys(pairs):
                 scenario = swapped(scenario, a, b)
-            try:
-                game = load_scenario(scenario)
-            except (ScenarioError, EngineError):
+            if not w.restart(scenario):
                 return False
-            w.game, w.scenario, w.others = game, scenario, {}
             if self._replay_mine(w) and self._observed(w) == seen:
                 return True
         return False

@@ -290,7 +290,7 @@ class _Sampler:
         hand = list(b["hand"]) if own else _draw(rng, pool, int(b["hand_count"]), "the Goblins' Secrets")
         pool = _minus(pool, hand)
         war_top, rage = self._war_this_turn(b)
-        war_rest = [c for c in self.rules.deck("war") if c not in war_top]
+        war_rest = _minus(self.rules.deck("war"), war_top)
         return {
             "population": dict(b["population"]), "rage": rage,
             "monsters": {t: list(ms) for t, ms in b["monsters"].items()},
