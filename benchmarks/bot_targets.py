@@ -14,7 +14,7 @@ Each tournament is the same as ``python3 vast.py tournament --roles A,B --bots A
 long run can be resumed and the table printed again without replaying.
 
     PYTHONPATH=. .venv/bin/python benchmarks/bot_targets.py [--games 200] [--hard-games 200]
-        [--seed 1] [--workers 2] [--roles knight,cave] [--only easy|hard] [--cache FILE] [--json]
+        [--baseline-games 1000] [--seed 1] [--workers 2] [--roles knight,cave] [--only easy|hard] [--cache FILE] [--json]
 """
 from __future__ import annotations
 
@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200, help="games per Easy tournament")
     ap.add_argument("--hard-games", type=int, default=200, help="games per Hard tournament")
+    ap.add_argument("--baseline-games", type=int, default=None,
+                    help="games per Easy-vs-Easy tournament (default: --hard-games); Easy games are "
+                         "cheap, so more of them narrow the baseline's interval")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=default_workers())
     ap.add_argument("--roles", default=",".join(ROLES), help="measure only the pairs among these roles")
@@ -81,8 +84,8 @@ def main(argv: list[str] | None = None) -> int:
                 row["easy_vs_random"] = {"win_rate": w, "ci95": [lo, hi], "games": n, "errors": len(s["errors"])}
                 row["easy_p95_ms"] = s["per_role"][me]["decision_ms"]["p95"]
             if args.only in (None, "hard"):
-                base = tournament(cache, pair, {a: "easy", b: "easy"}, args.hard_games, args.seed, args.workers,
-                                  args.cache)
+                base = tournament(cache, pair, {a: "easy", b: "easy"}, args.baseline_games or args.hard_games,
+                                  args.seed, args.workers, args.cache)
                 hard = tournament(cache, pair, {me: "hard", other: "easy"}, args.hard_games, args.seed,
                                   args.workers, args.cache)
                 ew, elo, ehi, en = rate(base, me)

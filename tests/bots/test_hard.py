@@ -166,6 +166,32 @@ def test_the_hard_player_takes_the_candidate_its_rollouts_favour(monkeypatch: py
     assert all(w.game.choices[-1] == second for w in bot.worlds.worlds)
 
 
+@pytest.mark.parametrize(("margin", "overruled"), [(0.3, True), (0.5, False)])
+def test_the_heuristic_is_overruled_only_by_more_than_the_margin(monkeypatch: pytest.MonkeyPatch, margin: float,
+                                                                 overruled: bool) -> None:
+    """The rollouts favour the heuristic's second choice by 0.4 in win chance: a Hard player
+    asking for a margin under that plays it, one asking for more keeps the heuristic's pick."""
+    g = load_scenario(DARK_EAST)
+    d = g.pending
+    assert d is not None
+    v = view(g, "knight")
+    easy = make_bot("knight", "easy", 4)
+    scores = [easy.score(v, d, o) for o in d.options]     # type: ignore[attr-defined]
+    ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
+    pick, second = d.options[ranked[0]].id, d.options[ranked[1]].id
+    real = HardBot.rollout
+
+    def favour_second(self: HardBot, world: Game, variant: int, seed: int) -> float:
+        if world.choices and world.choices[-1] == second:
+            return 0.6
+        return 0.2 if world.choices else real(self, world, variant, seed)
+
+    monkeypatch.setattr(HardBot, "rollout", favour_second)
+    bot = HardBot("knight", seed=4, rounds=2, margin=margin)
+    assert bot(v, d) == (second if overruled else pick)
+    assert bot.heuristic_overruled == int(overruled)
+
+
 def test_hard_searches_decisions_in_a_real_game() -> None:
     """Over a game the Hard Dragon searches many of its decisions and sometimes overrules its
     heuristic; no world it drew failed to play."""

@@ -25,6 +25,7 @@ from vast_desktop.engine.bots.value import (
     win_chance,
 )
 from vast_desktop.engine.game import EngineError
+from vast_desktop.engine.scenario import load_scenario
 from vast_desktop.engine.rules_data import RulesDataError
 from vast_desktop.engine.state import ROLE_ORDER
 
@@ -134,3 +135,30 @@ def test_a_world_the_rules_cannot_play_on_is_left_out_for_every_strategy(monkeyp
     assert 0 <= best < len(bot.variants)
     assert [n for _, n in bot.last_search] == [2] * len(bot.variants)
     assert len(bot.failed_worlds) == 1 and "pop from empty list" in bot.failed_worlds[0]
+
+
+def _knight_vs_cave(smashed: int, at: tuple[int, int]):
+    return load_scenario({"setup": {"roles": ["knight", "cave"], "seed": 1},
+                          "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True},
+                                    {"pos": [1, 0], "tile": "T35", "lit": True, "rot": 0}],
+                          "pieces": {"knight": list(at)}, "knight": {"smashed": smashed}})
+
+
+@pytest.mark.parametrize(("smashed", "at", "expected"), [(5, (0, 0), 1.0), (5, (1, 0), 0.5), (4, (0, 0), 0.0)])
+def test_RV_26_knight_escape_counts_the_way_out_only_once_enough_crystals_are_smashed(smashed, at, expected) -> None:
+    """RV-26 (Knight vs Cave: smash 5 Crystals, then escape): ``knight_escape`` is 0 until
+    the fifth Crystal is smashed, then 1 / (1 + steps to the Entrance)."""
+    g = _knight_vs_cave(smashed, at)
+    assert features(view(g, "knight"))["knight_escape"] == expected
+
+
+@pytest.mark.parametrize(("carried", "at", "expected"), [([], (1, 0), 0.0), (["treasure", "treasure"], (1, 0), 1.0),
+                                                         (["treasure"], (0, 0), 1.0)])
+def test_TH_38_thief_haul_home_is_what_he_carries_by_how_near_the_entrance(carried, at, expected) -> None:
+    """TH-38, TH-39: carried loot counts once it reaches the Entrance, so ``thief_haul_home``
+    is the tokens carried / (1 + steps to the Entrance)."""
+    g = load_scenario({"setup": {"roles": ["knight", "thief"], "seed": 1}, "active": "thief",
+                       "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True},
+                                 {"pos": [1, 0], "tile": "T35", "lit": True, "rot": 0}],
+                       "pieces": {"knight": [0, 0], "thief": list(at)}, "thief": {"carried": carried}})
+    assert features(view(g, "thief"))["thief_haul_home"] == expected

@@ -63,7 +63,7 @@ class HardBot:
     needs_view = True
 
     def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int = 3, cap: float = 2.5,
-                 top: int = 3) -> None:
+                 top: int = 3, margin: float | None = None) -> None:
         self.role = role
         self.rng = random.Random(seed)
         self.budget = budget
@@ -71,6 +71,9 @@ class HardBot:
         self.cap = cap
         self.top = top
         self.cls = easy_class(role)
+        # how much better by the rollouts another option must do to overrule the heuristic's
+        # pick: the role's own ``search_margin`` unless given
+        self.margin = getattr(self.cls, "search_margin", 0.0) if margin is None else margin
         self.variants = param_variants(self.cls)
         self.policies = [self.cls(seed=seed, params=p) for p in self.variants]
         for policy in self.policies:
@@ -150,8 +153,8 @@ class HardBot:
         return choice
 
     def _best_candidate(self, candidates: list[str], worlds: list[Any]) -> str:
-        """The candidate with the best mean win chance over ``worlds`` (the first — the
-        heuristic's pick — on a tie)."""
+        """The candidate with the best mean win chance over ``worlds``; the first — the
+        heuristic's pick — unless another beats it by more than ``margin``."""
         self.decisions_searched += 1
         strategy = self.policies.index(self.current)
         totals = dict.fromkeys(candidates, 0.0)
@@ -175,6 +178,8 @@ class HardBot:
         means = {c: totals[c] / counts[c] if counts[c] else -1.0 for c in candidates}
         self.last_choice = [(c, means[c], counts[c]) for c in candidates]
         best = max(candidates, key=lambda c: means[c])      # max keeps the first of equals: the pick
+        if means[best] - means[candidates[0]] <= self.margin:
+            best = candidates[0]
         if best != candidates[0]:
             self.heuristic_overruled += 1
         return best

@@ -89,6 +89,9 @@ def features(view: PlayerView) -> dict[str, float]:
             "knight_to_crystal": dist.to("knight", crystal_tokens),
             "knight_to_dark": dist.to("knight", dark),
             "knight_to_entrance": dist.to("knight", entrance),
+            # RV-22, RV-26, RV-28: once enough Crystals are smashed only the way out counts
+            "knight_escape": (float(k.get("smashed", 0) >= k.get("crystals_needed", 5))
+                              / (1.0 + dist.to("knight", entrance))),
         })
     if "goblins" in roles:
         gb = board(view, "goblins")
@@ -137,6 +140,8 @@ def features(view: PlayerView) -> dict[str, float]:
             "thief_stealth": float(th.get("stealth_now", 0)),
             "thief_to_entrance": dist.to("thief", entrance),
             "thief_to_treasure": dist.to("thief", treasure_tokens),
+            # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
+            "thief_haul_home": len(th.get("carried", [])) / (1.0 + dist.to("thief", entrance)),
         })
     return f
 
