@@ -25,8 +25,8 @@ from vast_desktop.engine.bots.value import (
     win_chance,
 )
 from vast_desktop.engine.game import EngineError
-from vast_desktop.engine.scenario import load_scenario
 from vast_desktop.engine.rules_data import RulesDataError
+from vast_desktop.engine.scenario import load_scenario
 from vast_desktop.engine.state import ROLE_ORDER
 
 PAIRS = list(combinations(ROLE_ORDER, 2))
