@@ -138,39 +138,12 @@ def test_observation_leaves_out_only_other_roles_per_turn_counts() -> None:
     assert observation(v, d) != observation(type(v)(**{**v.__dict__, "boards": {**v.boards, "knight": harmed}}), d)
 
 
-def test_the_hard_player_takes_the_candidate_its_rollouts_favour(monkeypatch: pytest.MonkeyPatch) -> None:
-    """At a decision of its turn the Hard player weighs the heuristic's top options by rollouts
-    in its worlds; here the rollouts favour the heuristic's second choice, so it is played —
-    and the worlds follow that choice, not the heuristic's."""
-    g = load_scenario(DARK_EAST)
-    bot = HardBot("knight", seed=4, rounds=2)
-    d = g.pending
-    assert d is not None
-    v = view(g, "knight")
-    easy = make_bot("knight", "easy", 4)
-    scores = [easy.score(v, d, o) for o in d.options]     # type: ignore[attr-defined]
-    ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
-    second = d.options[ranked[1]].id
-    real = HardBot.rollout
-
-    def favour_second(self: HardBot, world: Game, variant: int, seed: int) -> float:
-        if world.choices and world.choices[-1] == second:
-            return 1.0
-        return 0.0 if world.choices else real(self, world, variant, seed)
-
-    monkeypatch.setattr(HardBot, "rollout", favour_second)
-    choice = bot(v, d)
-    assert choice == second
-    assert bot.decisions_searched == 1 and bot.heuristic_overruled == 1
-    assert [n for _, _, n in bot.last_choice] == [2] * len(bot.last_choice)
-    assert all(w.game.choices[-1] == second for w in bot.worlds.worlds)
-
-
-@pytest.mark.parametrize(("margin", "overruled"), [(0.3, True), (0.5, False)])
-def test_the_heuristic_is_overruled_only_by_more_than_the_margin(monkeypatch: pytest.MonkeyPatch, margin: float,
-                                                                 overruled: bool) -> None:
-    """The rollouts favour the heuristic's second choice by 0.4 in win chance: a Hard player
-    asking for a margin under that plays it, one asking for more keeps the heuristic's pick."""
+def favour_second_option(monkeypatch: pytest.MonkeyPatch, second_score: float,
+                         other_score: float) -> tuple[Game, str, str]:
+    """DARK_EAST at the Knight's first decision, with rollouts rigged so that a world whose
+    last choice is the heuristic's second-ranked option scores ``second_score`` and any other
+    candidate ``other_score`` (the turn-start search plays as usual); the game, the heuristic's
+    pick and its second choice."""
     g = load_scenario(DARK_EAST)
     d = g.pending
     assert d is not None
@@ -183,12 +156,38 @@ def test_the_heuristic_is_overruled_only_by_more_than_the_margin(monkeypatch: py
 
     def favour_second(self: HardBot, world: Game, variant: int, seed: int) -> float:
         if world.choices and world.choices[-1] == second:
-            return 0.6
-        return 0.2 if world.choices else real(self, world, variant, seed)
+            return second_score
+        return other_score if world.choices else real(self, world, variant, seed)
 
     monkeypatch.setattr(HardBot, "rollout", favour_second)
+    return g, pick, second
+
+
+def test_the_hard_player_takes_the_candidate_its_rollouts_favour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a decision of its turn the Hard player weighs the heuristic's top options by rollouts
+    in its worlds; here the rollouts favour the heuristic's second choice, so it is played —
+    and the worlds follow that choice, not the heuristic's."""
+    g, _, second = favour_second_option(monkeypatch, 1.0, 0.0)
+    bot = HardBot("knight", seed=4, rounds=2)
+    d = g.pending
+    assert d is not None
+    choice = bot(view(g, "knight"), d)
+    assert choice == second
+    assert bot.decisions_searched == 1 and bot.heuristic_overruled == 1
+    assert [n for _, _, n in bot.last_choice] == [2] * len(bot.last_choice)
+    assert all(w.game.choices[-1] == second for w in bot.worlds.worlds)
+
+
+@pytest.mark.parametrize(("margin", "overruled"), [(0.3, True), (0.5, False)])
+def test_the_heuristic_is_overruled_only_by_more_than_the_margin(monkeypatch: pytest.MonkeyPatch, margin: float,
+                                                                 overruled: bool) -> None:
+    """The rollouts favour the heuristic's second choice by 0.4 in win chance: a Hard player
+    asking for a margin under that plays it, one asking for more keeps the heuristic's pick."""
+    g, pick, second = favour_second_option(monkeypatch, 0.6, 0.2)
     bot = HardBot("knight", seed=4, rounds=2, margin=margin)
-    assert bot(v, d) == (second if overruled else pick)
+    d = g.pending
+    assert d is not None
+    assert bot(view(g, "knight"), d) == (second if overruled else pick)
     assert bot.heuristic_overruled == int(overruled)
 
 
