@@ -204,3 +204,33 @@ def test_collapse_removal_does_not_leave_a_lit_crystal_tile_next_in_line() -> No
                  tuple(Option(f"remove:{x},{y}", f"Collapse the tile at {x},{y}", (space((x, y)),))
                        for x, y in ((3, 0), (0, 2))))
     assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"remove:0,2"}   # no coin toss
+
+
+def joined_row() -> Game:
+    """The Entrance, a Lit tile east of it and one south of it; no Cave player (RV-03)."""
+    tiles: list[dict[str, Any]] = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+                                   {"pos": [0, 1], "tile": "T20", "lit": True}, {"pos": [2, 0], "tile": "T12", "lit": True}]
+    return gob_game(roles=("goblins", "thief"), tiles=tiles, pieces={})
+
+
+def test_orients_a_revealed_tile_to_join_the_map_not_open_onto_empty_spaces() -> None:
+    """MAP-17, MAP-20/21, COL-01: T12 (walls north, east and south) was revealed at 2,0. Turned
+    with its open side west it joins the tile at 1,0; any other way its open side faces an
+    empty space, which draws a tile from the stack and brings the Collapse nearer."""
+    g = joined_row()
+    d = Decision("goblins", "orient_tile", "Orient the Ambush tile you revealed at 2,0",
+                 tuple(Option(f"rot:{r}", f"rotation {r}", (space((2, 0)),)) for r in range(4)))
+    bot = EasyGoblins(seed=1)
+    scores = {o.id: bot.kind_orient_tile(Picture(view(g, "goblins"), Memory()), d, o) for o in d.options}
+    assert scores["rot:0"] > 0 > scores["rot:1"] == scores["rot:2"] == scores["rot:3"]
+    assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"rot:0"}
+
+
+def test_places_the_end_of_turn_dark_tile_in_a_nook() -> None:
+    """RV-03, MAP-20, COL-01: with no Cave player the Goblins place a Dark tile at the end of
+    their turn. At 1,1 it touches two tiles; at -1,0 or 0,-1 only one, so once revealed it
+    would leave more open edges to fill from the stack."""
+    g = joined_row()
+    d = Decision("goblins", "place_tile", "End of turn: place the Dark tile you drew (Fangs)",
+                 tuple(Option(f"place:{x},{y}", f"Place at {x},{y}", (space((x, y)),)) for x, y in ((-1, 0), (0, -1), (1, 1))))
+    assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"place:1,1"}

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..decisions import Decision, Option
-from ..geometry import Pos
+from ..geometry import DELTA, Pos, rotate_walls
 from ..rules_data import load_rules_data
 from ..view import PlayerView
 from .base import ScoredBot
@@ -227,6 +227,9 @@ class EasyGoblins(ScoredBot):
             "scatter_cost": 8.0,
             "block_hidden": 1.0,    # > 0: spend Rage against a scatter even with every Tribe hidden    # War card: an overpopulation scatter no Rage can stop
             "cave_in": 0.4,         # > 0: play Cave-In on Lit tiles before the Collapse
+            "orient_open_empty": 1.0,  # an open side onto an empty space draws a tile (COL-01 sooner)
+            "orient_joined": 0.5,   # an open side onto a tile already there: a way through
+            "place_nook": 1.0,      # RV-03: a placed Dark tile with tiles round it opens onto fewer empty spaces
         }
 
     @classmethod
@@ -655,10 +658,37 @@ class EasyGoblins(ScoredBot):
             return 0.0
         return self.default_score(ctx, d, o) + 0.5
 
+    # ------------------------------------------------------------- revealing
+    def kind_orient_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """MAP-17: turn a tile our Flare revealed so its open sides join the tiles already
+        there (a way through for the Tribes) rather than open onto empty spaces — every such
+        side is filled from the stack (MAP-20/21) and brings the Collapse a tile nearer (COL-01).
+        In the Collapse no open side is filled (MAP-24), so only the ways through count."""
+        p = option_space(o)
+        tv = ctx.pic.tiles.get(p) if p is not None else None
+        if p is None or tv is None or tv.tile_id is None:
+            return 0.0
+        walls = rotate_walls(self.cards.tile(tv.tile_id).walls, int(arg(o)))
+        s = 0.0
+        for d_, (dx, dy) in enumerate(DELTA):
+            if walls[d_]:
+                continue
+            if (p[0] + dx, p[1] + dy) in ctx.pic.tiles:
+                s += self.params["orient_joined"]
+            elif not ctx.view.collapse:
+                s -= self.params["orient_open_empty"]
+        return s
+
     # ---------------------------------------------------- with no Cave player
     def kind_place_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """RV-03: a Dark tile near the goal gives Tribes somewhere to Reveal (GB-82)."""
-        return self.default_score(ctx, d, o)
+        """RV-03: a Dark tile near the goal gives Tribes somewhere to Reveal (GB-82); one in
+        a nook, with tiles on several sides, leaves fewer open edges to fill from the stack
+        once it is revealed (MAP-20), which keeps the Collapse further off (COL-01)."""
+        p = option_space(o)
+        if p is None:
+            return 0.0
+        joined = sum(1 for dx, dy in DELTA if (p[0] + dx, p[1] + dy) in ctx.pic.tiles)
+        return self.default_score(ctx, d, o) + self.params["place_nook"] * joined
 
     def kind_collapse_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
         """COL-10: never a Lit Crystal tile, nor one that leaves a Lit Crystal tile next in
