@@ -687,8 +687,7 @@ class EasyGoblins(ScoredBot):
         p = option_space(o)
         if p is None:
             return 0.0
-        joined = sum(1 for dx, dy in DELTA if (p[0] + dx, p[1] + dy) in ctx.pic.tiles)
-        return self.default_score(ctx, d, o) + self.params["place_nook"] * joined
+        return self.default_score(ctx, d, o) + self.params["place_nook"] * ctx.pic.touching(p)
 
     def kind_collapse_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
         """COL-10: never a Lit Crystal tile, nor one that leaves a Lit Crystal tile next in

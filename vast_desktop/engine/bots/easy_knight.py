@@ -415,8 +415,7 @@ class EasyKnight(ScoredBot):
     def _collapse_risk(self, pic: MapPicture, q: Pos) -> float:
         """During the Collapse a Dark tile may hide one of the last Crystals, and one
         touching a single tile is next to go (COL-07): reveal those first."""
-        touching = sum(1 for dx, dy in DELTA if (q[0] + dx, q[1] + dy) in pic.tiles)
-        return self.params["collapse_dark"] * (1.5 if touching <= 1 else 1.0)
+        return self.params["collapse_dark"] * (1.5 if pic.touching(q) <= 1 else 1.0)
 
     def _strength_gain(self, t: _Turn) -> int:
         """How much Strength her free cubes could still add on the track (KN-09)."""

@@ -81,6 +81,10 @@ class MapPicture:
                     todo.append(q)
         return dist
 
+    def touching(self, p: Pos) -> int:
+        """How many tiles on the map are adjacent to space ``p`` (MAP-01), walls ignored."""
+        return sum(1 for dx, dy in DELTA if (p[0] + dx, p[1] + dy) in self.tiles)
+
     def exposes_lit_crystal(self, removed: Pos) -> bool:
         """The Collapse (COL-07, COL-08): once ``removed`` is gone, would the next removal
         have to take a revealed Crystal tile (one in the lowest tier of tiles touched)?
