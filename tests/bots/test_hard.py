@@ -203,3 +203,32 @@ def test_hard_searches_decisions_in_a_real_game() -> None:
     hard = bots["dragon"]
     assert isinstance(hard, HardBot)
     assert hard.decisions_searched >= 5 and hard.failed_worlds == []
+
+
+@pytest.mark.parametrize(("role", "roles", "weight", "tried"), [
+    ("knight", ("knight", "thief"), "thief_value", True),     # KN-60: a Thief hunt, with a Thief to hunt
+    ("knight", ("knight", "cave"), "thief_value", False),
+    ("knight", ("knight", "goblins"), "ambush_cubes", True),  # Ambush-shy, with Goblins to ambush her
+    ("knight", ("knight", "dragon"), "ambush_cubes", False),
+    ("goblins", ("goblins", "thief"), "thief", True),         # GB-74: a bolder Thief hunt
+    ("goblins", ("goblins", "knight"), "thief", False),
+    ("dragon", ("dragon", "thief"), "kill_thief", True),      # DR-24/34: a Thief hunt
+    ("dragon", ("dragon", "cave"), "kill_thief", False),
+])
+def test_the_hard_player_weighs_only_strategies_that_matter_with_the_roles_in_play(
+        role: str, roles: tuple[str, ...], weight: str, tried: bool) -> None:
+    """A strategy that differs from the defaults only against an absent role would play as
+    the defaults do: the Hard player fits its strategies to the game at its first decision."""
+    g = new_game(Setup(roles=list(roles), seed=3))
+    bot = HardBot(role, seed=1)
+    others = {r: make_bot(r, "easy", 1) for r in roles}
+    while (d := g.pending) is not None and d.role != role:
+        g.apply(others[d.role](view(g, d.role), d))
+    assert d is not None
+    bot(view(g, role), d)
+    assert bot.fitted_to == frozenset(roles)
+    defaults = bot.variants[0][weight]
+    assert any(v[weight] != defaults for v in bot.variants) is tried
+    assert len(bot.policies) == len(bot.variants) and bot.current is bot.policies[0]
+    assert len({tuple(sorted(v.items())) for v in bot.variants}) == len(bot.variants)   # no two alike
+

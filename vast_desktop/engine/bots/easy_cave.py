@@ -25,7 +25,7 @@ legal — it only ranks them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from functools import lru_cache
 
 from ..decisions import Decision, Option
@@ -341,8 +341,8 @@ class EasyCave(ScoredBot):
         }
 
     @classmethod
-    def param_variants(cls) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs (hard.param_variants): as tuned; walls up
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs, whatever roles are in play (hard.param_variants): as tuned; walls up
         (Rockslides across the hunters' ways); Crystal tiles far off; hasty (Hatred for
         every tile it can pay); deep (Crystal tiles far from the Entrance)."""
         base = cls.default_params()

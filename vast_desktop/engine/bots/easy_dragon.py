@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -311,13 +311,17 @@ class EasyDragon(ScoredBot):
         }
 
     @classmethod
-    def param_variants(cls) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs (hard.param_variants): as tuned; restless
-        (every Sloth cube to Wakefulness); hoarder (rests by Treasure); scorcher (reveals
-        more Dark tiles); careless of the stack (the Collapse may come sooner)."""
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs with ``roles`` in play (hard.param_variants):
+        as tuned; restless (every Sloth cube to Wakefulness); with the Thief, Thief hunter
+        (DR-24/34: a killed Thief drops what he carries); hoarder (rests by Treasure);
+        scorcher (reveals more Dark tiles); careless of the stack (the Collapse may come
+        sooner)."""
         base = cls.default_params()
-        return [base, {**base, "cube": 20.0}, {**base, "treasure_near": 3.0}, {**base, "reveal": 0.8},
-                {**base, "stack_cost": 0.2}]
+        out = [base, {**base, "cube": 20.0}]
+        if "thief" in roles:
+            out.append({**base, "kill_thief": 18.0})
+        return out + [{**base, "treasure_near": 3.0}, {**base, "reveal": 0.8}, {**base, "stack_cost": 0.2}]
 
     # ------------------------------------------------------------ plumbing
     def __call__(self, view: PlayerView, decision: Decision) -> str:

@@ -22,6 +22,7 @@ one of its Tribes attacked first, the Tribe a Secret was played for).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -233,12 +234,16 @@ class EasyGoblins(ScoredBot):
         }
 
     @classmethod
-    def param_variants(cls) -> list[dict[str, float]]:
-        """The weight sets worth searching over (the Hard player): the defaults, more
-        Flares, Rage kept back, no Cave-In, and a bolder Thief hunt."""
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The weight sets worth searching over with ``roles`` in play (the Hard player):
+        the defaults, more Flares, Rage kept back, no Cave-In, and with the Thief in play
+        a bolder Thief hunt."""
         d = cls.default_params()
-        return [d, {**d, "flares_per_turn": 2.0, "flare_below": 2.0}, {**d, "keep_rage": 1.0},
-                {**d, "cave_in": -1.0}, {**d, "thief": 70.0, "approach": 4.0}]
+        out = [d, {**d, "flares_per_turn": 2.0, "flare_below": 2.0}, {**d, "keep_rage": 1.0},
+               {**d, "cave_in": -1.0}]
+        if "thief" in roles:
+            out.append({**d, "thief": 70.0, "approach": 4.0})
+        return out
 
     # --------------------------------------------------------------- entry
     def __call__(self, view: PlayerView, decision: Decision) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -124,13 +125,19 @@ class EasyKnight(ScoredBot):
         }
 
     @classmethod
-    def param_variants(cls) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs (hard.param_variants): as tuned; Crystal
-        hunter; saver (keeps cubes for her Smash Strength from fewer cubes on);
-        Ambush-shy (one cube at most against an Ambush); Lit paths (fewer Dark tiles revealed)."""
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs with ``roles`` in play (hard.param_variants):
+        as tuned; Crystal hunter; saver (keeps cubes for her Smash Strength from fewer cubes
+        on); with the Goblins, Ambush-shy (one cube at most against an Ambush); with the
+        Thief, Thief hunter (KN-60: killing him makes him drop what he carries); Lit paths
+        (fewer Dark tiles revealed)."""
         base = cls.default_params()
-        return [base, {**base, "crystal_value": 60.0}, {**base, "reserve_from_cubes": 2.5},
-                {**base, "ambush_cubes": 1.0}, {**base, "dark_value": 3.0}]
+        out = [base, {**base, "crystal_value": 60.0}, {**base, "reserve_from_cubes": 2.5}]
+        if "goblins" in roles:
+            out.append({**base, "ambush_cubes": 1.0})
+        if "thief" in roles:
+            out.append({**base, "thief_value": 30.0})
+        return out + [{**base, "dark_value": 3.0}]
 
     # ----------------------------------------------------------- dispatch
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -372,8 +372,8 @@ class EasyThief(ScoredBot):
         return p
 
     @classmethod
-    def param_variants(cls) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs (hard.param_variants): as tuned; greedy
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs, whatever roles are in play (hard.param_variants): as tuned; greedy
         (carries more before going home); homebody (stashes each token at once);
         explorer (peeks and flares more); careful (keeps clear of threats)."""
         base = cls.default_params()

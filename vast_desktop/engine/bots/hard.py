@@ -4,8 +4,9 @@
 consistent with its view (``worlds.world_scenario`` — built from the view alone, hidden
 things drawn at random from what is unaccounted for); in each world it plays its turn once
 with each of a few strategies (``param_variants``: the Easy player's weights, and variations
-that favour one part of its plan), lets the others answer with their Easy players until its
-next turn begins (or the game ends), and judges where that leaves it with
+that favour one part of its plan — only those that matter with the roles in play, so the
+Knight weighs a Thief hunt only with a Thief to hunt), lets the others answer with their
+Easy players until its next turn begins (or the game ends), and judges where that leaves it with
 ``value.win_chance`` — a win chance learned from games, so a turn that looks busy but loses
 the race is not mistaken for progress.  The strategy with the best mean plays the turn.
 
@@ -31,14 +32,14 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from .. import EngineError  # the error type only: a bot never holds a game
 from ..decisions import Decision, IllegalChoice
 from ..scenario import load_scenario
 from ..view import PlayerView, view
-from .registry import EASY
+from .registry import EASY, ROLES
 from .turn_worlds import TurnWorlds
 from .value import win_chance
 
@@ -50,12 +51,14 @@ def easy_class(role: str) -> Any:
     return getattr(importlib.import_module(f"{__package__}.{module}"), name)
 
 
-def param_variants(cls: Any, limit: int = 5) -> list[dict[str, float]]:
-    """The strategies the search tries: the class's own list if it has one, else only its
-    defaults (a weight halved or doubled blindly can be a strategy no one would play)."""
+def param_variants(cls: Any, roles: Collection[str] = ROLES, limit: int = 5) -> list[dict[str, float]]:
+    """The strategies the search tries with ``roles`` in play: the class's own list if it has
+    one, else only its defaults (a weight halved or doubled blindly can be a strategy no one
+    would play).  A strategy that only differs against a role not in play would play as the
+    defaults do, so the classes leave it out and its rollouts go to one that matters."""
     own = getattr(cls, "param_variants", None)
     if callable(own):
-        return list(own())[:limit]
+        return list(own(frozenset(roles)))[:limit]
     return [dict(cls.default_params())]
 
 
@@ -74,11 +77,9 @@ class HardBot:
         # how much better by the rollouts another option must do to overrule the heuristic's
         # pick: the role's own ``search_margin`` unless given
         self.margin = getattr(self.cls, "search_margin", 0.0) if margin is None else margin
-        self.variants = param_variants(self.cls)
-        self.policies = [self.cls(seed=seed, params=p) for p in self.variants]
-        for policy in self.policies:
-            policy.chooser = self.choose
-        self.current = self.policies[0]
+        self.seed = seed
+        self.fitted_to: frozenset[str] | None = None   # the roles in play its strategies are for
+        self.fit(ROLES)
         self.planned_for: tuple[int, str] | None = None
         self.worlds = TurnWorlds(role)
         self.scenarios: list[tuple[dict[str, Any], int]] = []    # this turn's worlds: scenario, play seed
@@ -88,7 +89,18 @@ class HardBot:
         self.decisions_searched = 0
         self.heuristic_overruled = 0
 
+    def fit(self, roles: Collection[str]) -> None:
+        """Its strategies (and a fresh player for each) for a game with ``roles`` in play."""
+        self.fitted_to = frozenset(roles)
+        self.variants = param_variants(self.cls, self.fitted_to)
+        self.policies = [self.cls(seed=self.seed, params=p) for p in self.variants]
+        for policy in self.policies:
+            policy.chooser = self.choose
+        self.current = self.policies[0]
+
     def __call__(self, v: PlayerView, decision: Decision) -> str:
+        if self.fitted_to != frozenset(v.roles):
+            self.fit(v.roles)
         if len(decision.options) == 1:
             return decision.options[0].id
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
