@@ -28,6 +28,7 @@ from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.bots.progress import standing
 from vast_desktop.engine.bots.registry import ROLES, make_bot
 from vast_desktop.engine.bots.value import (
+    RETIRED_FEATURES,
     VALUES_FILE,
     ValueModel,
     features,
@@ -56,7 +57,8 @@ def play(job: tuple[tuple[str, ...], int, tuple[str, ...]]) -> list[Sample]:
             me = g.state.active
             if me in easy:
                 v = view(g, me)
-                seen.append((me, features(v), standing(v, me)))
+                fresh = {k: x for k, x in features(v).items() if k not in RETIRED_FEATURES}
+                seen.append((me, fresh, standing(v, me)))
         g.apply(bots[d.role](view(g, d.role), d))
     if g.outcome is None:
         return []

@@ -162,3 +162,26 @@ def test_TH_38_thief_haul_home_is_what_he_carries_by_how_near_the_entrance(carri
                                  {"pos": [1, 0], "tile": "T35", "lit": True, "rot": 0}],
                        "pieces": {"knight": [0, 0], "thief": list(at)}, "thief": {"carried": carried}})
     assert features(view(g, "thief"))["thief_haul_home"] == expected
+
+
+def test_TH_13_looting_the_last_treasure_token_leaves_the_thief_no_further_from_loot() -> None:
+    """TH-13: he loots the only Treasure token, on his own tile.  ``thief_to_loot`` reads 0
+    before (he stands on it) and after (none is left), so a rollout in which he loots is not
+    judged 12 steps worse off — the retired ``thief_to_treasure`` jumped to FAR, and is
+    never fitted again."""
+    from vast_desktop.engine.bots.value import FAR, RETIRED_FEATURES
+    g = load_scenario({"setup": {"roles": ["cave", "thief"], "seed": 1}, "active": "thief",
+                       "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True},
+                                 {"pos": [1, 0], "tile": "T35", "lit": True, "rot": 0}],
+                       "tokens": {"1,0": {"treasure": 1}}, "pieces": {"thief": [1, 0]}})
+    while g.pending is not None and "loot:treasure" not in g.pending.ids:
+        g.apply(g.pending.options[0].id)       # his Stats: any assignment lets him loot
+    before = features(view(g, "thief"))
+    g.apply("loot:treasure")
+    after = features(view(g, "thief"))
+    assert (before["treasure_tokens"], after["treasure_tokens"]) == (1.0, 0.0)
+    assert after["thief_carried"] == before["thief_carried"] + 1
+    assert before["thief_to_loot"] == after["thief_to_loot"] == 0.0
+    assert after["thief_to_treasure"] == FAR and "thief_to_treasure" in RETIRED_FEATURES
+    fresh = load_models()[model_key("thief", ("cave", "thief"))]
+    assert "thief_to_loot" in fresh.weights and not RETIRED_FEATURES & set(fresh.weights)

@@ -29,6 +29,12 @@ from .registry import ROLES
 VALUES_FILE = Path(__file__).with_name("values.yaml")
 FAR = 12          # distances are capped here (and an unreachable goal counts as this far)
 
+# Features still computed for the models fitted with them, but never fitted again:
+# ``thief_to_treasure`` counts FAR once no Treasure token is left on the map, so a rollout in
+# which the Thief loots the last one looked 12 steps worse off — the Hard Thief ended his turn
+# rather than loot (TH-38).  ``thief_to_loot`` replaces it.
+RETIRED_FEATURES = frozenset({"thief_to_treasure"})
+
 
 def _ratio(a: float, b: float) -> float:
     return a / b if b else 0.0
@@ -139,7 +145,9 @@ def features(view: PlayerView) -> dict[str, float]:
             "thief_dead": float(bool(th.get("dead"))),
             "thief_stealth": float(th.get("stealth_now", 0)),
             "thief_to_entrance": dist.to("thief", entrance),
-            "thief_to_treasure": dist.to("thief", treasure_tokens),
+            "thief_to_treasure": dist.to("thief", treasure_tokens),     # retired: see RETIRED_FEATURES
+            # the steps to the nearest Treasure token, 0 once none is left (``treasure_tokens`` says which)
+            "thief_to_loot": dist.to("thief", treasure_tokens) if treasure_tokens else 0.0,
             # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
             "thief_haul_home": len(th.get("carried", [])) / (1.0 + dist.to("thief", entrance)),
         })
