@@ -137,3 +137,14 @@ def test_the_easy_thief_plays_the_same_game_for_the_same_seed() -> None:
     setup = Setup(roles=("knight", "goblins", "thief"), seed=5)
     a, b = (play_match(setup, {"thief": "easy"}) for _ in range(2))
     assert a.error is None and (a.winners, a.reason, a.choices) == (b.winners, b.reason, b.choices)
+
+
+def test_TH_35_a_thief_whose_stealth_fell_below_zero_still_heads_home_to_stash() -> None:
+    """TH-35: three carried tokens take Stealth 2 to -1 without harming him.  Stashing needs
+    no Stealth, so on the Entrance he still rates the stash (before, no goal was left and
+    the bot raised StopIteration), and next to it he steps on to stash (TH-39)."""
+    g = game(at=(0, 0), stats="4-2-3", thief={"carried": ["treasure"] * 3})
+    assert view(g, "thief").boards["thief"]["stealth_now"] < 0
+    assert bot_choice(g)                              # no crash standing on the Entrance
+    g = game(stats="4-2-3", thief={"carried": ["treasure"] * 3})
+    assert bot_choice(g) == "move:0,0"

@@ -164,7 +164,9 @@ class ThiefPicture:
         return self.goals_with(int(self.me.get("stealth_now", 0)))
 
     def goals_with(self, stealth: int) -> list[Goal]:
-        return [g for g in self.all_goals if g.stealth <= stealth]
+        """TH-35: carried tokens may push his Stealth below 0; a goal that needs no Stealth
+        (the stash above all) stays open whatever it is."""
+        return [g for g in self.all_goals if g.stealth <= max(stealth, 0)]
 
     @cached_property
     def all_goals(self) -> list[Goal]:
