@@ -231,4 +231,3 @@ def test_the_hard_player_weighs_only_strategies_that_matter_with_the_roles_in_pl
     assert any(v[weight] != defaults for v in bot.variants) is tried
     assert len(bot.policies) == len(bot.variants) and bot.current is bot.policies[0]
     assert len({tuple(sorted(v.items())) for v in bot.variants}) == len(bot.variants)   # no two alike
-

@@ -342,9 +342,10 @@ class EasyCave(ScoredBot):
 
     @classmethod
     def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs, whatever roles are in play (hard.param_variants): as tuned; walls up
-        (Rockslides across the hunters' ways); Crystal tiles far off; hasty (Hatred for
-        every tile it can pay); deep (Crystal tiles far from the Entrance)."""
+        """The strategies the Hard player weighs, whatever roles are in play
+        (hard.param_variants): as tuned; walls up (Rockslides across the hunters' ways);
+        Crystal tiles far off; hasty (Hatred for every tile it can pay); deep (Crystal tiles
+        far from the Entrance)."""
         base = cls.default_params()
         return [base, {**base, "rockslide": 10.0}, {**base, "crystal_far": 4.0}, {**base, "hatred": 80.0},
                 {**base, "crystal_entrance": 1.0}]

@@ -375,9 +375,10 @@ class EasyThief(ScoredBot):
 
     @classmethod
     def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
-        """The strategies the Hard player weighs, whatever roles are in play (hard.param_variants): as tuned; greedy
-        (carries more before going home); homebody (stashes each token at once);
-        explorer (peeks and flares more); careful (keeps clear of threats)."""
+        """The strategies the Hard player weighs, whatever roles are in play
+        (hard.param_variants): as tuned; greedy (carries more before going home); homebody
+        (stashes each token at once); explorer (peeks and flares more); careful (keeps clear
+        of threats)."""
         base = cls.default_params()
         return [
             base,

@@ -32,7 +32,7 @@ FAR = 12          # distances are capped here (and an unreachable goal counts as
 # Features still computed for the models fitted with them, but never fitted again:
 # ``thief_to_treasure`` counts FAR once no Treasure token is left on the map, so a rollout in
 # which the Thief loots the last one looked 12 steps worse off — the Hard Thief ended his turn
-# rather than loot (TH-38).  ``thief_to_loot`` replaces it.
+# rather than loot (TH-13).  ``thief_to_loot`` replaces it.
 RETIRED_FEATURES = frozenset({"thief_to_treasure"})
 
 
@@ -139,15 +139,16 @@ def features(view: PlayerView) -> dict[str, float]:
         })
     if "thief" in roles:
         th = board(view, "thief")
+        to_treasure = dist.to("thief", treasure_tokens)
         f.update({
             "thief_stashed": _ratio(th.get("stashed", 0), th.get("stash_needed", 1)),
             "thief_carried": float(len(th.get("carried", []))),
             "thief_dead": float(bool(th.get("dead"))),
             "thief_stealth": float(th.get("stealth_now", 0)),
             "thief_to_entrance": dist.to("thief", entrance),
-            "thief_to_treasure": dist.to("thief", treasure_tokens),     # retired: see RETIRED_FEATURES
+            "thief_to_treasure": to_treasure,     # retired: see RETIRED_FEATURES
             # the steps to the nearest Treasure token, 0 once none is left (``treasure_tokens`` says which)
-            "thief_to_loot": dist.to("thief", treasure_tokens) if treasure_tokens else 0.0,
+            "thief_to_loot": to_treasure if treasure_tokens else 0.0,
             # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
             "thief_haul_home": len(th.get("carried", [])) / (1.0 + dist.to("thief", entrance)),
         })
