@@ -210,6 +210,8 @@ def test_hard_searches_decisions_in_a_real_game() -> None:
     ("knight", ("knight", "cave"), "thief_value", False),
     ("knight", ("knight", "goblins"), "ambush_cubes", True),  # Ambush-shy, with Goblins to ambush her
     ("knight", ("knight", "dragon"), "ambush_cubes", False),
+    ("knight", ("knight", "dragon"), "dragon_far", True),     # KN-01/50: a Dragon hunt, with a Dragon
+    ("knight", ("knight", "goblins"), "dragon_far", False),
     ("goblins", ("goblins", "thief"), "thief", True),         # GB-74: a bolder Thief hunt
     ("goblins", ("goblins", "knight"), "thief", False),
     ("dragon", ("dragon", "thief"), "kill_thief", True),      # DR-24/34: a Thief hunt

@@ -129,14 +129,17 @@ class EasyKnight(ScoredBot):
         """The strategies the Hard player weighs with ``roles`` in play (hard.param_variants):
         as tuned; Crystal hunter; saver (keeps cubes for her Smash Strength from fewer cubes
         on); with the Goblins, Ambush-shy (one cube at most against an Ambush); with the
-        Thief, Thief hunter (KN-60: killing him makes him drop what he carries); Lit paths
-        (fewer Dark tiles revealed)."""
+        Thief, Thief hunter (KN-60: killing him makes him drop what he carries); with the
+        Dragon, Dragon hunter (closes in on him from afar and strikes sooner — KN-50, her
+        way to win against him); Lit paths (fewer Dark tiles revealed)."""
         base = cls.default_params()
         out = [base, {**base, "crystal_value": 60.0}, {**base, "reserve_from_cubes": 2.5}]
         if "goblins" in roles:
             out.append({**base, "ambush_cubes": 1.0})
         if "thief" in roles:
             out.append({**base, "thief_value": 30.0})
+        if "dragon" in roles:
+            out.append({**base, "dragon_value": 60.0, "dragon_far": 0.8})
         return out + [{**base, "dark_value": 3.0}]
 
     # ----------------------------------------------------------- dispatch
