@@ -125,6 +125,15 @@ class EasyKnight(ScoredBot):
         }
 
     @classmethod
+    def search_rounds(cls, roles: Collection[str]) -> int:
+        """Worlds per Hard search (hard.search_rounds): four against the Dragon, whose
+        fights turn on die rolls and on the Power cards in his hidden hand (KN-50, DR-03),
+        so three worlds judge her attacks too unevenly — Knight vs Easy Dragon, seeds 1-200:
+        150/200 = 75.0% with three, 163/200 = 81.5% with four (p95 159 ms); three elsewhere (the Knight's other cells met their
+        targets with three)."""
+        return 4 if "dragon" in roles else 3
+
+    @classmethod
     def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
         """The strategies the Hard player weighs with ``roles`` in play (hard.param_variants):
         as tuned; Crystal hunter; saver (keeps cubes for her Smash Strength from fewer cubes

@@ -21,8 +21,9 @@ settle between them.  Outside its turns it plays as the Easy player.
 Every option and strategy is tried in the same worlds with the same dice (common random
 numbers), so the comparison measures the choices, not the luck of their draws.
 
-The search does a fixed amount of work — ``rounds`` worlds, every strategy or candidate in
-each — sized so that it fits its time budget on this machine; so the same seed and game give
+The search does a fixed amount of work — ``rounds`` worlds (``search_rounds``: 3, or more
+where the role's Easy class asks for it with the roles in play), every strategy or candidate
+in each — sized so that it fits its time budget on this machine; so the same seed and game give
 the same choices, whatever the machine's speed.  Only if the machine is so slow that the
 work overruns ``cap`` times the budget does it stop early (and then its choices may differ).
 Everything random comes from the bot's own seeded RNG.
@@ -44,6 +45,7 @@ from .turn_worlds import TurnWorlds
 from .value import win_chance
 
 MAX_ROLLOUT_CHOICES = 400
+DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
 
 
 def easy_class(role: str) -> Any:
@@ -62,18 +64,25 @@ def param_variants(cls: Any, roles: Collection[str] = ROLES, limit: int = 5) -> 
     return [dict(cls.default_params())]
 
 
+def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
+    """How many worlds each search draws with ``roles`` in play: the class's own
+    ``search_rounds`` if it has one, else ``DEFAULT_ROUNDS``."""
+    own = getattr(cls, "search_rounds", None)
+    return int(own(frozenset(roles))) if callable(own) else DEFAULT_ROUNDS
+
+
 class HardBot:
     needs_view = True
 
-    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int = 3, cap: float = 2.5,
-                 top: int = 3, margin: float | None = None) -> None:
+    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int | None = None,
+                 cap: float = 2.5, top: int = 3, margin: float | None = None) -> None:
         self.role = role
         self.rng = random.Random(seed)
         self.budget = budget
-        self.rounds = rounds
+        self.cls = easy_class(role)
+        self.rounds_given = rounds       # worlds per search; None: as ``search_rounds`` fits the game
         self.cap = cap
         self.top = top
-        self.cls = easy_class(role)
         # how much better by the rollouts another option must do to overrule the heuristic's
         # pick: the role's own ``search_margin`` unless given
         self.margin = getattr(self.cls, "search_margin", 0.0) if margin is None else margin
@@ -90,8 +99,10 @@ class HardBot:
         self.heuristic_overruled = 0
 
     def fit(self, roles: Collection[str]) -> None:
-        """Its strategies (and a fresh player for each) for a game with ``roles`` in play."""
+        """Its strategies (and a fresh player for each), and how many worlds each search
+        draws, for a game with ``roles`` in play."""
         self.fitted_to = frozenset(roles)
+        self.rounds = search_rounds(self.cls, self.fitted_to) if self.rounds_given is None else self.rounds_given
         self.variants = param_variants(self.cls, self.fitted_to)
         self.policies = [self.cls(seed=self.seed, params=p) for p in self.variants]
         for policy in self.policies:
