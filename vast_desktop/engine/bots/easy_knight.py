@@ -128,9 +128,10 @@ class EasyKnight(ScoredBot):
     def search_rounds(cls, roles: Collection[str]) -> int:
         """Worlds per Hard search (hard.search_rounds): four against the Dragon, whose
         fights turn on die rolls and on the Power cards in his hidden hand (KN-50, DR-03),
-        so three worlds judge her attacks too unevenly — Knight vs Easy Dragon, seeds 1-200:
-        150/200 = 75.0% with three, 163/200 = 81.5% with four (p95 159 ms); three elsewhere (the Knight's other cells met their
-        targets with three)."""
+        so three worlds judge her attacks too unevenly — Knight vs Easy Dragon, seeds
+        1-200: 150/200 = 75.0% with three, 163/200 = 81.5% with four (p95 159 ms).  Three
+        elsewhere: her other cells met their targets with three, and against the Cave a
+        fourth gained nothing measurable (seeds 1-100: 22% with three, 24% with four)."""
         return 4 if "dragon" in roles else 3
 
     @classmethod
