@@ -57,6 +57,28 @@ def test_the_knight_escapes_once_her_crystals_are_smashed() -> None:
     assert g.outcome is not None and g.outcome.winners == ("knight",)
 
 
+def test_the_hard_knight_escapes_through_a_wall_on_the_ancient_map() -> None:
+    """KN-02, KN-70: her Crystals smashed, she stands in a pocket the Collapse has walled
+    off from the Entrance.  Every strategy the Hard Knight weighs routes her escape through
+    the wall: she walks to it, puts a cube on the Ancient Map, passes it and wins.  The Easy
+    Knight routes over open edges only and stays in the pocket this turn."""
+    # (2,0) is open only east, (3,0) only west: the pocket; (1,0) leads to the Entrance
+    tiles = BASE + [lit((1, 0), "T01"), lit((2, 0), "T12", rot=2), lit((3, 0), "T27")]
+
+    def pocket() -> Game:
+        return scenario(("knight", "cave"), active="knight", tiles=tiles, collapse=True,
+                        pieces={"knight": [3, 0]}, knight=knight_board(5, smashed=5))
+
+    for strategy in EasyKnight.param_variants(frozenset({"knight", "cave"})):
+        g = pocket()
+        chosen = play_knight(g, EasyKnight(seed=1, params=strategy))
+        assert "cube:map" in chosen and "mapmove:1,0" in chosen, (strategy, chosen)
+        assert g.outcome is not None and g.outcome.winners == ("knight",), (strategy, chosen)
+    g = pocket()
+    chosen = play_knight(g, EasyKnight(seed=1))
+    assert "cube:map" not in chosen and g.outcome is None, chosen
+
+
 def test_the_knight_bombs_the_underground_dragon_on_her_tile() -> None:
     """KN-50/54: on the underground Dragon's tile she raises her Strength above his Armor
     and attacks him with the Bomb."""

@@ -122,6 +122,7 @@ class EasyKnight(ScoredBot):
             "ambush_cubes": 2.0,        # at most this many cubes to beat an Ambush (Health permitting)
             "ambush_strength": 3.0,     # raise Strength to this before a Goblins' Ambush of unknown Strength
             "orient_empty_edge": 0.3,   # an open side toward an empty space (a new Dark tile)
+            "wall_step": 0.0,           # >0: routes may pass a wall on the Ancient Map (KN-70), at this many extra steps
         }
 
     @classmethod
@@ -141,8 +142,14 @@ class EasyKnight(ScoredBot):
         on); with the Goblins, Ambush-shy (one cube at most against an Ambush); with the
         Thief, Thief hunter (KN-60: killing him makes him drop what he carries); with the
         Dragon, Dragon hunter (closes in on him from afar and strikes sooner — KN-50, her
-        way to win against him); Lit paths (fewer Dark tiles revealed)."""
-        base = cls.default_params()
+        way to win against him); Lit paths (fewer Dark tiles revealed).
+
+        Every one of them plans her escape through walls on the Ancient Map (``wall_step``,
+        KN-70): once her Crystals are smashed the Collapse often walls her off from the
+        Entrance, and the Easy Knight, who routes over open edges only, stays shut in.
+        That route-planning is the Hard Knight's, not the Easy one's: Easy Knight vs Easy
+        Cave, seeds 1-1000, 18.6% routing over open edges, 27.3% through walls."""
+        base = {**cls.default_params(), "wall_step": 2.0}
         out = [base, {**base, "crystal_value": 60.0}, {**base, "reserve_from_cubes": 2.5}]
         if "goblins" in roles:
             out.append({**base, "ambush_cubes": 1.0})
@@ -358,11 +365,12 @@ class EasyKnight(ScoredBot):
             dest = option_space(o)
             if dest is None:
                 continue
-            s = self._from(t, field_, dest) - (2.0 if verb(o) == "mapmove" else 0.0)
+            s = self._from(t, field_, dest) - (self._map_step(t) if verb(o) == "mapmove" else 0.0)
             t.scores[o.id] = s
             best_move = max(best_move, s)
-        if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids):
-            return                                         # an action here comes first
+        if any(t.scores.get(o.id, 0.0) > 50.0 for o in decision.options if o not in moves):
+            return                                         # an action here comes first (not a step: on
+                                                           # her way out every step scores over 50)
         spare = t.free - self._reserve(t)
         if here_value > 0 and not moves and spare > 0:
             stat = "perception" if t.encounters_left < 1 else "movement" if t.moves_left < 1 else None
@@ -371,7 +379,7 @@ class EasyKnight(ScoredBot):
                 t.scores[slot] = 45.0
                 return
         if spare > 0 and self._map_pays(t, field_, max(best_move, here_value), moves):
-            t.scores["cube:map"] = 45.0
+            t.scores["cube:map"] = max(45.0, best_move + 1.0)   # before any step: the wall is the way
             return
         if moves and best_move > here_value:
             return                                         # a step brings a goal nearer
@@ -389,12 +397,11 @@ class EasyKnight(ScoredBot):
         if "cube:map" not in t.ids or t.moves_left < 1 or t.encounters_left < 1 \
                 or any(verb(o) == "mapmove" for o in moves):
             return False
-        through = -1e9
-        for dx, dy in DELTA:
-            q = (t.here[0] + dx, t.here[1] + dy)
-            e = (t.here, q) if t.here <= q else (q, t.here)
-            if q in t.pic.tiles and q not in t.blocked and e not in t.pic.rockslides and t.pic.walled(t.here, q):
-                through = max(through, self._from(t, field_, q))
+        through = max((self._from(t, field_, q) for q in self._through_walls(t, t.here) if q not in t.blocked),
+                      default=-1e9)
+        wall = self._wall_step(t)
+        if wall > 0:        # her routes already pass walls at their price: take this one when it is the way
+            return through > 0 and through - self.params["step_cost"] * (1.0 + wall) >= best - 1e-9
         return through - 2.0 > best + self.params["map_margin"]
 
     def _goals(self, t: _Turn) -> dict[Pos, float]:
@@ -466,6 +473,7 @@ class EasyKnight(ScoredBot):
         as a *starting* point adds back the Dark cost of leaving it (:meth:`_from`)."""
         pic, blocked = t.pic, t.blocked
         cost, extra = self.params["step_cost"], self.params["dark_step"]
+        wall = self._wall_step(t) if self._map_usable(t) else 0.0
         best: dict[Pos, float] = {}
         todo = [(-v, q) for q, v in goals.items() if q not in blocked and v > 0]
         heapq.heapify(todo)
@@ -474,13 +482,47 @@ class EasyKnight(ScoredBot):
             if x in best:
                 continue
             best[x] = -neg
-            for y in pic.neighbours(x):
+            steps = [(y, 0.0) for y in pic.neighbours(x)]
+            if wall > 0:
+                steps += [(y, wall) for y in self._through_walls(t, x)]
+            for y, over in steps:
                 if y in best:
                     continue
-                v = -neg - cost * (1.0 + (extra if pic.dark(y) else 0.0))
+                v = -neg - cost * (1.0 + over + (extra if pic.dark(y) else 0.0))
                 if v > 0 and (y not in blocked or y == t.here):
                     heapq.heappush(todo, (-v, y))
         return best
+
+    def _wall_step(self, t: _Turn) -> float:
+        """How many extra steps a wall costs on her routes now; 0 when they keep to open
+        edges.  Only strategies with ``wall_step`` (the Hard Knight's) route through walls,
+        and only on her way out — her Crystals smashed, no Dragon to hunt (KN-02, KN-70)."""
+        escaping = "dragon" not in t.view.roles and int(t.me["smashed"]) >= int(t.me["crystals_needed"])
+        return self.params["wall_step"] if escaping else 0.0
+
+    def _map_step(self, t: _Turn) -> float:
+        """What a step through a wall on the Ancient Map costs her beyond a plain step: as
+        priced on her routes when they pass walls, else a flat 2.0."""
+        wall = self._wall_step(t)
+        return self.params["step_cost"] * wall if wall > 0 else 2.0
+
+    @staticmethod
+    def _map_usable(t: _Turn) -> bool:
+        """Could she pass a wall on the Ancient Map this turn or a later one (KN-70): a cube
+        already on it, or a free cube and room on it."""
+        return int(t.me["equip"].get("map", 0)) > 0 or (t.free > 0 and "cube:map" in t.ids)
+
+    @staticmethod
+    def _through_walls(t: _Turn, p: Pos) -> list[Pos]:
+        """Tiles next to ``p`` behind a wall the Ancient Map passes: a printed wall, not a
+        Rockslide (KN-70; KN-71: a tile must be there)."""
+        out = []
+        for dx, dy in DELTA:
+            q = (p[0] + dx, p[1] + dy)
+            e = (p, q) if p <= q else (q, p)
+            if q in t.pic.tiles and e not in t.pic.rockslides and t.pic.walled(p, q):
+                out.append(q)
+        return out
 
     def _from(self, t: _Turn, field_: dict[Pos, float], q: Pos) -> float:
         """The goal value of starting at ``q`` (no Dark cost for the tile she starts on)."""
