@@ -235,16 +235,20 @@ def test_the_hard_player_weighs_only_strategies_that_matter_with_the_roles_in_pl
     assert len({tuple(sorted(v.items())) for v in bot.variants}) == len(bot.variants)   # no two alike
 
 
-@pytest.mark.parametrize(("roles", "worlds"), [(("knight", "dragon"), 4), (("knight", "cave"), 3)])
-def test_the_hard_knight_draws_a_fourth_world_against_the_dragon(roles: tuple[str, ...], worlds: int) -> None:
-    """KN-50: her fights with the Dragon turn on his die and hidden hand, so against him each
-    search draws four worlds; elsewhere three (``EasyKnight.search_rounds``)."""
+@pytest.mark.parametrize(("role", "roles", "worlds"), [
+    ("knight", ("knight", "dragon"), 4), ("knight", ("knight", "cave"), 3),
+    ("dragon", ("dragon", "thief"), 5), ("dragon", ("dragon", "cave"), 3),
+])
+def test_the_hard_player_draws_the_worlds_its_role_asks_for(role: str, roles: tuple[str, ...], worlds: int) -> None:
+    """``search_rounds``: the Knight's fights with the Dragon turn on his die and hidden hand
+    (KN-50), so against him each search draws four worlds; the Dragon races a Thief who wins
+    in a few rounds, his kills on the die (DR-24), so against him five; elsewhere three."""
     g = new_game(Setup(roles=list(roles), seed=3))
-    bot = HardBot("knight", seed=1)
+    bot = HardBot(role, seed=1)
     others = {r: make_bot(r, "easy", 1) for r in roles}
     while bot.planned_for is None:
         d = g.pending
         assert d is not None
-        g.apply((bot if d.role == "knight" else others[d.role])(view(g, d.role), d))
+        g.apply((bot if d.role == role else others[d.role])(view(g, d.role), d))
     assert bot.rounds == worlds and len(bot.scenarios) == worlds and bot.failed_worlds == []
     assert all(n == worlds for _, n in bot.last_search)
