@@ -368,7 +368,8 @@ class EasyKnight(ScoredBot):
             s = self._from(t, field_, dest) - (self._map_step(t) if verb(o) == "mapmove" else 0.0)
             t.scores[o.id] = s
             best_move = max(best_move, s)
-        if any(t.scores.get(o.id, 0.0) > 50.0 for o in decision.options if o not in moves):
+        steps = {o.id for o in moves}
+        if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids - steps):
             return                                         # an action here comes first (not a step: on
                                                            # her way out every step scores over 50)
         spare = t.free - self._reserve(t)
@@ -399,10 +400,10 @@ class EasyKnight(ScoredBot):
             return False
         through = max((self._from(t, field_, q) for q in self._through_walls(t, t.here) if q not in t.blocked),
                       default=-1e9)
-        wall = self._wall_step(t)
-        if wall > 0:        # her routes already pass walls at their price: take this one when it is the way
-            return through > 0 and through - self.params["step_cost"] * (1.0 + wall) >= best - 1e-9
-        return through - 2.0 > best + self.params["map_margin"]
+        beyond = through - self._map_step(t)
+        if self._wall_step(t) > 0:   # her routes already pass walls at their price: take this one when it is the way
+            return through > 0 and beyond - self.params["step_cost"] >= best - 1e-9
+        return beyond > best + self.params["map_margin"]
 
     def _goals(self, t: _Turn) -> dict[Pos, float]:
         """What is worth walking to, and how much (before distance)."""
