@@ -34,11 +34,12 @@ def cave_choice(g: Game, seed: int = 0) -> str:
     return EasyCave(seed)(view(g, "cave"), g.pending)
 
 
-def play_cave_turn(g: Game) -> list[str]:
-    """Let the Easy Cave play until it ends its turn; its choices in order."""
+def play_cave_turn(g: Game, bot: EasyCave | None = None) -> list[str]:
+    """Let the Easy Cave (``bot``, else the defaults) play until it ends its turn; its
+    choices in order."""
     seen: list[str] = []
     while g.pending is not None and g.pending.role == "cave" and len(seen) < 50:
-        seen.append(cave_choice(g))
+        seen.append(cave_choice(g) if bot is None else bot(view(g, "cave"), g.pending))
         g.apply(seen[-1])
         if seen[-1] == "end:":
             break
@@ -118,6 +119,32 @@ def test_easy_cave_puts_a_waking_dragon_back_to_sleep():
     seen = play_cave_turn(g)
     assert "spores:dragon" in seen
     assert "omen:hatred" not in seen[:seen.index("omen:soporific_spores")]
+
+
+def test_the_patient_cave_keeps_its_omens_for_spores_against_the_dragon():
+    """CV-24/CV-25, the Hard Cave's strategies against the Dragon (EasyCave.param_variants):
+    with the Dragon at Wakefulness 6 and three Omen tokens, the defaults buy Hatred twice
+    (two more tiles, the Spores then unaffordable), while a patient strategy buys no Hatred
+    before the Collapse and puts him back to sleep by a cube (DR-69)."""
+    def game() -> Game:
+        return load_scenario({"setup": {"roles": ["dragon", "cave"], "seed": 1}, "active": "cave",
+                              "omen_bag": {}, "tiles": CORRIDOR, "stack": ["T04", "T06", "T07"],
+                              "cave": {"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 3}},
+                              "dragon": {"wakefulness": 6, "locked_hunger": 0,
+                                         "sloth": {"greed": 2, "hunger": 2, "event": 3, "dont_move": 1,
+                                                   "place_gem": 1}}})
+
+    assert play_cave_turn(game()).count("omen:hatred") == 2
+    strategies = EasyCave.param_variants(frozenset({"cave", "dragon"}))
+    patient = [p for p in strategies if p["hatred"] <= 0]
+    assert len(patient) == 2 and all(p["hatred"] > 0 for p in EasyCave.param_variants(frozenset({"cave", "knight"})))
+    for params in patient:
+        g = game()
+        seen = play_cave_turn(g, EasyCave(0, params=params))
+        assert "omen:hatred" not in seen and "spores:dragon" in seen, (params, seen)
+        assert g.pending is not None and g.pending.kind == "dragon_spores"    # he picks the Sloth track
+        g.apply("sloth:greed")
+        assert view(g, "cave").boards["dragon"]["wakefulness"] == 5
 
 
 def test_easy_cave_gives_the_knight_the_least_useful_treasure():

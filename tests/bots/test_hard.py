@@ -216,6 +216,10 @@ def test_hard_searches_decisions_in_a_real_game() -> None:
     ("goblins", ("goblins", "knight"), "thief", False),
     ("dragon", ("dragon", "thief"), "kill_thief", True),      # DR-24/34: a Thief hunt
     ("dragon", ("dragon", "cave"), "kill_thief", False),
+    ("cave", ("cave", "dragon"), "crystal_leaf", True),       # CV-24: patient, Omens kept for Spores
+    ("cave", ("cave", "knight"), "crystal_leaf", False),
+    ("cave", ("cave", "knight"), "rockslide", True),          # CV-23: walls up, across her way
+    ("cave", ("cave", "dragon"), "rockslide", False),
 ])
 def test_the_hard_player_weighs_only_strategies_that_matter_with_the_roles_in_play(
         role: str, roles: tuple[str, ...], weight: str, tried: bool) -> None:
