@@ -87,6 +87,25 @@ def test_the_thief_buys_the_flip_first_when_he_stashes() -> None:
     assert bot_choice(g) == "upgrade:flip_2_to_3"
 
 
+def test_the_digger_buys_more_action_cubes_first_against_the_cave() -> None:
+    """TH-41, the Hard Thief's digger strategy (EasyThief.param_variants): with the Cave in
+    play his loot must be dug out of the Dark tiles, so the first stashed token buys +1
+    Thievery (one more Action cube a turn for Flares, RV-05), not the Flip; without the
+    Cave the digger is not among the strategies."""
+    strategies = EasyThief.param_variants(frozenset({"cave", "thief"}))
+    diggers = [p for p in strategies if p["up_plus_thievery"] > p["up_flip_2_to_3"]]
+    assert len(diggers) == 1
+    assert not any(p["up_plus_thievery"] > p["up_flip_2_to_3"]
+                   for p in EasyThief.param_variants(frozenset({"knight", "thief"})))
+    g = game(roles=("cave", "thief"), pieces={}, thief={"carried": ["treasure"]})
+    g.apply("move:0,0")
+    assert pending_kind(g) == "thief_upgrade"
+    d = g.pending
+    assert d is not None
+    assert EasyThief(0, params=diggers[0])(view(g, "thief"), d) == "upgrade:plus_thievery"
+    assert bot_choice(g) == "upgrade:flip_2_to_3"
+
+
 def test_the_thief_reveals_a_vault_he_peeks_at_and_keeps_an_ambush_dark() -> None:
     """TH-09: peeking at a Dark Vault tile he reveals it (its Vault token appears, MAP-31);
     an Ambush tile he leaves Dark."""

@@ -16,7 +16,10 @@ otherwise — is dropped.  At each of its decisions the strategy scores the opti
 Easy player would; the best few (``top``) are each played on in every world still kept,
 to its next turn as above, and the one with the best mean win chance is chosen.  So it
 keeps the heuristic's judgement of which moves are worth a look, and lets the rollouts
-settle between them.  Outside its turns it plays as the Easy player.
+settle between them (``search_top``: three options, or as the role's Easy class asks
+with the roles in play — one where the rollouts are known to misjudge its decisions, so
+it plays the strategy the search chose as that strategy scores).  Outside its turns it
+plays as the Easy player.
 
 Every option and strategy is tried in the same worlds with the same dice (common random
 numbers), so the comparison measures the choices, not the luck of their draws.
@@ -46,6 +49,7 @@ from .value import win_chance
 
 MAX_ROLLOUT_CHOICES = 400
 DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
+DEFAULT_TOP = 3             # options played on per decision, for a role whose Easy class names no ``search_top``
 
 
 def easy_class(role: str) -> Any:
@@ -71,18 +75,26 @@ def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
     return int(own(frozenset(roles))) if callable(own) else DEFAULT_ROUNDS
 
 
+def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
+    """How many of the heuristic's best options each decision of its turn plays on with
+    ``roles`` in play: the class's own ``search_top`` if it has one, else ``DEFAULT_TOP``;
+    1 plays the turn's strategy as it scores (the strategy is still chosen by search)."""
+    own = getattr(cls, "search_top", None)
+    return int(own(frozenset(roles))) if callable(own) else DEFAULT_TOP
+
+
 class HardBot:
     needs_view = True
 
     def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int | None = None,
-                 cap: float = 2.5, top: int = 3, margin: float | None = None) -> None:
+                 cap: float = 2.5, top: int | None = None, margin: float | None = None) -> None:
         self.role = role
         self.rng = random.Random(seed)
         self.budget = budget
         self.cls = easy_class(role)
         self.rounds_given = rounds       # worlds per search; None: as ``search_rounds`` fits the game
         self.cap = cap
-        self.top = top
+        self.top_given = top             # options played on per decision; None: as ``search_top`` fits the game
         # how much better by the rollouts another option must do to overrule the heuristic's
         # pick: the role's own ``search_margin`` unless given
         self.margin = getattr(self.cls, "search_margin", 0.0) if margin is None else margin
@@ -99,10 +111,11 @@ class HardBot:
         self.heuristic_overruled = 0
 
     def fit(self, roles: Collection[str]) -> None:
-        """Its strategies (and a fresh player for each), and how many worlds each search
-        draws, for a game with ``roles`` in play."""
+        """Its strategies (and a fresh player for each), how many worlds each search draws
+        and how many options each decision plays on, for a game with ``roles`` in play."""
         self.fitted_to = frozenset(roles)
         self.rounds = search_rounds(self.cls, self.fitted_to) if self.rounds_given is None else self.rounds_given
+        self.top = search_top(self.cls, self.fitted_to) if self.top_given is None else self.top_given
         self.variants = param_variants(self.cls, self.fitted_to)
         self.policies = [self.cls(seed=self.seed, params=p) for p in self.variants]
         for policy in self.policies:
