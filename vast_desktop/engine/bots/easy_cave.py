@@ -349,9 +349,8 @@ class EasyCave(ScoredBot):
         With the Dragon in play, hasty and walls up give way to two patient strategies (he
         goes underground, so a Rockslide rarely stands in his way): Hatred is never
         bought before the Collapse, so the Omen tokens go to Soporific Spores, the one thing
-        that sets his Wakefulness back (CV-24, DR-69); one of them also lets Crystal tiles
-        touch more tiles (they collapse a little later, but the Cave does not spend its
-        placements on leaves he reaches first).  An Easy-only sweep against the Easy Dragon,
+        that sets his Wakefulness back (CV-24, DR-69); one of them also drops the preference
+        for Crystal tiles that touch a single tile (``crystal_leaf`` 0).  An Easy-only sweep against the Easy Dragon,
         seeds 1-600: the defaults 50.2%, Hatred 0 57.3%, Hatred 0 with ``crystal_leaf`` 0
         60.3%, Hatred 80 (hasty) 34.2%."""
         base = cls.default_params()

@@ -45,6 +45,13 @@ _LOOT_TILE_NAMES = ("Treasure Room", "Vault")
 _GEM = re.compile(r"^gem_")
 
 
+def _cave_may_withhold_treasure(roles: Collection[str]) -> bool:
+    """A Cave player in a game of two or three roles: the Cave vs Thief variant and any two
+    roles vs the Thief let it skip Place Treasure (variants.yaml: place_treasure_optional),
+    so the Thief's loot lies only in tiles he must find."""
+    return "cave" in roles and len(roles) <= 3
+
+
 @dataclass(frozen=True)
 class Goal:
     """A tile worth reaching, what it is worth and the Action cubes it needs on arrival."""
@@ -381,14 +388,14 @@ class EasyThief(ScoredBot):
 
         With the Cave in play, homebody gives way to digger.  The Cave hides its Treasure
         and Vault tiles far from him and, in games of two or three roles, may place no
-        Treasure at all (variants: place_treasure_optional), so his loot must be dug out of
+        Treasure at all (``_cave_may_withhold_treasure``), so his loot must be dug out of
         the Dark tiles: digger Flares more (RV-05), takes the nearer goals, carries a little
         more before going home, and buys the upgrades that give more Action cubes — for
-        more Flares — first (+1 Thievery, Flip 3 to 4, TH-41).  An Easy-only sweep against the Easy Cave,
-        seeds 1-600: the defaults 7.3%, Flare 6 alone 11.2%, digger 24.0%.  In those small
-        games digger comes first: it is what he plays where the search finds no strategy
-        better, and ties are common there, since what it gains shows over many turns, after
-        the search's one."""
+        more Flares — first (+1 Thievery, Flip 3 to 4, TH-41).  An Easy-only sweep against
+        the Easy Cave, seeds 1-600: the defaults 7.3%, Flare 6 alone 11.2%, digger 24.0%.
+        In those small games digger comes first: it is what he plays where the search finds
+        no strategy better, and ties are common there, since what it gains shows over many
+        turns, after the search's one."""
         base = cls.default_params()
         greedy = {**base, "stash": base["stash"] * 0.6}
         explorer = {**base, "explore": base["explore"] * 1.6, "flare": base["flare"] * 2}
@@ -397,7 +404,7 @@ class EasyThief(ScoredBot):
             digger = {**base, "flare": 6.0, "step_cost": 3.0, "stash": 13.0, "up_plus_thievery": 11.0,
                       "up_flip_3_to_4": 9.5}
             others = [greedy, explorer, careful]
-            return [digger, base, *others] if len(roles) <= 3 else [base, digger, *others]
+            return [digger, base, *others] if _cave_may_withhold_treasure(roles) else [base, digger, *others]
         return [base, greedy, {**base, "stash": base["stash"] * 1.6}, explorer, careful]
 
     @classmethod
@@ -410,7 +417,7 @@ class EasyThief(ScoredBot):
         Thief vs Easy Cave, seeds 1-100, digger first: three options 10 wins in the first 90
         games (7 in 70 with digger his only strategy), three with a margin of 0.05 or 0.15
         18% and 20%, one 23%."""
-        return 1 if "cave" in roles and len(roles) <= 3 else 3
+        return 1 if _cave_may_withhold_treasure(roles) else 3
 
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         self._note_unrobbable(view, decision)

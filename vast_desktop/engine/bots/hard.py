@@ -68,19 +68,24 @@ def param_variants(cls: Any, roles: Collection[str] = ROLES, limit: int = 5) -> 
     return [dict(cls.default_params())]
 
 
+def _class_count(cls: Any, name: str, roles: Collection[str], default: int) -> int:
+    """A search size the role's Easy class sets for ``roles`` in play (its classmethod
+    ``name``), else ``default``."""
+    own = getattr(cls, name, None)
+    return int(own(frozenset(roles))) if callable(own) else default
+
+
 def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
     """How many worlds each search draws with ``roles`` in play: the class's own
     ``search_rounds`` if it has one, else ``DEFAULT_ROUNDS``."""
-    own = getattr(cls, "search_rounds", None)
-    return int(own(frozenset(roles))) if callable(own) else DEFAULT_ROUNDS
+    return _class_count(cls, "search_rounds", roles, DEFAULT_ROUNDS)
 
 
 def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
     """How many of the heuristic's best options each decision of its turn plays on with
     ``roles`` in play: the class's own ``search_top`` if it has one, else ``DEFAULT_TOP``;
     1 plays the turn's strategy as it scores (the strategy is still chosen by search)."""
-    own = getattr(cls, "search_top", None)
-    return int(own(frozenset(roles))) if callable(own) else DEFAULT_TOP
+    return _class_count(cls, "search_top", roles, DEFAULT_TOP)
 
 
 class HardBot:
