@@ -6,7 +6,7 @@ from typing import Any
 
 from tests.rules.helpers_goblins import gob_game, to_activation
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_goblins import EasyGoblins, Memory, Picture
+from vast_desktop.engine.bots.easy_goblins import SUSPECT_ODDS, EasyGoblins, Memory, Picture, cave_placements
 from vast_desktop.engine.bots.registry import make_bot
 from vast_desktop.engine.collapse import collapse_candidates
 from vast_desktop.engine.decisions import Decision, Option, space
@@ -234,3 +234,60 @@ def test_places_the_end_of_turn_dark_tile_in_a_nook() -> None:
     d = Decision("goblins", "place_tile", "End of turn: place the Dark tile you drew (Fangs)",
                  tuple(Option(f"place:{x},{y}", f"Place at {x},{y}", (space((x, y)),)) for x, y in ((-1, 0), (0, -1), (1, 1))))
     assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"place:1,1"}
+
+
+def cave_places_a_crystal_tile_beside_fangs() -> Game:
+    """Goblins vs Cave: Fangs (Population 2) on the Lit tile 3,0 at the east end of a Lit row;
+    one Dark tile, at -1,0. The Cave's turn: it holds Crystal tile T38 and two Ambush tiles,
+    places T38 at 4,0 (the only tiles it may place are Crystal tiles, CV-04), a Treasure token,
+    and ends its turn; then the Goblins' turn is played to the activation of Fangs."""
+    tiles: list[dict[str, Any]] = [
+        {"pos": [0, 0], "tile": "entrance"},
+        {"pos": [1, 0], "tile": "T22", "lit": True},
+        {"pos": [2, 0], "tile": "T25", "lit": True},
+        {"pos": [3, 0], "tile": "T29", "lit": True},
+        {"pos": [-1, 0], "tile": "T01", "lit": False},
+    ]
+    g = gob_game(roles=("goblins", "cave"), active="cave", tiles=tiles, pieces={"tribe:fangs": [3, 0]},
+                 goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}}, cave={"hand": ["T38", "T02", "T04"]})
+    assert g.pending is not None
+    assert {o for o in g.pending.ids if o.startswith("place:")} == {o for o in g.pending.ids if o.startswith("place:T38@")}
+    g.apply("place:T38@4,0")
+    while g.pending is not None and g.pending.role == "cave":
+        g.apply(next((o for o in g.pending.ids if o.startswith("treasure:")), "end:"))
+    to_activation(g)
+    g.apply("activate:fangs")
+    return g
+
+
+def test_the_tile_the_cave_places_first_on_its_turn_is_the_suspect() -> None:
+    """CV-04: the Cave places the Crystal tiles in its hand first on its own turn, so the tile
+    it placed first is the likeliest Crystal tile; the Goblins read it from the public log."""
+    g = cave_places_a_crystal_tile_beside_fangs()
+    assert cave_placements(view(g, "goblins").log) == {(4, 0): 0}
+    assert Picture(view(g, "goblins"), Memory(), 1.0).suspects == {(4, 0): SUSPECT_ODDS[0]}
+
+
+def test_a_tile_placed_on_the_goblins_turn_is_no_suspect() -> None:
+    """GB-81: Fangs steps onto the suspect at 4,0 and Explores east; the Cave places the tile
+    it gives them on the Goblins' turn, where it may keep its Crystal tiles in hand (CV-04),
+    so that tile is no suspect."""
+    g = cave_places_a_crystal_tile_beside_fangs()
+    g.apply("move:4,0")
+    assert g.pending is not None and "explore:5,0" in g.pending.ids
+    g.apply("explore:5,0")
+    while g.pending is not None and g.pending.role == "cave":
+        g.apply(g.pending.ids[0])
+    assert (5, 0) in g.state.board.tiles
+    assert cave_placements(view(g, "goblins").log) == {(4, 0): 0}
+
+
+def test_the_prospector_flares_beside_the_tile_the_cave_placed_first() -> None:
+    """RV-05, CV-04: with one Dark tile round Fangs the defaults keep the Flare (too little to
+    light); the prospector (the Hard Goblins' strategies against the Cave) flares, since that
+    tile is the one the Cave placed first on its turn."""
+    g = cave_places_a_crystal_tile_beside_fangs()
+    prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
+    assert prospector["suspect"] > 0
+    assert ask(EasyGoblins(seed=1), g) != "flare:"
+    assert ask(EasyGoblins(seed=1, params=prospector), g) == "flare:"
