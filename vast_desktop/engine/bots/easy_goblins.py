@@ -308,7 +308,7 @@ class EasyGoblins(ScoredBot):
             "orient_open_empty": 1.0,  # an open side onto an empty space draws a tile (COL-01 sooner)
             "orient_joined": 0.5,   # an open side onto a tile already there: a way through
             "place_nook": 1.0,      # RV-03: a placed Dark tile with tiles round it opens onto fewer empty spaces
-            "prospect": 0.0,        # > 0: Crystals plan, none in sight: a loss-free step toward the best Flare spot
+            "prospect": 0.0,        # > 0: Crystals plan, no Crystal in reach: a loss-free step toward the best Flare spot
             "suspect": 0.0,         # > 0: Crystals plan: Flare where the Cave's own placements make Crystal tiles likely
             "suspect_flare": 40.0,  # ... a Flare that may reveal a suspect
         }
@@ -321,17 +321,18 @@ class EasyGoblins(ScoredBot):
 
         Hunting Crystals against the Cave (``_prospects_against_cave``), every strategy is a
         *prospector*'s: it Flares where the Cave's own placements make Crystal tiles likely
-        (``cave_placements``), walks there loss-free when no Crystal is in reach, and reveals
-        its Tribes there; the strategies differ in Rage kept back, Flares with one Crystal in
-        reach, and how keen it is on a suspect.  A strategy without it, chosen by the search
-        for a turn, wastes the turn: Hard vs Easy Cave, seeds 1-60, with the defaults among the
-        strategies 2 wins, with prospectors only (seeds 1-100) 10.  Easy-only sweeps against
-        the Easy Cave, seeds 1-300: the defaults 1.7% (2.04 Crystals smashed a game), the
-        prospector 7.3% (3.25), with Rage kept back 9.3% (3.37)."""
+        (``cave_placements``), walks there loss-free when no Crystal is in reach, reveals its
+        Tribes there, and keeps a Rage back when blocking discs; the strategies differ in
+        that Rage, Flares with one Crystal in reach, and how keen it is on a suspect.  A
+        strategy without it, chosen by the search for a turn, wastes the turn: Hard vs Easy
+        Cave, seeds 1-60, with the defaults among the strategies 2 wins; with prospectors
+        only, seeds 1-400, 37.  Easy-only against the Easy Cave, seeds 1-600 (win rate,
+        Crystals smashed a game): the defaults 2.0% (2.07), the prospector without the Rage
+        6.5% (3.21), with it 7.8% (3.35)."""
         d = cls.default_params()
         if _prospects_against_cave(roles):
-            prospector = {**d, "suspect": 10.0, "prospect": 40.0, "flares_vs_cave": 4.0}
-            out = [prospector, {**prospector, "keep_rage": 1.0}, {**prospector, "flare_below": 2.0},
+            prospector = {**d, "suspect": 10.0, "prospect": 40.0, "flares_vs_cave": 4.0, "keep_rage": 1.0}
+            out = [prospector, {**prospector, "keep_rage": 0.0}, {**prospector, "flare_below": 2.0},
                    {**prospector, "suspect_flare": 25.0}]
         else:
             out = [d, {**d, "flares_per_turn": 2.0, "flare_below": 2.0}, {**d, "keep_rage": 1.0},
@@ -517,7 +518,9 @@ class EasyGoblins(ScoredBot):
         return 10.0 + 0.1 * ctx.strength.get(t, 0)
 
     def kind_reveal_tribe(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """GB-82..86: reveal a Tribe strong enough to matter, on the Dark tile nearest the goal."""
+        """GB-82..86: reveal a Tribe strong enough to matter, on the Dark tile nearest the goal;
+        with ``suspect``, hunting Crystals, where a Flare most likely finds one if no Crystal
+        token is in reach from any of its tiles (``hidden_crystals``)."""
         t = tribe_of_prompt(d.prompt) or "fangs"
         if verb(o) == "done":
             return 0.0
@@ -591,7 +594,8 @@ class EasyGoblins(ScoredBot):
     def flare_score(self, ctx: Picture, t: str, p: Pos) -> float:
         """Crystals plan (RV-05): light the Dark tiles round the Tribe when too few Crystal
         tokens are in reach — but not again and again (each reveal fills open edges from
-        the stack and brings the Collapse nearer, COL-01)."""
+        the stack and brings the Collapse nearer, COL-01).  With ``suspect``: whenever a
+        suspect (``Picture.suspects``) is within its reach, Crystals in reach or not."""
         if ctx.plan != "crystals" or self.memory.flares >= self.flare_limit(ctx):
             return -1.0
         if self.params["suspect"] > 0 and ctx.suspect_near(p):
@@ -628,7 +632,8 @@ class EasyGoblins(ScoredBot):
 
     def move_score(self, ctx: Picture, t: str, p: Pos, o: Option) -> float:
         """A step: entering the goal is the attack; otherwise a step on a path that still
-        arrives strong enough; otherwise a loss-free step closer (or towards Treasure)."""
+        arrives strong enough; otherwise a loss-free step closer (or towards Treasure); with
+        ``prospect``, hunting Crystals with none in reach, toward the best Flare spot."""
         q = option_space(o)
         if q is None:
             return -1.0
