@@ -7,6 +7,7 @@ from typing import Any
 from tests.rules.helpers_goblins import gob_game, to_activation
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.bots.easy_goblins import SUSPECT_ODDS, EasyGoblins, Memory, Picture, cave_placements
+from vast_desktop.engine.bots.features import board
 from vast_desktop.engine.bots.registry import make_bot
 from vast_desktop.engine.collapse import collapse_candidates
 from vast_desktop.engine.decisions import Decision, Option, space
@@ -236,11 +237,12 @@ def test_places_the_end_of_turn_dark_tile_in_a_nook() -> None:
     assert {EasyGoblins(seed=s)(view(g, "goblins"), d) for s in range(8)} == {"place:1,1"}
 
 
-def cave_places_a_crystal_tile_beside_fangs() -> Game:
-    """Goblins vs Cave: Fangs (Population 2) on the Lit tile 3,0 at the east end of a Lit row;
-    one Dark tile, at -1,0. The Cave's turn: it holds Crystal tile T38 and two Ambush tiles,
-    places T38 at 4,0 (the only tiles it may place are Crystal tiles, CV-04), a Treasure token,
-    and ends its turn; then the Goblins' turn is played to the activation of Fangs."""
+def cave_places_a_crystal_tile_beside_fangs(bones: bool = False) -> Game:
+    """Goblins vs Cave: Fangs (Population 2) on the Lit tile 3,0 at the east end of a Lit row
+    (with ``bones``, Fangs at Population 1 and Bones at 3 on 1,0); one Dark tile, at -1,0. The Cave's turn: it
+    holds Crystal tile T38 and two Ambush tiles, places T38 at 4,0 (the only tiles it may place
+    are Crystal tiles, CV-04), a Treasure token, and ends its turn; then the Goblins' turn is
+    played to the Activate Tribes menu."""
     tiles: list[dict[str, Any]] = [
         {"pos": [0, 0], "tile": "entrance"},
         {"pos": [1, 0], "tile": "T22", "lit": True},
@@ -248,15 +250,16 @@ def cave_places_a_crystal_tile_beside_fangs() -> Game:
         {"pos": [3, 0], "tile": "T29", "lit": True},
         {"pos": [-1, 0], "tile": "T01", "lit": False},
     ]
-    g = gob_game(roles=("goblins", "cave"), active="cave", tiles=tiles, pieces={"tribe:fangs": [3, 0]},
-                 goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}}, cave={"hand": ["T38", "T02", "T04"]})
+    pieces = {"tribe:fangs": [3, 0], **({"tribe:bones": [1, 0]} if bones else {})}
+    g = gob_game(roles=("goblins", "cave"), active="cave", tiles=tiles, pieces=pieces,
+                 goblins={"population": {"fangs": 1 if bones else 2, "bones": 3 if bones else 0, "eye": 0}},
+                 cave={"hand": ["T38", "T02", "T04"]})
     assert g.pending is not None
     assert {o for o in g.pending.ids if o.startswith("place:")} == {o for o in g.pending.ids if o.startswith("place:T38@")}
     g.apply("place:T38@4,0")
     while g.pending is not None and g.pending.role == "cave":
         g.apply(next((o for o in g.pending.ids if o.startswith("treasure:")), "end:"))
     to_activation(g)
-    g.apply("activate:fangs")
     return g
 
 
@@ -273,6 +276,7 @@ def test_a_tile_placed_on_the_goblins_turn_is_no_suspect() -> None:
     it gives them on the Goblins' turn, where it may keep its Crystal tiles in hand (CV-04),
     so that tile is no suspect."""
     g = cave_places_a_crystal_tile_beside_fangs()
+    g.apply("activate:fangs")
     g.apply("move:4,0")
     assert g.pending is not None and "explore:5,0" in g.pending.ids
     g.apply("explore:5,0")
@@ -287,7 +291,21 @@ def test_the_prospector_flares_beside_the_tile_the_cave_placed_first() -> None:
     light); the prospector (the Hard Goblins' strategies against the Cave) flares, since that
     tile is the one the Cave placed first on its turn."""
     g = cave_places_a_crystal_tile_beside_fangs()
+    g.apply("activate:fangs")
     prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
     assert prospector["suspect"] > 0
     assert ask(EasyGoblins(seed=1), g) != "flare:"
     assert ask(EasyGoblins(seed=1, params=prospector), g) == "flare:"
+
+
+def test_the_prospector_first_activates_the_tribe_whose_flare_may_find_a_crystal() -> None:
+    """GB-59, GB-76: neither Tribe can reach a Crystal token. The defaults activate the
+    stronger Bones first; the prospector activates Fangs, beside the tile the Cave placed first
+    (CV-04), so that a Crystal its Flare lights can still be smashed with Bones this turn."""
+    g = cave_places_a_crystal_tile_beside_fangs(bones=True)
+    assert g.pending is not None and g.pending.kind == "goblins_turn"
+    v = view(g, "goblins")
+    assert board(v, "goblins")["strength"]["bones"] > board(v, "goblins")["strength"]["fangs"]
+    prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
+    assert ask(EasyGoblins(seed=1), g) == "activate:bones"
+    assert ask(EasyGoblins(seed=1, params=prospector), g) == "activate:fangs"
