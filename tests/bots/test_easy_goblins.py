@@ -239,10 +239,10 @@ def test_places_the_end_of_turn_dark_tile_in_a_nook() -> None:
 
 def cave_places_a_crystal_tile_beside_fangs(bones: bool = False) -> Game:
     """Goblins vs Cave: Fangs (Population 2) on the Lit tile 3,0 at the east end of a Lit row
-    (with ``bones``, Fangs at Population 1 and Bones at 3 on 1,0); one Dark tile, at -1,0. The Cave's turn: it
-    holds Crystal tile T38 and two Ambush tiles, places T38 at 4,0 (the only tiles it may place
-    are Crystal tiles, CV-04), a Treasure token, and ends its turn; then the Goblins' turn is
-    played to the Activate Tribes menu."""
+    (with ``bones``, Fangs at Population 1 and Bones at 3 on 1,0); one Dark tile, at -1,0.
+    The Cave's turn: it holds Crystal tile T38 and two Ambush tiles, places T38 at 4,0 (the
+    only tiles it may place are Crystal tiles, CV-04), a Treasure token, and ends its turn;
+    then the Goblins' turn is played to the Activate Tribes menu."""
     tiles: list[dict[str, Any]] = [
         {"pos": [0, 0], "tile": "entrance"},
         {"pos": [1, 0], "tile": "T22", "lit": True},

@@ -350,9 +350,9 @@ class EasyCave(ScoredBot):
         goes underground, so a Rockslide rarely stands in his way): Hatred is never
         bought before the Collapse, so the Omen tokens go to Soporific Spores, the one thing
         that sets his Wakefulness back (CV-24, DR-69); one of them also drops the preference
-        for Crystal tiles that touch a single tile (``crystal_leaf`` 0).  An Easy-only sweep against the Easy Dragon,
-        seeds 1-600: the defaults 50.2%, Hatred 0 57.3%, Hatred 0 with ``crystal_leaf`` 0
-        60.3%, Hatred 80 (hasty) 34.2%."""
+        for Crystal tiles that touch a single tile (``crystal_leaf`` 0).  An Easy-only sweep
+        against the Easy Dragon, seeds 1-600: the defaults 50.2%, Hatred 0 57.3%, Hatred 0
+        with ``crystal_leaf`` 0 60.3%, Hatred 80 (hasty) 34.2%."""
         base = cls.default_params()
         far = {**base, "crystal_far": 4.0}
         deep = {**base, "crystal_entrance": 1.0}

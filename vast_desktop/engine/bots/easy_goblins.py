@@ -198,24 +198,18 @@ class Picture:
         return {p: SUSPECT_ODDS[min(rank, len(SUSPECT_ODDS) - 1)]
                 for p, rank in cave_placements(self.view.log).items() if self.pic.dark(p)}
 
+    @property
+    def prospecting(self) -> bool:
+        """Hunting Crystals with ``suspect_weight``: Flares go where Crystal tiles are likely."""
+        return self.plan == "crystals" and self.suspect_weight > 0
+
     def hidden_crystals(self, p: Pos) -> float:
-        """How promising a Flare at ``p`` is.  With ``suspect_weight``: the Crystal tiles it
-        may find (each of the nine spaces is hit on half the Dragon die's faces) — a suspect
-        at its odds, any other Dark tile at ``OTHER_ODDS``, times the weight.  Without: the
-        Dark tiles round it, those touching a single tile three times over (the Cave puts
-        its Crystal tiles where the Collapse takes them first, COL-07)."""
-        n = 0.0
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                q = (p[0] + dx, p[1] + dy)
-                if not self.pic.dark(q):
-                    continue
-                if self.suspect_weight > 0:
-                    n += 0.5 * self.suspect_weight * self.suspects.get(q, OTHER_ODDS)
-                else:
-                    touching = sum(1 for ex, ey in DELTA if (q[0] + ex, q[1] + ey) in self.pic.tiles)
-                    n += 3.0 if touching <= 1 else 1.0
-        return n
+        """How promising a Flare at ``p`` is: the Crystal tiles it may find (each of the nine
+        spaces is hit on half the Dragon die's faces) — a suspect at its odds, any other Dark
+        tile at ``OTHER_ODDS`` — times ``suspect_weight``."""
+        return sum(0.5 * self.suspect_weight * self.suspects.get(q, OTHER_ODDS)
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                   if self.pic.dark(q := (p[0] + dx, p[1] + dy)))
 
     def suspect_near(self, p: Pos) -> bool:
         """A suspect within the Flare's reach from ``p``."""
@@ -308,10 +302,10 @@ class EasyGoblins(ScoredBot):
             "orient_open_empty": 1.0,  # an open side onto an empty space draws a tile (COL-01 sooner)
             "orient_joined": 0.5,   # an open side onto a tile already there: a way through
             "place_nook": 1.0,      # RV-03: a placed Dark tile with tiles round it opens onto fewer empty spaces
-            "prospect": 0.0,        # > 0: Crystals plan, no Crystal in reach: a loss-free step toward the best Flare spot
             "suspect": 0.0,         # > 0: Crystals plan: Flare where the Cave's own placements make Crystal tiles likely
-            "flare_first": 0.0,     # > 0 with suspect: activate first the Tribes whose Flare most likely finds a Crystal
             "suspect_flare": 40.0,  # ... a Flare that may reveal a suspect
+            "prospect": 0.0,        # > 0 with suspect, no Crystal in reach: a loss-free step toward the best Flare spot
+            "flare_first": 0.0,     # > 0 with suspect: activate first the Tribes whose Flare most likely finds a Crystal
         }
 
     @classmethod
@@ -521,7 +515,7 @@ class EasyGoblins(ScoredBot):
             return 3.0 + 0.1 * ctx.strength.get(t, 0)
         if ctx.can_strike(t, p):
             return 50.0 + ctx.strength.get(t, 0)
-        if self.params["flare_first"] > 0 and ctx.plan == "crystals" and self.params["suspect"] > 0:
+        if self.params["flare_first"] > 0 and ctx.prospecting:
             return 10.0 + 0.1 * ctx.strength.get(t, 0) + self.params["flare_first"] * ctx.hidden_crystals(p)
         return 10.0 + 0.1 * ctx.strength.get(t, 0)
 
@@ -542,7 +536,7 @@ class EasyGoblins(ScoredBot):
             return -1.0
         c = ctx.goal_cost.get(p, (FAR, FAR))
         near = -0.5 * min(c[0], 20) - 0.05 * min(c[1], 40)
-        if ctx.plan == "crystals" and self.params["suspect"] > 0:
+        if ctx.prospecting:
             # a Crystal in reach first; else where a Flare most likely finds one
             near = 5.0 - 0.5 * c[0] - 0.05 * c[1] if c[0] < FAR else min(3.0, 0.02 * ctx.hidden_crystals(p)) - 3.0
         elif ctx.plan == "crystals" and not ctx.goals:
@@ -606,7 +600,7 @@ class EasyGoblins(ScoredBot):
         suspect (``Picture.suspects``) is within its reach, Crystals in reach or not."""
         if ctx.plan != "crystals" or self.memory.flares >= self.flare_limit(ctx):
             return -1.0
-        if self.params["suspect"] > 0 and ctx.suspect_near(p):
+        if ctx.prospecting and ctx.suspect_near(p):
             return self.params["suspect_flare"]
         reach = sum(1 for c in ctx.crystal_tiles if ctx.cost_from(p, c)[0] < FAR)
         if reach >= self.params["flare_below"]:
@@ -671,7 +665,7 @@ class EasyGoblins(ScoredBot):
             there = min((ctx.cost_from(q, gl) for gl in goals), default=(FAR, FAR))
             if there < here and there[0] < FAR:
                 best = max(best, self.params["approach"] - 0.1 * there[1])
-        if ctx.plan == "crystals" and lose_now == 0 and self.params["prospect"] > 0 and \
+        if ctx.prospecting and lose_now == 0 and self.params["prospect"] > 0 and \
                 ctx.goal_cost.get(p, (FAR, FAR))[0] >= FAR:
             here, there = ctx.prospect_cost.get(p, (FAR, FAR)), ctx.prospect_cost.get(q, (FAR, FAR))
             if there < here:
