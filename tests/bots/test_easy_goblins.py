@@ -309,3 +309,59 @@ def test_the_prospector_first_activates_the_tribe_whose_flare_may_find_a_crystal
     prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
     assert ask(EasyGoblins(seed=1), g) == "activate:bones"
     assert ask(EasyGoblins(seed=1, params=prospector), g) == "activate:fangs"
+
+
+def fangs_beside_a_dark_frontier(collapse: bool = False) -> Game:
+    """Goblins vs Cave: Fangs (Population 2) on the Lit tile 3,0 at the east end of a Lit row,
+    five Dark tiles round it on the edge of the map (4,-1 to 4,1, 3,-1 and 3,1), none placed
+    by the Cave on its own turn; the Goblins' turn at the Activate Tribes menu, Fangs
+    activated."""
+    tiles: list[dict[str, Any]] = [
+        {"pos": [0, 0], "tile": "entrance"},
+        {"pos": [1, 0], "tile": "T22", "lit": True},
+        {"pos": [2, 0], "tile": "T25", "lit": True},
+        {"pos": [3, 0], "tile": "T29", "lit": True},
+        *({"pos": list(p), "tile": t, "lit": False}
+          for p, t in (((4, 0), "T01"), ((3, 1), "T03"), ((3, -1), "T05"), ((4, 1), "T06"), ((4, -1), "T07"))),
+    ]
+    g = gob_game(roles=("goblins", "cave"), tiles=tiles, pieces={"tribe:fangs": [3, 0]},
+                 goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}}, collapse=collapse)
+    to_activation(g)
+    g.apply("activate:fangs")
+    assert g.pending is not None and "flare:" in g.pending.ids
+    return g
+
+
+def test_the_prospector_keeps_a_flare_that_would_draw_more_tiles_than_it_may_find_crystals() -> None:
+    """COL-01, MAP-23: a Flare at the edge of the map reveals Dark tiles whose open edges are
+    filled from the stack, bringing the Collapse nearer; with no tile the Cave placed on its
+    own turn in reach, the five Dark tiles may hold a Crystal tile at only 3.5% each.  The
+    prospector keeps that Flare (``draw_limit``; here it does not walk elsewhere,
+    ``draw_cost`` 0); without the limit it flares.  In the Collapse (COL-03) no open edge
+    is filled, nothing is drawn, and it flares."""
+    here = {**EasyGoblins.param_variants(("goblins", "cave"))[0], "draw_cost": 0.0}
+    assert here["draw_limit"] > 0
+    g = fangs_beside_a_dark_frontier()
+    pic = Picture(view(g, "goblins"), Memory(), here["suspect"])
+    assert pic.suspects == {}
+    assert pic.hidden_crystals((3, 0)) < here["draw_limit"] * pic.tiles_drawn((3, 0))
+    assert ask(EasyGoblins(seed=1, params={**here, "draw_limit": 0.0}), g) == "flare:"
+    assert ask(EasyGoblins(seed=1, params=here), g) != "flare:"
+    g = fangs_beside_a_dark_frontier(collapse=True)
+    assert Picture(view(g, "goblins"), Memory(), here["suspect"]).tiles_drawn((3, 0)) == 0.0
+    assert ask(EasyGoblins(seed=1, params=here), g) == "flare:"
+
+
+def test_the_prospector_walks_to_the_flare_spot_that_draws_fewer_tiles() -> None:
+    """COL-01: a Flare at 3,0 reaches all five Dark tiles, with nine empty spaces beside
+    them; one at 2,0 reaches only the two at 3,1 and 3,-1, with four.  Weighing the tiles
+    each would draw (``draw_cost``), the prospector walks to 2,0 (leaving one Lit tile
+    costs no Population, GB-61); without that weight it flares where it stands."""
+    prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
+    g = fangs_beside_a_dark_frontier()
+    pic = Picture(view(g, "goblins"), Memory(), prospector["suspect"], prospector["draw_cost"])
+    assert pic.tiles_drawn((2, 0)) < pic.tiles_drawn((3, 0))
+    assert pic.hidden_crystals((2, 0)) < pic.hidden_crystals((3, 0))
+    assert pic.flare_worth((2, 0)) > pic.flare_worth((3, 0))
+    assert ask(EasyGoblins(seed=1, params={**prospector, "draw_cost": 0.0, "draw_limit": 0.0}), g) == "flare:"
+    assert ask(EasyGoblins(seed=1, params=prospector), g) == "move:2,0"
