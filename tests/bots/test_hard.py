@@ -280,15 +280,17 @@ def test_the_hard_thief_plays_his_strategy_as_it_scores_against_the_cave(roles: 
                                                   (("goblins", "cave", "knight"), False), (("goblins", "thief"), False)])
 def test_the_hard_goblins_prospect_for_crystals_against_the_cave(roles: tuple[str, ...], prospects: bool) -> None:
     """GB-01, CV-04: hunting Crystals against the Cave (no Knight, no Dragon), every strategy
-    of the Hard Goblins flares where the Cave's own placements make Crystal tiles likely, and
-    each decision plays the turn's strategy as it scores (easy_goblins.search_top); with the
-    Knight to kill, or with no Cave, their strategies and searches are as before."""
+    of the Hard Goblins flares where the Cave's own placements make Crystal tiles likely,
+    weighing each Flare against the tiles it would draw (COL-01), and each decision plays the
+    turn's strategy as it scores (easy_goblins.search_top); with the Knight to kill, or with
+    no Cave, their strategies and searches are as before."""
     g = new_game(Setup(roles=list(roles), seed=3))
     bot = HardBot("goblins", seed=1)
     others = {r: make_bot(r, "easy", 1) for r in roles}
     while (d := g.pending) is not None and g.state.round < 4:
         g.apply((bot if d.role == "goblins" else others[d.role])(view(g, d.role), d))
     assert all((v["suspect"] > 0) is prospects for v in bot.variants)
+    assert all((v["draw_cost"] > 0 and v["draw_limit"] > 0) is prospects for v in bot.variants)
     assert bot.top == (1 if prospects else 3)
     assert len(bot.last_search) == len(bot.variants) and all(n == 3 for _, n in bot.last_search)
     assert (bot.decisions_searched > 0) is not prospects

@@ -344,9 +344,9 @@ class EasyGoblins(ScoredBot):
         from the stack (``draw_cost``, ``draw_limit``: the Collapse comes when the stack runs
         out, COL-01, and the Goblins' reveals drew about half of all tiles placed); the
         strategies differ in that Rage, Flares with one Crystal in reach, and how keenly the
-        likeliest Flare goes first.  A strategy
-        without it, chosen by the search for a turn, wastes the turn: Hard vs Easy Cave, seeds
-        1-60, with the defaults among the strategies 2 wins.  Easy-only against the Easy Cave
+        likeliest Flare goes first.  A strategy without it, chosen by the search for a turn,
+        wastes the turn: Hard vs Easy Cave, seeds 1-60, with the defaults among the
+        strategies 2 wins.  Easy-only against the Easy Cave
         (win rate, Crystals smashed a game), seeds 1-600: the defaults 2.0% (2.07), the
         prospector with no Rage kept 6.5% (3.21), keeping one 7.8% (3.35); seeds 1-1200, with
         the likeliest Flare first 9.8% (3.44), and so with no Rage kept, 9.5% (3.43) with
