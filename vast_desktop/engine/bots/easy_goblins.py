@@ -205,13 +205,16 @@ class Picture:
         """Hunting Crystals with ``suspect_weight``: Flares go where Crystal tiles are likely."""
         return self.plan == "crystals" and self.suspect_weight > 0
 
+    def dark_in_reach(self, p: Pos) -> list[Pos]:
+        """The Dark tiles a Flare at ``p`` may reveal: those of the nine spaces round it
+        (RV-05)."""
+        return [q for dx in (-1, 0, 1) for dy in (-1, 0, 1) if self.pic.dark(q := (p[0] + dx, p[1] + dy))]
+
     def hidden_crystals(self, p: Pos) -> float:
         """How promising a Flare at ``p`` is: the Crystal tiles it may find (each of the nine
         spaces is hit on half the Dragon die's faces) — a suspect at its odds, any other Dark
         tile at ``OTHER_ODDS`` — times ``suspect_weight``."""
-        return sum(0.5 * self.suspect_weight * self.suspects.get(q, OTHER_ODDS)
-                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                   if self.pic.dark(q := (p[0] + dx, p[1] + dy)))
+        return sum(0.5 * self.suspect_weight * self.suspects.get(q, OTHER_ODDS) for q in self.dark_in_reach(p))
 
     def tiles_drawn(self, p: Pos) -> float:
         """How many tiles a Flare at ``p`` is likely to draw from the stack: each open edge
@@ -221,9 +224,7 @@ class Picture:
         (``kind_orient_tile`` closes what it can).  None in the Collapse (COL-03)."""
         if self.view.collapse:
             return 0.0
-        return sum(0.25 * (4 - self.pic.touching(q))
-                   for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                   if self.pic.dark(q := (p[0] + dx, p[1] + dy)))
+        return sum(0.25 * (4 - self.pic.touching(q)) for q in self.dark_in_reach(p))
 
     def flare_worth(self, p: Pos) -> float:
         """A Flare spot's worth: the Crystal tiles it may find (``hidden_crystals``) less
@@ -346,8 +347,8 @@ class EasyGoblins(ScoredBot):
         strategies differ in that Rage, Flares with one Crystal in reach, and how keenly the
         likeliest Flare goes first.  A strategy without it, chosen by the search for a turn,
         wastes the turn: Hard vs Easy Cave, seeds 1-60, with the defaults among the
-        strategies 2 wins.  Easy-only against the Easy Cave
-        (win rate, Crystals smashed a game), seeds 1-600: the defaults 2.0% (2.07), the
+        strategies 2 wins.  Easy-only against the Easy Cave (win rate, Crystals smashed a
+        game), seeds 1-600: the defaults 2.0% (2.07), the
         prospector with no Rage kept 6.5% (3.21), keeping one 7.8% (3.35); seeds 1-1200, with
         the likeliest Flare first 9.8% (3.44), and so with no Rage kept, 9.5% (3.43) with
         Flares at one Crystal in reach; ``suspect_flare`` 25 (8.3%, 3.32) is left out.
@@ -581,8 +582,7 @@ class EasyGoblins(ScoredBot):
 
     def darkness(self, ctx: Picture, p: Pos) -> float:
         """Crystals plan with none in sight: fewer Dark tiles nearby is worse for a Flare."""
-        n = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if ctx.pic.dark((p[0] + dx, p[1] + dy)))
-        return 9.0 - n
+        return 9.0 - len(ctx.dark_in_reach(p))
 
     def kind_lurker(self, ctx: Picture, d: Decision, o: Option) -> float:
         if verb(o) == "step":
