@@ -106,6 +106,27 @@ def test_the_digger_buys_more_action_cubes_first_against_the_cave() -> None:
     assert bot_choice(g) == "upgrade:flip_2_to_3"
 
 
+def test_the_racer_buys_movement_first_when_the_goblins_are_his_only_rivals() -> None:
+    """TH-41, the Hard Thief's racer strategy (EasyThief.param_variants): racing the Goblins,
+    who win by smashing Crystals (GB-01), the first stashed token buys +1 Movement, not the
+    Flip.  Racer leads his strategies only where the Goblins are his only rivals; with a
+    Knight too it is one of them, and without the Goblins it is not among them."""
+    def racers(roles: set[str]) -> list[int]:
+        strategies = EasyThief.param_variants(frozenset(roles))
+        return [i for i, p in enumerate(strategies) if p["up_plus_movement"] > p["up_flip_2_to_3"]]
+    assert racers({"goblins", "thief"}) == [0]
+    assert racers({"goblins", "thief", "knight"}) == [1]
+    assert racers({"knight", "thief"}) == [] and racers({"goblins", "cave", "thief"}) == []
+    g = game(roles=("goblins", "thief"), pieces={}, thief={"carried": ["treasure"]})
+    g.apply("move:0,0")
+    assert pending_kind(g) == "thief_upgrade"
+    d = g.pending
+    assert d is not None
+    racer = EasyThief.param_variants(frozenset({"goblins", "thief"}))[0]
+    assert EasyThief(0, params=racer)(view(g, "thief"), d) == "upgrade:plus_movement"
+    assert bot_choice(g) == "upgrade:flip_2_to_3"
+
+
 def test_the_thief_reveals_a_vault_he_peeks_at_and_keeps_an_ambush_dark() -> None:
     """TH-09: peeking at a Dark Vault tile he reveals it (its Vault token appears, MAP-31);
     an Ambush tile he leaves Dark."""

@@ -222,6 +222,9 @@ def test_hard_searches_decisions_in_a_real_game() -> None:
     ("cave", ("cave", "dragon"), "rockslide", False),
     ("thief", ("thief", "cave"), "up_plus_thievery", True),   # digger: loot dug out with Flares
     ("thief", ("thief", "knight"), "up_plus_thievery", False),
+    ("thief", ("thief", "goblins"), "vault", True),           # racer: fewer detours in the race with the Goblins
+    ("thief", ("thief", "goblins", "knight"), "vault", True),
+    ("thief", ("thief", "knight"), "vault", False),
 ])
 def test_the_hard_player_weighs_only_strategies_that_matter_with_the_roles_in_play(
         role: str, roles: tuple[str, ...], weight: str, tried: bool) -> None:
@@ -261,11 +264,15 @@ def test_the_hard_player_draws_the_worlds_its_role_asks_for(role: str, roles: tu
 
 
 @pytest.mark.parametrize(("roles", "top"), [(("thief", "cave"), 1), (("thief", "knight"), 3),
-                                            (("thief", "cave", "knight", "goblins"), 3)])
-def test_the_hard_thief_plays_his_strategy_as_it_scores_against_the_cave(roles: tuple[str, ...], top: int) -> None:
+                                            (("thief", "cave", "knight", "goblins"), 3), (("thief", "goblins"), 1),
+                                            (("thief", "goblins", "knight"), 3)])
+def test_the_hard_thief_plays_his_strategy_as_it_scores_against_the_cave_or_in_a_race(
+        roles: tuple[str, ...], top: int) -> None:
     """``search_top``: against the Cave in a small game the rollouts' win chance misjudges the
-    Thief's loot (easy_thief.search_top), so each decision of his turn plays the strategy the
-    turn's search chose as it scores; elsewhere his three best options are played on."""
+    Thief's loot, and racing the Goblins alone the rollouts, ending at his next turn, trade
+    the race for what looks well at once (easy_thief.search_top); so there each decision of
+    his turn plays the strategy the turn's search chose as it scores; elsewhere his three
+    best options are played on."""
     g = new_game(Setup(roles=list(roles), seed=3))
     bot = HardBot("thief", seed=1)
     others = {r: make_bot(r, "easy", 1) for r in roles}
