@@ -270,7 +270,7 @@ def test_the_hard_thief_plays_his_strategy_as_it_scores_against_the_cave_or_in_a
         roles: tuple[str, ...], top: int) -> None:
     """``search_top``: against the Cave in a small game the rollouts' win chance misjudges the
     Thief's loot, and racing the Goblins alone the rollouts, ending at his next turn, trade
-    the race for what looks well at once (easy_thief.search_top); so there each decision of
+    the race for what looks good at once (easy_thief.search_top); so there each decision of
     his turn plays the strategy the turn's search chose as it scores; elsewhere his three
     best options are played on."""
     g = new_game(Setup(roles=list(roles), seed=3))
