@@ -10,7 +10,6 @@ from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
 
-from .helpers_dragon import fixed_die  # noqa: F401  (re-exported for the interaction tests)
 from .helpers_goblins import WAR
 
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}

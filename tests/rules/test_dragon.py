@@ -16,7 +16,7 @@ from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
 
 from .helpers import choose, choose_all, dark, entrance, event_kinds, ids, lit, scenario
-from .helpers_dragon import D, dragon_game, fixed_die
+from .helpers_dragon import D, dragon_game
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 
@@ -91,7 +91,7 @@ def test_DR_67_DR_01_surfaced_dragon_escapes_at_the_entrance() -> None:
     assert g.outcome is not None and g.outcome.winners == ("dragon",)
 
 
-def test_DR_14_DR_13_surfaced_dragon_entering_the_knights_tile_is_attacked(monkeypatch) -> None:
+def test_DR_14_DR_13_surfaced_dragon_entering_the_knights_tile_is_attacked() -> None:
     """She attacks when her Strength ≥ his Armor; the attack does not stop his move."""
     g = dragon_game(tiles=ROW, pieces={"knight": [2, 0], "dragon": [3, 0]},
                     dragon={"surfaced": True, "awake": True, "wakefulness": 0},
@@ -139,11 +139,11 @@ def test_DR_19_21_gem_symbol_once_per_turn() -> None:
 
 
 # --------------------------------------------------------------- powers
-def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles(monkeypatch) -> None:
-    fixed_die(monkeypatch, 2)                                          # the four sides
+def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles() -> None:
     tiles = [entrance(), dark((1, 0), "T20"), dark((-1, 0), "T03"), dark((1, 1), "T04")]
     g = dragon_game(roles=("knight", "dragon", "cave"), tiles=tiles, pieces={"dragon": [0, 0], "knight": [0, 0]},
                     dragon={"hand": ["flame"]})
+    g.script_dice("dragon", 2, then="fail")                # the four sides
     choose_all(g, "power:flame", "reveal:1,0")
     while g.pending.role == "cave" or g.pending.kind == "orient_tile":
         choose(g, ids(g)[0])
@@ -155,9 +155,9 @@ def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles(monkeypatch) -> Non
     assert D(g).sloth["event"] == 3 and D(g).wakefulness == 3          # Pride: Event tile
 
 
-def test_DR_43_flame_on_a_lit_centre_reveals_nothing(monkeypatch) -> None:
-    fixed_die(monkeypatch, 6)
+def test_DR_43_flame_on_a_lit_centre_reveals_nothing() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": ["flame"]})
+    g.script_dice("dragon", 6, then="fail")
     choose(g, "power:flame")
     assert "flame_nothing" in event_kinds(g) and g.pending.kind == "dragon_turn"
 
@@ -198,10 +198,10 @@ def test_DR_32_slap_moves_the_adjacent_knight_up_to_3() -> None:
     assert g.state.board.pieces["knight"] == (4, 0)
 
 
-def test_DR_33_DIE_08_shriek_rerolls_once(monkeypatch) -> None:
-    fixed_die(monkeypatch, 6, 2)
+def test_DR_33_DIE_08_shriek_rerolls_once() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]},
                     dragon={"hand": ["flame"], "shriek": True})
+    g.script_dice("dragon", 6, 2, then="fail")
     choose_all(g, "power:flame", "reroll:")
     assert not D(g).shriek and g.state.last_roll == ((0, 0), 2)
 
@@ -213,9 +213,9 @@ def test_DR_34_scratch_knight_loses_5_grit() -> None:
     assert K(g).grit == 3 and K(g).grit_spaces == [5, 11, 18, 26, 35]
 
 
-def test_DR_24_claw_may_move_the_knight_one_space(monkeypatch) -> None:
-    fixed_die(monkeypatch, 3)
+def test_DR_24_claw_may_move_the_knight_one_space() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [1, 0]}, dragon={"hand": ["claw"]})
+    g.script_dice("dragon", 3, then="fail")
     choose(g, "power:claw")
     assert set(ids(g)) == {"push:0,0", "push:2,0", "nopush:"}
     choose(g, "push:2,0")
@@ -245,13 +245,13 @@ def test_DR_36_smash_crystal_token() -> None:
     assert g.state.board.tokens_at((1, 0))["crystal"] == 0 and g.state.crystals_smashed_total == 1
 
 
-def test_DR_37_COL_22_23_wrath_collapses_affected_tiles(monkeypatch) -> None:
+def test_DR_37_COL_22_23_wrath_collapses_affected_tiles() -> None:
     """Face 3 (plus): his own tile, the Entrance (never) and the sides; the Knight is pushed."""
-    fixed_die(monkeypatch, 3)
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T20"), lit((2, 1), "T22"),
              lit((0, 1), "T31")]
     g = dragon_game(roles=("knight", "dragon", "cave"), tiles=tiles, pieces={"dragon": [1, 0], "knight": [2, 0]},
                     dragon={"hand": ["claw"] * 4})
+    g.script_dice("dragon", 3, then="fail")
     choose(g, "power:wrath")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])
@@ -262,13 +262,13 @@ def test_DR_37_COL_22_23_wrath_collapses_affected_tiles(monkeypatch) -> None:
     assert b.pieces["knight"] in b.tiles and b.pieces["dragon"] in b.tiles
 
 
-def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once(monkeypatch) -> None:
+def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once() -> None:
     """Wrath before the Collapse: every affected tile goes first; the Crystal tile leaves the
     game, the others are shuffled together under the stack; then one reconnection and one fill."""
-    fixed_die(monkeypatch, 3)
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T20"), lit((1, -1), "T37"),
              lit((2, 1), "T22"), lit((3, 1), "T31")]
     g = dragon_game(tiles=tiles, pieces={"dragon": [1, 0], "knight": [3, 1]}, dragon={"hand": ["claw"] * 4})
+    g.script_dice("dragon", 3, then="fail")
     shuffled: list[list[str]] = []
 
     def fake_shuffle(x: list[str]) -> None:
@@ -419,10 +419,10 @@ def test_KN_45_enter_underground_dragon_tile_without_encounter() -> None:
     assert K(g).encounters_used == 0
 
 
-def test_KN_47_KN_54_KN_73_bomb_attack_underground(monkeypatch) -> None:
+def test_KN_47_KN_54_KN_73_bomb_attack_underground() -> None:
     """Strength 1 vs Armor 1 with a Bomb: the die decides (KN-55); no Bomb token is used."""
-    fixed_die(monkeypatch, 6)
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, knight={"bombs_left": 0})
+    g.script_dice("dragon", 6, then="fail")
     assert "dragon:attack" not in ids(g)
     choose(g, "dragon:bomb")
     assert D(g).health == 4 and K(g).bombs_left == 0 and K(g).bomb_attacked
@@ -462,9 +462,9 @@ def test_KN_52_KN_01_knight_wins_at_zero_health() -> None:
     assert g.outcome is not None and g.outcome.winners == ("knight",)
 
 
-def test_KN_64_gem_roll(monkeypatch) -> None:
-    fixed_die(monkeypatch, 1)
+def test_KN_64_gem_roll() -> None:
     g = knight_on_dragon(tokens={"1,0": {"gem_flame": 1}}, pieces={"knight": [1, 0], "dragon": [3, 0]})
+    g.script_dice("dragon", 1, then="fail")
     choose(g, "dragon:gem:flame")
     assert K(g).grit == 5 and gems_in_supply(g) == ["claw", "flame", "wing"]
     assert "attempted_gem" in K(g).achievements
@@ -539,11 +539,11 @@ def test_strength_helper_consistent() -> None:
     assert kb.strength(g) == 1
 
 
-def test_DR_44_45_59_claw_eats_scattered_goblins(monkeypatch) -> None:
+def test_DR_44_45_59_claw_eats_scattered_goblins() -> None:
     """Claw hits the Fangs: they scatter (−2 Population), he eats 2, and Hunger gives a cube."""
-    fixed_die(monkeypatch, 6)
     g = dragon_game(roles=("goblins", "dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0], "tribe:fangs": [1, 0]},
                     goblins={"population": {"fangs": 3, "bones": 1, "eye": 1}}, dragon={"hand": ["claw"]})
+    g.script_dice("dragon", 6, then="fail")
     choose(g, "power:claw")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])

@@ -17,7 +17,7 @@ from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
 
 from .helpers import choose, choose_all, dark, entrance, ids, lit
-from .helpers_dragon import D, dragon_game, finish_dragon_turn, fixed_die
+from .helpers_dragon import D, dragon_game, finish_dragon_turn
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 PRIDE = ("event", "dont_move", "place_gem")
@@ -56,14 +56,14 @@ def test_DR_02_phases_in_order_and_the_turn_ends_with_the_new_hand() -> None:
 
 # ---------------------------------------------------------- Armor, Spirit
 @pytest.mark.parametrize("wakefulness, hit, offered", [(3, True, True), (4, False, True), (8, False, False)])
-def test_DR_03_armor_defends_against_the_knights_attack_on_her_turn(monkeypatch, wakefulness: int, hit: bool,
+def test_DR_03_armor_defends_against_the_knights_attack_on_her_turn(wakefulness: int, hit: bool,
                                                                     offered: bool) -> None:
     """DR-03 (rulebook, Statistics): "Armor helps you defend against attacks ... outside your
     turn".  Her Strength 2 hits Armor 1, ties Armor 2 (the die: a side face misses) and
     cannot attack Armor 3 at all."""
-    fixed_die(monkeypatch, 1)                                               # no centre
     g = dragon_game(active="knight", tiles=ROW, pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                     knight={"cubes_free": 3}, dragon={"wakefulness": wakefulness})
+    g.script_dice("dragon", 1, then="fail")                # no centre
     choose(g, "cube:strength")                                              # Strength 2
     assert ("dragon:attack" in ids(g)) is offered
     if offered:
