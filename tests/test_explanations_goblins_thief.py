@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import choose
 from rules.helpers_goblins import gob_game, to_activation
 from rules.helpers_interactions import play
 from rules.helpers_thief import thief_game
@@ -18,12 +19,6 @@ from vast_desktop.engine.decisions import Target
 from vast_desktop.engine.roles import goblins as gb
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.teaching import RULE, why_not_graded
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None and oid in g.pending.ids, (oid, g.pending and g.pending.ids)
-        g.apply(oid)
 
 
 def kind(g: Game) -> str:

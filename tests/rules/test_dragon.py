@@ -15,7 +15,7 @@ from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
 
-from .helpers import choose, choose_all, dark, entrance, event_kinds, ids, lit, scenario
+from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
 from .helpers_dragon import D, dragon_game
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
@@ -144,7 +144,7 @@ def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles() -> None:
     g = dragon_game(roles=("knight", "dragon", "cave"), tiles=tiles, pieces={"dragon": [0, 0], "knight": [0, 0]},
                     dragon={"hand": ["flame"]})
     g.script_dice("dragon", 2, then="fail")                # the four sides
-    choose_all(g, "power:flame", "reveal:1,0")
+    choose(g, "power:flame", "reveal:1,0")
     while g.pending.role == "cave" or g.pending.kind == "orient_tile":
         choose(g, ids(g)[0])
     assert g.pending.kind == "dragon_pride"        # he has not moved: Stay Put could still take it
@@ -183,7 +183,7 @@ def test_DR_28_slither_moves_a_cube_between_boxes() -> None:
 def test_DR_29_DR_41_swat_moves_adjacent_tokens_only() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": ["claw", "wing"]},
                     tokens={"2,0": {"treasure": 1}, "1,0": {"gem_claw": 1}})
-    choose_all(g, "power:swat", "pay:card_claw,card_wing")
+    choose(g, "power:swat", "pay:card_claw,card_wing")
     assert all("@2,0>" in i for i in ids(g))                           # not the Gem on his own tile
     choose(g, "swat:treasure@2,0>0,0")
     assert g.state.board.tokens_at((0, 0))["treasure"] == 1
@@ -202,14 +202,14 @@ def test_DR_33_DIE_08_shriek_rerolls_once() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]},
                     dragon={"hand": ["flame"], "shriek": True})
     g.script_dice("dragon", 6, 2, then="fail")
-    choose_all(g, "power:flame", "reroll:")
+    choose(g, "power:flame", "reroll:")
     assert not D(g).shriek and g.state.last_roll == ((0, 0), 2)
 
 
 def test_DR_34_scratch_knight_loses_5_grit() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [1, 0]}, dragon={"hand": ["claw"] * 3},
                     knight={"grit": 8, "grit_spaces": [11, 18, 26, 35], "cubes_free": 3})
-    choose_all(g, "power:scratch", "scratch:knight")
+    choose(g, "power:scratch", "scratch:knight")
     assert K(g).grit == 3 and K(g).grit_spaces == [5, 11, 18, 26, 35]
 
 
@@ -225,7 +225,7 @@ def test_DR_24_claw_may_move_the_knight_one_space() -> None:
 def test_DR_35_DR_38_flame_wall_burns_who_enters_and_comes_home() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [3, 0]}, dragon={"hand": ["flame"] * 3},
                     knight={"grit": 6, "grit_spaces": [11, 18, 26, 35], "cubes_free": 3})
-    choose_all(g, "power:flame_wall", "flamewall:2,0", "end:", "skip:")
+    choose(g, "power:flame_wall", "flamewall:2,0", "end:", "skip:")
     while g.pending.role == "dragon":                                   # end-of-turn tile, Past Plunder
         choose(g, ids(g)[0])
     assert g.state.active == "knight" and g.state.board.tokens_at((2, 0))["flamewall"] == 1
@@ -293,7 +293,7 @@ def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once
 def test_DR_48_50_51_greed_one_token_a_turn() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": []},
                     tokens={"1,0": {"treasure": 2}})
-    choose_all(g, "move:1,0", "end:", "pickup:")
+    choose(g, "move:1,0", "end:", "pickup:")
     assert D(g).sloth["greed"] == 3 and D(g).treasure_held == 1 and D(g).wakefulness == 3
     assert g.state.supply["treasure"] == 9                             # one back to the Cave
 
@@ -301,14 +301,14 @@ def test_DR_48_50_51_greed_one_token_a_turn() -> None:
 def test_DR_52_greed_empty_tokens_go_back() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": [], "sloth": {"greed": 0}}, tokens={"1,0": {"treasure": 1}})
-    choose_all(g, "end:", "pickup:")
+    choose(g, "end:", "pickup:")
     assert D(g).treasure_held == 0 and g.state.supply["treasure"] == 10
 
 
 def test_DR_53_DR_60_place_gem_pride_when_another_is_on_the_map() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
-    choose_all(g, "move:2,0", "end:")
+    choose(g, "move:2,0", "end:")
     assert set(ids(g)) == {"gem:flame", "gem:wing", "skip:"}
     choose(g, "gem:wing")
     assert g.state.board.tokens_at((2, 0))["gem_wing"] == 1
@@ -323,7 +323,7 @@ def test_DR_60_AMB_57_dont_move_cube_and_DR_61_62_one_pride_cube_of_his_choice(a
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
     awake_before = D(g).wakefulness
-    choose_all(g, "end:", "gem:wing")
+    choose(g, "end:", "gem:wing")
     assert g.pending.kind == "dragon_pride" and set(ids(g)) == {"pride:now", "pride:later"}
     choose(g, answer)
     sloth = D(g).sloth
@@ -339,7 +339,7 @@ def test_DR_61_62_no_pride_question_when_nothing_else_can_give_it() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
     awake_before = D(g).wakefulness
-    choose_all(g, "move:2,0", "end:", "gem:wing")
+    choose(g, "move:2,0", "end:", "gem:wing")
     assert "pride_kept" not in event_kinds(g)
     assert D(g).sloth["place_gem"] == 0 and D(g).wakefulness == awake_before + 1
 
@@ -348,7 +348,7 @@ def test_DR_54_DR_05_new_hand_by_spirit() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": ["claw"], "wakefulness": 7, "sloth": {"greed": 0, "hunger": 0}})
     assert spirit(g) == 5 and armor(g) == 2
-    choose_all(g, "end:", "skip:")
+    choose(g, "end:", "skip:")
     d = D(g)
     assert len(d.hand) == 5 and len(d.hand) + len(d.deck) + len(d.discard) == 18
 
@@ -367,7 +367,7 @@ def test_DR_64_awakens_at_11_and_DR_65_66_surfaces_on_a_crystal_tile() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=tiles, pieces={"dragon": [1, 0]},
                     dragon={"hand": [], "wakefulness": 10, "sloth": {"greed": 0, "hunger": 0, "event": 0}},
                     tokens={"2,0": {"treasure": 1, "crystal": 1}})
-    choose_all(g, "move:2,0", "end:")
+    choose(g, "move:2,0", "end:")
     assert D(g).sloth["greed"] == 0
     D(g).sloth["greed"] = 1                                            # a Greed cube left to take
     choose(g, "pickup:")
@@ -447,7 +447,7 @@ def test_KN_48_COL_31_collapse_no_bomb_needed() -> None:
 def test_KN_46_KN_49_surfaced_entry_needs_strength_and_repeated_attacks() -> None:
     g = knight_on_dragon(dragon={"surfaced": True, "awake": True, "wakefulness": 4}, knight={"cubes_free": 3})
     assert "move:1,0" not in ids(g)                                     # Strength 1 < Armor 2
-    choose_all(g, "cube:perception", "cube:strength", "move:1,0")                          # Strength 2 = Armor: must attack
+    choose(g, "cube:perception", "cube:strength", "move:1,0")                          # Strength 2 = Armor: must attack
     assert K(g).encounters_used == 1
     choose(g, "cube:strength")
     assert "dragon:attack" in ids(g)
@@ -458,7 +458,7 @@ def test_KN_46_KN_49_surfaced_entry_needs_strength_and_repeated_attacks() -> Non
 def test_KN_52_KN_01_knight_wins_at_zero_health() -> None:
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                          knight={"cubes_free": 3}, dragon={"health": 1})
-    choose_all(g, "cube:strength", "dragon:attack")
+    choose(g, "cube:strength", "dragon:attack")
     assert g.outcome is not None and g.outcome.winners == ("knight",)
 
 
@@ -474,8 +474,8 @@ def test_KN_85_86_enchanted_bow_makes_him_discard() -> None:
     g = knight_on_dragon(pieces={"knight": [0, 0], "dragon": [3, 0]},
                          knight={"treasures": ["enchanted_bow"], "face_up": ["enchanted_bow"], "cubes_free": 3},
                          dragon={"hand": ["claw", "claw", "flame"]})
-    choose_all(g, "cube:treasure:enchanted_bow", "cube:strength")
-    choose_all(g, "dragon:bow", "discard:claw")
+    choose(g, "cube:treasure:enchanted_bow", "cube:strength")
+    choose(g, "dragon:bow", "discard:claw")
     assert len(D(g).hand) == 2 and "bow_damage" in K(g).achievements   # Strength 2 − 1
     assert "dragon:bow" not in ids(g)
 
@@ -490,7 +490,7 @@ def test_KN_88_javelin_underground_plus_one() -> None:
 def test_KN_91_mighty_axe_extra_damage() -> None:
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                          knight={"treasures": ["mighty_axe"], "cubes_free": 3})
-    choose_all(g, "cube:treasure:mighty_axe", "dragon:attack", "yes:")   # Strength 2 > 1, +1 damage
+    choose(g, "cube:treasure:mighty_axe", "dragon:attack", "yes:")   # Strength 2 > 1, +1 damage
     assert D(g).health == 3 and K(g).discarded == 1
 
 
@@ -513,7 +513,7 @@ def test_RV_23_RV_04_VAR_41_past_plunder_at_the_end_of_the_dragons_turn() -> Non
     Treasure token; RV-04 [FAQ]: after the end-of-turn Dark tile, not before."""
     tiles = ROW + [dark((0, 1), "T03")]
     g = dragon_game(tiles=tiles, pieces={"knight": [3, 0], "dragon": [1, 0]}, dragon={"hand": []})
-    choose_all(g, "end:", "skip:")
+    choose(g, "end:", "skip:")
     assert g.pending.kind == "place_tile"                              # the end-of-turn tile first (RV-04)
     choose(g, ids(g)[0])
     assert g.pending.kind == "past_plunder" and g.pending.role == "dragon"

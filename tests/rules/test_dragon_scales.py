@@ -17,7 +17,7 @@ from vast_desktop.engine.roles.dragon_state import is_scale
 from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
 
-from .helpers import choose, choose_all, dark, entrance, event_kinds, ids, lit, scenario
+from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
 from .helpers_dragon import D, dragon_game
 from .helpers_goblins import WAR, base_tiles, to_activation
 
@@ -185,7 +185,7 @@ def test_VAR_34_a_played_scale_is_shuffled_back_in_replace_hand() -> None:
     """VAR-34: the Golden Scale paid for Wing goes to the discard pile, then back into the Power
     deck at Replace Hand (it is not lost)."""
     g = scales_game({"hand": ["scale_golden"]})
-    choose_all(g, "power:wing", "wing:3,0")
+    choose(g, "power:wing", "wing:3,0")
     d = D(g)
     assert d.discard == ["scale_golden"] and d.hand == []
     end_turn(g)
@@ -241,7 +241,7 @@ def test_VAR_36_silver_scale_pays_only_a_symbol_of_a_gem_in_his_supply() -> None
     assert D(g).gems_spent == ["claw"] and D(g).hand == ["scale_silver"]
     offered = set(ids(g))
     assert {"power:flame", "power:wing"} <= offered and "power:claw" not in offered
-    choose_all(g, "power:wing", "wing:3,0")
+    choose(g, "power:wing", "wing:3,0")
     assert D(g).discard == ["scale_silver"]
 
 
@@ -338,14 +338,14 @@ def test_VAR_37_platinum_scale_is_its_own_effect_not_a_sloth_condition() -> None
     """Reading of VAR-37 with DR-61: the Platinum Scale's cube does not use up the turn's Greed
     cube, so picking up a Treasure still moves one."""
     g = scales_game({"hand": ["scale_platinum"]}, tokens={"1,0": {"treasure": 1}})
-    choose_all(g, "scale:scale_platinum", "sloth:greed", "end:", "pickup:")
+    choose(g, "scale:scale_platinum", "sloth:greed", "end:", "pickup:")
     assert D(g).sloth["greed"] == 2
 
 
 def test_VAR_37_platinum_scale_can_wake_the_dragon() -> None:
     g = scales_game({"hand": ["scale_platinum"], "wakefulness": 10, "sloth": {"greed": 1, "hunger": 0, "event": 2,
                                                                              "dont_move": 1, "place_gem": 0}})
-    choose_all(g, "scale:scale_platinum", "sloth:event")
+    choose(g, "scale:scale_platinum", "sloth:event")
     assert D(g).wakefulness == 11 and D(g).awake
 
 
@@ -381,7 +381,7 @@ def test_VAR_34_hex_may_make_him_discard_a_scale() -> None:
     to_activation(g)
     g.state.goblins.population.update(eye=1)
     g.state.goblins.rage = 2
-    choose_all(g, "secret:hex", "hex:dragon")
+    choose(g, "secret:hex", "hex:dragon")
     assert g.pending.kind == "dragon_discard"
     labels = {o.id: o.label for o in g.pending.options}
     assert set(labels) == {"discard:claw", "discard:scale_golden"} and "Golden Scale" in labels["discard:scale_golden"]
