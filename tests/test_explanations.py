@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import choose
 from explain_sampling import ROLE_SETS as ROLES_FOR_CLICKS
 from explain_sampling import sample_clicks
 
@@ -51,12 +52,6 @@ def game(roles: tuple[str, ...], active: str, **data: Any) -> Game:
     if "dragon" in roles:
         scen["dragon"] = {"placed": True, **scen.get("dragon", {})}
     return load_scenario(scen)
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None and oid in g.pending.ids, (oid, g.pending and g.pending.ids)
-        g.apply(oid)
 
 
 def thief_turn(stats: str = "4-3-2", **data: Any) -> Game:

@@ -9,22 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
+from conftest import choose
 from rules.helpers_goblins import gob_game, to_activation
 from rules.helpers_interactions import play
-from rules.helpers_thief import action_die, thief_game
+from rules.helpers_thief import thief_game
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.decisions import Target
 from vast_desktop.engine.roles import goblins as gb
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.teaching import RULE, why_not_graded
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None and oid in g.pending.ids, (oid, g.pending and g.pending.ids)
-        g.apply(oid)
 
 
 def kind(g: Game) -> str:
@@ -365,13 +359,13 @@ def test_RV_05_TH_18_cards_the_thief_cannot_use() -> None:
     assert rule_reason(g, "thief", Target("card", "javelin")).endswith("on her space (TH-18, TH-22).")
 
 
-def test_TH_36_unnatural_evasion_slips_one_space(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_36_unnatural_evasion_slips_one_space() -> None:
     """TH-36: a foiled attack lets him step 1 space: 3,0 is 2 spaces from him."""
-    action_die(monkeypatch, 4)
     row = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
            {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [3, 0], "tile": "T29", "lit": True}]
     g = play(("knight", "thief"), "knight", row, {"knight": [1, 0], "thief": [1, 0]},
              thief={"upgrades": ["unnatural_evasion"]}, knight={"cubes_free": 3})
+    g.script_dice("action", 4, then="fail")
     choose(g, "cube:perception", "cube:perception", "cube:perception", "thief:attack")
     assert kind(g) == "thief_evasion"
     assert rule_reason(g, "thief", (3, 0)) == (

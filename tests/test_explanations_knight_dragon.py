@@ -10,15 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 # the explanation tests' one set of position helpers
 from test_explanations import ENTRANCE, ROW, WALLED, choose, dark, game, lit  # noqa: E402,F401
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.roles import dragon_powers, knight_vs_dragon
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.teaching import RULE, why_not, why_not_graded
 
@@ -29,22 +26,6 @@ def rule_reason(g: Game, target: Any) -> str:
     reason, grade = why_not_graded(g, g.pending.role, target)
     assert reason is not None and grade == RULE, (reason, grade)
     return reason
-
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, face: int) -> None:
-    """Every Dragon die shows ``face`` (1: all eight around, 6: the centre only)."""
-    from vast_desktop.engine import dice
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign, misc, assignment]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    for mod in (dragon_powers, knight_vs_dragon):
-        monkeypatch.setattr(mod, "roll_dragon_die", fake)
 
 
 def seeded_decision(kind: str, roles: tuple[str, ...], ok: Callable[[Game], bool] = lambda g: True) -> Game:
@@ -249,21 +230,21 @@ def test_DR_29_swat_reaches_five_spaces_from_a_token_next_to_him() -> None:
     assert rule_reason(g, (3, 0)) == "A piece stands on 3,0: a Swatted token may pass it but not stop there (FM-10)."
 
 
-def test_DR_24_claw_pushes_the_knight_one_space(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_DR_24_claw_pushes_the_knight_one_space() -> None:
     """DR-24 (FM-19): Claw moves the Knight 1 space; the reason says how far the space is."""
-    fixed_die(monkeypatch, 1)                                    # all eight around: her tile is hit
     g = game(("knight", "dragon"), "dragon", pieces={"knight": [2, 0], "dragon": [1, 0]}, dragon={"hand": ["claw"]})
+    g.script_dice("dragon", 1, then="repeat")                    # all eight around: her tile is hit
     choose(g, "power:claw")
     assert g.pending is not None and g.pending.kind == "dragon_push"
     assert rule_reason(g, (0, 0)) == "Claw moves the Knight 1 space (DR-24): 0,0 is 2 spaces away."
     assert rule_reason(g, (2, 0)) == "The Knight is on 2,0 already: Claw moves her to another space (DR-24)."
 
 
-def test_DIE_08_only_the_shriek_token_rerolls(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_DIE_08_only_the_shriek_token_rerolls() -> None:
     """DIE-08: with the Shriek token placed he may spend it to reroll; nothing else on his board does."""
-    fixed_die(monkeypatch, 6)
     g = game(("knight", "dragon"), "dragon", pieces={"knight": [3, 0], "dragon": [1, 0]},
              dragon={"hand": ["claw"], "shriek": True})
+    g.script_dice("dragon", 6, then="repeat")
     choose(g, "power:claw")
     assert g.pending is not None and g.pending.kind == "shriek_reroll"
     assert rule_reason(g, Target("slot", "dragon.sloth.greed")) == (

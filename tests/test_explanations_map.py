@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from conftest import choose
+
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Decision, Option, Target
 from vast_desktop.engine.game import Proc
@@ -59,12 +61,6 @@ def drive(g: Game, make_proc: Callable[[Game], Proc]) -> None:
             yield g.ask("test", "done", "The procedure is over", [Option("done:", "done")])
 
     g.start(flow())
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    for oid in option_ids:
-        assert g.pending is not None and oid in g.pending.ids, (oid, g.pending and g.pending.ids)
-        g.apply(oid)
 
 
 def pending(g: Game, kind: str) -> Decision:

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rules.helpers_dragon import fixed_die
 from test_privacy import _drive_twins
 
 from vast_desktop.engine import Game, load_scenario, view
@@ -84,16 +83,17 @@ def test_others_views_do_not_depend_on_the_dragons_power_cards(seed: int) -> Non
     assert _drive_twins(a, b, OTHERS_OF_DRAGON, 400, {"power"}) >= 3
 
 
-def test_trap_is_asked_alike_with_or_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_trap_is_asked_alike_with_or_without_it() -> None:
     """GB-56/57: the Dragon's Claw hits Fangs; the Goblins are asked whether they answer
     whether they hold Trap or not, so nobody learns from the question itself."""
-    fixed_die(monkeypatch, 1, repeat_last=True)                   # all eight around the Dragon
     tiles = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True}]
 
     def game(hand: list[str]) -> Game:
-        return _game(1, "dragon", tiles=tiles, pieces={"dragon": [0, 0], "knight": [0, 0], "tribe:fangs": [1, 0]},
-                     dragon={"hand": ["power_claw#1", "power_flame#1", "power_wing#1"], "placed": True},
-                     goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "hand": hand})
+        g = _game(1, "dragon", tiles=tiles, pieces={"dragon": [0, 0], "knight": [0, 0], "tribe:fangs": [1, 0]},
+                  dragon={"hand": ["power_claw#1", "power_flame#1", "power_wing#1"], "placed": True},
+                  goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "hand": hand})
+        g.script_dice("dragon", 1, then="repeat")                 # all eight around the Dragon
+        return g
 
     a, b = game(["trap"]), game(["hex"])
     for g in (a, b):

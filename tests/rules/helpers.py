@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import choose  # noqa: F401  (the one choose; re-exported for the tests)
+
 from vast_desktop.engine import Game, load_scenario
 
 
@@ -38,18 +40,6 @@ def ids(game: Game) -> tuple[str, ...]:
     """The ids of the pending decision's options."""
     assert game.pending is not None, "the game is over"
     return game.pending.ids
-
-
-def choose(game: Game, option_id: str) -> None:
-    """Apply an option, failing with the options on offer if it is not one."""
-    assert game.pending is not None, "the game is over"
-    assert option_id in game.pending.ids, f"{option_id!r} not in {game.pending.kind} options {game.pending.ids}"
-    game.apply(option_id)
-
-
-def choose_all(game: Game, *option_ids: str) -> None:
-    for option_id in option_ids:
-        choose(game, option_id)
 
 
 def event_kinds(game: Game) -> list[str]:

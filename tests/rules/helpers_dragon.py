@@ -1,13 +1,10 @@
-"""Helpers for the Dragon's rule tests: scenarios with the Dragon on the map and a die
-that shows chosen faces."""
+"""Helpers for the Dragon's rule tests: scenarios with the Dragon on the map (the die is
+forced with ``Game.script_dice``)."""
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from vast_desktop.engine import Game, dice
-from vast_desktop.engine.roles import dragon_powers, goblins, knight_vs_dragon
+from vast_desktop.engine import Game
 from vast_desktop.engine.roles.dragon_state import DragonState
 
 from .helpers import scenario
@@ -26,25 +23,6 @@ def D(g: Game) -> DragonState:
     d = g.state.dragon
     assert d is not None
     return d
-
-
-def fixed_die(monkeypatch: pytest.MonkeyPatch, *faces: int, repeat_last: bool = False) -> None:
-    """Every Dragon die rolled (by the Dragon's powers, against him, or by a Tribe) shows
-    ``faces`` in turn (1 all eight around, 2 the four sides, 3 plus, 4 the four corners,
-    5 X, 6 the centre only); one roll too many fails the test unless ``repeat_last``."""
-    seq = list(faces)
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        face = seq.pop(0) if len(seq) > 1 or not repeat_last else seq[0]
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    for mod in (dragon_powers, knight_vs_dragon, goblins):
-        monkeypatch.setattr(mod, "roll_dragon_die", fake)
 
 
 def finish_dragon_turn(g: Game, pickup: bool = True, gem: str | None = None) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import choose  # noqa: F401  (the one choose; re-exported for the tests)
+
 from vast_desktop.engine import Game, load_scenario
 
 WAR = ["thirst", "spite", "consumption", "desolation", "waste", "ruin", "hate", "fear", "desperation", "pain"]
@@ -45,12 +47,6 @@ def gob_game(roles: tuple[str, ...] = ("knight", "goblins"), active: str = "gobl
 def ids(g: Game) -> tuple[str, ...]:
     assert g.pending is not None, g.outcome
     return g.pending.ids
-
-
-def choose(g: Game, option_id: str) -> None:
-    assert g.pending is not None, f"game over: {g.outcome}"
-    assert option_id in g.pending.ids, f"{option_id!r} not in {g.pending.kind} options {g.pending.ids}"
-    g.apply(option_id)
 
 
 def to_activation(g: Game) -> None:

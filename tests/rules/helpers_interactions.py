@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from conftest import choose  # noqa: F401  (the one choose; re-exported for the tests)
+
 from vast_desktop.engine import Game, load_scenario
 
-from .helpers_dragon import fixed_die  # noqa: F401  (re-exported for the interaction tests)
 from .helpers_goblins import WAR
 
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}
@@ -37,14 +38,6 @@ def play(roles: tuple[str, ...], active: str, tiles: list[dict[str, Any]], piece
 def ids(g: Game) -> tuple[str, ...]:
     assert g.pending is not None, f"the game is over: {g.outcome}"
     return g.pending.ids
-
-
-def choose(g: Game, *option_ids: str) -> None:
-    """Apply options in order, failing with the offered ids if one is not legal."""
-    for oid in option_ids:
-        assert g.pending is not None, f"the game is over: {g.outcome}"
-        assert oid in g.pending.ids, f"{oid!r} not in {g.pending.role}/{g.pending.kind} options {g.pending.ids}"
-        g.apply(oid)
 
 
 def starting(g: Game, prefix: str) -> set[str]:

@@ -98,20 +98,6 @@ def dests(option_ids: Iterable[str]) -> set[str]:
     return out
 
 
-def force_die(g: Game, *faces: int) -> None:
-    """Make the next Dragon die rolls show ``faces`` (1..6, the order of rules.dragon_die):
-    1 all eight around, 2 the four sides, 3 plus, 4 the four corners, 5 X, 6 centre only."""
-    queue = list(faces)
-    real = g.rng.randrange
-
-    def fake(n: int, *a: Any, **k: Any) -> int:
-        if queue and n == len(g.rules.dragon_die) and not a and not k:
-            return queue.pop(0) - 1
-        return real(n, *a, **k)
-
-    g.rng.randrange = fake  # type: ignore[method-assign]
-
-
 def drive(g: Game, make_proc: Callable[[Game], Any]) -> None:
     """Run an engine procedure (e.g. a tile removal by Cave-In or Wrath, which no
     role in play can cause yet) on a scenario game; when it is done the game waits

@@ -1,5 +1,5 @@
 """Helpers for the Thief's rule tests (test_thief): scenarios that start at the Thief's
-turn, and an Action die / Dragon die that show chosen faces.
+turn (dice are forced with ``Game.script_dice``).
 
 Base map (walls unrotated N/E/S/W, see helpers_map):
   (0,-1) T31 Lit open   (1,-1) T03 Lit side, rot 2: wall S (so a wall between (1,-1) and (1,0))
@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-import pytest
-
-from vast_desktop.engine import Game, dice, load_scenario
+from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Option
-from vast_desktop.engine.roles import thief as th
 from vast_desktop.engine.roles.thief_state import ThiefState
 
 from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
@@ -85,44 +82,6 @@ def starting(g: Game, prefix: str) -> set[str]:
 def kind(g: Game) -> str:
     assert g.pending is not None, f"the game is over: {g.outcome}"
     return g.pending.kind
-
-
-def action_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> list[int]:
-    """Every roll of the Thief's Action die shows ``faces`` in turn; a roll too many fails
-    the test.  Returns the list of faces still to come (empty once all were rolled)."""
-    seq = list(faces)
-    real = th.roll_action_die
-
-    def fake(g: Game, why: str) -> int:
-        assert seq, f"an Action die roll nobody expected ({why})"
-        face = seq.pop(0)
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
-        try:
-            return real(g, why)
-        finally:
-            del g.rng.randrange
-
-    monkeypatch.setattr(th, "roll_action_die", fake)
-    return seq
-
-
-def dragon_die(monkeypatch: pytest.MonkeyPatch, *faces: int) -> list[int]:
-    """Every Dragon die rolled shows ``faces`` in turn (6 hits the centre only, 2 the four
-    sides and not the centre); a roll too many fails the test."""
-    seq = list(faces)
-    real = dice.roll_dragon_die
-
-    def fake(g: Game, center: Any, who: str, why: str) -> Any:
-        assert seq, f"a Dragon die roll nobody expected ({why})"
-        face = seq.pop(0)
-        g.rng.randrange = lambda n: face - 1  # type: ignore[method-assign]
-        try:
-            return real(g, center, who, why)
-        finally:
-            del g.rng.randrange
-
-    monkeypatch.setattr(dice, "roll_dragon_die", fake)
-    return seq
 
 
 def treasure_at(g: Game, p: tuple[int, int]) -> int:

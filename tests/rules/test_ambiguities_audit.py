@@ -21,7 +21,7 @@ from vast_desktop.engine import Game
 
 from .helpers import dark, entrance, lit, scenario
 from .helpers_goblins import base_tiles, gob_game
-from .helpers_interactions import D, K, activation, choose, fixed_die, ids, play, pop, rage, starting, until
+from .helpers_interactions import D, K, activation, choose, ids, play, pop, rage, starting, until
 from .helpers_map import kc
 
 CENTRE = 6                 # Dragon die face 6: the centre only
@@ -92,18 +92,18 @@ def test_AMB_09_only_the_knight_entering_triggers_event_and_ambush(target: tuple
         answer_until(g, "knight", "ambush_strength")
 
 
-def test_AMB_08_a_reveal_by_any_player_connects_to_the_entrance_when_possible(monkeypatch) -> None:
+def test_AMB_08_a_reveal_by_any_player_connects_to_the_entrance_when_possible() -> None:
     """AMB-08: every reveal, by any player, must leave the tile linked to the Entrance
     when that is possible; the revealer's free choice of orientation ("as you choose")
     is among the linking ones only.  The Dragon's Flame reveals a corner east of a Lit
     tile: of its four orientations only the two that open west are offered, and he
     picks either.  (The Thief's own reveal, which the rule was written for, waits for the
     Thief; MAP-30 tests the Dragon's whole Flame.)"""
-    fixed_die(monkeypatch, CENTRE, CENTRE)
     tiles = [entrance(), dark((-1, 0), "T03"), dark((0, -1), "T04"), dark((0, 1), "T06"), lit((1, 0), "T08"),
              lit((2, 0), "T05"), dark((3, 0), "T36"), dark((2, -1), "T34"), dark((2, 1), "T35")]
     for rot in ("rot:0", "rot:1"):
         g = play(("dragon", "cave"), "dragon", tiles, {"dragon": [3, 0]}, dragon={"hand": ["flame"]})
+        g.script_dice("dragon", CENTRE, then="fail")
         choose(g, "power:flame")
         assert (g.pending.role, g.pending.kind) == ("dragon", "orient_tile")
         assert set(ids(g)) == {"rot:0", "rot:1"}                       # the corner's walls N+E / E+S: west open
@@ -232,7 +232,7 @@ def test_AMB_40_grit_lost_off_turn_returns_a_placed_cube_of_her_choice_at_once(r
 
 
 # ====================================================================== AMB-47
-def test_AMB_47_sample_turn_grit_follows_the_rules_seven_not_six(monkeypatch) -> None:
+def test_AMB_47_sample_turn_grit_follows_the_rules_seven_not_six() -> None:
     """AMB-47: the sample turn's Knight Turn 2, played out.  She starts with the 2 Grit of
     Turn 1's two reveals, puts a cube on Movement and enters the Dark tile holding the
     underground Dragon: an Ambush, which the Bones (Population 2 + Ogre = Strength 3)
@@ -240,12 +240,12 @@ def test_AMB_47_sample_turn_grit_follows_the_rules_seven_not_six(monkeypatch) ->
     Her last cube goes on the Bomb in that same Encounter (KN-24; Perception 1): Strength
     1 vs Armor 1, a centre face, a hit; Daring then pays 4.  By the rules she has 7 Grit,
     not the sample's 6, and takes the Hero cube of Grit space 5 at once."""
-    fixed_die(monkeypatch, CENTRE)
     tiles = [entrance(), lit((1, 0), "T20"), lit((2, 0), "T31"), dark((3, 0), "T13"),
              dark((2, -1), "T03"), dark((2, 1), "T04"), dark((1, -1), "T05"), dark((1, 1), "T06")]
     g = play(("knight", "goblins", "dragon"), "knight", tiles, {"knight": [2, 0], "dragon": [3, 0]},
              goblins={"rage": 2, "population": {"fangs": 0, "bones": 2, "eye": 1}, "monsters": {"bones": ["ogre"]}},
              dragon={"wakefulness": 1}, knight={"grit": 2, "sidequests": ["daring"], "sidequest_deck": ["swift"]})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "cube:movement", "move:3,0")
     answer_until(g, "knight", "ambush_strength")
     choose(g, "fight:")

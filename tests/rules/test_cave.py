@@ -10,7 +10,7 @@ import pytest
 from vast_desktop.engine import IllegalChoice, view
 from vast_desktop.engine.board import edge_blocked
 
-from .helpers_map import ENTRANCE, auto, choose, dark, dests, force_die, ids, kc, kind, lit, starting
+from .helpers_map import ENTRANCE, auto, choose, dark, dests, ids, kc, kind, lit, starting
 
 WEST_NORTH_SOUTH = [dark(-1, 0, "T08"), dark(0, -1, "T09"), dark(0, 1, "T12")]
 BASE = [ENTRANCE, dark(1, 0, "T13")] + WEST_NORTH_SOUTH
@@ -339,7 +339,7 @@ def test_CV_29_AMB_05_reveal_removes_rockslide_only_under_a_wall(rot, stays):
     tile is oriented with a wall on that edge."""
     tiles = [ENTRANCE, lit(1, 0, "T01"), dark(2, 0, "T07"), dark(1, -1, "T05"), dark(1, 1, "T10")] + WEST_NORTH_SOUTH
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]}, rockslides=[[[1, 0], [2, 0]]])
-    force_die(g, 6)
+    g.script_dice("dragon", 6)
     choose(g, "flare:2,0")
     assert kind(g) == ("knight", "orient_tile")
     choose(g, f"rot:{rot}")                                 # rot 0: walls N+E; rot 3: walls W+N

@@ -20,7 +20,6 @@ from .helpers_map import (
     dark,
     dests,
     drive,
-    force_die,
     ids,
     kc,
     kind,
@@ -397,13 +396,13 @@ def test_DIE_01_DIE_02_faces_apply_to_every_white_space_around_the_roller():
     g = die_game()
     faces = g.rules.dragon_die
     for f in range(1, 7):
-        force_die(g, f)
+        g.script_dice("dragon", f)
         face, affected, _ = roll_dragon_die(g, (1, 1), "test", "DIE-01")
         assert face == f
         assert set(affected) == {(1 + dx, 1 + dy) for dx, dy in faces[f - 1]}
-    force_die(g, 1)
+    g.script_dice("dragon", 1)
     assert set(roll_dragon_die(g, (1, 1), "t", "t")[1]) == {(x, y) for x in range(3) for y in range(3)} - {(1, 1)}
-    force_die(g, 6)
+    g.script_dice("dragon", 6)
     assert roll_dragon_die(g, (1, 1), "t", "t")[1] == [(1, 1)]
 
 
@@ -412,7 +411,7 @@ def test_DIE_03_three_faces_hit_the_centre():
     g = die_game()
     hits = []
     for f in range(1, 7):
-        force_die(g, f)
+        g.script_dice("dragon", f)
         hits.append(roll_dragon_die(g, (1, 1), "t", "t")[2])
     assert sum(hits) == 3
     assert hits == [(0, 0) in face for face in g.rules.dragon_die]
@@ -422,7 +421,7 @@ def test_DIE_04_DIE_05_open_spaces_never_affected():
     """DIE-05: the die never affects open spaces; DIE-04: only tiles present at the roll
     count, even if a tile is later placed in an affected open space."""
     g = die_game()
-    force_die(g, 1)
+    g.script_dice("dragon", 1)
     _, affected, _ = roll_dragon_die(g, (2, 2), "t", "t")
     assert set(affected) == {(1, 1), (2, 1), (1, 2)}          # (3,*) and (*,3) are open spaces
     snapshot = list(affected)
@@ -437,7 +436,7 @@ def test_DIE_04_flare_does_not_reveal_tiles_placed_after_the_roll():
              lit(0, 1, "T10"), lit(1, 1, "T13"), lit(2, 1, "T04")]      # (2,0) open; walls face it
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]})
     assert (2, 0) not in g.state.board.tiles
-    force_die(g, 1)                                                    # all eight around (1,0)
+    g.script_dice("dragon", 1)                             # all eight around (1,0)
     choose(g, "flare:1,0")
     auto(g, {"reveal_order", "orient_tile", "fill_open_edge"})
     assert kind(g) == ("knight", "knight_turn")

@@ -15,8 +15,8 @@ from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
 
-from .helpers import choose, choose_all, dark, entrance, event_kinds, ids, lit, scenario
-from .helpers_dragon import D, dragon_game, fixed_die
+from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
+from .helpers_dragon import D, dragon_game
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 
@@ -91,7 +91,7 @@ def test_DR_67_DR_01_surfaced_dragon_escapes_at_the_entrance() -> None:
     assert g.outcome is not None and g.outcome.winners == ("dragon",)
 
 
-def test_DR_14_DR_13_surfaced_dragon_entering_the_knights_tile_is_attacked(monkeypatch) -> None:
+def test_DR_14_DR_13_surfaced_dragon_entering_the_knights_tile_is_attacked() -> None:
     """She attacks when her Strength ≥ his Armor; the attack does not stop his move."""
     g = dragon_game(tiles=ROW, pieces={"knight": [2, 0], "dragon": [3, 0]},
                     dragon={"surfaced": True, "awake": True, "wakefulness": 0},
@@ -139,12 +139,12 @@ def test_DR_19_21_gem_symbol_once_per_turn() -> None:
 
 
 # --------------------------------------------------------------- powers
-def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles(monkeypatch) -> None:
-    fixed_die(monkeypatch, 2)                                          # the four sides
+def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles() -> None:
     tiles = [entrance(), dark((1, 0), "T20"), dark((-1, 0), "T03"), dark((1, 1), "T04")]
     g = dragon_game(roles=("knight", "dragon", "cave"), tiles=tiles, pieces={"dragon": [0, 0], "knight": [0, 0]},
                     dragon={"hand": ["flame"]})
-    choose_all(g, "power:flame", "reveal:1,0")
+    g.script_dice("dragon", 2, then="fail")                # the four sides
+    choose(g, "power:flame", "reveal:1,0")
     while g.pending.role == "cave" or g.pending.kind == "orient_tile":
         choose(g, ids(g)[0])
     assert g.pending.kind == "dragon_pride"        # he has not moved: Stay Put could still take it
@@ -155,9 +155,9 @@ def test_DR_25_DR_42_DR_60_flame_reveals_affected_dark_tiles(monkeypatch) -> Non
     assert D(g).sloth["event"] == 3 and D(g).wakefulness == 3          # Pride: Event tile
 
 
-def test_DR_43_flame_on_a_lit_centre_reveals_nothing(monkeypatch) -> None:
-    fixed_die(monkeypatch, 6)
+def test_DR_43_flame_on_a_lit_centre_reveals_nothing() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": ["flame"]})
+    g.script_dice("dragon", 6, then="fail")
     choose(g, "power:flame")
     assert "flame_nothing" in event_kinds(g) and g.pending.kind == "dragon_turn"
 
@@ -183,7 +183,7 @@ def test_DR_28_slither_moves_a_cube_between_boxes() -> None:
 def test_DR_29_DR_41_swat_moves_adjacent_tokens_only() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": ["claw", "wing"]},
                     tokens={"2,0": {"treasure": 1}, "1,0": {"gem_claw": 1}})
-    choose_all(g, "power:swat", "pay:card_claw,card_wing")
+    choose(g, "power:swat", "pay:card_claw,card_wing")
     assert all("@2,0>" in i for i in ids(g))                           # not the Gem on his own tile
     choose(g, "swat:treasure@2,0>0,0")
     assert g.state.board.tokens_at((0, 0))["treasure"] == 1
@@ -198,24 +198,24 @@ def test_DR_32_slap_moves_the_adjacent_knight_up_to_3() -> None:
     assert g.state.board.pieces["knight"] == (4, 0)
 
 
-def test_DR_33_DIE_08_shriek_rerolls_once(monkeypatch) -> None:
-    fixed_die(monkeypatch, 6, 2)
+def test_DR_33_DIE_08_shriek_rerolls_once() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]},
                     dragon={"hand": ["flame"], "shriek": True})
-    choose_all(g, "power:flame", "reroll:")
+    g.script_dice("dragon", 6, 2, then="fail")
+    choose(g, "power:flame", "reroll:")
     assert not D(g).shriek and g.state.last_roll == ((0, 0), 2)
 
 
 def test_DR_34_scratch_knight_loses_5_grit() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [1, 0]}, dragon={"hand": ["claw"] * 3},
                     knight={"grit": 8, "grit_spaces": [11, 18, 26, 35], "cubes_free": 3})
-    choose_all(g, "power:scratch", "scratch:knight")
+    choose(g, "power:scratch", "scratch:knight")
     assert K(g).grit == 3 and K(g).grit_spaces == [5, 11, 18, 26, 35]
 
 
-def test_DR_24_claw_may_move_the_knight_one_space(monkeypatch) -> None:
-    fixed_die(monkeypatch, 3)
+def test_DR_24_claw_may_move_the_knight_one_space() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [1, 0]}, dragon={"hand": ["claw"]})
+    g.script_dice("dragon", 3, then="fail")
     choose(g, "power:claw")
     assert set(ids(g)) == {"push:0,0", "push:2,0", "nopush:"}
     choose(g, "push:2,0")
@@ -225,7 +225,7 @@ def test_DR_24_claw_may_move_the_knight_one_space(monkeypatch) -> None:
 def test_DR_35_DR_38_flame_wall_burns_who_enters_and_comes_home() -> None:
     g = dragon_game(tiles=ROW, pieces={"dragon": [1, 0], "knight": [3, 0]}, dragon={"hand": ["flame"] * 3},
                     knight={"grit": 6, "grit_spaces": [11, 18, 26, 35], "cubes_free": 3})
-    choose_all(g, "power:flame_wall", "flamewall:2,0", "end:", "skip:")
+    choose(g, "power:flame_wall", "flamewall:2,0", "end:", "skip:")
     while g.pending.role == "dragon":                                   # end-of-turn tile, Past Plunder
         choose(g, ids(g)[0])
     assert g.state.active == "knight" and g.state.board.tokens_at((2, 0))["flamewall"] == 1
@@ -245,13 +245,13 @@ def test_DR_36_smash_crystal_token() -> None:
     assert g.state.board.tokens_at((1, 0))["crystal"] == 0 and g.state.crystals_smashed_total == 1
 
 
-def test_DR_37_COL_22_23_wrath_collapses_affected_tiles(monkeypatch) -> None:
+def test_DR_37_COL_22_23_wrath_collapses_affected_tiles() -> None:
     """Face 3 (plus): his own tile, the Entrance (never) and the sides; the Knight is pushed."""
-    fixed_die(monkeypatch, 3)
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T20"), lit((2, 1), "T22"),
              lit((0, 1), "T31")]
     g = dragon_game(roles=("knight", "dragon", "cave"), tiles=tiles, pieces={"dragon": [1, 0], "knight": [2, 0]},
                     dragon={"hand": ["claw"] * 4})
+    g.script_dice("dragon", 3, then="fail")
     choose(g, "power:wrath")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])
@@ -262,13 +262,13 @@ def test_DR_37_COL_22_23_wrath_collapses_affected_tiles(monkeypatch) -> None:
     assert b.pieces["knight"] in b.tiles and b.pieces["dragon"] in b.tiles
 
 
-def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once(monkeypatch) -> None:
+def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once() -> None:
     """Wrath before the Collapse: every affected tile goes first; the Crystal tile leaves the
     game, the others are shuffled together under the stack; then one reconnection and one fill."""
-    fixed_die(monkeypatch, 3)
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T20"), lit((1, -1), "T37"),
              lit((2, 1), "T22"), lit((3, 1), "T31")]
     g = dragon_game(tiles=tiles, pieces={"dragon": [1, 0], "knight": [3, 1]}, dragon={"hand": ["claw"] * 4})
+    g.script_dice("dragon", 3, then="fail")
     shuffled: list[list[str]] = []
 
     def fake_shuffle(x: list[str]) -> None:
@@ -293,7 +293,7 @@ def test_COL_23_MAP_42_wrath_removes_all_then_shuffles_reconnects_and_fills_once
 def test_DR_48_50_51_greed_one_token_a_turn() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": []},
                     tokens={"1,0": {"treasure": 2}})
-    choose_all(g, "move:1,0", "end:", "pickup:")
+    choose(g, "move:1,0", "end:", "pickup:")
     assert D(g).sloth["greed"] == 3 and D(g).treasure_held == 1 and D(g).wakefulness == 3
     assert g.state.supply["treasure"] == 9                             # one back to the Cave
 
@@ -301,14 +301,14 @@ def test_DR_48_50_51_greed_one_token_a_turn() -> None:
 def test_DR_52_greed_empty_tokens_go_back() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": [], "sloth": {"greed": 0}}, tokens={"1,0": {"treasure": 1}})
-    choose_all(g, "end:", "pickup:")
+    choose(g, "end:", "pickup:")
     assert D(g).treasure_held == 0 and g.state.supply["treasure"] == 10
 
 
 def test_DR_53_DR_60_place_gem_pride_when_another_is_on_the_map() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
-    choose_all(g, "move:2,0", "end:")
+    choose(g, "move:2,0", "end:")
     assert set(ids(g)) == {"gem:flame", "gem:wing", "skip:"}
     choose(g, "gem:wing")
     assert g.state.board.tokens_at((2, 0))["gem_wing"] == 1
@@ -323,7 +323,7 @@ def test_DR_60_AMB_57_dont_move_cube_and_DR_61_62_one_pride_cube_of_his_choice(a
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
     awake_before = D(g).wakefulness
-    choose_all(g, "end:", "gem:wing")
+    choose(g, "end:", "gem:wing")
     assert g.pending.kind == "dragon_pride" and set(ids(g)) == {"pride:now", "pride:later"}
     choose(g, answer)
     sloth = D(g).sloth
@@ -339,7 +339,7 @@ def test_DR_61_62_no_pride_question_when_nothing_else_can_give_it() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]}, dragon={"hand": []},
                     tokens={"3,0": {"gem_claw": 1}})
     awake_before = D(g).wakefulness
-    choose_all(g, "move:2,0", "end:", "gem:wing")
+    choose(g, "move:2,0", "end:", "gem:wing")
     assert "pride_kept" not in event_kinds(g)
     assert D(g).sloth["place_gem"] == 0 and D(g).wakefulness == awake_before + 1
 
@@ -348,7 +348,7 @@ def test_DR_54_DR_05_new_hand_by_spirit() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": ["claw"], "wakefulness": 7, "sloth": {"greed": 0, "hunger": 0}})
     assert spirit(g) == 5 and armor(g) == 2
-    choose_all(g, "end:", "skip:")
+    choose(g, "end:", "skip:")
     d = D(g)
     assert len(d.hand) == 5 and len(d.hand) + len(d.deck) + len(d.discard) == 18
 
@@ -367,7 +367,7 @@ def test_DR_64_awakens_at_11_and_DR_65_66_surfaces_on_a_crystal_tile() -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=tiles, pieces={"dragon": [1, 0]},
                     dragon={"hand": [], "wakefulness": 10, "sloth": {"greed": 0, "hunger": 0, "event": 0}},
                     tokens={"2,0": {"treasure": 1, "crystal": 1}})
-    choose_all(g, "move:2,0", "end:")
+    choose(g, "move:2,0", "end:")
     assert D(g).sloth["greed"] == 0
     D(g).sloth["greed"] = 1                                            # a Greed cube left to take
     choose(g, "pickup:")
@@ -419,10 +419,10 @@ def test_KN_45_enter_underground_dragon_tile_without_encounter() -> None:
     assert K(g).encounters_used == 0
 
 
-def test_KN_47_KN_54_KN_73_bomb_attack_underground(monkeypatch) -> None:
+def test_KN_47_KN_54_KN_73_bomb_attack_underground() -> None:
     """Strength 1 vs Armor 1 with a Bomb: the die decides (KN-55); no Bomb token is used."""
-    fixed_die(monkeypatch, 6)
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, knight={"bombs_left": 0})
+    g.script_dice("dragon", 6, then="fail")
     assert "dragon:attack" not in ids(g)
     choose(g, "dragon:bomb")
     assert D(g).health == 4 and K(g).bombs_left == 0 and K(g).bomb_attacked
@@ -447,7 +447,7 @@ def test_KN_48_COL_31_collapse_no_bomb_needed() -> None:
 def test_KN_46_KN_49_surfaced_entry_needs_strength_and_repeated_attacks() -> None:
     g = knight_on_dragon(dragon={"surfaced": True, "awake": True, "wakefulness": 4}, knight={"cubes_free": 3})
     assert "move:1,0" not in ids(g)                                     # Strength 1 < Armor 2
-    choose_all(g, "cube:perception", "cube:strength", "move:1,0")                          # Strength 2 = Armor: must attack
+    choose(g, "cube:perception", "cube:strength", "move:1,0")                          # Strength 2 = Armor: must attack
     assert K(g).encounters_used == 1
     choose(g, "cube:strength")
     assert "dragon:attack" in ids(g)
@@ -458,13 +458,13 @@ def test_KN_46_KN_49_surfaced_entry_needs_strength_and_repeated_attacks() -> Non
 def test_KN_52_KN_01_knight_wins_at_zero_health() -> None:
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                          knight={"cubes_free": 3}, dragon={"health": 1})
-    choose_all(g, "cube:strength", "dragon:attack")
+    choose(g, "cube:strength", "dragon:attack")
     assert g.outcome is not None and g.outcome.winners == ("knight",)
 
 
-def test_KN_64_gem_roll(monkeypatch) -> None:
-    fixed_die(monkeypatch, 1)
+def test_KN_64_gem_roll() -> None:
     g = knight_on_dragon(tokens={"1,0": {"gem_flame": 1}}, pieces={"knight": [1, 0], "dragon": [3, 0]})
+    g.script_dice("dragon", 1, then="fail")
     choose(g, "dragon:gem:flame")
     assert K(g).grit == 5 and gems_in_supply(g) == ["claw", "flame", "wing"]
     assert "attempted_gem" in K(g).achievements
@@ -474,8 +474,8 @@ def test_KN_85_86_enchanted_bow_makes_him_discard() -> None:
     g = knight_on_dragon(pieces={"knight": [0, 0], "dragon": [3, 0]},
                          knight={"treasures": ["enchanted_bow"], "face_up": ["enchanted_bow"], "cubes_free": 3},
                          dragon={"hand": ["claw", "claw", "flame"]})
-    choose_all(g, "cube:treasure:enchanted_bow", "cube:strength")
-    choose_all(g, "dragon:bow", "discard:claw")
+    choose(g, "cube:treasure:enchanted_bow", "cube:strength")
+    choose(g, "dragon:bow", "discard:claw")
     assert len(D(g).hand) == 2 and "bow_damage" in K(g).achievements   # Strength 2 − 1
     assert "dragon:bow" not in ids(g)
 
@@ -490,7 +490,7 @@ def test_KN_88_javelin_underground_plus_one() -> None:
 def test_KN_91_mighty_axe_extra_damage() -> None:
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                          knight={"treasures": ["mighty_axe"], "cubes_free": 3})
-    choose_all(g, "cube:treasure:mighty_axe", "dragon:attack", "yes:")   # Strength 2 > 1, +1 damage
+    choose(g, "cube:treasure:mighty_axe", "dragon:attack", "yes:")   # Strength 2 > 1, +1 damage
     assert D(g).health == 3 and K(g).discarded == 1
 
 
@@ -513,7 +513,7 @@ def test_RV_23_RV_04_VAR_41_past_plunder_at_the_end_of_the_dragons_turn() -> Non
     Treasure token; RV-04 [FAQ]: after the end-of-turn Dark tile, not before."""
     tiles = ROW + [dark((0, 1), "T03")]
     g = dragon_game(tiles=tiles, pieces={"knight": [3, 0], "dragon": [1, 0]}, dragon={"hand": []})
-    choose_all(g, "end:", "skip:")
+    choose(g, "end:", "skip:")
     assert g.pending.kind == "place_tile"                              # the end-of-turn tile first (RV-04)
     choose(g, ids(g)[0])
     assert g.pending.kind == "past_plunder" and g.pending.role == "dragon"
@@ -539,11 +539,11 @@ def test_strength_helper_consistent() -> None:
     assert kb.strength(g) == 1
 
 
-def test_DR_44_45_59_claw_eats_scattered_goblins(monkeypatch) -> None:
+def test_DR_44_45_59_claw_eats_scattered_goblins() -> None:
     """Claw hits the Fangs: they scatter (−2 Population), he eats 2, and Hunger gives a cube."""
-    fixed_die(monkeypatch, 6)
     g = dragon_game(roles=("goblins", "dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0], "tribe:fangs": [1, 0]},
                     goblins={"population": {"fangs": 3, "bones": 1, "eye": 1}}, dragon={"hand": ["claw"]})
+    g.script_dice("dragon", 6, then="fail")
     choose(g, "power:claw")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])

@@ -16,8 +16,8 @@ import pytest
 from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
 
-from .helpers import choose, choose_all, dark, entrance, ids, lit
-from .helpers_dragon import D, dragon_game, finish_dragon_turn, fixed_die
+from .helpers import choose, dark, entrance, ids, lit
+from .helpers_dragon import D, dragon_game, finish_dragon_turn
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 PRIDE = ("event", "dont_move", "place_gem")
@@ -56,14 +56,14 @@ def test_DR_02_phases_in_order_and_the_turn_ends_with_the_new_hand() -> None:
 
 # ---------------------------------------------------------- Armor, Spirit
 @pytest.mark.parametrize("wakefulness, hit, offered", [(3, True, True), (4, False, True), (8, False, False)])
-def test_DR_03_armor_defends_against_the_knights_attack_on_her_turn(monkeypatch, wakefulness: int, hit: bool,
+def test_DR_03_armor_defends_against_the_knights_attack_on_her_turn(wakefulness: int, hit: bool,
                                                                     offered: bool) -> None:
     """DR-03 (rulebook, Statistics): "Armor helps you defend against attacks ... outside your
     turn".  Her Strength 2 hits Armor 1, ties Armor 2 (the die: a side face misses) and
     cannot attack Armor 3 at all."""
-    fixed_die(monkeypatch, 1)                                               # no centre
     g = dragon_game(active="knight", tiles=ROW, pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                     knight={"cubes_free": 3}, dragon={"wakefulness": wakefulness})
+    g.script_dice("dragon", 1, then="fail")                # no centre
     choose(g, "cube:strength")                                              # Strength 2
     assert ("dragon:attack" in ids(g)) is offered
     if offered:
@@ -115,7 +115,7 @@ def test_DR_09_the_free_move_cannot_be_split_around_a_power() -> None:
 def test_DR_09_a_power_before_the_free_move_keeps_it_whole() -> None:
     """DR-08/09: the free move may come after a power, and is then still 1 or 2 tiles."""
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [0, 0]}, dragon={"hand": ["claw", "flame"]})
-    choose_all(g, "power:shriek")
+    choose(g, "power:shriek")
     assert D(g).shriek and moves(g) == {"move:1,0", "move:2,0"}
     choose(g, "move:2,0")
     assert g.state.board.pieces["dragon"] == (2, 0) and moves(g) == set()
@@ -239,9 +239,9 @@ def test_DR_61_62_72_one_cube_per_track_three_a_turn() -> None:
                     tokens={"3,0": {"treasure": 2}, "0,0": {"gem_claw": 1}})
     before = dict(D(g).sloth)
     assert before == {"greed": 4, "hunger": 2, "event": 4, "dont_move": 1, "place_gem": 1}
-    choose_all(g, "power:burn", "burn:1,1")
+    choose(g, "power:burn", "burn:1,1")
     reveal_done(g)
-    choose_all(g, "power:burn", "burn:2,1")
+    choose(g, "power:burn", "burn:2,1")
     reveal_done(g)
     assert g.state.board.tiles[(1, 1)].lit and g.state.board.tiles[(2, 1)].lit
     finish_dragon_turn(g, pickup=True, gem="wing")
@@ -262,7 +262,7 @@ def test_DR_62_pride_boxes_keep_their_own_cubes(slither: bool) -> None:
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]},
                     dragon={"hand": ["claw", "flame"], "wakefulness": 3, "sloth": {"greed": 4, "event": 3}})
     if slither:
-        choose_all(g, "power:slither", "slither:dont_move>event")
+        choose(g, "power:slither", "slither:dont_move>event")
     finish_dragon_turn(g)
     d = D(g)
     assert d.sloth["dont_move"] == 0 and d.sloth["place_gem"] == 1
@@ -284,7 +284,7 @@ def test_DR_63_the_fifth_event_tile_moves_no_cube(left: int, gained: int) -> Non
     g = dragon_game(roles=("dragon", "cave"), tiles=tiles, pieces={"dragon": [2, 0]},
                     dragon={"hand": ["flame", "wing"], "wakefulness": 8, "locked_hunger": 0,
                             "sloth": {"greed": 2, "hunger": 2, "event": left, "dont_move": 0, "place_gem": 1}})
-    choose_all(g, "power:burn", "burn:1,1")
+    choose(g, "power:burn", "burn:1,1")
     reveal_done(g)
     finish_dragon_turn(g)
     assert g.state.board.tiles[(1, 1)].lit
@@ -361,7 +361,7 @@ def test_DR_68_after_the_collapse_she_attacks_without_a_bomb_once() -> None:
     her Bomb" - still once a turn while he is underground."""
     g = dragon_game(active="knight", tiles=ROW, pieces={"knight": [1, 0], "dragon": [1, 0]}, collapse=True,
                     knight={"cubes_free": 3})
-    choose_all(g, "cube:perception", "cube:strength")                       # 2 Encounters, Strength 2
+    choose(g, "cube:perception", "cube:strength")                       # 2 Encounters, Strength 2
     assert "dragon:attack" in ids(g) and "dragon:bomb" not in ids(g)
     choose(g, "dragon:attack")
     assert D(g).health == 4 and g.state.knight.cubes_free == 1 and g.state.knight.equip["bomb"] == 0
@@ -373,7 +373,7 @@ def test_DR_68_on_the_surface_she_attacks_once_per_encounter() -> None:
     turn, each time during a separate Encounter" - no Bomb, twice with 2 Encounters."""
     g = dragon_game(active="knight", tiles=ROW, pieces={"knight": [1, 0], "dragon": [1, 0]},
                     knight={"cubes_free": 3}, dragon={"surfaced": True, "awake": True, "wakefulness": 3})
-    choose_all(g, "cube:perception", "cube:strength")                       # 2 Encounters, Strength 2
+    choose(g, "cube:perception", "cube:strength")                       # 2 Encounters, Strength 2
     assert "dragon:attack" in ids(g) and "dragon:bomb" not in ids(g)
     choose(g, "dragon:attack")
     assert D(g).health == 4 and "dragon:attack" in ids(g)

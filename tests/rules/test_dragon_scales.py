@@ -17,8 +17,8 @@ from vast_desktop.engine.roles.dragon_state import is_scale
 from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
 
-from .helpers import choose, choose_all, dark, entrance, event_kinds, ids, lit, scenario
-from .helpers_dragon import D, dragon_game, fixed_die
+from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
+from .helpers_dragon import D, dragon_game
 from .helpers_goblins import WAR, base_tiles, to_activation
 
 SCALES = ("scale_golden", "scale_silver", "scale_platinum")
@@ -127,14 +127,14 @@ def test_VAR_33_no_scale_without_the_variant() -> None:
     assert "scale_drawn" not in event_kinds(g) and len(cards(g)) == 18
 
 
-def test_VAR_33_wrath_collapsing_crystal_tiles_draws_only_one_scale(monkeypatch) -> None:
+def test_VAR_33_wrath_collapsing_crystal_tiles_draws_only_one_scale() -> None:
     """VAR-33: Wrath bringing down two Crystal tiles (one of them still Dark) gives one Scale:
     never more than one per use of a power."""
-    fixed_die(monkeypatch, 3)                                    # plus: his tile and the four sides
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T37"), {"pos": [1, 1], "tile": "T42", "lit": False},
              lit((2, 1), "T31")]
     g = scales_game({"hand": ["claw"] * 4, "scale_deck": ["scale_golden", "scale_silver", "scale_platinum"]},
                     tiles=tiles, pieces={"dragon": [1, 0]})
+    g.script_dice("dragon", 3, then="fail")                # plus: his tile and the four sides
     choose(g, "power:wrath")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])
@@ -143,10 +143,10 @@ def test_VAR_33_wrath_collapsing_crystal_tiles_draws_only_one_scale(monkeypatch)
     assert "scale_golden" in D(g).deck and event_kinds(g).count("scale_drawn") == 1
 
 
-def test_VAR_33_wrath_without_a_crystal_tile_draws_no_scale(monkeypatch) -> None:
-    fixed_die(monkeypatch, 3)
+def test_VAR_33_wrath_without_a_crystal_tile_draws_no_scale() -> None:
     tiles = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "T31"), lit((2, 1), "T32")]
     g = scales_game({"hand": ["claw"] * 4}, tiles=tiles, pieces={"dragon": [1, 0]})
+    g.script_dice("dragon", 3, then="fail")
     choose(g, "power:wrath")
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])
@@ -185,7 +185,7 @@ def test_VAR_34_a_played_scale_is_shuffled_back_in_replace_hand() -> None:
     """VAR-34: the Golden Scale paid for Wing goes to the discard pile, then back into the Power
     deck at Replace Hand (it is not lost)."""
     g = scales_game({"hand": ["scale_golden"]})
-    choose_all(g, "power:wing", "wing:3,0")
+    choose(g, "power:wing", "wing:3,0")
     d = D(g)
     assert d.discard == ["scale_golden"] and d.hand == []
     end_turn(g)
@@ -229,47 +229,47 @@ def test_VAR_35_golden_scale_completes_a_cost_and_is_a_payment_choice() -> None:
 
 
 # ------------------------------------------------------------------ VAR-36
-def test_VAR_36_silver_scale_pays_only_a_symbol_of_a_gem_in_his_supply(monkeypatch) -> None:
+def test_VAR_36_silver_scale_pays_only_a_symbol_of_a_gem_in_his_supply() -> None:
     """VAR-36: the Claw Gem is on the map, Flame and Wing are in his supply: the Silver Scale
     pays Flame or Wing, never Claw — Claw is paid with the Gem alone (no payment choice),
     and once the Gem is spent Claw is no longer on offer."""
-    fixed_die(monkeypatch, 2)
     g = scales_game({"hand": ["scale_silver"]}, tokens={"3,0": {"gem_claw": 1}})
+    g.script_dice("dragon", 2, then="fail")
     assert {"power:claw", "power:flame", "power:wing"} <= set(ids(g))
     choose(g, "power:claw")
     assert g.pending.kind == "dragon_turn"                       # no choice: the Silver Scale cannot pay Claw
     assert D(g).gems_spent == ["claw"] and D(g).hand == ["scale_silver"]
     offered = set(ids(g))
     assert {"power:flame", "power:wing"} <= offered and "power:claw" not in offered
-    choose_all(g, "power:wing", "wing:3,0")
+    choose(g, "power:wing", "wing:3,0")
     assert D(g).discard == ["scale_silver"]
 
 
-def test_VAR_36_silver_scale_has_no_effect_with_all_three_gems_on_the_map(monkeypatch) -> None:
+def test_VAR_36_silver_scale_has_no_effect_with_all_three_gems_on_the_map() -> None:
     """VAR-36: with all three Gems on the map the Silver Scale pays nothing: the Gems make 3
     symbols, and Wrath (4) is not on offer; with the Wing Gem back in his supply the Silver
     Scale stands for Wing, and Claw card + 2 Gems + Silver Scale pay Wrath."""
-    fixed_die(monkeypatch, 4)                                    # the four corners: nothing there
     all_three = {"3,0": {"gem_claw": 1}, "2,0": {"gem_flame": 1}, "0,0": {"gem_wing": 1}}
     g = scales_game({"hand": ["scale_silver"]}, tokens=all_three)
     offered = set(ids(g))
     assert "power:wrath" not in offered and "power:shriek" in offered
     two = {"3,0": {"gem_claw": 1}, "2,0": {"gem_flame": 1}}
     g = scales_game({"hand": ["scale_silver", "claw"]}, tokens=two)
+    g.script_dice("dragon", 4, then="fail")                # the four corners: nothing there
     assert "power:wrath" in ids(g)
     choose(g, "power:wrath")                                     # one way to pay: no question
     assert sorted(D(g).gems_spent) == ["claw", "flame"] and "scale_silver" in D(g).discard and len(D(g).discard) == 2
 
 
-def test_VAR_36_silver_scale_follows_a_gem_carried_by_the_thief(monkeypatch) -> None:
+def test_VAR_36_silver_scale_follows_a_gem_carried_by_the_thief() -> None:
     """A Gem the Thief carries is still on the map for the Dragon until stashed (DR-57), so it
     is not in his supply: with the Flame and Wing Gems on the map and the Claw Gem carried,
     the Silver Scale pays nothing — Claw is paid with the carried Gem, with no choice, and
     then Claw is no longer on offer."""
-    fixed_die(monkeypatch, 6)                                    # his own tile only
     tokens = {"2,0": {"gem_flame": 1}, "0,0": {"gem_wing": 1}}
     g = scales_game({"hand": ["scale_silver"]}, roles=("dragon", "thief"), tokens=tokens,
                     pieces={"dragon": [1, 0], "thief": [3, 0]}, thief={"carried": ["gem_claw"]})
+    g.script_dice("dragon", 6, then="fail")                # his own tile only
     choose(g, "power:claw")
     assert g.pending.kind == "dragon_turn" and D(g).gems_spent == ["claw"] and D(g).hand == ["scale_silver"]
     assert "power:claw" not in ids(g)
@@ -338,14 +338,14 @@ def test_VAR_37_platinum_scale_is_its_own_effect_not_a_sloth_condition() -> None
     """Reading of VAR-37 with DR-61: the Platinum Scale's cube does not use up the turn's Greed
     cube, so picking up a Treasure still moves one."""
     g = scales_game({"hand": ["scale_platinum"]}, tokens={"1,0": {"treasure": 1}})
-    choose_all(g, "scale:scale_platinum", "sloth:greed", "end:", "pickup:")
+    choose(g, "scale:scale_platinum", "sloth:greed", "end:", "pickup:")
     assert D(g).sloth["greed"] == 2
 
 
 def test_VAR_37_platinum_scale_can_wake_the_dragon() -> None:
     g = scales_game({"hand": ["scale_platinum"], "wakefulness": 10, "sloth": {"greed": 1, "hunger": 0, "event": 2,
                                                                              "dont_move": 1, "place_gem": 0}})
-    choose_all(g, "scale:scale_platinum", "sloth:event")
+    choose(g, "scale:scale_platinum", "sloth:event")
     assert D(g).wakefulness == 11 and D(g).awake
 
 
@@ -381,7 +381,7 @@ def test_VAR_34_hex_may_make_him_discard_a_scale() -> None:
     to_activation(g)
     g.state.goblins.population.update(eye=1)
     g.state.goblins.rage = 2
-    choose_all(g, "secret:hex", "hex:dragon")
+    choose(g, "secret:hex", "hex:dragon")
     assert g.pending.kind == "dragon_discard"
     labels = {o.id: o.label for o in g.pending.options}
     assert set(labels) == {"discard:claw", "discard:scale_golden"} and "Golden Scale" in labels["discard:scale_golden"]

@@ -18,7 +18,6 @@ from vast_desktop.engine.roles.dragon_state import armor
 from vast_desktop.engine.roles.goblins_state import TRIBES
 
 from .helpers import dark, entrance, lit
-from .helpers_dragon import fixed_die
 from .helpers_goblins import WAR, base_tiles, choose, gob, gob_game, ids, to_activation
 
 ACTIONS = {"attack", "plunder", "explore", "special", "hide"}       # GB-63 (Reveal is for hidden Tribes)
@@ -255,13 +254,13 @@ def test_GB_19_rage_falls_for_a_successful_attack_and_pays_for_blocking() -> Non
     assert g.state.knight.health == 4 and gob(g).rage == 1
 
 
-def test_GB_19_68_a_failed_attack_on_the_dragon_costs_no_rage(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_GB_19_68_a_failed_attack_on_the_dragon_costs_no_rage() -> None:
     """GB-19: only a successful attack lowers Rage; GB-68: the attacking Tribe scatters anyway
     (Ash Dragon card: equal Strength, the die misses)."""
-    fixed_die(monkeypatch, 1, repeat_last=True)
     pieces = {"dragon": [2, 0], "tribe:fangs": [2, 0]}
     need = armor(_dragon_game(pieces=pieces))                   # Ash Dragon: his Armor + 1
     g = _dragon_game(pieces=pieces, goblins={"population": {"fangs": need - 2, "bones": 0, "eye": 0}})
+    g.script_dice("dragon", 1, then="repeat")
     to_activation(g)                                            # Pain +1, the Strength disc +1
     assert gb.tribe_strength(g, "fangs") == armor(g) == need     # equal Strength: a roll decides
     rage, health = gob(g).rage, g.state.dragon.health
@@ -286,12 +285,12 @@ def test_GB_20_smashing_a_crystal_lowers_rage() -> None:
     assert g.state.board.tokens_at((2, 0))["crystal"] == 0 and gob(g).rage == 2
 
 
-def test_GB_21_claw_on_two_tribes_gives_two_rage(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_GB_21_claw_on_two_tribes_gives_two_rage() -> None:
     """GB-21 (FAQ): one attack hitting several Tribes raises Rage by 1 per Tribe hit."""
-    fixed_die(monkeypatch, 3, repeat_last=True)
     g = _dragon_game(active="dragon", pieces={"dragon": [2, 0], "tribe:fangs": [2, 0], "tribe:bones": [2, 0]},
                      dragon={"hand": ["claw"]},
                      goblins={"rage": 0, "population": {"fangs": 3, "bones": 3, "eye": 0}})
+    g.script_dice("dragon", 3, then="repeat")
     choose(g, "power:claw")
     assert g.pending.kind == "trap_dragon"                  # GB-56: one Trap question for the whole Claw
     choose(g, "no_response:")

@@ -16,7 +16,6 @@ from vast_desktop.engine.roles import goblins as gb
 from vast_desktop.engine.roles.dragon_state import armor
 
 from .helpers import dark, entrance, lit
-from .helpers_dragon import fixed_die
 from .helpers_goblins import WAR, base_tiles, choose, ids, to_activation
 
 CENTRE, SIDE = 3, 1          # die faces: 3 hits the centre (plus shape), 1 does not
@@ -121,9 +120,9 @@ def test_AMB_29_entering_the_underground_dragons_tile(house, allowed) -> None:
 
 # ------------------------------------------------------------------ Gems
 @pytest.mark.parametrize("face, scattered", [(SIDE, False), (CENTRE, True)])
-def test_GB_79_DR_55_tribe_plunders_a_dragon_gem(monkeypatch, face, scattered) -> None:
-    fixed_die(monkeypatch, face)
+def test_GB_79_DR_55_tribe_plunders_a_dragon_gem(face, scattered) -> None:
     g = game(pieces={"dragon": [3, 0], "tribe:fangs": [2, 0]}, tokens={"2,0": {"gem_claw": 1}})
+    g.script_dice("dragon", face, then="fail")
     activation(g, fangs=3)
     choose(g, "activate:fangs")
     choose(g, "plunder:gem_claw")
@@ -174,10 +173,10 @@ def test_GB_45_bright_beetles_against_hiss_and_scratch() -> None:
 
 
 @pytest.mark.parametrize("trap", [True, False])
-def test_GB_56_57_trap_against_claw(monkeypatch, trap) -> None:
-    fixed_die(monkeypatch, CENTRE)
+def test_GB_56_57_trap_against_claw(trap) -> None:
     g = game(active="dragon", pieces={"dragon": [2, 0], "tribe:fangs": [2, 0]}, dragon={"hand": ["claw"]},
              goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}, "face_up": ["trap"] if trap else []})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:claw")
     assert g.pending.kind == "trap_dragon" and g.pending.role == "goblins"
     assert set(ids(g)) == ({"trap:", "no_response:"} if trap else {"no_response:"})
@@ -191,14 +190,14 @@ def test_GB_56_57_trap_against_claw(monkeypatch, trap) -> None:
 
 
 @pytest.mark.parametrize("trap", [True, False])
-def test_GB_56_one_trap_spares_every_tribe_the_power_hits(monkeypatch, trap) -> None:
+def test_GB_56_one_trap_spares_every_tribe_the_power_hits(trap) -> None:
     """GB-56 (FAQ, "Using Trap to ignore a Dragon's power"): with Trap the power "has no
     effect on any Tribe and the Dragon does not eat any Goblins" — one question for the
     whole Claw, naming both Tribes it hits, and both are spared."""
-    fixed_die(monkeypatch, CENTRE)
     g = game(active="dragon", pieces={"dragon": [2, 0], "tribe:fangs": [2, 0], "tribe:bones": [2, 0]},
              dragon={"hand": ["claw"]},
              goblins={"population": {"fangs": 3, "bones": 2, "eye": 0}, "face_up": ["trap"] if trap else []})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:claw")
     assert g.pending.kind == "trap_dragon" and "Fangs" in g.pending.prompt and "Bones" in g.pending.prompt
     choose(g, "trap:" if trap else "no_response:")
@@ -237,12 +236,12 @@ def test_DR_35_GB_56_flame_wall_burns_a_tribe_unless_trap(trap) -> None:
 
 
 @pytest.mark.parametrize("trap", [True, False])
-def test_GB_56_trap_against_wrath(monkeypatch, trap) -> None:
-    fixed_die(monkeypatch, CENTRE)
+def test_GB_56_trap_against_wrath(trap) -> None:
     tiles = [entrance(), lit((1, 0), "T20"), lit((2, 0), "T22"), lit((3, 0), "T31"), lit((2, 1), "T32")]
     g = game(active="dragon", tiles=tiles, pieces={"dragon": [2, 0], "tribe:fangs": [3, 0]},
              dragon={"hand": ["claw"] * 4},
              goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}, "face_up": ["trap"] if trap else []})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:wrath")
     assert g.pending.kind == "trap_dragon" and g.pending.role == "goblins"
     assert set(ids(g)) == ({"trap:", "no_response:"} if trap else {"no_response:"})
@@ -283,11 +282,11 @@ def test_AMB_31_goblin_crystals_and_the_knight(house) -> None:
     assert (g.state.knight.smashed, g.state.goblins.crystals) == ((0, 1) if house else (1, 0))
 
 
-def _wrath(monkeypatch, house: tuple[str, ...], tiles: list[dict[str, Any]], pieces: dict[str, Any],
+def _wrath(house: tuple[str, ...], tiles: list[dict[str, Any]], pieces: dict[str, Any],
            roles: tuple[str, ...] = ("knight", "dragon", "cave")) -> tuple[Game, list[str]]:
-    fixed_die(monkeypatch, CENTRE)
     g = load_scenario({"setup": {"roles": list(roles), "seed": 1, "house_rules": list(house)}, "active": "dragon",
                        "tiles": tiles, "pieces": pieces, "dragon": {"placed": True, "hand": ["claw"] * 4}})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:wrath")
     prompts = []
     while g.pending.kind != "dragon_turn":
@@ -301,17 +300,17 @@ WRATH_TILES = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "
 
 
 @pytest.mark.parametrize("house", [(), ("wrath_spares_dragon_tile",)])
-def test_AMB_33_wrath_on_the_dragons_own_tile(monkeypatch, house) -> None:
-    g, _ = _wrath(monkeypatch, house, WRATH_TILES, {"dragon": [1, 0], "knight": [2, 1]})
+def test_AMB_33_wrath_on_the_dragons_own_tile(house) -> None:
+    g, _ = _wrath(house, WRATH_TILES, {"dragon": [1, 0], "knight": [2, 1]})
     b = g.state.board
     assert ((1, 0) in b.tiles and b.tiles[(1, 0)].tile_id == "T01") == bool(house)
     assert (b.pieces["dragon"] == (1, 0)) == bool(house) and b.pieces["dragon"] in b.tiles
 
 
 @pytest.mark.parametrize("house", [(), ("wrath_moves_every_piece",)])
-def test_AMB_34_wrath_moves_pieces_off_affected_tiles_only(monkeypatch, house) -> None:
+def test_AMB_34_wrath_moves_pieces_off_affected_tiles_only(house) -> None:
     tiles = WRATH_TILES + [lit((-1, 0), "T32"), lit((-2, 0), "T30")]
-    g, prompts = _wrath(monkeypatch, house, tiles, {"dragon": [1, 0], "knight": [-1, 0]})
+    g, prompts = _wrath(house, tiles, {"dragon": [1, 0], "knight": [-1, 0]})
     assert (g.state.board.pieces["knight"] != (-1, 0)) == bool(house)
     assert any(p.startswith("Wrath: move the Knight") for p in prompts) == bool(house)
 
@@ -372,9 +371,9 @@ def test_AMB_57_wing_and_the_dont_move_cube(house) -> None:
 
 
 @pytest.mark.parametrize("house", [(), ("pride_event_wrath_counts",)])
-def test_AMB_58_wrath_on_a_dark_event_tile(monkeypatch, house) -> None:
+def test_AMB_58_wrath_on_a_dark_event_tile(house) -> None:
     tiles = [entrance(), lit((1, 0), "T01"), dark((2, 0), "T22"), lit((0, 1), "T31")]
-    g, _ = _wrath(monkeypatch, house, tiles, {"dragon": [1, 0]}, roles=("dragon", "cave"))
+    g, _ = _wrath(house, tiles, {"dragon": [1, 0]}, roles=("dragon", "cave"))
     assert (2, 0) not in g.state.board.tiles
     assert (D(g).sloth["event"] == 3) == bool(house)
 

@@ -24,7 +24,7 @@ from vast_desktop.engine.roles.thief_state import ThiefState
 from .helpers import dark, entrance, lit, scenario
 from .helpers_dragon import finish_dragon_turn
 from .helpers_goblins import WAR, to_activation
-from .helpers_interactions import K, activation, choose, fixed_die, ids, play, starting
+from .helpers_interactions import K, activation, choose, ids, play, starting
 
 SIDES, CORNERS = 2, 4                     # Dragon die faces: the four sides / the four corners
 ROW = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29"), lit((4, 0), "T30")]
@@ -66,17 +66,17 @@ def answer(g: Game, until: tuple[str, str], limit: int = 40) -> None:
 
 # ====================================================================== AMB-32
 @pytest.mark.parametrize("on", [False, True])
-def test_AMB_32_crystal_tiles_removed_before_the_collapse_and_when_the_cave_wins(monkeypatch, on: bool) -> None:
+def test_AMB_32_crystal_tiles_removed_before_the_collapse_and_when_the_cave_wins(on: bool) -> None:
     """AMB-32: a Crystal tile the Dragon's Wrath brings down before the Collapse counts
     toward the Cave's 5 (COL-23/24).  By default the 5th ends the game at once: the Cave
     wins.  With ``cave_wins_after_all_tiles_placed`` (the Cave's "How to Win": first place
     every tile) the game goes on, the tile still counted; the Cave fills the open edge
     with its last tile, and when the Collapse begins at the next turn the Cave wins."""
-    fixed_die(monkeypatch, SIDES)
     tiles = [entrance(), lit((1, 0), "T16"), dark((2, 0), "T37")] + CLOSED     # T16: walls N+S, open E and W
     g = scenario(("dragon", "cave"), seed=3, active="dragon", tiles=tiles, pieces={"dragon": [1, 0]},
                  dragon={"placed": True, "hand": ["claw"] * 4}, crystal_tiles_removed=4, stack=[],
                  cave={"hand": ["T01"]}, omen_bag={}, house_rules=list(house(on, "cave_wins_after_all_tiles_placed")))
+    g.script_dice("dragon", SIDES, then="fail")
     assert not g.state.collapse
     choose(g, "power:wrath")
     if not on:
@@ -113,16 +113,16 @@ def test_AMB_37_thief_walking_into_the_flame_wall_loot_drop_bonus(on: bool) -> N
 
 
 @pytest.mark.parametrize("on", [False, True])
-def test_AMB_37_wrath_pushes_the_thief_onto_the_flame_wall(monkeypatch, on: bool) -> None:
+def test_AMB_37_wrath_pushes_the_thief_onto_the_flame_wall(on: bool) -> None:
     """AMB-37: the Dragon sets a Flame Wall next to the Thief, then his Wrath (four corners)
     brings down the Thief's tile during the Collapse; the only way off is the Flame Wall
     (FM-15), where he dies.  Wrath is no Claw or Scratch: no bonus by default; with
     ``flame_wall_kill_gives_loot_bonus`` the Dragon draws 3 Power cards (his 7 were spent)."""
-    fixed_die(monkeypatch, CORNERS)
     tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((2, 1), "T29")]
     g = play(("dragon", "thief"), "dragon", tiles, {"dragon": [1, 0], "thief": [2, 1]},
              house=house(on, "flame_wall_kill_gives_loot_bonus"), thief={}, collapse=True, stack=[],
              dragon={"hand": ["flame"] * 3 + ["claw"] * 4})
+    g.script_dice("dragon", CORNERS, then="fail")
     choose(g, "power:flame_wall")
     answer(g, ("dragon", "dragon_flame_wall"))
     choose(g, "flamewall:2,0")

@@ -26,7 +26,6 @@ from .helpers_interactions import (
     activation,
     choose,
     dests,
-    fixed_die,
     ids,
     play,
     pop,
@@ -94,16 +93,16 @@ def test_GEN_07_goblin_attack_hiding_spots_and_ambush_are_attacks(how: str) -> N
     ("scratch", ["claw"] * 3, True),
     ("wrath", ["claw"] * 4, False),
 ])
-def test_GEN_07_GEN_08_claw_and_scratch_attack_tribes_wrath_does_not(monkeypatch, power: str, hand: list[str],
+def test_GEN_07_GEN_08_claw_and_scratch_attack_tribes_wrath_does_not(power: str, hand: list[str],
                                                                      attack: bool) -> None:
     """GEN-07/GEN-08 [FAQ]: the Dragon's Claw and Scratch are attacks: the Tribe scatters
     (Scratch: drops to 0), Rage rises by 1 (GB-17) and he eats the Goblins lost (DR-45).
     Wrath is not an attack: the Tribe still scatters (its own text, DR-37) but Rage does
     not rise and no Goblin is eaten."""
-    fixed_die(monkeypatch, CENTRE)
     tiles = [entrance(), lit((1, 0), "T22"), lit((0, 1), "T25"), lit((1, 1), "T29")]
     g = play(("goblins", "dragon"), "dragon", tiles, {"dragon": [1, 0], "tribe:fangs": [1, 0]},
              goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}}, dragon={"hand": hand})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, f"power:{power}")
     if power == "scratch":
         choose(g, "scratch:tribes")
@@ -114,15 +113,15 @@ def test_GEN_07_GEN_08_claw_and_scratch_attack_tribes_wrath_does_not(monkeypatch
 
 
 @pytest.mark.parametrize("what, face", [("treasure", None), ("gem_claw", SIDE), ("gem_claw", CENTRE)])
-def test_GEN_08_plundering_a_treasure_or_a_gem_is_not_an_attack(monkeypatch, what: str, face: int | None) -> None:
+def test_GEN_08_plundering_a_treasure_or_a_gem_is_not_an_attack(what: str, face: int | None) -> None:
     """GEN-08 [FAQ]: taking a Treasure token or a Dragon Gem is not an attack, so the
     plundering Tribe does not scatter (GB-68 scatters attackers) and Rage rises for the
     Plunder (GB-78/79); harm from a trapped Gem is not an attack either: the Tribe
     scatters (DR-55) but Rage does not rise as for an attacked Tribe (GB-17)."""
-    if face is not None:
-        fixed_die(monkeypatch, face)
     g = play(("goblins", "dragon"), "goblins", [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25")],
              {"dragon": [0, 0], "tribe:fangs": [2, 0]}, tokens={"2,0": {what: 1}})
+    if face is not None:
+        g.script_dice("dragon", face, then="fail")
     activation(g, rage=2, fangs=3)
     choose(g, "activate:fangs", f"plunder:{what}")
     trapped = face == CENTRE
@@ -131,12 +130,12 @@ def test_GEN_08_plundering_a_treasure_or_a_gem_is_not_an_attack(monkeypatch, wha
     assert rage(g) == (2 if trapped else 3)
 
 
-def test_GEN_08_a_trapped_gem_costs_the_knight_grit_not_health(monkeypatch) -> None:
+def test_GEN_08_a_trapped_gem_costs_the_knight_grit_not_health() -> None:
     """GEN-08 [FAQ]: harm from a trapped Dragon Gem is not an attack: the Knight loses
     2 Grit (DR-55), never Health."""
-    fixed_die(monkeypatch, CENTRE)
     g = play(("knight", "dragon"), "knight", [entrance(), lit((1, 0), "T22")], {"knight": [1, 0], "dragon": [0, 0]},
              tokens={"1,0": {"gem_wing": 1}}, knight={"grit": 4})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "dragon:gem:wing")
     assert K(g).grit == 2 and K(g).health == K(g).max_health
 
@@ -268,14 +267,14 @@ def test_GEN_09_trap_adds_nothing_to_an_ambush() -> None:
 
 
 # ====================================================================== MAP-30
-def test_MAP_30_dragon_reveals_in_his_order_connected_then_the_cave_fills(monkeypatch) -> None:
+def test_MAP_30_dragon_reveals_in_his_order_connected_then_the_cave_fills() -> None:
     """MAP-30: the Dragon's Flame reveals the affected Dark tiles in the order he
     chooses, each oriented so an open edge leads to the Entrance when possible; the Cave
     (not the Dragon) adds Dark tiles on the open sides."""
-    fixed_die(monkeypatch, 2)                                            # the four sides
     tiles = [entrance(), dark((-1, 0), "T03"), dark((0, -1), "T04"), dark((0, 1), "T06"), lit((1, 0), "T08"),
              lit((2, 0), "T05"), dark((3, 0), "T36"), dark((2, -1), "T34"), dark((2, 1), "T35")]
     g = play(("dragon", "cave"), "dragon", tiles, {"dragon": [2, 0]}, dragon={"hand": ["flame"]})
+    g.script_dice("dragon", 2, then="fail")                # the four sides
     choose(g, "power:flame")
     assert g.pending.role == "dragon" and set(ids(g)) == {"reveal:3,0", "reveal:2,-1", "reveal:2,1"}
     choose(g, "reveal:3,0")
@@ -345,7 +344,7 @@ def test_RV_03_no_cave_each_player_places_a_dark_tile_at_the_end_of_their_turn()
 
 
 @pytest.mark.parametrize("how", ["cave_in", "wrath"])
-def test_COL_19_cave_in_and_wrath_remove_tiles_outside_the_collapse(monkeypatch, how: str) -> None:
+def test_COL_19_cave_in_and_wrath_remove_tiles_outside_the_collapse(how: str) -> None:
     """COL-19: apart from the Collapse, tiles are removed by the Goblins' Cave-In and the
     Dragon's Wrath; before the Collapse the tile goes under the stack (COL-23)."""
     tiles = [entrance(), lit((1, 0), "T22"), lit((0, 1), "T25"), lit((1, 1), "T29"), dark((2, 0), "T01"),
@@ -357,8 +356,8 @@ def test_COL_19_cave_in_and_wrath_remove_tiles_outside_the_collapse(monkeypatch,
         choose(g, "secret:cave_in", "remove:1,1")
         until(g, "goblins_turn")
     else:
-        fixed_die(monkeypatch, CENTRE)
         g = play(("goblins", "dragon"), "dragon", tiles, {"dragon": [1, 1]}, dragon={"hand": ["claw"] * 4})
+        g.script_dice("dragon", CENTRE, then="fail")
         choose(g, "power:wrath")
         until(g, "dragon_turn")
     assert g.state.board.tiles[(1, 1)].tile_id != "T29"                 # removed (then refilled, COL-25)
@@ -410,7 +409,7 @@ FM_TOKENS = {"1,0": {"event": 1}}
     ("slap", {"1,0", "2,-1", "2,-2", "2,-3"}),
     ("wisp", {"1,0", "2,-1", "2,-2", "2,-3"}),
 ])
-def test_FM_02_claw_slap_and_wisp_follow_the_forced_movement_errata(monkeypatch, mover: str,
+def test_FM_02_claw_slap_and_wisp_follow_the_forced_movement_errata(mover: str,
                                                                     expected: set[str]) -> None:
     """FM-02 [FAQ-OVERRIDE]: the second-printing Forced Movement rules replace the old
     texts of Claw, Slap and the Wisp (Giant Bats: FM-18): the Knight is never moved onto
@@ -423,10 +422,10 @@ def test_FM_02_claw_slap_and_wisp_follow_the_forced_movement_errata(monkeypatch,
         choose(g, "activate:fangs")
         options = starting(g, "wisp:")
     else:
-        fixed_die(monkeypatch, CENTRE)
         at = [2, 0] if mover == "claw" else [3, 0]                       # Slap: from an adjacent space
         g = play(("knight", "dragon"), "dragon", FM_MAP, {"knight": [2, 0], "dragon": at}, tokens=FM_TOKENS,
                  dragon={"hand": ["claw"] if mover == "claw" else ["wing", "wing"]})
+        g.script_dice("dragon", CENTRE, then="fail")
         choose(g, f"power:{mover}")
         options = starting(g, "push:")
     assert dests(options) == expected
@@ -532,25 +531,27 @@ LINE = [entrance()] + [lit((x, 0), t) for x, t in
                        zip(range(1, 9), ("T22", "T25", "T29", "T30", "T31", "T32", "T33", "T20"), strict=True)]
 
 
-def test_FM_19_how_far_each_forcing_move_goes(monkeypatch) -> None:
+def test_FM_19_how_far_each_forcing_move_goes() -> None:
     """FM-19 [FAQ]: the forcing moves and their reach along an open corridor: Claw moves
     the Knight 1 space, Slap up to 3, Swat a Treasure token up to 5 (passing the Dragon,
     never stopping on him), Giant Bats a Tribe or a Treasure token up to 3, Wrath every
     other piece on an affected tile to an adjacent space.  (Tile removal: FM-01/FM-08;
     the Wisp: FM-02.)"""
-    fixed_die(monkeypatch, CENTRE, CENTRE)
     g = play(("knight", "dragon"), "dragon", LINE, {"knight": [4, 0], "dragon": [4, 0]},
              dragon={"hand": ["claw", "wing", "wing"]})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:claw")
     assert dests(starting(g, "push:")) == {"3,0", "5,0"}
     choose(g, "push:5,0", "power:slap")
     assert dests(starting(g, "push:")) == {"6,0", "7,0", "8,0"}
     g = play(("knight", "dragon"), "dragon", LINE, {"knight": [8, 0], "dragon": [1, 0]},
              tokens={"2,0": {"treasure": 1}}, dragon={"hand": ["claw", "wing"]})
+    g.script_dice("dragon", then="fail")
     choose(g, "power:swat")
     assert dests(starting(g, "swat:")) == {"0,0", "3,0", "4,0", "5,0", "6,0", "7,0"}
     g = play(("goblins", "cave"), "cave", LINE, {"tribe:fangs": [4, 0]}, tokens={"2,0": {"treasure": 1}},
              goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}}, cave={"omens": {"bat": 1}})
+    g.script_dice("dragon", then="fail")
     choose(g, "omen:giant_bats")
     assert dests(starting(g, "bats:tribe:fangs@")) == {"1,0", "2,0", "3,0", "5,0", "6,0", "7,0"}
     assert dests(starting(g, "bats:token:treasure@")) == {"0,0", "1,0", "3,0", "5,0"}
@@ -558,6 +559,7 @@ def test_FM_19_how_far_each_forcing_move_goes(monkeypatch) -> None:
              lit((2, 1), "T31"), lit((0, 2), "T32"), lit((1, 2), "T33"), lit((2, 2), "T20")]
     g = play(("knight", "dragon"), "dragon", block, {"knight": [1, 1], "dragon": [1, 1]},
              dragon={"hand": ["claw"] * 4}, collapse=True)
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "power:wrath")
     assert g.pending.kind == "forced_move" and dests(starting(g, "push:")) == {"1,0", "0,1", "2,1", "1,2"}
 
@@ -572,13 +574,12 @@ def knight_on_dragon(surfaced: bool = True, wakefulness: int = 4, **knight: Any)
 
 
 @pytest.mark.parametrize("her_strength, entered", [(1, True), (2, False)])
-def test_KN_05_her_strength_defends_her_outside_her_turn(monkeypatch, her_strength: int, entered: bool) -> None:
+def test_KN_05_her_strength_defends_her_outside_her_turn(her_strength: int, entered: bool) -> None:
     """KN-05: Strength decides which attacks she can make and defends her outside her turn:
     the cubes she left on Strength keep a Tribe of Strength 2 off her tile (GB-72), and a
     surfaced Dragon (Armor 2) entering her tile is attacked only if her Strength reaches
     his Armor (DR-13; equal: the die, here a centre face).  (Perception against the Thief
     waits for the Thief.)"""
-    fixed_die(monkeypatch, CENTRE)
     track = {"strength": her_strength - 1}
     tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29")]
     g = play(("knight", "goblins"), "goblins", tiles, {"knight": [2, 0], "tribe:fangs": [1, 0]},
@@ -588,18 +589,19 @@ def test_KN_05_her_strength_defends_her_outside_her_turn(monkeypatch, her_streng
     assert ("move:2,0" in ids(g)) == entered
     g = play(("knight", "dragon"), "dragon", tiles, {"knight": [2, 0], "dragon": [3, 0]},
              dragon={"surfaced": True, "awake": True, "wakefulness": 4}, knight={"track": track})
+    g.script_dice("dragon", CENTRE, then="fail")
     choose(g, "move:2,0")
     assert D(g).health == D(g).max_health - (0 if entered else 1)
 
 
 @pytest.mark.parametrize("cubes, face, hit, rolled", [(2, None, True, False), (1, CENTRE, True, True),
                                                       (1, SIDE, False, True)])
-def test_KN_50_strength_against_armor(monkeypatch, cubes: int, face: int | None, hit: bool, rolled: bool) -> None:
+def test_KN_50_strength_against_armor(cubes: int, face: int | None, hit: bool, rolled: bool) -> None:
     """KN-50: Strength above his Armor hits without a roll; equal Strength rolls the Dragon
     die and hits only on a centre face; a hit costs him 1 Health."""
-    if face is not None:
-        fixed_die(monkeypatch, face)
     g = knight_on_dragon()
+    if face is not None:
+        g.script_dice("dragon", face, then="fail")
     choose(g, *["cube:strength"] * cubes, "dragon:attack")
     assert D(g).health == D(g).max_health - (1 if hit else 0)
     assert any(e.kind == "die_roll" for e in g.events) == rolled
@@ -643,14 +645,14 @@ def test_KN_57_one_encounter_attacks_every_tribe_on_the_tile() -> None:
     assert K(g).encounters_used == 1 and rage(g) == 3
 
 
-def test_KN_83_shield_keeps_other_players_from_moving_her_and_caps_grit_loss(monkeypatch) -> None:
+def test_KN_83_shield_keeps_other_players_from_moving_her_and_caps_grit_loss() -> None:
     """KN-83 [BOARD]: with a cube on the Shield she cannot be moved by other players (no
     Slap, no Claw push) and each Grit loss is only 1 (Scratch)."""
-    fixed_die(monkeypatch, CENTRE)
     tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29")]
     g = play(("knight", "dragon"), "dragon", tiles, {"knight": [2, 0], "dragon": [1, 0]},
              dragon={"hand": ["wing", "wing", "claw", "claw", "claw", "claw"]},
              knight={"grit": 8, "equip": {"shield": 1}})
+    g.script_dice("dragon", CENTRE, then="fail")
     assert "power:slap" not in ids(g)
     choose(g, "move:2,0", "power:claw")
     assert g.pending.kind == "dragon_turn" and g.state.board.pieces["knight"] == (2, 0)
@@ -687,11 +689,11 @@ def test_KN_87_enchanted_bow_cardinal_lines_through_anything(where: tuple[int, i
     assert ("dragon:bow" in ids(g)) == offered
 
 
-def test_KN_89_no_javelin_on_the_turn_of_a_bomb_attack(monkeypatch) -> None:
+def test_KN_89_no_javelin_on_the_turn_of_a_bomb_attack() -> None:
     """KN-89: once she has Bomb-attacked the Dragon she cannot throw the Javelin at him
     that turn, even with Encounters left."""
-    fixed_die(monkeypatch, SIDE)
     g = knight_on_dragon(surfaced=False, wakefulness=0, treasures=["javelin"])
+    g.script_dice("dragon", SIDE, then="fail")
     choose(g, "cube:perception")
     assert "dragon:javelin" in ids(g)
     choose(g, "dragon:bomb")                                             # Strength 1 = Armor 1: the die misses
@@ -700,19 +702,19 @@ def test_KN_89_no_javelin_on_the_turn_of_a_bomb_attack(monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("face", [SIDE, CENTRE])
-def test_KN_92_no_mighty_axe_with_a_bomb(monkeypatch, face: int) -> None:
+def test_KN_92_no_mighty_axe_with_a_bomb(face: int) -> None:
     """KN-92: the Mighty Axe cannot be combined with a Bomb: against the underground Dragon
     (Armor 1) her Strength 1 + Axe counts as 1, so the die decides, and a hit brings no
     Axe damage."""
-    fixed_die(monkeypatch, face)
     g = knight_on_dragon(surfaced=False, wakefulness=0, treasures=["mighty_axe"], cubes_free=5)
+    g.script_dice("dragon", face, then="fail")
     choose(g, "cube:treasure:mighty_axe", "dragon:bomb")
     assert any(e.kind == "die_roll" for e in g.events)
     assert g.pending.kind == "knight_turn"                               # no Mighty Axe question
     assert D(g).health == D(g).max_health - (1 if face == CENTRE else 0)
 
 
-def test_KN_93_axe_bonus_without_discard_recube_and_attack_again(monkeypatch) -> None:
+def test_KN_93_axe_bonus_without_discard_recube_and_attack_again() -> None:
     """KN-93 [FAQ]: the Axe's Strength needs no discard; after a hit she may discard its
     cube for 1 more damage, put another cube on it and attack again with another
     Encounter; the extra damage needs the attack to hit."""
@@ -723,8 +725,8 @@ def test_KN_93_axe_bonus_without_discard_recube_and_attack_again(monkeypatch) ->
     choose(g, "cube:treasure:mighty_axe", "dragon:attack", "no:")        # keeps the cube: the bonus stays
     assert D(g).health == D(g).max_health - 3 and K(g).discarded == 1
     assert K(g).treasure_cubes["mighty_axe"] == 1
-    fixed_die(monkeypatch, SIDE)
     g = knight_on_dragon(wakefulness=8, treasures=["mighty_axe"], cubes_free=5)   # Armor 3
+    g.script_dice("dragon", SIDE, then="fail")
     choose(g, "cube:strength", "cube:treasure:mighty_axe", "dragon:attack")       # 3 = 3: the die misses
     assert g.pending.kind == "knight_turn" and D(g).health == D(g).max_health
 

@@ -13,7 +13,7 @@ import pytest
 from vast_desktop.engine import load_scenario
 
 from .helpers import entrance, lit
-from .helpers_interactions import K, choose, dests, fixed_die, ids, play, starting, until
+from .helpers_interactions import K, choose, dests, ids, play, starting, until
 
 CENTRE, SIDES = 6, 2      # Dragon die faces: 6 = the centre only, 2 = the four sides
 
@@ -45,10 +45,9 @@ def test_COL_06_one_tile_collapse_with_more_than_three_players_and_no_cave(house
     assert _tiles_removed_by_the_goblins(house) == rate
 
 
-def _clawed_onto_magma(monkeypatch: pytest.MonkeyPatch) -> Any:
+def _clawed_onto_magma() -> Any:
     """The surfaced Dragon shares (1,0) with the Knight and Claws her east onto the
     Magma tile at (2,0); his turn then ends."""
-    fixed_die(monkeypatch, CENTRE, repeat_last=True)
     tiles = [entrance(), lit((1, 0), "T22"), lit((-1, 0), "T29"), lit((0, 1), "T30")]
     g = load_scenario({
         "setup": {"roles": ["knight", "dragon"], "seed": 3, "variants": ["terrain"]},
@@ -57,6 +56,7 @@ def _clawed_onto_magma(monkeypatch: pytest.MonkeyPatch) -> Any:
         "dragon": {"placed": True, "surfaced": True, "awake": True, "wakefulness": 4, "hand": ["claw"]},
         "knight": {"health": 5},
     })
+    g.script_dice("dragon", CENTRE, then="repeat")
     choose(g, "power:claw")
     assert "2,0" in dests(starting(g, "push:"))
     push = next(i for i in starting(g, "push:") if i.endswith("2,0"))
@@ -66,20 +66,20 @@ def _clawed_onto_magma(monkeypatch: pytest.MonkeyPatch) -> Any:
     return g
 
 
-def test_FM_16_AMB_18_forced_onto_magma_she_suffers_nothing_if_she_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_FM_16_AMB_18_forced_onto_magma_she_suffers_nothing_if_she_leaves() -> None:
     """FM-16 [FAQ], TR-24, AMB-18: Magma works only at the end of the affected player's own
     turn.  Clawed onto Magma on the Dragon's turn, the Knight loses nothing then, and
     nothing if she walks off it on her own turn."""
-    g = _clawed_onto_magma(monkeypatch)
+    g = _clawed_onto_magma()
     assert K(g).health == 5
     choose(g, "move:1,0", "end:")
     assert K(g).health == 5
 
 
-def test_FM_16_forced_onto_magma_she_burns_if_she_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_FM_16_forced_onto_magma_she_burns_if_she_stays() -> None:
     """FM-16 [FAQ], TR-21: if she chooses to stay on the Magma she was forced onto, it
     costs her 1 Health at the end of her own turn."""
-    g = _clawed_onto_magma(monkeypatch)
+    g = _clawed_onto_magma()
     choose(g, "end:")
     assert K(g).health == 4
 
@@ -104,13 +104,11 @@ def test_AMB_54_event_tile_with_the_deck_empty_and_terrain(house_rule: tuple[str
 
 
 @pytest.mark.parametrize("house_rule, reached", [((), True), (("forest_shelters_from_claw",), False)])
-def test_AMB_46_claw_from_outside_the_mushroom_forest(monkeypatch: pytest.MonkeyPatch,
-                                                     house_rule: tuple[str, ...], reached: bool) -> None:
+def test_AMB_46_claw_from_outside_the_mushroom_forest(house_rule: tuple[str, ...], reached: bool) -> None:
     """AMB-46: the surfaced Dragon at (0,1) Claws with the four sides hit; the Knight
     stands in the Mushroom Forest at (1,1), beside him.  By default the roll reaches her
     (he may push her 1 space); with ``forest_shelters_from_claw`` it does not, and his
     turn goes on."""
-    fixed_die(monkeypatch, SIDES, repeat_last=True)
     tiles = [entrance(), lit((0, 1), "T22"), lit((-1, 1), "T25"), lit((0, 2), "T29"), lit((-1, 0), "T30")]
     g = load_scenario({
         "setup": {"roles": ["knight", "dragon"], "seed": 3, "variants": ["terrain"], "house_rules": list(house_rule)},
@@ -118,6 +116,7 @@ def test_AMB_46_claw_from_outside_the_mushroom_forest(monkeypatch: pytest.Monkey
         "pieces": {"knight": [1, 1], "dragon": [0, 1]},
         "dragon": {"placed": True, "surfaced": True, "awake": True, "wakefulness": 4, "hand": ["claw"]},
     })
+    g.script_dice("dragon", SIDES, then="repeat")
     choose(g, "power:claw")
     assert (g.pending.kind == "dragon_push") == reached
     assert g.state.board.pieces["knight"] == (1, 1)

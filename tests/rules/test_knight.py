@@ -22,7 +22,7 @@ from vast_desktop.engine.cards.sidequests import completable
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.setup import Setup
 
-from .helpers import choose, choose_all, dark, entrance, ids, lit, scenario
+from .helpers import choose, dark, entrance, ids, lit, scenario
 
 GRIT_SPACES = (5, 11, 18, 26, 35)
 CENTRE_FACES = (3, 5, 6)   # Dragon die faces that hit the centre (COMPONENT_DATA "Dragon die")
@@ -148,7 +148,7 @@ def test_KN_09_KN_20_KN_21_KN_30_one_cube_each_and_no_move_without_encounters() 
     Movement.  KN-20/21/30: she spends both Encounters revealing two tiles; with
     Movement left but no Encounter she cannot move any more."""
     g = solo([dark((1, 0), "T16"), dark((2, 0), "T18"), dark((3, 0), "T19")], event_deck=[])
-    choose_all(g, "cube:perception", "cube:movement")
+    choose(g, "cube:perception", "cube:movement")
     assert (kb.movement(g), kb.perception(g)) == (3, 2)
     choose(g, "move:1,0")
     choose(g, "move:2,0")
@@ -165,7 +165,7 @@ def test_KN_20_move_and_encounter_in_any_order() -> None:
     """KN-20: moves onto Lit tiles cost no Encounter; she may move, reveal, and move
     again in any order up to her Movement."""
     g = solo([lit((1, 0), "T35"), dark((2, 0), "T16")], event_deck=[])
-    choose_all(g, "cube:perception", "cube:movement")
+    choose(g, "cube:perception", "cube:movement")
     choose(g, "move:1,0")
     assert (K(g).moved, K(g).encounters_used) == (1, 0)
     choose(g, "move:2,0")
@@ -205,7 +205,7 @@ def test_KN_24_one_encounter_reveal_then_smash_then_collect() -> None:
     """KN-24, KN-42, KN-27: one Encounter covers revealing a Crystal tile, smashing its
     Crystal and collecting a Treasure token that was on the Dark tile."""
     g = solo([dark((1, 0), "T37")], tokens={"1,0": {"treasure": 1}}, treasure_deck=["heroic_boots"])
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     choose(g, "move:1,0")
     assert tokens(g, (1, 0)) == {"treasure": 1, "crystal": 1}
     assert "smash:" in ids(g) and "collect:treasure" in ids(g)
@@ -223,12 +223,12 @@ def test_KN_24_collecting_before_attacking_needs_another_encounter() -> None:
     tiles = [lit((1, 0), "T35")]
     toks = {"1,0": {"treasure": 1, "crystal": 1}}
     g = solo(tiles, tokens=toks, treasure_deck=["heroic_boots"], knight={"grit": 5})
-    choose_all(g, "cube:strength", "cube:strength", "move:1,0", "collect:treasure", "decline:heroic_boots")
+    choose(g, "cube:strength", "cube:strength", "move:1,0", "collect:treasure", "decline:heroic_boots")
     assert K(g).encounters_used == 1
     assert "smash:" not in ids(g)                 # Perception 1: no Encounter left
     assert_illegal_unchanged(g, "smash:")
     g = solo(tiles, tokens=toks, treasure_deck=["heroic_boots"], knight={"grit": 11})
-    choose_all(g, "cube:strength", "cube:strength", "cube:perception", "move:1,0", "collect:treasure",
+    choose(g, "cube:strength", "cube:strength", "cube:perception", "move:1,0", "collect:treasure",
                "decline:heroic_boots", "smash:")
     assert K(g).encounters_used == 2
 
@@ -236,7 +236,7 @@ def test_KN_24_collecting_before_attacking_needs_another_encounter() -> None:
 def test_KN_25_only_tokens_on_her_own_tile() -> None:
     """KN-25: she attacks and collects only on her own tile."""
     g = solo([lit((1, 0), "T35")], tokens={"1,0": {"treasure": 1, "crystal": 1}})
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert "smash:" not in ids(g) and "collect:treasure" not in ids(g)
 
 
@@ -308,7 +308,7 @@ def test_KN_29_treasure_left_behind_costs_an_encounter_later() -> None:
     """KN-29: a Treasure she left on a tile she revealed costs an Encounter when she
     comes back for it."""
     g = solo([dark((1, 0), "T35")], treasure_deck=["pixie_lantern"])
-    choose_all(g, "cube:perception", "cube:movement", "move:1,0", "move:0,0", "move:1,0")
+    choose(g, "cube:perception", "cube:movement", "move:1,0", "move:0,0", "move:1,0")
     assert K(g).encounters_used == 1
     choose(g, "collect:treasure")
     assert K(g).encounters_used == 2
@@ -369,7 +369,7 @@ def test_KN_36_KN_37_starting_on_an_event_token_must_encounter_it_first() -> Non
     assert "move:2,0" not in ids(g)                        # Perception 1 spent
     g = solo([lit((1, 0), "T35"), lit((2, 0), "T16")], at=(1, 0), tokens={"1,0": {"event": 1}},
              event_deck=["rats#1"], knight={"grit": 6})
-    choose_all(g, "cube:perception", "resolve_event:", "move:2,0")
+    choose(g, "cube:perception", "resolve_event:", "move:2,0")
 
 
 def test_FM_06_forced_onto_an_event_token_resolves_it_next_turn() -> None:
@@ -427,7 +427,7 @@ def test_KN_38_SOLO_08_line_B_tough_goblins_strength_3() -> None:
     """SOLO-08, KN-38, RV-08 (line B): Medium = line B, Tough Goblins of Strength 3: Strength 2 is wounded."""
     g = ambush_game("medium")
     assert g.config.infestation_line == "B"
-    choose_all(g, "move:1,0", "cube:strength", "fight:")
+    choose(g, "move:1,0", "cube:strength", "fight:")
     assert K(g).health == 6 and die_faces(g) == []
 
 
@@ -462,7 +462,7 @@ def test_KN_40_SOLO_08_VAR_46_line_C_monster_seen_before_adding_strength() -> No
     assert g.pending.kind == "ambush_strength"
     assert "monster_drawn" in [e.kind for e in g.events]
     assert "Pet Frog" in g.pending.prompt and "Strength 2" in g.pending.prompt
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert K(g).health == 7
     assert g.state.monster_deck == ["blob"] and g.state.monster_discard == ["pet_frog"]
 
@@ -471,7 +471,7 @@ def test_KN_40_DATA_21_line_C_monster_ambush_line_applies_on_a_wound() -> None:
     """KN-40, DATA-21, RV-08 (Goblin Infestation line C): a wounding Monster also applies the Ambush line
     at the bottom of its card (Blob: lose 5 Grit)."""
     g = ambush_game("hard", monster_deck=["blob"], knight={"grit": 12})
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     assert K(g).health == 6
     assert K(g).grit == 12 - 5 + 1
 
@@ -504,7 +504,7 @@ def test_KN_39_MAP_33_flare_revealed_ambush_does_nothing() -> None:
 def test_KN_123_SOLO_09_killed_by_an_ambush_solo_is_a_loss() -> None:
     """KN-123, SOLO-09: at 0 Health the Knight dies; solo, she has lost (nobody wins)."""
     g = ambush_game("easy", knight={"health": 1})
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     assert g.outcome is not None and g.outcome.winners == ()
     assert K(g).health == 0 and K(g).dead and g.pending is None
 
@@ -554,7 +554,7 @@ def test_DIF_04_lady_needs_strength_4_and_6_crystals() -> None:
     """DIF-04: Lady needs Strength 4 to smash and 6 Crystals."""
     g = crystal_here("lady")
     assert g.config.crystals_needed == 6
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert "smash:" not in ids(g)
     choose(g, "cube:strength")
     assert "smash:" in ids(g)
@@ -585,7 +585,7 @@ def test_KN_65_KN_68_cave_draws_two_for_each_treasure() -> None:
     the other on the bottom; then draws 2 more for the next one."""
     g = vs_cave([lit((1, 0), "T35")], tokens={"1,0": {"treasure": 2}},
                 treasure_deck=["elven_sword", "heroic_boots", "javelin", "potion_kit", "mighty_axe"])
-    choose_all(g, "move:1,0", "collect:treasure")
+    choose(g, "move:1,0", "collect:treasure")
     assert (g.pending.role, g.pending.kind) == ("cave", "choose_treasure")
     assert set(ids(g)) == {"give:elven_sword", "give:heroic_boots"}
     choose(g, "give:heroic_boots")
@@ -593,7 +593,7 @@ def test_KN_65_KN_68_cave_draws_two_for_each_treasure() -> None:
     choose(g, "keep:heroic_boots")
     choose(g, "collect:treasure")
     assert set(ids(g)) == {"give:javelin", "give:potion_kit"}
-    choose_all(g, "give:potion_kit", "decline:potion_kit")
+    choose(g, "give:potion_kit", "decline:potion_kit")
     assert g.state.treasure_deck == ["mighty_axe", "elven_sword", "javelin"]
     assert K(g).treasures == ["heroic_boots"] and K(g).grit == 5 and K(g).encounters_used == 1
 
@@ -694,10 +694,10 @@ def test_KN_76_bombing_a_wall_toward_an_open_space_fills_it() -> None:
 def test_KN_82_shield_cuts_every_grit_loss_to_1() -> None:
     """KN-82: with a cube on the Shield every Grit loss is only 1 (Rats would cost 2)."""
     g = solo([lit((1, 0), "T35")], tokens={"1,0": {"event": 1}}, event_deck=["rats#1"], knight={"grit": 8})
-    choose_all(g, "cube:shield", "move:1,0")
+    choose(g, "cube:shield", "move:1,0")
     assert K(g).grit == 7
     g = ambush_game("hard", monster_deck=["blob"], knight={"grit": 12})
-    choose_all(g, "cube:shield", "move:1,0", "fight:")
+    choose(g, "cube:shield", "move:1,0", "fight:")
     assert K(g).grit == 12 - 1 + 1
 
 
@@ -720,7 +720,7 @@ def test_KN_13_KN_04_placed_cubes_stay_in_force_on_other_turns() -> None:
     """KN-13, KN-04: cubes she places (even just before ending her turn) stay until her
     next Pick Up, so her Strength stays 2 during the Cave's turn."""
     g = vs_cave([lit((1, 0), "T35")])
-    choose_all(g, "cube:strength", "cube:shield", "end:")
+    choose(g, "cube:strength", "cube:shield", "end:")
     assert g.state.active == "cave" and g.pending.role == "cave"
     assert kb.strength(g) == 2 and K(g).equip["shield"] == 1 and kb.shield_active(g)
     finish_other_decisions(g)
@@ -793,7 +793,7 @@ def test_KN_19_cube_on_a_lost_treasure_is_set_aside_until_pick_up() -> None:
     """KN-19: the Gnome (line C) takes a Treasure card that had a cube; the cube is set
     aside, cannot be placed again this turn, and comes back at her next Pick Up."""
     g = ambush_game("hard", monster_deck=["gnome"], knight={"treasures": ["elven_sword"]})
-    choose_all(g, "cube:treasure:elven_sword", "cube:perception", "move:1,0")
+    choose(g, "cube:treasure:elven_sword", "cube:perception", "move:1,0")
     assert K(g).health == 6                               # Strength 2 < Gnome 3
     k = K(g)
     assert k.treasures == [] and k.set_aside == 1 and k.cubes_free == 0
@@ -875,7 +875,7 @@ def test_KN_120_cave_bread_takes_the_highest_grit_cube_once() -> None:
              tokens={"1,0": {"event": 1, "treasure": 1}, "2,0": {"event": 1}},
              event_deck=["cave_bread", "rats#1"], treasure_deck=[], knight={"grit": 31})
     assert K(g).cubes_free == 6 and K(g).grit_spaces == [35]
-    choose_all(g, "cube:perception", "resolve_event:")
+    choose(g, "cube:perception", "resolve_event:")
     assert K(g).cubes_free == 6 and K(g).grit_spaces == []   # took the cube of space 35
     choose(g, "collect:treasure")                             # empty deck: +5 Grit
     assert K(g).grit == 36 and K(g).cubes_free == 6           # no second cube for 35
@@ -894,7 +894,7 @@ def test_KN_119_rats_before_reveal_grit_and_the_turn_ends() -> None:
     """KN-119, KN-113: Rats cost Grit at once, before the reveal Grit; if a placed cube
     must go back, her turn ends at once even though the reveal Grit regains it."""
     g = solo([dark((1, 0), "T16"), lit((2, 0), "T35")], event_deck=["rats#1"], knight={"grit": 6})
-    choose_all(g, "cube:movement", "cube:perception", "cube:strength", "move:1,0")
+    choose(g, "cube:movement", "cube:perception", "cube:strength", "move:1,0")
     assert g.pending.kind == "choose_cube" and "from:free" not in ids(g)
     assert K(g).grit == 4
     choose(g, "from:strength")
@@ -958,7 +958,7 @@ def test_KN_17_two_starting_cubes_are_never_lost() -> None:
     """KN-17: with only her 2 cubes left (one discarded earlier) a Grit loss below a white
     space takes no cube and does not end her turn."""
     g = event_token_game("rats#1", knight={"grit": 6, "cubes": 2, "discarded": 1})
-    choose_all(g, "cube:strength", "cube:perception")
+    choose(g, "cube:strength", "cube:perception")
     resolve(g)
     k = K(g)
     assert k.grit == 4 and kb.active_cubes(k) == 2 and k.track["strength"] == 1
@@ -970,7 +970,7 @@ def test_KN_112_KN_115_reaching_a_white_space_gives_its_cube_at_once() -> None:
     """KN-112, KN-115: when her Grit moves into a white space she takes its cube and can
     place it the same turn."""
     g = crystal_here(knight={"grit": 4})
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert not [i for i in ids(g) if i.startswith("cube:")]
     choose(g, "smash:")                                     # 4 -> 6, past space 5
     assert K(g).grit == 6 and K(g).cubes_free == 1 and K(g).grit_spaces == [11, 18, 26, 35]
@@ -982,7 +982,7 @@ def test_KN_113_KN_115_falling_below_returns_an_unplaced_cube_first() -> None:
     """KN-113, KN-115: falling below a white space returns a cube to it at once, an
     unplaced one if she has one; her turn goes on."""
     g = event_token_game("rats#1", knight={"grit": 6})
-    choose_all(g, "cube:strength", "cube:perception")
+    choose(g, "cube:strength", "cube:perception")
     resolve(g)
     k = K(g)
     assert k.grit == 4 and k.cubes_free == 0 and k.track == {"movement": 0, "perception": 1, "strength": 1}
@@ -1001,7 +1001,7 @@ def test_KN_116_grit_is_capped_at_45() -> None:
     """KN-116: the 45+ space caps Grit; later losses count down from 45."""
     g = solo([lit((1, 0), "T37"), lit((2, 0), "T35")], at=(1, 0), tokens={"1,0": {"crystal": 1}, "2,0": {"event": 1}},
              event_deck=["rats#1"], knight={"grit": 44})
-    choose_all(g, "cube:strength", "cube:strength", "cube:perception", "smash:")
+    choose(g, "cube:strength", "cube:strength", "cube:perception", "smash:")
     assert K(g).grit == 45
     choose(g, "move:2,0")
     assert K(g).grit == 43
@@ -1013,7 +1013,7 @@ def test_KN_99_KN_110_reveal_persistent_for_grit_and_draw_a_replacement() -> Non
     now); revealing it removes it, gives its Grit (4) and draws a new Sidequest."""
     g = crystal_here(knight={"cubes": 2, "sidequests": ["persistent", "swift"], "sidequest_deck": ["intrepid"]},
                      crystals_smashed_total=2)
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert "sidequest:persistent" not in ids(g)
     choose(g, "smash:")
     assert g.state.crystals_smashed_total == 3
@@ -1050,7 +1050,7 @@ def test_KN_105_DATA_14_stalwart_without_goblins_needs_two_ambushes_in_one_turn(
     """KN-105, DATA-14 (Stalwart, no Goblins): resolve 2 Ambushes in one turn; it can be revealed
     only after the second."""
     g = stalwart_game()
-    choose_all(g, "cube:perception", "cube:movement", "move:1,0")
+    choose(g, "cube:perception", "cube:movement", "move:1,0")
     assert K(g).health == 6 and "sidequest:stalwart" not in ids(g)
     choose(g, "move:2,0")
     assert K(g).health == 5
@@ -1062,7 +1062,7 @@ def test_KN_103_a_missed_one_turn_sidequest_needs_the_feat_again() -> None:
     """KN-103: she need not reveal a Sidequest when first eligible, but one tied to an
     event (two Ambushes in a turn) cannot be revealed on a later turn."""
     g = stalwart_game()
-    choose_all(g, "cube:perception", "cube:movement", "move:1,0", "move:2,0")
+    choose(g, "cube:perception", "cube:movement", "move:1,0", "move:2,0")
     assert "sidequest:stalwart" in ids(g)
     end_turn(g)
     assert "sidequest:stalwart" not in ids(g) and K(g).sidequests == ["stalwart"]
@@ -1116,23 +1116,23 @@ def test_KN_106_bedecked_consumed_or_declined_treasures_do_not_count() -> None:
     """KN-106: a consumed Potion Kit or a declined Treasure no longer counts."""
     g = solo([lit((1, 0), "T35")], at=(1, 0), tokens={"1,0": {"treasure": 1}}, treasure_deck=["elven_sword"],
              knight={"grit": 5, "health": 5, "treasures": ["javelin", "potion_kit"], "sidequests": ["bedecked"]})
-    choose_all(g, "treasure:reveal:javelin", "cube:treasure:potion_kit")
+    choose(g, "treasure:reveal:javelin", "cube:treasure:potion_kit")
     assert "sidequest:bedecked" in ids(g)
     choose(g, "treasure:potion:potion_kit")
     assert "sidequest:bedecked" not in ids(g)
-    choose_all(g, "collect:treasure", "decline:elven_sword")
+    choose(g, "collect:treasure", "decline:elven_sword")
     assert "sidequest:bedecked" not in ids(g)
 
 
 def test_DATA_14_fearless_without_goblins_beat_a_monster_unhurt() -> None:
     """DATA-14 (Fearless, no Goblins): beat an Ambush Monster without losing Health."""
     g = ambush_game("hard", monster_deck=["pet_frog"], knight={"sidequests": ["fearless"]})
-    choose_all(g, "move:1,0", "cube:strength", "cube:strength")
+    choose(g, "move:1,0", "cube:strength", "cube:strength")
     assert K(g).health == 7
     choose(g, "sidequest:fearless")
     assert K(g).grit == 1 + 4
     g = ambush_game("hard", monster_deck=["pet_frog"], knight={"sidequests": ["fearless"]})
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     assert K(g).health == 6 and "sidequest:fearless" not in ids(g)
 
 
@@ -1140,7 +1140,7 @@ def test_DATA_14_adventurous_encounters_on_three_spaces() -> None:
     """DATA-14 (Adventurous): Encounters on 3 different spaces in one turn."""
     g = solo([dark((1, 0), "T16"), dark((2, 0), "T18"), dark((3, 0), "T19")], event_deck=[],
              knight={"grit": 5, "sidequests": ["adventurous"]})
-    choose_all(g, "cube:perception", "cube:perception", "cube:movement", "move:1,0", "move:2,0")
+    choose(g, "cube:perception", "cube:perception", "cube:movement", "move:1,0", "move:2,0")
     assert "sidequest:adventurous" not in ids(g)
     choose(g, "move:3,0")
     choose(g, "sidequest:adventurous")
@@ -1152,10 +1152,10 @@ def test_DATA_14_swift_seven_different_spaces() -> None:
     names = ["T31", "T32", "T33", "T42", "T44", "T29", "T30"]
     row = [lit((x, 0), t) for x, t in zip(range(1, 8), names, strict=True)]
     g = solo(row, knight={"grit": 11, "sidequests": ["swift"], "treasures": ["heroic_boots"]})
-    choose_all(g, "cube:movement", "cube:movement", "cube:movement", "cube:treasure:heroic_boots")
+    choose(g, "cube:movement", "cube:movement", "cube:movement", "cube:treasure:heroic_boots")
     for x in range(1, 7):
         choose(g, f"move:{x},0")
-    choose_all(g, "move:5,0", "move:6,0")
+    choose(g, "move:5,0", "move:6,0")
     assert "sidequest:swift" not in ids(g)                 # 6 different spaces
     choose(g, "move:7,0")
     choose(g, "sidequest:swift")
@@ -1218,7 +1218,7 @@ def escape_game(smashed: int, level: str | None = None, roles: str = "solo") -> 
     extra: dict[str, Any] = {"difficulty": {"knight": level}} if level else {}
     g = build([lit((1, 0), "T37")], at=(1, 0), tokens={"1,0": {"crystal": 1}},
               knight={"grit": 5, "smashed": smashed}, crystals_smashed_total=smashed, **extra)
-    choose_all(g, "cube:strength", "cube:strength", "cube:perception", "smash:")
+    choose(g, "cube:strength", "cube:strength", "cube:perception", "smash:")
     return g
 
 
@@ -1287,7 +1287,7 @@ def test_KN_11_equipment_slots_without_goblins() -> None:
     Ancient Map takes up to 3 cubes, the Shield 1; with no Tribes the Bow takes none."""
     g = solo([lit((1, 0), "T35")], knight={"cubes": 6})
     assert "cube:bow" not in ids(g)
-    choose_all(g, "cube:map", "cube:map", "cube:map", "cube:shield")
+    choose(g, "cube:map", "cube:map", "cube:map", "cube:shield")
     assert "cube:map" not in ids(g) and "cube:shield" not in ids(g)
     assert K(g).equip == {"map": 3, "bow": 0, "bomb": 0, "shield": 1}
 
@@ -1295,7 +1295,7 @@ def test_KN_11_equipment_slots_without_goblins() -> None:
 def test_KN_21_illegal_move_has_a_readable_reason() -> None:
     """KN-21: the refusal of a move with no Encounter left says why."""
     g = solo([dark((1, 0), "T16"), lit((2, 0), "T35")], event_deck=[])
-    choose_all(g, "cube:movement", "move:1,0")
+    choose(g, "cube:movement", "move:1,0")
     with pytest.raises(IllegalChoice, match="no Encounters left"):
         g.apply("move:2,0")
 
@@ -1306,12 +1306,12 @@ def test_VAR_44_ogre_card_waits_beside_the_map_until_beaten() -> None:
     and leaves its token on the Ambush space; its card waits beside the map (neither in
     the deck nor in the discard pile), and she cannot enter that space."""
     g = ambush_game("hard", monster_deck=["ogre", "pet_frog"])
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     assert K(g).health == 6
     assert g.state.board.pieces["knight"] == (0, 0) and tokens(g, (1, 0)).get("ogre") == 1
     assert "ogre" not in g.state.monster_discard and g.state.monster_deck == ["pet_frog"]
     end_turn(g)
-    choose_all(g, "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength")
     assert "move:1,0" not in ids(g)                        # Strength 3 is not above the Ogre's 4
 
 
@@ -1320,7 +1320,7 @@ def test_VAR_44_beaten_ogre_token_sends_its_card_to_the_discard() -> None:
     the Ogre card go to the discard pile."""
     g = solo([lit((1, 0), "T02")], level="hard", tokens={"1,0": {"ogre": 1}}, monster_deck=["pet_frog"],
              knight={"grit": 11, "treasures": ["elven_sword"]})
-    choose_all(g, "cube:strength", "cube:strength", "cube:strength")
+    choose(g, "cube:strength", "cube:strength", "cube:strength")
     assert "move:1,0" not in ids(g)                        # Strength 4
     choose(g, "cube:treasure:elven_sword")                 # Strength 5 on her turn
     choose(g, "move:1,0")
@@ -1331,7 +1331,7 @@ def test_VAR_45_underworm_drags_her_to_the_nearest_diagonal_dark_tile() -> None:
     """VAR-45: the Underworm drags her diagonally to the nearest Dark tile, which she
     reveals (1 Grit)."""
     g = ambush_game("hard", monster_deck=["underworm"])
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     assert set(ids(g)) == {"burrow:0,-1", "burrow:0,1"}    # both 1 step away diagonally
     choose(g, "burrow:0,1")
     for _ in range(10):
@@ -1347,7 +1347,7 @@ def test_VAR_45_underworm_with_no_diagonal_dark_tile_places_one() -> None:
     nearest diagonal open space and she is dragged there and reveals it."""
     tiles = [entrance(), lit((-1, 0), "T31"), lit((0, -1), "T32"), lit((0, 1), "T33"), dark((1, 0), "T02")]
     g = solo(tiles, base=False, level="hard", monster_deck=["underworm"])
-    choose_all(g, "move:1,0", "fight:")
+    choose(g, "move:1,0", "fight:")
     for _ in range(20):
         if knight_turn(g) or g.pending is None:
             break
@@ -1382,7 +1382,7 @@ def test_CV_39_KN_28_KN_37_event_tokens_ignored_once_the_event_deck_is_empty() -
     """CV-39 with KN-28/KN-37: once every Event card is played, Event tokens are ignored:
     entering one costs no Encounter, and starting on one does not hold her."""
     g = solo([lit((1, 0), "T35"), lit((2, 0), "T16")], tokens={"1,0": {"event": 1}}, event_deck=[])
-    choose_all(g, "cube:movement", "move:1,0")
+    choose(g, "cube:movement", "move:1,0")
     assert K(g).encounters_used == 0
     choose(g, "move:2,0")
     g = solo([lit((1, 0), "T35"), lit((2, 0), "T16")], at=(1, 0), tokens={"1,0": {"event": 1}}, event_deck=[])

@@ -18,7 +18,6 @@ from .helpers_map import (
     dark,
     dests,
     drive,
-    force_die,
     ids,
     kc,
     kind,
@@ -194,7 +193,7 @@ def test_MAP_16_role_rule_beats_entrance_rule():
     assert g.state.board.tiles[(2, 0)].rot == 0          # walls N and S: open toward (1,0)
     # the same tile revealed by the Flare (no came-from rule) must connect north instead
     g2 = kc(tiles, active="knight", pieces={"knight": [1, 0]}, rockslides=rock)
-    force_die(g2, 6)                                      # centre only
+    g2.script_dice("dragon", 6)                            # centre only
     choose(g2, "flare:2,0")
     assert g2.state.board.tiles[(2, 0)].rot == 1          # walls E and W: open north to (2,-1)
 
@@ -205,12 +204,12 @@ def test_MAP_17_MAP_18_AMB_07_orientation_connects_to_the_entrance_if_possible()
     tiles = [ENTRANCE, lit(1, 0, "T13"), dark(2, 0, "T07"), dark(4, 2, "T11"), dark(4, 1, "T01"),
              dark(3, 2, "T04"), dark(5, 2, "T06"), dark(4, 3, "T17")] + WEST_NORTH_SOUTH
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]})
-    force_die(g, 6)
+    g.script_dice("dragon", 6)
     choose(g, "flare:2,0")
     assert kind(g) == ("knight", "orient_tile")
     assert set(ids(g)) == {"rot:0", "rot:1"}              # the west side (toward (1,0)) stays open
     g2 = kc(tiles, active="knight", pieces={"knight": [1, 0]})
-    force_die(g2, 6)
+    g2.script_dice("dragon", 6)
     choose(g2, "flare:4,2")                               # surrounded by Dark tiles only
     assert kind(g2) == ("knight", "orient_tile")
     assert set(ids(g2)) == {"rot:0", "rot:1", "rot:2", "rot:3"}
@@ -235,7 +234,7 @@ def test_MAP_19_several_reveals_one_at_a_time_in_revealers_order():
              dark(1, -1, "T03"), dark(2, -1, "T04"), dark(3, 0, "T06"), dark(2, 1, "T17"),
              dark(0, 1, "T21")] + WEST_NORTH_SOUTH[:2]
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]})
-    force_die(g, 2)                                       # the four sides
+    g.script_dice("dragon", 2)                             # the four sides
     choose(g, "flare:1,0")
     assert kind(g) == ("knight", "reveal_order")
     assert set(ids(g)) == {"reveal:2,0", "reveal:1,1", "reveal:1,-1"}
@@ -301,7 +300,7 @@ def test_MAP_15_MAP_23_flare_reveal_is_filled_before_the_collapse():
     """MAP-15 / MAP-23: open edges are filled however the tile was revealed (here by the Flare)."""
     g = kc([ENTRANCE, lit(1, 0, "T13"), dark(2, 0, "T02")] + WEST_NORTH_SOUTH + [dark(1, -1, "T06"), dark(1, 1, "T17")],
            active="knight", pieces={"knight": [1, 0]})
-    force_die(g, 6)
+    g.script_dice("dragon", 6)
     choose(g, "flare:2,0")
     assert g.state.board.tiles[(2, 0)].lit
     assert kind(g) == ("cave", "fill_open_edge") and dests(ids(g)) == {"3,0"}
@@ -326,7 +325,7 @@ def test_MAP_31_tokens_placed_on_reveal():
              dark(0, -1, "T28"), dark(1, 2, "T38"), dark(-1, 0, "T05")]
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]})
     supply = dict(g.state.supply)
-    force_die(g, 2)
+    g.script_dice("dragon", 2)
     choose(g, "flare:1,0")
     auto(g, {"reveal_order", "orient_tile", "fill_open_edge"})
     tok = g.state.board.tokens_at
@@ -361,7 +360,7 @@ def test_MAP_32_MAP_33_flare_reveals_affect_the_knight_only_when_she_enters():
              dark(1, -1, "T03"), dark(2, -1, "T04"), dark(3, 0, "T06"), dark(2, 1, "T17"),
              dark(0, 1, "T21"), dark(1, 2, "T28")] + WEST_NORTH_SOUTH[:2]
     g = kc(tiles, active="knight", pieces={"knight": [1, 0]}, event_deck=["cave_bread", "light", "rats#1", "rats#2"])
-    force_die(g, 2)
+    g.script_dice("dragon", 2)
     choose(g, "flare:1,0", "reveal:1,1")
     auto(g, {"reveal_order", "orient_tile", "fill_open_edge"})
     assert kind(g) == ("knight", "knight_turn")           # no Event card, no Ambush
@@ -373,7 +372,7 @@ def test_MAP_32_MAP_33_flare_reveals_affect_the_knight_only_when_she_enters():
     assert g.state.knight.health == health
     assert not [e for e in g.events if e.kind.startswith("ambush")]
     g2 = kc(tiles, active="knight", pieces={"knight": [1, 0]}, event_deck=["cave_bread", "light", "rats#1", "rats#2"])
-    force_die(g2, 2)
+    g2.script_dice("dragon", 2)
     choose(g2, "flare:1,0")
     auto(g2, {"reveal_order", "orient_tile", "fill_open_edge"})
     choose(g2, "move:2,0")                                 # the Event token resolves now

@@ -9,7 +9,6 @@ import pytest
 
 from vast_desktop.engine.roles import goblins as gb
 
-from .helpers_dragon import fixed_die
 from .helpers_terrain import (
     ENTRANCE,
     auto,
@@ -194,17 +193,17 @@ def test_TR_19_climb_passes_through_either_impassable_space_to_a_valid_space() -
 
 
 # ------------------------------------------------------------------ the Mushroom Forest (TR-27)
-def test_TR_27_wrath_on_the_forest_reaches_the_pieces_inside(monkeypatch) -> None:
+def test_TR_27_wrath_on_the_forest_reaches_the_pieces_inside() -> None:
     """TR-27 (FAQ): the Forest protects the pieces inside, not itself: Wrath hitting one of
     its spaces brings the whole tile down (COL-28) and the pieces anywhere inside are
     affected normally — the Tribe scatters, the Knight is moved off."""
-    fixed_die(monkeypatch, 2)                             # the four sides of the Dragon
     tiles = [ENTRANCE, lit(1, 2, "T05"), lit(3, 0, "T31"), lit(3, 1, "T32")]
     forest = [terrain("mushroom_forest", 1, 0)]           # (1,0) (2,0) (1,1)
     g = tgame(tiles, forest, roles=("knight", "goblins", "dragon"), active="dragon", knight_at=(1, 1),
               pieces={"dragon": [0, 0], "tribe:fangs": [2, 0]},
               dragon={"placed": True, "hand": ["claw"] * 4},
               goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}})
+    g.script_dice("dragon", 2, then="fail")                # the four sides of the Dragon
     choose(g, "power:wrath")
     while g.pending.kind != "dragon_turn":
         choose(g, "no_response:" if "no_response:" in ids(g) else ids(g)[0])
@@ -289,15 +288,15 @@ def test_TR_22_FM_07_a_tribe_forced_off_collapsing_magma_loses_nothing() -> None
 
 
 # ------------------------------------------------------------------ the Pits as a set
-def test_TR_28_COL_28_wrath_takes_one_pit_the_others_stay_linked(monkeypatch) -> None:
+def test_TR_28_COL_28_wrath_takes_one_pit_the_others_stay_linked() -> None:
     """COL-28: Wrath takes off the one Pit it hits; the texts say nothing of the others, so
     they stay, still adjacent to each other (TR-29)."""
-    fixed_die(monkeypatch, 2)
     tiles = [ENTRANCE, lit(5, 0, "T31"), lit(4, 0, "T32"), lit(3, 0, "T33"), lit(2, 0, "T13"), lit(-1, 0, "T10"),
              lit(-1, 1, "T01")]
     pits = [terrain("pits_1", 0, 1), terrain("pits_2", 5, 1), terrain("pits_3", 3, -1)]
     g = tgame(tiles, pits, roles=("knight", "dragon"), active="dragon", knight_at=(4, 0),
               pieces={"dragon": [0, 0]}, dragon={"placed": True, "hand": ["claw"] * 4})
+    g.script_dice("dragon", 2, then="fail")
     choose(g, "power:wrath")
     auto(g, {"forced_move", "fill_open_edge", "orient_tile", "trap_dragon"})
     assert not terrain_cells(g, "pits_1") and terrain_cells(g, "pits_2") and terrain_cells(g, "pits_3")

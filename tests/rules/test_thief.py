@@ -20,10 +20,8 @@ from vast_desktop.engine.roles.thief_state import carried_treasure, stash_needed
 
 from .helpers_thief import (
     T,
-    action_die,
     base_tiles,
     choose,
-    dragon_die,
     ids,
     kind,
     run_proc,
@@ -298,10 +296,10 @@ def test_TH_13_loot_a_treasure_token_for_1_cube() -> None:
     assert "loot:treasure" not in ids(g)
 
 
-def test_TH_13_DR_56_a_gem_for_1_cube_rolls_the_dragon_die_centre_kills(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_13_DR_56_a_gem_for_1_cube_rolls_the_dragon_die_centre_kills() -> None:
     g = thief_game(roles=KDT, pieces={"knight": [0, 0], "dragon": [4, 0]}, tokens={"1,0": {"gem_claw": 1}},
                    dragon={"hand": ["power_flame#1"]})
-    left = dragon_die(monkeypatch, 6)                      # the centre only
+    left = g.script_dice("dragon", 6, then="fail").left    # the centre only
     hand = list(g.state.dragon.hand)
     choose(g, "loot:gem_claw:1")
     assert not left
@@ -311,18 +309,18 @@ def test_TH_13_DR_56_a_gem_for_1_cube_rolls_the_dragon_die_centre_kills(monkeypa
     assert kind(g) != "thief_turn"                            # his turn is over
 
 
-def test_TH_13_a_gem_for_1_cube_off_centre_is_taken(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_13_a_gem_for_1_cube_off_centre_is_taken() -> None:
     g = thief_game(roles=KDT, pieces={"knight": [0, 0], "dragon": [4, 0]}, tokens={"1,0": {"gem_claw": 1}})
-    left = dragon_die(monkeypatch, 2)                      # the four sides, not the centre
+    left = g.script_dice("dragon", 2, then="fail").left    # the four sides, not the centre
     choose(g, "loot:gem_claw:1")
     assert not left
     assert not T(g).dead and T(g).carried == ["gem_claw"] and T(g).cubes == 1
     assert g.state.board.tokens_at((1, 0))["gem_claw"] == 0
 
 
-def test_TH_14_a_gem_for_2_cubes_needs_no_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_14_a_gem_for_2_cubes_needs_no_roll() -> None:
     g = thief_game(roles=KDT, pieces={"knight": [0, 0], "dragon": [4, 0]}, tokens={"1,0": {"gem_claw": 1}})
-    dragon_die(monkeypatch)                                # any roll fails the test
+    g.script_dice("dragon", then="fail")                   # any roll fails the test
     assert {"loot:gem_claw:1", "loot:gem_claw:2"} <= set(ids(g))
     choose(g, "loot:gem_claw:2")
     assert T(g).carried == ["gem_claw"] and T(g).cubes == 0
@@ -364,9 +362,9 @@ def _pp_game(stats: str = "3-2-4", **kw: Any) -> Game:
 
 
 @pytest.mark.parametrize(("level", "face", "ok"), [(1, 3, False), (1, 4, True), (2, 1, False), (2, 2, True)])
-def test_TH_16_pickpocket_rolls(monkeypatch: pytest.MonkeyPatch, level: int, face: int, ok: bool) -> None:
+def test_TH_16_pickpocket_rolls(level: int, face: int, ok: bool) -> None:
     g = _pp_game()
-    left = action_die(monkeypatch, face)
+    left = g.script_dice("action", face, then="fail").left
     before = supply(g)
     choose(g, f"pickpocket:knight:{level}")
     assert not left
@@ -381,18 +379,18 @@ def test_TH_16_pickpocket_rolls(monkeypatch: pytest.MonkeyPatch, level: int, fac
         assert not starting(g, "pickpocket:knight")        # the try used up his one target
 
 
-def test_TH_16_three_cubes_succeed_without_a_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_16_three_cubes_succeed_without_a_roll() -> None:
     g = _pp_game()
-    action_die(monkeypatch)                                # any roll fails the test
+    g.script_dice("action", then="fail")                   # any roll fails the test
     assert {"pickpocket:knight:1", "pickpocket:knight:2", "pickpocket:knight:3"} <= set(ids(g))
     choose(g, "pickpocket:knight:3", "card:elven_sword")
     assert T(g).carried == ["treasure"] and T(g).cubes == 1
 
 
-def test_TH_16_52_sticky_fingers_rerolls_once_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_16_52_sticky_fingers_rerolls_once_per_turn() -> None:
     g = _pp_game(stats="2-3-4", roles=KGT, thief={"upgrades": ["sticky_fingers"]},
                  pieces={"knight": [1, 0], "tribe:fangs": [1, 0]}, goblins={"hand": ["hex"]})
-    left = action_die(monkeypatch, 3, 5, 1)
+    left = g.script_dice("action", 3, 5, 1, then="fail").left
     choose(g, "pickpocket:knight:1")
     assert kind(g) == "thief_sticky" and set(ids(g)) == {"reroll:", "keep:"}
     choose(g, "reroll:")
@@ -404,9 +402,9 @@ def test_TH_16_52_sticky_fingers_rerolls_once_per_turn(monkeypatch: pytest.Monke
     assert kind(g) == "thief_turn" and T(g).carried == ["treasure"]
 
 
-def test_TH_16_no_reroll_without_sticky_fingers(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_16_no_reroll_without_sticky_fingers() -> None:
     g = _pp_game()
-    left = action_die(monkeypatch, 3)
+    left = g.script_dice("action", 3, then="fail").left
     choose(g, "pickpocket:knight:1")
     assert not left and kind(g) == "thief_turn" and T(g).carried == []
 
@@ -430,9 +428,9 @@ def test_TH_18_a_knight_with_no_treasure_cannot_be_pickpocketed() -> None:
     assert "pickpocket:knight:1" in ids(g)
 
 
-def test_TH_29_example_2_cube_pickpocket_sends_the_facedown_javelin_to_the_bottom(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_29_example_2_cube_pickpocket_sends_the_facedown_javelin_to_the_bottom() -> None:
     g = thief_game(knight={"treasures": ["javelin"]}, treasure_deck=["potion_kit", "rune_staff"])
-    left = action_die(monkeypatch, 6)
+    left = g.script_dice("action", 6, then="fail").left
     before = supply(g)
     choose(g, "pickpocket:knight:2")
     assert not left
@@ -492,11 +490,11 @@ def test_TH_21_no_room_on_greed_the_dragon_cannot_be_pickpocketed() -> None:
 
 
 # ---------------------------------------------------------------- Pick Lock
-def test_TH_23_pick_lock_levels_and_success(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_23_pick_lock_levels_and_success() -> None:
     g = thief_game(stats="3-2-4", tokens={"1,0": {"vault": 1}})
     assert starting(g, "picklock:") == {"picklock:1", "picklock:2", "picklock:3"}
     before = supply(g)
-    left = action_die(monkeypatch, 4)
+    left = g.script_dice("action", 4, then="fail").left
     choose(g, "picklock:1")
     assert not left
     assert g.state.board.tokens_at((1, 0))["vault"] == 0
@@ -504,10 +502,9 @@ def test_TH_23_pick_lock_levels_and_success(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 @pytest.mark.parametrize(("level", "face"), [(1, 3), (2, 1)])
-def test_TH_23_a_failed_pick_lock_and_each_vault_once_per_turn(monkeypatch: pytest.MonkeyPatch, level: int,
-                                                               face: int) -> None:
+def test_TH_23_a_failed_pick_lock_and_each_vault_once_per_turn(level: int, face: int) -> None:
     g = thief_game(stats="3-2-4", tokens={"1,0": {"vault": 1}, "2,0": {"vault": 1}})
-    left = action_die(monkeypatch, face)
+    left = g.script_dice("action", face, then="fail").left
     choose(g, f"picklock:{level}")
     assert not left
     assert g.state.board.tokens_at((1, 0))["vault"] == 1 and T(g).carried == []
@@ -516,19 +513,19 @@ def test_TH_23_a_failed_pick_lock_and_each_vault_once_per_turn(monkeypatch: pyte
     assert "picklock:1" in ids(g)                          # another Vault may be tried
 
 
-def test_TH_23_three_cubes_open_it_without_a_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_23_three_cubes_open_it_without_a_roll() -> None:
     g = thief_game(stats="3-2-4", tokens={"1,0": {"vault": 1}})
-    action_die(monkeypatch)
+    g.script_dice("action", then="fail")
     choose(g, "picklock:3")
     assert g.state.board.tokens_at((1, 0))["vault"] == 0 and T(g).carried == ["treasure"] and T(g).cubes == 1
 
 
-def test_TH_23_52_lock_picking_kit_saves_a_cube_but_no_try_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_23_52_lock_picking_kit_saves_a_cube_but_no_try_is_free() -> None:
     """The Kit: "costs 1 fewer Action cube"; but "Each action costs one or more Action
     cubes", so 1 cube buys the 2+ try and 2 cubes the sure one; the 4+ try is not free."""
     g = thief_game(stats="4-3-2", thief={"upgrades": ["lock_picking_kit"]}, tokens={"1,0": {"vault": 1}})
     assert starting(g, "picklock:") == {"picklock:2", "picklock:3"}
-    action_die(monkeypatch)
+    g.script_dice("action", then="fail")
     choose(g, "picklock:3")                                # sure to succeed for 2 cubes
     assert T(g).cubes == 0 and T(g).carried == ["treasure"]
     g = thief_game(stats="4-3-2", thief={"upgrades": ["lock_picking_kit"]}, tokens={"1,0": {"vault": 1}})
@@ -538,9 +535,9 @@ def test_TH_23_52_lock_picking_kit_saves_a_cube_but_no_try_is_free(monkeypatch: 
     assert starting(g, "picklock:") == {"picklock:1", "picklock:2"}   # without the Kit 3 cubes are out of reach
 
 
-def test_TH_52_sticky_fingers_does_not_reroll_pick_lock(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_52_sticky_fingers_does_not_reroll_pick_lock() -> None:
     g = thief_game(stats="3-2-4", thief={"upgrades": ["sticky_fingers"]}, tokens={"1,0": {"vault": 1}})
-    left = action_die(monkeypatch, 1)
+    left = g.script_dice("action", 1, then="fail").left
     choose(g, "picklock:1")
     assert not left and kind(g) == "thief_turn"
     assert g.state.board.tokens_at((1, 0))["vault"] == 1
@@ -678,10 +675,10 @@ def test_TH_42_a_stashed_token_stays_and_cannot_be_moved() -> None:
     assert T(g).upgrades == ["sticky_fingers", "lock_picking_kit"]
 
 
-def test_TH_42_45_dying_loses_carried_tokens_but_not_stashed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_42_45_dying_loses_carried_tokens_but_not_stashed_ones() -> None:
     g = thief_game(roles=KDT, pieces={"knight": [2, 0], "dragon": [4, 0]}, tokens={"1,0": {"gem_flame": 1}},
                    thief={"carried": ["treasure", "treasure", "gem_claw"], "upgrades": ["sticky_fingers"]})
-    dragon_die(monkeypatch, 3)                             # the plus: the centre is hit
+    g.script_dice("dragon", 3, then="fail")                # the plus: the centre is hit
     choose(g, "loot:gem_flame:1")
     t = T(g)
     assert t.dead and t.carried == [] and t.upgrades == ["sticky_fingers"] and stashed(g) == 1
@@ -753,12 +750,12 @@ def test_TH_47_back_on_the_entrance_at_the_start_of_his_turn_after_dying() -> No
     assert kind(g) == "thief_stats"
 
 
-def test_TH_48_49_loot_drop_resets_only_on_stashing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_TH_48_49_loot_drop_resets_only_on_stashing() -> None:
     g = thief_game(roles=KDT, pieces={"knight": [2, 0], "dragon": [4, 0]}, thief={"loot_drop": 1},
                    tokens={"1,0": {"treasure": 1, "gem_claw": 1}})
     choose(g, "loot:treasure")
     assert T(g).loot_drop == 1                             # picking up never resets it
-    dragon_die(monkeypatch, 6)
+    g.script_dice("dragon", 6, then="fail")
     choose(g, "loot:gem_claw:1")
     assert T(g).dead and T(g).loot_drop == 1               # nor does dying
     g = thief_game(thief={"loot_drop": 0, "carried": ["treasure"]})

@@ -22,7 +22,7 @@ from vast_desktop.engine.roles.thief import upgrade_options
 from vast_desktop.engine.roles.thief_state import ThiefState, stashed, stealth
 
 from .helpers import dark, entrance, lit
-from .helpers_interactions import K, activation, choose, fixed_die, ids, play, pop, rage, until
+from .helpers_interactions import K, activation, choose, ids, play, pop, rage, until
 
 KT = ("knight", "thief")
 ROW = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29"), lit((-1, 0), "T30")]
@@ -49,19 +49,6 @@ def where(g: Game) -> tuple[int, int] | None:
 
 def kinds(g: Game) -> list[str]:
     return [e.kind for e in g.events]
-
-
-def evasion_die(monkeypatch: pytest.MonkeyPatch, face: int) -> list[str]:
-    """The Thief's Action die shows ``face``; returns the list of rolls' reasons made."""
-    rolls: list[str] = []
-
-    def fake(g: Game, why: str) -> int:
-        rolls.append(why)
-        g.barrier()
-        return face
-
-    monkeypatch.setattr(thief_mod, "roll_action_die", fake)
-    return rolls
 
 
 def drive_until(g: Game, kind: str, forbid: str | None = None, limit: int = 40) -> None:
@@ -126,14 +113,14 @@ def test_KN_24_KN_61_the_thief_in_an_encounters_attack_step(first: str) -> None:
     assert K(g).encounters_used == 1 and g.state.board.tokens_at((1, 0))["treasure"] == 0
 
 
-def test_GEN_07_TH_36_the_knights_attack_can_be_evaded_once_a_turn(monkeypatch) -> None:
+def test_GEN_07_TH_36_the_knights_attack_can_be_evaded_once_a_turn() -> None:
     """GEN-07: her Encounter attack on him is an attack, so Unnatural Evasion rolls (TH-36):
     on 4+ it fails (he may step away; here he stays) and the Encounter is spent.  A second
     attack needs a new Encounter (KN-24: each foe once per Encounter) and meets no second
     Evasion roll this turn: he dies."""
-    rolls = evasion_die(monkeypatch, 4)
     g = game(KT, "knight", ROW, {"knight": [1, 0], "thief": [1, 0]}, thief={"upgrades": ["unnatural_evasion"]},
              knight={"cubes_free": 3})
+    rolls = g.script_dice("action", 4, then="repeat").rolled
     choose(g, "cube:perception", "cube:perception", "cube:perception", "thief:attack")
     assert g.pending.kind == "thief_evasion" and g.pending.role == "thief"
     choose(g, "stay:")
@@ -143,18 +130,18 @@ def test_GEN_07_TH_36_the_knights_attack_can_be_evaded_once_a_turn(monkeypatch) 
 
 
 @pytest.mark.parametrize(("spot", "in_line"), [((5, 0), True), ((6, 0), False), ((1, 1), False)])
-def test_KN_85_KN_86_KN_87_enchanted_bow_kills_the_thief(monkeypatch, spot: tuple[int, int], in_line: bool) -> None:
+def test_KN_85_KN_86_KN_87_enchanted_bow_kills_the_thief(spot: tuple[int, int], in_line: bool) -> None:
     """KN-85/87: the Enchanted Bow reaches him up to 5 spaces away in a cardinal line,
     through a Dark tile and walls (T02 turned: walls east and west), never 6 away or
     diagonally; she must still have Perception above his Stealth (TH-30).  KN-86: the shot
     kills him, with no Encounter and no Evasion roll (GEN-08, TH-37); she gains his Loot
     Drop Grit; Daring and Eagle-Eyed are met."""
-    rolls = evasion_die(monkeypatch, 6)
     tiles = [entrance(), dark((1, 0), "T01"), lit((2, 0), "T02", rot=1), lit((3, 0), "T25"), lit((4, 0), "T29"),
              lit((5, 0), "T30"), lit((6, 0), "T22"), dark((1, 1), "T05")]
     g = game(KT, "knight", tiles, {"knight": [0, 0], "thief": list(spot)},
              thief={"upgrades": ["unnatural_evasion"], "loot_drop": 2},
              knight={"cubes_free": 4, "treasures": ["enchanted_bow"], "sidequests": ["daring", "eagle_eyed"]})
+    rolls = g.script_dice("action", 6, then="repeat").rolled
     choose(g, "cube:treasure:enchanted_bow", "cube:perception", "cube:perception")
     assert "thief:bow" not in ids(g)                                    # Perception 3, Stealth 3
     choose(g, "cube:perception")
@@ -257,14 +244,14 @@ def test_fire_bomber_burns_out_on_the_thief_too() -> None:
     choose(g, "activate:fangs", "attack:thief")
     assert T(g).dead and pop(g, "fangs") == 0 and "tribe:fangs" not in g.state.board.pieces
 
-def test_Hex_on_the_thief_lowers_stealth_until_the_goblins_next_turn(monkeypatch) -> None:
+def test_Hex_on_the_thief_lowers_stealth_until_the_goblins_next_turn() -> None:
     """Hex (COMPONENT_DATA, GB-58): X = the Eye Population; the Thief has X less Stealth
     until the Goblins' next turn — enough here for the Fangs (Perception 2) to target him
     (Stealth 3 − 2 = 1).  Not an attack (GEN-08): no Evasion roll (TH-37).  It still holds
     on his own turn and wears off when the Goblins' next turn starts."""
-    rolls = evasion_die(monkeypatch, 6)
     g = game(("goblins", "thief"), "goblins", ROW, {"tribe:fangs": [1, 0], "thief": [1, 0]},
              goblins={"hand": ["hex"]}, thief={"upgrades": ["unnatural_evasion"]})
+    rolls = g.script_dice("action", 6, then="repeat").rolled
     activation(g, fangs=1, eye=2)
     choose(g, "activate:fangs")
     assert "attack:thief" not in ids(g)
@@ -322,14 +309,14 @@ def test_AMB_42_a_tribe_revealed_onto_the_thiefs_dark_tile(house: tuple[str, ...
 
 # ================================================================ the Dragon
 @pytest.mark.parametrize("face", [SIDE, CORNERS])
-def test_DR_23_DR_24_DR_46_claw_kills_the_thief_and_draws_cards(monkeypatch, face: int) -> None:
+def test_DR_23_DR_24_DR_46_claw_kills_the_thief_and_draws_cards(face: int) -> None:
     """DR-24: on the tiles the Claw's die affects the Thief is killed, whatever his Stealth
     (DR-23: Stealth 5 here); DR-46: the Dragon draws Power cards equal to his Loot Drop
     Level (2).  Off the affected tiles (the corners) he is untouched."""
-    fixed_die(monkeypatch, face)
     g = game(("dragon", "thief"), "dragon", ROW, {"dragon": [1, 0], "thief": [2, 0]},
              dragon={"hand": ["claw"]}, thief={"loot_drop": 2, "upgrades": ["plus_stealth"],
                                                "assignment": {"movement": 0, "stealth": 2, "thievery": 1}})
+    g.script_dice("dragon", face, then="fail")
     assert stealth(g) == 5
     choose(g, "power:claw")
     hit = face == SIDE
@@ -350,21 +337,21 @@ def test_DR_34_scratch_kills_the_thief_on_the_dragons_tile() -> None:
 
 @pytest.mark.parametrize("who", ["claw", "scratch", "tribe"])
 @pytest.mark.parametrize("face", [4, 3])
-def test_GEN_07_TH_37_claw_scratch_and_tribe_attacks_meet_unnatural_evasion(monkeypatch, who: str,
-                                                                           face: int) -> None:
+def test_GEN_07_TH_37_claw_scratch_and_tribe_attacks_meet_unnatural_evasion(who: str, face: int) -> None:
     """GEN-07, TH-37 [FAQ]: Claw, Scratch and a Goblin Attack are attacks, so Unnatural
     Evasion rolls: on 4+ the attack fails (no kill, no bonus, no Rage change), on 3 he
     dies."""
-    rolls = evasion_die(monkeypatch, face)
-    fixed_die(monkeypatch, SIDE)
     evade = {"upgrades": ["unnatural_evasion"], "loot_drop": 1}
     if who == "tribe":
         g = game(("goblins", "thief"), "goblins", ROW, {"tribe:fangs": [1, 0], "thief": [1, 0]}, thief=evade)
+        rolls = g.script_dice("action", face, then="repeat").rolled
         activation(g, rage=2, fangs=3)
         choose(g, "activate:fangs", "attack:thief")
     else:
         g = game(("dragon", "thief"), "dragon", ROW, {"dragon": [1, 0], "thief": [2 if who == "claw" else 1, 0]},
                  dragon={"hand": ["claw"] * 3}, thief=evade)
+        rolls = g.script_dice("action", face, then="repeat").rolled
+        g.script_dice("dragon", SIDE, then="fail")
         choose(g, f"power:{who}")
         if who == "scratch":
             choose(g, "scratch:thief")
@@ -436,10 +423,10 @@ WRATH_TILES = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((1, 1), "
                lit((0, 1), "T31"), lit((-1, 0), "T32"), lit((-2, 0), "T30")]
 
 
-def _wrath(monkeypatch, thief_at: tuple[int, int], house: tuple[str, ...] = ()) -> tuple[Game, list[str]]:
-    fixed_die(monkeypatch, 3)                                           # plus: the centre and the 4 sides
+def _wrath(thief_at: tuple[int, int], house: tuple[str, ...] = ()) -> tuple[Game, list[str]]:
     g = game(("dragon", "cave", "thief"), "dragon", WRATH_TILES, {"dragon": [1, 0], "thief": list(thief_at)},
              house=house, dragon={"hand": ["claw"] * 4})
+    g.script_dice("dragon", 3, then="fail")                # plus: the centre and the 4 sides
     choose(g, "power:wrath")
     prompts = []
     while g.pending.kind != "dragon_turn":
@@ -448,38 +435,38 @@ def _wrath(monkeypatch, thief_at: tuple[int, int], house: tuple[str, ...] = ()) 
     return g, prompts
 
 
-def test_FM_01_FM_09_wrath_forces_the_thief_off_a_falling_tile(monkeypatch) -> None:
+def test_FM_01_FM_09_wrath_forces_the_thief_off_a_falling_tile() -> None:
     """DR-37, FM-01/13: the Thief on a tile Wrath brings down is moved off it by Forced
     Movement, onto a tile (FM-04) and not onto another player's (FM-09)."""
-    g, _ = _wrath(monkeypatch, (2, 0))
+    g, _ = _wrath((2, 0))
     moves = [e for e in g.events if e.kind == "forced_move" and e.data.get("piece") == "thief"]
     assert moves and where(g) in g.state.board.tiles and not T(g).dead
     assert where(g) not in (g.state.board.pieces.get("dragon"),)
 
 
 @pytest.mark.parametrize("house", [(), ("wrath_moves_every_piece",)])
-def test_AMB_34_wrath_moves_the_thief_off_affected_tiles_only(monkeypatch, house: tuple[str, ...]) -> None:
+def test_AMB_34_wrath_moves_the_thief_off_affected_tiles_only(house: tuple[str, ...]) -> None:
     """AMB-34 (unresolved): by default Wrath moves only pieces on affected tiles; with the
     house rule ``wrath_moves_every_piece`` the Thief elsewhere also moves to an adjacent
     space, like the Knight."""
-    g, prompts = _wrath(monkeypatch, (-2, 0), house)
+    g, prompts = _wrath((-2, 0), house)
     assert (where(g) != (-2, 0)) == bool(house)
     assert any(p.startswith("Wrath: move the Thief") for p in prompts) == bool(house)
 
 
 # ================================================================ the Cave
 @pytest.mark.parametrize("lose", ["flip_3_to_4", "plus_stealth"])
-def test_CV_24_CV_32_TH_51_CV_44_spores_on_the_thief(monkeypatch, lose: str) -> None:
+def test_CV_24_CV_32_TH_51_CV_44_spores_on_the_thief(lose: str) -> None:
     """CV-24: Soporific Spores makes the Thief lose an upgrade, which he chooses (the target
     chooses); its effect ends at once and TH-51/CV-32 its token is set aside and still
     counts (6 stashed before and after).  CV-44: the Cave targets him whatever his Stealth.
     GEN-08: not an attack, no Evasion roll.  Flips build on each other (TH-54), so only the
     last Flip held may go, and that space can be filled again."""
-    rolls = evasion_die(monkeypatch, 6)
     ups = ["sticky_fingers", "unnatural_evasion", "flip_2_to_3", "flip_3_to_4", "plus_stealth", "plus_movement"]
     g = game(("cave", "thief"), "cave", ROW, {"thief": [2, 0]}, cave={"omens": {"quartz": 3}},
              thief={"upgrades": ups, "flipped": [True, True, False],
                     "assignment": {"movement": 0, "stealth": 1, "thievery": 2}})
+    rolls = g.script_dice("action", 6, then="repeat").rolled
     assert stealth(g) == 5 and stashed(g) == 6
     choose(g, "omen:soporific_spores", "spores:thief")
     assert g.pending.role == "thief" and g.pending.kind == "thief_spores"

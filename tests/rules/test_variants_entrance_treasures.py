@@ -14,7 +14,7 @@ import pytest
 from vast_desktop.engine import Game, Setup, SetupError, new_game, view
 from vast_desktop.engine.setup import HOUSE_RULES, OPTIONAL_VARIANTS
 
-from .helpers import choose, choose_all, dark, entrance, ids, lit, scenario
+from .helpers import choose, dark, entrance, ids, lit, scenario
 from .helpers_goblins import WAR
 from .helpers_interactions import activation
 
@@ -77,7 +77,7 @@ def test_VAR_04_the_map_is_slid_back_to_the_section_with_the_entrance_piece() ->
     tiles = [lit((-1, 0), "T25"), entrance(), lit((1, 0), "T22"), lit((2, 0), "T29")]
     g = collapse(tiles, {"knight": [2, 0]}, house=("hatred_ignores_collapse_order",), entrance=[1, 0],
                  cave={"hand": [], "omens": {"mushroom": 1}})
-    choose_all(g, "omen:hatred", "hatred:remove:0,0")
+    choose(g, "omen:hatred", "hatred:remove:0,0")
     assert g.state.board.entrance == (1, 0)
     choose(g, "slide:-1,0:E")
     assert set(g.state.board.tiles) == {(0, 0), (1, 0), (2, 0)} and g.state.board.entrance == (1, 0)
@@ -181,7 +181,7 @@ def test_VAR_07_the_knight_leaves_the_entrance_piece_its_only_tile() -> None:
                  {"knight": [0, 0]}, tokens={"0,1": {"treasure": 1}, "-1,0": {"treasure": 1}},
                  house=("hatred_ignores_collapse_order",), cave={"hand": [], "omens": {"mushroom": 1}})
     assert "remove:0,0" not in removals(g)                     # touching 3: not in the Collapse's order yet
-    choose_all(g, "omen:hatred", "hatred:remove:0,0")
+    choose(g, "omen:hatred", "hatred:remove:0,0")
     # her nearest spaces are (1,0), (0,1) and (-1,0); (1,0) is the piece's only tile
     assert g.pending.kind == "forced_move" and set(ids(g)) == {"push:0,1", "push:-1,0"}
     choose(g, "push:0,1")
@@ -244,7 +244,7 @@ def test_VAR_09_poison_puts_her_cubes_on_the_entrance_piece_space() -> None:
                  knight={"cubes_free": 3, "grit": 5, "grit_spaces": [11, 18, 26, 35]})
     choose(g, "secret:poison")
     activation(g, rage=2, fangs=3)
-    choose_all(g, "activate:fangs", "move:2,0")
+    choose(g, "activate:fangs", "move:2,0")
     assert g.state.goblins.poison_cubes == 1
     poison = [e for e in g.events if e.kind == "poison"]
     assert poison and poison[-1].data["pos"] == (-1, 0) and "Entrance piece" in poison[-1].public
@@ -272,7 +272,7 @@ def test_VAR_09_the_cubes_move_with_the_entrance_piece_and_come_back_there() -> 
     assert g.state.board.entrance == (1, 0) and g.state.goblins.poison_cubes == 1
     assert kinds(g).index("poison_moved") > kinds(g).index("entrance_moved")
     # two more removals end the Cave's Shape phase, then the Knight steps onto the piece
-    choose_all(g, "remove:2,1", "remove:1,1")
+    choose(g, "remove:2,1", "remove:1,1")
     while g.pending.role == "cave":
         choose(g, "end:" if "end:" in ids(g) else ids(g)[0])
     assert g.pending.role == "knight"
@@ -304,7 +304,7 @@ def _treasure_game(roles: tuple[str, ...], variants: list[str] = UT) -> Game:
     g = scenario(roles, variants=variants, active="knight", tiles=[entrance(), lit((1, 0), "T31")],
                  pieces={"knight": [0, 0]}, tokens={"1,0": {"treasure": 1}}, treasure_deck=list(DECK),
                  knight={"grit": 0}, **extra)
-    choose_all(g, "move:1,0", "collect:treasure")
+    choose(g, "move:1,0", "collect:treasure")
     return g
 
 
@@ -355,9 +355,9 @@ def test_VAR_11_a_short_deck() -> None:
     g = scenario(("knight", "cave"), variants=UT, active="knight", omen_bag={},
                  tiles=[entrance(), lit((1, 0), "T31")], pieces={"knight": [0, 0]},
                  tokens={"1,0": {"treasure": 1}}, treasure_deck=["javelin", "potion_kit"])
-    choose_all(g, "move:1,0", "collect:treasure")
+    choose(g, "move:1,0", "collect:treasure")
     assert (g.pending.role, g.pending.kind) == ("knight", "return_treasure")
-    choose_all(g, "bottom:potion_kit", "keep:javelin")
+    choose(g, "bottom:potion_kit", "keep:javelin")
     assert k(g).treasures == ["javelin"] and g.state.treasure_deck == ["potion_kit"]
 
 
@@ -448,6 +448,6 @@ def test_GB_85_a_section_slid_over_a_lurking_tribe(rider: str | None) -> None:
     g = collapse(tiles, {"knight": knight}, variants=[], roles=("knight", "goblins", "cave"),
                  house=("hatred_ignores_collapse_order",), cave={"hand": [], "omens": {"mushroom": 1}},
                  goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "lurking": {"fangs": [1, -1]}})
-    choose_all(g, "omen:hatred", "hatred:remove:1,0", "slide:2,-1:W")
+    choose(g, "omen:hatred", "hatred:remove:1,0", "slide:2,-1:W")
     assert (1, -1) in g.state.board.tiles and "fangs" not in g.state.goblins.lurking
     assert g.state.board.pieces.get("tribe:fangs") == (None if rider else (1, -1))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
+from .dice import Die, DieScript, ScriptedDice, Then
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -108,6 +109,7 @@ class Game:
         self.state = state
         self.scenario = scenario
         self.rng = CountingRandom(setup.seed, self)
+        self.dice = ScriptedDice()   # faces chosen in advance (tests), consulted before the RNG
         self.events: list[GameEvent] = []
         self.choices: list[str] = []
         self.outcome: Outcome | None = None
@@ -199,6 +201,18 @@ class Game:
             about: dict[str, str] | None = None) -> Decision:
         """The decision to yield; ``about`` gives public facts about it for explanations."""
         return Decision(role, kind, prompt, tuple(options), rules_ref or kind, tuple((about or {}).items()))
+
+    def script_dice(self, die: Die, *faces: int, then: Then = "rng") -> DieScript:
+        """Make the next rolls of ``die`` ("dragon" or "action") show ``faces`` (1-based: the
+        Dragon die's faces in the order of ``rules.dragon_die``, 1 all eight around .. 6 the
+        centre only), then fall back to the RNG, repeat the last face, or fail (``then``).
+
+        For tests that build an exact position: a scripted roll is still a barrier like a real
+        one.  The script belongs to this game object only — :meth:`rebuilt` (undo, replay)
+        starts without it.  Returns the live script (``left``: faces still to come; ``rolled``:
+        the reason of each roll of this die since)."""
+        sides = len(self.rules.dragon_die) if die == "dragon" else len(self.rules.thief.action_die)
+        return self.dice.script(die, faces, sides, then)
 
     def barrier(self) -> None:
         """Mark the step being applied as revealing hidden information (no undo across it)."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..board import edge_blocked, is_dark, visible
 from ..decisions import Option, Target, button, space
+from ..dice import roll
 from ..game import GameOver, Outcome
 from ..geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
 from ..terrain import (
@@ -53,9 +54,9 @@ def target_name(piece: str) -> str:
 
 
 def roll_action_die(g: Game, why: str) -> int:
-    """The Thief's Action die (d6); the roll is a barrier like every draw of the RNG."""
+    """The Thief's Action die (d6); the roll is a barrier (:func:`dice.roll`), scripted or not."""
     faces = g.rules.thief.action_die
-    face = faces[g.rng.randrange(len(faces))]
+    face = faces[roll(g, "action", len(faces), why) - 1]
     g.log("action_die", f"The Thief rolls the Action die ({why}): {face}.", face=face)
     return face
 
