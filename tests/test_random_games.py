@@ -71,7 +71,8 @@ def check_invariants(g: Game) -> None:
     assert crystals == rules.cave.crystal_tokens, (
         f"{where}: Crystal tokens map+supply+smashed = {crystals} != {rules.cave.crystal_tokens}")
     events = board.count_tokens("event") + st_.supply["event"]
-    assert events == rules.cave.event_tokens, f"{where}: Event tokens {events} != {rules.cave.event_tokens}"
+    events_total = rules.cave.event_tokens if "knight" in st_.roles else 0      # SET-40: boxed with no Knight
+    assert events == events_total, f"{where}: Event tokens {events} != {events_total}"
     rocks = len(board.rockslides) + st_.supply["rockslide"]
     assert rocks == rules.cave.rockslides, f"{where}: Rockslides {rocks} != {rules.cave.rockslides}"
     for a, b in board.rockslides:

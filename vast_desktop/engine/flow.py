@@ -76,7 +76,10 @@ def end_of_turn_cards(g: Game, role: str) -> Proc:
 # ---------------------------------------------------------- no Cave player
 def alone_in_the_dark_count(g: Game, role: str) -> int:
     """SOLO-03: the greatest of ALL (revealed Crystal tiles, collapsed ones included)
-    and the role's own value."""
+    and the role's own value: the Knight's Hero cubes available or placed, the
+    Goblins' largest Tribe's Population, the Dragon's Spirit, the Thief's Movement
+    statistic.  SOLO-02: it is both the number placed and, once the Collapse has
+    begun, the number removed."""
     tiles = g.state.board.tiles
     revealed = sum(1 for p, t in tiles.items() if t.lit and tile_type(g, p) == "crystal")
     values = [revealed + g.state.crystal_tiles_removed]
@@ -88,6 +91,9 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
         values.append(spirit(g))
     if role == "goblins" and g.state.goblins is not None:               # SOLO-03: the largest Tribe
         values.append(max(g.state.goblins.population.values()))
+    if role == "thief" and g.state.thief is not None:                   # SOLO-03: the Thief's Movement
+        from .roles.thief_state import stat
+        values.append(stat(g, "movement"))
     return max(values)
 
 

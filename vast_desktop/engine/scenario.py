@@ -235,7 +235,9 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         st.omen_bag = Counter({s: rules.omen_tokens_per_symbol - st.cave.omens[s] for s in rules.omen_symbols})
     thief = "thief" in st.roles
     totals = {"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
-              "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens, "rockslide": rules.cave.rockslides}
+              "crystal": rules.cave.crystal_tokens,
+              "event": rules.cave.event_tokens if "knight" in st.roles else 0,     # SET-40: boxed
+              "rockslide": rules.cave.rockslides}
     st.supply = Counter({k: v - board.count_tokens(k) for k, v in totals.items()})
     if st.thief is not None:                        # carried and stashed tokens are out of the supply too (CV-13)
         from .roles.thief_state import stashed_tokens

@@ -403,7 +403,8 @@ def initial_state(g: Game) -> GameState:
         rng.shuffle(pile)
         st.stack += pile
     st.supply = Counter({"treasure": rules.cave.treasure_tokens_with_thief if thief else rules.cave.treasure_tokens_no_thief,
-                         "crystal": rules.cave.crystal_tokens, "event": rules.cave.event_tokens,
+                         "crystal": rules.cave.crystal_tokens,
+                         "event": rules.cave.event_tokens if "knight" in roles else 0,   # SET-40: boxed
                          "rockslide": rules.cave.rockslides})
     st.omen_bag = Counter({s: rules.omen_tokens_per_symbol for s in rules.omen_symbols})
     if "knight" in roles:                                                  # SET-30..32, SET-40
