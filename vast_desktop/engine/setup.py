@@ -441,5 +441,7 @@ def initial_state(g: Game) -> GameState:
         from .terrain import READY_KINDS
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)
+    from .roles.meetings import build as build_meetings
+    g.meetings = build_meetings(roles)                                     # the cross-role rules, in seat order
     st.active = roles[0]
     return st
