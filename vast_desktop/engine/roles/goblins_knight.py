@@ -70,7 +70,8 @@ def tribes_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
     if not tribes:
         return None
     names = " and ".join(gb.tname(t) for t in tribes)
-    return f"Attack {names} (each scatters)", tuple(Target("piece", gb.piece(t)) for t in tribes)
+    return (f"Attack {names} ({'it scatters' if len(tribes) == 1 else 'they scatter'})",
+            tuple(Target("piece", gb.piece(t)) for t in tribes))
 
 
 def attack_tribes(g: Game, q: Pos) -> Proc:

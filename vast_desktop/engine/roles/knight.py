@@ -288,7 +288,7 @@ def forced_attacks(g: Game, q: Pos) -> Proc:
             return
         pick = owed[0][0]
         if len(owed) > 1:
-            opts = [Option(f"first:{f.key}", f"{label} first", targets) for f, (label, targets) in owed]
+            opts = [Option(f"first:{f.key}", f"Resolve first: {label}", targets) for f, (label, targets) in owed]
             choice = yield g.ask("knight", "attack_order", f"Entering {fmt_pos(q)} forces {len(owed)} attacks: "
                                  "which do you resolve first?", opts, rules_ref="knight.encounters")
             pick = next(f for f, _ in owed if f"first:{f.key}" == choice.id)
