@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
+from .roles.meeting_types import NO_MEETINGS, Meetings
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -126,6 +127,7 @@ class Game:
         self.rotations_cache: dict[str, tuple[int, ...]] = {}    # board.distinct_rotations
         self.footprint_cache: dict[tuple[str, int], tuple[Any, ...]] = {}   # Terrain tile shapes (terrain.footprint)
         self.log_cache: dict[str | None, list[str]] = {}
+        self.meetings: Meetings = NO_MEETINGS   # the cross-role rules in play, set by setup (roles/meetings.py)
 
     def tile(self, tile_id: str) -> Any:
         """The rules data of a Cave tile (cached: this is on every hot path)."""

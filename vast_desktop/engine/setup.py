@@ -40,7 +40,7 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                      "Crystal tokens and collapsing Crystal tiles (VAR-32..37; only with the Dragon).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
-HOUSE_RULES = {
+_HOUSE_RULES_GENERAL = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
                          "per turn during the Collapse (COL-06).",
     "bow_once_per_turn": "AMB-41: the Bow and the Enchanted Bow fire once per turn, however many Hero cubes "
@@ -50,7 +50,7 @@ SOLO_LEVELS = ("easy", "medium", "hard")
 
 # The Goblins' and the Dragon's unresolved ambiguities: off = the checklist's suggested
 # (or literal) reading, on = the alternative reading.
-HOUSE_RULES.update({
+_HOUSE_RULES_GOBLINS_DRAGON = {
     "tribes_fight_surfaced_dragon": "AMB-27: without the Ash Dragon card, a Tribe stronger than his Armor still "
                                     "attacks a surfaced Dragon when one enters the other's tile (default: no "
                                     "Goblin attack on the Dragon without Ash Dragon).",
@@ -78,21 +78,21 @@ HOUSE_RULES.update({
                                 "tile for Pride (default: only Flame, Burn and Scorch reveals count).",
     "monsters_hidden_tribes_only": "AMB-59: Monsters may be assigned only to Tribes on the Goblin board "
                                    "(default: any Tribe, hidden or revealed).",
-})
+}
 
 # The unresolved ambiguities that meet the Thief (same convention).
-HOUSE_RULES.update({
+_HOUSE_RULES_THIEF = {
     "thief_strikes_entering_dragon": "AMB-28: when the surfaced Dragon enters the Thief's tile, the Thief may "
                                      "answer with a Light Backstab (the Dragon discards 1 Power card) if his "
                                      "Stealth beats the Dragon's Armor (default: no attack either way).",
     "elven_sword_perception_own_turn": "AMB-39: the Elven Sword's +1 Perception counts only during the Knight's "
                                        "turn, like its Strength, so it does not help against the Thief on his "
                                        "turn (default: its Perception always counts).",
-})
+}
 
 # More unresolved ambiguities (same convention): the Cave's win, the Thief's death,
 # targeting and turn end, the Knight's Grit, the Goblins' smash, the Knight's death.
-HOUSE_RULES.update({
+_HOUSE_RULES_MORE = {
     "cave_wins_after_all_tiles_placed": "AMB-32: the Cave's Crystal-tile win waits until every tile is placed "
                                         "(the Collapse has begun); Crystal tiles removed before still count "
                                         "(default: it ends the game as soon as enough are gone).",
@@ -115,29 +115,33 @@ HOUSE_RULES.update({
     "thief_turn_ends_when_either_spent": "AMB-56: the Thief's turn ends as soon as his Movement or his Action "
                                          "cubes run out, as the rulebook says (default: the FAQ, he goes on "
                                          "with the other until both are spent or he stops).",
-})
+}
 
 # The Collapse's unresolved ambiguities (same convention).
-HOUSE_RULES.update({
+_HOUSE_RULES_COLLAPSE = {
     "collapse_touch_open_edges": "AMB-44: in the Collapse a tile touches only the tiles it meets across an open "
                                  "edge (a wall or Rockslide between them does not count), tiles touching 0 or 1 "
                                  "going first (default: every tile sharing an edge touches, walls ignored).",
     "hatred_ignores_collapse_order": "AMB-60: during the Collapse Hatred may remove any tile the Collapse could "
                                      "ever remove, ignoring the touching and Crystal-first order (default: the "
                                      "normal Collapse priorities apply).",
-})
+}
 
 # The Terrain variant's unresolved ambiguities (same convention).  AMB-45 needs none: the
 # Collapse begins only once no tile is left to place (COL-01), so under either reading no
 # piece can step from Terrain onto an open space during it.
-HOUSE_RULES.update({
+_HOUSE_RULES_TERRAIN = {
     "forest_shelters_from_claw": "AMB-46: a Claw rolled from outside the Mushroom Forest does not reach the "
                                  "pieces inside it; Wrath still does, as the FAQ says (default: every Dragon "
                                  "die roll hits the Forest's spaces like any other).",
     "terrain_needs_event_cards": "AMB-54: once the Event deck is empty, Event tiles are ignored altogether and "
                                  "bring no Terrain tile either (default: Terrain depends on the tile, not the "
                                  "card, so the first Event tile revealed each round still brings one).",
-})
+}
+
+# Every house rule by id, built once from the groups above (never changed after import).
+HOUSE_RULES: dict[str, str] = {**_HOUSE_RULES_GENERAL, **_HOUSE_RULES_GOBLINS_DRAGON, **_HOUSE_RULES_THIEF,
+                               **_HOUSE_RULES_MORE, **_HOUSE_RULES_COLLAPSE, **_HOUSE_RULES_TERRAIN}
 
 
 class SetupError(ValueError):
@@ -442,5 +446,7 @@ def initial_state(g: Game) -> GameState:
         from .terrain import READY_KINDS
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)
+    from .roles.meetings import build as build_meetings
+    g.meetings = build_meetings(roles)                                     # the cross-role rules, in seat order
     st.active = roles[0]
     return st

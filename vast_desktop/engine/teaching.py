@@ -11,6 +11,7 @@ option id that is not on offer.
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -806,14 +807,11 @@ REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
 
 
-def reason_rules() -> list[Callable[[Game, Decision, Target], str | None]]:
+@functools.lru_cache(maxsize=1)
+def reason_rules() -> tuple[Callable[[Game, Decision, Target], str | None], ...]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
-    (``why_not_*``), imported on first use because they build on this module's helpers."""
-    if not _ALL_RULES:
-        from . import why_not_effects, why_not_goblins_thief, why_not_knight_dragon, why_not_map
-        _ALL_RULES.extend([*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
-                           *why_not_goblins_thief.REASONS, *why_not_effects.REASONS])
-    return _ALL_RULES
-
-
-_ALL_RULES: list[Callable[[Game, Decision, Target], str | None]] = []
+    (``why_not_*``), imported on first use because they build on this module's helpers
+    (memoised, never changed after)."""
+    from . import why_not_effects, why_not_goblins_thief, why_not_knight_dragon, why_not_map
+    return (*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
+            *why_not_goblins_thief.REASONS, *why_not_effects.REASONS)

@@ -180,8 +180,6 @@ def setup_dragon(g: Game, st: GameState) -> None:
         d.scale_deck = list(g.rules.deck("scales"))
         g.rng.shuffle(d.scale_deck)
     st.dragon = d
-    from . import knight_vs_dragon
-    knight_vs_dragon.install()
 
 
 DRAGON_KEYS = {"health", "max_health", "surfaced", "awake", "placed", "sloth", "wakefulness", "locked_hunger", "eaten",

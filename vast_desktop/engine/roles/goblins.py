@@ -19,6 +19,7 @@ House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..board import (
@@ -1238,13 +1239,13 @@ def act_hide(g: Game, t: str, arg: str) -> Proc:
     yield from hide_tribe(g, t, "its action")
 
 
-ACTIONS = {
+ACTIONS = MappingProxyType({
     "attack": act_attack,
     "plunder": act_plunder,
     "explore": act_explore,
     "special": act_special,
     "hide": act_hide,
-}
+})
 
 
 def tribes_at(g: Game, q: Pos) -> list[str]:

@@ -1,4 +1,4 @@
-"""The Knight meets the Goblins, through the Knight's extension points (knight.py):
+"""The Knight meets the Goblins (the ``knight_vs_goblins`` entry of :mod:`.meetings`):
 she may enter a revealed Tribe's tile only with Strength > the Tribe's (Trap +1) and
 then attacks every Tribe there as an Encounter (KN-56..58, KN-108); the Bow shoots a
 visible Tribe (KN-79..81); Poisoned cubes come back at the Entrance (KN-122)."""
@@ -55,16 +55,34 @@ def cure_poison(g: Game, q: Pos) -> None:
 
 
 def on_enter(g: Game, q: Pos) -> Proc:
-    s = g.state.goblins
-    if s is None:
-        return
-    k = kb.knight(g)
+    """What entering ``q`` does before any attack: Poisoned cubes come back (KN-122)."""
     cure_poison(g, q)
+    return
+    yield
+
+
+def tribes_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
+    """KN-56/57: entering a tile holding revealed Tribes forces her to attack them all
+    (one Encounter); the label and the Tribes, or None when none is there."""
+    if g.state.goblins is None or g.state.board.pieces.get("knight") != q:
+        return None
     tribes = gb.tribes_at(g, q)
-    if not tribes or g.state.board.pieces.get("knight") != q:
-        return
+    if not tribes:
+        return None
+    names = " and ".join(gb.tname(t) for t in tribes)
+    return (f"Attack {names} ({'it scatters' if len(tribes) == 1 else 'they scatter'})",
+            tuple(Target("piece", gb.piece(t)) for t in tribes))
+
+
+def attack_tribes(g: Game, q: Pos) -> Proc:
+    """KN-56/57, KN-108: attack every Tribe on her tile in one Encounter (the one she has
+    open at its attack step, else a new one); each attack adds 1 Rage and scatters it."""
+    s = g.state.goblins
+    assert s is not None
+    k = kb.knight(g)
     if not (k.encounter_open and k.encounter_stage == "attack"):
         kn.open_encounter(g)
+    tribes = gb.tribes_at(g, q)
     dark = _was_dark(g, q)
     gb.spring_trap(g)
     for t in tribes:
@@ -109,9 +127,3 @@ def act_bowshot(g: Game, arg: str) -> Proc:
     gb.gain_rage(g, 1, "a Tribe was shot")
     yield from gb.reduce_population(g, arg, dmg, "shot by the Bow")
 
-
-if entry_rule not in kn.ENTRY_RULES:
-    kn.ENTRY_RULES.append(entry_rule)
-    kn.OPTION_PROVIDERS.append(bow_options)
-    kn.ON_ENTER.append(on_enter)
-    kn.ACTIONS["bowshot"] = act_bowshot

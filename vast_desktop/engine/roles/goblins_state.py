@@ -51,8 +51,6 @@ class GoblinState:
 def setup_goblins(g: Game, st: GameState) -> GoblinState:
     """Goblins setup: 3 Tribes on the board, Strength disc on Fangs (derived), decks
     shuffled, Rage 1 (GB setup)."""
-    from . import goblins_knight  # noqa: F401  (registers the Knight's hooks for Tribes)
-
     rules, rng = g.rules, g.rng
     gs = GoblinState(rage=rules.goblins.start_rage)
     gs.war_deck = list(rules.deck("war"))

@@ -7,7 +7,7 @@ Encounter and reveals it (KN-26, KN-31).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
@@ -80,7 +80,7 @@ def knight_turn(g: Game) -> Proc:
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
             break
-        yield from ACTIONS[verb](g, arg)
+        yield from (ACTIONS.get(verb) or g.meetings.verbs[verb])(g, arg)
     k.encounter_open = False
     g.log("turn_end", "The Knight ends her turn.")
 
@@ -92,19 +92,12 @@ def _prompt(g: Game) -> str:
 
 
 # ----------------------------------------------------------------- options
-# Extension points for the roles that meet the Knight (Goblins, Dragon, Thief): their
-# modules append to these at import, so the Knight's turn needs no rewriting.
-EntryRule = Callable[["Game", Pos], "str | None"]
-OptionProvider = Callable[["Game"], "list[Option]"]
-EnterHook = Callable[["Game", Pos], "Proc"]
-ENTRY_RULES: list[EntryRule] = []          # extra reasons she may not enter a tile (KN-46, KN-56)
-OPTION_PROVIDERS: list[OptionProvider] = []   # extra options on her turn (attacks, Bow, Javelin…)
-ON_ENTER: list[EnterHook] = []             # what entering a tile forces (attacking a revealed Tribe…)
-
-
+# The roles that meet the Knight (Goblins, Dragon, Thief) add entry rules, options,
+# entering hooks, forced attacks and verbs through the game's own table of meetings
+# (``g.meetings``, built at setup from roles/meetings.py), so her turn needs no rewriting.
 def entry_block(g: Game, q: Pos) -> str | None:
     """Why the Knight may not step onto tile ``q`` by her own movement (None if she may)."""
-    for rule in ENTRY_RULES:
+    for rule in g.meetings.entry_rules:
         reason = rule(g, q)
         if reason:
             return reason
@@ -180,7 +173,7 @@ def turn_options(g: Game) -> list[Option]:
                            (Target("card", card),)))
     from ..cards.treasures import treasure_options
     opts += treasure_options(g)
-    for provider in OPTION_PROVIDERS:
+    for provider in g.meetings.option_providers:
         opts += provider(g)
     if not (on_pit(g, p) and any(o.id.startswith(("move:", "mapmove:")) for o in opts)):   # TR-29
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
@@ -275,10 +268,32 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
     elif toks["event"] and g.state.event_deck:   # CV-39: ignored once every Event card is played
         open_encounter(g)
         yield from resolve_event_token(g, q)
-    for hook in ON_ENTER:
+    for hook in g.meetings.on_enter:
         yield from hook(g, q)
+    yield from forced_attacks(g, q)
     from ..flow import check_knight_escape
     check_knight_escape(g)
+
+
+def forced_attacks(g: Game, q: Pos) -> Proc:
+    """KN-46, KN-56/57: the attacks entering ``q`` forces (the surfaced Dragon, the
+    revealed Tribes).  KN-24 and her player mat, "Resolve Attacks (any order)": when more
+    than one is owed she chooses which to resolve first (then the next, until none is
+    left); a single one is resolved without asking.  What is owed is asked again after
+    each attack (an attack can change what is left: the game may end, a Tribe scatter)."""
+    done: set[str] = set()
+    while True:
+        owed = [(f, due) for f in g.meetings.forced if f.key not in done and (due := f.due(g, q)) is not None]
+        if not owed:
+            return
+        pick = owed[0][0]
+        if len(owed) > 1:
+            opts = [Option(f"first:{f.key}", f"Resolve first: {label}", targets) for f, (label, targets) in owed]
+            choice = yield g.ask("knight", "attack_order", f"Entering {fmt_pos(q)} forces {len(owed)} attacks: "
+                                 "which do you resolve first?", opts, rules_ref="knight.encounters")
+            pick = next(f for f, _ in owed if f"first:{f.key}" == choice.id)
+        done.add(pick.key)
+        yield from pick.resolve(g, q)
 
 
 def act_leave(g: Game, arg: str) -> Proc:
@@ -404,7 +419,7 @@ def act_treasure(g: Game, arg: str) -> Proc:
     yield from use_treasure(g, arg)
 
 
-ACTIONS = {
+ACTIONS = MappingProxyType({
     "move": act_move,
     "mapmove": act_mapmove,
     "leave": act_leave,
@@ -416,7 +431,7 @@ ACTIONS = {
     "flare": act_flare,
     "sidequest": act_sidequest,
     "treasure": act_treasure,
-}
+})
 
 
 def tile_kind_here(g: Game) -> str:
@@ -426,5 +441,3 @@ def tile_kind_here(g: Game) -> str:
 def direction_word(a: Pos, b: Pos) -> int:
     return direction_between(a, b)
 
-
-from . import knight_vs_thief  # noqa: E402, F401  (registers the Knight's hooks against the Thief)

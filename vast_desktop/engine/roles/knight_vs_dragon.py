@@ -1,5 +1,4 @@
-"""The Knight against the Dragon, plugged into the Knight's turn through its extension
-points (ENTRY_RULES, OPTION_PROVIDERS, ON_ENTER, ACTIONS).
+"""The Knight against the Dragon (the ``knight_vs_dragon`` entry of :mod:`.meetings`).
 
 KN-45..55 (entering his tile, attacking him: the Bomb underground before the Collapse,
 once a turn underground, once per Encounter on the surface; Strength against Armor,
@@ -69,14 +68,29 @@ def entry_rule(g: Game, q: Pos) -> str | None:
 
 
 def on_enter(g: Game, q: Pos) -> Proc:
-    """DR-35/38: a Flame Wall burns her (−5 Grit); KN-46/DR-15: entering the surfaced
-    Dragon's tile is an attack, as an Encounter."""
+    """DR-35/38: a Flame Wall burns her (−5 Grit) when she enters its tile."""
     if g.state.board.tokens_at(q)["flamewall"]:
         yield from kb.lose_grit(g, 5, "the Flame Wall")
-    if q == _dragon_pos(g) and dragon(g).surfaced and kn.encounters_left(g) >= 1:
+
+
+def attack_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
+    """KN-46/DR-15: entering the surfaced Dragon's tile forces an attack on him, as an
+    Encounter (the one open at its attack step, KN-24, else a new one); the label, or None."""
+    if q != _dragon_pos(g) or kn.pos(g) != q or not dragon(g).surfaced:
+        return None
+    if not _open_encounter_covers_attack(g) and kn.encounters_left(g) < 1:
+        return None
+    return (f"Attack the Dragon (Strength {kb.strength(g)} vs Armor {armor(g)})", (Target("piece", "dragon"),))
+
+
+def attack_on_entering(g: Game, q: Pos) -> Proc:
+    """KN-46: the attack entering his tile forces (KN-24: it shares the Encounter open at
+    its attack step — a Tribe attacked first — else opens one)."""
+    k = kb.knight(g)
+    if not _open_encounter_covers_attack(g):
         kn.open_encounter(g)
-        kb.knight(g).dragon_attack_encounter = kb.knight(g).encounters_used
-        yield from resolve_attack(g, kb.strength(g), "knight", "the Knight entered his tile")
+    k.dragon_attack_encounter = k.encounters_used
+    yield from resolve_attack(g, kb.strength(g), "knight", "the Knight entered his tile")
 
 
 # --------------------------------------------------------------- options
@@ -234,15 +248,3 @@ def shoot_bow(g: Game) -> Proc:
     if lost:
         kb.knight(g).achievements.append("bow_damage")
 
-
-def install() -> None:
-    """Register with the Knight's turn once (idempotent)."""
-    if entry_rule in kn.ENTRY_RULES:
-        return
-    kn.ENTRY_RULES.append(entry_rule)
-    kn.OPTION_PROVIDERS.append(options)
-    kn.ON_ENTER.append(on_enter)
-    kn.ACTIONS["dragon"] = act_dragon
-
-
-install()

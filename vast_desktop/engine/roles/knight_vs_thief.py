@@ -1,5 +1,5 @@
-"""The Knight against the Thief, plugged into the Knight's turn through its extension
-points (OPTION_PROVIDERS, ACTIONS); registered when knight.py is imported.
+"""The Knight against the Thief (the ``knight_vs_thief`` entry of :mod:`.meetings`: an
+option provider and the ``thief`` verb).
 
 KN-59: she may enter his tile without an Encounter when she does not attack him (no
 entry rule and no entering hook: entering his tile does nothing by itself, KN-28).
@@ -109,13 +109,3 @@ def act_thief(g: Game, arg: str) -> Proc:
     if (yield from th.attack_thief(g, "knight", "the Knight's attack")):
         k.achievements.append("killed_thief")
 
-
-def install() -> None:
-    """Register with the Knight's turn once (idempotent)."""
-    if options in kn.OPTION_PROVIDERS:
-        return
-    kn.OPTION_PROVIDERS.append(options)
-    kn.ACTIONS["thief"] = act_thief
-
-
-install()

@@ -16,6 +16,7 @@ House rules read here: ``flame_wall_kill_gives_loot_bonus`` (AMB-37),
 from __future__ import annotations
 
 from itertools import permutations
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..board import edge_blocked, is_dark, visible
@@ -672,9 +673,9 @@ def act_peek(g: Game, arg: str) -> Proc:
         yield from reveal_one(g, p, "thief")
 
 
-ACTIONS = {"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
+ACTIONS = MappingProxyType({"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
            "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
-           "peek": act_peek}
+           "peek": act_peek})
 
 
 # --------------------------------------------------------------- stashing
