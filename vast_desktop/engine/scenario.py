@@ -50,7 +50,7 @@ TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces",
             "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
-               "smashed", "dead", "must_resolve_event"}
+               "smashed", "dead", "must_resolve_event", "javelin_ready"}
 CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 
 

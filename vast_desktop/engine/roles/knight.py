@@ -166,7 +166,7 @@ def turn_options(g: Game) -> list[Option]:
         opts.append(kb.cube_option(g, slot))
     if k.must_resolve_event and toks["event"] and encounters_left(g) >= 1:
         opts.append(Option("resolve_event:", "Resolve the Event token here (an Encounter)", (space(p),)))
-    if toks["crystal"] and kb.strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
+    if toks["crystal"] and kb.attack_strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
         opts.append(Option("smash:", "Smash the Crystal token here (+2 Grit)", (space(p), Target("piece", f"crystal@{fmt_pos(p)}"))))
     if toks["treasure"] and _can_act(g, "collect"):
         opts.append(Option("collect:treasure", "Collect the Treasure token here", (space(p), Target("piece", f"treasure@{fmt_pos(p)}"))))
@@ -338,6 +338,7 @@ def act_smash(g: Game, arg: str) -> Proc:
     g.state.crystals_smashed_total += 1
     g.log("smash", f"The Knight smashes the Crystal at {fmt_pos(p)} ({k.smashed} smashed).", pos=p)
     kb.gain_grit(g, g.rules.knight.grit["smash_crystal"], "smashed a Crystal")
+    kb.spend_javelin(g)                 # GEN-07: a smash is an attack, so a readied Javelin is used (KN-88)
     return
     yield
 

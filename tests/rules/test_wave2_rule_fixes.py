@@ -1,0 +1,144 @@
+"""Rule tests for the rules issue 25 (item 8) found wrong or untested: KN-19 (a Hero cube
+on a lost Treasure card is set aside, whoever takes the card), KN-88 (the Javelin's +1
+Strength on her next attack, whatever its target), KN-70 (the Ancient Map and Rockslides),
+the line-C Ambush Troll of Goblin Infestation (the Canyon) and Trap against the Dragon's
+Wrath (GB-56).
+
+Positions are (x, y), y grows southward; the Entrance is at (0, 0).  Strength is 1 + the
+cubes on her Strength track (KN-09); a Tribe's Strength is its Population + its Strength
+discs (GB-11).
+"""
+from __future__ import annotations
+
+import pytest
+
+from vast_desktop.engine import Game
+from vast_desktop.engine.roles import goblins as gb
+from vast_desktop.engine.roles import knight_board as kb
+from vast_desktop.engine.view import view
+
+from .helpers import entrance, lit
+from .helpers_interactions import K, choose, fixed_die, ids, play
+from .helpers_thief import thief_game, to_role_turn
+
+CENTRE = 6                                   # the Dragon die face that shows only the centre
+ROW = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((3, 0), "T29")]
+
+
+# ===================================================================== KN-19
+def test_KN_19_pickpocketed_card_sets_its_cube_aside_and_leaves_her_board() -> None:
+    """KN-19 [FAQ] "If a Hero cube is assigned to a Treasure that is later lost or
+    discarded ... it is set aside": the Thief's Pickpocket (TH-22) sends her Elven Sword,
+    cube and all, to the bottom of the deck; the cube is set aside (not back in her hand),
+    her board and everyone's view no longer show the card, and her next Pick Up returns
+    the cube."""
+    g = thief_game(stats="2-3-4", knight={"treasures": ["elven_sword", "javelin"], "face_up": ["elven_sword"],
+                           "treasure_cubes": {"elven_sword": 1}, "cubes_free": 1},
+                   treasure_deck=["potion_kit"])
+    choose(g, "pickpocket:knight:3")                       # three cubes: no roll
+    choose(g, "card:elven_sword")
+    k = K(g)
+    assert k.treasures == ["javelin"] and k.face_up == []
+    assert "elven_sword" not in k.treasure_cubes
+    assert k.set_aside == 1 and k.cubes_free == 1          # not returned to her unplaced cubes
+    assert g.state.treasure_deck == ["potion_kit", "elven_sword"]
+    assert "elven_sword" not in g.state.removed_from_game  # in the deck, not out of the game
+    for viewer in ("knight", "thief", None):
+        board = view(g, viewer).boards["knight"]
+        assert "elven_sword" not in board["treasure_cubes"] and "elven_sword" not in board["face_up"]
+        assert board["set_aside"] == 1
+    assert view(g, "knight").boards["knight"]["facedown"] == ["javelin"]
+    to_role_turn(g, "knight", "knight_turn")
+    k = K(g)
+    assert k.set_aside == 0 and k.cubes_free == 2          # her Pick Up: 1 unplaced + 1 set aside
+
+
+def test_KN_19_a_cube_free_card_taken_leaves_no_cube_behind() -> None:
+    """KN-19: a lost card without a cube sets nothing aside (the rule is about the cube), and
+    her unplaced cubes are untouched."""
+    g = thief_game(stats="3-2-4", knight={"treasures": ["elven_sword"], "face_up": ["elven_sword"], "cubes_free": 2})
+    choose(g, "pickpocket:knight:3")
+    choose(g, "card:elven_sword")
+    assert K(g).set_aside == 0 and K(g).cubes_free == 2 and K(g).treasure_cubes == {}
+
+
+# ===================================================================== KN-88
+def javelin_vs_tribe() -> Game:
+    """Her turn at the Entrance with a cube on Strength (Strength 2), the Fangs
+    (Population 1 + 1 Strength disc = 2) next door."""
+    g = play(("knight", "goblins"), "knight", ROW, {"knight": [0, 0], "tribe:fangs": [1, 0]},
+             goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}},
+             knight={"treasures": ["javelin"], "cubes_free": 2})
+    choose(g, "cube:strength")
+    return g
+
+
+def test_KN_88_javelin_adds_one_strength_to_entering_a_tribe() -> None:
+    """KN-88 "you gain +1 Strength on your next attack" — any attack (GEN-07), not only the
+    Dragon: at Strength 2 she may not enter the Fangs' tile (Strength 2, KN-56); with the
+    Javelin readied her Strength 3 is enough, the attack resolves (Rage +1, they scatter)
+    and the Javelin then leaves the game."""
+    g = javelin_vs_tribe()
+    assert gb.tribe_strength(g, "fangs") == 2 and kb.strength(g) == 2
+    assert "move:1,0" not in ids(g)
+    rage = g.state.goblins.rage
+    choose(g, "treasure:javelin:javelin")
+    assert kb.attack_strength(g) == 3 and kb.strength(g) == 2     # the bonus is for attacks only
+    choose(g, "move:1,0")
+    assert gb.tribe_pos(g, "fangs") != (1, 0) and g.state.goblins.rage == rage + 1
+    k = K(g)
+    assert k.treasures == [] and k.javelin_ready is None and "javelin" in g.state.removed_from_game
+    assert kb.attack_strength(g) == 2
+
+
+def test_KN_88_javelin_is_not_spent_by_a_bow_shot() -> None:
+    """KN-88 with GEN-08: a Bow shot is not an attack, so it neither gets the +1 (damage
+    stays Strength − 1, KN-79) nor uses up the readied Javelin."""
+    g = play(("knight", "goblins"), "knight", ROW, {"knight": [0, 0], "tribe:fangs": [2, 0]},
+             goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}},
+             knight={"treasures": ["javelin"], "cubes_free": 2})
+    choose(g, "cube:strength", "treasure:javelin:javelin", "cube:bow", "bowshot:fangs")
+    assert g.state.goblins.population["fangs"] == 2                  # Strength 2 − 1, not 3 − 1
+    assert K(g).javelin_ready == "javelin" and K(g).treasures == ["javelin"]
+
+
+def test_KN_88_javelin_is_thrown_with_an_attack_on_the_thief() -> None:
+    """KN-88: her next attack is on the Thief (KN-60: Perception against his Stealth): the
+    readied Javelin goes with it and leaves the game."""
+    g = play(("knight", "thief"), "knight", ROW, {"knight": [1, 0], "thief": [1, 0]},
+             thief={"loot_drop": 0}, knight={"cubes_free": 3, "treasures": ["javelin"]})
+    choose(g, "treasure:javelin:javelin", "cube:perception", "cube:perception", "cube:perception")
+    choose(g, "thief:attack")
+    assert g.state.thief.dead and K(g).treasures == [] and K(g).javelin_ready is None
+    assert "javelin" in g.state.removed_from_game
+
+
+def test_KN_88_javelin_adds_one_against_the_surfaced_dragon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """KN-88: against the surfaced Dragon (Armor 2 at Wakefulness 4) her Strength 1 may not
+    attack (KN-49); with the Javelin her Strength 2 may (a tie: the die decides, here a
+    centre face hits) and the Javelin leaves the game."""
+    fixed_die(monkeypatch, CENTRE)
+    g = play(("knight", "dragon"), "knight", ROW, {"knight": [1, 0], "dragon": [1, 0]},
+             dragon={"surfaced": True, "awake": True, "wakefulness": 4}, knight={"treasures": ["javelin"]})
+    assert "dragon:attack" not in ids(g)
+    health = g.state.dragon.health
+    choose(g, "treasure:javelin:javelin", "dragon:attack")
+    assert g.state.dragon.health == health - 1 and K(g).treasures == []
+
+
+def test_KN_88_GEN_07_javelin_counts_for_a_crystal_smash() -> None:
+    """KN-88 with GEN-07 (smashing a Crystal is an attack): at Strength 2 she cannot smash
+    (KN-62: 3 needed); the readied Javelin makes it 3, and the smash uses it up."""
+    g = play(("knight",), "knight", ROW, {"knight": [1, 0]}, tokens={"1,0": {"crystal": 1}},
+             knight={"treasures": ["javelin"]})
+    choose(g, "cube:strength")
+    assert "smash:" not in ids(g)
+    choose(g, "treasure:javelin:javelin", "smash:")
+    assert K(g).smashed == 1 and K(g).treasures == [] and K(g).javelin_ready is None
+
+
+def test_KN_88_KN_19_a_readied_javelin_taken_by_the_thief_is_no_longer_ready() -> None:
+    """KN-88, KN-19: a readied Javelin the Pickpocket sends to the deck gives no bonus."""
+    g = thief_game(stats="3-2-4", knight={"treasures": ["javelin"], "face_up": ["javelin"], "javelin_ready": "javelin"})
+    choose(g, "pickpocket:knight:3", "card:javelin")
+    assert K(g).javelin_ready is None and kb.javelin_bonus(g) == 0
