@@ -142,3 +142,18 @@ def test_KN_88_KN_19_a_readied_javelin_taken_by_the_thief_is_no_longer_ready() -
     g = thief_game(stats="3-2-4", knight={"treasures": ["javelin"], "face_up": ["javelin"], "javelin_ready": "javelin"})
     choose(g, "pickpocket:knight:3", "card:javelin")
     assert K(g).javelin_ready is None and kb.javelin_bonus(g) == 0
+
+
+# ===================================================================== KN-70
+def test_KN_70_CV_23_ancient_map_passes_a_rockslide_like_any_wall() -> None:
+    """KN-70 "Each placed Hero cube allows you to move through one wall", and CV-23
+    "Rockslide tokens are walls": a Rockslide between two open tiles stops her plain move,
+    and one cube on the Ancient Map takes her through it at the normal Movement cost and
+    with no Encounter."""
+    g = play(("knight",), "knight", ROW, {"knight": [1, 0]}, rockslides=[[[1, 0], [2, 0]]])
+    assert "move:2,0" not in ids(g) and "mapmove:2,0" not in ids(g)
+    choose(g, "cube:map")
+    assert "mapmove:2,0" in ids(g)
+    choose(g, "mapmove:2,0")
+    assert g.state.board.pieces["knight"] == (2, 0) and K(g).moved == 1 and K(g).encounters_used == 0
+    assert ((1, 0), (2, 0)) in g.state.board.rockslides            # the Map passes it, never removes it

@@ -123,7 +123,12 @@ def monster_token_strength(g: Game, token: str) -> int:
 
 
 def move_targets(g: Game) -> list[tuple[Pos, bool]]:
-    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map."""
+    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map.
+
+    KN-70: one cube on the Ancient Map passes one wall (a double wall is one).  A Rockslide
+    is passed like any other wall: the rulebook says "Rockslide tokens are walls" (CV-23)
+    and gives the Map no exception, so only KN-71 (a tile must be there) and the Terrain
+    rules limit it."""
     k = kb.knight(g)
     if k.must_resolve_event or k.moved >= kb.movement(g) or encounters_left(g) < 1:
         return []
@@ -137,7 +142,7 @@ def move_targets(g: Game) -> list[tuple[Pos, bool]]:
             continue
         if step_ok(g, p, q):                                                        # TR-11, TR-29
             out.append((q, False))
-        elif map_ok and edge(p, q) not in g.state.board.rockslides:
+        elif map_ok:
             out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
     return out
 
