@@ -10,14 +10,17 @@ discs (GB-11).
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.roles import goblins as gb
+from vast_desktop.engine.roles import knight as kn
 from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.view import view
 
-from .helpers import entrance, lit
+from .helpers import dark, entrance, lit, scenario
 from .helpers_interactions import K, choose, fixed_die, ids, play
 from .helpers_thief import thief_game, to_role_turn
 
@@ -157,3 +160,55 @@ def test_KN_70_CV_23_ancient_map_passes_a_rockslide_like_any_wall() -> None:
     choose(g, "mapmove:2,0")
     assert g.state.board.pieces["knight"] == (2, 0) and K(g).moved == 1 and K(g).encounters_used == 0
     assert ((1, 0), (2, 0)) in g.state.board.rockslides            # the Map passes it, never removes it
+
+
+# ================================================ Goblin Infestation line C: the Troll
+def troll_ambush(**data: Any) -> Game:
+    """Knight solo at Hard (Goblin Infestation line C, Monsters) about to reveal the Ambush
+    tunnel T02 east of the Entrance, the Troll on top of the Monster deck; she fights at
+    Strength 1 against its 4 and is hit."""
+    g = scenario(("knight",), solo_level="hard", tiles=[entrance(), dark((1, 0), "T02"), *data.pop("tiles", [])],
+                 pieces={"knight": [0, 0]}, monster_deck=["troll", "ogre"], **data)
+    assert g.config.infestation_line == "C"
+    choose(g, "move:1,0")
+    choose(g, "fight:")
+    return g
+
+
+def canyon_cells(g: Game) -> dict[tuple[int, int], str]:
+    return {p: t.terrain.kind for p, t in g.state.board.tiles.items() if t.terrain is not None}
+
+
+def test_RV_08_VAR_43_line_C_troll_places_the_canyon_with_the_troll_on_its_bridge() -> None:
+    """RV-08, VAR-43, DATA-17, TR-07, TR-16: the Troll's Ambush line reads "Place the Canyon
+    Terrain tile (even without the Terrain variant) with the Troll token on its Bridge" —
+    not the Ogre's push-back.  Without the Terrain variant the Canyon goes as close as
+    possible to her (she, with no Cave, chooses among the nearest spots), its Bridge against
+    a Cave tile and a Dark tile beyond it; the Troll token stands on the Bridge; she stays
+    on the Ambush tile; the card waits beside the map (VAR-44) and the Troll must be beaten
+    (Strength above 4) to enter the Bridge."""
+
+
+    g = troll_ambush()
+    assert not g.config.extra.get("terrain")
+    assert g.pending.kind == "terrain_place" and g.pending.role == "knight"
+    choose(g, "terrain_at:0@1,-1")
+    cells = canyon_cells(g)
+    assert cells == {(1, -1): "impassable", (2, -1): "bridge", (3, -1): "impassable"}
+    assert g.state.board.tokens_at((2, -1))["troll"] == 1
+    assert sum(t["troll"] + t["ogre"] for t in g.state.board.tokens.values()) == 1     # no Ogre-style token
+    assert g.state.board.pieces["knight"] == (1, 0) and K(g).health == 6                # not pushed back
+    assert g.state.board.tiles[(2, -2)].dark                                            # TR-16: beyond the Bridge
+    assert "troll" not in g.state.monster_discard                                      # VAR-44: it waits
+    assert "Troll" in (kn.entry_block(g, (2, -1)) or "")
+
+
+def test_RV_08_line_C_troll_goes_on_the_bridge_of_a_canyon_already_in_play() -> None:
+    """RV-08 with the Terrain variant: the Canyon already on the map is not placed again
+    (there is one); the Troll token goes on its Bridge."""
+    g = troll_ambush(variants=["terrain"], tiles=[lit((0, -1), "T22")],
+                     terrain=[{"tile": "canyon", "pos": [-1, -2], "rot": 0}])
+    cells = canyon_cells(g)
+    bridge = next(p for p, kind in cells.items() if kind == "bridge")
+    assert len(cells) == 3 and g.state.board.tokens_at(bridge)["troll"] == 1
+    assert g.state.board.pieces["knight"] == (1, 0)
