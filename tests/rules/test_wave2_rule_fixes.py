@@ -187,8 +187,6 @@ def test_RV_08_VAR_43_line_C_troll_places_the_canyon_with_the_troll_on_its_bridg
     a Cave tile and a Dark tile beyond it; the Troll token stands on the Bridge; she stays
     on the Ambush tile; the card waits beside the map (VAR-44) and the Troll must be beaten
     (Strength above 4) to enter the Bridge."""
-
-
     g = troll_ambush()
     assert not g.config.extra.get("terrain")
     assert g.pending.kind == "terrain_place" and g.pending.role == "knight"
