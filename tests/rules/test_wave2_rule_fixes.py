@@ -210,3 +210,42 @@ def test_RV_08_line_C_troll_goes_on_the_bridge_of_a_canyon_already_in_play() -> 
     bridge = next(p for p, kind in cells.items() if kind == "bridge")
     assert len(cells) == 3 and g.state.board.tokens_at(bridge)["troll"] == 1
     assert g.state.board.pieces["knight"] == (1, 0)
+
+
+# ========================================================== GB-56: Trap against Wrath
+WRATH_ROW = [entrance(), lit((1, 0), "T20"), lit((2, 0), "T22"), lit((3, 0), "T31"), lit((2, 1), "T32"),
+             lit((3, 1), "T25"), lit((4, 0), "T29")]
+PLUS = 3                                     # the Dragon die face: the four orthogonal spaces and the centre
+
+
+@pytest.mark.parametrize("house", [(), ("trapped_tribe_tile_falls",)])
+def test_GB_56_trap_leaves_a_tribe_unaffected_by_wrath(monkeypatch: pytest.MonkeyPatch,
+                                                        house: tuple[str, ...]) -> None:
+    """GB-56 [FAQ] "If you choose to use Trap, the Dragon's power is still activated
+    normally and can affect other players, but has no effect on any Tribe".  Wrath (plus
+    shape around the Dragon at (2,0)) hits the Fangs at (3,0); the Goblins discard Trap.
+    Default reading: no effect on the Tribe at all — it does not scatter and its tile does
+    not fall (moving it off would be an effect), while the other affected tiles fall.
+    House rule ``trapped_tribe_tile_falls``: it does not scatter, but its tile falls and it
+    is moved off by Forced Movement, Population intact."""
+    fixed_die(monkeypatch, PLUS)
+    g = play(("goblins", "dragon"), "dragon", WRATH_ROW, {"dragon": [2, 0], "tribe:fangs": [3, 0]}, house=house,
+             dragon={"hand": ["claw"] * 4}, goblins={"population": {"fangs": 3, "bones": 0, "eye": 0},
+                                                     "face_up": ["trap"]})
+    choose(g, "power:wrath")
+    assert g.pending.kind == "trap_dragon"
+    choose(g, "trap:")
+    while g.pending.kind != "dragon_turn":
+        choose(g, ids(g)[0])
+    s = g.state.goblins
+    assert s.population["fangs"] == 3 and "trap" in s.secrets_discard
+    fell = {e.data.get("pos") for e in g.events if e.kind == "tile_removed"}
+    assert (2, 1) in fell                                            # Wrath still brings down the other tiles
+    fangs = gb.tribe_pos(g, "fangs")
+    assert fangs is not None                                         # never scattered
+    if house:
+        assert (3, 0) in fell and any(e.kind == "forced_move" and e.data.get("piece") == "tribe:fangs"
+                                      for e in g.events)
+    else:
+        assert (3, 0) not in fell and g.state.board.tiles[fangs].tile_id == "T31"   # (the map is reconnected)
+        assert any(e.kind == "wrath_spared" and e.data.get("pos") == (3, 0) for e in g.events)
