@@ -242,6 +242,7 @@ class _Sampler:
         out["treasures"] = face_up + facedown
         out["face_up"] = face_up
         out["treasure_cubes"] = cubes
+        out["javelin_ready"] = b.get("javelin_ready")        # KN-88: readied face up, so known to all
         self.treasure_deck = _draw(rng, t_pool, int(self.boards["decks"]["treasures"]), "the Treasure deck")
         q_pool = self._sidequest_pool()
         hand = list(b["sidequests"]) if own else _draw(rng, q_pool, int(b["sidequest_count"]), "Sidequests")
