@@ -352,7 +352,7 @@ def test_KN_88_KN_96_treasure_slots() -> None:
     g = game(("knight", "dragon"), "knight", pieces={"knight": [0, 0], "dragon": [3, 0]},
              knight={"cubes_free": 2, "treasures": ["javelin", "elven_sword"], "face_up": ["javelin"]})
     assert rule_reason(g, Target("slot", "knight.treasure:javelin")) == (
-        "The Javelin needs no Hero cube: it is thrown when you attack the Dragon (KN-88).")
+        "The Javelin needs no Hero cube: ready it, and your next attack gets +1 Strength (KN-88).")
     choose(g, "cube:treasure:elven_sword")
     assert rule_reason(g, Target("slot", "knight.treasure:elven_sword")) == (
         "Elven Sword has its Hero cube already: one cube makes it work (KN-96).")

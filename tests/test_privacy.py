@@ -73,7 +73,8 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     views, texts = watcher.texts(g, viewers, full)
     dicts = {v: json.loads(t) for v, t in texts.items()}
 
-    dark = {p: t.tile_id for p, t in board.tiles.items() if not t.lit}
+    # (a Terrain tile is face up for everyone, TR-13, though neither Lit nor Dark)
+    dark = {p: t.tile_id for p, t in board.tiles.items() if not t.lit and t.terrain is None}
     hand = list(st.cave.hand) if st.cave is not None else []
     tile_secrets = [*dark.values(), *hand, *st.stack]
     deck_secrets = [*st.event_deck, *st.treasure_deck, *st.monster_deck]
@@ -92,7 +93,7 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
         leaked = _leaks(text, deck_secrets)
         assert not leaked, f"{where}: view({v!r}) shows cards still in a deck {leaked}"
         for tv in pv.tiles:
-            if not tv.lit:
+            if not tv.lit and tv.terrain is None:
                 assert tv.type is None and tv.tile_id is None and tv.walls is None, (
                     f"{where}: view({v!r}) shows the Lit side of the Dark tile at {tv.pos}")
         cave_board = pv.boards.get("cave", {})

@@ -481,9 +481,10 @@ def test_KN_85_86_enchanted_bow_makes_him_discard() -> None:
 
 
 def test_KN_88_javelin_underground_plus_one() -> None:
+    """KN-88: the readied Javelin reaches the underground Dragon without a Bomb, +1 Strength."""
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]},
                          knight={"treasures": ["javelin"], "track": {"strength": 0}})
-    choose(g, "dragon:javelin")                                         # Strength 2 > Armor 1
+    choose_all(g, "treasure:javelin:javelin", "dragon:attack")          # Strength 2 > Armor 1
     assert D(g).health == 4 and "javelin" not in K(g).treasures
 
 

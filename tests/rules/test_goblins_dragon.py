@@ -249,8 +249,10 @@ def test_GB_56_trap_against_wrath(trap) -> None:
     while g.pending.kind != "dragon_turn":
         choose(g, ids(g)[0])
     s = g.state.goblins
-    if trap:                                                # the tile still falls; the Tribe does not scatter
-        assert gb.tribe_pos(g, "fangs") is not None and s.population["fangs"] == 3 and "trap" in s.secrets_discard
+    if trap:                                                # no effect on the Tribe: it stays, and so does its tile
+        fangs = gb.tribe_pos(g, "fangs")                    # (the map is reconnected: follow the tile T31)
+        assert fangs is not None and g.state.board.tiles[fangs].tile_id == "T31"
+        assert s.population["fangs"] == 3 and "trap" in s.secrets_discard
     else:
         assert gb.tribe_pos(g, "fangs") is None and s.population["fangs"] == 1
 

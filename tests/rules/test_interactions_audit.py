@@ -691,13 +691,15 @@ def test_KN_87_enchanted_bow_cardinal_lines_through_anything(where: tuple[int, i
 
 def test_KN_89_no_javelin_on_the_turn_of_a_bomb_attack() -> None:
     """KN-89: once she has Bomb-attacked the Dragon she cannot throw the Javelin at him
-    that turn, even with Encounters left."""
+    that turn, even with Encounters left: she may still ready it (for another target),
+    but no attack on him is offered and the Javelin stays."""
     g = knight_on_dragon(surfaced=False, wakefulness=0, treasures=["javelin"])
     g.script_dice("dragon", SIDE, then="fail")
     choose(g, "cube:perception")
-    assert "dragon:javelin" in ids(g)
+    assert "treasure:javelin:javelin" in ids(g)
     choose(g, "dragon:bomb")                                             # Strength 1 = Armor 1: the die misses
-    assert "dragon:javelin" not in ids(g) and "javelin" in K(g).treasures
+    choose(g, "treasure:javelin:javelin")
+    assert not [i for i in ids(g) if i.startswith("dragon:")] and "javelin" in K(g).treasures
     assert K(g).encounters_used == 1
 
 

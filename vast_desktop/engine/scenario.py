@@ -20,7 +20,8 @@ Example::
 With the ``moving-entrance`` variant, ``entrance: [x, y]`` puts the Entrance piece on
 that Lit tile (otherwise it sits on the Entrance tile).
 
-With the ``terrain`` (or ``random-terrain``) variant, ``terrain:`` lays Terrain tiles:
+With the ``terrain`` (or ``random-terrain``) variant, ``terrain:`` lays Terrain tiles
+(without it, only the Canyon, which a Goblin Infestation line-C Troll brings into play):
 ``- {tile: canyon, pos: [1, 1], rot: 1}`` puts the tile's top-left space (after the
 turn) at ``pos``; the spaces must be open.  ``terrain_round`` is the last round whose
 first Event reveal already brought Terrain (TR-04); ``terrain_deck`` the Random
@@ -50,7 +51,7 @@ TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces",
             "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
-               "smashed", "dead", "must_resolve_event"}
+               "smashed", "dead", "must_resolve_event", "javelin_ready"}
 CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 
 
@@ -81,8 +82,7 @@ def _check_section(data: dict[str, Any], role: str, role_state: object | None, a
 def _lay_terrain(g: Game, items: Any) -> None:
     from .terrain import cells_for, put
 
-    if not g.config.extra.get("terrain"):
-        raise ScenarioError("terrain: only with the terrain or random-terrain variant")
+    variant = bool(g.config.extra.get("terrain"))
     seen: set[str] = set()
     for i, item in enumerate(items):
         where = f"terrain[{i}]"
@@ -90,6 +90,9 @@ def _lay_terrain(g: Game, items: Any) -> None:
         if tile not in {t.id for t in g.rules.terrain}:
             raise ScenarioError(f"{where}.tile: unknown Terrain tile {tile!r}; "
                                 f"valid: {', '.join(t.id for t in g.rules.terrain)}")
+        if not variant and g.rules.terrain_tile(tile).kind != "canyon":
+            raise ScenarioError(f"{where}: only with the terrain or random-terrain variant (without it, only the "
+                                "Canyon a line-C Troll places)")
         if tile in seen:
             raise ScenarioError(f"{where}.tile: Terrain tile {tile} is used twice")
         seen.add(tile)

@@ -60,6 +60,9 @@ _HOUSE_RULES_GOBLINS_DRAGON = {
                              "(default: any hidden Tribe stronger than the Knight).",
     "goblin_crystals_not_knights": "AMB-31: Crystals smashed by the Goblins stay on their board and do not count "
                                    "toward the Knight's goal (default: they go to her and count).",
+    "trapped_tribe_tile_falls": "GB-56: a Tribe that uses Trap against the Dragon's Wrath is not scattered, but "
+                                "its tile still falls and it is moved off like any piece (default: Wrath has no "
+                                "effect on the Tribe, so its tile stays).",
     "wrath_spares_dragon_tile": "AMB-33: Wrath never brings down the Dragon's own tile (default: it collapses and "
                                 "he is moved off by Forced Movement).",
     "wrath_moves_every_piece": "AMB-34: Wrath also moves the Knight to an adjacent space when she is not on an "

@@ -106,6 +106,7 @@ class KnightState:
     achievements: list[str] = field(default_factory=list)      # sidequest events this turn (later roles add)
     bow_shots: int = 0                                         # AMB-41: one shot per cube on the Bow
     enchanted_bow_shots: int = 0                               # ... and on the Enchanted Bow
+    javelin_ready: str | None = None     # KN-88: the Javelin card readied for her next attack (kept across turns)
 
 
 @dataclass

@@ -215,8 +215,8 @@ def knight_piece(g: Game, d: Decision, t: Target) -> str | None:
     if where is not None and where != here:
         return (f"The {_thing(name)} is at {fmt_pos(where)} and you are at {fmt_pos(here)}: everything you attack "
                 "or collect must be on your own tile (KN-25).")
-    if name == "crystal" and kb.strength(g) < g.config.smash_strength:
-        return (f"Your Strength {kb.strength(g)} must be at least {g.config.smash_strength} to smash a Crystal "
+    if name == "crystal" and kb.attack_strength(g) < g.config.smash_strength:
+        return (f"Your Strength {kb.attack_strength(g)} must be at least {g.config.smash_strength} to smash a Crystal "
                 "token.")
     return _no_encounter(g)
 
@@ -230,11 +230,13 @@ def _knight_vs_dragon(g: Game) -> str | None:
 
     d = g.state.dragon
     assert d is not None
-    s, arm = kb.strength(g), armor(g)
+    s, arm = kb.attack_strength(g), armor(g)
+    k = kb.knight(g)
+    if k.javelin_ready is not None and k.bomb_attacked:
+        return "You Bomb-attacked the Dragon this turn: the readied Javelin cannot attack him too (KN-89)."
     if not d.surfaced and kvd._attacked_underground(g):
         return "You have already attacked the underground Dragon this turn (KN-47/48)."
-    if not d.surfaced and not g.state.collapse:
-        k = kb.knight(g)
+    if not d.surfaced and not g.state.collapse and k.javelin_ready is None:
         if k.bombed_wall:
             return "You blew up a wall with a Bomb this turn: no Bomb attack on the Dragon in the same turn (KN-74)."
         if k.cubes_free < 1:

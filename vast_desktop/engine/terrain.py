@@ -346,7 +346,14 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     if kind == "pits":
         yield from _place_pits(g, placer, origin)
         return
-    tile = avail[kind][0]
+    yield from place_nearest(g, avail[kind][0], origin, placer)
+
+
+def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
+    """Lay ``tile`` (not the Pits) as close as possible to ``origin`` (TR-07), ``placer``
+    choosing among the nearest legal spots (TR-09); a Canyon then gets its Dark tile
+    beyond the Bridge (TR-10, TR-16).  The caller makes sure a spot exists."""
+    kind = g.rules.terrain_tile(tile).kind
     spots = closest(g, tile, origin)
     if len(spots) == 1:
         rot, anchor = spots[0]

@@ -104,6 +104,7 @@ def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
         "sidequest_deck": len(k.sidequest_deck), "dead": k.dead,
         "movement": kb.movement(g), "perception": kb.perception(g), "strength": kb.strength(g),
         "moved": k.moved, "encounters_used": k.encounters_used,
+        "javelin_ready": k.javelin_ready,      # KN-88: the readied Javelin card (shown face up, so public)
     }
     if own:
         board["sidequests"] = list(k.sidequests)

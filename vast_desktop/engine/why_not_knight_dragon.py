@@ -160,7 +160,7 @@ def _treasure_slot(g: Game, card: str) -> str:
     if card not in k.treasures:
         return f"{name} is not among your Treasure cards: cubes go only on cards you keep (KN-96)."
     if kb.base_id(card) in kb.NO_CUBE_TREASURES:
-        return f"The {name} needs no Hero cube: it is thrown when you attack the Dragon (KN-88)."
+        return f"The {name} needs no Hero cube: ready it, and your next attack gets +1 Strength (KN-88)."
     return f"{name} has its Hero cube already: one cube makes it work (KN-96)."
 
 
@@ -182,7 +182,10 @@ def knight_card(g: Game, d: Decision, t: Target) -> str | None:
         if kb.base_id(card) == "potion_kit":
             return _potion_kit(g, card)
         if kb.base_id(card) in kb.NO_CUBE_TREASURES:
-            return f"The {c.name} is face up already: it is thrown as an attack on the Dragon on your tile (KN-88)."
+            if k.javelin_ready == card:
+                return (f"The {c.name} is readied: your next attack (a Tribe, the Thief, the Dragon even underground, "
+                        "a Crystal) gets +1 Strength, then it leaves the game (KN-88).")
+            return f"The {c.name} is face up already: ready it to give your next attack +1 Strength (KN-88)."
         cubed = "it has its Hero cube" if k.treasure_cubes.get(card, 0) else "it works while a Hero cube is on it"
         return f"{c.name} is face up already; {cubed} (KN-96): {c.text}"
     if card in g.state.removed_from_game:

@@ -225,6 +225,8 @@ class EasyKnight(ScoredBot):
         if v == "treasure":
             if a.startswith("potion:") and t.me["health"] <= p["potion_health"]:
                 return 88.0
+            if a.startswith("javelin:"):
+                return self._javelin(t)
             return -5.0
         if v == "flare":
             q = parse_pos(a)
@@ -252,9 +254,23 @@ class EasyKnight(ScoredBot):
             return 50.0
         strength, armor = int(m.group(1)), int(m.group(2))
         if strength > armor:
-            return 93.0 if a == "javelin" else 94.0
+            return 94.0
         can_raise = "cube:strength" in t.ids and int(t.me["strength"]) <= armor
         return 10.0 if can_raise else 55.0
+
+    def _javelin(self, t: _Turn) -> float:
+        """KN-88: ready the Javelin on the Dragon's tile when its +1 turns an attack into a
+        sure hit (Strength + 1 above his Armor) that no attack on offer already is — or
+        when he is underground before the Collapse, where it replaces the Bomb (KN-54)."""
+        if t.view.pieces.get("dragon") != t.here or t.encounters_left < 1:
+            return -5.0
+        dragon = board(t.view, "dragon")
+        armor = int(dragon.get("armor", 1))
+        if int(t.me["strength"]) + 1 <= armor:
+            return -5.0
+        sure = any(verb_id.startswith(("dragon:attack", "dragon:bomb")) for verb_id in t.ids) \
+            and int(t.me["strength"]) > armor
+        return -5.0 if sure else 93.0
 
     # ---- cubes
     def _reserve(self, t: _Turn) -> int:

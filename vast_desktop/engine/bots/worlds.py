@@ -179,17 +179,19 @@ class _Sampler:
 
     def _terrain(self, data: dict[str, Any], setup: dict[str, Any]) -> None:
         """Terrain tiles (TR-02/03) by their top-left space and turn; the Random Terrain
-        cards: those drawn face up, the others shuffled (VAR-13)."""
+        cards: those drawn face up, the others shuffled (VAR-13).  Without the variant the
+        only Terrain is the Canyon a line-C Troll brought (Goblin Infestation)."""
         variants = setup.get("variants", ())
-        if "terrain" not in variants and "random-terrain" not in variants:
-            return
         cells: dict[str, list[Pos]] = {}
         rot: dict[str, int] = {}
         for t in self.view.tiles:
             if t.terrain is not None:
                 cells.setdefault(t.terrain.tile, []).append(t.pos)
                 rot[t.terrain.tile] = t.terrain.rot
-        data["terrain"] = [{"tile": k, "pos": _pos(min(ps)), "rot": rot[k]} for k, ps in sorted(cells.items())]
+        if cells:
+            data["terrain"] = [{"tile": k, "pos": _pos(min(ps)), "rot": rot[k]} for k, ps in sorted(cells.items())]
+        if "terrain" not in variants and "random-terrain" not in variants:
+            return
         data["terrain_round"] = self.view.terrain_round
         if "random-terrain" in variants:
             drawn = list(self.view.terrain_cards)
@@ -242,6 +244,7 @@ class _Sampler:
         out["treasures"] = face_up + facedown
         out["face_up"] = face_up
         out["treasure_cubes"] = cubes
+        out["javelin_ready"] = b.get("javelin_ready")        # KN-88: readied face up, so known to all
         self.treasure_deck = _draw(rng, t_pool, int(self.boards["decks"]["treasures"]), "the Treasure deck")
         q_pool = self._sidequest_pool()
         hand = list(b["sidequests"]) if own else _draw(rng, q_pool, int(b["sidequest_count"]), "Sidequests")

@@ -99,8 +99,9 @@ def draw_monster(g: Game) -> str:
 
 # ------------------------------------------------------------- line effects
 def _step_back(g: Game, token: str) -> Proc:
-    """Ogre (and, until Terrain exists, Troll): she steps to an adjacent unoccupied
-    non-Dark space, and the token stays on the Ambush space; she must beat it to enter."""
+    """Ogre: she steps to an adjacent unoccupied non-Dark space, and the token stays on
+    the Ambush space; she must beat it to enter.  (The Troll's fallback when no Canyon
+    fits, see ``_troll``.)"""
     here = g.state.board.pieces["knight"]
     board = g.state.board
     free = [q for _, q in adjacent(here) if is_lit(g, q) and not board.pieces_at(q) and not sum(board.tokens_at(q).values())]
@@ -125,8 +126,33 @@ def _ogre(g: Game, monster: str) -> Proc:
 
 
 def _troll(g: Game, monster: str) -> Proc:
-    # Provisional until the Terrain step: no Canyon yet, so the Troll blocks its space like the Ogre.
-    yield from _step_back(g, "troll")
+    """Troll (Goblin Infestation line C; the card's Ambush line, COMPONENT_DATA / DATA-17):
+    "Place the Canyon Terrain tile (even without the Terrain variant) with the Troll token
+    on its Bridge."  The Canyon goes as Terrain always does (TR-06: the Cave places it, or
+    else the Knight, who revealed the Ambush; TR-07: as close as possible to her; TR-09,
+    TR-16: a legal spot, its Bridge against a Cave tile, then a Dark tile beyond the
+    Bridge).  She is not moved.  The Troll blocks the Bridge until she beats it (Strength
+    above 4 to enter, then it is defeated and the card discarded, VAR-44).
+
+    Readings where the card is silent: a Canyon already on the map (the Terrain variant)
+    is not moved — the Troll token goes on its Bridge; if no legal spot exists for the
+    Canyon, the Troll blocks her space as the Ogre does (she steps back)."""
+    from .. import terrain as tr
+
+    board = g.state.board
+    canyon = next(t.id for t in g.rules.terrain if t.kind == "canyon")
+    if canyon not in tr.tiles_on_map(g):
+        here = board.pieces["knight"]
+        if not tr.can_place(g, canyon):
+            g.log("terrain_none", "The Canyon cannot be placed anywhere (TR-09): the Troll blocks her space instead.")
+            yield from _step_back(g, "troll")
+            return
+        yield from tr.place_nearest(g, canyon, here, "cave" if g.has("cave") else "knight")
+    for toks in board.tokens.values():          # one Troll token
+        toks["troll"] = 0
+    bridge = next(c for c in tr.cells_of(g, canyon) if tr.bridge(g, c))
+    board.tokens_at(bridge)["troll"] += 1
+    g.log("monster_token", f"The Troll token stands on the Canyon's Bridge at {fmt_pos(bridge)}.", pos=bridge)
 
 
 def _golem(g: Game, monster: str) -> Proc:

@@ -112,7 +112,8 @@ def _uncertain_treasures(g: Game) -> Proc:
 
 
 def treasure_options(g: Game) -> list[Option]:
-    """Things she can do with kept cards on her turn: show one face up, drink the Potion Kit."""
+    """Things she can do with kept cards on her turn: show one face up, drink the Potion Kit,
+    ready the Javelin for her next attack (KN-88)."""
     k = kb.knight(g)
     out = []
     for card in k.treasures:
@@ -123,18 +124,50 @@ def treasure_options(g: Game) -> list[Option]:
                 and kb.active_cubes(k) > g.rules.knight.start_cubes and k.health < k.max_health):
             out.append(Option(f"treasure:potion:{card}", "Drink the Potion Kit: discard it and its cube, +2 Health",
                               (Target("card", card),)))
+        if kb.base_id(card) == "javelin" and k.javelin_ready is None:
+            out.append(Option(f"treasure:javelin:{card}", "Ready the Javelin: your next attack gets +1 Strength and "
+                              "may strike the underground Dragon; then it leaves the game", (Target("card", card),)))
     return out
 
 
-def lose_treasure(g: Game, card: str, why: str) -> None:
-    """A kept card leaves; a cube on it is set aside until her next Pick Up (KN-19)."""
+def lose_treasure(g: Game, card: str, why: str, to_deck: bool = False) -> None:
+    """The one way a kept Treasure card leaves the Knight (the Gnome, the Thief's
+    Pickpocket, the thrown Javelin, the drunk Potion Kit): the card leaves her board, and
+    a Hero cube still on it is set aside until her next Pick Up (KN-19, FAQ: "If a Hero
+    cube is assigned to a Treasure that is later lost or discarded ... it is set aside").
+
+    ``to_deck``: the card goes to the bottom of the Treasure deck (the Pickpocket, TH-22),
+    not out of the game; the caller then logs it, because only the Knight and the Thief
+    may learn a facedown card's name."""
     k = kb.knight(g)
     k.treasures.remove(card)
     if card in k.face_up:
         k.face_up.remove(card)
-    k.set_aside += k.treasure_cubes.pop(card, 0)
-    g.state.removed_from_game.append(card)
-    g.log("treasure_lost", f"The Knight loses {g.card(card).name} ({why}).", card=card)
+    cubes = k.treasure_cubes.pop(card, 0)
+    k.set_aside += cubes
+    if k.javelin_ready == card:
+        k.javelin_ready = None
+    if to_deck:
+        g.state.treasure_deck.append(card)
+    else:
+        g.state.removed_from_game.append(card)
+        g.log("treasure_lost", f"The Knight loses {g.card(card).name} ({why}).", card=card)
+    if cubes:
+        g.log("cube_set_aside", f"The Hero cube on the lost Treasure is set aside until her next Pick Up ({why}).",
+              count=cubes)
+
+
+def ready_javelin(g: Game, card: str) -> None:
+    """KN-88: "When used, your next attack may target the Dragon while he is underground,
+    and you gain +1 Strength on your next attack."  Using it shows the card and readies it;
+    ``kb.attack_strength`` adds the +1 to whichever attack comes next (a Tribe, the Thief,
+    the Dragon, a Crystal) and ``kb.spend_javelin`` removes it once that attack resolves.
+    It needs no Hero cube; the attack itself costs its Encounter as usual."""
+    k = kb.knight(g)
+    k.javelin_ready = card
+    if card not in k.face_up:
+        k.face_up.append(card)
+    g.log("javelin_ready", "The Knight readies the Javelin: +1 Strength on her next attack.", card=card)
 
 
 def use_treasure(g: Game, arg: str) -> Proc:
@@ -148,5 +181,7 @@ def use_treasure(g: Game, arg: str) -> Proc:
         k.discarded += 1
         lose_treasure(g, card, "used the Potion Kit")
         kb.heal(g, 2, "Potion Kit")
+    elif what == "javelin":
+        ready_javelin(g, card)
     return
     yield

@@ -344,10 +344,11 @@ def entered_surface_tile(g: Game, q: Pos) -> Proc:
         from . import knight_board as kb
         from .knight_vs_dragon import resolve_attack
 
-        s = kb.strength(g)
+        s = kb.attack_strength(g)                                     # KN-88: a readied Javelin counts
         if s >= armor(g):
             g.log("dragon_attacked", "The Dragon enters the Knight's tile: she attacks him.")
             yield from resolve_attack(g, s, "knight", "the Dragon entered her tile")
+            kb.spend_javelin(g)
     if board.pieces.get("thief") == q and "thief_strikes_entering_dragon" in g.setup.house_rules:
         yield from thief_strikes(g)
 

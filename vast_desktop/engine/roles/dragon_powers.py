@@ -14,7 +14,8 @@ The Flame Wall kills him only as he enters it (DR-35, thief.entered), with no bo
 then, thief.entered); Wrath moves him off a falling tile like any piece (DR-37, FM-09),
 so it kills him only by pushing him onto the Flame Wall.
 
-House rules read here: ``wrath_spares_dragon_tile`` (AMB-33), ``wrath_moves_every_piece``
+House rules read here: ``trapped_tribe_tile_falls`` (GB-56), ``wrath_spares_dragon_tile`` (AMB-33),
+``wrath_moves_every_piece``
 (AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).
 """
 from __future__ import annotations
@@ -57,7 +58,7 @@ def goblins_api(g: Game) -> ModuleType | None:
     except ImportError:
         return None
     needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos",
-              "hide_tribe", "trap_against_dragon", "has_monster")
+              "hide_tribe", "trap_against_dragon", "has_monster", "tname")
     return goblins if all(hasattr(goblins, n) for n in needed) else None
 
 
@@ -554,9 +555,12 @@ def _wrath(g: Game) -> Proc:
     """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
     Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
     move off; the map is reconnected and, before the Collapse, open edges filled.
-    GB-56: a Tribe the Goblins Trap is not scattered by the power; if its tile still
-    falls, it is moved off by Forced Movement like any piece on a removed tile (FM-01),
-    since the tile's removal, not the power, moves it."""
+    GB-56 [FAQ]: with Trap the power "has no effect on any Tribe": a trapped Tribe is not
+    scattered, and its tile does not fall either — bringing it down would move the Tribe
+    off it, an effect on the Tribe — so the tile stays, as one whose occupants cannot move
+    does (COL-22).  House rule ``trapped_tribe_tile_falls``: the tile still falls and the
+    Tribe is moved off by Forced Movement (FM-01), reading the removal, not the power, as
+    what moves it."""
     from ..collapse import finish_removals, removable, remove_tile
 
     _, affected, _ = yield from roll(g, "Wrath")
@@ -565,6 +569,7 @@ def _wrath(g: Game) -> Proc:
     ids = list(dict.fromkeys(board.tiles[p].tile_id for p in affected if p in board.tiles))   # a Terrain tile once
     gob = goblins_api(g)
     spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
+    trap_spares_tile = "trapped_tribe_tile_falls" not in g.setup.house_rules
     batch: list[str] = []
     trapped = gob is not None and (yield from gob.trap_against_dragon(
         g, [t for tile_id in ids for q in _wrath_spots(g, tile_id) for t in tribes_at(g, q)], "Wrath"))   # GB-56
@@ -573,10 +578,16 @@ def _wrath(g: Game) -> Proc:
         if not spots:
             continue
         where = spots[0]
-        for tribe in [t for q in spots for t in tribes_at(g, q)]:
+        here = [t for q in spots for t in tribes_at(g, q)]
+        for tribe in here:
             assert gob is not None
             if not trapped:
                 yield from gob.scatter(g, tribe, "the Dragon's Wrath")
+        if trapped and here and trap_spares_tile:                        # GB-56: no effect on the Tribe
+            assert gob is not None
+            g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}: Trap leaves "
+                  f"{' and '.join(gob.tname(t) for t in here)} unaffected.", pos=where)
+            continue
         if not removable(g, where) or (spare_own and where == dr.pos(g)):
             g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)
             continue

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def entry_rule(g: Game, q: Pos) -> str | None:
     if g.state.goblins is None:
         return None
-    mine = kb.strength(g)
+    mine = kb.attack_strength(g)                  # entering attacks them: a readied Javelin counts (KN-88)
     for t in gb.tribes_at(g, q):
         theirs = gb.tribe_strength(g, t) + gb.trap_bonus(g)
         if mine <= theirs:
@@ -95,6 +95,7 @@ def attack_tribes(g: Game, q: Pos) -> Proc:
             k.achievements.append("attack_tribe_with_monster")
         gb.gain_rage(g, 1, "a Tribe was attacked")
         yield from gb.scatter(g, t, "attacked by the Knight")
+    kb.spend_javelin(g)                          # KN-88: the one attack (KN-57) used the readied Javelin
 
 
 def bow_options(g: Game) -> list[Option]:

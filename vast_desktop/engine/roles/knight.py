@@ -116,7 +116,12 @@ def monster_token_strength(g: Game, token: str) -> int:
 
 
 def move_targets(g: Game) -> list[tuple[Pos, bool]]:
-    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map."""
+    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map.
+
+    KN-70: one cube on the Ancient Map passes one wall (a double wall is one).  A Rockslide
+    is passed like any other wall: the rulebook says "Rockslide tokens are walls" (CV-23)
+    and gives the Map no exception, so only KN-71 (a tile must be there) and the Terrain
+    rules limit it."""
     k = kb.knight(g)
     if k.must_resolve_event or k.moved >= kb.movement(g) or encounters_left(g) < 1:
         return []
@@ -130,7 +135,7 @@ def move_targets(g: Game) -> list[tuple[Pos, bool]]:
             continue
         if step_ok(g, p, q):                                                        # TR-11, TR-29
             out.append((q, False))
-        elif map_ok and edge(p, q) not in g.state.board.rockslides:
+        elif map_ok:
             out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
     return out
 
@@ -159,7 +164,7 @@ def turn_options(g: Game) -> list[Option]:
         opts.append(kb.cube_option(g, slot))
     if k.must_resolve_event and toks["event"] and encounters_left(g) >= 1:
         opts.append(Option("resolve_event:", "Resolve the Event token here (an Encounter)", (space(p),)))
-    if toks["crystal"] and kb.strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
+    if toks["crystal"] and kb.attack_strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
         opts.append(Option("smash:", "Smash the Crystal token here (+2 Grit)", (space(p), Target("piece", f"crystal@{fmt_pos(p)}"))))
     if toks["treasure"] and _can_act(g, "collect"):
         opts.append(Option("collect:treasure", "Collect the Treasure token here", (space(p), Target("piece", f"treasure@{fmt_pos(p)}"))))
@@ -353,6 +358,7 @@ def act_smash(g: Game, arg: str) -> Proc:
     g.state.crystals_smashed_total += 1
     g.log("smash", f"The Knight smashes the Crystal at {fmt_pos(p)} ({k.smashed} smashed).", pos=p)
     kb.gain_grit(g, g.rules.knight.grit["smash_crystal"], "smashed a Crystal")
+    kb.spend_javelin(g)                 # GEN-07: a smash is an attack, so a readied Javelin is used (KN-88)
     return
     yield
 

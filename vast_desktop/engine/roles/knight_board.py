@@ -71,6 +71,33 @@ def strength(g: Game) -> int:
     return value
 
 
+def javelin_bonus(g: Game) -> int:
+    """KN-88: the readied Javelin gives +1 Strength to her next attack, whatever its target
+    (a Tribe, the Thief, the Dragon, a Crystal: all attacks by GEN-07).  The amount is the
+    card's ``strength`` parameter (treasures.yaml)."""
+    card = knight(g).javelin_ready
+    return 0 if card is None else g.card(card).int_param("strength", 1)
+
+
+def attack_strength(g: Game) -> int:
+    """Her Strength for an attack (GEN-07): entering a Tribe's or the surfaced Dragon's
+    tile, attacking the Dragon or the Thief, smashing a Crystal.  Every attack reads it,
+    so the Javelin's +1 (KN-88) reaches them all; the Bows' shots are not attacks
+    (GEN-08) and use plain ``strength``."""
+    return strength(g) + javelin_bonus(g)
+
+
+def spend_javelin(g: Game) -> None:
+    """KN-88: once the attack it was readied for has resolved, the Javelin leaves the game
+    (a cube on it cannot exist: it takes none).  Called after every attack; a no-op when
+    no Javelin is readied."""
+    k = knight(g)
+    if k.javelin_ready is None:
+        return
+    from ..cards.treasures import lose_treasure
+    lose_treasure(g, k.javelin_ready, "the Javelin was thrown")
+
+
 def placed_cubes(k: KnightState) -> int:
     return sum(k.track.values()) + sum(k.equip.values()) + sum(k.treasure_cubes.values())
 

@@ -59,11 +59,13 @@ def resolve_attack(g: Game, strength: int, by: str, why: str) -> Proc:
 
 # ------------------------------------------------------------- entering
 def entry_rule(g: Game, q: Pos) -> str | None:
-    """KN-46: she may enter a surfaced Dragon's tile only with Strength ≥ his Armor."""
+    """KN-46: she may enter a surfaced Dragon's tile only with Strength ≥ his Armor
+    (entering attacks him, so a readied Javelin counts, KN-88)."""
     if q != _dragon_pos(g) or not dragon(g).surfaced:
         return None
-    if kb.strength(g) < armor(g):
-        return f"Your Strength {kb.strength(g)} must be at least the Dragon's Armor {armor(g)} to enter his tile."
+    s = kb.attack_strength(g)
+    if s < armor(g):
+        return f"Your Strength {s} must be at least the Dragon's Armor {armor(g)} to enter his tile."
     return None
 
 
@@ -80,7 +82,7 @@ def attack_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
         return None
     if not _open_encounter_covers_attack(g) and kn.encounters_left(g) < 1:
         return None
-    return (f"Attack the Dragon (Strength {kb.strength(g)} vs Armor {armor(g)})", (Target("piece", "dragon"),))
+    return (f"Attack the Dragon (Strength {kb.attack_strength(g)} vs Armor {armor(g)})", (Target("piece", "dragon"),))
 
 
 def attack_on_entering(g: Game, q: Pos) -> Proc:
@@ -90,7 +92,8 @@ def attack_on_entering(g: Game, q: Pos) -> Proc:
     if not _open_encounter_covers_attack(g):
         kn.open_encounter(g)
     k.dragon_attack_encounter = k.encounters_used
-    yield from resolve_attack(g, kb.strength(g), "knight", "the Knight entered his tile")
+    yield from resolve_attack(g, kb.attack_strength(g), "knight", "the Knight entered his tile")
+    kb.spend_javelin(g)
 
 
 # --------------------------------------------------------------- options
@@ -114,24 +117,25 @@ def attack_options(g: Game) -> list[Option]:
         return []
     if kn.encounters_left(g) < 1 and not _open_encounter_covers_attack(g):
         return []
-    out = []
+    out: list[Option] = []
     arm = armor(g)
-    s = kb.strength(g)
-    javelin = _card(g, "javelin")
+    s = kb.attack_strength(g)                                         # KN-88: a readied Javelin adds 1
+    javelin = k.javelin_ready is not None
+    if javelin and k.bomb_attacked:                                   # KN-89
+        return out
     tgt = (Target("piece", "dragon"),)
+    thrown = " with the Javelin" if javelin else ""
     if d.surfaced:                                                    # KN-49
         if s >= arm:
-            out.append(Option("dragon:attack", f"Attack the Dragon (Strength {s} vs Armor {arm})", tgt))
+            out.append(Option("dragon:attack", f"Attack the Dragon{thrown} (Strength {s} vs Armor {arm})", tgt))
     elif not _attacked_underground(g):                                # KN-47/48, COL-31
-        if g.state.collapse:
+        if g.state.collapse or javelin:                               # KN-88: the Javelin reaches him underground
             if s >= arm:
-                out.append(Option("dragon:attack", f"Attack the underground Dragon (Strength {s} vs Armor {arm})", tgt))
+                out.append(Option("dragon:attack", f"Attack the underground Dragon{thrown} "
+                                  f"(Strength {s} vs Armor {arm})", tgt))
         elif k.cubes_free >= 1 and not k.bombed_wall and s - axe_bonus(g) >= arm:   # KN-54, KN-73, KN-74, KN-92
             out.append(Option("dragon:bomb", f"Bomb attack on the underground Dragon (a Hero cube on the Bomb; "
                                              f"Strength {s - axe_bonus(g)} vs Armor {arm})", tgt))
-    if javelin is not None and not k.bomb_attacked and (d.surfaced or not _attacked_underground(g)) \
-            and s + 1 >= arm:                                         # KN-88/89
-        out.append(Option("dragon:javelin", f"Throw the Javelin at the Dragon (Strength {s + 1} vs Armor {arm})", tgt))
     return out
 
 
@@ -189,7 +193,7 @@ def act_dragon(g: Game, arg: str) -> Proc:
     if not _open_encounter_covers_attack(g):
         kn.open_encounter(g)
     k.dragon_attack_encounter = k.encounters_used
-    s = kb.strength(g)
+    s = kb.attack_strength(g)                                        # KN-88: with a readied Javelin, +1
     if not d.surfaced:
         d.knight_attack_turn = g.state.turn
     if what == "bomb":                                               # KN-72/73: a cube, no token
@@ -198,14 +202,8 @@ def act_dragon(g: Game, arg: str) -> Proc:
         k.bomb_attacked = True
         s -= axe_bonus(g)
         g.log("bomb_attack", "The Knight lights a Bomb to reach the underground Dragon.")
-    elif what == "javelin":                                          # KN-88
-        s += 1
     hit = yield from resolve_attack(g, s, "knight", "the Knight's attack")
-    if what == "javelin":
-        from ..cards.treasures import lose_treasure
-        card = _card(g, "javelin")
-        assert card is not None
-        lose_treasure(g, card, "the Javelin was thrown")
+    kb.spend_javelin(g)                                              # KN-88: thrown, it leaves the game
     axe = _card(g, "mighty_axe")
     if (hit and what != "bomb" and axe is not None and k.treasure_cubes.get(axe, 0)
             and kb.active_cubes(k) > g.rules.knight.start_cubes):      # KN-91/93

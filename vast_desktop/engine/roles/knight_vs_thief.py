@@ -106,6 +106,8 @@ def act_thief(g: Game, arg: str) -> Proc:
     if not _covered(g):
         kn.open_encounter(g)
     g.log(ATTACK_EVENT, "The Knight attacks the Thief.", encounter=k.encounters_used, turn=g.state.turn)
-    if (yield from th.attack_thief(g, "knight", "the Knight's attack")):
+    killed = yield from th.attack_thief(g, "knight", "the Knight's attack")
+    kb.spend_javelin(g)                          # KN-88: a readied Javelin is thrown with this attack
+    if killed:
         k.achievements.append("killed_thief")
 

@@ -515,7 +515,10 @@ def act_pickpocket(g: Game, arg: str) -> Proc:
 
 def _pickpocket_knight(g: Game, piece: str) -> Proc:
     """TH-18/22, AMB-21: one of her Treasure cards (a revealed one, or a random
-    unrevealed one) goes to the bottom of the Treasure deck."""
+    unrevealed one) goes to the bottom of the Treasure deck; a Hero cube on it is set
+    aside until her next Pick Up (KN-19)."""
+    from ..cards.treasures import lose_treasure
+
     k = g.state.knight
     assert k is not None
     hidden = [c for c in k.treasures if c not in k.face_up]
@@ -528,14 +531,9 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
     card = choice.id.split(":", 1)[1]
     if card == "random":
         card = hidden[g.rng.randrange(len(hidden))]
-    k.treasures.remove(card)
-    if card in k.face_up:
-        k.face_up.remove(card)
-    if k.treasure_cubes.get(card):
-        k.cubes_free += k.treasure_cubes.pop(card)
-    g.state.treasure_deck.append(card)
     g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
           {"knight": f"Lost: {g.card(card).name}", "thief": f"Taken: {g.card(card).name}"})
+    lose_treasure(g, card, "the Thief's Pickpocket", to_deck=True)
 
 
 def _pickpocket_tribe(g: Game, piece: str) -> Proc:
