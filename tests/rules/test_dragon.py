@@ -484,7 +484,7 @@ def test_KN_88_javelin_underground_plus_one() -> None:
     """KN-88: the readied Javelin reaches the underground Dragon without a Bomb, +1 Strength."""
     g = knight_on_dragon(pieces={"knight": [1, 0], "dragon": [1, 0]},
                          knight={"treasures": ["javelin"], "track": {"strength": 0}})
-    choose_all(g, "treasure:javelin:javelin", "dragon:attack")          # Strength 2 > Armor 1
+    choose(g, "treasure:javelin:javelin", "dragon:attack")          # Strength 2 > Armor 1
     assert D(g).health == 4 and "javelin" not in K(g).treasures
 
 

@@ -21,7 +21,7 @@ from vast_desktop.engine.roles import knight_board as kb
 from vast_desktop.engine.view import view
 
 from .helpers import dark, entrance, lit, scenario
-from .helpers_interactions import K, choose, fixed_die, ids, play
+from .helpers_interactions import K, choose, ids, play
 from .helpers_thief import thief_game, to_role_turn
 
 CENTRE = 6                                   # the Dragon die face that shows only the centre
@@ -116,13 +116,13 @@ def test_KN_88_javelin_is_thrown_with_an_attack_on_the_thief() -> None:
     assert "javelin" in g.state.removed_from_game
 
 
-def test_KN_88_javelin_adds_one_against_the_surfaced_dragon(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_KN_88_javelin_adds_one_against_the_surfaced_dragon() -> None:
     """KN-88: against the surfaced Dragon (Armor 2 at Wakefulness 4) her Strength 1 may not
     attack (KN-49); with the Javelin her Strength 2 may (a tie: the die decides, here a
     centre face hits) and the Javelin leaves the game."""
-    fixed_die(monkeypatch, CENTRE)
     g = play(("knight", "dragon"), "knight", ROW, {"knight": [1, 0], "dragon": [1, 0]},
              dragon={"surfaced": True, "awake": True, "wakefulness": 4}, knight={"treasures": ["javelin"]})
+    g.script_dice("dragon", CENTRE, then="repeat")
     assert "dragon:attack" not in ids(g)
     health = g.state.dragon.health
     choose(g, "treasure:javelin:javelin", "dragon:attack")
@@ -219,8 +219,7 @@ PLUS = 3                                     # the Dragon die face: the four ort
 
 
 @pytest.mark.parametrize("house", [(), ("trapped_tribe_tile_falls",)])
-def test_GB_56_trap_leaves_a_tribe_unaffected_by_wrath(monkeypatch: pytest.MonkeyPatch,
-                                                        house: tuple[str, ...]) -> None:
+def test_GB_56_trap_leaves_a_tribe_unaffected_by_wrath(house: tuple[str, ...]) -> None:
     """GB-56 [FAQ] "If you choose to use Trap, the Dragon's power is still activated
     normally and can affect other players, but has no effect on any Tribe".  Wrath (plus
     shape around the Dragon at (2,0)) hits the Fangs at (3,0); the Goblins discard Trap.
@@ -228,10 +227,10 @@ def test_GB_56_trap_leaves_a_tribe_unaffected_by_wrath(monkeypatch: pytest.Monke
     not fall (moving it off would be an effect), while the other affected tiles fall.
     House rule ``trapped_tribe_tile_falls``: it does not scatter, but its tile falls and it
     is moved off by Forced Movement, Population intact."""
-    fixed_die(monkeypatch, PLUS)
     g = play(("goblins", "dragon"), "dragon", WRATH_ROW, {"dragon": [2, 0], "tribe:fangs": [3, 0]}, house=house,
              dragon={"hand": ["claw"] * 4}, goblins={"population": {"fangs": 3, "bones": 0, "eye": 0},
                                                      "face_up": ["trap"]})
+    g.script_dice("dragon", PLUS, then="repeat")
     choose(g, "power:wrath")
     assert g.pending.kind == "trap_dragon"
     choose(g, "trap:")
