@@ -6,8 +6,9 @@ The base revision is checked out into a temporary git worktree (``git worktree a
 afterwards).  Each round runs the same driver once in each tree, alternating which goes first, with
 the same Python interpreter and ``PYTHONPATH=<tree>``: random full games (``simulate.play_game``, the
 games ``bench`` plays) of seeds 1..N over four role sets, timing only the games.  Alternating rounds
-spread the load of other processes over both trees; the medians and the ratio current/base are
-printed.  The driver also prints a digest of every game's choice log and outcome, so the script says
+spread the load of other processes over both trees.  Printed: each tree's median choices/s and the
+ratio current/base, by the wall clock (what ``bench`` reports) and by the process's CPU time (less
+disturbed by other processes on a busy machine).  The driver also prints a digest of every game's choice log and outcome, so the script says
 whether the two trees played the same games (a speed-up must not change behaviour).
 Prints figures; asserts nothing about time.
 """
@@ -22,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+TREES = ("base", "current")
 ROLE_SETS: tuple[tuple[tuple[str, ...], str | None], ...] = (
     (("knight",), "medium"),
     (("knight", "cave"), None),
@@ -32,7 +34,7 @@ ROLE_SETS: tuple[tuple[tuple[str, ...], str | None], ...] = (
 # Run inside each tree: plays the games and prints one JSON line.  Only names that both trees have
 # (bench.BenchOptions.setup, simulate.play_game) are used, so any revision since the bench existed works.
 DRIVER = r"""
-import hashlib, json, sys
+import hashlib, json, sys, time
 import vast_desktop
 from vast_desktop.bench import BenchOptions
 from vast_desktop.simulate import play_game
@@ -40,17 +42,19 @@ from vast_desktop.simulate import play_game
 role_sets, games = json.loads(sys.argv[1]), int(sys.argv[2])
 setup = BenchOptions().setup
 play_game(setup(("knight", "cave"), 1))          # warm-up: rules data, caches, imports
-choices, seconds, errors = 0, 0.0, 0
+choices, seconds, cpu, errors = 0, 0.0, 0.0, 0
 digest = hashlib.sha256()
 for roles, level in role_sets:
     for seed in range(1, games + 1):
+        c = time.process_time()
         r = play_game(setup(tuple(roles), seed, level), keep=True)
+        cpu += time.process_time() - c
         choices += r.choices
         seconds += r.seconds
         errors += r.error is not None
         log = list(r.game.choices) if r.game is not None else []
         digest.update(json.dumps([roles, seed, log, list(r.winners), r.reason, r.error]).encode())
-print(json.dumps({"file": vast_desktop.__file__, "choices": choices, "seconds": seconds,
+print(json.dumps({"file": vast_desktop.__file__, "choices": choices, "seconds": seconds, "cpu": cpu,
                   "errors": errors, "digest": digest.hexdigest()}))
 """
 
@@ -79,30 +83,32 @@ def compare(base: str, rounds: int, games: int) -> dict:
         base_tree = Path(tmp) / "base"
         git(current, "worktree", "add", "--detach", str(base_tree), base_sha)
         try:
-            rates: dict[str, list[float]] = {"base": [], "current": []}
-            digests: dict[str, set[str]] = {"base": set(), "current": set()}
-            errors = {"base": 0, "current": 0}
+            rates: dict[str, dict[str, list[float]]] = {t: {"wall": [], "cpu": []} for t in TREES}
+            digests: dict[str, set[str]] = {t: set() for t in TREES}
+            errors = dict.fromkeys(TREES, 0)
             trees = {"base": base_tree, "current": current}
             for i in range(rounds):
-                order = ("base", "current") if i % 2 == 0 else ("current", "base")
-                for name in order:
+                for name in (TREES if i % 2 == 0 else TREES[::-1]):
                     r = run_driver(trees[name], games)
-                    rates[name].append(r["choices"] / r["seconds"])
+                    rates[name]["wall"].append(r["choices"] / r["seconds"])
+                    rates[name]["cpu"].append(r["choices"] / r["cpu"])
                     digests[name].add(r["digest"])
                     errors[name] += r["errors"]
-                print(f"round {i + 1}: base {rates['base'][-1]:9.0f}  current {rates['current'][-1]:9.0f}"
-                      f"  choices/s", file=sys.stderr)
+                print(f"round {i + 1}: choices/s (wall, cpu) base {rates['base']['wall'][-1]:7.0f} "
+                      f"{rates['base']['cpu'][-1]:7.0f}  current {rates['current']['wall'][-1]:7.0f} "
+                      f"{rates['current']['cpu'][-1]:7.0f}", file=sys.stderr)
         finally:
             git(current, "worktree", "remove", "--force", str(base_tree))
-    med = {k: statistics.median(v) for k, v in rates.items()}
-    return {
-        "base": base, "base_sha": base_sha, "rounds": rounds, "games_per_role_set": games,
-        "base_choices_per_second": med["base"], "current_choices_per_second": med["current"],
-        "ratio": med["current"] / med["base"],
-        "paired_ratio_median": statistics.median(c / b for c, b in zip(rates["current"], rates["base"], strict=True)),
-        "same_games": digests["base"] == digests["current"] and len(digests["base"]) == 1,
-        "errors": errors,
-    }
+    out: dict = {"base": base, "base_sha": base_sha, "rounds": rounds, "games_per_role_set": games,
+                 "same_games": digests["base"] == digests["current"] and len(digests["base"]) == 1,
+                 "errors": errors}
+    for clock in ("wall", "cpu"):
+        med = {t: statistics.median(rates[t][clock]) for t in TREES}
+        out[clock] = {"base_choices_per_second": med["base"], "current_choices_per_second": med["current"],
+                      "ratio": med["current"] / med["base"],
+                      "paired_ratio_median": statistics.median(
+                          c / b for c, b in zip(rates["current"][clock], rates["base"][clock], strict=True))}
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -116,9 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         print(json.dumps(res))
     else:
-        print(f"base {res['base']} ({res['base_sha'][:9]}): {res['base_choices_per_second']:9.0f} choices/s (median)")
-        print(f"current tree:        {res['current_choices_per_second']:9.0f} choices/s (median)")
-        print(f"ratio current/base:  {res['ratio']:.3f}   (median of paired rounds {res['paired_ratio_median']:.3f})")
+        print(f"base {res['base']} ({res['base_sha'][:9]}) against the current tree, {a.rounds} alternating rounds")
+        for clock, what in (("wall", "wall clock (as bench)"), ("cpu", "process CPU time")):
+            f = res[clock]
+            print(f"{what:22s}: base {f['base_choices_per_second']:7.0f}  current {f['current_choices_per_second']:7.0f}"
+                  f" choices/s (medians); ratio current/base {f['ratio']:.3f}"
+                  f" (median of paired rounds {f['paired_ratio_median']:.3f})")
         print(f"same games (choice logs and outcomes): {'yes' if res['same_games'] else 'NO'}; "
               f"errors base {res['errors']['base']}, current {res['errors']['current']}")
     return 0
