@@ -128,5 +128,7 @@ def space(p: tuple[int, int]) -> Target:
     return Target("space", f"{p[0]},{p[1]}")
 
 
+@lru_cache(maxsize=256)
 def button(name: str) -> Target:
+    """A button's click target (cached like :func:`space`)."""
     return Target("button", name)
