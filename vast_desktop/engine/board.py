@@ -402,10 +402,11 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
                 return
             hand = crystal_first(g, cave.hand) if g.state.active == "cave" else list(cave.hand)
             opts = []
+            spaces = [(fmt_pos(q), space(q)) for q in need]
             for tile_id in sorted(set(hand)):
-                for q in need:
-                    opts.append(Option(f"fill:{tile_id}@{fmt_pos(q)}", f"Place {_hand_label(g, tile_id)} at {fmt_pos(q)}",
-                                       (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
+                name, from_hand = _hand_label(g, tile_id), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
+                for at, target in spaces:
+                    opts.append(Option(f"fill:{tile_id}@{at}", f"Place {name} at {at}", (target, from_hand)))
             choice = yield g.ask("cave", "fill_open_edge",
                                  f"Fill the open edge{'s' if len(need) > 1 else ''}: place a Dark tile on "
                                  + ", ".join(fmt_pos(q) for q in need), opts)

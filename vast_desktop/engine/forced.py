@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .board import edge_blocked, events_live
@@ -35,7 +36,9 @@ def piece_name(piece: str) -> str:
     return piece.title()
 
 
+@lru_cache(maxsize=256)
 def owner(piece: str) -> str:
+    """The role a piece belongs to ("tribe:fangs" → "goblins"; cached: a pure function of the id)."""
     return piece.split(":")[0].replace("tribe", "goblins")
 
 
