@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .decisions import Option, Target, space
@@ -88,8 +89,19 @@ def edge_blocked(g: Game, a: Pos, b: Pos) -> bool:
             return True
         if e in board.bombs:
             return False
+    # walls_at of both sides, inlined: this is the innermost test of every search on the map
     d = _DIRECTION[(b[0] - a[0], b[1] - a[1])]
-    return walls_at(g, a)[d] or walls_at(g, b)[(d + 2) % 4]
+    tiles, cache = board.tiles, g.walls_cache
+    t = tiles.get(a)
+    if t is not None and t.lit:
+        w = cache.get((t.tile_id, t.rot)) or tile_walls(g, t.tile_id, t.rot)
+        if w[d]:
+            return True
+    t = tiles.get(b)
+    if t is not None and t.lit:
+        w = cache.get((t.tile_id, t.rot)) or tile_walls(g, t.tile_id, t.rot)
+        return w[(d + 2) % 4]
+    return False
 
 
 def has_open_edge(g: Game, p: Pos, d: int) -> bool:
@@ -141,7 +153,8 @@ def touching(g: Game, p: Pos) -> int:
     tiles = g.state.board.tiles
     if "collapse_touch_open_edges" in g.setup.house_rules:
         return sum(1 for _, q in adjacent(p) if q in tiles and not edge_blocked(g, p, q))
-    return sum(1 for _, q in adjacent(p) if q in tiles)
+    x, y = p      # the four neighbours, unrolled: the Collapse asks this of every tile at every step
+    return ((x, y - 1) in tiles) + ((x + 1, y) in tiles) + ((x, y + 1) in tiles) + ((x - 1, y) in tiles)
 
 
 def moving_entrance(g: Game) -> bool:
@@ -285,7 +298,12 @@ def orientation_choices(g: Game, p: Pos, came_from: Pos | None = None) -> list[i
 
 
 def rotation_label(g: Game, tile_id: str, rot: int) -> str:
-    walls = tile_walls(g, tile_id, rot)
+    return _walls_label(tile_walls(g, tile_id, rot))
+
+
+@lru_cache(maxsize=16)
+def _walls_label(walls: tuple[bool, bool, bool, bool]) -> str:
+    """"walls north, south" (cached: a pure function of the 16 wall patterns)."""
     names = [n for n, w in zip(("north", "east", "south", "west"), walls, strict=True) if w]
     return "no walls" if not names else "walls " + ", ".join(names)
 
@@ -384,10 +402,11 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
                 return
             hand = crystal_first(g, cave.hand) if g.state.active == "cave" else list(cave.hand)
             opts = []
+            spaces = [(fmt_pos(q), space(q)) for q in need]
             for tile_id in sorted(set(hand)):
-                for q in need:
-                    opts.append(Option(f"fill:{tile_id}@{fmt_pos(q)}", f"Place {_hand_label(g, tile_id)} at {fmt_pos(q)}",
-                                       (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
+                name, from_hand = _hand_label(g, tile_id), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
+                for at, target in spaces:
+                    opts.append(Option(f"fill:{tile_id}@{at}", f"Place {name} at {at}", (target, from_hand)))
             choice = yield g.ask("cave", "fill_open_edge",
                                  f"Fill the open edge{'s' if len(need) > 1 else ''}: place a Dark tile on "
                                  + ", ".join(fmt_pos(q) for q in need), opts)

@@ -4,11 +4,20 @@ At every moment exactly one :class:`Decision` is pending.  It names who decides,
 what kind of decision it is, a prompt, and the complete tuple of legal
 :class:`Option` objects.  Option ids are strings ``"verb:args"``; ``apply``
 accepts only listed ids (ARCHITECTURE §3).
+
+Speed (issue 25, item 9): every step builds all its options, so these three classes
+are the engine's most built objects.  They are slotted and their fields are ``Final``
+(mypy refuses any assignment) instead of frozen dataclasses, whose ``__init__`` pays
+an ``object.__setattr__`` call per field; equality and hashing stay by value.  An
+option's label may be given as a function, called on first access (most options are
+never shown to anyone: a bot picks by id).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Final
 
 
 class IllegalChoice(ValueError):
@@ -19,7 +28,7 @@ class IllegalChoice(ValueError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Target:
     """Something the GUI can click or drag to choose an option.
 
@@ -28,40 +37,78 @@ class Target:
     card id), ``slot`` (a player-board slot such as ``knight.strength``),
     ``hand_tile`` (a Cave tile in the hand) or ``button``.  ``drag_from`` names the
     thing dragged for drag-and-drop options (e.g. the Hero cube supply).
+    Immutable: the fields are ``Final`` (targets are shared, see :func:`space`).
     """
 
-    kind: str
-    ref: str
-    drag_from: str | None = None
+    kind: Final[str]
+    ref: Final[str]
+    drag_from: Final[str | None] = None
 
 
-@dataclass(frozen=True)
 class Option:
-    id: str
-    label: str
-    targets: tuple[Target, ...] = ()
+    """One legal choice: its ``id`` (what ``apply`` takes), a ``label`` for people and
+    the ``targets`` that choose it on the table.
+
+    ``Option(id, label, targets)``; ``label`` may instead be a function of no arguments
+    returning the label, called once on first access (a lazy label: building the text of
+    options nobody reads is much of a step's cost).  Equal and hashed by (id, label,
+    targets), as the frozen dataclass it replaces; immutable by contract (``Final``)."""
+
+    __slots__ = ("id", "_label", "targets")
+    id: Final[str]
+    targets: Final[tuple[Target, ...]]
+
+    def __init__(self, id: str, label: str | Callable[[], str], targets: tuple[Target, ...] = ()) -> None:
+        self.id = id
+        self._label = label
+        self.targets = targets
+
+    @property
+    def label(self) -> str:
+        lab = self._label
+        if lab.__class__ is not str:
+            lab = self._label = lab()  # type: ignore[operator]
+        return lab  # type: ignore[return-value]
+
+    def _key(self) -> tuple[str, str, tuple[Target, ...]]:
+        return (self.id, self.label, self.targets)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Option:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Option(id={self.id!r}, label={self.label!r}, targets={self.targets!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Option, self._key())       # a lazy label is produced: functions need not pickle
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
-    role: str
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    rules_ref: str = ""
+    role: Final[str]
+    kind: Final[str]
+    prompt: Final[str]
+    options: Final[tuple[Option, ...]]
+    rules_ref: Final[str] = ""
     # public facts about what is decided, for explanations (e.g. ("piece", "dragon") for a
     # forced move, ("origin", "1,0") for a Terrain placement) so no one parses the prompt
-    about: tuple[tuple[str, str], ...] = ()
-    _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False)
+    about: Final[tuple[tuple[str, str], ...]] = ()
+    _index: dict[str, Option] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
-        if not self.options:
+        options = self.options
+        if not options:
             raise ValueError(f"decision {self.kind!r} for {self.role} has no options")
-        index = {o.id: o for o in self.options}
-        if len(index) != len(self.options):
-            dupes = sorted({o.id for o in self.options if sum(p.id == o.id for p in self.options) > 1})
+        index = {o.id: o for o in options}
+        if len(index) != len(options):
+            dupes = sorted({o.id for o in options if sum(p.id == o.id for p in options) > 1})
             raise ValueError(f"decision {self.kind!r} has duplicate option ids: {dupes}")
-        object.__setattr__(self, "_index", index)
+        self._index = index
 
     def fact(self, name: str) -> str | None:
         """One of the public facts in ``about`` (None if the decision does not give it)."""
@@ -81,5 +128,7 @@ def space(p: tuple[int, int]) -> Target:
     return Target("space", f"{p[0]},{p[1]}")
 
 
+@lru_cache(maxsize=256)
 def button(name: str) -> Target:
+    """A button's click target (cached like :func:`space`)."""
     return Target("button", name)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .board import edge_blocked, events_live
@@ -35,7 +36,9 @@ def piece_name(piece: str) -> str:
     return piece.title()
 
 
+@lru_cache(maxsize=256)
 def owner(piece: str) -> str:
+    """The role a piece belongs to ("tribe:fangs" → "goblins"; cached: a pure function of the id)."""
     return piece.split(":")[0].replace("tribe", "goblins")
 
 
@@ -55,8 +58,12 @@ class _Push:
         self.tiles = g.state.board.tiles
         self.tokens = g.state.board.tokens
         self.at: dict[Pos, list[str]] = {}
+        self.others_at: set[Pos] = set()    # spaces holding another player's piece (other_players_at)
+        me = self.me
         for other, q in g.state.board.pieces.items():
             self.at.setdefault(q, []).append(other)
+            if other != piece and owner(other) != me:
+                self.others_at.add(q)
         self._links: dict[Pos, list[Pos]] = {}
 
     def links(self, p: Pos) -> list[Pos]:
@@ -76,18 +83,19 @@ class _Push:
 
     def other_players_at(self, q: Pos) -> bool:
         """Another player's piece is on ``q`` (a Tribe is not another player to a Tribe)."""
-        me, piece = self.me, self.piece
-        return any(owner(other) != me for other in self.at.get(q, ()) if other != piece)
+        return q in self.others_at
 
-    def can_enter(self, p: Pos, q: Pos) -> bool:
-        """May the piece be pushed from ``p`` into the adjacent space ``q``?"""
+    def can_enter(self, p: Pos, q: Pos, links: list[Pos] | None = None) -> bool:
+        """May the piece be pushed from ``p`` into the adjacent space ``q``?  (``links``:
+        ``self.links(p)``, when the caller has them already.)"""
         g = self.g
         t = self.tiles.get(q)
         if t is None:                                               # FM-04
             return False
         if t.terrain is not None and impassable(g, q):              # TR-17: never onto impassable terrain
             return False
-        if not self.underground and q not in self.links(p) and edge_blocked(g, p, q):  # FM-05, 07..10
+        if not self.underground and q not in (self.links(p) if links is None else links) \
+                and edge_blocked(g, p, q):                          # FM-05, 07..10
             return False
         return not (self.sees_dark and t.dark)                      # FM-05, FM-08
 
@@ -142,13 +150,15 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
             continue
         if p != start and not rules.can_pass(p):
             continue
-        for q in rules.neighbours(p):
-            if q in dist or not rules.can_enter(p, q):
+        links = rules.links(p)
+        d = dist[p] + 1
+        for q in [q for _, q in adjacent(p)] + links:         # rules.neighbours(p)
+            if q in dist or not rules.can_enter(p, q, links):
                 continue
             stop = q not in avoided and rules.can_stop(q)
             if not stop and not rules.can_pass(q):
                 continue
-            dist[q] = dist[p] + 1
+            dist[q] = d
             queue.append(q)
             if stop:
                 yield q, dist[q]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from .board import edge_blocked
 from .decisions import Option, Target, button, space
 from .geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from .state import PlacedTile, TerrainMark
@@ -97,10 +98,13 @@ def step_ok(g: Game, p: Pos, q: Pos) -> bool:
     """Normal movement from ``p`` to the adjacent ``q`` (TR-11, TR-17): a space on the map,
     no wall on the shared edge, neither space impassable.  Pit to Pit (TR-29) is a step
     too."""
-    from .board import edge_blocked
-
-    if q not in g.state.board.tiles:
+    tiles = g.state.board.tiles
+    t = tiles.get(q)
+    if t is None:
         return False
+    here = tiles.get(p)
+    if here is None or here.terrain is None:    # from a Cave tile: no Pit links, ``p`` not impassable
+        return not (t.terrain is not None and t.terrain.kind == "impassable") and not edge_blocked(g, p, q)
     if q in pit_links(g, p):
         return True
     if impassable(g, p) or impassable(g, q):

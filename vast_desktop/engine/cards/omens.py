@@ -166,17 +166,15 @@ def rockslide_edges(g: Game) -> Iterator[tuple[Pos, Pos]]:
 def rockslide_options(g: Game) -> Iterator[Option]:
     board = g.state.board
     if g.state.supply["rockslide"] > 0:
-        edges: Iterator[tuple[Pos, Pos]] | list[tuple[Pos, Pos]] = rockslide_edges(g)
-        for a, b in edges:
+        for a, b in rockslide_edges(g):
             yield (Option(f"rockslide:place:{fmt_pos(a)}|{fmt_pos(b)}", f"Rockslide between {fmt_pos(a)} and {fmt_pos(b)}",
                                (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
     else:  # all three out: move one
-        edges = list(rockslide_edges(g))
+        free = [(e, Target("edge", e)) for e in (f"{fmt_pos(a)}|{fmt_pos(b)}" for a, b in rockslide_edges(g))]
         for old in sorted(board.rockslides):
-            for a, b in edges:
-                yield (Option(f"rockslide:move:{fmt_pos(old[0])}|{fmt_pos(old[1])}>{fmt_pos(a)}|{fmt_pos(b)}",
-                                   f"Move the Rockslide at {fmt_pos(old[0])}|{fmt_pos(old[1])} to {fmt_pos(a)}|{fmt_pos(b)}",
-                                   (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
+            frm = f"{fmt_pos(old[0])}|{fmt_pos(old[1])}"
+            for to, target in free:      # each edge formatted once, its target shared
+                yield Option(f"rockslide:move:{frm}>{to}", f"Move the Rockslide at {frm} to {to}", (target,))
 
 
 def hatred_options(g: Game) -> Iterator[Option]:
@@ -188,11 +186,11 @@ def hatred_options(g: Game) -> Iterator[Option]:
         yield from (Option(f"hatred:remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),))
                  for p in hatred_candidates(g))
     elif cave.hand:
-        spaces = placement_spaces(g)
+        spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
         for tile_id in sorted(set(crystal_first(g, cave.hand))):
-            for q in spaces:
-                yield (Option(f"hatred:place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
-                                   (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
+            from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")    # one per tile, shared
+            for at, target in spaces:
+                yield Option(f"hatred:place:{tile_id}@{at}", f"Place a tile at {at}", (target, from_hand))
     if cave.hatred_tokens > 0:
         yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
 

@@ -35,11 +35,11 @@ def cave_turn(g: Game) -> Proc:
                 cands = collapse_candidates(g) if removed < g.rules.cave.collapse_removals_per_turn else []
                 phase_opts = [Option(f"remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
             elif cave.hand:
-                spaces = placement_spaces(g)
+                spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
                 for tile_id in sorted(set(crystal_first(g, cave.hand))):   # CV-04, CV-07
-                    for q in spaces:
-                        phase_opts.append(Option(f"place:{tile_id}@{fmt_pos(q)}", f"Place a tile at {fmt_pos(q)}",
-                                                 (space(q), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}"))))
+                    from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")   # one per tile, shared
+                    for at, target in spaces:
+                        phase_opts.append(Option(f"place:{tile_id}@{at}", f"Place a tile at {at}", (target, from_hand)))
             if not phase_opts:
                 cave.phase = 3
                 continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -141,8 +142,14 @@ def can_pay(g: Game, cost: tuple[str, ...], have: Counter[str] | None = None) ->
         have = means_of_payment(g)
     if have["scale"]:
         return bool(payments(g, cost))
-    need = Counter(c for c in cost if c != "any")
-    return all(have[s] >= n for s, n in need.items()) and sum(have.values()) >= len(cost)
+    return all(have[s] >= n for s, n in _named(cost)) and sum(have.values()) >= len(cost)
+
+
+@lru_cache(maxsize=64)
+def _named(cost: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The named symbols of a cost, counted ("any" left out); cached: a pure function of
+    the few costs printed on the Power cards, asked for every power at every step."""
+    return tuple(Counter(c for c in cost if c != "any").items())
 
 
 def _source_name(g: Game, src: str) -> str:
