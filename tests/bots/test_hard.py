@@ -5,12 +5,13 @@ come out best is chosen — in every world still kept, alike."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.bots.hard import HardBot
+from vast_desktop.engine.bots.hard import HardBot, HardBudgetExceeded
 from vast_desktop.engine.bots.registry import make_bot
 from vast_desktop.engine.bots.turn_worlds import TurnWorlds, observation
 from vast_desktop.engine.bots.worlds import world_scenario
@@ -301,3 +302,65 @@ def test_the_hard_goblins_prospect_for_crystals_against_the_cave(roles: tuple[st
     assert bot.top == (1 if prospects else 3)
     assert len(bot.last_search) == len(bot.variants) and all(n == 3 for _, n in bot.last_search)
     assert (bot.decisions_searched > 0) is not prospects
+
+
+# ------------------------------------------------------------------ fixed work, not a clock
+def play_hard_turns(role: str, roles: tuple[str, ...], rounds: int) -> tuple[list[str], list[Any]]:
+    """A game from seed 5 with a Hard ``role`` (two worlds a search) among Easy players, up
+    to round ``rounds``: every choice made, and after each of the Hard player's decisions
+    what its searches weighed (per strategy and per candidate: mean win chance, worlds)."""
+    g = new_game(Setup(roles=list(roles), seed=5))
+    bot = HardBot(role, seed=2, rounds=2)
+    others = {r: make_bot(r, "easy", 2) for r in roles}
+    searched: list[Any] = []
+    while g.outcome is None and g.state.round < rounds:
+        d = g.pending
+        assert d is not None
+        if d.role == role:
+            g.apply(bot(view(g, role), d))
+            searched.append((list(bot.last_search), list(bot.last_choice), bot.decisions_searched))
+        else:
+            g.apply(others[d.role](view(g, d.role), d))
+    assert bot.decisions_searched > 0 and bot.failed_worlds == []
+    return list(g.choices), searched
+
+
+@pytest.mark.parametrize(("role", "roles"), [("dragon", ("dragon", "knight")), ("knight", ("knight", "cave"))])
+def test_a_hard_decision_is_the_same_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch, role: str,
+                                                       roles: tuple[str, ...]) -> None:
+    """Issue 25 item 7: the Hard player does a fixed amount of work per decision and reads no
+    wall clock to decide how much, so the same seed plays the same game on any machine.  Here
+    every wall clock jumps an hour ahead each time it is read — a machine where each search
+    would overrun any time cap — and the game, and every search's worlds and means, come out
+    exactly as on an ordinary run."""
+    quiet = play_hard_turns(role, roles, rounds=4)
+    now = [0.0]
+
+    def crawling() -> float:
+        now[0] += 3600.0
+        return now[0]
+
+    for clock in ("perf_counter", "monotonic", "time"):
+        monkeypatch.setattr(time, clock, crawling)
+    assert play_hard_turns(role, roles, rounds=4) == quiet
+
+
+def test_a_hard_decision_over_its_cpu_limit_is_an_error_not_another_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one clock the Hard player reads is its CPU-time safety limit, and it never changes a
+    choice: a decision that spends more CPU time than ``cpu_limit`` raises HardBudgetExceeded,
+    naming the role and the limit."""
+    cpu = [0.0]
+
+    def process_time() -> float:
+        cpu[0] += 100.0          # every read: another 100 s of CPU time spent
+        return cpu[0]
+
+    monkeypatch.setattr(time, "process_time", process_time)
+    g = new_game(Setup(roles=["dragon", "knight"], seed=5))
+    bot = HardBot("dragon", seed=2, rounds=2, cpu_limit=60.0)
+    knight = make_bot("knight", "easy", 2)
+    with pytest.raises(HardBudgetExceeded, match=r"Hard dragon's decision spent .* over its safety limit of 60 s"):
+        while g.outcome is None:
+            d = g.pending
+            assert d is not None
+            g.apply((bot if d.role == "dragon" else knight)(view(g, d.role), d))

@@ -131,7 +131,7 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
     return board
 
 
-def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
+def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[str, Any]:
     from .roles.dragon_powers import payable_powers
     from .roles.dragon_state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
 
@@ -150,7 +150,8 @@ def _dragon_board(g: Game, viewer: str | None) -> dict[str, Any]:
         board["scales_removed"] = list(d.scales_removed)          # the Platinum Scale once played
     if viewer == "dragon":
         board["hand"] = sorted(d.hand)
-        board["payable"] = payable_powers(g)                      # the powers his cards and Gems pay for now
+        if not minimal:                                           # only a person reads it (his board, its tooltips)
+            board["payable"] = payable_powers(g)                  # the powers his cards and Gems pay for now
     return board
 
 
@@ -170,7 +171,12 @@ def _thief_board(g: Game, viewer: str | None) -> dict[str, Any]:
     }
 
 
-def view(g: Game, viewer: str | None) -> PlayerView:
+def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
+    """What ``viewer`` sees of ``g``.  ``minimal``: the view the Hard players' rollouts give
+    their Easy players — the same, without what only a person or the forward model reads and
+    that costs the most to build (the Dragon's payable Powers, the footprint previews of a
+    Terrain placement, the public Setup and the cards seen removed, left empty).  It hides the
+    same secrets; the Easy players choose alike with either (``tests/bots/test_minimal_view.py``)."""
     st = g.state
     tiles = []
     sees_dark = viewer == "cave"
@@ -192,7 +198,7 @@ def view(g: Game, viewer: str | None) -> PlayerView:
     if st.cave is not None:
         boards["cave"] = _cave_board(g, viewer)
     if st.dragon is not None:
-        boards["dragon"] = _dragon_board(g, viewer)
+        boards["dragon"] = _dragon_board(g, viewer, minimal)
     if st.goblins is not None:
         from .roles.goblins import board_view
         boards["goblins"] = board_view(g, viewer)
@@ -219,8 +225,9 @@ def view(g: Game, viewer: str | None) -> PlayerView:
         outcome=outcome, last_roll=st.last_roll, entrance=st.board.entrance,
         entrance_piece=st.board.entrance if moving_entrance(g) else None,
         terrain_cards=tuple(st.terrain_drawn),
-        placing=_placing(g, decision),
-        setup=public_setup(g), removed=removed_seen(g, viewer), terrain_round=st.terrain_round,
+        placing={} if minimal else _placing(g, decision),
+        setup={} if minimal else public_setup(g), removed=() if minimal else removed_seen(g, viewer),
+        terrain_round=st.terrain_round,
     )
 
 

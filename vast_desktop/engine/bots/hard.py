@@ -24,11 +24,16 @@ plays as the Easy player.
 Every option and strategy is tried in the same worlds with the same dice (common random
 numbers), so the comparison measures the choices, not the luck of their draws.
 
-The search does a fixed amount of work — ``rounds`` worlds (``search_rounds``: 3, or more
-where the role's Easy class asks for it with the roles in play), every strategy or candidate
-in each — sized so that it fits its time budget on this machine; so the same seed and game give
-the same choices, whatever the machine's speed.  Only if the machine is so slow that the
-work overruns ``cap`` times the budget does it stop early (and then its choices may differ).
+The search does a fixed amount of work per decision — ``rounds`` worlds (``search_rounds``: 3,
+or more where the role's Easy class asks for it with the roles in play), every strategy or
+candidate played on in each of them — and never looks at a clock to decide how much: a search
+cut short by a wall-clock limit plays differently on a busy machine than on a quiet one, so
+the same seed would not give the same game (issue 25, item 7).  The work was sized so that a
+decision stays well under a second at p95 on the project's machine.  The one clock it reads is
+a safety net: a decision that spends more than ``cpu_limit`` seconds of CPU time (a generous
+limit, far beyond any decision measured) raises :class:`HardBudgetExceeded` — an error that
+names the decision, never a quieter, different choice.  The Easy players inside its rollouts
+see the cheaper ``view(..., minimal=True)``, which leaves out only what no Easy player reads.
 Everything random comes from the bot's own seeded RNG.
 """
 from __future__ import annotations
@@ -48,8 +53,15 @@ from .turn_worlds import TurnWorlds
 from .value import win_chance
 
 MAX_ROLLOUT_CHOICES = 400
+CPU_LIMIT = 60.0            # seconds of CPU time one decision may spend before it is an error
 DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
 DEFAULT_TOP = 3             # options played on per decision, for a role whose Easy class names no ``search_top``
+
+
+class HardBudgetExceeded(RuntimeError):
+    """A Hard decision spent more CPU time than its safety limit: the search's fixed work
+    is far larger than it was sized for (an engine or bot fault), so it stops with an error
+    rather than choose from less work than the same seed does elsewhere."""
 
 
 def easy_class(role: str) -> Any:
@@ -91,14 +103,16 @@ def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
 class HardBot:
     needs_view = True
 
-    def __init__(self, role: str, seed: int = 0, budget: float = 0.6, rounds: int | None = None,
-                 cap: float = 2.5, top: int | None = None, margin: float | None = None) -> None:
+    def __init__(self, role: str, seed: int = 0, rounds: int | None = None, top: int | None = None,
+                 margin: float | None = None, cpu_limit: float = CPU_LIMIT) -> None:
         self.role = role
         self.rng = random.Random(seed)
-        self.budget = budget
         self.cls = easy_class(role)
         self.rounds_given = rounds       # worlds per search; None: as ``search_rounds`` fits the game
-        self.cap = cap
+        # CPU seconds one decision may spend before it raises HardBudgetExceeded (never a
+        # limit on the work: the work is fixed, so the choices do not depend on the machine)
+        self.cpu_limit = cpu_limit
+        self.decision_started = 0.0      # process CPU time when the decision being made began
         self.top_given = top             # options played on per decision; None: as ``search_top`` fits the game
         # how much better by the rollouts another option must do to overrule the heuristic's
         # pick: the role's own ``search_margin`` unless given
@@ -132,6 +146,7 @@ class HardBot:
             self.fit(v.roles)
         if len(decision.options) == 1:
             return decision.options[0].id
+        self.decision_started = time.process_time()
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
             self.planned_for = (v.round, v.active)
             self.current = self.policies[self.search(v)]
@@ -155,7 +170,6 @@ class HardBot:
             return 0
         totals = [0.0] * len(self.variants)
         counts = [0] * len(self.variants)
-        give_up = time.perf_counter() + self.budget * self.cap
         playable = []
         for scenario, play_seed in self.scenarios:
             try:
@@ -169,8 +183,6 @@ class HardBot:
             for i, score in enumerate(scores):
                 totals[i] += score
                 counts[i] += 1
-            if time.perf_counter() > give_up:
-                break
         self.scenarios = playable
         means = [t / c if c else -1.0 for t, c in zip(totals, counts, strict=True)]
         self.last_search = list(zip(means, counts, strict=True))
@@ -200,7 +212,6 @@ class HardBot:
         strategy = self.policies.index(self.current)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
-        give_up = time.perf_counter() + self.budget * self.cap
         for w in worlds:
             try:
                 scores = {}
@@ -214,8 +225,6 @@ class HardBot:
             for c, score in scores.items():
                 totals[c] += score
                 counts[c] += 1
-            if time.perf_counter() > give_up:
-                break
         means = {c: totals[c] / counts[c] if counts[c] else -1.0 for c in candidates}
         self.last_choice = [(c, means[c], counts[c]) for c in candidates]
         best = max(candidates, key=lambda c: means[c])      # max keeps the first of equals: the pick
@@ -227,7 +236,10 @@ class HardBot:
 
     def rollout(self, world: Any, variant: int, seed: int) -> float:
         """Play the world on with strategy ``variant`` in this seat and Easy players elsewhere
-        until this role's next turn begins; this role's win chance there."""
+        until this role's next turn begins; this role's win chance there.  Every player in
+        it sees the minimal view (``view(..., minimal=True)``: all that the Easy players and
+        ``win_chance`` read, without what only a person or the forward model reads), which
+        gives the choices the full view gives, for less work."""
         bots = {r: (self.cls(seed=seed, params=self.variants[variant]) if r == self.role
                     else easy_class(r)(seed=seed + 1)) for r in world.state.roles}
         left_turn = world.state.active != self.role
@@ -238,6 +250,18 @@ class HardBot:
                 left_turn = True
             elif left_turn:
                 break                                     # its next turn: judge here
-            world.apply(bots[d.role](view(world, d.role), d))
+            world.apply(bots[d.role](view(world, d.role, minimal=True), d))
             steps += 1
-        return win_chance(view(world, self.role), self.role)
+        self.check_cpu()
+        return win_chance(view(world, self.role, minimal=True), self.role)
+
+    def check_cpu(self) -> None:
+        """Raise :class:`HardBudgetExceeded` once the decision being made has spent more than
+        ``cpu_limit`` seconds of CPU time.  Only ever an error: the search's work never
+        depends on the clock."""
+        spent = time.process_time() - self.decision_started
+        if spent > self.cpu_limit:
+            raise HardBudgetExceeded(
+                f"the Hard {self.role}'s decision spent {spent:.1f} s of CPU time, over its safety limit of "
+                f"{self.cpu_limit:g} s: its search ({self.rounds} worlds, {len(self.variants)} strategies, "
+                f"{self.top} options per decision) is far slower than it was sized for")

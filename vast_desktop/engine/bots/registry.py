@@ -1,7 +1,7 @@
 """Which computer player plays a seat: ``make_bot(role, level, seed)``.
 
 Levels: ``random`` (any legal option; the fuzz tests' player), ``easy`` (a fast
-heuristic that plays the role's plan) and ``hard`` (searches within a time budget).
+heuristic that plays the role's plan) and ``hard`` (a fixed amount of search per decision).
 ``parse_bots("knight=hard,cave=easy")`` reads the command line's ``--bots``.
 """
 from __future__ import annotations

@@ -4,7 +4,8 @@ The Hard player draws its worlds at the start of its turn (``worlds.world_scenar
 public fact copied, every hidden one guessed).  To weigh a decision later in the same turn it
 needs those worlds *at that decision*: so each world is played along with the real game —
 the player's own choices applied as made, the other roles' answers in between (a Goblins'
-Ambush, a Dragon's reaction…) played by their Easy players.
+Ambush, a Dragon's reaction…) played by their Easy players (on the minimal view,
+``view(..., minimal=True)``, with which they choose as with the full one).
 
 A world stays only while it shows the player exactly what the real game shows (its
 :func:`observation`): the map, pieces, supply, boards and the options offered.  A guess
@@ -275,7 +276,7 @@ class TurnWorlds:
                 bot = w.others.get(d.role)
                 if bot is None:
                     bot = w.others[d.role] = make_bot(d.role, "easy", w.seed)
-                g.apply(bot(view(g, d.role), consistent_options(d, self.shown)))
+                g.apply(bot(view(g, d.role, minimal=True), consistent_options(d, self.shown)))
         except (IllegalChoice, EngineError):
             return False
         return False
