@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from vast_desktop.bench import run_bench
+from vast_desktop.headless.bench import run_bench
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser()

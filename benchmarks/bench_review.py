@@ -10,8 +10,8 @@ import random
 import sys
 import time
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.review import BLOCK, Review
 
 GAMES = [(("knight", "cave"), 3), (("knight", "dragon", "cave"), 5), (("knight", "cave", "dragon", "goblins", "thief"), 7)]

@@ -15,9 +15,9 @@ import statistics
 import sys
 import time
 
+from vast_desktop.bots.hard.worlds import sample_world
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
-from vast_desktop.engine.bots.worlds import sample_world
 
 ROLES = ["knight", "goblins", "dragon", "cave", "thief"]
 

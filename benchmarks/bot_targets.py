@@ -24,9 +24,9 @@ import json
 import sys
 from pathlib import Path
 
+from vast_desktop.bots.registry import ROLES
 from vast_desktop.engine import Setup
-from vast_desktop.engine.bots.registry import ROLES
-from vast_desktop.tournament import default_workers, run_tournament
+from vast_desktop.headless.tournament import default_workers, run_tournament
 
 
 def key(roles: tuple[str, str], levels: dict[str, str], games: int, seed: int) -> str:

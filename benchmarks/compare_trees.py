@@ -36,8 +36,8 @@ ROLE_SETS: tuple[tuple[tuple[str, ...], str | None], ...] = (
 DRIVER = r"""
 import hashlib, json, sys, time
 import vast_desktop
-from vast_desktop.bench import BenchOptions
-from vast_desktop.simulate import play_game
+from vast_desktop.headless.bench import BenchOptions
+from vast_desktop.headless.simulate import play_game
 
 role_sets, games = json.loads(sys.argv[1]), int(sys.argv[2])
 setup = BenchOptions().setup

@@ -18,12 +18,12 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine.api import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Decision, Target
+from vast_desktop.engine.explain.why_not import RULE, WHERE, why_not_graded
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos
-from vast_desktop.engine.teaching import RULE, WHERE, why_not_graded
 
 FIVE = ("knight", "goblins", "dragon", "cave", "thief")
 ROLE_SETS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [

@@ -15,17 +15,17 @@ from conftest import choose
 from explain_sampling import ROLE_SETS as ROLES_FOR_CLICKS
 from explain_sampling import sample_clicks
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.board import edge_blocked
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.describe import describe
+from vast_desktop.engine.explain.why_not import explain_click, is_fallback, why_not
 from vast_desktop.engine.geometry import fmt_pos
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles import knight_board as kb
-from vast_desktop.engine.roles.dragon_state import armor
-from vast_desktop.engine.roles.thief_state import stealth
-from vast_desktop.engine.teaching import explain_click, is_fallback, why_not
+from vast_desktop.engine.map.board import edge_blocked
+from vast_desktop.engine.roles.dragon.state import armor
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight import board as kb
+from vast_desktop.engine.roles.thief.state import stealth
+from vast_desktop.teach.describe import describe
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance", "lit": True}
 NO_POP = {"fangs": 0, "bones": 0, "eye": 0}

@@ -7,7 +7,7 @@ from explain_sampling import WIDE_SETS, sample_clicks
 
 from vast_desktop.engine import load_scenario
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.teaching import RULE, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_graded
 
 ROW = [{"tile": "T01", "pos": [0, 0]}, {"tile": "T20", "pos": [1, 0], "lit": True},
        {"tile": "T22", "pos": [2, 0], "lit": True}, {"tile": "T31", "pos": [3, 0], "lit": True}]

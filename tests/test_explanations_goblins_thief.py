@@ -16,9 +16,9 @@ from rules.helpers_thief import thief_game
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles import knight_board as kb
-from vast_desktop.engine.teaching import RULE, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_graded
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight import board as kb
 
 
 def kind(g: Game) -> str:

@@ -13,11 +13,11 @@ from typing import Any
 # the explanation tests' one set of position helpers
 from test_explanations import ENTRANCE, ROW, WALLED, choose, dark, game, lit  # noqa: E402,F401
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.roles import knight_board as kb
-from vast_desktop.engine.teaching import RULE, why_not, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not, why_not_graded
+from vast_desktop.engine.roles.knight import board as kb
 
 
 def rule_reason(g: Game, target: Any) -> str:
@@ -326,7 +326,7 @@ def test_DR_60_DR_62_pride_asks_about_one_condition() -> None:
 def test_reasons_take_any_target_without_failing() -> None:
     """Whatever the screen sends (a card that is no card, an unknown slot, a malformed edge),
     the Knight's and Dragon's reasons answer or pass (None), never raise."""
-    from vast_desktop.engine import why_not_knight_dragon as wn
+    from vast_desktop.engine.explain import knight_dragon as wn
 
     odd = [Target("card", "terrain:lake"), Target("slot", "knight.treasure:nonsense"), Target("slot", "knight.grit"),
            Target("slot", "dragon.sloth.nonsense"), Target("slot", "dragon.power.nonsense"), Target("slot", "dragon"),

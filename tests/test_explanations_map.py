@@ -14,8 +14,8 @@ from conftest import choose
 
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Decision, Option, Target
+from vast_desktop.engine.explain.why_not import RULE, why_not, why_not_graded
 from vast_desktop.engine.game import Proc
-from vast_desktop.engine.teaching import RULE, why_not, why_not_graded
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance"}
 HAND = {"hand": ["T31", "T32", "T33"]}
@@ -94,7 +94,7 @@ def test_MAP_17_MAP_28_orienting_the_revealed_tile_happens_on_it() -> None:
 def test_MAP_19_reveal_order_names_the_tiles_being_revealed() -> None:
     """MAP-19: several tiles revealed at once are chosen one at a time among themselves; a
     Lit tile or another Dark tile is not one of them."""
-    from vast_desktop.engine.reveal import reveal_group
+    from vast_desktop.engine.map.reveal import reveal_group
 
     g = kc([ENTRANCE, dark(1, 0, "T01"), dark(2, 0, "T05"), lit(-1, 0, "T10"), dark(0, 1, "T12")], cave=HAND)
     drive(g, lambda game: reveal_group(game, [(1, 0), (2, 0)], "cave"))
@@ -107,7 +107,7 @@ def test_MAP_19_reveal_order_names_the_tiles_being_revealed() -> None:
 # ------------------------------------------------------------------ placing tiles
 def fill_game() -> Game:
     """The Cave fills the two open spaces beside the Lit tile at 1,0 (walls elsewhere)."""
-    from vast_desktop.engine.board import fill_open_edges
+    from vast_desktop.engine.map.board import fill_open_edges
 
     g = kc([ENTRANCE, lit(1, 0, "T01"), *AROUND, dark(2, 0, "T05")], cave=HAND)
     drive(g, lambda game: fill_open_edges(game, "knight"))
@@ -164,7 +164,7 @@ def test_RV_03_SOLO_02_the_drawn_tile_goes_on_an_open_space_next_to_the_map() ->
 
 def test_GB_81_the_explored_space_is_the_goblins_choice() -> None:
     """GB-81: when a Tribe explores, the Cave's tile goes on the open space the Goblins chose."""
-    from vast_desktop.engine.roles.goblins import act_explore
+    from vast_desktop.engine.roles.goblins.turn import act_explore
 
     g = scenario(("knight", "goblins", "cave"), [ENTRANCE, *AROUND, dark(1, 0, "T01")], "goblins",
                  pieces={"knight": [0, 0], "tribe:fangs": [1, 0]}, cave=HAND,
@@ -258,7 +258,7 @@ def test_FM_14_FM_08_the_first_piece_leaves_room_for_the_next() -> None:
     """FM-14, FM-08: pieces forced off one tile leave one at a time (the Goblins before the
     Dragon) and never share a space: the Tribe may not take the surfaced Dragon's only way out
     (he never goes onto a Dark tile)."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     g = scenario(("goblins", "dragon"), [ENTRANCE, lit(1, 0, "T01"), lit(2, 0, "T05"), dark(3, 0, "T10"),
                                          dark(2, 1, "T13")], "goblins",
@@ -274,7 +274,7 @@ def test_FM_14_FM_08_the_first_piece_leaves_room_for_the_next() -> None:
 def test_VAR_07_the_entrance_piece_moves_last_and_needs_a_tile() -> None:
     """VAR-06/07 (Moving Entrance): the Entrance piece leaves its collapsing tile last, for an
     adjacent unoccupied Lit tile; the Knight may not take the only one."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     treasure = {"treasure": 1}
     g = kc([ENTRANCE, lit(1, 0, "T01"), lit(2, 0, "T05"), lit(1, 1, "T10"), lit(1, -1, "T13")],
@@ -290,7 +290,7 @@ def test_VAR_07_the_entrance_piece_moves_last_and_needs_a_tile() -> None:
 def test_MAP_37_a_loose_section_is_slid_by_its_highlighted_tile() -> None:
     """MAP-37/39: the section with the Entrance stays; a loose section is chosen by its
     highlighted tile."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     g = kc([ENTRANCE, lit(1, 0, "T01"), lit(2, 0, "T05"), lit(3, 0, "T10"), *AROUND], cave=HAND)
     drive(g, lambda game: remove_tile(game, (1, 0), "cave", collapse_removal=False))
@@ -350,7 +350,7 @@ def test_CV_24_CV_31_spores_target_a_player_with_something_to_lose() -> None:
 
 def test_CV_31_spores_cut_a_tribe_that_can_fall_to_one() -> None:
     """CV-31: the Goblins must choose a Tribe that can actually be reduced to 1 Population."""
-    from vast_desktop.engine.roles.goblins import spores
+    from vast_desktop.engine.roles.goblins.turn import spores
 
     g = scenario(("knight", "goblins"), [ENTRANCE, *AROUND], "goblins", pieces={"knight": [0, 0]},
                  goblins={"population": {"fangs": 3, "bones": 1, "eye": 2}})
@@ -385,7 +385,7 @@ def test_CV_38_CV_35_the_cave_chooses_among_the_cards_it_drew() -> None:
 
 def test_TH_12_the_thief_takes_a_treasure_token_where_there_is_one() -> None:
     """TH-12: with the Cave's supply empty, the Thief takes a Treasure token from the map."""
-    from vast_desktop.engine.roles.thief import take_supply_treasure
+    from vast_desktop.engine.roles.thief.turn import take_supply_treasure
 
     g = scenario(("knight", "thief"), [ENTRANCE, *AROUND, lit(1, 0, "T01")], "thief",
                  pieces={"knight": [0, 0], "thief": [1, 0]}, tokens={"0,-1": {"treasure": 1}},
@@ -400,7 +400,7 @@ def test_TH_12_the_thief_takes_a_treasure_token_where_there_is_one() -> None:
 def terrain_game() -> Game:
     """The Knight revealed the Event tile at 1,0; the Lake lies below the Entrance; the Cave
     places the Terrain (TR-06)."""
-    from vast_desktop.engine.terrain import event_revealed
+    from vast_desktop.engine.map.terrain import event_revealed
 
     g = kc([ENTRANCE, *AROUND, lit(1, 0, "T20")], active="knight", variants=["terrain"], pieces={"knight": [1, 0]},
            cave=HAND, terrain=[{"tile": "lake", "pos": [0, 2], "rot": 0}])
@@ -436,7 +436,7 @@ def test_TR_07_TR_09_terrain_goes_on_open_spaces_as_close_as_possible() -> None:
 def test_TR_28_the_pits_go_far_apart_and_all_three_must_fit() -> None:
     """TR-28: after the first Pit (at 2,0, the only spot nearest the Knight) the next goes as far
     as possible from it, only where all three can still be placed; TR-09 as for any Terrain."""
-    from vast_desktop.engine.terrain import pits
+    from vast_desktop.engine.map.terrain import pits
 
     g = terrain_game()
     choose(g, "terrain:pits")

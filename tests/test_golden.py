@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"

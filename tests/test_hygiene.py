@@ -51,7 +51,8 @@ def _rel(path: Path) -> str:
 # ------------------------------------------------------------------ layering
 def test_engine_never_imports_pygame_or_the_layers_above() -> None:
     forbidden = ("pygame", "pygame_gui", "vast_desktop.render", "vast_desktop.input", "vast_desktop.app",
-                 "vast_desktop.session")
+                 "vast_desktop.session", "vast_desktop.screens", "vast_desktop.bots", "vast_desktop.teach",
+                 "vast_desktop.headless")
     bad = []
     for path in _py_files(ENGINE):
         for line, mod in _imported_modules(_parse(path), path):
@@ -60,11 +61,27 @@ def test_engine_never_imports_pygame_or_the_layers_above() -> None:
     assert not bad, "the engine must stay pure (ARCHITECTURE §1):\n" + "\n".join(bad)
 
 
+def test_bots_and_words_for_players_stay_clients_of_the_engine() -> None:
+    """The bots and the words for players read only what the engine hands out (a PlayerView, a
+    Decision): never the pygame layers, and neither reaches into the other's package."""
+    layers = {"bots": ("pygame", "pygame_gui", "vast_desktop.render", "vast_desktop.input", "vast_desktop.screens",
+                       "vast_desktop.app", "vast_desktop.session", "vast_desktop.teach", "vast_desktop.headless"),
+              "teach": ("pygame", "pygame_gui", "vast_desktop.render", "vast_desktop.input", "vast_desktop.screens",
+                        "vast_desktop.app", "vast_desktop.bots", "vast_desktop.headless")}
+    bad = []
+    for layer, forbidden in layers.items():
+        for path in _py_files(PACKAGE / layer):
+            for line, mod in _imported_modules(_parse(path), path):
+                if any(mod == f or mod.startswith(f + ".") for f in forbidden):
+                    bad.append(f"{_rel(path)}:{line} imports {mod}")
+    assert not bad, "a client layer reaches above itself:\n" + "\n".join(bad)
+
+
 def test_engine_imports_without_pygame_loaded() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, vast_desktop.engine, vast_desktop.persistence, vast_desktop.simulate; "
+    code = ("import sys, vast_desktop.engine, vast_desktop.persistence, vast_desktop.headless.simulate; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; "
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
@@ -116,7 +133,7 @@ def test_the_game_rng_lives_in_game_py() -> None:
 
 
 def test_bots_use_only_their_own_seeded_rng() -> None:
-    bots = _py_files(ENGINE / "bots")
+    bots = _py_files(PACKAGE / "bots")
     found = 0
     for path in bots:
         tree = _parse(path)
@@ -139,8 +156,8 @@ def test_bots_use_only_their_own_seeded_rng() -> None:
 
 
 def test_random_bot_is_deterministic_per_seed() -> None:
+    from vast_desktop.bots.random_bot import RandomBot
     from vast_desktop.engine import Setup, new_game
-    from vast_desktop.engine.bots.random_bot import RandomBot
 
     def run(bot_seed: int) -> list[str]:
         g = new_game(Setup(roles=("knight", "cave"), seed=3))

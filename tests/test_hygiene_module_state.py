@@ -22,8 +22,8 @@ from pathlib import Path
 from types import ModuleType
 
 import vast_desktop.engine as engine_pkg
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 
 ENGINE = Path(engine_pkg.__file__).resolve().parent
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "setdefault", "pop", "popitem", "remove",

@@ -15,9 +15,9 @@ import pytest
 from test_privacy import _leaks
 from test_replay_save_undo import dump
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.api import replay
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.persistence import load_game, save_game

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.roles.knight_board import active_cubes, placed_cubes
+from vast_desktop.engine.roles.knight.board import active_cubes, placed_cubes
 
 MAX_STEPS = 5000
 TOTAL_CUBES = 7          # 2 starting cubes + 5 on the white Grit spaces (KN-06, KN-112)

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.api import replay
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.roles.dragon_state import SYMBOLS, gem_token
+from vast_desktop.engine.roles.dragon.state import SYMBOLS, gem_token
 
 MAX_STEPS = 8000
 

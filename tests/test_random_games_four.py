@@ -10,8 +10,8 @@ from test_random_games import check_invariants
 from test_random_games_dragon import check as check_dragon
 from test_random_games_goblins import check_goblins
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 
 MAX_STEPS = 8000
@@ -72,7 +72,7 @@ def test_goblins_vs_dragon(seed: int) -> None:
 
 
 def test_ash_dragon_variants() -> None:
-    from vast_desktop.engine.roles.dragon_state import armor, ash_dragon
+    from vast_desktop.engine.roles.dragon.state import armor, ash_dragon
 
     for roles, ash in ((("goblins", "dragon"), True), (("goblins", "dragon", "cave"), True),
                        (("knight", "goblins", "dragon"), False), (("knight", "goblins", "dragon", "cave"), False)):

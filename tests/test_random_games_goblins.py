@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 from test_random_games import check_invariants
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles.goblins_state import TRIBES
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.goblins.state import TRIBES
 
 MAX_STEPS = 6000
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import pytest
 from test_random_games_variants import _general
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import surrounding
-from vast_desktop.engine.terrain import cells_for, footprint, impassable, tiles_on_map
+from vast_desktop.engine.map.terrain import cells_for, footprint, impassable, tiles_on_map
 
 MAX_STEPS = 9000
 

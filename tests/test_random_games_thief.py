@@ -19,10 +19,10 @@ from test_random_games import check_invariants
 from test_random_games_dragon import check as check_dragon
 from test_random_games_goblins import check_goblins
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.roles.thief_state import STATS, stash_needed, stashed, stat
+from vast_desktop.engine.roles.thief.state import STATS, stash_needed, stashed, stat
 from vast_desktop.engine.state import ROLE_ORDER
 
 MAX_STEPS = 9000

@@ -26,12 +26,12 @@ from test_random_games_dragon import check as check_dragon
 from test_random_games_goblins import check_goblins
 from test_random_games_thief import check_thief
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.board import edge_blocked
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.roles.dragon_state import is_scale
-from vast_desktop.engine.roles.thief_state import stashed
+from vast_desktop.engine.map.board import edge_blocked
+from vast_desktop.engine.roles.dragon.state import is_scale
+from vast_desktop.engine.roles.thief.state import stashed
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS
 
 MAX_STEPS = 9000

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Decision
-from vast_desktop.reference import (
+from vast_desktop.teach.reference import (
     ALIAS_PARTS,
     ALIAS_PREFIX,
     PARTS,

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import IllegalChoice, Setup, SetupError, new_game, replay, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
 from vast_desktop.persistence import SAVE_FORMAT, SaveError, load_game, save_game
 
@@ -500,7 +500,7 @@ def test_games_are_identical_across_processes_and_hash_seeds() -> None:
     code = (
         "import hashlib, dataclasses\n"
         "from vast_desktop.engine import Setup\n"
-        "from vast_desktop.simulate import play_game\n"
+        "from vast_desktop.headless.simulate import play_game\n"
         "h = hashlib.sha256()\n"
         "for setup in (Setup(roles=('knight', 'cave'), seed=5), Setup(roles=('knight',), seed=5, solo_level='hard')):\n"
         "    g = play_game(setup, keep=True).game\n"

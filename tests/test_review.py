@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, replay, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.persistence import SaveError, save_game
 from vast_desktop.review import Review
 

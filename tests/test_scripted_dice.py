@@ -12,7 +12,7 @@ from conftest import choose, pick
 
 from vast_desktop.engine import EngineError, Game, load_scenario
 from vast_desktop.engine.dice import DiceScriptError, roll_dragon_die
-from vast_desktop.engine.roles.thief import roll_action_die
+from vast_desktop.engine.roles.thief.turn import roll_action_die
 
 ROW = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
        {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [3, 0], "tile": "T29", "lit": True}]

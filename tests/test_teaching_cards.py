@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, load_scenario, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.game import Game
-from vast_desktop.reference import ReferenceError, default_reference_dir, load_reference
-from vast_desktop.teaching_cards import (
+from vast_desktop.teach.cheatsheets import (
     ROLES,
     TeachingCards,
     due_reminders,
@@ -24,6 +23,7 @@ from vast_desktop.teaching_cards import (
     load_teaching_cards_uncached,
     triggers_now,
 )
+from vast_desktop.teach.reference import ReferenceError, default_reference_dir, load_reference
 
 REF_DIR = Path(str(default_reference_dir()))
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "vast_desktop" / "engine"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from vast_desktop.bots.registry import available
 from vast_desktop.engine import Setup
-from vast_desktop.engine.bots.registry import available
-from vast_desktop.matches import play_match
-from vast_desktop.tournament import percentile, wilson_interval
+from vast_desktop.headless.matches import play_match
+from vast_desktop.headless.tournament import percentile, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 TOURNEY = ("tournament", "--roles", "knight,cave", "--bots", "cave=random", "--games", "6", "--seed", "11", "--json")
@@ -157,7 +157,7 @@ def test_simulate_with_bots_plays_play_match_games() -> None:
 
 def test_simulate_without_bots_is_unchanged() -> None:
     """Without --bots simulate keeps its own random games (the golden files' seeds): not play_match's."""
-    from vast_desktop.simulate import play_game
+    from vast_desktop.headless.simulate import play_game
 
     data = last_json(run_cli("simulate", "--roles", "knight,cave", "--games", "2", "--seed", "5", "--json"))
     assert data["choices"] == sum(play_game(Setup(roles=("knight", "cave"), seed=s)).choices for s in (5, 6))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from vast_desktop.engine import IllegalChoice
-from vast_desktop.tutorial.runner import Tutorial, TutorialError, load_script
+from vast_desktop.teach.tutorial.runner import Tutorial, TutorialError, load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -157,7 +157,7 @@ def test_tutorial_check_command_exits_0() -> None:
 
 def test_pickpocket_step_states_the_knights_perception() -> None:
     """The Pickpocket step's numbers are the game's: Stealth 3 against the Knight's Perception 2 (as in the sample)."""
-    from vast_desktop.engine.roles.knight_board import perception
+    from vast_desktop.engine.roles.knight.board import perception
 
     t = Tutorial.new()
     index = next(i for i, s in enumerate(t.script.steps) if s.choice == "pickpocket:knight:2")

@@ -46,7 +46,7 @@ def thief_scenario(data: dict[str, Any]) -> Game:
 
 def upgrade_choice() -> Game | None:
     """A cave+thief game played on until the Thief chooses an upgrade."""
-    from vast_desktop.engine.bots.random_bot import RandomBot
+    from vast_desktop.bots.random_bot import RandomBot
 
     for seed in range(1, 40):
         g = new_game(Setup(roles=("cave", "thief"), seed=seed))
@@ -64,7 +64,7 @@ def table_shot() -> None:
     """A Knight-and-Thief table (both human, shared table) in the Thief's turn, his board shown."""
     os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")
     from vast_desktop.app import App
-    from vast_desktop.engine.bots.random_bot import RandomBot
+    from vast_desktop.bots.random_bot import RandomBot
     from vast_desktop.screens.table import TableScreen
     from vast_desktop.session import Seat, Session
     from vast_desktop.settings import autosave_path

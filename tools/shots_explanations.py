@@ -90,9 +90,9 @@ def scratch_shot(app: App, suffix: str) -> None:
 
 def collapse_shot(app: App, suffix: str) -> None:
     """The Cave in the Collapse: a tile touching too many others is refused with COL-07."""
+    from vast_desktop.bots.random_bot import RandomBot
     from vast_desktop.engine import Setup, new_game
-    from vast_desktop.engine.bots.random_bot import RandomBot
-    from vast_desktop.engine.collapse import collapse_candidates
+    from vast_desktop.engine.map.collapse import collapse_candidates
 
     g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=4))
     bot = RandomBot(4)

@@ -27,7 +27,7 @@ from shots_app import app_from_args, fresh_home, hover, save_window  # noqa: E40
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.engine import Setup, load_scenario  # noqa: E402
-from vast_desktop.robot import steer_collapse_to_entrance  # noqa: E402
+from vast_desktop.headless.robot import steer_collapse_to_entrance  # noqa: E402
 from vast_desktop.screens.handoff import HandoffScreen  # noqa: E402
 from vast_desktop.screens.table import TableScreen  # noqa: E402
 from vast_desktop.session import Seat, Session  # noqa: E402

@@ -24,10 +24,7 @@ from pathlib import Path
 
 import yaml
 
-from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.progress import standing
-from vast_desktop.engine.bots.registry import ROLES, make_bot
-from vast_desktop.engine.bots.value import (
+from vast_desktop.bots.hard.value import (
     RETIRED_FEATURES,
     VALUES_FILE,
     ValueModel,
@@ -36,7 +33,10 @@ from vast_desktop.engine.bots.value import (
     model_key,
     parse_values,
 )
-from vast_desktop.matches import MAX_CHOICES, bot_seed
+from vast_desktop.bots.progress import standing
+from vast_desktop.bots.registry import ROLES, make_bot
+from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.headless.matches import MAX_CHOICES, bot_seed
 
 Sample = tuple[str, dict[str, float], float, float]     # role, features, standing, won
 

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from .engine.bots.registry import LEVELS, BotSpecError, available, parse_bots
+from .bots.registry import LEVELS, BotSpecError, available, parse_bots
 from .engine.setup import HOUSE_RULES, OPTIONAL_VARIANTS, SOLO_LEVELS, Setup, SetupError
 from .engine.state import ROLE_ORDER
 
@@ -69,7 +69,7 @@ def checked_setup(args: argparse.Namespace) -> tuple[Setup, dict[str, str]]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import play_game, play_with_bots, summarize
+    from .headless.simulate import play_game, play_with_bots, summarize
 
     try:
         _, levels = checked_setup(args)
@@ -102,7 +102,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import report_lines, run_tournament
+    from .headless.tournament import report_lines, run_tournament
 
     try:
         _, levels = checked_setup(args)
@@ -123,10 +123,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.gui:
-        from .bench_gui import run_gui_bench
+        from .headless.bench_gui import run_gui_bench
 
         return run_gui_bench(args)
-    from .bench import run_bench
+    from .headless.bench import run_bench
 
     try:
         return run_bench(args)
@@ -143,7 +143,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
     if args.check:
-        from .tutorial.check import run_check
+        from .headless.tutorial_check import run_check
 
         return run_check()
     from .app import main as app_main
@@ -181,7 +181,7 @@ def run(argv: list[str]) -> int:
         return cmd_simulate(args)
     if args.cmd == "tournament":
         if args.workers is None:
-            from .tournament import default_workers
+            from .headless.tournament import default_workers
 
             args.workers = default_workers()
         return cmd_tournament(args)

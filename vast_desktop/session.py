@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
+from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
-from .engine.bots.registry import LEVELS, available, make_bot
 from .engine.decisions import Decision
 from .persistence import load_save, save_game
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
+from vast_desktop.bots.registry import LEVELS, make_bot
 from vast_desktop.engine import load_scenario, view
 from vast_desktop.engine.api import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
-from vast_desktop.engine.bots.registry import LEVELS, make_bot
 from vast_desktop.engine.decisions import Decision, Option, Target
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.view import PlayerView, TerrainView, TileView
@@ -26,6 +26,17 @@ from vast_desktop.engine.view import PlayerView, TerrainView, TileView
 PLAIN = (str, int, float, bool, type(None))
 RECORDS = (PlayerView, TileView, TerrainView, Decision, Option, Target)
 CONTAINERS = (tuple, list, dict, set, frozenset)
+
+
+def record_values(obj: Any) -> list[Any]:
+    """Everything a record holds: a dataclass's fields, or a slotted class's slots (the engine's
+    Option, Target and Decision are slotted for speed), plus any instance dict."""
+    if dataclasses.is_dataclass(obj):
+        values = [getattr(obj, f.name) for f in dataclasses.fields(obj)]
+    else:
+        slots = [name for cls in type(obj).__mro__ for name in getattr(cls, "__slots__", ())]
+        values = [getattr(obj, name) for name in slots if hasattr(obj, name)]
+    return values + (list(vars(obj).values()) if hasattr(obj, "__dict__") else [])
 
 
 def reachable_types(*roots: Any) -> set[type]:
@@ -40,8 +51,7 @@ def reachable_types(*roots: Any) -> set[type]:
         seen.add(id(obj))
         types.add(type(obj))
         if isinstance(obj, RECORDS):
-            todo += [getattr(obj, f.name) for f in dataclasses.fields(obj)]
-            todo += list(vars(obj).values()) if hasattr(obj, "__dict__") else []
+            todo += record_values(obj)
         elif isinstance(obj, dict):
             todo += list(obj.keys()) + list(obj.values())
         elif isinstance(obj, CONTAINERS):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from vast_desktop.bots.easy.cave import EasyCave
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, view
-from vast_desktop.engine.bots.easy_cave import EasyCave
-from vast_desktop.engine.bots.registry import make_bot
-from vast_desktop.matches import play_match
+from vast_desktop.headless.matches import play_match
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance"}
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.helpers import choose, dark, entrance, ids, lit, scenario
+from vast_desktop.bots.easy.dragon import EasyDragon
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_dragon import EasyDragon
 from vast_desktop.engine.decisions import Decision, Option, space
-from vast_desktop.matches import play_match
+from vast_desktop.headless.matches import play_match
 
 ROW = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
 

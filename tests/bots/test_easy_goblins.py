@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from tests.rules.helpers_goblins import gob_game, to_activation
+from vast_desktop.bots.easy.goblins import SUSPECT_ODDS, EasyGoblins, Memory, Picture, cave_placements
+from vast_desktop.bots.features import board
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_goblins import SUSPECT_ODDS, EasyGoblins, Memory, Picture, cave_placements
-from vast_desktop.engine.bots.features import board
-from vast_desktop.engine.bots.registry import make_bot
-from vast_desktop.engine.collapse import collapse_candidates
 from vast_desktop.engine.decisions import Decision, Option, space
-from vast_desktop.matches import play_match
+from vast_desktop.engine.map.collapse import collapse_candidates
+from vast_desktop.headless.matches import play_match
 
 
 def ask(bot: EasyGoblins, g: Game) -> str:

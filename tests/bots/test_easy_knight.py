@@ -6,9 +6,9 @@ from typing import Any
 
 from tests.rules.helpers import dark, entrance, lit, scenario
 from tests.rules.helpers_dragon import dragon_game
+from vast_desktop.bots.easy.knight import EasyKnight
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_knight import EasyKnight
-from vast_desktop.matches import play_match
+from vast_desktop.headless.matches import play_match
 
 # The Entrance with Dark tiles north, west and south; the row east of it is Lit.
 BASE = [entrance(), dark((-1, 0), "T21"), dark((0, -1), "T24"), dark((0, 1), "T26")]

@@ -10,11 +10,11 @@ from typing import Any
 
 from rules.helpers_thief import base_tiles, thief_game
 
+from vast_desktop.bots.easy.thief import EasyThief
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, view
-from vast_desktop.engine.bots.easy_thief import EasyThief
-from vast_desktop.engine.bots.registry import make_bot
 from vast_desktop.engine.decisions import Decision, Option, space
-from vast_desktop.matches import play_match
+from vast_desktop.headless.matches import play_match
 
 NOBODY_NEAR = {"knight": [4, 0]}
 

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded
+from vast_desktop.bots.hard.turn_worlds import TurnWorlds, observation
+from vast_desktop.bots.hard.worlds import world_scenario
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.bots.hard import HardBot, HardBudgetExceeded
-from vast_desktop.engine.bots.registry import make_bot
-from vast_desktop.engine.bots.turn_worlds import TurnWorlds, observation
-from vast_desktop.engine.bots.worlds import world_scenario
 
 # the Knight at the Entrance with one Dark tile east of it: what that tile is stays hidden
 # until she walks in

@@ -13,10 +13,10 @@ import dataclasses
 
 import pytest
 
+from vast_desktop.bots.hard.value import win_chance
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import view
 from vast_desktop.engine.api import Setup, new_game
-from vast_desktop.engine.bots.registry import make_bot
-from vast_desktop.engine.bots.value import win_chance
 from vast_desktop.engine.view import PlayerView
 
 # the fields the minimal view leaves empty (and the Dragon's ``payable`` on his own board)

@@ -11,11 +11,8 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.bots.hard import HardBot
-from vast_desktop.engine.bots.progress import standing
-from vast_desktop.engine.bots.random_bot import RandomBot
-from vast_desktop.engine.bots.value import (
+from vast_desktop.bots.hard.search import HardBot
+from vast_desktop.bots.hard.value import (
     VALUES_FILE,
     features,
     load_models,
@@ -24,6 +21,9 @@ from vast_desktop.engine.bots.value import (
     parse_values,
     win_chance,
 )
+from vast_desktop.bots.progress import standing
+from vast_desktop.bots.random_bot import RandomBot
+from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.game import EngineError
 from vast_desktop.engine.rules_data import RulesDataError
 from vast_desktop.engine.scenario import load_scenario
@@ -76,7 +76,7 @@ def test_win_chance_is_the_model_during_the_game_and_certain_at_its_end() -> Non
 def test_without_a_model_the_hand_made_standing_is_used(tmp_path: Path, monkeypatch) -> None:
     g = position(("knight", "cave"))
     v = view(g, "cave")
-    monkeypatch.setattr("vast_desktop.engine.bots.value.load_models", lambda: {})
+    monkeypatch.setattr("vast_desktop.bots.hard.value.load_models", lambda: {})
     assert win_chance(v, "cave") == standing(v, "cave")
 
 
@@ -169,7 +169,7 @@ def test_TH_13_looting_the_last_treasure_token_leaves_the_thief_no_further_from_
     before (he stands on it) and after (none is left), so a rollout in which he loots is not
     judged 12 steps worse off — the retired ``thief_to_treasure`` jumped to FAR, and is
     never fitted again."""
-    from vast_desktop.engine.bots.value import FAR, RETIRED_FEATURES
+    from vast_desktop.bots.hard.value import FAR, RETIRED_FEATURES
     g = load_scenario({"setup": {"roles": ["cave", "thief"], "seed": 1}, "active": "thief",
                        "tiles": [{"pos": [0, 0], "tile": "entrance", "lit": True},
                                  {"pos": [1, 0], "tile": "T35", "lit": True, "rot": 0}],

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from test_properties_all_subsets import SUBSETS
 
+from vast_desktop.bots.hard.worlds import sample_world
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, PlayerView, Setup, load_scenario, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
-from vast_desktop.engine.bots.worlds import sample_world
 
 # What the world's turn starts afresh (per-turn counters) or works out from them.
 PER_TURN = {
@@ -246,7 +246,7 @@ def test_with_no_goblins_the_monsters_not_in_the_deck_are_in_the_discard_pile() 
     """KN-38 with no Goblins player: Ambushes draw Monster cards and discard them, and the deck
     is reshuffled from the discards when it runs out. No view shows that pile, so a world puts
     there every Monster not in the deck — an exhausted deck must not leave a world with none."""
-    from vast_desktop.engine.bots.worlds import world_scenario
+    from vast_desktop.bots.hard.worlds import world_scenario
     from vast_desktop.engine.cards.ambush import draw_monster
     from vast_desktop.engine.rules_data import load_rules_data
 

@@ -13,13 +13,13 @@ from typing import Any
 import pygame
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.describe import describe, describe_key
-from vast_desktop.engine.describe_boards import TYPE_LABELS, card
 from vast_desktop.render import boards, text
 from vast_desktop.render.boards import draw_board
+from vast_desktop.teach.describe import describe, describe_key
+from vast_desktop.teach.describe_boards import TYPE_LABELS, card
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 

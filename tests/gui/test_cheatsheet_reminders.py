@@ -15,7 +15,7 @@ from vast_desktop.screens.rules_screen import RulesScreen
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 from vast_desktop.settings import autosave_path
-from vast_desktop.teaching_cards import load_teaching_cards
+from vast_desktop.teach.cheatsheets import load_teaching_cards
 
 from .robot import Robot
 from .test_rules_screen import link_centre

@@ -9,9 +9,9 @@ import time
 
 import pygame_gui
 
+from vast_desktop.bots.random_bot import RandomBot
+from vast_desktop.bots.registry import LEVELS
 from vast_desktop.engine import Setup
-from vast_desktop.engine.bots.random_bot import RandomBot
-from vast_desktop.engine.bots.registry import LEVELS
 from vast_desktop.persistence import load_save
 from vast_desktop.render import text as text_mod
 from vast_desktop.screens.setup import SetupScreen, computer_label

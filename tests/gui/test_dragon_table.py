@@ -8,8 +8,8 @@ from collections.abc import Iterable, Iterator
 
 import pygame
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Decision
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import draw_board

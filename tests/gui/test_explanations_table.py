@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles import knight_board as kb
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.render import text as text_mod
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session

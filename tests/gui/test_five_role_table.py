@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from vast_desktop.engine.terrain import PLACING_KINDS
+from vast_desktop.engine.map.terrain import PLACING_KINDS
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.theme import ROLE_NAMES
 from vast_desktop.screens.gameover import headline

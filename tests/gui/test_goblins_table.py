@@ -251,7 +251,7 @@ def test_goblins_board_shows_the_numbers(app) -> None:
     g = _mid()
     layout = _draw(app, g, "knight")
     s = g.state.goblins
-    from vast_desktop.engine.roles.goblins import tribe_strength
+    from vast_desktop.engine.roles.goblins.turn import tribe_strength
 
     for t in ("fangs", "bones", "eye"):
         tip = layout.tooltips[f"slot:goblins.{t}"]

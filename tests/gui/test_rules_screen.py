@@ -11,7 +11,6 @@ import pygame
 import pygame_gui
 
 from vast_desktop.engine import Setup
-from vast_desktop.reference import load_reference
 from vast_desktop.render import text as text_mod
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.rules_screen import RulesScreen
@@ -19,6 +18,7 @@ from vast_desktop.screens.table import TableScreen
 from vast_desktop.screens.title import TitleScreen
 from vast_desktop.session import Seat, Session
 from vast_desktop.settings import autosave_path
+from vast_desktop.teach.reference import load_reference
 
 from .robot import Robot
 

@@ -324,8 +324,8 @@ def test_game_over_shows_the_winner_and_the_progress_chart(app) -> None:
 
 
 def test_progress_for_a_solo_knight_has_only_its_series() -> None:
+    from vast_desktop.bots.random_bot import RandomBot
     from vast_desktop.engine import new_game
-    from vast_desktop.engine.bots.random_bot import RandomBot
     from vast_desktop.progress import progress
 
     g = new_game(Setup(roles=("knight",), seed=2, solo_level="easy"))

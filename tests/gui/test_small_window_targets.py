@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 

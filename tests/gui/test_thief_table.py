@@ -13,15 +13,15 @@ from typing import Any
 import pygame
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.describe import choices
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.input.targets import walk_path
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import BoardLayout, draw_board
 from vast_desktop.session import Seat
+from vast_desktop.teach.describe import choices
 
 from .board_cache import board_draws_from_cache
 from .test_table import start

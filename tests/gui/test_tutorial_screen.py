@@ -2,11 +2,11 @@
 posting the clicks each step asks for; leaving and resuming; a click elsewhere changes nothing."""
 from __future__ import annotations
 
+from vast_desktop.headless.tutorial_check import play_tutorial, title_button
 from vast_desktop.screens.title import TitleScreen
 from vast_desktop.screens.tutorial import TutorialScreen
 from vast_desktop.settings import autosave_path
-from vast_desktop.tutorial.check import play_tutorial, title_button
-from vast_desktop.tutorial.runner import progress_path
+from vast_desktop.teach.tutorial.runner import progress_path
 
 from .robot import Robot
 

@@ -19,10 +19,10 @@ import pygame
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.decisions import Decision
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
+from vast_desktop.headless.robot import steer_collapse_to_entrance
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.map_view import MapOverlay
 from vast_desktop.render.tile_art import PIECE_IDS, PLAIN, TILE_TYPES, TileArt
-from vast_desktop.robot import steer_collapse_to_entrance
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session

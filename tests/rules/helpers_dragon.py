@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from vast_desktop.engine import Game
-from vast_desktop.engine.roles.dragon_state import DragonState
+from vast_desktop.engine.roles.dragon.state import DragonState
 
 from .helpers import scenario
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Option
-from vast_desktop.engine.roles.thief_state import ThiefState
+from vast_desktop.engine.roles.thief.state import ThiefState
 
 from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
 

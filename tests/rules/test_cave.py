@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from vast_desktop.engine import IllegalChoice, view
-from vast_desktop.engine.board import edge_blocked
+from vast_desktop.engine.map.board import edge_blocked
 
 from .helpers_map import ENTRANCE, auto, choose, dark, dests, ids, kc, kind, lit, starting
 

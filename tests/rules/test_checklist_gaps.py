@@ -15,17 +15,18 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, IllegalChoice, Setup, dice, load_scenario, new_game, view
-from vast_desktop.engine.roles import dragon_powers, knight_vs_dragon
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles.dragon_state import (
+from vast_desktop.engine.roles.dragon import powers as dragon_powers
+from vast_desktop.engine.roles.dragon.state import (
     flame_wall_at,
     gems_in_supply,
     gems_on_map,
     spirit,
     symbol_of,
 )
-from vast_desktop.engine.roles.knight_board import active_cubes, gain_grit, movement, perception, strength
-from vast_desktop.engine.roles.thief_state import stash_needed
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight.board import active_cubes, gain_grit, movement, perception, strength
+from vast_desktop.engine.roles.meetings import knight_dragon as knight_vs_dragon
+from vast_desktop.engine.roles.thief.state import stash_needed
 
 from .helpers import dark, entrance, lit
 from .helpers_goblins import WAR, to_activation
@@ -434,7 +435,7 @@ THIEF_TWO = ("knight", "cave", "thief")
 def test_RV_18_any_two_vs_thief_no_past_plunder() -> None:
     """RV-18: Knight vs Goblins gives the Goblins Past Plunder (RV-22), but with the Thief
     as third player the card is not used."""
-    from vast_desktop.engine.roles.dragon_state import gift_holder
+    from vast_desktop.engine.roles.dragon.state import gift_holder
 
     assert gift_holder(new_game(Setup(roles=("knight", "goblins"), seed=1)), "past_plunder") == "goblins"
     assert gift_holder(new_game(Setup(roles=("knight", "goblins", "thief"), seed=1)), "past_plunder") is None

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 
 from vast_desktop.engine import ScenarioError, SetupError, load_scenario, view
-from vast_desktop.engine.collapse import remove_tile
 from vast_desktop.engine.dice import roll_dragon_die
 from vast_desktop.engine.flow import game_flow
+from vast_desktop.engine.map.collapse import remove_tile
 
 from .helpers_map import (
     ENTRANCE,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.roles import knight_board as kb
-from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
+from vast_desktop.engine.roles.dragon.state import armor, gems_in_supply, spirit
+from vast_desktop.engine.roles.knight import board as kb
 
 from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
 from .helpers_dragon import D, dragon_game
@@ -389,7 +389,7 @@ def test_DIF_13_wakefulness_needed(level: str, need: int) -> None:
 
 
 def test_DIF_12_ancient_dragon_needs_three_shriek_turns() -> None:
-    from vast_desktop.engine.roles.dragon import check_awake
+    from vast_desktop.engine.roles.dragon.turn import check_awake
     g = scenario(("dragon", "cave"), active="dragon", tiles=ROW, pieces={"dragon": [1, 0]},
                  difficulty={"dragon": "ancient_dragon"}, dragon={"placed": True, "wakefulness": 13})
     check_awake(g)
@@ -400,7 +400,7 @@ def test_DIF_12_ancient_dragon_needs_three_shriek_turns() -> None:
 
 
 def test_DR_47_no_goblins_no_eating() -> None:
-    from vast_desktop.engine.roles.dragon import eat
+    from vast_desktop.engine.roles.dragon.turn import eat
     g = dragon_game(roles=("dragon", "cave"), tiles=ROW, pieces={"dragon": [1, 0]})
     eat(g, 3, "test")
     assert D(g).eaten == 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.roles.dragon_state import armor, gems_in_supply, spirit
+from vast_desktop.engine.roles.dragon.state import armor, gems_in_supply, spirit
 
 from .helpers import choose, dark, entrance, ids, lit
 from .helpers_dragon import D, dragon_game, finish_dragon_turn

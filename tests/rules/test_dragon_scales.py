@@ -13,7 +13,7 @@ import pytest
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.decisions import IllegalChoice
-from vast_desktop.engine.roles.dragon_state import is_scale
+from vast_desktop.engine.roles.dragon.state import is_scale
 from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.roles import goblins as gb
+from vast_desktop.engine.roles.goblins import turn as gb
 
 from .helpers_goblins import choose, gob, gob_game, ids, to_activation
 
@@ -172,7 +172,7 @@ def test_GB_83_85_lurking_then_revealed_by_a_tile() -> None:
     assert not any(i.startswith("reveal:") for i in ids(g))
     choose(g, "lurk:2,0")
     assert gob(g).lurking == {"fangs": (2, 0)} and gb.tribe_pos(g, "fangs") is None
-    from vast_desktop.engine.board import place_tile
+    from vast_desktop.engine.map.board import place_tile
     place_tile(g, g.state.stack.pop(0), (2, 0), "cave")
     assert gb.tribe_pos(g, "fangs") == (2, 0) and not gob(g).lurking
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, load_scenario, view
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles import knight_board as kb
-from vast_desktop.engine.roles.dragon_state import armor
-from vast_desktop.engine.roles.goblins_state import TRIBES
+from vast_desktop.engine.roles.dragon.state import armor
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.goblins.state import TRIBES
+from vast_desktop.engine.roles.knight import board as kb
 
 from .helpers import dark, entrance, lit
 from .helpers_goblins import WAR, base_tiles, choose, gob, gob_game, ids, to_activation

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, load_scenario
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles.dragon_state import armor
+from vast_desktop.engine.roles.dragon.state import armor
+from vast_desktop.engine.roles.goblins import turn as gb
 
 from .helpers import dark, entrance, lit
 from .helpers_goblins import WAR, base_tiles, choose, ids, to_activation
@@ -422,7 +422,7 @@ def test_FM_15_giant_bats_carry_onto_the_flame_wall(piece) -> None:
 
 @pytest.mark.parametrize("piece", ["knight", "tribe:fangs"])
 def test_FM_15_forced_off_a_removed_tile_onto_the_flame_wall(piece) -> None:
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     from .helpers_map import drive
     g = _forced_game("cave", piece, (2, 0))

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles.thief_state import ThiefState
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.thief.state import ThiefState
 
 from .helpers import dark, entrance, lit, scenario
 from .helpers_dragon import finish_dragon_turn
@@ -310,8 +310,8 @@ def test_AMB_54_others_reveal_no_event_token_and_forced_moves_pass_old_ones(deck
     """AMB-54 beyond the Knight's own step: with the Event deck empty, an Event tile another
     role reveals (here the Thief's peek) gets no Event token, and an Event token left on the
     map no longer stops her when she is forced along (FM-06) nor waits to be resolved."""
-    from vast_desktop.engine.board import events_live, reveal_tokens
-    from vast_desktop.engine.forced import can_pass, entered
+    from vast_desktop.engine.map.board import events_live, reveal_tokens
+    from vast_desktop.engine.map.forced import can_pass, entered
 
     tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), dark((3, 0), "T16")]
     g = scenario(("knight", "cave", "thief"), seed=1, active="knight", tiles=tiles, pieces={"knight": [0, 0]},

@@ -294,7 +294,7 @@ def test_MAP_30_dragon_reveals_in_his_order_connected_then_the_cave_fills() -> N
     assert all(board.tiles[p].lit for p in ((3, 0), (2, -1), (2, 1)))
     assert board.tiles[(3, 0)].rot == 1 and board.tiles[(2, 1)].rot == 1    # the tunnel must run N-S
     assert fills and set(fills) == {"cave"}
-    from vast_desktop.engine.board import spaces_to_fill
+    from vast_desktop.engine.map.board import spaces_to_fill
     assert spaces_to_fill(g) == []
 
 
@@ -459,7 +459,7 @@ def test_FM_01_a_piece_on_a_removed_tile_is_moved_by_forced_movement(piece: str,
     Collapse): a Tribe may be moved onto a Dark tile but never onto the Knight's space; the
     Knight never onto a Dark tile or a Tribe's space.  The piece keeps everything (a Tribe
     its Population: being moved is not a scatter)."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     from .helpers_map import drive
     other = "knight" if piece != "knight" else "tribe:fangs"
@@ -482,7 +482,7 @@ def test_FM_08_the_dragon_forced_off_a_removed_tile(surfaced: bool, expected: se
     """FM-08: the underground Dragon cannot be moved onto a space with another player (the
     Knight on the Entrance) but may go onto a Dark tile (2,0) or through a wall (1,1); the
     surfaced Dragon also cannot be moved through walls or onto Dark tiles."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     from .helpers_map import drive
     tiles = [entrance(), lit((1, 0), "T22"), dark((2, 0), "T01"), lit((1, 1), "T17"), lit((1, -1), "T25"),
@@ -834,7 +834,7 @@ def test_CV_36_the_dragon_ending_on_a_treasure_claims_it_for_a_greed_cube() -> N
 # ============================================================ RV-10, RV-22, RV-30
 def _collapse_last_crystal(roles: tuple[str, ...]) -> Any:
     """The 5th Crystal tile collapses (COL-10)."""
-    from vast_desktop.engine.collapse import remove_tile
+    from vast_desktop.engine.map.collapse import remove_tile
 
     from .helpers_map import drive
     tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T37")]
@@ -854,7 +854,7 @@ def test_RV_10_four_players_standard_setup_and_goals() -> None:
     Cave collapses."""
     from vast_desktop.engine import Setup, new_game
     from vast_desktop.engine.cards.past_plunder import holder
-    from vast_desktop.engine.roles.dragon_state import armor
+    from vast_desktop.engine.roles.dragon.state import armor
     roles = ("knight", "goblins", "dragon", "cave")
     g = new_game(Setup(roles=roles, seed=2))
     assert g.config.turn_order == roles and not g.config.flare_holders and g.config.infestation_line is None

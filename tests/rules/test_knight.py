@@ -19,7 +19,7 @@ import pytest
 
 from vast_desktop.engine import Game, IllegalChoice, new_game
 from vast_desktop.engine.cards.sidequests import completable
-from vast_desktop.engine.roles import knight_board as kb
+from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.setup import Setup
 
 from .helpers import choose, dark, entrance, ids, lit, scenario

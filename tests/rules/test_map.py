@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import IllegalChoice, view
-from vast_desktop.engine.board import edge_blocked, has_open_edge, spaces_to_fill, visible
-from vast_desktop.engine.collapse import remove_tile
 from vast_desktop.engine.geometry import E, N, S, W, surrounding
+from vast_desktop.engine.map.board import edge_blocked, has_open_edge, spaces_to_fill, visible
+from vast_desktop.engine.map.collapse import remove_tile
 
 from .helpers_map import (
     ENTRANCE,

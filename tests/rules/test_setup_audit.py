@@ -20,15 +20,15 @@ from typing import Any
 
 import pytest
 
+from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, new_game, view
-from vast_desktop.engine.bots.random_bot import RandomBot
 from vast_desktop.engine.geometry import DELTA
-from vast_desktop.engine.roles import thief as th
-from vast_desktop.engine.roles.goblins import reveal_spaces
-from vast_desktop.engine.roles.knight import MONSTER_TOKENS
-from vast_desktop.engine.roles.thief_state import stat, stealth, token_value
+from vast_desktop.engine.map.terrain import available
+from vast_desktop.engine.roles.goblins.turn import reveal_spaces
+from vast_desktop.engine.roles.knight.turn import MONSTER_TOKENS
+from vast_desktop.engine.roles.thief import turn as th
+from vast_desktop.engine.roles.thief.state import stat, stealth, token_value
 from vast_desktop.engine.rules_data import load_rules_data
-from vast_desktop.engine.terrain import available
 
 from .helpers import dark, entrance, lit
 from .helpers_interactions import K, choose, ids, play, until

@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game
-from vast_desktop.engine.roles.dragon_state import spirit
-from vast_desktop.engine.roles.knight_board import active_cubes
-from vast_desktop.engine.roles.thief_state import stat
+from vast_desktop.engine.roles.dragon.state import spirit
+from vast_desktop.engine.roles.knight.board import active_cubes
+from vast_desktop.engine.roles.thief.state import stat
 
 from .helpers import dark, entrance, lit, scenario
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.board import is_dark, is_lit, spaces_to_fill, visible
 from vast_desktop.engine.cards.secrets import hex_targets
+from vast_desktop.engine.map.board import is_dark, is_lit, spaces_to_fill, visible
+from vast_desktop.engine.map.terrain import cells_for, forest_blocks, placements
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
-from vast_desktop.engine.terrain import cells_for, forest_blocks, placements
 
 from .helpers_terrain import (
     ENTRANCE,

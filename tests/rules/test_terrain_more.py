@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from vast_desktop.engine.roles import goblins as gb
+from vast_desktop.engine.roles.goblins import turn as gb
 
 from .helpers_terrain import (
     ENTRANCE,
@@ -300,7 +300,7 @@ def test_TR_28_COL_28_wrath_takes_one_pit_the_others_stay_linked() -> None:
     choose(g, "power:wrath")
     auto(g, {"forced_move", "fill_open_edge", "orient_tile", "trap_dragon"})
     assert not terrain_cells(g, "pits_1") and terrain_cells(g, "pits_2") and terrain_cells(g, "pits_3")
-    from vast_desktop.engine.terrain import pit_links
+    from vast_desktop.engine.map.terrain import pit_links
     assert pit_links(g, (5, 1)) == [(3, -1)]
 
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, Setup, new_game
-from vast_desktop.engine.roles import thief as th
-from vast_desktop.engine.roles.dragon_state import gems_in_supply, gems_on_map
-from vast_desktop.engine.roles.thief_state import carried_treasure, stash_needed, stashed, stat, stealth
+from vast_desktop.engine.roles.dragon.state import gems_in_supply, gems_on_map
+from vast_desktop.engine.roles.thief import turn as th
+from vast_desktop.engine.roles.thief.state import carried_treasure, stash_needed, stashed, stat, stealth
 
 from .helpers_thief import (
     T,

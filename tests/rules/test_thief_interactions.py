@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game
-from vast_desktop.engine.roles import thief as thief_mod
-from vast_desktop.engine.roles.thief import upgrade_options
-from vast_desktop.engine.roles.thief_state import ThiefState, stashed, stealth
+from vast_desktop.engine.roles.thief import turn as thief_mod
+from vast_desktop.engine.roles.thief.state import ThiefState, stashed, stealth
+from vast_desktop.engine.roles.thief.turn import upgrade_options
 
 from .helpers import dark, entrance, lit
 from .helpers_interactions import K, activation, choose, ids, play, pop, rage, until

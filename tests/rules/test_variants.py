@@ -100,7 +100,7 @@ def test_RV_31_goblins_vs_thief() -> None:
 def test_RV_33_RV_36_dragon_vs_thief() -> None:
     """RV-33: Ash Dragon for the Dragon, Flare for the Thief; RV-36: no Hunger cubes pre-moved,
     so a Dragon without Goblins must Slither them out of Hunger."""
-    from vast_desktop.engine.roles.dragon_state import ash_dragon
+    from vast_desktop.engine.roles.dragon.state import ash_dragon
 
     g = _config(("dragon", "thief"))
     assert g.config.flare_holders == {"thief"} and ash_dragon(g)
@@ -161,7 +161,7 @@ def test_DR_57_a_carried_gem_can_still_be_spent_until_stashed() -> None:
     """DR-57 (TH-44): the Dragon may spend the symbol of a Gem the Thief carries; once he
     stashes it, it is back in the Dragon's supply (and spendable no more this way)."""
     from vast_desktop.engine import load_scenario
-    from vast_desktop.engine.roles.dragon_state import gems_in_supply, gems_on_map
+    from vast_desktop.engine.roles.dragon.state import gems_in_supply, gems_on_map
 
     g = load_scenario({"setup": {"roles": ["dragon", "cave", "thief"], "seed": 1}, "active": "dragon",
                        "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True}],
@@ -170,7 +170,7 @@ def test_DR_57_a_carried_gem_can_still_be_spent_until_stashed() -> None:
     assert "wing" in gems_on_map(g) and "wing" not in gems_in_supply(g)
     assert "power:wing" in g.pending.ids                          # no Wing card in hand: the carried Gem pays
     g.state.board.pieces["thief"] = (0, 0)
-    from vast_desktop.engine.roles.thief import stash
+    from vast_desktop.engine.roles.thief.turn import stash
 
     d = next(stash(g))                                            # on the Entrance: the Gem goes home first
     assert d.kind == "thief_upgrade" and "wing" in gems_in_supply(g) and "wing" not in gems_on_map(g)

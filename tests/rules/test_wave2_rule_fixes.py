@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game
-from vast_desktop.engine.roles import goblins as gb
-from vast_desktop.engine.roles import knight as kn
-from vast_desktop.engine.roles import knight_board as kb
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight import board as kb
+from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.view import view
 
 from .helpers import dark, entrance, lit, scenario

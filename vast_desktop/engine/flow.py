@@ -9,29 +9,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .board import place_tile, placement_spaces, tile_type, tiles_left
-from .collapse import collapse_candidates, remove_tile
 from .decisions import Option, Target, space
 from .game import GameOver, Outcome
 from .geometry import fmt_pos, parse_pos
+from .map.board import place_tile, placement_spaces, tile_type, tiles_left
+from .map.collapse import collapse_candidates, remove_tile
 
 if TYPE_CHECKING:
     from .game import Game, Proc
 
 
 def game_flow(g: Game, start_role: str | None = None) -> Proc:
-    from .roles.cave import cave_turn
-    from .roles.knight import knight_turn
+    from .roles.cave.turn import cave_turn
+    from .roles.knight.turn import knight_turn
 
     turns = {"knight": knight_turn, "cave": cave_turn}
     if g.has("goblins"):
-        from .roles.goblins import goblins_turn
+        from .roles.goblins.turn import goblins_turn
         turns["goblins"] = goblins_turn
     if g.has("dragon"):
-        from .roles.dragon import dragon_turn
+        from .roles.dragon.turn import dragon_turn
         turns["dragon"] = dragon_turn
     if g.has("thief"):
-        from .roles.thief import thief_turn
+        from .roles.thief.turn import thief_turn
         turns["thief"] = thief_turn
     order = g.config.turn_order
     i = order.index(start_role) if start_role else 0
@@ -63,7 +63,7 @@ def begin_turn(g: Game) -> None:
 
 def end_of_own_turn_terrain(g: Game, role: str) -> Proc:
     """TR-21..24: Magma acts at the end of its victim's own turn."""
-    from .terrain import end_of_turn
+    from .map.terrain import end_of_turn
     yield from end_of_turn(g, role)
 
 
@@ -84,15 +84,15 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
     revealed = sum(1 for p, t in tiles.items() if t.lit and tile_type(g, p) == "crystal")
     values = [revealed + g.state.crystal_tiles_removed]
     if role == "knight" and g.state.knight is not None:
-        from .roles.knight_board import active_cubes
+        from .roles.knight.board import active_cubes
         values.append(active_cubes(g.state.knight))
     if role == "dragon" and g.state.dragon is not None:                 # SOLO-03: the Dragon's Spirit
-        from .roles.dragon_state import spirit
+        from .roles.dragon.state import spirit
         values.append(spirit(g))
     if role == "goblins" and g.state.goblins is not None:               # SOLO-03: the largest Tribe
         values.append(max(g.state.goblins.population.values()))
     if role == "thief" and g.state.thief is not None:                   # SOLO-03: the Thief's Movement
-        from .roles.thief_state import stat
+        from .roles.thief.state import stat
         values.append(stat(g, "movement"))
     return max(values)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
-from .roles.meeting_types import NO_MEETINGS, Meetings
+from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -187,14 +187,14 @@ class Game:
     def why_not_id(self, option_id: str) -> str:
         d = self.pending
         assert d is not None
-        from .teaching import why_not_option
+        from .explain.why_not import why_not_option
 
         return why_not_option(self, d, option_id)
 
     def why_not(self, target: Any, role: str | None = None) -> str | None:
         """For teaching: why a clicked target is not an option of ``role`` (default: whoever
         decides), in one plain sentence (None if it is one)."""
-        from .teaching import why_not
+        from .explain.why_not import why_not
 
         return why_not(self, role, target)
 

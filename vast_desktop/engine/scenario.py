@@ -80,7 +80,7 @@ def _check_section(data: dict[str, Any], role: str, role_state: object | None, a
 
 
 def _lay_terrain(g: Game, items: Any) -> None:
-    from .terrain import cells_for, put
+    from .map.terrain import cells_for, put
 
     variant = bool(g.config.extra.get("terrain"))
     seen: set[str] = set()
@@ -207,15 +207,15 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
             else:
                 setattr(st.cave, k, v)
     if "goblins" in data:
-        from .roles.goblins import GOBLIN_KEYS, load_goblins
+        from .roles.goblins.turn import GOBLIN_KEYS, load_goblins
         _check_section(data, "goblins", st.goblins, GOBLIN_KEYS)
         load_goblins(st, data["goblins"])
     if "dragon" in data:
-        from .roles.dragon_state import DRAGON_KEYS, load_dragon
+        from .roles.dragon.state import DRAGON_KEYS, load_dragon
         _check_section(data, "dragon", st.dragon, DRAGON_KEYS)
         load_dragon(st, data["dragon"])
     if "thief" in data:
-        from .roles.thief_state import THIEF_KEYS, load_thief
+        from .roles.thief.state import THIEF_KEYS, load_thief
         _check_section(data, "thief", st.thief, THIEF_KEYS)
         load_thief(st, data["thief"])
     elif st.thief is not None:
@@ -243,7 +243,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
               "rockslide": rules.cave.rockslides}
     st.supply = Counter({k: v - board.count_tokens(k) for k, v in totals.items()})
     if st.thief is not None:                        # carried and stashed tokens are out of the supply too (CV-13)
-        from .roles.thief_state import stashed_tokens
+        from .roles.thief.state import stashed_tokens
         st.supply["treasure"] -= st.thief.carried.count("treasure") + stashed_tokens(st.thief)
     st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
     st.supply["crystal"] -= st.crystals_smashed_total

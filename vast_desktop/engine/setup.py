@@ -191,7 +191,7 @@ class GameConfig:
 
     def carried_treasure(self, g: Game) -> int:
         """Treasure tokens carried by the Thief still count for Omens (CV-13)."""
-        from .roles.thief_state import carried_treasure
+        from .roles.thief.state import carried_treasure
         return carried_treasure(g)
 
 
@@ -437,19 +437,19 @@ def initial_state(g: Game) -> GameState:
         cave.hand = st.stack[:3]
         del st.stack[:3]
     if "dragon" in roles:                                                  # Dragon setup (his board)
-        from .roles.dragon_state import setup_dragon
+        from .roles.dragon.state import setup_dragon
         setup_dragon(g, st)
     if "goblins" in roles:                                                 # Goblins setup (GB board)
-        from .roles.goblins_state import setup_goblins
+        from .roles.goblins.state import setup_goblins
         st.goblins = setup_goblins(g, st)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
-        from .roles.thief_state import setup_thief
+        from .roles.thief.state import setup_thief
         st.thief = setup_thief(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards
-        from .terrain import READY_KINDS
+        from .map.terrain import READY_KINDS
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)
-    from .roles.meetings import build as build_meetings
+    from .roles.meetings.table import build as build_meetings
     g.meetings = build_meetings(roles)                                     # the cross-role rules, in seat order
     st.active = roles[0]
     return st

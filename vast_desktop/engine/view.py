@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .board import moving_entrance, walls_at
 from .decisions import Decision
 from .geometry import Pos
-from .terrain import PLACING_KINDS, placing
+from .map.board import moving_entrance, walls_at
+from .map.terrain import PLACING_KINDS, placing
 
 if TYPE_CHECKING:
     from .game import Game
@@ -88,7 +88,7 @@ class PlayerView:
 
 
 def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
-    from .roles import knight_board as kb
+    from .roles.knight import board as kb
 
     k = g.state.knight
     assert k is not None
@@ -132,8 +132,8 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[str, Any]:
-    from .roles.dragon_powers import payable_powers
-    from .roles.dragon_state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
+    from .roles.dragon.powers import payable_powers
+    from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
 
     d = g.state.dragon
     board: dict[str, Any] = {
@@ -157,7 +157,7 @@ def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[st
 
 def _thief_board(g: Game, viewer: str | None) -> dict[str, Any]:
     """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
-    from .roles.thief_state import STATS, stash_needed, stashed, stat, stealth, token_value
+    from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
 
     t = g.state.thief
     return {
@@ -200,7 +200,7 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
     if st.dragon is not None:
         boards["dragon"] = _dragon_board(g, viewer, minimal)
     if st.goblins is not None:
-        from .roles.goblins import board_view
+        from .roles.goblins.turn import board_view
         boards["goblins"] = board_view(g, viewer)
     if st.thief is not None:
         boards["thief"] = _thief_board(g, viewer)

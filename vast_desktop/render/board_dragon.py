@@ -31,8 +31,8 @@ from typing import Any
 
 import pygame
 
-from ..engine.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
 from ..engine.view import PlayerView
+from ..teach.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
 from .boards import (
     BoardLayout,
     _card,

@@ -31,11 +31,11 @@ from typing import Any
 
 import pygame
 
-from ..engine.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
-from ..engine.describe_boards import GOBLIN_PHASES as PHASES
-from ..engine.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
-from ..engine.describe_boards import monster_short as _monster_short
 from ..engine.view import PlayerView
+from ..teach.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
+from ..teach.describe_boards import GOBLIN_PHASES as PHASES
+from ..teach.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
+from ..teach.describe_boards import monster_short as _monster_short
 from .boards import (
     CARD_FACE,
     CARD_INK,

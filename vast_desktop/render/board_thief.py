@@ -28,8 +28,8 @@ from typing import Any
 
 import pygame
 
-from ..engine.describe_boards import STAT_NAMES
 from ..engine.view import PlayerView
+from ..teach.describe_boards import STAT_NAMES
 from .boards import (
     OK_GREEN,
     BoardLayout,

@@ -31,10 +31,10 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
-from ..engine.describe import describe_key
-from ..engine.describe_boards import TYPE_LABELS
 from ..engine.rules_data import RulesData, UnknownIdError, load_rules_data
 from ..engine.view import PlayerView
+from ..teach.describe import describe_key
+from ..teach.describe_boards import TYPE_LABELS
 from . import text as _text
 from .text import draw_text
 from .text import fit as _fit
@@ -935,7 +935,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     else:
         head = "Treasure cards: none"
     draw_text(surf, head, (tt.x, tt.centery), lab, TEXT, bold=True, anchor="midleft")
-    from ..engine.roles.knight_board import NO_CUBE_TREASURES, base_id
+    from ..engine.roles.knight.board import NO_CUBE_TREASURES, base_id
 
     cards = [at(r) for r in gm.treasure_cards]
     for i, r in enumerate(cards):

@@ -14,10 +14,10 @@ from functools import partial
 import pygame
 import pygame_gui
 
-from ..reference import heading_size
 from ..render.text import draw_text
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT_DIM, font
-from ..teaching_cards import ROLES, CheatSheet, load_teaching_cards
+from ..teach.cheatsheets import ROLES, CheatSheet, load_teaching_cards
+from ..teach.reference import heading_size
 from .base import Screen
 
 FULL_RULES = "full_rules"

@@ -1,7 +1,7 @@
 """Reminders of the rulebook's easily forgotten rules on the table (issue 6, teaching item 4).
 
 When the human who decides now meets a reminder's moment (see
-:func:`vast_desktop.teaching_cards.due_reminders`: the pending decision's kind, their own
+:func:`vast_desktop.teach.cheatsheets.due_reminders`: the pending decision's kind, their own
 turn starting, an event logged since they last decided), its text shows in a small panel
 over the map's corner, with "More" (its section in the rules reference) and "Got it"
 (dismiss; the next due reminder, if any, follows).
@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 
 from ..render.theme import ROLE_COLOURS, ROLE_NAMES
-from ..teaching_cards import Reminder, due_reminders, load_teaching_cards
+from ..teach.cheatsheets import Reminder, due_reminders, load_teaching_cards
 from .cheatsheet import lighter, preload_fonts
 
 if TYPE_CHECKING:

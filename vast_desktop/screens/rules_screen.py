@@ -14,9 +14,9 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
-from ..reference import HEADING_SIZES, Reference, Section, heading_size, load_reference
 from ..render.text import draw_text
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_DIM, font
+from ..teach.reference import HEADING_SIZES, Reference, Section, heading_size, load_reference
 from .base import Screen
 
 INDENT = "    "

@@ -17,11 +17,10 @@ import pygame_gui
 
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
-from ..engine.describe import describe
+from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
+from ..engine.map.terrain import PLACING_KINDS
 from ..engine.rules_data import TerrainTile, load_rules_data
-from ..engine.teaching import explain_click
-from ..engine.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
@@ -30,6 +29,7 @@ from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from ..session import BotTurn, Session
+from ..teach.describe import describe
 from .base import Screen
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel
@@ -320,7 +320,7 @@ class TableScreen(Screen):
 
     def rules_section(self) -> str | None:
         """The reference section for the decision on the prompt (or the viewer's role)."""
-        from ..reference import load_reference
+        from ..teach.reference import load_reference
 
         ref = load_reference()
         d = self.index.decision

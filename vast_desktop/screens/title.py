@@ -48,7 +48,7 @@ class TitleScreen(Screen):
         self.app.push(LoadScreen(self.app))
 
     def on_tutorial(self) -> None:
-        from ..tutorial.runner import Tutorial, TutorialError
+        from ..teach.tutorial.runner import Tutorial, TutorialError
         from .tutorial import TutorialScreen
 
         try:

@@ -13,8 +13,8 @@ from ..engine.geometry import parse_pos
 from ..input.targets import TargetIndex
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT
-from ..tutorial.runner import Tutorial
-from ..tutorial.session import TutorialSession
+from ..teach.tutorial.runner import Tutorial
+from ..teach.tutorial.session import TutorialSession
 from .table import TableScreen
 
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import is_dark, is_lit, place_tile
 from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
-from ..roles import knight_board as kb
+from ..map.board import is_dark, is_lit, place_tile
+from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -29,7 +29,7 @@ def resolve_ambush(g: Game, source: str) -> Proc:
     k = kb.knight(g)
     k.ambushes_resolved += 1
     if g.has("goblins"):
-        from ..roles.goblin_ambush import goblin_ambush  # type: ignore[import-not-found]
+        from ..roles.goblins.ambush import goblin_ambush  # type: ignore[import-not-found]
         yield from goblin_ambush(g, source)
         return
     line = g.config.infestation_line
@@ -137,7 +137,7 @@ def _troll(g: Game, monster: str) -> Proc:
     Readings where the card is silent: a Canyon already on the map (the Terrain variant)
     is not moved — the Troll token goes on its Bridge; if no legal spot exists for the
     Canyon, the Troll blocks her space as the Ogre does (she steps back)."""
-    from .. import terrain as tr
+    from ..map import terrain as tr
 
     board = g.state.board
     canyon = next(t.id for t in g.rules.terrain if t.kind == "canyon")
@@ -213,7 +213,7 @@ def _underworm(g: Game, monster: str) -> Proc:
         place_tile(g, g.state.stack.pop(0), dest, "knight", "draws and places")
     g.state.board.pieces["knight"] = dest
     g.log("move", f"The Underworm drags the Knight to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
-    from ..reveal import reveal_one
+    from ..map.reveal import reveal_one
     yield from reveal_one(g, dest, "knight")
     kb.gain_grit(g, g.rules.knight.grit["reveal_tile"], "revealed a tile")
 

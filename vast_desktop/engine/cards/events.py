@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import is_dark
 from ..decisions import Option, Target
 from ..geometry import surrounding
-from ..reveal import reveal_group
-from ..roles import knight_board as kb
+from ..map.board import is_dark
+from ..map.reveal import reveal_group
+from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
     from ..game import Game, Proc

@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterator
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from ..board import (
+from ..decisions import Option, Target, space
+from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..map.board import (
     clear_edge_tokens,
     crystal_first,
     distinct_rotations,
@@ -29,12 +31,10 @@ from ..board import (
     tile_type,
     tile_walls,
 )
-from ..collapse import has_hatred_candidate, hatred_candidates
-from ..decisions import Option, Target, space
-from ..forced import can_be_pushed, entered, piece_name, reachable
-from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
-from ..roles.knight_board import shield_active
-from ..terrain import in_forest
+from ..map.collapse import has_hatred_candidate, hatred_candidates
+from ..map.forced import can_be_pushed, entered, piece_name, reachable
+from ..map.terrain import in_forest
+from ..roles.knight.board import shield_active
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -225,7 +225,7 @@ def spores_options(g: Game) -> Iterator[Option]:
     if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
         yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
     if g.state.dragon is not None:
-        from ..roles.dragon import spores_boxes
+        from ..roles.dragon.turn import spores_boxes
         if spores_boxes(g):
             yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
     if g.state.thief is not None and g.state.thief.upgrades:
@@ -374,13 +374,13 @@ def _rockslide_move(g: Game, arg: str) -> Proc:
 
 def _spores(g: Game, arg: str) -> Proc:
     if arg == "knight":
-        from ..roles.knight_board import lose_grit
+        from ..roles.knight.board import lose_grit
         yield from lose_grit(g, 5, "Soporific Spores")
     elif arg == "goblins":
-        from ..roles.goblins import spores
+        from ..roles.goblins.turn import spores
         yield from spores(g)
     elif arg == "dragon":
-        from ..roles.dragon import spores as dragon_spores
+        from ..roles.dragon.turn import spores as dragon_spores
         yield from dragon_spores(g)
     elif arg == "thief":
         yield from thief_spores(g)
@@ -434,7 +434,7 @@ def _hatred(g: Game, arg: str) -> Proc:
         from ..flow import check_collapse_win
         check_collapse_win(g)
     elif what == "remove":
-        from ..collapse import remove_tile
+        from ..map.collapse import remove_tile
         yield from remove_tile(g, parse_pos(rest), "cave", collapse_removal=True)
     else:
         tile_id, _, where = rest.partition("@")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board import is_dark, place_tile, take_token
 from ..decisions import Option, Target, space
 from ..geometry import adjacent, fmt_pos, parse_pos
+from ..map.board import is_dark, place_tile, take_token
 
 if TYPE_CHECKING:
     from ..game import Game, Proc

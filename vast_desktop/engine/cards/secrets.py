@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import adjacent, fmt_pos, parse_pos
-from ..roles import goblins as gb
+from ..roles.goblins import turn as gb
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -28,12 +28,12 @@ def hiding_spots_tribes(g: Game) -> list[str]:
     kp = g.state.board.pieces.get("knight")
     if kp is None or g.state.knight is None:
         return []
-    from ..terrain import in_forest
+    from ..map.terrain import in_forest
     if in_forest(g, kp):                                             # TR-26: Hiding Spots
         return []
     if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
         return []
-    from ..roles import knight_board as kb
+    from ..roles.knight import board as kb
     mine = kb.strength(g)
     return [t for t in gb.hidden_tribes(g) if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
 
@@ -45,8 +45,8 @@ def cave_in_targets(g: Game) -> list[tuple[int, int]]:
 
 def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
     """:func:`cave_in_targets` one by one (playing the card needs only the first)."""
-    from ..collapse import removable
-    from ..terrain import cells_of
+    from ..map.collapse import removable
+    from ..map.terrain import cells_of
     board = g.state.board
     for p in sorted(board.tiles):
         mark = board.tiles[p].terrain
@@ -63,7 +63,7 @@ def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
 
 def hex_targets(g: Game) -> list[str]:
     """Hex: a player with something to lose, not a piece sheltered in the Mushroom Forest (TR-26)."""
-    from ..terrain import in_forest
+    from ..map.terrain import in_forest
     board = g.state.board
     out = [r for r in _hex_candidates(g) if not in_forest(g, board.pieces.get(r))]
     return out
@@ -165,7 +165,7 @@ def _cave_in(g: Game, card: str) -> Proc:
     """Remove up to Eye-Population tiles (COL-20/21); like Wrath, all of them first, then
     the tiles bound for the stack are shuffled under it, the map is reconnected once and
     the open edges filled once (COL-23..25, MAP-41)."""
-    from ..collapse import finish_removals, remove_tile
+    from ..map.collapse import finish_removals, remove_tile
 
     n = gb.tribe_population(g, "eye")
     batch: list[str] = []
@@ -198,15 +198,15 @@ def _hex(g: Game, card: str) -> Proc:
     choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
     target = choice.id.split(":", 1)[1]
     if target == "knight":
-        from ..roles.knight_board import lose_grit
+        from ..roles.knight.board import lose_grit
         yield from lose_grit(g, x, "Hex")
         return
     if target == "dragon":                       # Hex on the Dragon: he discards X Power cards
-        from ..roles.dragon import discard_cards
+        from ..roles.dragon.turn import discard_cards
         yield from discard_cards(g, x, "Hex")
         return
     if target == "thief":
-        from ..roles.thief_state import stealth
+        from ..roles.thief.state import stealth
         g.state.thief.hex_stealth += x
         g.log("hex_thief", f"Hex: the Thief has {x} less Stealth until the Goblins' next turn (Stealth "
               f"{stealth(g)}).", n=x)

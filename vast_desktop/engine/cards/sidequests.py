@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..board import moving_entrance, tile_type
-from ..roles import knight_board as kb
+from ..map.board import moving_entrance, tile_type
+from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
     from ..game import Game

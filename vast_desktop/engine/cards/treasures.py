@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target
-from ..roles import knight_board as kb
+from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
     from ..game import Game, Proc

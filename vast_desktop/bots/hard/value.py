@@ -1,0 +1,237 @@
+"""How likely a role is to win from where it stands: a value learned from games, read off its view.
+
+The Hard players search by playing a turn on in worlds drawn from their view and judging where
+that leaves them.  A hand-made judgement (``progress.standing``) misjudges long games — being
+one Crystal up means little if the Collapse is two turns off — so the judgement used is learned:
+``win_chance(view, role)`` is a logistic model of "``role`` goes on to win" over a few numbers
+that the view shows (``features``), fitted to games between the Easy players
+(``tools/train_values.py``), one model per role and set of roles in play.  The weights live in
+``values.yaml`` beside this module; for a role set with no model, ``progress.standing`` is used.
+
+Everything here reads only the :class:`PlayerView` of the role judged, so it knows no more
+than a person in that seat.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ...engine.rules_data import RulesDataError, _Sources, _validation_message
+from ...engine.view import PlayerView
+from ..features import MapPicture, board
+from ..progress import standing
+from ..registry import ROLES
+
+VALUES_FILE = Path(__file__).with_name("values.yaml")
+FAR = 12          # distances are capped here (and an unreachable goal counts as this far)
+
+# Features still computed for the models fitted with them, but never fitted again:
+# ``thief_to_treasure`` counts FAR once no Treasure token is left on the map, so a rollout in
+# which the Thief loots the last one looked 12 steps worse off — the Hard Thief ended his turn
+# rather than loot (TH-13).  ``thief_to_loot`` replaces it.
+RETIRED_FEATURES = frozenset({"thief_to_treasure"})
+
+
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else 0.0
+
+
+class _Distances:
+    """Steps through the map from the pieces the features measure from (one search per piece)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.pic = MapPicture(view)
+        self.cache: dict[str, dict[Any, int]] = {}
+
+    def from_piece(self, piece: str) -> dict[Any, int]:
+        if piece not in self.cache:
+            p = self.view.pieces.get(piece)
+            self.cache[piece] = self.pic.distances(p) if p is not None and p in self.pic.tiles else {}
+        return self.cache[piece]
+
+    def to(self, piece: str, goals: list[Any]) -> float:
+        d = self.from_piece(piece)
+        found = [d[g] for g in goals if g in d]
+        return float(min(min(found), FAR)) if found else float(FAR)
+
+
+def features(view: PlayerView) -> dict[str, float]:
+    """The numbers the learned value weighs, as ``view`` shows them (its viewer's secrets included)."""
+    tiles = view.tiles
+    crystal_tokens = [t.pos for t in tiles if t.tokens.get("crystal", 0) > 0]
+    treasure_tokens = [t.pos for t in tiles if t.tokens.get("treasure", 0) > 0]
+    dark = [t.pos for t in tiles if not t.lit and t.terrain is None]
+    f: dict[str, float] = {
+        "round": float(min(view.round, 20)),
+        "stack": view.stack_count / 10.0,
+        "collapse": float(view.collapse),
+        "crystal_tiles_removed": _ratio(view.crystal_tiles_removed, view.collapse_crystals),
+        "lit_crystal_tiles": float(sum(1 for t in tiles if t.lit and t.type == "crystal")),
+        "dark_crystal_tiles": float(sum(1 for t in tiles if not t.lit and t.type == "crystal")),
+        "crystal_tokens": float(len(crystal_tokens)),
+        "treasure_tokens": float(len(treasure_tokens)),
+        "dark_tiles": float(len(dark)),
+        "tiles": len(tiles) / 10.0,
+    }
+    dist = _Distances(view)
+    entrance = [view.entrance]
+    roles = view.roles
+    if "knight" in roles:
+        k = board(view, "knight")
+        f.update({
+            "knight_health": float(k.get("health", 0)),
+            "knight_smashed": _ratio(k.get("smashed", 0), k.get("crystals_needed", 1)),
+            "knight_strength": float(k.get("strength", 0)),
+            "knight_movement": float(k.get("movement", 0)),
+            "knight_grit": k.get("grit", 0) / 10.0,
+            "knight_cubes": float(k.get("cubes_free", 0)),
+            "knight_treasures": float(len(k.get("face_up", [])) + k.get("facedown_count", 0)),
+            "knight_dead": float(bool(k.get("dead"))),
+            "knight_to_crystal": dist.to("knight", crystal_tokens),
+            "knight_to_dark": dist.to("knight", dark),
+            "knight_to_entrance": dist.to("knight", entrance),
+            # RV-22, RV-26, RV-28: once enough Crystals are smashed only the way out counts
+            "knight_escape": (float(k.get("smashed", 0) >= k.get("crystals_needed", 5))
+                              / (1.0 + dist.to("knight", entrance))),
+        })
+    if "goblins" in roles:
+        gb = board(view, "goblins")
+        pop = sorted(gb.get("population", {}).values(), reverse=True) + [0, 0, 0]
+        strength = sorted(gb.get("strength", {}).values(), reverse=True) + [0, 0, 0]
+        tribes = [k for k in view.pieces if k.startswith("tribe:")]
+        f.update({
+            "goblins_population": float(sum(pop[:3])),
+            "goblins_strength1": float(strength[0]),
+            "goblins_strength2": float(strength[1]),
+            "goblins_rage": float(gb.get("rage", 0)),
+            "goblins_crystals": float(gb.get("crystals", 0)),
+            "goblins_revealed": float(len(tribes)),
+            "goblins_secrets": float(gb.get("hand_count", 0) + len(gb.get("face_up", []))),
+        })
+        if "knight" in roles:
+            knight = [view.pieces["knight"]] if "knight" in view.pieces else []
+            f["goblins_to_knight"] = min((dist.to(t, knight) for t in tribes), default=float(FAR))
+        f["goblins_to_crystal"] = min((dist.to(t, crystal_tokens) for t in tribes), default=float(FAR))
+    if "dragon" in roles:
+        dr = board(view, "dragon")
+        f.update({
+            "dragon_wakefulness": _ratio(dr.get("wakefulness", 0), dr.get("wakefulness_needed", 1)),
+            "dragon_awake": float(bool(dr.get("awake"))),
+            "dragon_surfaced": float(bool(dr.get("surfaced"))),
+            "dragon_health": float(dr.get("health", 0)),
+            "dragon_armor": float(dr.get("armor", 0)),
+            "dragon_hand": float(dr.get("hand_count", 0)),
+            "dragon_to_entrance": dist.to("dragon", entrance) if dr.get("surfaced") else float(FAR),
+        })
+        if "knight" in roles:
+            f["dragon_to_knight"] = dist.to("knight", [view.pieces["dragon"]]) if "dragon" in view.pieces else FAR
+    if "cave" in roles:
+        cv = board(view, "cave")
+        f.update({
+            "cave_hand": float(cv.get("hand_count", 0)),
+            "cave_omens": float(sum(cv.get("omens", {}).values())),
+            "cave_hatred": float(cv.get("hatred_tokens", 0)),
+        })
+    if "thief" in roles:
+        th = board(view, "thief")
+        to_treasure = dist.to("thief", treasure_tokens)
+        f.update({
+            "thief_stashed": _ratio(th.get("stashed", 0), th.get("stash_needed", 1)),
+            "thief_carried": float(len(th.get("carried", []))),
+            "thief_dead": float(bool(th.get("dead"))),
+            "thief_stealth": float(th.get("stealth_now", 0)),
+            "thief_to_entrance": dist.to("thief", entrance),
+            "thief_to_treasure": to_treasure,     # retired: see RETIRED_FEATURES
+            # the steps to the nearest Treasure token, 0 once none is left (``treasure_tokens`` says which)
+            "thief_to_loot": to_treasure if treasure_tokens else 0.0,
+            # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
+            "thief_haul_home": len(th.get("carried", [])) / (1.0 + dist.to("thief", entrance)),
+        })
+    return f
+
+
+def model_key(role: str, roles: tuple[str, ...] | list[str]) -> str:
+    """The name of a model: the judged role, then every role in play in a fixed order."""
+    return f"{role}|{','.join(sorted(roles))}"
+
+
+Scale = Annotated[float, Field(gt=0)]
+
+
+class ValueModel(BaseModel):
+    """One fitted model: per feature [mean, scale, weight] (the feature is standardized as
+    (x - mean) / scale before it is weighed), the bias, the games it was fitted to (``games``
+    between Easy players from seed ``first_seed``, then ``mixed_per_role`` per role against
+    random players) and how well it did on games it was not fitted to."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    games: int = Field(gt=0)
+    mixed_per_role: int = Field(ge=0)
+    first_seed: int
+    bias: float
+    weights: dict[str, tuple[float, Scale, float]]
+    samples: int = Field(ge=0)
+    test_log_loss: float = Field(ge=0)
+    test_accuracy: float = Field(ge=0, le=1)
+
+
+class ValueFile(BaseModel):
+    """``values.yaml``: the models by ``model_key``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    about: str
+    models: dict[str, ValueModel]
+
+    @field_validator("models")
+    @classmethod
+    def _keys(cls, models: dict[str, ValueModel]) -> dict[str, ValueModel]:
+        for key in models:
+            role, _, roles = key.partition("|")
+            listed = roles.split(",")
+            if role not in listed or any(r not in ROLES for r in listed) or listed != sorted(set(listed)):
+                raise ValueError(f"model {key!r}: expected 'role|roles in play' with the roles sorted, "
+                                 f"e.g. 'knight|cave,knight'")
+        return models
+
+
+def parse_values(filename: str, text: str) -> ValueFile:
+    """Validate the text of a values file; :class:`RulesDataError` names file, line and key."""
+    sources = _Sources(filename)
+    sources.add(filename, text)
+    try:
+        return ValueFile.model_validate(sources.raw)
+    except ValidationError as exc:
+        raise RulesDataError(_validation_message(exc, sources)) from None
+
+
+@lru_cache(maxsize=4)
+def load_models(path: str = str(VALUES_FILE)) -> dict[str, ValueModel]:
+    """The fitted models of ``values.yaml`` ({} when there is no such file)."""
+    p = Path(path)
+    if not p.exists():
+        return {}
+    return dict(parse_values(p.name, p.read_text(encoding="utf-8")).models)
+
+
+def logistic(model: ValueModel, f: dict[str, float]) -> float:
+    """The model's win chance for the features ``f``."""
+    z = model.bias
+    for name, (mean, scale, weight) in model.weights.items():
+        z += weight * (f.get(name, 0.0) - mean) / scale
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def win_chance(view: PlayerView, role: str) -> float:
+    """How likely ``role`` is to win from ``view`` (its own view): 1 or 0 once the game is
+    over, the learned model where there is one, else ``progress.standing``."""
+    if view.outcome is not None:
+        return 1.0 if role in view.outcome[0] else 0.0
+    model = load_models().get(model_key(role, view.roles))
+    if model is None:
+        return standing(view, role)
+    return logistic(model, features(view))

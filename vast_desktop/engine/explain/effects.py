@@ -1,0 +1,174 @@
+"""Reasons a click is not a legal choice, for the questions that cards, Monsters and
+variants ask in the middle of a turn (see teaching.why_not): the Gnome's leap, the
+Ogre's and Troll's step back, the Underworm, the River's ride, Past Plunder, Uncertain
+Treasures, the Moving Entrance, Scratch and the Dragon Scales.
+
+Each function guards on the decision's kind, asks the engine's own rule function for
+the places that are legal, and names the condition the clicked target fails.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..geometry import adjacent, fmt_pos, manhattan, parse_pos
+from ..map.board import edge_blocked, is_dark, is_lit
+from .why_not import _pos_of, _thing
+
+if TYPE_CHECKING:
+    from ..decisions import Decision, Target
+    from ..game import Game
+    from ..geometry import Pos
+
+
+def _occupied(g: Game, q: Pos) -> str | None:
+    """Who or what is on ``q`` (a piece, else a token), for "not onto an occupied tile"."""
+    pieces = g.state.board.pieces_at(q)
+    if pieces:
+        return f"the {_thing(sorted(pieces)[0])}"
+    toks = [k for k, n in g.state.board.tokens.get(q, {}).items() if n > 0]
+    return f"a {toks[0].replace('_', ' ')} token" if toks else None
+
+
+def gnome_leap(g: Game, d: Decision, t: Target) -> str | None:
+    """GB-78, CV-36, MAP-08: the Gnome leaps to a Dark tile with no player piece and no token."""
+    q = _pos_of(t)
+    if d.kind != "gnome_leap" or q is None:
+        return None
+    if q not in g.state.board.tiles or not is_dark(g, q):
+        return f"The Gnome leaps only onto a Dark tile (GB-78), and {fmt_pos(q)} is not one."
+    who = _occupied(g, q)
+    if who:
+        return f"The Gnome leaps only onto an unoccupied Dark tile (MAP-08): {who} is on {fmt_pos(q)}."
+    return f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays."
+
+
+def ambush_step(g: Game, d: Decision, t: Target) -> str | None:
+    """The Ogre and the Troll drive the Knight back to an adjacent, unoccupied, non-Dark space
+    without a token (COMPONENT_DATA: Ambush Monsters)."""
+    q = _pos_of(t)
+    if d.kind != "ambush_step" or q is None:
+        return None
+    here = g.state.board.pieces.get("knight")
+    if here is None or manhattan(here, q) != 1:
+        return f"You step back to a space next to you; {fmt_pos(q)} is not next to you."
+    if q not in g.state.board.tiles or not is_lit(g, q):
+        return f"You step back onto a Lit space, and {fmt_pos(q)} is {'Dark' if q in g.state.board.tiles else 'open'}."
+    who = _occupied(g, q)
+    return f"You step back onto an empty space: {who} is on {fmt_pos(q)}." if who else None
+
+
+def underworm(g: Game, d: Decision, t: Target) -> str | None:
+    """The Underworm drags the Knight diagonally to the nearest Dark tile with no piece on it
+    (VAR-45: a tile is placed on the nearest diagonal open space when none is left)."""
+    q = _pos_of(t)
+    if d.kind != "underworm" or q is None:
+        return None
+    here = g.state.board.pieces.get("knight")
+    if here is None:
+        return None
+    dx, dy = q[0] - here[0], q[1] - here[1]
+    if abs(dx) != abs(dy) or dx == 0:
+        return f"The Underworm drags you diagonally, and {fmt_pos(q)} is not on a diagonal from {fmt_pos(here)}."
+    nearest = min(abs(parse_pos(o.id.split(":", 1)[1])[0] - here[0]) for o in d.options)
+    if abs(dx) > nearest:
+        return f"The Underworm drags you to the nearest tile it can: {abs(dx)} steps is farther than {nearest}."
+    if q in g.state.board.tiles and not is_dark(g, q):
+        return f"The Underworm drags you onto a Dark tile, and {fmt_pos(q)} is Lit."
+    who = _occupied(g, q)
+    return f"The Underworm drags you onto a tile with no piece on it: {who} is on {fmt_pos(q)}." if who else None
+
+
+def river_ride(g: Game, d: Decision, t: Target) -> str | None:
+    """TR-32: the River's current carries a piece only downstream, along the arrows."""
+    from ..map.terrain import kind_at
+
+    q = _pos_of(t)
+    if d.kind != "terrain_ride" or q is None:
+        return None
+    if kind_at(g, q) != "river":
+        return f"The current carries you along the River only (TR-32), and {fmt_pos(q)} is not on it."
+    return f"The current carries you only downstream, along the arrows (TR-32): {fmt_pos(q)} is upstream of you."
+
+
+def past_plunder(g: Game, d: Decision, t: Target) -> str | None:
+    """RV-12/23/29: Past Plunder puts a Treasure token on an empty Dark tile (no piece, no
+    token); with none, the drawn tile goes next to a Dark tile, on an open space."""
+    q = _pos_of(t)
+    if d.kind != "past_plunder" or q is None:
+        return None
+    if any(o.id.startswith("plunder_tile:") for o in d.options):
+        if q in g.state.board.tiles:
+            return f"No Dark tile is empty, so the drawn tile goes on an open space next to one; {fmt_pos(q)} is a tile."
+        return f"The drawn tile goes next to a Dark tile, and {fmt_pos(q)} touches none (RV-12)."
+    if q not in g.state.board.tiles or not is_dark(g, q):
+        return f"Past Plunder's Treasure goes on a Dark tile (RV-12), and {fmt_pos(q)} is not one."
+    who = _occupied(g, q)
+    return f"Past Plunder's Treasure goes on an empty Dark tile: {who} is on {fmt_pos(q)} (RV-12)." if who else None
+
+
+def bottom_treasure(g: Game, d: Decision, t: Target) -> str | None:
+    """VAR-10/11: the Cave sends back one of the 3 Treasure cards it just drew."""
+    if d.kind != "bottom_treasure" or t.kind != "card":
+        return None
+    drawn = ", ".join(o.label.removeprefix("Put ").split(" on the bottom", 1)[0] for o in d.options)
+    return f"Only the 3 Treasure cards just drawn can go to the bottom of the deck (VAR-10): {drawn}."
+
+
+def move_entrance(g: Game, d: Decision, t: Target) -> str | None:
+    """VAR-06/07: the Entrance piece moves to an adjacent, unoccupied Lit tile, not through a wall."""
+    q = _pos_of(t)
+    frm = g.state.board.entrance
+    if d.kind != "move_entrance" or q is None:
+        return None
+    if q not in [p for _, p in adjacent(frm)]:
+        return f"The Entrance piece moves to a tile next to {fmt_pos(frm)} (VAR-06)."
+    if q not in g.state.board.tiles or not is_lit(g, q):
+        return f"The Entrance piece moves onto a Lit tile (VAR-06), and {fmt_pos(q)} is not one."
+    if edge_blocked(g, frm, q):
+        return f"A wall stands between {fmt_pos(frm)} and {fmt_pos(q)}: the Entrance piece does not pass walls (VAR-06)."
+    who = _occupied(g, q)
+    return f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)} (VAR-07)." if who else None
+
+
+def scratch_target(g: Game, d: Decision, t: Target) -> str | None:
+    """DR-34: Scratch hits what shares the Dragon's own tile: the Knight, every Tribe, or the Thief."""
+    if d.kind != "dragon_scratch" or t.kind not in ("piece", "space"):
+        return None
+    here = g.state.board.pieces.get("dragon")
+    if t.kind == "space":
+        q = _pos_of(t)
+        return None if q is None or q == here else \
+            f"Scratch hits only what is on your own tile, {fmt_pos(here) if here else 'yours'} (DR-34)."
+    if here is not None and g.state.board.pieces.get(t.ref) == here:
+        return f"Scratch hits every Tribe on your tile at once: click your tile, {fmt_pos(here)} (DR-34)."
+    return f"Scratch hits only what is on your own tile (DR-34): the {_thing(t.ref)} is not on it."
+
+
+def keep_scale(g: Game, d: Decision, t: Target) -> str | None:
+    """VAR-36: at Replace Hand only the Silver Scale may be revealed and kept."""
+    if d.kind != "dragon_keep_scale" or t.kind != "card":
+        return None
+    return (f"Only the Silver Scale may be revealed and kept at Replace Hand (VAR-36); {g.card(t.ref).name} is "
+            "discarded with the rest." if _known_card(g, t.ref) else None)
+
+
+def platinum_box(g: Game, d: Decision, t: Target) -> str | None:
+    """VAR-37: the Platinum Scale moves a cube from a Sloth box that has one."""
+    if d.kind != "dragon_platinum" or t.kind != "slot" or not t.ref.startswith("dragon.sloth."):
+        return None
+    return "The Platinum Scale moves a cube out of a Sloth box, and this box has none left (VAR-37)."
+
+
+def _known_card(g: Game, card: str) -> bool:
+    try:
+        g.card(card)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+    gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance, scratch_target,
+    keep_scale, platinum_box,
+]

@@ -1,0 +1,679 @@
+"""Reasons a click is not a legal choice, for the map, Cave, Collapse and Terrain decisions (see teaching.why_not).
+
+Each reason is one function ``(g, d, t) -> str | None`` that guards on the decision's
+kind and on the kind of thing clicked, and names the condition that fails for that
+very target, asking the engine's own rule functions (``orientation_choices``,
+``removable``, ``collapse_candidates``, ``reachable``, ``placements``…): nothing here
+decides a rule again, it only says which of its conditions the click misses.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..geometry import Pos, fmt_pos, manhattan
+from ..map.board import TYPE_NAMES, components, is_dark, is_lit, moving_entrance, tile_type, touching
+from ..map.terrain import impassable, on_pit
+from .why_not import ROLE_TITLES, _piece_pos, _pos_of
+
+if TYPE_CHECKING:
+    from ..decisions import Decision, Target
+    from ..game import Game
+
+
+# ------------------------------------------------------------------ helpers
+def _spaces(d: Decision) -> list[Pos]:
+    """The map spaces the decision's options name, in order, each once."""
+    out: dict[Pos, None] = {}
+    for o in d.options:
+        for t in o.targets:
+            p = _pos_of(t)
+            if p is not None:
+                out.setdefault(p)
+    return list(out)
+
+
+def _list(ps: list[Pos], most: int = 6) -> str:
+    shown = ", ".join(fmt_pos(p) for p in ps[:most])
+    return shown + (f" and {len(ps) - most} more" if len(ps) > most else "")
+
+
+def _tile_word(g: Game, p: Pos) -> str:
+    """What a player sees at ``p``: a Lit tile's type, a Dark tile, a Terrain space."""
+    t = g.state.board.tiles[p]
+    if t.terrain is not None:
+        return "Terrain space"
+    return f"{TYPE_NAMES[tile_type(g, p)]} tile" if t.lit else "Dark tile"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ------------------------------------------------------------ revealing (MAP-17..19)
+def orient_space(g: Game, d: Decision, t: Target) -> str | None:
+    """MAP-17/18: the tile being oriented is the one just revealed; its turn is chosen on it."""
+    q = _pos_of(t)
+    spaces = _spaces(d)
+    if d.kind != "orient_tile" or q is None or not spaces:
+        return None
+    p = spaces[0]
+    walked = ", and an open side faces the tile she walked in from (MAP-28)" if d.role == "knight" else ""
+    return (f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
+            f"it. It has {_plural(len(d.options), 'legal turn')}: an open edge leads back to the Entrance if one "
+            f"can (MAP-17/18){walked}.")
+
+
+def reveal_order_space(g: Game, d: Decision, t: Target) -> str | None:
+    """MAP-19: several tiles revealed at once are flipped one at a time, in the revealer's order."""
+    q = _pos_of(t)
+    if d.kind != "reveal_order" or q is None:
+        return None
+    these = _list(_spaces(d))
+    tiles = g.state.board.tiles
+    if q not in tiles:
+        what = f"{fmt_pos(q)} is an open space"
+    elif is_lit(g, q):
+        what = f"the {_tile_word(g, q)} at {fmt_pos(q)} is already Lit"
+    else:
+        what = f"the Dark tile at {fmt_pos(q)} is not one of them"
+    return f"These tiles are revealed one at a time, in the order you choose (MAP-19): {these}; {what}."
+
+
+# ------------------------------------------------------------------ placing tiles
+def _hand_tile_gone(g: Game, ref: str) -> str | None:
+    """A Cave tile that was in the hand before: where it is now, as the Cave knows it."""
+    cave = g.state.cave
+    if cave is None or ref in cave.hand:
+        return None
+    where = next((p for p, pt in g.state.board.tiles.items() if pt.tile_id == ref), None)
+    if where is not None:
+        return f"That tile is not in your hand: it is on the map at {fmt_pos(where)}."
+    if ref in g.state.removed_from_game:
+        return "That tile is not in your hand: it has left the game."
+    return "That tile is not in your hand."
+
+
+def _crystal_first(g: Game, ref: str) -> str | None:
+    """CV-04: on the Cave's own turn the Crystal tiles in its hand are placed first."""
+    from ..map.board import _hand_label, crystal_first
+
+    cave = g.state.cave
+    if cave is None or g.state.active != "cave" or ref in crystal_first(g, cave.hand):
+        return None
+    crystals = sorted(set(crystal_first(g, cave.hand)))
+    return (f"On your own turn the Crystal tiles in your hand go first (CV-04): place the "
+            f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, ref)}.")
+
+
+def cave_hand_tile(g: Game, d: Decision, t: Target) -> str | None:
+    """A tile of the Cave's hand that cannot be placed now: gone from the hand, Crystal first
+    (CV-04), the Collapse removes instead of placing (COL-04, CV-25), or Shape the Cave is
+    over for this turn (CV-02)."""
+    if t.kind != "hand_tile" or d.role != "cave" or d.kind not in ("fill_open_edge", "cave_turn", "omen_hatred",
+                                                                    "explore_tile"):
+        return None
+    gone = _hand_tile_gone(g, t.ref)
+    if gone:
+        return gone
+    cave = g.state.cave
+    assert cave is not None
+    if d.kind == "cave_turn" and cave.phase == 2 and g.state.collapse:
+        return "During the Collapse, Shape the Cave removes tiles instead of placing one (COL-04, CV-43)."
+    if d.kind == "omen_hatred" and g.state.collapse:
+        return "During the Collapse, Hatred removes a tile instead of placing one (CV-25, COL-26)."
+    if d.kind == "cave_turn" and cave.phase > 2:
+        now = "you are at Place Treasure" if cave.phase == 3 else "only omens and the end of your turn are left"
+        return f"Shape the Cave is over for this turn: {now} (CV-02)."
+    return _crystal_first(g, t.ref)
+
+
+def fill_space(g: Game, d: Decision, t: Target) -> str | None:
+    """MAP-20/25 (a Dark tile on each open space facing an open edge of a Lit tile), TR-12
+    (the open space a piece leaving a Terrain tile steps onto)."""
+    q = _pos_of(t)
+    need = _spaces(d)
+    if d.kind != "fill_open_edge" or q is None:
+        return None
+    if d.rules_ref == "terrain.leaving":
+        return (f"A piece is leaving the Terrain for the open space {_list(need)}: the Dark tile goes there (TR-12), "
+                "not on " + fmt_pos(q) + ".")
+    many = len(need) > 1
+    where = f"the Dark tile{'s go' if many else ' goes'} on the open space{'s' if many else ''} facing an open " \
+            f"edge: {_list(need)}"
+    if q in g.state.board.tiles:
+        return f"There is a tile at {fmt_pos(q)} already: {where} (MAP-20, MAP-25)."
+    return f"{fmt_pos(q)} faces no open edge of a Lit tile: {where} (MAP-20, MAP-25)."
+
+
+def place_space(g: Game, d: Decision, t: Target) -> str | None:
+    """RV-03, MAP-34 (SOLO-02 alone): the tile drawn at the end of a turn goes on an open
+    space next to the map."""
+    q = _pos_of(t)
+    if d.kind != "place_tile" or q is None:
+        return None
+    rule = "SOLO-02, MAP-34" if g.config.alone_in_the_dark else "RV-03, MAP-34"
+    if q in g.state.board.tiles:
+        return (f"There is already a tile at {fmt_pos(q)}: the tile you drew goes on an open space next to the map "
+                f"({rule}).")
+    return f"{fmt_pos(q)} touches no tile of the map: the tile you drew goes next to one ({rule})."
+
+
+def explore_space(g: Game, d: Decision, t: Target) -> str | None:
+    """GB-81: the Tribe explores one open space it chose; the Cave's tile goes there."""
+    q = _pos_of(t)
+    spaces = _spaces(d)
+    if d.kind != "explore_tile" or q is None or not spaces:
+        return None
+    return (f"The Goblins chose to explore the open space {fmt_pos(spaces[0])}: the Dark tile from your hand goes "
+            "there, and the Tribe moves onto it (GB-81).")
+
+
+# ------------------------------------------------------------------ removing tiles
+def _kept(g: Game, q: Pos, collapse: bool) -> str:
+    """COL-12, COL-16, VAR-07: why ``removable`` keeps the tile at ``q``."""
+    from ..map.collapse import _all_escape, _terrain_occupants
+    from ..map.forced import piece_name
+
+    board = g.state.board
+    if q == board.entrance and not (collapse and moving_entrance(g)):
+        return f"The tile at {fmt_pos(q)} holds the Entrance: it can never be removed (COL-12)."
+    if board.tiles[q].terrain is not None:
+        who = " and the ".join(piece_name(p) for p in _terrain_occupants(g, q))
+        return (f"The {who} on that Terrain tile could not all be moved off it, so the tile stays "
+                "(COL-16, FM-13).")
+    pieces = sorted(board.pieces_at(q))
+    if q == board.entrance and _all_escape(g, pieces, q):
+        return (f"The Entrance piece on {fmt_pos(q)} would have no adjacent unoccupied Lit tile to move to, so "
+                "the tile stays (VAR-07).")
+    who = " and the ".join(piece_name(p) for p in pieces)
+    verb = "could not all leave it" if len(pieces) > 1 else "would have nowhere to go"
+    return f"The {who} on {fmt_pos(q)} {verb} under Forced Movement, so the tile stays (COL-16, FM-13)."
+
+
+def _exposed(g: Game, tile: str) -> tuple[int, int]:
+    """A Terrain tile's edges facing an open space, and all its outer edges (COL-27)."""
+    from ..geometry import adjacent
+    from ..map.terrain import cells_of
+
+    cells = set(cells_of(g, tile))
+    edges = [q for p in cells for _, q in adjacent(p) if q not in cells]
+    return sum(1 for q in edges if q not in g.state.board.tiles), len(edges)
+
+
+def _terrain_collapse(g: Game, q: Pos, cands: list[Pos]) -> str:
+    """COL-27: a Terrain tile goes as a whole, once half or more of its edges are exposed."""
+    from ..map.collapse import removable
+    from ..map.terrain import KIND_NAMES, cells_of, exposed_half
+
+    mark = g.state.board.tiles[q].terrain
+    assert mark is not None
+    name = KIND_NAMES.get(g.rules.terrain_tile(mark.tile).kind, "Terrain")
+    anchor = cells_of(g, mark.tile)[0]
+    if not exposed_half(g, mark.tile):
+        exposed, edges = _exposed(g, mark.tile)
+        return (f"The {name} has {exposed} of its {edges} edges exposed: a Terrain tile collapses only once half "
+                "or more are (COL-27).")
+    if not removable(g, anchor, collapse=True):
+        return _kept(g, anchor, collapse=True)
+    if anchor in cands:
+        return f"The {name} collapses as a whole: click its space at {fmt_pos(anchor)}."
+    return _crystal_before(g, q, cands) or f"The {name} may not collapse now (COL-07, COL-27)."
+
+
+def _crystal_before(g: Game, q: Pos, cands: list[Pos]) -> str | None:
+    """COL-08: an eligible revealed Crystal tile goes before any other tile."""
+    crystals = [p for p in cands if is_lit(g, p) and g.state.board.tiles[p].terrain is None
+                and tile_type(g, p) == "crystal"]
+    if not crystals or q in crystals:
+        return None
+    return (f"A revealed Crystal tile is eligible ({_list(crystals)}): it must collapse before any other tile "
+            "(COL-08).")
+
+
+def _tier_words(tier: tuple[int, ...]) -> str:
+    return " or ".join(str(n) for n in tier)
+
+
+def collapse_reason(g: Game, q: Pos, cands: list[Pos], alone: bool) -> str:
+    """COL-07/08/12/16/17/27, SOLO-04: why the Collapse may not take the tile at ``q`` now
+    (``cands``: the tiles it may take, as :func:`collapse.collapse_candidates` lists them)."""
+    from ..map.collapse import _tiers, removable
+
+    tiles = g.state.board.tiles
+    if q not in tiles:
+        return f"There is no tile at {fmt_pos(q)} to collapse."
+    if tiles[q].terrain is not None:
+        return _terrain_collapse(g, q, cands)
+    if not removable(g, q, collapse=True):
+        return _kept(g, q, collapse=True)
+    cave = [p for p in sorted(tiles) if tiles[p].terrain is None]
+    tier = next((tier for tier in _tiers(g)
+                 if any(touching(g, p) in tier and removable(g, p, collapse=True) for p in cave)), None)
+    n = touching(g, q)
+    if tier is None:
+        return "No Cave tile can collapse now; only a Terrain tile with half its edges exposed may (COL-17, COL-27)."
+    if n not in tier:
+        skipped = " (the tiles before them cannot go, COL-17)" if tier != _tiers(g)[0] else ""
+        return (f"The tile at {fmt_pos(q)} touches {_plural(n, 'tile')}: the Collapse takes the tiles touching the "
+                f"fewest others first, now those touching {_tier_words(tier)}{skipped} (COL-07).")
+    crystal = _crystal_before(g, q, cands)
+    if crystal:
+        return crystal
+    if alone and not is_dark(g, q) and any(is_dark(g, p) for p in cands):
+        return ("Alone in the Dark: among the tiles that may collapse, Dark tiles go before Lit ones "
+                f"(SOLO-04): {_list([p for p in cands if is_dark(g, p)])}.")
+    return f"The tile at {fmt_pos(q)} may not collapse now (COL-07, COL-08)."
+
+
+def collapse_space(g: Game, d: Decision, t: Target) -> str | None:
+    """COL-05/07/08/16/17/27: a tile the Collapse's removal at the end of a turn may not take."""
+    from ..map.collapse import collapse_candidates
+
+    q = _pos_of(t)
+    if d.kind != "collapse_tile" or q is None:
+        return None
+    alone = g.config.alone_in_the_dark
+    return collapse_reason(g, q, collapse_candidates(g, alone), alone)
+
+
+def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
+    """COL-12, COL-20/21, GB-53, COL-28: Cave-In takes any tile but the Entrance, tiles with
+    other players or Crystal tokens, and tiles whose Tribes could not leave."""
+    from ..map.collapse import removable
+    from ..map.forced import piece_name
+    from ..map.terrain import cells_of
+
+    q = _pos_of(t)
+    if d.kind != "cave_in" or q is None:
+        return None
+    board = g.state.board
+    if q not in board.tiles:
+        return f"There is no tile at {fmt_pos(q)} to remove."
+    mark = board.tiles[q].terrain
+    spots = [q] if mark is None else cells_of(g, mark.tile)
+    if q == board.entrance:
+        return f"The tile at {fmt_pos(q)} holds the Entrance: Cave-In never removes it (COL-12, COL-20)."
+    if any(board.tokens_at(s)["crystal"] for s in spots):
+        return f"A Crystal token is on {fmt_pos(q)}: Cave-In removes no tile holding one (COL-20, GB-53)."
+    others = sorted({x for s in spots for x in board.pieces_at(s) if not x.startswith("tribe:")})
+    if others:
+        who = " and the ".join(ROLE_TITLES.get(x, piece_name(x)) for x in others)
+        verb = "are" if len(others) > 1 else "is"
+        return f"The {who} {verb} on {fmt_pos(q)}: Cave-In removes no tile holding another player (COL-20, GB-53)."
+    if not removable(g, spots[0]):
+        return _kept(g, spots[0], collapse=False)
+    if spots[0] != q:
+        return f"A Terrain tile goes as a whole (COL-28): click its space at {fmt_pos(spots[0])}."
+    return None
+
+
+# ------------------------------------------------------------------ Forced Movement
+def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> str:
+    """FM-04..10, TR-17, TR-29: why ``piece`` cannot be pushed from ``start`` to stop on ``q``."""
+    from ..map.forced import _Push, piece_name, reachable
+
+    rules = _Push(g, piece)
+    name = piece_name(piece)
+    tiles = g.state.board.tiles
+    if steps is not None and manhattan(start, q) > steps:
+        return f"{fmt_pos(q)} is {manhattan(start, q)} spaces from the {name}, more than {steps} (MAP-03)"
+    if q not in tiles:
+        return f"{fmt_pos(q)} is an open space and nothing is moved onto one (FM-04)"
+    if impassable(g, q):
+        return f"{fmt_pos(q)} is impassable Canyon (TR-17)"
+    if rules.sees_dark and tiles[q].dark:
+        return f"{fmt_pos(q)} is a Dark tile, and the {name} is never moved onto one (FM-05, FM-08)"
+    if on_pit(g, q):
+        return f"{fmt_pos(q)} is a Pit, where no move ends (TR-29)"
+    if not rules.can_stop(q):
+        there = [piece_name(x) for x in sorted(g.state.board.pieces_at(q)) if x != piece]
+        rule = "FM-10" if rules.token else "FM-05, FM-07..09"
+        return (f"the {name} may not stop on {fmt_pos(q)}, where the {' and the '.join(there)} "
+                f"stand{'s' if len(there) == 1 else ''} ({rule})")
+    far = reachable(g, piece, start).get(q) if steps is not None else None
+    if far is not None:
+        return f"the {name}'s way to {fmt_pos(q)} round walls and other pieces is {far} spaces, more than {steps}"
+    return (f"every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a wall or a space the {name} may not pass "
+            "(FM-05..10)")
+
+
+def _forced_piece(g: Game, d: Decision) -> str | None:
+    """The piece a ``forced_move`` decision moves (the decision's public ``piece`` fact)."""
+    piece = d.fact("piece")
+    return piece if piece in g.state.board.pieces else None
+
+
+def forced_space(g: Game, d: Decision, t: Target) -> str | None:
+    """FM-13 (the shortest distance to a legal space), FM-14 (room left for the pieces still to
+    move), FM-04..10: where a piece forced off a removed tile cannot go."""
+    from ..map.forced import piece_name, reachable
+    from ..map.terrain import cells_of
+
+    q = _pos_of(t)
+    piece = _forced_piece(g, d) if d.kind == "forced_move" else None
+    if q is None or piece is None:
+        return None
+    start = g.state.board.pieces[piece]
+    mark = g.state.board.tiles[start].terrain if start in g.state.board.tiles else None
+    cells = frozenset(cells_of(g, mark.tile)) if mark is not None else frozenset([start])
+    name = piece_name(piece)
+    if q in cells:
+        return f"The {name} must leave the {'Terrain ' if mark is not None else ''}tile that is being removed (COL-15)."
+    dist = reachable(g, piece, start, avoid=cells)
+    best = min((dist[p] for p in _spaces(d) if p in dist), default=None)
+    if q not in dist:
+        return f"The {name} cannot be moved there: {_push_block(g, piece, start, q, None)}."
+    if best is not None and dist[q] > best:
+        return (f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
+                f"distance to a legal space, here {best} (FM-13).")
+    if any(x != piece for x in g.state.board.pieces_at(start)):
+        return (f"Moving the {name} to {fmt_pos(q)} would leave another piece on the tile nowhere to go: they "
+                "leave one at a time and never share a space (FM-08, FM-14).")
+    return (f"Moving the {name} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no unoccupied "
+            "Lit tile to go to (VAR-07).")
+
+
+def slide_space(g: Game, d: Decision, t: Target) -> str | None:
+    """MAP-37/38: a loose section is slid back to the section with the Entrance, chosen by its
+    highlighted tile; the section with the Entrance stays."""
+    q = _pos_of(t)
+    if d.kind != "slide_section" or q is None:
+        return None
+    comps = components(g)
+    comp = next((c for c in comps if q in c), None)
+    if comp is None:
+        return f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space."
+    if g.state.board.entrance in comp:
+        return ("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
+                "they touch it (MAP-37).")
+    anchor = min(comp)
+    if anchor in _spaces(d):
+        return (f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
+                "section with this tile (MAP-37, MAP-39).")
+    return ("This section cannot slide back in any direction without landing on another loose section: "
+            "slide another one first (MAP-37).")
+
+
+# ------------------------------------------------------------------ omens
+def bats_space(g: Game, d: Decision, t: Target) -> str | None:
+    """CV-21 (a Treasure token, the Knight or a Tribe, up to 3 spaces), FM-17 (her Shield),
+    TR-26 (the Mushroom Forest), FM-04..10: a space Giant Bats cannot carry from or to."""
+    from ..cards.omens import _bats_movers
+    from ..map.forced import piece_name
+
+    q = _pos_of(t)
+    if d.kind != "omen_giant_bats" or q is None:
+        return None
+    if q not in g.state.board.tiles:
+        return f"{fmt_pos(q)} is an open space: nothing is carried onto one (CV-21, FM-04)."
+    here = _bats_here(g, q)
+    if here:
+        return here
+    near = [(piece, p) for piece, p in _bats_movers(g) if p != q and manhattan(p, q) <= 3]
+    if not near:
+        return (f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces (CV-21), and none of "
+                f"them is within 3 spaces of {fmt_pos(q)}.")
+    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_push_block(g, piece, p, q, 3)}"
+                       for piece, p in near[:3])
+    more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
+    return (f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement (CV-21), "
+            f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.")
+
+
+def _bats_here(g: Game, q: Pos) -> str | None:
+    """A piece on ``q`` Giant Bats may not carry, or that has nowhere to go."""
+    from ..cards.omens import _bats_movers
+    from ..geometry import adjacent
+    from ..map.forced import piece_name
+    from ..map.terrain import in_forest
+    from ..roles.knight.board import shield_active
+
+    pieces = g.state.board.pieces_at(q)
+    movers = [piece for piece, p in _bats_movers(g) if p == q]
+    if movers:
+        why = "; ".join(_push_block(g, movers[0], q, n, 3) for _, n in adjacent(q))
+        return (f"The {' and '.join(piece_name(m) for m in movers)} on {fmt_pos(q)} cannot be carried anywhere "
+                f"(CV-21): {why}.")
+    if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
+        return f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats (TR-26)."
+    if "knight" in pieces and shield_active(g):
+        return "The Knight's Shield is up: she ignores effects that would move her (FM-17)."
+    other = [x for x in pieces if x in ("dragon", "thief")]
+    if other:
+        return (f"Giant Bats carry the Knight, a Tribe or a Treasure token (CV-21): the {ROLE_TITLES[other[0]]} on "
+                f"{fmt_pos(q)} is none of them.")
+    return None
+
+
+def cave_omen_tokens(g: Game, d: Decision, t: Target) -> str | None:
+    """CV-15/16: the Omen tokens are spent by using an omen, chosen on the Cave's board."""
+    cave = g.state.cave
+    if d.kind != "cave_turn" or t.kind != "slot" or t.ref != "cave.omens" or cave is None:
+        return None
+    tokens = ", ".join(f"{n} {s.title()}" for s, n in sorted(cave.omens.items()) if n) or "none"
+    usable = [g.rules.omen(o.id.split(":", 1)[1]).name for o in d.options if o.id.startswith("omen:")]
+    if not usable:
+        return f"Your Omen tokens ({tokens}) pay for no omen that has a target now (CV-15, CV-16)."
+    return (f"Your Omen tokens ({tokens}) are spent by using an omen: click one on your board "
+            f"({', '.join(usable)}) (CV-15, CV-16).")
+
+
+def _spores_role(g: Game, t: Target) -> str | None:
+    """The player a click names: a player's piece, a Tribe, or a slot of a player's board."""
+    if t.kind == "piece":
+        name, _ = _piece_pos(g, t)
+        return "goblins" if name.startswith("tribe:") else name if name in ROLE_TITLES else None
+    if t.kind == "slot":
+        owner = t.ref.split(".", 1)[0]
+        return owner if owner in ROLE_TITLES else None
+    return None
+
+
+SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades"}
+
+
+def spores_target(g: Game, d: Decision, t: Target) -> str | None:
+    """CV-24 (the target is a player, who chooses what it loses), CV-31, CV-44: a player
+    Soporific Spores cannot affect now, or where to click to target one."""
+    role = _spores_role(g, t) if d.kind == "omen_soporific_spores" else None
+    if role is None:
+        return None
+    if role == "cave":
+        return "Soporific Spores target another player, not the Cave (CV-24)."
+    offered = {o.id.split(":", 1)[1] for o in d.options}
+    if role in offered:
+        chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
+        return (f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
+                f"the {ROLE_TITLES[role]}; {chooses} (CV-24).")
+    return _spores_nothing(g, role)
+
+
+def _spores_nothing(g: Game, role: str) -> str:
+    """Why ``role`` has nothing Soporific Spores could take (cards/omens.spores_options)."""
+    if role == "knight":
+        return "The Knight has no Grit left to lose to Soporific Spores (CV-24)."
+    if role == "goblins":
+        pops = g.state.goblins.population if g.state.goblins is not None else {}
+        return (f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
+                "Soporific Spores have no Tribe to cut (CV-24, CV-31).")
+    if role == "dragon":
+        return "The Dragon has no Wakefulness cube that can go back to a Sloth box (CV-24, DR-69)."
+    if role == "thief":
+        return "The Thief has no upgrade to lose (CV-24)."
+    return f"The {ROLE_TITLES[role]} is not in this game."
+
+
+def spores_tribe_slot(g: Game, d: Decision, t: Target) -> str | None:
+    """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population."""
+    from ..roles.goblins.state import TRIBES
+
+    if d.kind != "spores_tribe" or t.kind not in ("slot", "piece") or g.state.goblins is None:
+        return None
+    parts = t.ref.replace(":", ".").split(".")
+    tribe = next((p for p in parts[1:] if p in TRIBES), None)
+    pops = g.state.goblins.population
+    able = ", ".join(f"{k.title()} ({pops[k]})" for k in TRIBES if pops[k] > 1)
+    if tribe is None:
+        if t.kind == "piece" or parts[0] != "goblins":
+            return None
+        return f"Soporific Spores cut one Tribe to 1 Population: click it on your board — {able} (CV-24)."
+    if pops[tribe] <= 1:
+        return (f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
+                f"to 1, if there is one — {able} (CV-31).")
+    return f"Choose the {tribe.title()} Tribe by its Population on your board (CV-24)."
+
+
+# ------------------------------------------------------------------ cards
+def _deck_of(g: Game, card: str) -> str | None:
+    from ..rules_data import UnknownIdError
+
+    if card.startswith("terrain:"):
+        return "terrain"
+    try:
+        g.card(card)
+    except (UnknownIdError, KeyError):
+        return None
+    if card in g.rules.deck("events", include_promo=True):
+        return "events"
+    if card in g.rules.deck("treasures", include_promo=True):
+        return "treasures"
+    return "other"
+
+
+DECK_WORDS = {"events": "an Event card", "treasures": "a Treasure card", "terrain": "a Terrain tile",
+              "other": "not a card of this choice"}
+
+
+def drawn_card(g: Game, d: Decision, t: Target) -> str | None:
+    """CV-38 (the Cave plays 1 of the 3 Event cards it drew), CV-35 (gives 1 of the 2 Treasure
+    cards it drew): a card that is not among those drawn now."""
+    if t.kind != "card" or d.kind not in ("choose_event", "choose_treasure"):
+        return None
+    deck, n, rule = ("events", 3, "CV-38") if d.kind == "choose_event" else ("treasures", 2, "CV-35")
+    drawn = [g.card(o.targets[0].ref).name for o in d.options if o.targets]
+    what = "Event card to play on the Knight" if deck == "events" else "Treasure card to give the Knight"
+    kind = _deck_of(g, t.ref)
+    if kind == deck:
+        have = f"{g.card(t.ref).name} is not one of them"
+    else:
+        have = f"that is {DECK_WORDS.get(kind or 'other', DECK_WORDS['other'])}"
+    return f"The {what} is one of the {n} you drew ({', '.join(drawn)}); {have} ({rule})."
+
+
+def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
+    """TR-04/09, TR-28, VAR-13: a Terrain tile that cannot be chosen now, or a card that is not one."""
+    from ..map.terrain import KIND_NAMES, READY_KINDS, available, random_terrain, tiles_on_map
+
+    if d.kind != "terrain_choose" or t.kind != "card":
+        return None
+    offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
+    if not t.ref.startswith("terrain:"):
+        word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
+        return f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word} (TR-04)."
+    kind = t.ref.split(":", 1)[1]
+    name = KIND_NAMES.get(kind, kind.title())
+    if kind not in READY_KINDS:
+        return f"The {name} is not placed in this version of the game."
+    if random_terrain(g) and g.state.terrain_drawn and g.state.terrain_drawn[-1] != kind:
+        return f"Random Terrain: the card drawn is the {KIND_NAMES[g.state.terrain_drawn[-1]]} (VAR-13)."
+    on = {g.rules.terrain_tile(x).kind for x in tiles_on_map(g)}
+    if kind not in available(g):
+        if kind == "pits":
+            return "The Pits are placed only as a set of three, and not all three are off the map (TR-28)."
+        if kind in on:
+            return (f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
+                    "map (COL-28).")
+    if kind == "pits":
+        return "Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen (TR-28)."
+    return (f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
+            "shares an edge with a Cave tile (TR-09).")
+
+
+def _origin_of(d: Decision) -> Pos | None:
+    """The space a Terrain placement is measured from (the decision's public ``origin`` fact)."""
+    from ..geometry import parse_pos
+
+    origin = d.fact("origin")
+    return parse_pos(origin) if origin else None
+
+
+def terrain_space(g: Game, d: Decision, t: Target) -> str | None:
+    """TR-07 (as close as possible to the revealer), TR-09 (open spaces, no Terrain around, an
+    edge on a Cave tile): a space no offered placement of the Terrain tile covers."""
+    q = _pos_of(t)
+    if d.kind != "terrain_place" or q is None:
+        return None
+    name = d.fact("terrain") or "Terrain tile"
+    if q in g.state.board.tiles:
+        return (f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other Terrain "
+                "(TR-09).")
+    origin = _origin_of(d)
+    covering = _covering(g, name, q, origin)
+    if not covering:
+        return (f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at a "
+                "corner, and share an edge with a Cave tile (TR-09).")
+    if origin is None:
+        return f"The {name} goes as close as possible to the piece that revealed the Event tile (TR-07)."
+    near = min(manhattan(c, origin) for c in _spaces(d))
+    return (f"The {name} may lie over {fmt_pos(q)} only {min(covering)} spaces from {fmt_pos(origin)}: it goes as "
+            f"close as possible to the piece that revealed the Event tile, here {near} (TR-07).")
+
+
+def _covering(g: Game, name: str, q: Pos, origin: Pos | None = None) -> list[int]:
+    """TR-09: the distances from ``origin`` (TR-07) of the legal placements of the Terrain
+    tile named ``name`` that would cover ``q``."""
+    from ..map.terrain import KIND_NAMES, available, cells_for, distance, placements
+
+    kind = next((k for k, n in KIND_NAMES.items() if n == name), None)
+    tiles = available(g).get(kind or "", [])
+    if not tiles:
+        return []
+    out = []
+    for rot, anchor in placements(g, tiles[0]):
+        cells = [c for c, _ in cells_for(g, tiles[0], rot, anchor)]
+        if q in cells:
+            out.append(distance(cells, origin) if origin is not None else 0)
+    return out
+
+
+def pit_space(g: Game, d: Decision, t: Target) -> str | None:
+    """TR-28 (the first Pit nearest the revealer, the others as far as possible from the
+    Pits placed, all three placeable), TR-09: a space the next Pit may not go on."""
+    from ..map.terrain import _pit_choices, _pit_spots, pits
+
+    q = _pos_of(t)
+    if d.kind != "terrain_pit" or q is None:
+        return None
+    if q in g.state.board.tiles:
+        return f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain (TR-09)."
+    placed = pits(g)
+    if q not in _pit_spots(g, placed):
+        return (f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
+                "edge with a Cave tile (TR-09, TR-28).")
+    if len(placed) < 2 and next(_pit_choices(g, q, [*placed, q]), None) is None:
+        return f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit (TR-28)."
+    spots = _spaces(d)
+    if not placed:
+        return (f"The first Pit goes as close as possible to the piece that revealed the Event tile: "
+                f"{_list(spots)} {'is' if len(spots) == 1 else 'are'} nearer (TR-28).")
+    far = min(manhattan(spots[0], p) for p in placed)
+    mine = min(manhattan(q, p) for p in placed)
+    return (f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
+            f"others, here {far} (TR-28).")
+
+
+def thief_treasure_space(g: Game, d: Decision, t: Target) -> str | None:
+    """TH-12: with the Cave's supply empty, he takes a Treasure token from a space that has one."""
+    q = _pos_of(t)
+    if d.kind != "thief_take_treasure" or q is None:
+        return None
+    return (f"There is no Treasure token on {fmt_pos(q)}: with the Cave's supply empty you take one from the map, "
+            f"at {_list(_spaces(d))} (TH-12).")
+
+
+REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+    orient_space, reveal_order_space, cave_hand_tile, fill_space, place_space, explore_space, collapse_space,
+    cave_in_space, forced_space, slide_space, bats_space, cave_omen_tokens, spores_target, spores_tribe_slot, drawn_card,
+    terrain_card, terrain_space, pit_space, thief_treasure_space,
+]

@@ -1,0 +1,2 @@
+"""The map: tiles and walls (``board``), revealing tiles (``reveal``), the Collapse (``collapse``), Terrain
+(``terrain``) and Forced Movement (``forced``)."""

@@ -1,0 +1,444 @@
+"""Removing tiles: the Collapse, removal priorities, pieces forced off, tokens going
+home, and reconnecting a split map (COL-01..32, MAP-36..42)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..decisions import Option, space
+from ..geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ..state import ROLE_ORDER
+from .board import (
+    TYPE_NAMES,
+    clear_edge_tokens,
+    components,
+    entrance_destinations,
+    fill_open_edges,
+    is_lit,
+    moving_entrance,
+    return_token,
+    tile_type,
+    touching,
+)
+from .forced import entered, piece_name, shortest_escape
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def removable(g: Game, p: Pos, collapse: bool = False) -> bool:
+    """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave.
+
+    With Moving Entrance (VAR-06/07) the Collapse (``collapse=True``: its own removals
+    and Hatred's) may take the tile holding the Entrance piece, if its occupants can
+    leave and the piece, moving last, then has a legal tile; Cave-In and Wrath never do."""
+    carries = p == g.state.board.entrance
+    if carries and not (collapse and moving_entrance(g)):
+        return False
+    tiles = g.state.board.tiles
+    if p in tiles and tiles[p].terrain is not None:             # COL-27/28: the whole Terrain tile goes
+        return _terrain_escape(g, _terrain_occupants(g, p), frozenset(_cells(g, p)))
+    pieces = g.state.board.pieces_at(p)
+    last = _entrance_check(g, p) if carries else None
+    if len(pieces) <= 1 and last is None:
+        return all(shortest_escape(g, piece, p) for piece in pieces)
+    return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p, last)
+
+
+def _cells(g: Game, p: Pos) -> list[Pos]:
+    from .terrain import cells_of
+    t = g.state.board.tiles[p].terrain
+    assert t is not None
+    return cells_of(g, t.tile)
+
+
+def _terrain_occupants(g: Game, p: Pos) -> list[str]:
+    board = g.state.board
+    cells = set(_cells(g, p))
+    return sorted((piece for piece, q in board.pieces.items() if q in cells),
+                  key=lambda piece: (ROLE_ORDER.index(_role(piece)), piece))
+
+
+def _terrain_escape(g: Game, pieces: list[str], cells: frozenset[Pos]) -> bool:
+    """Can every piece on a Terrain tile leave it, one after another (FM-08)?"""
+    if not pieces:
+        return True
+    board = g.state.board
+    first, rest = pieces[0], pieces[1:]
+    start = board.pieces[first]
+    for dest in shortest_escape(g, first, start, cells):
+        board.pieces[first] = dest
+        ok = _terrain_escape(g, rest, cells)
+        board.pieces[first] = start
+        if ok:
+            return True
+    return False
+
+
+def _entrance_check(g: Game, p: Pos) -> Callable[[], bool]:
+    """VAR-07: once the pieces have left ``p``, can the Entrance piece go somewhere?"""
+    return lambda: bool(entrance_destinations(g, p))
+
+
+def _all_escape(g: Game, pieces: list[str], p: Pos, last: Callable[[], bool] | None = None) -> bool:
+    """Can these pieces leave ``p`` one after another (an earlier one may take the only
+    space a later one could use: FM-08 forbids sharing)?  ``last`` checks what must
+    still be possible once they all have (the Entrance piece moving last, VAR-07)."""
+    if not pieces:
+        return last() if last is not None else True
+    board = g.state.board
+    first, rest = pieces[0], pieces[1:]
+    for dest in shortest_escape(g, first, p):
+        board.pieces[first] = dest
+        ok = _all_escape(g, rest, p, last)
+        board.pieces[first] = p
+        if ok:
+            return True
+    return False
+
+
+def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
+    """Tiles the next Collapse removal may take (COL-07, COL-08, COL-17, AMB-44).
+
+    Tiles touching only 1 tile first, then 2 (then 3 and 4 if nothing else can go);
+    a revealed Crystal tile among them must go first.  Alone in the Dark adds its
+    type order inside the tier: Crystal, then Dark, then Lit (SOLO-04, AMB-19).
+    With the house rule ``collapse_touch_open_edges`` walls separate tiles, and tiles
+    touching 0 share the first tier with those touching 1."""
+    tiles = g.state.board.tiles
+    touches = {p: touching(g, p) for p in sorted(tiles) if tiles[p].terrain is None}   # Cave tiles, counted once
+    terrain = terrain_candidates(g)
+    for tier in _tiers(g):
+        cands = [p for p, n in touches.items() if n in tier and removable(g, p, collapse=True)]
+        if cands:
+            break
+    else:
+        return terrain
+    crystals = [p for p in cands if tiles[p].lit and tile_type(g, p) == "crystal"]
+    if crystals:
+        return crystals
+    cands = sorted(cands + terrain)
+    if alone_in_the_dark:
+        dark = [p for p in cands if tiles[p].dark]
+        return dark or cands
+    return cands
+
+
+def _tiers(g: Game) -> tuple[tuple[int, ...], ...]:
+    """COL-07, AMB-44: the Collapse's tiers by the number of tiles touched (with the house
+    rule ``collapse_touch_open_edges`` a tile touching none shares the first tier)."""
+    if "collapse_touch_open_edges" in g.setup.house_rules:
+        return ((0, 1), (2,), (3,), (4,))
+    return ((1,), (2,), (3,), (4,))
+
+
+def has_collapse_candidate(g: Game) -> bool:
+    """Whether :func:`collapse_candidates` offers any tile, without listing them (menus
+    only ask whether a removal is possible): a removable Cave tile in any tier, or a
+    Terrain tile."""
+    touches = {n for tier in _tiers(g) for n in tier}
+    cave = sorted(p for p, t in g.state.board.tiles.items() if t.terrain is None)
+    return (any(touching(g, p) in touches and removable(g, p, collapse=True) for p in cave)
+            or bool(terrain_candidates(g)))
+
+
+def terrain_candidates(g: Game) -> list[Pos]:
+    """COL-27, TR-15: a Terrain tile may be removed (the remover's choice) once half or more
+    of its edges are exposed; it is offered by its top-left space."""
+    from .terrain import cells_of, exposed_half, tiles_on_map
+    out = []
+    for tile in tiles_on_map(g):
+        anchor = cells_of(g, tile)[0]
+        if exposed_half(g, tile) and removable(g, anchor, collapse=True):
+            out.append(anchor)
+    return out
+
+
+def hatred_candidates(g: Game) -> list[Pos]:
+    """Tiles Hatred may remove during the Collapse (COL-26, AMB-60): the Collapse's
+    own candidates; with the house rule ``hatred_ignores_collapse_order``, any tile the
+    Collapse could ever remove (not the Entrance, occupants able to leave)."""
+    if "hatred_ignores_collapse_order" in g.setup.house_rules:
+        return [p for p in sorted(g.state.board.tiles) if removable(g, p, collapse=True)]
+    return collapse_candidates(g)
+
+
+def has_hatred_candidate(g: Game) -> bool:
+    """Whether :func:`hatred_candidates` offers any tile, without listing them."""
+    if "hatred_ignores_collapse_order" in g.setup.house_rules:
+        return any(removable(g, p, collapse=True) for p in sorted(g.state.board.tiles))
+    return has_collapse_candidate(g)
+
+
+def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: list[str] | None = None) -> Proc:
+    """Remove one tile: occupants forced off first (FM-12..14), tokens home
+    (COL-13), Crystal tiles counted (COL-09/10, COL-23/24), the map reconnected
+    (MAP-36) and, before the Collapse, open edges filled (COL-23, COL-25).
+
+    With ``batch`` (several tiles removed at once, e.g. Wrath) a tile put under the
+    stack is also noted there, and nothing is reconnected or filled: the caller ends
+    with :func:`finish_removals`."""
+    board = g.state.board
+    if board.tiles[p].terrain is not None:
+        yield from remove_terrain(g, p, remover, batch)
+        return
+    carries = p == board.entrance and moving_entrance(g)
+    last = _entrance_check(g, p) if carries else None
+    occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
+    for i, piece in enumerate(occupants):
+        dests = shortest_escape(g, piece, p)
+        if i + 1 < len(occupants) or last is not None:   # leave the pieces still to move a way out
+            dests = [q for q in dests if _leaves_room(g, piece, q, occupants[i + 1:], p, last)]
+        if len(dests) == 1:
+            dest = dests[0]
+        else:
+            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, "forced_move", f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
+                                 rules_ref="general.forced_movement", about={"piece": piece, "from": fmt_pos(p)})
+            dest = parse_pos(choice.id.split(":")[1])
+        board.pieces[piece] = dest
+        g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
+        yield from entered(g, piece, dest, p)                             # FM-15
+    if carries and not (yield from move_entrance_piece(g, p, remover)):
+        return
+    tile = board.tiles.pop(p)
+    if not tile.lit:
+        g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal
+    kind = g.tile(tile.tile_id).type
+    g.log("tile_removed", f"The tile at {fmt_pos(p)} collapses: it was {'an' if kind[0] in 'aeiou' else 'a'} "
+          f"{TYPE_NAMES[kind]} tile.", pos=p, type=kind, was_lit=tile.lit)
+    toks = board.tokens.pop(p, None)
+    if toks:
+        for token, n in toks.items():
+            if n > 0:
+                return_token(g, token, n)
+    clear_edge_tokens(g, p, "its tile was removed")
+    if kind == "crystal":
+        g.state.crystal_tiles_removed += 1
+        g.log("crystal_collapsed", f"Crystal tiles collapsed: {g.state.crystal_tiles_removed} of "
+              f"{g.config.collapse_crystals}.", count=g.state.crystal_tiles_removed)
+    if kind == "crystal" or collapse_removal or g.state.collapse:
+        g.state.removed_from_game.append(tile.tile_id)
+    else:
+        g.state.stack.append(tile.tile_id)
+        if batch is not None:
+            batch.append(tile.tile_id)
+    from ..flow import check_collapse_win
+    check_collapse_win(g)
+    if batch is None:
+        yield from reconnect(g, remover)
+        if not g.state.collapse:
+            yield from fill_open_edges(g, remover)
+
+
+def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None) -> Proc:
+    """COL-27/28: the whole Terrain tile with a space at ``p`` leaves the map, its pieces
+    first forced off it (FM-12..14); it may be placed again later (Cave-In, Wrath) and,
+    in the Collapse, counts as one tile removed."""
+    from .terrain import take_off
+    board = g.state.board
+    tile = board.tiles[p].terrain.tile               # type: ignore[union-attr]
+    cells = frozenset(_cells(g, p))
+    occupants = _terrain_occupants(g, p)
+    for i, piece in enumerate(occupants):
+        start = board.pieces[piece]
+        dests = shortest_escape(g, piece, start, cells)
+        rest = occupants[i + 1:]
+        if rest:
+            dests = [q for q in dests if _terrain_room(g, piece, q, rest, cells)]
+        if not dests:
+            continue
+        if len(dests) == 1:
+            dest = dests[0]
+        else:
+            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, "forced_move", f"The Terrain under the {piece_name(piece)} leaves the map: "
+                                 "where does it go?", opts, rules_ref="general.forced_movement",
+                                 about={"piece": piece, "from": fmt_pos(start)})
+            dest = parse_pos(choice.id.split(":")[1])
+        board.pieces[piece] = dest
+        g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)
+        yield from entered(g, piece, dest, start)
+    take_off(g, tile, "it collapses" if g.state.collapse else "it is brought down")
+    from ..flow import check_collapse_win
+    check_collapse_win(g)
+    if batch is None:
+        yield from reconnect(g, remover)
+        if not g.state.collapse:
+            yield from fill_open_edges(g, remover)
+
+
+def _terrain_room(g: Game, piece: str, dest: Pos, rest: list[str], cells: frozenset[Pos]) -> bool:
+    board = g.state.board
+    start = board.pieces[piece]
+    board.pieces[piece] = dest
+    ok = _terrain_escape(g, rest, cells)
+    board.pieces[piece] = start
+    return ok
+
+
+def finish_removals(g: Game, batch: list[str], remover: str) -> Proc:
+    """COL-23, MAP-42: after every tile of one effect is removed, the tiles bound for
+    the stack are shuffled together under it; then the map is reconnected once and,
+    before the Collapse, the open edges are filled once."""
+    stack = g.state.stack
+    if batch and stack[-len(batch):] == batch:
+        g.rng.shuffle(batch)
+        stack[-len(batch):] = batch
+        g.log("tiles_to_stack", f"{len(batch)} removed tile{'s' if len(batch) > 1 else ''} shuffled and put "
+              "at the bottom of the stack.", count=len(batch))
+        batch.clear()
+    yield from reconnect(g, remover)
+    if not g.state.collapse:
+        yield from fill_open_edges(g, remover)
+
+
+def _leaves_room(g: Game, piece: str, dest: Pos, rest: list[str], p: Pos,
+                 last: Callable[[], bool] | None = None) -> bool:
+    board = g.state.board
+    board.pieces[piece] = dest
+    ok = _all_escape(g, rest, p, last)
+    board.pieces[piece] = p
+    return ok
+
+
+def move_entrance_piece(g: Game, p: Pos, remover: str) -> Proc:
+    """VAR-06/07/09: the tile holding the Entrance piece collapses — after every piece on
+    it has moved, the remover moves the Entrance piece to an adjacent unoccupied Lit tile;
+    the Knight's Poisoned Hero cubes go with it.  Returns False (and the tile stays) if
+    no tile is legal any more (removable() normally rules that out)."""
+    board = g.state.board
+    dests = entrance_destinations(g, p)
+    if not dests:
+        g.log("entrance_stuck", f"The Entrance piece at {fmt_pos(p)} has nowhere to go: its tile does not collapse.",
+              pos=p)
+        return False
+    if len(dests) == 1:
+        dest = dests[0]
+    else:
+        opts = [Option(f"entrance:{fmt_pos(q)}", f"Move the Entrance piece to {fmt_pos(q)}", (space(q),))
+                for q in dests]
+        choice = yield g.ask(remover, "move_entrance", "The tile under the Entrance piece collapses: where does the "
+                             "Entrance piece go?", opts, rules_ref="variants.moving_entrance")
+        dest = parse_pos(choice.id.split(":", 1)[1])
+    board.entrance = dest
+    g.log("entrance_moved", f"The Entrance piece moves from {fmt_pos(p)} to {fmt_pos(dest)}.", frm=p, to=dest)
+    gob = g.state.goblins
+    if gob is not None and gob.poison_cubes:
+        g.log("poison_moved", f"The Knight's {gob.poison_cubes} Poisoned Hero cube(s) move with the Entrance piece.",
+              to=dest)
+    return True
+
+
+def _role(piece: str) -> str:
+    r = piece.split(":")[0]
+    return "goblins" if r == "tribe" else r
+
+
+def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | None:
+    """How far ``comp`` must slide in direction ``d`` to touch ``fixed`` (None if never, or
+    if it would first land on another loose section: a tile never covers another)."""
+    limit = 2 * (len(comp) + len(fixed)) + 4
+    others = set(g.state.board.tiles) - comp
+    beside_fixed = {q for p in fixed for _, q in adjacent(p)}     # a moved tile here touches ``fixed``
+    for n in range(1, limit):
+        moved = {step(p, d, n) for p in comp}
+        if moved & others:
+            return None
+        if moved & beside_fixed:
+            return n
+    return None
+
+
+def reconnect(g: Game, who: str) -> Proc:
+    """MAP-37/39: the player who split the map slides each loose section in a
+    cardinal direction until it touches the section with the Entrance."""
+    while True:
+        comps = components(g)
+        if len(comps) <= 1:
+            return
+        fixed = next(c for c in comps if g.state.board.entrance in c)
+        loose = [c for c in comps if c is not fixed]
+        opts = []
+        for comp in loose:
+            anchor = min(comp)
+            for d in DIRS:
+                n = slide_distance(g, comp, fixed, d)
+                if n is not None:
+                    opts.append(Option(f"slide:{fmt_pos(anchor)}:{DIR_NAMES[d]}",
+                                       f"Slide the section with {fmt_pos(anchor)} {DIR_WORDS[d]} by {n}",
+                                       (space(anchor),)))
+        if not opts:
+            g.log("map_split", "A section of the map cannot be slid back; it stays apart.")
+            return
+        choice = yield g.ask(who, "slide_section", "The map is split: slide a section back", opts,
+                             rules_ref="general.connecting_the_map")
+        _, anchor_s, dname = choice.id.split(":")
+        anchor = parse_pos(anchor_s)
+        comp = next(c for c in loose if min(c) == anchor)
+        d = DIR_NAMES.index(dname)
+        n = slide_distance(g, comp, fixed, d)
+        assert n is not None
+        shift_section(g, comp, d, n)
+        g.log("map_slid", f"The section with {fmt_pos(anchor)} slides {DIR_WORDS[d]} by {n}.", anchor=anchor, dir=d, n=n)
+        yield from _covered_lurkers(g, {step(p, d, n) for p in comp})
+
+
+def _covered_lurkers(g: Game, cells: set[Pos]) -> Proc:
+    """A section slid over a lurking Tribe's open space puts a tile beneath it: the Tribe
+    is revealed there (GB-85), or, if another player's piece rode in on that tile, it
+    goes back to the Goblin board hidden (GB-87) rather than share the tile."""
+    s = g.state.goblins
+    if s is None or not s.lurking:
+        return
+    from ..roles.goblins import turn as gb
+    for t, q in sorted(s.lurking.items()):
+        if q not in cells:
+            continue
+        if any(not x.startswith("tribe:") for x in g.state.board.pieces_at(q)):
+            yield from gb.hide_tribe(g, t, "a tile with another player slid beneath it")
+        else:
+            gb.lurker_revealed(g, q)
+
+
+def shift_section(g: Game, comp: set[Pos], d: int, n: int) -> None:
+    """Move tiles with everything on them (pieces, tokens, edge tokens)."""
+    board = g.state.board
+
+    def mv(p: Pos) -> Pos:
+        return step(p, d, n) if p in comp else p
+
+    board.tiles = {mv(p): t for p, t in board.tiles.items()}
+    board.tokens = {mv(p): c for p, c in board.tokens.items()}
+    board.pieces = {k: mv(p) for k, p in board.pieces.items()}
+
+    def mv_edge(e: tuple[Pos, Pos]) -> tuple[Pos, Pos] | None:
+        a, b = e
+        if (a in comp) != (b in comp):
+            return None  # an edge toward open space: its tile moved; keep it with the tile
+        na, nb = mv(a), mv(b)
+        return (na, nb) if na <= nb else (nb, na)
+
+    for attr in ("bombs", "rockslides"):
+        edges: set[tuple[Pos, Pos]] = getattr(board, attr)
+        new: set[tuple[Pos, Pos]] = set()
+        for e in edges:
+            a, b = e
+            if (a in comp) != (b in comp):
+                # one side moved: the token belongs to the tile that has it
+                inside, outside = (a, b) if a in comp else (b, a)
+                if attr == "bombs" and outside not in board.tiles:
+                    na, nb = mv(inside), step(outside, d, n)
+                    new.add((na, nb) if na <= nb else (nb, na))
+                    continue
+                if attr == "rockslides":
+                    g.state.supply["rockslide"] += 1
+                    continue
+            moved = mv_edge(e)
+            if moved is not None:
+                new.add(moved)
+        setattr(board, attr, new)
+
+
+def is_revealed_crystal(g: Game, p: Pos) -> bool:
+    return is_lit(g, p) and tile_type(g, p) == "crystal"

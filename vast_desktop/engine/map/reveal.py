@@ -1,0 +1,75 @@
+"""Revealing Dark tiles, for every revealer: flip, orient, fill, tokens.
+
+General Rules "Revealing Dark Tiles" (MAP-15..33): each tile is flipped and
+oriented, and its open edges filled, before the next is revealed; the revealer
+picks the order (MAP-19); the effects are resolved only after all are placed
+(MAP-22).  Only the Knight revealing by entering triggers Ambush and Event
+resolution (AMB-09); other reveals just place tokens (MAP-31..33).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..decisions import Option, space
+from ..geometry import Pos, fmt_pos
+from .board import (
+    TYPE_NAMES,
+    fill_open_edges,
+    flip,
+    orientation_choices,
+    reveal_tokens,
+    rotation_label,
+    set_rotation,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game, Proc
+
+
+def orient(g: Game, p: Pos, revealer: str, came_from: Pos | None) -> Proc:
+    """Ask the revealer for the tile's orientation among the legal ones."""
+    tile_id = g.state.board.tiles[p].tile_id
+    rots = orientation_choices(g, p, came_from)
+    if len(rots) == 1:
+        rot = rots[0]
+    else:
+        kind = TYPE_NAMES[g.tile(tile_id).type]
+        opts = [Option(f"rot:{r}", rotation_label(g, tile_id, r).capitalize(), (space(p),)) for r in rots]
+        choice = yield g.ask(revealer, "orient_tile", f"Orient the {kind} tile you revealed at {fmt_pos(p)}", opts)
+        rot = int(choice.id.split(":")[1])
+    set_rotation(g, p, rot)
+    g.log("tile_oriented", f"The tile at {fmt_pos(p)} is oriented with {rotation_label(g, tile_id, rot)}.", pos=p, rot=rot)
+
+
+def reveal_one(g: Game, p: Pos, revealer: str, came_from: Pos | None = None, knight_entered: bool = False) -> Proc:
+    """Flip, orient and fill for one tile; returns its type.  Tokens are placed here too."""
+    kind = flip(g, p, revealer)
+    yield from orient(g, p, revealer, came_from)
+    yield from fill_open_edges(g, revealer)
+    reveal_tokens(g, p, kind, knight_entered)
+    if kind == "event":                             # TR-04, TR-08: Terrain after the edges are filled
+        from .terrain import event_revealed
+        yield from event_revealed(g, p, revealer)
+    return kind
+
+
+def reveal_group(g: Game, positions: list[Pos], revealer: str,
+                 after_each: Callable[[Game, Pos, str], Proc | None] | None = None) -> Proc:
+    """Reveal several Dark tiles at once (Flare, Vantage Point, Flame...), one at a time
+    in the revealer's order.  Only tiles still Dark when their turn comes are flipped."""
+    remaining = [p for p in positions if p in g.state.board.tiles and g.state.board.tiles[p].dark]
+    while remaining:
+        if len(remaining) == 1:
+            p = remaining[0]
+        else:
+            opts = [Option(f"reveal:{fmt_pos(q)}", f"Reveal {fmt_pos(q)} next", (space(q),)) for q in remaining]
+            choice = yield g.ask(revealer, "reveal_order", "Choose which tile to reveal next", opts)
+            p = tuple(int(v) for v in choice.id.split(":")[1].split(","))  # type: ignore[assignment]
+        remaining.remove(p)
+        kind = yield from reveal_one(g, p, revealer)
+        if after_each is not None:
+            then = after_each(g, p, kind)       # a callback may ask a question (the Dragon's Pride)
+            if then is not None:
+                yield from then
+        remaining = [q for q in remaining if q in g.state.board.tiles and g.state.board.tiles[q].dark]

@@ -1,0 +1,1 @@
+"""The Cave's rules: its turn and its state."""

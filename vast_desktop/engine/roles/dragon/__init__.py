@@ -1,0 +1,1 @@
+"""The Dragon's rules: its turn and its state."""

@@ -1,0 +1,734 @@
+"""The Dragon's 14 powers (DR-17..47): paying with Power cards and Gem symbols, and
+each power's effect.
+
+A power is offered only when it can be paid (DR-17/19/20) and has something to do.
+The Dragon pays first, then picks the target (like the Cave's omens).  Walls never
+block a power unless it says so (DR-22).  Each time Claw, Scratch, Hiss, Wrath or the
+Flame Wall hits a Tribe the Goblins may discard Trap (GB-56); Bright Beetles spares 1 Goblin (GB-45).
+
+The Thief: Claw on his tile and Scratch on the Dragon's tile kill him whatever his Stealth
+(DR-23/24/34, TH-31); both are attacks, so Unnatural Evasion may foil them (GEN-07,
+TH-37), and a kill draws the Dragon Power cards equal to his Loot Drop Level (DR-46).
+The Flame Wall kills him only as he enters it (DR-35, thief.entered), with no bonus
+(AMB-37; the house rule ``flame_wall_kill_gives_loot_bonus`` gives the Dragon his bonus
+then, thief.entered); Wrath moves him off a falling tile like any piece (DR-37, FM-09),
+so it kills him only by pushing him onto the Flame Wall.
+
+House rules read here: ``trapped_tribe_tile_falls`` (GB-56), ``wrath_spares_dragon_tile`` (AMB-33),
+``wrath_moves_every_piece``
+(AMB-34), ``swat_exactly_five`` (AMB-35), ``pride_event_wrath_counts`` (AMB-58).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ...decisions import Option, Target, button, space
+from ...dice import roll_dragon_die
+from ...geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
+from ...map.board import is_dark, tile_type, visible
+from ...map.forced import can_be_pushed, entered, reachable
+from ...map.reveal import reveal_group
+from . import turn as dr
+from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+BOXES = ("greed", "hunger", "event", "dont_move", "place_gem")
+
+
+def goblins_api(g: Game) -> ModuleType | None:
+    """The Goblins' module when they play and it offers the calls we need."""
+    if not g.has("goblins"):
+        return None
+    try:
+        from ..goblins import turn as goblins
+    except ImportError:
+        return None
+    needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos",
+              "hide_tribe", "trap_against_dragon", "has_monster", "tname")
+    return goblins if all(hasattr(goblins, n) for n in needed) else None
+
+
+def tribes_at(g: Game, p: Pos) -> list[str]:
+    gob = goblins_api(g)
+    if gob is None:
+        return []
+    return [t for t in gob.revealed_tribes(g) if gob.tribe_pos(g, t) == p]
+
+
+def knight_here(g: Game, p: Pos) -> bool:
+    k = g.state.knight
+    return k is not None and not k.dead and g.state.board.pieces.get("knight") == p
+
+
+def thief_here(g: Game, p: Pos) -> bool:
+    return g.state.thief is not None and g.state.board.pieces.get("thief") == p
+
+
+def knight_movable(g: Game) -> bool:
+    """KN-82: her Shield keeps other players from moving her."""
+    from ..knight.board import shield_active
+    return not shield_active(g)
+
+
+# ---------------------------------------------------------------- paying
+def _sources(g: Game) -> tuple[Counter[str], list[tuple[str, tuple[str, ...]]]]:
+    """What he can pay with now: the Power cards' symbols in hand, and the other sources
+    with the symbols each may stand for — the unspent Gems on the map (DR-19/21) and the
+    Scales in hand (VAR-35/36; the Platinum Scale pays nothing)."""
+    d = dragon(g)
+    hand = Counter(symbol_of(g, c) for c in d.hand if not is_scale(c))
+    on_map = gems_on_map(g)
+    others: list[tuple[str, tuple[str, ...]]] = [(f"gem_{s}", (s,)) for s in SYMBOLS
+                                                 if s in on_map and s not in d.gems_spent]
+    others += [(c, scale_pays(g, c)) for c in sorted(set(d.hand)) if is_scale(c)]
+    return hand, [(src, syms) for src, syms in others if syms]
+
+
+def payments(g: Game, cost: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Every distinct way to pay ``cost`` (DR-17/19/20): each Power card pays its symbol,
+    each unspent Gem on the map its own, each Scale one symbol it may stand for (VAR-35/36).
+    A payment is the sorted sources it spends (``card_claw``, ``gem_flame``, ``scale_golden``)."""
+    hand, others = _sources(g)
+    free = {src: syms for src, syms in others}
+    found: set[tuple[str, ...]] = set()
+
+    def rec(i: int, acc: list[str]) -> None:
+        if i == len(cost):
+            found.add(tuple(sorted(acc)))
+            return
+        for s in (SYMBOLS if cost[i] == "any" else (cost[i],)):
+            if hand[s] > 0:
+                hand[s] -= 1
+                rec(i + 1, acc + [f"card_{s}"])
+                hand[s] += 1
+            for src in [x for x, syms in free.items() if s in syms]:
+                syms = free.pop(src)
+                rec(i + 1, acc + [src])
+                free[src] = syms
+
+    rec(0, [])
+    return sorted(found)
+
+
+def means_of_payment(g: Game) -> Counter[str]:
+    """Symbols the Dragon can pay now: his Power cards and the unspent Gems on the map
+    (a Scale counts under ``"scale"``: it may stand for more than one symbol)."""
+    hand, others = _sources(g)
+    for src, syms in others:
+        hand[syms[0] if len(syms) == 1 and not is_scale(src) else "scale"] += 1
+    return hand
+
+
+def can_pay(g: Game, cost: tuple[str, ...], have: Counter[str] | None = None) -> bool:
+    """Whether some payment exists: each card or unspent Gem pays one symbol, so it is
+    enough that every named symbol is covered and the total covers the "any" ones.  With
+    a Scale in hand (it stands for a choice of symbols) the payments are counted out."""
+    if have is None:
+        have = means_of_payment(g)
+    if have["scale"]:
+        return bool(payments(g, cost))
+    return all(have[s] >= n for s, n in _named(cost)) and sum(have.values()) >= len(cost)
+
+
+@lru_cache(maxsize=64)
+def _named(cost: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The named symbols of a cost, counted ("any" left out); cached: a pure function of
+    the few costs printed on the Power cards, asked for every power at every step."""
+    return tuple(Counter(c for c in cost if c != "any").items())
+
+
+def _source_name(g: Game, src: str) -> str:
+    if src.startswith("gem_"):
+        return "the " + src[4:].title() + " Gem"
+    if is_scale(src):
+        return "the " + g.card(src).name
+    return src[5:].title() + " card"
+
+
+def _pay_label(g: Game, pay: tuple[str, ...]) -> str:
+    return ", ".join(_source_name(g, p) for p in pay)
+
+
+def spent_by(g: Game, payment: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The cards (ids, from his sorted hand: Power cards and Scales) and Gem symbols a payment spends."""
+    left = sorted(dragon(g).hand)
+    cards: list[str] = []
+    gems: list[str] = []
+    for src in payment:
+        kind, _, sym = src.partition("_")
+        if kind == "gem":
+            gems.append(sym)
+        elif kind == "scale":
+            left.remove(src)
+            cards.append(src)
+        else:
+            card = next(c for c in left if not is_scale(c) and symbol_of(g, c) == sym)
+            left.remove(card)
+            cards.append(card)
+    return cards, gems
+
+
+def payment_targets(g: Game, payment: tuple[str, ...]) -> tuple[Target, ...]:
+    """Each Power card or Scale spent (its card region) and each Gem spent (its box on his board)."""
+    cards, gems = spent_by(g, payment)
+    return tuple([Target("card", c) for c in cards] + [Target("slot", f"dragon.gem.{s}") for s in gems])
+
+
+def pay(g: Game, power_id: str) -> Proc:
+    d = dragon(g)
+    power = g.rules.dragon.power(power_id)
+    pays = payments(g, tuple(power.cost))
+    if len(pays) == 1:
+        chosen = pays[0]
+    else:
+        opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
+        choice = yield g.ask("dragon", "pay_power", f"Pay for {power.name}: which symbols?", opts,
+                             rules_ref="dragon.powers")
+        chosen = tuple(choice.id.split(":", 1)[1].split(","))
+    cards, gems = spent_by(g, chosen)
+    d.gems_spent.extend(gems)
+    for card in cards:
+        d.hand.remove(card)
+        d.discard.append(card)
+    g.log("power", f"The Dragon uses {power.name}, spending {_pay_label(g, chosen)}.", power=power_id)
+
+
+def payable_powers(g: Game) -> list[str]:
+    """The powers he could pay for now, whether or not they have anything to do (his board's view)."""
+    have = means_of_payment(g)
+    return [p.id for p in g.rules.dragon.powers if can_pay(g, tuple(p.cost), have)]
+
+
+def power_options(g: Game) -> list[Option]:
+    out = []
+    have = means_of_payment(g)
+    for power in g.rules.dragon.powers:
+        if power.id in POWERS and can_pay(g, tuple(power.cost), have) and AVAILABLE[power.id](g):
+            out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
+                              (Target("slot", f"dragon.power.{power.id}"),)))
+    return out + scale_options(g)
+
+
+def use_power(g: Game, power_id: str) -> Proc:
+    yield from pay(g, power_id)
+    yield from POWERS[power_id](g)
+
+
+# ------------------------------------------------------------- the die
+def roll(g: Game, why: str) -> Proc:
+    """Roll the Dragon die at his space; he may spend the Shriek token to reroll (DIE-08)."""
+    d = dragon(g)
+    face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
+    if d.shriek:
+        choice = yield g.ask("dragon", "shriek_reroll", f"{why}: keep the roll or spend the Shriek token to reroll?",
+                             [Option("keep:", "Keep the roll", (button("keep"),)),
+                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"),))])
+        if choice.id == "reroll:":
+            d.shriek = False
+            g.log("shriek_spent", "The Dragon spends the Shriek token to reroll.")
+            face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
+    return face, affected, centre
+
+
+# ----------------------------------------------------------- effects
+def _claw(g: Game) -> Proc:
+    """DR-24, DR-44/45: affected Tribes scatter and are eaten; the Knight may be pushed 1."""
+    _, affected, _ = yield from roll(g, "Claw")
+    from ...map.terrain import claw_sheltered
+    affected = [p for p in affected if not claw_sheltered(g, dr.pos(g), p)]    # AMB-46 house rule
+    gob = goblins_api(g)
+    prey = g.state.board.pieces.get("thief") if g.state.thief is not None else None
+    trapped = gob is not None and (yield from gob.trap_against_dragon(
+        g, [t for p in affected for t in tribes_at(g, p)], "Claw"))          # GB-56: once, for every Tribe
+    for p in affected:
+        for tribe in tribes_at(g, p):
+            assert gob is not None
+            if trapped:
+                continue
+            before = gob.tribe_population(g, tribe)
+            yield from gob.scatter(g, tribe, "the Dragon's Claw")      # GB-45: Bright Beetles loses 1 less
+            gob.gain_rage(g, 1, "the Dragon's Claw")
+            dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
+        if knight_here(g, p) and knight_movable(g):
+            yield from push_knight(g, 1, "Claw")
+    if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
+        from ..thief.turn import attack_thief
+        yield from attack_thief(g, "dragon", "the Dragon's Claw")
+
+
+def push_knight(g: Game, steps: int, why: str) -> Proc:
+    """Claw (1) and Slap (up to 3) move the Knight under Forced Movement (FM-19)."""
+    board = g.state.board
+    start = board.pieces["knight"]
+    dests = sorted(q for q in reachable(g, "knight", start, max_steps=steps) if q != start)
+    if not dests:
+        return
+    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+            for q in dests]
+    if why == "Claw":
+        opts.append(Option("nopush:", "Leave the Knight where she is", (button("skip"),)))
+    choice = yield g.ask("dragon", "dragon_push", f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
+    if choice.id == "nopush:":
+        return
+    q = parse_pos(choice.id.split(":", 1)[1])
+    board.pieces["knight"] = q
+    g.log("forced_move", f"{why}: the Dragon moves the Knight from {fmt_pos(start)} to {fmt_pos(q)}.",
+          piece="knight", frm=start, to=q)
+    yield from entered(g, "knight", q)                # FM-06, FM-15
+
+
+def _pride_event(g: Game, p: Pos, kind: str) -> Proc:
+    if kind == "event":                               # DR-60, AMB-58
+        yield from dr.pride_cube(g, "event", "he revealed an Event tile")
+
+
+def _flame(g: Game) -> Proc:
+    """DR-25, DR-42/43: reveal the affected Dark tiles on the map at the roll."""
+    _, affected, _ = yield from roll(g, "Flame")
+    dark = [p for p in affected if is_dark(g, p)]
+    if not dark:
+        g.log("flame_nothing", "Flame: no affected Dark tile to reveal.")
+    yield from reveal_group(g, dark, "dragon", after_each=_pride_event)
+
+
+def wing_targets(g: Game, paid: bool = False) -> list[Pos]:
+    """DR-26: up to 2 tiles in a straight line, or 1 tile through a wall (TR-18/19, TR-31:
+    dr.movement_routes); ``paid``: this Wing's cost is already spent."""
+    return sorted(dr.legal_routes(g, "wing", paid))
+
+
+def _wing(g: Game) -> Proc:
+    found = dr.legal_routes(g, "wing")
+    opts = [Option(f"wing:{fmt_pos(q)}", dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
+            for q, r in sorted(found.items())]
+    choice = yield g.ask("dragon", "dragon_wing", "Wing: where do you fly?", opts, rules_ref="dragon.powers")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    yield from dr.move_dragon(g, q, "flies", found[q])
+
+
+def _hiss_targets(g: Game) -> list[str]:
+    gob = goblins_api(g)
+    from ...map.terrain import in_forest  # TR-26: Hiss
+    return [] if gob is None else [t for t in gob.revealed_tribes(g)
+                                   if not in_forest(g, g.state.board.pieces.get(f"tribe:{t}"))]
+
+
+def _hiss(g: Game) -> Proc:
+    """DR-27, GB-17: a Tribe anywhere goes into hiding and loses 1 Population (Rage +1);
+    he eats 1.  GB-45: the Goblins may discard Bright Beetles to lose none; GB-56: Trap."""
+    gob = goblins_api(g)
+    assert gob is not None
+    opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
+    choice = yield g.ask("dragon", "dragon_hiss", "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
+    tribe = choice.id.split(":", 1)[1]
+    if (yield from gob.trap_against_dragon(g, tribe, "Hiss")):
+        return
+    before = gob.tribe_population(g, tribe)
+    gob.gain_rage(g, 1, "the Dragon's Hiss")
+    beetles = next((m for m in gob.gs(g).monsters[tribe] if m.split("#")[0] == "bright_beetles"), None)
+    spared = False
+    if beetles is not None:
+        choice = yield g.ask("goblins", "bright_beetles", "Hiss: discard the Bright Beetles so that the Tribe loses "
+                             "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
+                                                Option("keep:", "Keep them", (button("skip"),))],
+                             rules_ref="goblins.monsters")
+        if choice.id == "beetles:":
+            gob.gs(g).monsters[tribe].remove(beetles)
+            g.state.monster_discard.append(beetles)
+            g.log("monster_discarded", f"The Goblins discard the Bright Beetles of the {tribe.title()}: "
+                  "no Goblin is eaten.", card=beetles)
+            spared = True
+    if not spared:
+        yield from gob.reduce_population(g, tribe, 1, "the Dragon's Hiss")
+    yield from gob.hide_tribe(g, tribe, "the Dragon's Hiss")
+    dr.eat(g, before - gob.tribe_population(g, tribe), f"Hiss at the {tribe.title()}")
+
+
+def _slither_opts(g: Game) -> list[Option]:
+    d = dragon(g)
+    out = []
+    for a in BOXES:
+        if d.sloth[a] <= 0:
+            continue
+        for b in BOXES:
+            if b != a and d.sloth[b] < d.capacity[b]:
+                out.append(Option(f"slither:{a}>{b}", f"Move a Sloth cube from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}",
+                                  (Target("slot", f"dragon.sloth.{a}"), Target("slot", f"dragon.sloth.{b}"))))
+    return out
+
+
+def _slither(g: Game) -> Proc:
+    """DR-28: move a Sloth cube to another Sloth box with an empty space."""
+    d = dragon(g)
+    choice = yield g.ask("dragon", "dragon_slither", "Slither: move which Sloth cube?", _slither_opts(g),
+                         rules_ref="dragon.powers")
+    a, _, b = choice.id.split(":", 1)[1].partition(">")
+    d.sloth[a] -= 1
+    d.sloth[b] += 1
+    g.log("slither", f"Slither: a Sloth cube moves from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}.", frm=a, to=b)
+
+
+def _adjacent_tiles(g: Game) -> list[Pos]:
+    """DR-41: the spaces sharing an edge with his, never his own."""
+    p = dr.pos(g)
+    return [q for _, q in adjacent(p) if q in g.state.board.tiles]
+
+
+def _swat_tokens(g: Game) -> Iterator[tuple[str, Pos]]:
+    """DR-29: the Treasure tokens and Gems on the spaces sharing an edge with his."""
+    board = g.state.board
+    for p in _adjacent_tiles(g):
+        toks = board.tokens.get(p)
+        if not toks:
+            continue
+        kinds = (["treasure"] if toks["treasure"] else []) + [gem_token(s) for s in SYMBOLS if toks[gem_token(s)]]
+        for kind in kinds:
+            yield kind, p
+
+
+def _swat_opts(g: Game) -> list[Option]:
+    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps away)."""
+    exactly = "swat_exactly_five" in g.setup.house_rules
+    out = []
+    for kind, p in _swat_tokens(g):
+        reach = reachable(g, "token:" + kind, p, max_steps=5)
+        for q in sorted(reach):
+            if q != p and (reach[q] == 5 or not exactly):
+                name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
+                out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
+                                  f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
+    return out
+
+
+def _can_swat(g: Game) -> bool:
+    """Whether :func:`_swat_opts` offers a move, stopped at the first token that can go."""
+    if "swat_exactly_five" in g.setup.house_rules:
+        return any(5 in reachable(g, "token:" + kind, p, max_steps=5).values() for kind, p in _swat_tokens(g))
+    return any(can_be_pushed(g, "token:" + kind, p, max_steps=5) for kind, p in _swat_tokens(g))
+
+
+def _swat(g: Game) -> Proc:
+    """DR-29, AMB-35: a Gem or Treasure token on an adjacent space up to 5 spaces (Forced Movement)."""
+    choice = yield g.ask("dragon", "dragon_swat", "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
+    kind, _, rest = choice.id.split(":", 1)[1].partition("@")
+    a, _, b = rest.partition(">")
+    frm, to = parse_pos(a), parse_pos(b)
+    board = g.state.board
+    board.tokens_at(frm)[kind] -= 1
+    board.tokens_at(to)[kind] += 1
+    g.log("forced_move", f"Swat: the {kind.replace('gem_', '').replace('_', ' ')} token flies from {a} to {b}.",
+          piece=kind, frm=frm, to=to)
+
+
+def _scorch_targets(g: Game) -> list[Pos]:
+    return [q for q in surrounding(dr.pos(g)) if is_dark(g, q)]
+
+
+def _scorch(g: Game) -> Proc:
+    """DR-30, DR-40: reveal every surrounding Dark tile (not his own)."""
+    yield from reveal_group(g, _scorch_targets(g), "dragon", after_each=_pride_event)
+
+
+def _burn(g: Game) -> Proc:
+    """DR-31: reveal one Dark tile anywhere."""
+    opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
+            for p in sorted(g.state.board.tiles) if is_dark(g, p)]
+    choice = yield g.ask("dragon", "dragon_burn", "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
+    yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
+
+
+def _slap_ok(g: Game) -> bool:
+    k = g.state.board.pieces.get("knight")
+    if k is None or not knight_movable(g) or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
+        return False
+    from ...map.terrain import forest_blocks
+    if forest_blocks(g, dr.pos(g), k):                               # TR-26: Slap
+        return False
+    return any(q != k for q in reachable(g, "knight", k, max_steps=3))
+
+
+def _slap(g: Game) -> Proc:
+    """DR-32/41: the Knight on an adjacent space moves up to 3 spaces."""
+    yield from push_knight(g, 3, "Slap")
+
+
+def _shriek(g: Game) -> Proc:
+    """DR-33, AMB-36: the Shriek token waits to reroll a Dragon die (DIF-12 counts the turns)."""
+    d = dragon(g)
+    d.shriek = True
+    if g.state.turn not in d.shriek_turns:
+        d.shriek_turns.append(g.state.turn)
+    g.log("shriek", "The Dragon shrieks: the Shriek token is placed.")
+    dr.check_awake(g)
+    return
+    yield
+
+
+def _scratch_opts(g: Game) -> list[Option]:
+    p = dr.pos(g)
+    out = []
+    if knight_here(g, p):
+        out.append(Option("scratch:knight", "Scratch the Knight (she loses 5 Grit)", (Target("piece", "knight"),)))
+    if tribes_at(g, p):
+        out.append(Option("scratch:tribes", "Scratch every Tribe here (they drop to 0)", (space(p),)))
+    if thief_here(g, p):
+        out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
+    return out
+
+
+def _scratch(g: Game) -> Proc:
+    """DR-34: the Knight −5 Grit, every Tribe here to 0 (eaten), or the Thief killed."""
+    choice = yield g.ask("dragon", "dragon_scratch", "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
+    if choice.id == "scratch:knight":
+        from ..knight.board import lose_grit
+        yield from lose_grit(g, 5, "the Dragon's Scratch")
+        return
+    if choice.id == "scratch:thief":
+        from ..thief.turn import attack_thief
+        yield from attack_thief(g, "dragon", "the Dragon's Scratch")
+        return
+    gob = goblins_api(g)
+    assert gob is not None
+    trapped = yield from gob.trap_against_dragon(g, tribes_at(g, dr.pos(g)), "Scratch")   # GB-56
+    for tribe in tribes_at(g, dr.pos(g)):
+        if trapped:
+            continue
+        before = gob.tribe_population(g, tribe)
+        beetles = gob.has_monster(g, tribe, "bright_beetles")
+        gob.gain_rage(g, 1, "the Dragon's Scratch")
+        yield from gob.reduce_population(g, tribe, before, "the Dragon's Scratch")
+        eaten = before - gob.tribe_population(g, tribe)
+        if beetles:                                         # GB-45: he eats 1 fewer
+            eaten -= 1
+        dr.eat(g, eaten, f"Scratch on the {tribe.title()}")
+
+
+def _flame_wall_targets(g: Game) -> list[Pos]:
+    p = dr.pos(g)
+    return [q for q in _adjacent_tiles(g) if visible(g, p, q)]
+
+
+def _flame_wall(g: Game) -> Proc:
+    """DR-35, DR-38: the Flame Wall on a visible adjacent tile until his next turn."""
+    opts = [Option(f"flamewall:{fmt_pos(q)}", f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
+            for q in _flame_wall_targets(g)]
+    choice = yield g.ask("dragon", "dragon_flame_wall", "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    g.state.board.tokens_at(q)["flamewall"] += 1
+    g.log("flame_wall", f"The Dragon sets a Flame Wall at {fmt_pos(q)}.", pos=q)
+
+
+def _smash(g: Game) -> Proc:
+    """DR-36: a Crystal token on his tile is removed from the game; with the dragon-scales
+    variant he draws a Scale (VAR-33)."""
+    p = dr.pos(g)
+    g.state.board.tokens_at(p)["crystal"] -= 1
+    g.state.crystals_smashed_total += 1
+    g.log("smash", f"The Dragon smashes the Crystal at {fmt_pos(p)}.", pos=p)
+    gain_scale(g, "Smash")
+    return
+    yield
+
+
+def _wrath_spots(g: Game, tile_id: str) -> list[Pos]:
+    """The spaces of the tile ``tile_id`` Wrath brings down, first its anchor space: the
+    whole Terrain tile, pieces inside too (TR-27, COL-28); none if it is already gone."""
+    board = g.state.board
+    where = next((p for p, t in board.tiles.items() if t.tile_id == tile_id), None)
+    if where is None:
+        return []
+    if board.tiles[where].terrain is not None:
+        from ...map.terrain import cells_of
+        return [where, *(q for q in cells_of(g, tile_id) if q != where)]
+    return [where]
+
+
+def _wrath(g: Game) -> Proc:
+    """DR-37, COL-19/22..24, MAP-42, AMB-33/34: every affected tile collapses (not the
+    Entrance, nor a tile whose occupants cannot move); its Tribes scatter, other pieces
+    move off; the map is reconnected and, before the Collapse, open edges filled.
+    GB-56 [FAQ]: with Trap the power "has no effect on any Tribe": a trapped Tribe is not
+    scattered, and its tile does not fall either — bringing it down would move the Tribe
+    off it, an effect on the Tribe — so the tile stays, as one whose occupants cannot move
+    does (COL-22).  House rule ``trapped_tribe_tile_falls``: the tile still falls and the
+    Tribe is moved off by Forced Movement (FM-01), reading the removal, not the power, as
+    what moves it."""
+    from ...map.collapse import finish_removals, removable, remove_tile
+
+    _, affected, _ = yield from roll(g, "Wrath")
+    crystals_before = g.state.crystal_tiles_removed
+    board = g.state.board
+    ids = list(dict.fromkeys(board.tiles[p].tile_id for p in affected if p in board.tiles))   # a Terrain tile once
+    gob = goblins_api(g)
+    spare_own = "wrath_spares_dragon_tile" in g.setup.house_rules
+    trap_spares_tile = "trapped_tribe_tile_falls" not in g.setup.house_rules
+    batch: list[str] = []
+    trapped = gob is not None and (yield from gob.trap_against_dragon(
+        g, [t for tile_id in ids for q in _wrath_spots(g, tile_id) for t in tribes_at(g, q)], "Wrath"))   # GB-56
+    for tile_id in ids:
+        spots = _wrath_spots(g, tile_id)
+        if not spots:
+            continue
+        where = spots[0]
+        here = [t for q in spots for t in tribes_at(g, q)]
+        for tribe in here:
+            assert gob is not None
+            if not trapped:
+                yield from gob.scatter(g, tribe, "the Dragon's Wrath")
+        if trapped and here and trap_spares_tile:                        # GB-56: no effect on the Tribe
+            assert gob is not None
+            g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}: Trap leaves "
+                  f"{' and '.join(gob.tname(t) for t in here)} unaffected.", pos=where)
+            continue
+        if not removable(g, where) or (spare_own and where == dr.pos(g)):
+            g.log("wrath_spared", f"Wrath cannot bring down the tile at {fmt_pos(where)}.", pos=where)
+            continue
+        if ("pride_event_wrath_counts" in g.setup.house_rules and is_dark(g, where)
+                and tile_type(g, where) == "event"):                     # AMB-58 house rule
+            yield from dr.pride_cube(g, "event", "Wrath brought down a Dark Event tile")
+        yield from remove_tile(g, where, "dragon", collapse_removal=False, batch=batch)
+    yield from finish_removals(g, batch, "dragon")                       # COL-23, MAP-42: once, at the end
+    if g.state.crystal_tiles_removed > crystals_before:                  # VAR-33: one Scale, however many
+        gain_scale(g, "Wrath")
+    if "wrath_moves_every_piece" in g.setup.house_rules:                 # AMB-34 house rule
+        yield from _wrath_moves_knight(g, {p for p in affected})
+        yield from _wrath_moves_thief(g, {p for p in affected})
+
+
+def _wrath_moves_knight(g: Game, affected: set[Pos]) -> Proc:
+    """AMB-34 house rule: every other player piece, not just those on affected tiles,
+    moves to an adjacent space: the Knight (unless her Shield is up) and the Thief."""
+    board = g.state.board
+    kp = board.pieces.get("knight")
+    if kp is None or kp in affected or not knight_movable(g) or g.state.knight is None or g.state.knight.dead:
+        return
+    yield from _wrath_push(g, "knight", "the Knight", kp)
+
+
+def _wrath_moves_thief(g: Game, affected: set[Pos]) -> Proc:
+    tp = g.state.board.pieces.get("thief")
+    if tp is None or tp in affected:
+        return
+    yield from _wrath_push(g, "thief", "the Thief", tp)
+
+
+def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
+    """Move ``piece`` to an adjacent space under Forced Movement (FM-05, FM-09)."""
+    board = g.state.board
+    dests = sorted(q for q, n in reachable(g, piece, frm, max_steps=1).items() if n == 1)
+    if not dests:
+        return
+    opts = [Option(f"push:{fmt_pos(q)}", f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
+            for q in dests]
+    choice = yield g.ask("dragon", "dragon_push", f"Wrath: move {name} to an adjacent space", opts,
+                         rules_ref="general.forced_movement")
+    q = parse_pos(choice.id.split(":", 1)[1])
+    board.pieces[piece] = q
+    g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
+          piece=piece, frm=frm, to=q)
+    yield from entered(g, piece, q)                                      # FM-06, FM-15
+
+
+# ------------------------------------------------------------ Scales
+def gain_scale(g: Game, power: str) -> None:
+    """VAR-33: Smash smashing a Crystal token, or Wrath collapsing a Crystal tile, draws
+    the top Scale card (at most one per use of a power, none once the Scale deck is empty)
+    and shuffles it into his Power deck; which Scale it is stays his secret."""
+    d = dragon(g)
+    if not d.scale_deck:
+        return
+    card = d.scale_deck.pop(0)
+    g.barrier()
+    d.deck.append(card)
+    d.deck.sort()
+    g.rng.shuffle(d.deck)
+    g.log("scale_drawn", f"{power}: the Dragon draws a Scale card and shuffles it into his Power deck "
+          f"({len(d.scale_deck)} left in the Scale deck).", {"dragon": f"Drawn: the {g.card(card).name}"})
+
+
+def sloth_boxes_with_cubes(g: Game) -> list[str]:
+    """The Sloth boxes still holding a cube (VAR-37: the Platinum Scale takes one from any)."""
+    d = dragon(g)
+    return [box for box in BOXES if d.sloth.get(box, 0) > 0]
+
+
+def why_not_scale(g: Game, card: str) -> str | None:
+    """Why the Scale ``card`` cannot be played on its own now (None: it can).  Only the
+    Platinum Scale is played by itself (VAR-37); the Golden and Silver Scales pay for
+    powers (VAR-35/36)."""
+    d = dragon(g)
+    if card not in d.hand:
+        return "That Scale card is not in your hand."
+    if not g.rules.scale_card(card).removed_after_use:
+        return f"The {g.card(card).name} is played by paying a power with it."
+    if not sloth_boxes_with_cubes(g):
+        return f"The {g.card(card).name} needs a Sloth cube to move, and no Sloth box has one left."
+    return None
+
+
+def scale_options(g: Game) -> list[Option]:
+    """VAR-34/37: a Scale played on its own during Move and Use Powers (the Platinum Scale)."""
+    return [Option(f"scale:{c}", f"Play the {g.card(c).name}: {g.card(c).text}", (Target("card", c),))
+            for c in sorted(set(dragon(g).hand)) if is_scale(c) and why_not_scale(g, c) is None]
+
+
+def play_scale(g: Game, card: str) -> Proc:
+    """VAR-37: the Platinum Scale moves a Sloth cube from the box he chooses to Wakefulness
+    at once (its own effect, outside the Sloth conditions' one-cube-per-kind limit, DR-61),
+    then leaves the game."""
+    d = dragon(g)
+    opts = [Option(f"sloth:{b}", f"Move a cube from {dr.BOX_NAMES[b]} to Wakefulness",
+                   (Target("slot", f"dragon.sloth.{b}"),)) for b in sloth_boxes_with_cubes(g)]
+    choice = yield g.ask("dragon", "dragon_platinum", f"{g.card(card).name}: move a Sloth cube from which box?", opts,
+                         rules_ref="dragon.scales")
+    box = choice.id.split(":", 1)[1]
+    d.hand.remove(card)
+    d.scales_removed.append(card)
+    g.log("scale_played", f"The Dragon plays the {g.card(card).name}; it is removed from the game.", card=card)
+    dr.move_sloth_cube(g, box, f"the {g.card(card).name}")
+
+
+# ------------------------------------------------------------ tables
+AVAILABLE: dict[str, Callable[[Game], bool]] = {
+    "claw": lambda g: True,
+    "flame": lambda g: True,
+    "wing": lambda g: bool(wing_targets(g)),
+    "hiss": lambda g: bool(_hiss_targets(g)),
+    "slither": lambda g: bool(_slither_opts(g)),
+    "swat": _can_swat,
+    "scorch": lambda g: bool(_scorch_targets(g)),
+    "burn": lambda g: any(t.dark for t in g.state.board.tiles.values()),
+    "slap": _slap_ok,
+    "shriek": lambda g: not dragon(g).shriek,
+    "scratch": lambda g: bool(_scratch_opts(g)),
+    "flame_wall": lambda g: flame_wall_at(g) is None and bool(_flame_wall_targets(g)),
+    "smash": lambda g: g.state.board.tokens_at(dr.pos(g))["crystal"] > 0,
+    "wrath": lambda g: True,
+}
+
+POWERS: dict[str, Callable[[Game], Proc]] = {
+    "claw": _claw,
+    "flame": _flame,
+    "wing": _wing,
+    "hiss": _hiss,
+    "slither": _slither,
+    "swat": _swat,
+    "scorch": _scorch,
+    "burn": _burn,
+    "slap": _slap,
+    "shriek": _shriek,
+    "scratch": _scratch,
+    "flame_wall": _flame_wall,
+    "smash": _smash,
+    "wrath": _wrath,
+}
+
+
+def crystal_tile(g: Game, p: Pos) -> bool:
+    return p in g.state.board.tiles and tile_type(g, p) == "crystal"

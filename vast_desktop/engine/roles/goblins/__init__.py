@@ -1,0 +1,1 @@
+"""The Goblins's rules: its turn and its state."""

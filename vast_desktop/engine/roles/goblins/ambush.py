@@ -1,0 +1,45 @@
+"""Goblin Ambushes on the Knight (KN-38, KN-44, GB-88, GB-91/92, AMB-30).
+
+When she reveals an Ambush tile or an Ambush Event card she may first add Hero
+cubes to Strength; then the Goblins may attack her with any hidden Tribe (on the
+board or lurking) whose Strength exceeds hers.  The Goblins are asked every time,
+with a neutral "No Ambush" option, so the question never tells whether they could.
+AMB-30 house rule ``ambush_by_tile_symbol``: on an Ambush tile only the Tribe whose
+symbol the tile shows may spring it (an Ambush Event card still allows any Tribe).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...cards.ambush import raise_strength
+from ...decisions import Option, Target, button
+from ..knight import board as kb
+from . import turn as gb
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+
+def goblin_ambush(g: Game, source: str) -> Proc:
+    if g.state.knight is None or g.state.goblins is None:
+        return
+    yield from raise_strength(g, "Ambush! Add Hero cubes to Strength before the Goblins strike? Yours: {strength}",
+                              "Face the Ambush with Strength {strength}")   # KN-38: cubes first, blind
+    mine = kb.strength(g)
+    tribes = gb.hidden_tribes(g)
+    kp = g.state.board.pieces.get("knight")
+    if source == "tile" and kp is not None and gb.house(g, "ambush_by_tile_symbol"):
+        symbol = g.tile(g.state.board.tiles[kp].tile_id).tribe
+        if symbol in gb.TRIBES:
+            tribes = [t for t in tribes if t == symbol]
+    opts = [Option(f"ambush:{t}", f"Ambush with {gb.NAMES[t]} (Strength {gb.tribe_strength(g, t)})",
+                   (Target("slot", f"goblins.{t}"),))
+            for t in tribes
+            if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
+    opts.append(Option("no_ambush:", "No Ambush", (button("pass"),)))
+    choice = yield g.ask("goblins", "ambush", f"The Knight (Strength {mine}) revealed an Ambush: attack with a "
+                         "hidden Tribe?", opts, rules_ref="goblins.ambush")
+    if choice.id == "no_ambush:":
+        g.log("ambush_no_effect", "The Goblins do not spring the Ambush.")
+        return
+    yield from gb.attack_knight(g, choice.id.split(":", 1)[1], "ambushes", ambush=True)

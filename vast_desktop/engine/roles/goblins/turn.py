@@ -1,0 +1,1332 @@
+"""The Goblins' turn (GB-01..94): (1) Choose War Card, (2) Populate Tribes,
+(3) Assign Monsters, (4) Draw Secrets, (5) Activate Tribes — plus scatter, Rage and
+Malaise, and the API other roles call (the Dragon, the Cave's omens, the Knight).
+
+API used by other roles: :func:`tribe_population`, :func:`tribe_strength`,
+:func:`tribe_pos`, :func:`revealed_tribes`, :func:`reduce_population`,
+:func:`scatter`, :func:`gain_rage`, :func:`lose_rage`, :func:`hide_tribe`,
+:func:`trap_against_dragon`, :func:`attack_dragon`, :func:`spring_trap`.
+
+The Thief (GB-12, GB-71/74/75, GB-94): a Tribe may always enter his tile; it may
+Attack him there only with its Perception above his Stealth; he dies, Rage falls by 1,
+the Tribe does not scatter, and the Goblins take his Loot Drop bonus as Secrets or Rage.
+
+House rules read here (setup.HOUSE_RULES): ``tribes_fight_surfaced_dragon`` (AMB-27),
+``tribes_share_underground_dragon`` (AMB-29), ``goblin_crystals_not_knights`` (AMB-31),
+``reveal_onto_occupied_tiles`` (AMB-42), ``explore_during_collapse`` (AMB-43),
+``monsters_hidden_tribes_only`` (AMB-59), ``knight_level_smash_for_tribes`` (AMB-52).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ...decisions import Option, Target, button, space
+from ...dice import roll_dragon_die
+from ...game import GameOver, Outcome
+from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ...map.board import (
+    draw_to_cave_hand,
+    is_dark,
+    is_lit,
+    place_tile,
+    placement_spaces,
+    return_token,
+    tile_type,
+    visible,
+)
+from ...map.terrain import (
+    forest_blocks,
+    impassable,
+    is_terrain,
+    lake_lit,
+    neighbours,
+    on_pit,
+    open_exits,
+    place_under,
+    ride,
+    step_ok,
+    tribe_moved,
+)
+from .state import TRIBES, GoblinState
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
+STRENGTH_MONSTERS_KEY = "strength_bonus"
+
+
+def gs(g: Game) -> GoblinState:
+    s = g.state.goblins
+    assert s is not None
+    return s
+
+
+def piece(tribe: str) -> str:
+    return f"tribe:{tribe}"
+
+
+def tname(tribe: str) -> str:
+    return f"the {NAMES[tribe]} Tribe"
+
+
+def Tname(tribe: str) -> str:  # noqa: N802  (sentence start)
+    return f"The {NAMES[tribe]} Tribe"
+
+
+# ------------------------------------------------------------------ API
+def tribe_pos(g: Game, tribe: str) -> Pos | None:
+    """Where a revealed Tribe stands; None while it is hidden (on the board or lurking)."""
+    return g.state.board.pieces.get(piece(tribe))
+
+
+def revealed_tribes(g: Game) -> list[str]:
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if piece(t) in pieces]
+
+
+def hidden_tribes(g: Game) -> list[str]:
+    """Tribes on the Goblin board or lurking (GB-84, GB-87)."""
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if piece(t) not in pieces]
+
+
+def on_board(g: Game, tribe: str) -> bool:
+    """On the Goblin player board: hidden and not lurking."""
+    return piece(tribe) not in g.state.board.pieces and tribe not in gs(g).lurking
+
+
+def tribe_population(g: Game, tribe: str) -> int:
+    return gs(g).population[tribe]
+
+
+def has_monster(g: Game, tribe: str, monster: str) -> bool:
+    return any(m.split("#")[0] == monster for m in gs(g).monsters[tribe])
+
+
+def strength_discs(g: Game, tribe: str) -> int:
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster."""
+    n = g.rules.goblins.tribe(tribe).strength_discs
+    n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
+    return n
+
+
+def strength_discs_used(g: Game) -> int:
+    return sum(strength_discs(g, t) for t in TRIBES)
+
+
+def malaise(g: Game) -> bool:
+    return gs(g).rage <= 0
+
+
+def tribe_strength(g: Game, tribe: str) -> int:
+    """GB-11, AMB-06: Population + Strength discs, −1 under Malaise (not with the Pet
+    Frog), +2 with Fire Bomber this turn; Trap is not counted here."""
+    s = gs(g)
+    value = s.population[tribe] + strength_discs(g, tribe)
+    if malaise(g) and not has_monster(g, tribe, "pet_frog"):
+        value += g.rules.goblins.malaise_strength
+    if s.fire_bomber == tribe and g.state.active == "goblins":
+        value += 2
+    return value
+
+
+def tribe_perception(g: Game, tribe: str) -> int:
+    """GB-12: Population + 1 (Goblin Ruby −1); whether the Tribe can target the Thief
+    (TH-30).  Trap is not counted here: it adds 1 only against the Thief's Pickpocket or
+    Backstab on the Tribe (GB-55, :func:`trap_bonus`), never to its own Attack."""
+    s = gs(g)
+    return s.population[tribe] + g.rules.goblins.perception_bonus - (1 if "goblin_ruby" in s.face_up else 0)
+
+
+def trap_bonus(g: Game) -> int:
+    """Trap face up: +1 Strength when a Tribe is attacked by the Knight (GB-55, KN-58), and
+    +1 Perception against the Thief's Pickpocket or Backstab (GB-55)."""
+    return 1 if "trap" in gs(g).face_up else 0
+
+
+def spring_trap(g: Game) -> None:
+    """A face-up Trap is discarded once a Tribe is attacked (COMPONENT_DATA: "when a Tribe
+    is attacked it gets +1 Strength and +1 Perception, then discard")."""
+    if trap_bonus(g):
+        discard_secret(g, "trap")
+        g.log("trap", "The Goblins' Trap is sprung and discarded.")
+
+
+def gain_rage(g: Game, n: int, why: str = "") -> None:
+    s = gs(g)
+    old = s.rage
+    s.rage = min(g.rules.goblins.rage_max, s.rage + n)
+    if s.rage != old:
+        g.log("rage", f"The Goblins' Rage rises to {s.rage}{f' ({why})' if why else ''}.", rage=s.rage)
+
+
+def lose_rage(g: Game, n: int, why: str = "") -> None:
+    s = gs(g)
+    old = s.rage
+    s.rage = max(g.rules.goblins.rage_min, s.rage - n)
+    if s.rage != old:
+        g.log("rage", f"The Goblins' Rage falls to {s.rage}{f' ({why})' if why else ''}."
+              + (" Malaise: every Tribe has −1 Strength." if s.rage == 0 else ""), rage=s.rage)
+
+
+def _dropped_to_zero(g: Game) -> None:
+    """Goblin Ruby is discarded when any Tribe drops to 0 Population."""
+    s = gs(g)
+    if "goblin_ruby" in s.face_up:
+        s.face_up.remove("goblin_ruby")
+        s.secrets_discard.append("goblin_ruby")
+        g.log("secret_discarded", "A Tribe falls to 0 Population: the Goblin Ruby is discarded.")
+
+
+def reduce_population(g: Game, tribe: str, n: int, why: str) -> Proc:
+    """Lower a Tribe's Population (never below 0, GB-70); at 0 it scatters (GB-68)."""
+    s = gs(g)
+    old = s.population[tribe]
+    if n <= 0 or old <= 0:
+        return
+    s.population[tribe] = max(0, old - n)
+    g.log("population", f"{Tname(tribe)} loses {old - s.population[tribe]} Population ({why}); "
+          f"Population {s.population[tribe]}.", tribe=tribe)
+    if s.population[tribe] == 0:
+        _dropped_to_zero(g)
+        yield from scatter(g, tribe, "reduced to 0 Population")
+
+
+def scatter(g: Game, tribe: str, why: str) -> Proc:
+    """GB-69: back to the board, −2 Population (Bright Beetles −1), Monster discarded
+    (Bones with 2 Monsters keeps one, the Goblins' choice)."""
+    s = gs(g)
+    g.state.board.pieces.pop(piece(tribe), None)
+    s.lurking.pop(tribe, None)
+    for k in [k for k, v in s.crystal_attack.items() if v == tribe]:
+        del s.crystal_attack[k]
+    loss = g.rules.goblins.scatter_population_loss - (1 if has_monster(g, tribe, "bright_beetles") else 0)
+    old = s.population[tribe]
+    s.population[tribe] = max(0, old - loss)
+    g.log("scatter", f"{Tname(tribe)} scatters ({why}): back to the Goblin board, Population "
+          f"{s.population[tribe]}.", tribe=tribe)
+    if old > 0 and s.population[tribe] == 0:
+        _dropped_to_zero(g)
+    mons = s.monsters[tribe]
+    if len(mons) >= 2:
+        opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
+        choice = yield g.ask("goblins", "scatter_monster", f"{NAMES[tribe]} scatters: discard one of its Monsters",
+                             opts, rules_ref="goblins.scatter")
+        gone = [choice.id.split(":", 1)[1]]
+    else:
+        gone = list(mons)
+    for m in gone:
+        mons.remove(m)
+        g.state.monster_discard.append(m)
+        g.log("monster_discarded", f"The {g.card(m).name} of {tname(tribe)} is discarded.", card=m)
+
+
+def house(g: Game, rule: str) -> bool:
+    """Is the house rule ``rule`` (setup.HOUSE_RULES) chosen for this game?"""
+    return rule in g.setup.house_rules
+
+
+def hide_tribe(g: Game, tribe: str, why: str) -> Proc:
+    """Put a revealed or lurking Tribe back on the Goblin board (GB-87; the Dragon's Hiss, DR-27)."""
+    s = gs(g)
+    was = piece(tribe) in g.state.board.pieces or tribe in s.lurking
+    g.state.board.pieces.pop(piece(tribe), None)
+    s.lurking.pop(tribe, None)
+    for k in [k for k, v in s.crystal_attack.items() if v == tribe]:
+        del s.crystal_attack[k]
+    if was:
+        g.log("tribe_hidden", f"{Tname(tribe)} hides ({why}).", tribe=tribe)
+    return
+    yield
+
+
+def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
+    """GB-56/57: the Goblins may discard Trap when a Dragon power hits their Tribes.  The
+    FAQ: the power still works on everyone else, "but has no effect on any Tribe and the
+    Dragon does not eat any Goblins" — so it is asked once per power, before any Tribe is
+    touched, and answers for every Tribe the power hits.  Asked every time, with a neutral
+    "No response", so the question never tells whether they hold Trap.  Returns True when
+    Trap is used."""
+    hit = [tribes] if isinstance(tribes, str) else list(dict.fromkeys(tribes))
+    if not hit:
+        return False
+    s = gs(g)
+    names = " and ".join(tname(t) for t in hit)
+    opts = []
+    if "trap" in s.hand or "trap" in s.face_up:
+        label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
+                 else f"Discard Trap: the {power} has no effect on any Tribe")
+        opts.append(Option("trap:", label, (Target("card", "trap"),)))
+    opts.append(Option("no_response:", "No response", (button("pass"),)))
+    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {names}.", opts,
+                         rules_ref="goblins.secrets")
+    if choice.id != "trap:":
+        return False
+    discard_secret(g, "trap")
+    g.log("trap", f"The Goblins discard Trap: the Dragon's {power} has no effect on {names}.", tribes=hit)
+    return True
+
+
+def ash_dragon(g: Game) -> bool:
+    """RV-07: the Ash Dragon card is beside the map (Tribes may Attack the Dragon)."""
+    if g.state.dragon is None:
+        return False
+    from ..dragon.state import ash_dragon as ash
+    return ash(g)
+
+
+def may_fight_dragon(g: Game) -> bool:
+    """GB-71/90, AMB-27: Tribes attack the Dragon only with the Ash Dragon card
+    (the house rule ``tribes_fight_surfaced_dragon`` also lets them fight a surfaced one)."""
+    d = g.state.dragon
+    if d is None or "dragon" not in g.state.board.pieces:
+        return False
+    return ash_dragon(g) or (d.surfaced and house(g, "tribes_fight_surfaced_dragon"))
+
+
+def attack_dragon(g: Game, t: str, how: str) -> Proc:
+    """RV-07, GB-68/71/90, DR-13: a Tribe attacks the Dragon: Strength above his Armor
+    hits (equal: a centre face), a hit costs him 1 Health (at 0 the Goblins win) and the
+    Goblins 1 Rage; the attacking Tribe scatters."""
+    from ..dragon.turn import damage_dragon
+
+    armor = _dragon_armor(g) or 0
+    strength = tribe_strength(g, t)
+    p = tribe_pos(g, t) or g.state.board.pieces["dragon"]
+    hit = strength > armor
+    if strength == armor:
+        _, _, hit = roll_dragon_die(g, p, Tname(t), "equal Strength vs the Dragon")
+    g.log("dragon_attack", f"{Tname(t)} (Strength {strength}) {how} the Dragon (Armor {armor}): "
+          f"{'a hit!' if hit else 'no effect.'}", hit=hit, tribe=t)
+    if hit:
+        lose_rage(g, 1, "attacked the Dragon")
+    fire_bomber_burns(g, t)
+    yield from scatter(g, t, "attacked the Dragon")
+    if hit:
+        damage_dragon(g, 1, "goblins", f"attacked by {tname(t)}")
+
+
+def flame_wall_entered(g: Game, t: str, q: Pos) -> Proc:
+    """DR-35/38: a Tribe entering the Flame Wall's tile loses 1 Population, unless the
+    Goblins discard Trap (GB-56; asked neutrally like the Dragon's other powers)."""
+    if g.state.board.tokens_at(q)["flamewall"]:
+        if (yield from trap_against_dragon(g, t, "Flame Wall")):
+            return
+        yield from reduce_population(g, t, 1, "the Dragon's Flame Wall")
+
+
+# ------------------------------------------------------------------ decks
+def draw_monster(g: Game) -> str | None:
+    st = g.state
+    if not st.monster_deck and st.monster_discard:
+        st.monster_deck = st.monster_discard
+        st.monster_discard = []
+        g.rng.shuffle(st.monster_deck)
+    if not st.monster_deck:
+        return None
+    g.barrier()
+    return st.monster_deck.pop(0)
+
+
+def draw_secret(g: Game) -> str | None:
+    s = gs(g)
+    if not s.secrets_deck and s.secrets_discard:
+        s.secrets_deck = s.secrets_discard
+        s.secrets_discard = []
+        g.rng.shuffle(s.secrets_deck)
+    if not s.secrets_deck:
+        return None
+    g.barrier()
+    return s.secrets_deck.pop(0)
+
+
+def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
+                rules_ref: str, reactions: bool = False, auto_single: bool = False) -> Proc:
+    """Ask the Goblins a question with their playable Secrets offered beside the answers
+    (GB-52: Secrets may be played at any time during their turn).  A Secret played is
+    resolved and the question asked again, rebuilt, since the card may change the answers.
+    ``reactions``: Hiding Spots too.  ``auto_single``: when ``make_opts`` has a single
+    answer, take it without asking — whether or not Secrets are playable, since asking only
+    when they hold one would tell the others so (GEN-01); they play it at the next question.
+    Returns the chosen (non-Secret) option, or None once ``make_opts`` offers nothing."""
+    from ...cards.secrets import play_secret, secret_options
+
+    while True:
+        opts = make_opts()
+        if not opts:                    # the question no longer arises (a Secret settled it)
+            return None
+        if auto_single and len(opts) == 1:
+            return opts[0]
+        opts += secret_options(g, reactions=reactions)
+        text = prompt() if callable(prompt) else prompt
+        choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
+        if not choice.id.startswith("secret:"):
+            return choice
+        yield from play_secret(g, choice.id.split(":", 1)[1])
+
+
+def ruby_ready(g: Game) -> bool:
+    """Goblin Ruby (COMPONENT_DATA): face up, once per turn, after drawing War cards,
+    Monster cards or Secrets, one drawn card may be discarded and redrawn."""
+    s = gs(g)
+    return "goblin_ruby" in s.face_up and not s.ruby_used
+
+
+def assigned_count(g: Game) -> int:
+    return sum(len(m) for m in gs(g).monsters.values())
+
+
+def assign_monster(g: Game, card: str) -> Proc:
+    """GB-38..42: assign to a free slot (total ≤ Bones Population), replace one, or discard.
+    AMB-59: any Tribe, hidden or revealed (house rule: only Tribes on the Goblin board)."""
+    s = gs(g)
+    name = g.card(card).name
+
+    def options() -> list[Option]:
+        bones = s.population["bones"]
+        total = assigned_count(g)
+        opts = []
+        for t in TRIBES:
+            if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):   # AMB-59 literal reading
+                continue
+            slots = g.rules.goblins.tribe(t).monster_slots
+            if len(s.monsters[t]) < slots and total < bones:
+                opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}",
+                                   (Target("slot", f"goblins.{t}.monster"),)))
+            if total - 1 < bones:
+                for old in s.monsters[t]:
+                    opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
+                                       (Target("card", old),)))
+        opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
+        if ruby_ready(g) and g.state.monster_deck:
+            opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another",
+                               (Target("card", "goblin_ruby"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "assign_monster", lambda: f"Monster drawn: {name}. Assign it (at most "
+                                    f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
+                                    "goblins.assign_monsters")
+    verb, _, arg = choice.id.partition(":")
+    if verb == "discard":
+        g.state.monster_discard.append(card)
+        g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
+        return
+    if verb == "ruby":
+        s.ruby_used = True
+        g.state.monster_discard.append(card)
+        g.log("goblin_ruby", f"The Goblins use the Goblin Ruby: they discard the {name} and draw another Monster.",
+              card=card)
+        new = draw_monster(g)
+        if new is None:
+            return
+        g.log("monster_drawn", f"The Goblins draw the Monster {g.card(new).name}.", card=new)
+        s.drawn_monster = new
+        yield from assign_monster(g, new)
+        return
+    if verb == "replace":
+        t, _, old = arg.partition(":")
+        s.monsters[t].remove(old)
+        g.state.monster_discard.append(old)
+        g.log("monster_discarded", f"The Goblins discard {NAMES[t]}'s {g.card(old).name}.", card=old)
+    else:
+        t = arg
+    s.monsters[t].append(card)
+    g.log("monster_assigned", f"The Goblins assign the {name} to {tname(t)}.", card=card, tribe=t)
+
+
+def draw_and_assign(g: Game, n: int) -> Proc:
+    for _ in range(n):
+        card = draw_monster(g)
+        if card is None:
+            g.log("monster_deck_empty", "No Monster card is left to draw.")
+            return
+        g.log("monster_drawn", f"The Goblins draw the Monster {g.card(card).name}.", card=card)
+        gs(g).drawn_monster = card
+        yield from assign_monster(g, card)
+        gs(g).drawn_monster = None
+
+
+def draw_secrets(g: Game, n: int) -> Proc:
+    """GB-50/51: draw, then discard down to the hand limit (face-up cards count); then the
+    Goblin Ruby may swap one card drawn for another."""
+    s = gs(g)
+    got = []
+    for _ in range(n):
+        card = draw_secret(g)
+        if card is None:
+            break
+        s.hand.append(card)
+        got.append(card)
+    if got:
+        g.log("secrets_drawn", f"The Goblins draw {len(got)} Secrets card(s).",
+              {"goblins": "Drawn: " + ", ".join(g.card(c).name for c in got)})
+    limit = g.rules.goblins.hand_limit
+
+    def discard_options() -> list[Option]:
+        if len(s.hand) + len(s.face_up) <= limit:
+            return []
+        return [Option(f"discard:{c}", f"Discard {g.card(c).name}", (Target("card", c),))
+                for c in dict.fromkeys(s.hand + s.face_up)]
+
+    while True:                                              # GB-51 (GB-52: or play one)
+        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card, or play "
+                                        "one you can play now", discard_options, "goblins.secrets")
+        if choice is None:
+            break
+        card = choice.id.split(":", 1)[1]
+        (s.hand if card in s.hand else s.face_up).remove(card)
+        s.secrets_discard.append(card)
+        g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
+
+    def ruby_options() -> list[Option]:
+        kept = [c for c in dict.fromkeys(got) if c in s.hand]    # after the hand limit: the swap keeps the size
+        if not kept or not ruby_ready(g) or not s.secrets_deck:
+            return []
+        return [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                for c in kept] + [Option("keep:", "Keep the cards drawn", (button("done"),))]
+
+    choice = yield from ask_goblins(g, "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
+                                    "another?", ruby_options, "goblins.secrets")
+    if choice is not None and choice.id != "keep:":
+        old = choice.id.split(":", 1)[1]
+        s.ruby_used = True
+        s.hand.remove(old)
+        s.secrets_discard.append(old)
+        g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a Secrets card.",
+              {"goblins": f"Discarded {g.card(old).name}"})
+        new = draw_secret(g)
+        if new is not None:
+            s.hand.append(new)
+            g.log("secrets_drawn", "The Goblins draw 1 Secrets card.", {"goblins": f"Drawn: {g.card(new).name}"})
+
+
+# ------------------------------------------------------------------ the turn
+def start_turn(g: Game) -> None:
+    s = gs(g)
+    s.activated = []
+    s.lit_exits = {t: 0 for t in TRIBES}
+    s.flared = []
+    s.wisp_used = []
+    s.crystal_attack = {}
+    s.tunnels = False
+    s.blind_fury = None
+    s.fire_bomber = None
+    s.poison = False
+    s.ruby_used = False
+    s.war_card = None
+    t = g.state.thief
+    if t is not None and t.hex_stealth:                    # Hex lasts until the Goblins' next turn
+        t.hex_stealth = 0
+        g.log("hex_ends", "The Hex on the Thief wears off.")
+    g.log("turn", f"Round {g.state.round}: the Goblins' turn (Rage {s.rage}).")
+
+
+def goblins_turn(g: Game) -> Proc:
+    s = gs(g)
+    start_turn(g)
+    card = yield from choose_war_card(g)
+    yield from populate(g, card)
+    yield from draw_and_assign(g, g.card(card).monsters)
+    yield from draw_secrets(g, g.card(card).secrets)
+    yield from activate_phase(g)
+    s.fire_bomber = None
+    s.war_deck = list(g.rules.deck("war"))     # GB-03: the whole War deck is shuffled at once
+    g.rng.shuffle(s.war_deck)
+    g.log("turn_end", "The Goblins end their turn.")
+
+
+def choose_war_card(g: Game) -> Proc:
+    """GB-24/25: Rage 0 rises to 1; draw War cards equal to Rage, keep one."""
+    s = gs(g)
+    if s.rage <= 0:
+        gain_rage(g, 1, "the turn starts at Rage 0")
+    n = max(1, s.rage)
+    drawn = s.war_deck[:n]
+    g.barrier()
+
+    def options() -> list[Option]:
+        opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in drawn]
+        if "goblin_ruby" in s.face_up and not s.ruby_used and len(s.war_deck) > len(drawn):
+            opts += [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                     for c in drawn]
+        return opts
+
+    prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
+    while True:
+        choice = yield from ask_goblins(g, "war_card", prompt, options, "goblins.war_card", auto_single=True)
+        verb, _, c = choice.id.partition(":")
+        if verb == "war":
+            chosen = c
+            break
+        s.ruby_used = True
+        nxt = next(x for x in s.war_deck if x not in drawn)
+        drawn = [nxt if x == c else x for x in drawn]
+        g.barrier()
+        g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a War card.")
+    s.war_card = chosen
+    card = g.card(chosen)
+    g.log("war_card", f"The Goblins choose the War card {card.name}: {card.text}", card=chosen)
+    if card.rage:
+        gain_rage(g, card.rage, card.name)
+    return chosen
+
+
+def populate(g: Game, war: str) -> Proc:
+    """GB-27..36: add discs; 1 Rage per Tribe blocks all its discs; overpopulation cuts
+    to 4 and scatters one Tribe (a revealed one if any)."""
+    s = gs(g)
+    card = g.card(war)
+    blocked: list[str] = []
+
+    def options() -> list[Option]:
+        opts = [Option("populate:", "Add the Goblin discs", (button("populate"),))]
+        if s.rage >= 1:
+            for t in TRIBES:
+                if t not in blocked and card.discs(t) > 0:
+                    opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
+                                       (Target("slot", f"goblins.{t}"),)))
+        return opts
+
+    while True:
+        choice = yield from ask_goblins(g, "populate", lambda: "Populate Tribes: " + ", ".join(
+            f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
+            auto_single=True)
+        if choice.id == "populate:":
+            break
+        t = choice.id.split(":", 1)[1]
+        blocked.append(t)
+        lose_rage(g, 1, f"no discs for {NAMES[t]}")
+    cap = g.rules.goblins.max_population
+    over = []
+    for t in TRIBES:
+        if t in blocked:
+            continue
+        want = s.population[t] + card.discs(t)
+        if want > cap and not has_monster(g, t, "pet_frog"):
+            over.append(t)
+        s.population[t] = min(cap, want)
+    g.log("populate", "The Goblins populate: " + ", ".join(f"{NAMES[t]} {s.population[t]}" for t in TRIBES) + ".",
+          population=dict(s.population))
+    if over:
+        g.log("overpopulation", "Overpopulation (" + ", ".join(NAMES[t] for t in over) + ")!")
+        cands = revealed_tribes(g) or list(TRIBES)
+        opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in cands]
+        if "leader" in s.hand:
+            opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
+        choice = yield g.ask("goblins", "overpopulation", "Overpopulation: choose the Tribe that scatters", opts,
+                             rules_ref="goblins.overpopulation")
+        if choice.id == "secret:leader":
+            discard_secret(g, "leader")
+            g.log("secret", "The Goblins play Leader: no Tribe scatters.")
+        else:
+            yield from scatter(g, choice.id.split(":", 1)[1], "overpopulation")
+
+
+def discard_secret(g: Game, card: str) -> None:
+    s = gs(g)
+    (s.hand if card in s.hand else s.face_up).remove(card)
+    s.secrets_discard.append(card)
+
+
+# ------------------------------------------------------------- activation
+def activate_phase(g: Game) -> Proc:
+    s = gs(g)
+
+    def options() -> list[Option]:
+        opts = []
+        for t in TRIBES:
+            if t not in s.activated and can_activate(g, t):
+                opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
+                                   (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
+        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+        return opts
+
+    while True:
+        choice = yield from ask_goblins(g, "goblins_turn", lambda: _prompt(g), options, "goblins.activate",
+                                        reactions=True)
+        verb, _, arg = choice.id.partition(":")
+        if verb == "end":
+            return
+        yield from activate(g, arg)
+
+
+def _where(g: Game, t: str) -> str:
+    p = tribe_pos(g, t)
+    if p is not None:
+        return f"at {fmt_pos(p)}, Population {tribe_population(g, t)}"
+    if t in gs(g).lurking:
+        return f"lurking at {fmt_pos(gs(g).lurking[t])}"
+    return f"hidden, Population {tribe_population(g, t)}"
+
+
+def _prompt(g: Game) -> str:
+    s = gs(g)
+    return ("Activate Tribes: " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
+                                             for t in TRIBES) + f". Rage {s.rage}.")
+
+
+def can_activate(g: Game, t: str) -> bool:
+    if tribe_pos(g, t) is not None or t in gs(g).lurking:
+        return True
+    return tribe_population(g, t) > 0 and bool(reveal_spaces(g, t)[0] or reveal_spaces(g, t)[1])
+
+
+def _other_player_at(g: Game, q: Pos) -> bool:
+    return any(not p.startswith("tribe:") for p in g.state.board.pieces_at(q))
+
+
+def _barred_at(g: Game, q: Pos) -> bool:
+    """A lurking Tribe may not step onto another player's tile — except the Thief's, which
+    a Tribe may always enter (GB-74)."""
+    return any(not p.startswith("tribe:") and p != "thief" for p in g.state.board.pieces_at(q))
+
+
+def _reveal_blocked(g: Game, q: Pos) -> bool:
+    """AMB-42: not onto another player's tile (house rule ``reveal_onto_occupied_tiles``: allowed)."""
+    return not house(g, "reveal_onto_occupied_tiles") and _other_player_at(g, q)
+
+
+def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
+    """GB-82/83: Dark tiles with the Tribe's symbol (any symbol with the Gnome); if none,
+    open spaces next to a tile (lurking).  Not onto another player (AMB-42, our reading)."""
+    board = g.state.board
+    gnome = has_monster(g, t, "gnome")
+    dark = [p for p, tile in sorted(board.tiles.items())
+            if tile.dark and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
+    if dark:
+        return dark, []
+    return [], placement_spaces(g)
+
+
+def activate(g: Game, t: str) -> Proc:
+    s = gs(g)
+    s.activated.append(t)
+    if on_board(g, t):
+        yield from _reveal(g, t)
+    elif t in s.lurking:
+        yield from _lurker(g, t)
+    else:
+        yield from _activate_revealed(g, t)
+
+
+def _reveal(g: Game, t: str) -> Proc:
+    """GB-82..84, GB-66: the Reveal uses the whole activation."""
+
+    def options() -> list[Option]:
+        dark, open_ = reveal_spaces(g, t)
+        opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+                for p in dark]
+        opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
+                 for p in open_]
+        opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "reveal_tribe", f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
+    verb, _, arg = choice.id.partition(":")
+    if verb == "done":
+        return
+    p = parse_pos(arg)
+    if verb == "reveal":
+        g.state.board.pieces[piece(t)] = p
+        g.log("tribe_revealed", f"{Tname(t)} is revealed at {fmt_pos(p)}.", tribe=t, pos=p)
+    else:
+        gs(g).lurking[t] = p
+        g.log("tribe_lurking", f"{Tname(t)} lurks on the open space {fmt_pos(p)}.", tribe=t, pos=p)
+
+
+def lurker_revealed(g: Game, p: Pos) -> None:
+    """GB-85: a tile placed beneath a lurking Tribe reveals it."""
+    s = g.state.goblins
+    if s is None or not s.lurking:
+        return
+    for t, q in list(s.lurking.items()):
+        if q == p:
+            del s.lurking[t]
+            g.state.board.pieces[piece(t)] = p
+            g.log("tribe_revealed", f"A tile is placed under {tname(t)}: it is revealed.", tribe=t, pos=p)
+
+
+def _lurker(g: Game, t: str) -> Proc:
+    """GB-84/86: a lurking Tribe moves onto 1 adjacent tile (and stops, no action) or Hides."""
+    s = gs(g)
+    p = s.lurking[t]
+
+    def options() -> list[Option]:
+        if s.lurking.get(t) != p:           # a Secret (Cave-In...) settled it: a tile came under it
+            return []
+        opts = []
+        for _, q in adjacent(p):
+            if q in g.state.board.tiles and step_ok(g, p, q) and not _barred_at(g, q):
+                opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
+        opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+        opts.append(Option("done:", "Do nothing", (button("done"),)))
+        return opts
+
+    choice = yield from ask_goblins(g, "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
+    if choice is None:
+        return
+    verb, _, arg = choice.id.partition(":")
+    if verb == "step":
+        q = parse_pos(arg)
+        del s.lurking[t]
+        g.state.board.pieces[piece(t)] = q
+        g.log("move", f"{Tname(t)} leaves its lurking space for {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+        yield from flame_wall_entered(g, t, q)
+        yield from tribe_moved(g, t, None, q)                              # TR-20, TR-33
+    elif verb == "hide":
+        del s.lurking[t]
+        g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
+
+
+def _knight_block(g: Game, t: str, q: Pos) -> str | None:
+    """GB-72: entering the Knight's tile needs Strength > hers (and is an attack)."""
+    board = g.state.board
+    if board.pieces.get("knight") == q:
+        from ..knight import board as kb
+        if tribe_strength(g, t) <= kb.strength(g):
+            return "knight_too_strong"
+        return "attack_knight"
+    for other in board.pieces_at(q):
+        if other.startswith("tribe:") or other in ("knight", "thief"):   # GB-74: the Thief's tile is always open
+            continue
+        if other == "dragon":   # GB-72, AMB-29: only a Tribe stronger than his Armor may share his tile
+            d = g.state.dragon
+            if d is not None and not d.surfaced and house(g, "tribes_share_underground_dragon"):
+                continue
+            armor = _dragon_armor(g)
+            if armor is None or tribe_strength(g, t) <= armor:
+                return "blocked"
+            if d is not None and d.surfaced and may_fight_dragon(g):
+                return "attack_dragon"          # DR-15: entering a surfaced Dragon's tile is an attack
+        else:
+            return "blocked"
+    return None
+
+
+def _dragon_armor(g: Game) -> int | None:
+    """The Dragon's Armor through his role's module (None while he is not in the game)."""
+    if g.state.dragon is None:
+        return None
+    import importlib
+
+    try:
+        mod = importlib.import_module("vast_desktop.engine.roles.dragon.state")
+    except ImportError:
+        return None
+    fn = getattr(mod, "armor", None)
+    return int(fn(g)) if callable(fn) else None
+
+
+def move_options(g: Game, t: str, p: Pos) -> list[Option]:
+    board = g.state.board
+    golem = has_monster(g, t, "golem")
+    opts = []
+    for q in neighbours(g, p):
+        if q not in board.tiles or impassable(g, q):                       # TR-17
+            continue
+        if not step_ok(g, p, q) and not (golem and not impassable(g, p)):  # TR-11, TR-29
+            continue
+        block = _knight_block(g, t, q)
+        if block in ("knight_too_strong", "blocked"):
+            continue
+        if block == "attack_knight":
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
+        elif block == "attack_dragon":
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
+        else:
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
+    if has_monster(g, t, "underworm"):
+        for dx, dy in DIAGONALS:
+            for k in (1, 2):
+                q = (p[0] + dx * k, p[1] + dy * k)
+                if q in board.tiles and not impassable(g, q) and _knight_block(g, t, q) in (None, "attack_dragon"):
+                    opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
+    return opts
+
+
+def _activate_revealed(g: Game, t: str) -> Proc:
+    """GB-59..67: move any number of tiles, then one action."""
+    s = gs(g)
+    moved = False
+    worm_used = False
+
+    def options() -> list[Option]:
+        p = tribe_pos(g, t)
+        if p is None:                       # a Secret took it off the map
+            return []
+        opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
+        opts += [Option(f"leave:{fmt_pos(q)}", f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
+                        "(a Dark tile is placed)", (space(q),)) for q in open_exits(g, p)]       # TR-12
+        if s.tunnels and not moved:
+            for q, tile in sorted(g.state.board.tiles.items()):
+                if tile.dark and q != p and not _other_player_at(g, q):
+                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
+                                       (space(q),)))
+        if on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in opts):   # TR-29: not on a Pit
+            return [o for o in opts if o.id.startswith(("move:", "worm:", "tunnel:"))]
+        opts += _free_options(g, t, p)
+        opts += action_options(g, t, p)
+        opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
+        return opts
+
+    def prompt() -> str:
+        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))}: move, then one action "
+                f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
+
+    while tribe_pos(g, t) is not None:
+        choice = yield from ask_goblins(g, "tribe_activation", prompt, options, "goblins.activate")  # GB-52
+        p = tribe_pos(g, t)
+        if choice is None or p is None:
+            return
+        verb, _, arg = choice.id.partition(":")
+        if verb == "done":
+            return
+        if verb in ("move", "worm", "tunnel", "leave"):
+            q = parse_pos(arg)
+            if verb == "leave":
+                yield from place_under(g, q, "goblins")                        # TR-12
+                if q not in g.state.board.tiles or tribe_pos(g, t) != p:
+                    continue
+            if verb == "worm":
+                worm_used = True
+            yield from _step(g, t, p, q, teleport=verb == "tunnel")
+            moved = True
+            continue
+        if verb == "flare":
+            s.flared.append(t)
+            from ..knight.turn import use_flare
+            yield from use_flare(g, "goblins", p)
+            continue
+        if verb == "wisp":
+            yield from _wisp(g, t, arg)
+            continue
+        yield from ACTIONS[verb](g, t, arg)
+        return
+
+
+def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
+    """One move; GB-61/62: every second Lit tile left costs 1 Population as it is left."""
+    s = gs(g)
+    if not teleport and (is_lit(g, p) or lake_lit(g, p)):              # TR-14, TR-20
+        s.lit_exits[t] += 1
+        if s.lit_exits[t] % g.rules.goblins.lit_tiles_per_population_loss == 0 and s.blind_fury != t:
+            yield from reduce_population(g, t, 1, "left a second Lit tile")
+            if tribe_pos(g, t) is None:
+                return
+    board = g.state.board
+    attack = board.pieces.get("knight") == q
+    d = g.state.dragon
+    at_dragon = d is not None and d.surfaced and board.pieces.get("dragon") == q and may_fight_dragon(g)
+    board.pieces[piece(t)] = q
+    g.log("move", f"{Tname(t)} moves to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+    yield from flame_wall_entered(g, t, q)
+    if tribe_pos(g, t) != q:
+        return
+    if is_terrain(g, p) or is_terrain(g, q):
+        yield from tribe_moved(g, t, p, q)                                 # TR-20, TR-22, TR-33
+        if tribe_pos(g, t) != q:
+            return
+        if not (attack or at_dragon or teleport):                          # TR-32: ride the current
+            yield from ride(g, piece(t), q, lambda r: _knight_block(g, t, r) is None)
+            return
+    if attack:
+        yield from attack_knight(g, t, "attacks")
+    elif at_dragon:
+        yield from attack_dragon(g, t, "enters the tile of and attacks")
+
+
+def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
+    s = gs(g)
+    opts = []
+    if "goblins" in g.config.flare_holders and t not in s.flared:
+        from ..knight.turn import flare_centres
+        if p in flare_centres(g):
+            opts.append(Option("flare:", f"Use the Flare centred on {NAMES[t]}", (space(p),)))
+    if has_monster(g, t, "wisp") and t not in s.wisp_used:
+        kp = g.state.board.pieces.get("knight")
+        from ..knight.board import shield_active
+        if kp is not None and visible(g, p, kp) and not shield_active(g) and not forest_blocks(g, p, kp):
+            from ...map.forced import reachable
+            for q in sorted(reachable(g, "knight", kp, max_steps=3)):
+                if q != kp:
+                    opts.append(Option(f"wisp:{fmt_pos(q)}", f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
+    return opts
+
+
+def _wisp(g: Game, t: str, arg: str) -> Proc:
+    s = gs(g)
+    s.wisp_used.append(t)
+    board = g.state.board
+    frm = board.pieces["knight"]
+    q = parse_pos(arg)
+    board.pieces["knight"] = q
+    g.log("forced_move", f"The Wisp of {tname(t)} carries the Knight to {fmt_pos(q)}.", piece="knight", frm=frm, to=q)
+    from ...map.forced import entered
+    yield from entered(g, "knight", q)                                   # FM-06, FM-15
+
+
+# ------------------------------------------------------------------ actions
+def action_options(g: Game, t: str, p: Pos) -> list[Option]:
+    s = gs(g)
+    board = g.state.board
+    toks = board.tokens_at(p)
+    opts: list[Option] = []
+    if s.population[t] <= 0:
+        return opts
+    if toks["crystal"] and tribe_strength(g, t) >= smash_strength(g):
+        first = s.crystal_attack.get(fmt_pos(p))
+        label = ("Attack the Crystal token with " + NAMES[first] + " (smash it)") if first and first != t else \
+            "Attack the Crystal token (a second Tribe must join before your turn ends)"
+        if first != t:
+            opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
+    if may_fight_dragon(g) and board.pieces.get("dragon") == p:       # RV-07, GB-71/90
+        opts.append(Option("attack:dragon", "Attack the Dragon", (Target("piece", "dragon"),)))
+    if can_attack_thief(g, t, p):                                      # GB-71, GB-74
+        from ..thief.state import stealth
+        opts.append(Option("attack:thief", f"Attack the Thief (Perception {tribe_perception(g, t)} vs his Stealth "
+                           f"{stealth(g)}): he is killed", (Target("piece", "thief"),)))
+    if toks["treasure"]:
+        opts.append(Option("plunder:treasure", "Plunder the Treasure token (+1 Rage)", (Target("piece", f"treasure@{fmt_pos(p)}"),)))
+    opts += _gem_options(g, t, p)
+    if is_dark(g, p) and (not g.state.collapse or house(g, "explore_during_collapse")) and _tiles_available(g):
+        for _, q in adjacent(p):
+            if q not in board.tiles:
+                opts.append(Option(f"explore:{fmt_pos(q)}", f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
+    special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
+    opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
+    opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
+    return opts
+
+
+def smash_strength(g: Game) -> int:
+    """GB-76: the Strength each of the two Tribes needs to smash a Crystal (3).  AMB-52:
+    the Lady's "smashing a Crystal requires 4 Strength" is the Knight's alone; with the
+    house rule ``knight_level_smash_for_tribes`` and no Knight, the Knight level the
+    Goblins' level picks (DIF-11) sets it instead (4 at Lady, 2 at Novice)."""
+    if house(g, "knight_level_smash_for_tribes") and not g.has("knight"):
+        return g.config.smash_strength
+    return g.rules.goblins.crystal_smash_strength
+
+
+def _gem_options(g: Game, t: str, p: Pos) -> list[Option]:
+    """GB-79, DR-55: plunder a Dragon Gem on the tile; GB-80: or one from the Dragon
+    himself on his tile, when no Gem is on the map and the Tribe is stronger than his Armor."""
+    if g.state.dragon is None:
+        return []
+    from ..dragon.state import SYMBOLS, gem_token, gems_on_map
+
+    toks = g.state.board.tokens_at(p)
+    opts = [Option(f"plunder:gem_{s}", f"Plunder the {s.title()} Gem (roll the Dragon die)",
+                   (Target("piece", f"{gem_token(s)}@{fmt_pos(p)}"),)) for s in SYMBOLS if toks[gem_token(s)]]
+    if g.state.board.pieces.get("dragon") == p and not gems_on_map(g):
+        armor = _dragon_armor(g)
+        if armor is not None and tribe_strength(g, t) > armor:
+            opts.append(Option("plunder:dragon", "Plunder a Gem from the Dragon (roll the Dragon die)",
+                               (Target("piece", "dragon"),)))
+    return opts
+
+
+def _tiles_available(g: Game) -> bool:
+    cave = g.state.cave
+    return bool(g.state.stack) or (cave is not None and bool(cave.hand))
+
+
+def act_attack(g: Game, t: str, arg: str) -> Proc:
+    """GB-76/77, GB-22: two Tribes of Strength ≥ 3 smash a Crystal token."""
+    s = gs(g)
+    p = tribe_pos(g, t)
+    assert p is not None
+    if arg == "dragon":
+        yield from attack_dragon(g, t, "attacks")
+        return
+    if arg == "thief":
+        yield from attack_thief(g, t)
+        return
+    key = fmt_pos(p)
+    first = s.crystal_attack.get(key)
+    if first is None or tribe_pos(g, first) != p:
+        s.crystal_attack[key] = t
+        g.log("crystal_attack", f"{Tname(t)} attacks the Crystal token at {key}; "
+              "a second Tribe must join before the turn ends.", pos=p)
+        return
+    del s.crystal_attack[key]
+    g.state.board.tokens_at(p)["crystal"] -= 1
+    g.state.crystals_smashed_total += 1
+    k = g.state.knight
+    if k is not None and house(g, "goblin_crystals_not_knights"):
+        s.crystals += 1  # AMB-31 house rule: it stays on the Goblin board, not toward her goal
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key}; it stays on the Goblin board "
+              "(house rule).", pos=p)
+    elif k is not None:
+        k.smashed += 1   # AMB-31: it counts toward her Crystals
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key}; it goes to the Knight "
+              f"({k.smashed} smashed).", pos=p)
+    else:
+        s.crystals += 1
+        g.log("smash", f"{NAMES[first]} and {NAMES[t]} smash the Crystal at {key} ({s.crystals} smashed).", pos=p)
+    lose_rage(g, 1, "smashed a Crystal")
+    fire_bomber_burns(g, first)
+    fire_bomber_burns(g, t)
+    yield from scatter(g, first, "smashed a Crystal")
+    yield from scatter(g, t, "smashed a Crystal")
+    if k is None and s.crystals >= g.config.crystals_needed:
+        raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
+
+
+def can_attack_thief(g: Game, t: str, p: Pos) -> bool:
+    """GB-74, TH-30: the Thief on the Tribe's tile, and its Perception above his Stealth."""
+    if g.state.thief is None or g.state.board.pieces.get("thief") != p:
+        return False
+    from ..thief.turn import can_target
+    return can_target(g, tribe_perception(g, t))
+
+
+def attack_thief(g: Game, t: str) -> Proc:
+    """GB-75, GB-94: an attack (GEN-07: Unnatural Evasion may foil it, TH-37).  He is
+    killed, then Rage falls by 1 and the Tribe stays where it is (no scatter), and then
+    the Goblins choose his Loot Drop bonus: Secrets cards or Rage (GB-18)."""
+    from ..thief import turn as thief
+
+    g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
+    killed = yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)
+    fire_bomber_burns(g, t)
+    if gs(g).population[t] == 0 and tribe_pos(g, t) is not None:       # GB-68: at 0 it scatters
+        yield from scatter(g, t, "Fire Bomber")
+    if not killed:
+        return
+    lose_rage(g, 1, "killed the Thief")
+    yield from thief.loot_drop_bonus(g, "goblins")
+
+
+def fire_bomber_burns(g: Game, t: str) -> None:
+    """Fire Bomber (COMPONENT_DATA): the Tribe it drives falls to 0 Population once it
+    attacks — the Knight, the Dragon, the Thief or a Crystal alike."""
+    s = gs(g)
+    if s.fire_bomber == t and s.population[t] > 0:
+        s.population[t] = 0
+        g.log("population", f"Fire Bomber: {tname(t)} falls to 0 Population.")
+        _dropped_to_zero(g)
+
+
+def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
+    """GB-73 (and Ambush, KN-38; Hiding Spots): she loses 1 Health, Rage −1, the Tribe
+    scatters; Blob −5 Grit, Poison, Fire Bomber."""
+    from ..knight import board as kb
+
+    s = gs(g)
+    strength = tribe_strength(g, t)
+    mine = kb.strength(g)
+    g.log("goblin_attack", f"{Tname(t)} (Strength {strength}) {how} the Knight (Strength {mine})!",
+          tribe=t)
+    lose_rage(g, 1, "attacked the Knight")
+    if has_monster(g, t, "blob"):
+        yield from kb.lose_grit(g, 5, "the Blob")
+    if s.poison:
+        yield from _poison(g, 2 if strength - mine >= 2 else 1)
+    fire_bomber_burns(g, t)
+    yield from scatter(g, t, "attacked the Knight")
+    kb.lose_health(g, 1, f"attacked by {tname(t)}", "ambush" if ambush else "goblins")
+
+
+def _poison(g: Game, n: int) -> Proc:
+    """Poison: her Hero cubes go to the Entrance until she enters it (never below 2, KN-17);
+    with Moving Entrance, to the Entrance piece's space, and they move with it (VAR-09)."""
+    from ...map.board import moving_entrance
+    from ..knight import board as kb
+
+    k = kb.knight(g)
+    s = gs(g)
+    for _ in range(n):
+        if kb.active_cubes(k) <= g.rules.knight.start_cubes:
+            break
+        source = yield from kb.choose_cube(g, "lose to Poison")
+        if source is None:
+            break
+        kb.take_cube_from(k, source)
+        s.poison_cubes += 1
+        g.log("poison", "Poison: a Hero cube of the Knight goes to the "
+              + ("space holding the Entrance piece." if moving_entrance(g) else "Entrance tile."),   # VAR-09
+              pos=g.state.board.entrance)
+
+
+def act_plunder(g: Game, t: str, arg: str) -> Proc:
+    """GB-78, CV-36: Rage +1, the token goes back to the Cave; the Gnome may then leap to
+    an unoccupied Dark tile: no player piece and no token on it (MAP-08)."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    if arg != "treasure":
+        yield from plunder_gem(g, t, arg)
+        return
+    g.state.board.tokens_at(p)["treasure"] -= 1
+    return_token(g, "treasure")
+    g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
+    gain_rage(g, 1, "Plunder")
+    if has_monster(g, t, "gnome"):
+        dests = [q for q, tile in sorted(g.state.board.tiles.items())
+                 if tile.dark and q != p and not g.state.board.pieces_at(q)
+                 and not sum(g.state.board.tokens.get(q, {}).values())]
+        if dests:
+            opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
+            opts.append(Option("stay:", "Stay", (button("done"),)))
+            choice = yield g.ask("goblins", "gnome_leap", "The Gnome may leap to an unoccupied Dark tile", opts)
+            if choice.id.startswith("leap:"):
+                q = parse_pos(choice.id.split(":", 1)[1])
+                g.state.board.pieces[piece(t)] = q
+                g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def plunder_gem(g: Game, t: str, what: str) -> Proc:
+    """GB-79/80, DR-55: roll the Dragon die; a centre face scatters the Tribe, otherwise
+    Rage +1; the Gem goes back to the Dragon's supply either way."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    if what.startswith("gem_"):
+        g.state.board.tokens_at(p)[what] -= 1
+        name = f"the {what[4:].title()} Gem"
+    else:
+        name = "a Gem from the Dragon"
+    g.log("gem_attempt", f"{Tname(t)} tries to plunder {name}.", tribe=t)
+    _, _, centre = roll_dragon_die(g, p, Tname(t), "plundering a Dragon Gem")
+    if what.startswith("gem_"):
+        g.log("gem_returned", f"{name[0].upper()}{name[1:]} returns to the Dragon.")
+    if centre:
+        yield from scatter(g, t, "the Gem was trapped")
+    else:
+        gain_rage(g, 1, "plundered a Dragon Gem")
+
+
+def act_explore(g: Game, t: str, arg: str) -> Proc:
+    """GB-81, AMB-43: the Cave (or the stack) places a Dark tile; the Tribe moves onto it."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    q = parse_pos(arg)
+    cave = g.state.cave
+    if cave is not None:
+        if not cave.hand:
+            draw_to_cave_hand(g)
+        opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
+        choice = yield g.ask("cave", "explore_tile", f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
+                             rules_ref="goblins.explore")
+        tid = choice.id.split(":", 1)[1]
+        cave.hand.remove(tid)
+        place_tile(g, tid, q, "cave")
+        draw_to_cave_hand(g)
+    else:
+        tid = g.state.stack.pop(0)
+        g.barrier()
+        place_tile(g, tid, q, "goblins", "draws and places")
+    g.state.board.pieces[piece(t)] = q
+    g.log("move", f"{Tname(t)} explores to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def act_special(g: Game, t: str, arg: str) -> Proc:
+    """GB-89."""
+    g.log("special_action", f"{Tname(t)} takes its special action.", tribe=t)
+    if t == "fangs":
+        gain_rage(g, 1, "Fangs' special action")
+    elif t == "bones":
+        yield from draw_and_assign(g, 1)
+    else:
+        yield from draw_secrets(g, 1)
+
+
+def act_hide(g: Game, t: str, arg: str) -> Proc:
+    """GB-87."""
+    yield from hide_tribe(g, t, "its action")
+
+
+ACTIONS = MappingProxyType({
+    "attack": act_attack,
+    "plunder": act_plunder,
+    "explore": act_explore,
+    "special": act_special,
+    "hide": act_hide,
+})
+
+
+def tribes_at(g: Game, q: Pos) -> list[str]:
+    pieces = g.state.board.pieces
+    return [t for t in TRIBES if pieces.get(piece(t)) == q]
+
+
+def largest_population(g: Game) -> int:
+    return max(gs(g).population.values())
+
+
+def is_ambush_tile(g: Game, q: Pos) -> bool:
+    return is_lit(g, q) and tile_type(g, q) == "ambush"
+
+
+# ------------------------------------------------------------ other roles
+def spores(g: Game) -> Proc:
+    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1; Rage +1."""
+    s = gs(g)
+    cands = [t for t in TRIBES if s.population[t] > 1]
+    if cands:
+        opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
+                for t in cands]
+        choice = yield g.ask("goblins", "spores_tribe", "Soporific Spores: which Tribe falls to 1 Population?", opts,
+                             rules_ref="cave.omen.soporific_spores")
+        t = choice.id.split(":", 1)[1]
+        yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")
+    gain_rage(g, 1, "Soporific Spores")
+
+
+# ------------------------------------------------------------------ view
+def board_view(g: Game, viewer: str | None) -> dict[str, object]:
+    """Public: Population, Strength, Rage, Monsters (face up), face-up Secrets, lurking
+    Tribes, deck sizes.  Private to the Goblins: the Secrets in hand."""
+    s = gs(g)
+    board: dict[str, object] = {
+        "population": dict(s.population), "rage": s.rage, "malaise": malaise(g),
+        "strength": {t: tribe_strength(g, t) for t in TRIBES},
+        "strength_discs": {t: strength_discs(g, t) for t in TRIBES},
+        "perception": {t: tribe_perception(g, t) for t in TRIBES},
+        "monsters": {t: list(m) for t, m in s.monsters.items()},
+        "face_up": list(s.face_up), "hand_count": len(s.hand),
+        "lurking": dict(s.lurking), "hidden": hidden_tribes(g),
+        "war_card": s.war_card, "war_deck": len(s.war_deck),
+        "secrets_deck": len(s.secrets_deck), "secrets_discard": list(s.secrets_discard),
+        "monster_discard": list(g.state.monster_discard),
+        "crystals": s.crystals, "activated": list(s.activated), "poison_cubes": s.poison_cubes,
+        "drawn_monster": s.drawn_monster,
+    }
+    if viewer == "goblins":
+        board["hand"] = list(s.hand)
+    return board
+
+
+# -------------------------------------------------------------- scenario
+GOBLIN_KEYS = {"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
+               "secrets_discard", "monster_deck", "crystals", "poison_cubes"}
+
+
+def load_goblins(st: object, data: dict[str, object]) -> None:
+    """The ``goblins:`` section of a scenario (cards named leave their decks)."""
+    from ...state import GameState
+
+    assert isinstance(st, GameState)
+    s = st.goblins
+    assert isinstance(s, GoblinState)
+    for key, value in data.items():
+        if key == "population":
+            s.population.update(value)  # type: ignore[call-overload]
+        elif key == "monsters":
+            s.monsters = {t: list(value.get(t, [])) for t in TRIBES}  # type: ignore[attr-defined]
+            used = {m for ms in s.monsters.values() for m in ms}
+            st.monster_deck = [m for m in st.monster_deck if m not in used]
+        elif key == "monster_deck":
+            st.monster_deck = list(value)  # type: ignore[call-overload]
+        elif key == "lurking":
+            s.lurking = {t: (int(p[0]), int(p[1])) for t, p in value.items()}  # type: ignore[attr-defined]
+        elif key in ("hand", "face_up", "war_deck", "secrets_deck", "secrets_discard"):
+            setattr(s, key, list(value))  # type: ignore[call-overload]
+        else:
+            setattr(s, key, value)
+    held = set(s.hand) | set(s.face_up) | set(s.secrets_discard)
+    if "secrets_deck" not in data:
+        s.secrets_deck = [c for c in s.secrets_deck if c not in held]

@@ -1,0 +1,1 @@
+"""The Knight's rules: its turn and its state."""

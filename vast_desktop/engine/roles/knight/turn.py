@@ -1,0 +1,449 @@
+"""The Knight's turn: Pick Up Hero Cubes, then Move and Act (KN-03..30).
+
+Her whole turn is one repeating decision ``knight_turn`` whose options are every
+legal thing she can do now: place a cube, move one space, smash, collect, use
+equipment, reveal a Sidequest, end the turn.  Entering a Dark tile spends an
+Encounter and reveals it (KN-26, KN-31).
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ...decisions import Option, Target, button, space
+from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
+from ...map.board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ...map.reveal import reveal_group, reveal_one
+from ...map.terrain import (
+    impassable,
+    kind_at,
+    neighbours,
+    on_pit,
+    open_exits,
+    pit_entry_ok,
+    place_under,
+    ride,
+    step_ok,
+)
+from . import board as kb
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+MONSTER_TOKENS = ("ogre", "troll")
+
+
+def pos(g: Game) -> Pos:
+    return g.state.board.pieces["knight"]
+
+
+def encounters_left(g: Game) -> int:
+    return kb.perception(g) - kb.knight(g).encounters_used
+
+
+def start_turn(g: Game) -> None:
+    k = kb.knight(g)
+    kb.pick_up(g)
+    k.moved = 0
+    k.encounters_used = 0
+    k.encounter_open = False
+    k.encounter_stage = "attack"
+    k.turn_over = False
+    k.flare_used = False
+    k.map_uses = 0
+    k.bombed_wall = False
+    k.bomb_attacked = False
+    k.dragon_attack_encounter = 0
+    k.visited = []
+    k.encounter_spaces = []
+    k.ambushes_resolved = 0
+    k.treasures_collected = 0
+    k.ambush_monster_beaten = False
+    k.achievements = []
+    k.bow_shots = 0
+    k.enchanted_bow_shots = 0
+    # KN-37, FM-06: only an Event token under her holds her (a flag left from a token she was carried off is void)
+    # CV-39: with the Event deck used up, Event tokens are ignored
+    k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and events_live(g)
+    g.log("turn", f"Round {g.state.round}: the Knight's turn. She picks up her Hero cubes ({k.cubes_free}).")
+
+
+def knight_turn(g: Game) -> Proc:
+    k = kb.knight(g)
+    if k.dead:
+        g.log("turn_skipped", "The Knight is dead: her turn is skipped.")
+        return
+    start_turn(g)
+    while not k.turn_over:
+        opts = turn_options(g)
+        choice = yield g.ask("knight", "knight_turn", _prompt(g), opts, rules_ref="knight.move_and_act")
+        verb, _, arg = choice.id.partition(":")
+        if verb == "end":
+            break
+        yield from (ACTIONS.get(verb) or g.meetings.verbs[verb])(g, arg)
+    k.encounter_open = False
+    g.log("turn_end", "The Knight ends her turn.")
+
+
+def _prompt(g: Game) -> str:
+    k = kb.knight(g)
+    return (f"Knight: Movement {k.moved}/{kb.movement(g)}, Encounters {k.encounters_used}/{kb.perception(g)}, "
+            f"Strength {kb.strength(g)}, {k.cubes_free} unplaced Hero cube(s).")
+
+
+# ----------------------------------------------------------------- options
+# The roles that meet the Knight (Goblins, Dragon, Thief) add entry rules, options,
+# entering hooks, forced attacks and verbs through the game's own table of meetings
+# (``g.meetings``, built at setup from roles/meetings.py), so her turn needs no rewriting.
+def entry_block(g: Game, q: Pos) -> str | None:
+    """Why the Knight may not step onto tile ``q`` by her own movement (None if she may)."""
+    for rule in g.meetings.entry_rules:
+        reason = rule(g, q)
+        if reason:
+            return reason
+    toks = g.state.board.tokens.get(q)
+    if toks:
+        for t in MONSTER_TOKENS:
+            if toks[t] and kb.strength(g) <= monster_token_strength(g, t):
+                return (f"Your Strength {kb.strength(g)} must be greater than the {t.title()}'s "
+                        f"Strength {monster_token_strength(g, t)} to enter.")
+    return None
+
+
+def monster_token_strength(g: Game, token: str) -> int:
+    card = g.card(token)
+    return int(getattr(card, "ambush_strength", 4) or 4)
+
+
+def move_targets(g: Game) -> list[tuple[Pos, bool]]:
+    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map.
+
+    KN-70: one cube on the Ancient Map passes one wall (a double wall is one).  A Rockslide
+    is passed like any other wall: the rulebook says "Rockslide tokens are walls" (CV-23)
+    and gives the Map no exception, so only KN-71 (a tile must be there) and the Terrain
+    rules limit it."""
+    k = kb.knight(g)
+    if k.must_resolve_event or k.moved >= kb.movement(g) or encounters_left(g) < 1:
+        return []
+    p = pos(g)
+    out = []
+    map_ok = k.map_uses * map_cost(g) + map_cost(g) <= k.equip["map"]
+    for q in neighbours(g, p):
+        if q not in g.state.board.tiles or impassable(g, q) or entry_block(g, q) is not None:   # TR-17
+            continue
+        if not pit_entry_ok(g, p, q, kb.movement(g) - k.moved):                    # TR-30
+            continue
+        if step_ok(g, p, q):                                                        # TR-11, TR-29
+            out.append((q, False))
+        elif map_ok:
+            out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
+    return out
+
+
+def map_cost(g: Game) -> int:
+    return 2 if g.state.golem else 1
+
+
+def turn_options(g: Game) -> list[Option]:
+    k = kb.knight(g)
+    p = pos(g)
+    toks = g.state.board.tokens_at(p)
+    opts: list[Option] = []
+    for q, through in move_targets(g):
+        if through:
+            opts.append(Option(f"mapmove:{fmt_pos(q)}", f"Move through the wall to {fmt_pos(q)} (Ancient Map)",
+                               (space(q), Target("piece", "knight"))))
+        else:
+            what = " and reveal it" if is_dark(g, q) else ""
+            opts.append(Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}{what}", (space(q), Target("piece", "knight"))))
+    if not k.must_resolve_event and k.moved < kb.movement(g) and encounters_left(g) >= 1:
+        for q in open_exits(g, p):                                              # TR-12
+            opts.append(Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} "
+                               "(a Dark tile is placed there and revealed)", (space(q), Target("piece", "knight"))))
+    for slot in kb.cube_slots(g):
+        opts.append(kb.cube_option(g, slot))
+    if k.must_resolve_event and toks["event"] and encounters_left(g) >= 1:
+        opts.append(Option("resolve_event:", "Resolve the Event token here (an Encounter)", (space(p),)))
+    if toks["crystal"] and kb.attack_strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
+        opts.append(Option("smash:", "Smash the Crystal token here (+2 Grit)", (space(p), Target("piece", f"crystal@{fmt_pos(p)}"))))
+    if toks["treasure"] and _can_act(g, "collect"):
+        opts.append(Option("collect:treasure", "Collect the Treasure token here", (space(p), Target("piece", f"treasure@{fmt_pos(p)}"))))
+    opts += bomb_options(g)
+    if "knight" in g.config.flare_holders and not k.flare_used:
+        for q in flare_centres(g):
+            opts.append(Option(f"flare:{fmt_pos(q)}", f"Use the Flare centred on {fmt_pos(q)}", (space(q),)))
+    from ...cards.sidequests import completable
+    for card in completable(g):
+        opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.card(card).name} (+{g.card(card).grit} Grit)",
+                           (Target("card", card),)))
+    from ...cards.treasures import treasure_options
+    opts += treasure_options(g)
+    for provider in g.meetings.option_providers:
+        opts += provider(g)
+    if not (on_pit(g, p) and any(o.id.startswith(("move:", "mapmove:")) for o in opts)):   # TR-29
+        opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+    return opts
+
+
+def bow_shots_left(g: Game, shots: int, cubes: int) -> bool:
+    """AMB-41 (unresolved in the rules): one shot per Hero cube on the bow by default;
+    the house rule ``bow_once_per_turn`` allows a single shot a turn."""
+    if cubes <= 0:
+        return False
+    if "bow_once_per_turn" in g.setup.house_rules:
+        return shots == 0
+    return shots < cubes
+
+
+def flare_centres(g: Game) -> list[Pos]:
+    """Spaces worth centring the Flare on: any space (tile or open) with a Dark tile in
+    its 3×3 area — elsewhere the roll could reveal nothing (the choice would be empty)."""
+    tiles = g.state.board.tiles
+    out: set[Pos] = set()
+    for p, t in tiles.items():
+        if t.dark:
+            out.add(p)
+            out.update(surrounding(p))
+    return sorted(out)
+
+
+def _can_act(g: Game, stage: str) -> bool:
+    """KN-24: one Encounter covers attacks, then collecting, on her tile."""
+    k = kb.knight(g)
+    if k.encounter_open and (stage == "collect" or k.encounter_stage == "attack"):
+        return True
+    return encounters_left(g) >= 1 and not k.must_resolve_event
+
+
+def bomb_options(g: Game) -> list[Option]:
+    """KN-72..76: a Bomb token on a wall of her tile (one cube; not on the turn she
+    Bomb-attacked the Dragon)."""
+    k = kb.knight(g)
+    if k.bombs_left <= 0 or k.cubes_free <= 0 or k.bomb_attacked:
+        return []
+    p = pos(g)
+    out = []
+    for d, q in adjacent(p):
+        e = edge(p, q)
+        if e in g.state.board.bombs or e in g.state.board.rockslides:
+            continue
+        if has_wall(g, p, d) or (is_lit(g, q) and has_wall(g, q, (d + 2) % 4)):
+            a, b = edge(p, q)
+            out.append(Option(f"bomb:{fmt_pos(q)}", f"Blow up the wall toward {fmt_pos(q)} with a Bomb token",
+                              (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))
+    return out
+
+
+# ----------------------------------------------------------------- actions
+def open_encounter(g: Game, stage: str = "attack") -> None:
+    k = kb.knight(g)
+    k.encounters_used += 1
+    k.encounter_open = True
+    k.encounter_stage = stage
+    here = pos(g)
+    if here not in k.encounter_spaces:
+        k.encounter_spaces.append(here)
+
+
+def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
+    k = kb.knight(g)
+    q = parse_pos(arg)
+    p = pos(g)
+    k.moved += 1
+    k.encounter_open = False
+    if through_wall:
+        k.map_uses += 1
+    g.state.board.pieces["knight"] = q
+    if q not in k.visited:
+        k.visited.append(q)
+    g.log("move", f"The Knight moves to {fmt_pos(q)}{' through a wall' if through_wall else ''}.", piece="knight",
+          frm=p, to=q)
+    toks = g.state.board.tokens_at(q)
+    for t in MONSTER_TOKENS:
+        if toks[t]:  # beaten on entering (Goblin Infestation line C, provisional)
+            toks[t] = 0
+            g.state.monster_discard.append(t)   # VAR-44: the waiting card is discarded now
+            g.log("monster_beaten", f"The Knight defeats the {t.title()} token.")
+    if kind_at(g, q) == "river":                                             # TR-32: ride the current
+        q = yield from ride(g, "knight", q, lambda r: entry_block(g, r) is None)
+        toks = g.state.board.tokens_at(q)
+    if is_dark(g, q):
+        open_encounter(g)
+        yield from knight_reveal(g, q, None if through_wall else p)
+    elif toks["event"] and g.state.event_deck:   # CV-39: ignored once every Event card is played
+        open_encounter(g)
+        yield from resolve_event_token(g, q)
+    for hook in g.meetings.on_enter:
+        yield from hook(g, q)
+    yield from forced_attacks(g, q)
+    from ...flow import check_knight_escape
+    check_knight_escape(g)
+
+
+def forced_attacks(g: Game, q: Pos) -> Proc:
+    """KN-46, KN-56/57: the attacks entering ``q`` forces (the surfaced Dragon, the
+    revealed Tribes).  KN-24 and her player mat, "Resolve Attacks (any order)": when more
+    than one is owed she chooses which to resolve first (then the next, until none is
+    left); a single one is resolved without asking.  What is owed is asked again after
+    each attack (an attack can change what is left: the game may end, a Tribe scatter)."""
+    done: set[str] = set()
+    while True:
+        owed = [(f, due) for f in g.meetings.forced if f.key not in done and (due := f.due(g, q)) is not None]
+        if not owed:
+            return
+        pick = owed[0][0]
+        if len(owed) > 1:
+            opts = [Option(f"first:{f.key}", f"Resolve first: {label}", targets) for f, (label, targets) in owed]
+            choice = yield g.ask("knight", "attack_order", f"Entering {fmt_pos(q)} forces {len(owed)} attacks: "
+                                 "which do you resolve first?", opts, rules_ref="knight.encounters")
+            pick = next(f for f, _ in owed if f"first:{f.key}" == choice.id)
+        done.add(pick.key)
+        yield from pick.resolve(g, q)
+
+
+def act_leave(g: Game, arg: str) -> Proc:
+    """TR-12: a Dark tile goes on the open space, then she enters, reveals and resolves it."""
+    yield from place_under(g, parse_pos(arg), "knight")
+    if parse_pos(arg) in g.state.board.tiles:
+        yield from act_move(g, arg)
+
+
+def act_mapmove(g: Game, arg: str) -> Proc:
+    yield from act_move(g, arg, through_wall=True)
+
+
+def knight_reveal(g: Game, q: Pos, came_from: Pos | None) -> Proc:
+    """KN-31..43: reveal, place, fill, resolve, then +1 Grit (KN-34)."""
+    kind = yield from reveal_one(g, q, "knight", came_from, knight_entered=True)
+    if kind == "event":
+        from ...cards.events import play_event
+        yield from play_event(g)
+    elif kind == "ambush":
+        from ...cards.ambush import resolve_ambush
+        yield from resolve_ambush(g, "tile")
+    kb.gain_grit(g, g.rules.knight.grit["reveal_tile"], "revealed a tile")
+
+
+def resolve_event_token(g: Game, q: Pos) -> Proc:
+    """KN-36: an Event token resolves like an Event tile, then leaves the map."""
+    k = kb.knight(g)
+    toks = g.state.board.tokens_at(q)
+    toks["event"] -= 1
+    return_token(g, "event")
+    k.must_resolve_event = False
+    g.log("event_token", f"The Knight resolves the Event token at {fmt_pos(q)}.")
+    from ...cards.events import play_event
+    yield from play_event(g)
+
+
+def act_resolve_event(g: Game, arg: str) -> Proc:
+    open_encounter(g)
+    yield from resolve_event_token(g, pos(g))
+
+
+def act_cube(g: Game, arg: str) -> Proc:
+    kb.assign_cube(g, arg)
+    return
+    yield
+
+
+def act_smash(g: Game, arg: str) -> Proc:
+    """KN-62: Strength ≥ 3 (difficulty may change it) smashes a Crystal token, +2 Grit."""
+    k = kb.knight(g)
+    if not (k.encounter_open and k.encounter_stage == "attack"):
+        open_encounter(g)
+    p = pos(g)
+    g.state.board.tokens_at(p)["crystal"] -= 1
+    k.smashed += 1
+    g.state.crystals_smashed_total += 1
+    g.log("smash", f"The Knight smashes the Crystal at {fmt_pos(p)} ({k.smashed} smashed).", pos=p)
+    kb.gain_grit(g, g.rules.knight.grit["smash_crystal"], "smashed a Crystal")
+    kb.spend_javelin(g)                 # GEN-07: a smash is an attack, so a readied Javelin is used (KN-88)
+    return
+    yield
+
+
+def act_collect(g: Game, arg: str) -> Proc:
+    """KN-63..69: collect a Treasure token; the Cave (or the deck) gives a card."""
+    k = kb.knight(g)
+    if not k.encounter_open:
+        open_encounter(g, "collect")
+    k.encounter_stage = "collect"
+    p = pos(g)
+    g.state.board.tokens_at(p)["treasure"] -= 1
+    return_token(g, "treasure")
+    k.treasures_collected += 1
+    g.log("collect", f"The Knight collects the Treasure token at {fmt_pos(p)}.", pos=p)
+    from ...cards.treasures import receive_treasure
+    yield from receive_treasure(g, token=True)
+
+
+def act_bomb(g: Game, arg: str) -> Proc:
+    k = kb.knight(g)
+    q = parse_pos(arg)
+    p = pos(g)
+    k.cubes_free -= 1
+    k.equip["bomb"] += 1
+    k.bombs_left -= 1
+    k.bombed_wall = True
+    g.state.board.bombs.add(edge(p, q))
+    g.log("bomb", f"The Knight blows up the wall between {fmt_pos(p)} and {fmt_pos(q)} "
+          f"({k.bombs_left} Bomb token(s) left).", edge=[p, q])
+    yield from fill_open_edges(g, "knight")  # KN-76
+
+
+def act_flare(g: Game, arg: str) -> Proc:
+    kb.knight(g).flare_used = True
+    yield from use_flare(g, "knight", parse_pos(arg))
+
+
+def use_flare(g: Game, role: str, center: Pos) -> Proc:
+    """Flare variant card: roll the Dragon die at a space and reveal the affected Dark
+    tiles (no Encounter; the Knight gains Grit as usual; RV-05)."""
+    from ...dice import roll_dragon_die
+
+    g.log("flare", f"The {role.title()} uses the Flare at {fmt_pos(center)}.")
+    _, affected, _ = roll_dragon_die(g, center, f"The {role.title()}", "Flare")
+    dark = [p for p in affected if is_dark(g, p)]
+
+    def grit(game: Game, p: Pos, kind: str) -> None:
+        if role == "knight":
+            kb.gain_grit(game, game.rules.knight.grit["reveal_tile"], "revealed a tile")
+
+    yield from reveal_group(g, dark, role, after_each=grit)
+
+
+def act_sidequest(g: Game, arg: str) -> Proc:
+    from ...cards.sidequests import reveal_sidequest
+    reveal_sidequest(g, arg)
+    return
+    yield
+
+
+def act_treasure(g: Game, arg: str) -> Proc:
+    from ...cards.treasures import use_treasure
+    yield from use_treasure(g, arg)
+
+
+ACTIONS = MappingProxyType({
+    "move": act_move,
+    "mapmove": act_mapmove,
+    "leave": act_leave,
+    "cube": act_cube,
+    "smash": act_smash,
+    "collect": act_collect,
+    "resolve_event": act_resolve_event,
+    "bomb": act_bomb,
+    "flare": act_flare,
+    "sidequest": act_sidequest,
+    "treasure": act_treasure,
+})
+
+
+def tile_kind_here(g: Game) -> str:
+    return tile_type(g, pos(g))
+
+
+def direction_word(a: Pos, b: Pos) -> int:
+    return direction_between(a, b)
+

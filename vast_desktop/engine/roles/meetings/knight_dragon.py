@@ -1,0 +1,248 @@
+"""The Knight against the Dragon (the ``knight_vs_dragon`` entry of :mod:`.meetings`).
+
+KN-45..55 (entering his tile, attacking him: the Bomb underground before the Collapse,
+once a turn underground, once per Encounter on the surface; Strength against Armor,
+the die on a tie), COL-31, KN-64 (Dragon Gems), KN-72..74 (Bomb attack vs wall),
+KN-85..93 (Enchanted Bow, Javelin, Mighty Axe), DR-35/38 (Flame Wall on entering).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...decisions import Option, Target, space
+from ...dice import roll_dragon_die
+from ...geometry import DIRS, Pos, fmt_pos, step
+from ..dragon.state import SYMBOLS, armor, dragon, gem_token
+from ..knight import board as kb
+from ..knight import turn as kn
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+
+def _dragon_pos(g: Game) -> Pos | None:
+    if g.state.dragon is None:
+        return None
+    return g.state.board.pieces.get("dragon")
+
+
+def _card(g: Game, base: str) -> str | None:
+    k = kb.knight(g)
+    return next((c for c in k.treasures if kb.base_id(c) == base), None)
+
+
+def axe_bonus(g: Game) -> int:
+    axe = _card(g, "mighty_axe")
+    return 1 if axe is not None and kb.knight(g).treasure_cubes.get(axe, 0) and g.state.active == "knight" else 0
+
+
+# ------------------------------------------------------------- resolving
+def resolve_attack(g: Game, strength: int, by: str, why: str) -> Proc:
+    """KN-50/51: Strength above Armor hits; equal hits only on a centre face; a hit
+    costs 1 Health (KN-52: at 0 the attacker wins).  Returns whether it hit."""
+    from ..dragon.turn import damage_dragon
+
+    yield from ()
+    arm = armor(g)
+    hit = strength > arm
+    if strength == arm:
+        _, _, centre = roll_dragon_die(g, g.state.board.pieces[by], f"The {by.title()}", "equal Strength vs the Dragon")
+        hit = centre
+    g.log("dragon_attack", f"The {by.title()} attacks the Dragon (Strength {strength} vs Armor {arm}): "
+          f"{'a hit!' if hit else 'no effect.'}", hit=hit)
+    if hit:
+        if by == "knight" and g.state.active == "knight":
+            kb.knight(g).achievements.append("hit_dragon")
+        damage_dragon(g, 1, by, why)
+    return hit
+
+
+# ------------------------------------------------------------- entering
+def entry_rule(g: Game, q: Pos) -> str | None:
+    """KN-46: she may enter a surfaced Dragon's tile only with Strength ≥ his Armor
+    (entering attacks him, so a readied Javelin counts, KN-88)."""
+    if q != _dragon_pos(g) or not dragon(g).surfaced:
+        return None
+    s = kb.attack_strength(g)
+    if s < armor(g):
+        return f"Your Strength {s} must be at least the Dragon's Armor {armor(g)} to enter his tile."
+    return None
+
+
+def on_enter(g: Game, q: Pos) -> Proc:
+    """DR-35/38: a Flame Wall burns her (−5 Grit) when she enters its tile."""
+    if g.state.board.tokens_at(q)["flamewall"]:
+        yield from kb.lose_grit(g, 5, "the Flame Wall")
+
+
+def attack_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
+    """KN-46/DR-15: entering the surfaced Dragon's tile forces an attack on him, as an
+    Encounter (the one open at its attack step, KN-24, else a new one); the label, or None."""
+    if q != _dragon_pos(g) or kn.pos(g) != q or not dragon(g).surfaced:
+        return None
+    if not _open_encounter_covers_attack(g) and kn.encounters_left(g) < 1:
+        return None
+    return (f"Attack the Dragon (Strength {kb.attack_strength(g)} vs Armor {armor(g)})", (Target("piece", "dragon"),))
+
+
+def attack_on_entering(g: Game, q: Pos) -> Proc:
+    """KN-46: the attack entering his tile forces (KN-24: it shares the Encounter open at
+    its attack step — a Tribe attacked first — else opens one)."""
+    k = kb.knight(g)
+    if not _open_encounter_covers_attack(g):
+        kn.open_encounter(g)
+    k.dragon_attack_encounter = k.encounters_used
+    yield from resolve_attack(g, kb.attack_strength(g), "knight", "the Knight entered his tile")
+    kb.spend_javelin(g)
+
+
+# --------------------------------------------------------------- options
+def _open_encounter_covers_attack(g: Game) -> bool:
+    """KN-24/26: the Encounter she has open at its attack step (revealing his tile, a
+    smash) also covers an attack on the Dragon (the sample turn's Bomb attack right after
+    the reveal, with 1 Encounter); KN-49: each further attack needs its own Encounter."""
+    k = kb.knight(g)
+    return k.encounter_open and k.encounter_stage == "attack" and k.dragon_attack_encounter != k.encounters_used
+
+
+def _attacked_underground(g: Game) -> bool:
+    return dragon(g).knight_attack_turn == g.state.turn
+
+
+def attack_options(g: Game) -> list[Option]:
+    k = kb.knight(g)
+    d = g.state.dragon
+    here = kn.pos(g)
+    if d is None or here != _dragon_pos(g) or k.must_resolve_event:
+        return []
+    if kn.encounters_left(g) < 1 and not _open_encounter_covers_attack(g):
+        return []
+    out: list[Option] = []
+    arm = armor(g)
+    s = kb.attack_strength(g)                                         # KN-88: a readied Javelin adds 1
+    javelin = k.javelin_ready is not None
+    if javelin and k.bomb_attacked:                                   # KN-89
+        return out
+    tgt = (Target("piece", "dragon"),)
+    thrown = " with the Javelin" if javelin else ""
+    if d.surfaced:                                                    # KN-49
+        if s >= arm:
+            out.append(Option("dragon:attack", f"Attack the Dragon{thrown} (Strength {s} vs Armor {arm})", tgt))
+    elif not _attacked_underground(g):                                # KN-47/48, COL-31
+        if g.state.collapse or javelin:                               # KN-88: the Javelin reaches him underground
+            if s >= arm:
+                out.append(Option("dragon:attack", f"Attack the underground Dragon{thrown} "
+                                  f"(Strength {s} vs Armor {arm})", tgt))
+        elif k.cubes_free >= 1 and not k.bombed_wall and s - axe_bonus(g) >= arm:   # KN-54, KN-73, KN-74, KN-92
+            out.append(Option("dragon:bomb", f"Bomb attack on the underground Dragon (a Hero cube on the Bomb; "
+                                             f"Strength {s - axe_bonus(g)} vs Armor {arm})", tgt))
+    return out
+
+
+def gem_options(g: Game) -> list[Option]:
+    """KN-64: attempt to pick up a Dragon Gem on her tile (an Encounter)."""
+    here = kn.pos(g)
+    toks = g.state.board.tokens.get(here)
+    if not toks or not kn._can_act(g, "collect"):
+        return []
+    return [Option(f"dragon:gem:{s}", f"Try to take the {s.title()} Gem (roll the Dragon die)",
+                   (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}")))
+            for s in SYMBOLS if toks[gem_token(s)]]
+
+
+def bow_in_line(g: Game) -> bool:
+    """KN-85/87: the Dragon up to 5 spaces away in a cardinal line, whatever lies between."""
+    dp = _dragon_pos(g)
+    if dp is None:
+        return False
+    here = kn.pos(g)
+    from ...map.terrain import forest_blocks
+    if forest_blocks(g, here, dp):                                   # TR-26: the Enchanted Bow
+        return False
+    return any(step(here, d, n) == dp for d in DIRS for n in range(1, 6))
+
+
+def bow_options(g: Game) -> list[Option]:
+    bow = _card(g, "enchanted_bow")
+    k = kb.knight(g)
+    d = g.state.dragon
+    if bow is None or d is None or not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
+        return []
+    if not bow_in_line(g):
+        return []
+    return [Option("dragon:bow", "Shoot the Dragon with the Enchanted Bow", (Target("piece", "dragon"),))]
+
+
+def options(g: Game) -> list[Option]:
+    if g.state.dragon is None:
+        return []
+    return attack_options(g) + gem_options(g) + bow_options(g)
+
+
+# --------------------------------------------------------------- actions
+def act_dragon(g: Game, arg: str) -> Proc:
+    k = kb.knight(g)
+    d = dragon(g)
+    what, _, rest = arg.partition(":")
+    if what == "gem":
+        yield from take_gem(g, rest)
+        return
+    if what == "bow":
+        yield from shoot_bow(g)
+        return
+    if not _open_encounter_covers_attack(g):
+        kn.open_encounter(g)
+    k.dragon_attack_encounter = k.encounters_used
+    s = kb.attack_strength(g)                                        # KN-88: with a readied Javelin, +1
+    if not d.surfaced:
+        d.knight_attack_turn = g.state.turn
+    if what == "bomb":                                               # KN-72/73: a cube, no token
+        k.cubes_free -= 1
+        k.equip["bomb"] += 1
+        k.bomb_attacked = True
+        s -= axe_bonus(g)
+        g.log("bomb_attack", "The Knight lights a Bomb to reach the underground Dragon.")
+    hit = yield from resolve_attack(g, s, "knight", "the Knight's attack")
+    kb.spend_javelin(g)                                              # KN-88: thrown, it leaves the game
+    axe = _card(g, "mighty_axe")
+    if (hit and what != "bomb" and axe is not None and k.treasure_cubes.get(axe, 0)
+            and kb.active_cubes(k) > g.rules.knight.start_cubes):      # KN-91/93
+        choice = yield g.ask("knight", "mighty_axe", "Discard the Mighty Axe's Hero cube for 1 more damage?",
+                             [Option("yes:", "Discard the cube: 1 more damage"), Option("no:", "Keep the cube")])
+        if choice.id == "yes:":
+            from ..dragon.turn import damage_dragon
+            k.treasure_cubes[axe] -= 1
+            k.discarded += 1
+            g.log("mighty_axe", "The Knight discards the Mighty Axe's Hero cube for a mighty blow.")
+            damage_dragon(g, 1, "knight", "the Mighty Axe")
+
+
+def take_gem(g: Game, sym: str) -> Proc:
+    """KN-64, DR-55: roll the die — centre −2 Grit, otherwise +5 Grit; the Gem goes home."""
+    k = kb.knight(g)
+    if not k.encounter_open:
+        kn.open_encounter(g, "collect")
+    k.encounter_stage = "collect"
+    here = kn.pos(g)
+    k.achievements.append("attempted_gem")
+    g.log("gem_attempt", f"The Knight reaches for the {sym.title()} Gem.")
+    _, _, centre = roll_dragon_die(g, here, "The Knight", "taking a Dragon Gem")
+    g.state.board.tokens_at(here)[gem_token(sym)] -= 1
+    g.log("gem_returned", f"The {sym.title()} Gem returns to the Dragon.")
+    if centre:
+        yield from kb.lose_grit(g, 2, "the Gem was trapped")
+    else:
+        kb.gain_grit(g, 5, "took a Dragon Gem")
+
+
+def shoot_bow(g: Game) -> Proc:
+    """KN-86: the Dragon discards Power cards equal to her Strength − 1 (no Encounter)."""
+    from ..dragon.turn import discard_cards
+
+    kb.knight(g).enchanted_bow_shots += 1
+    n = max(0, kb.strength(g) - 1)
+    g.log("bow_shot", f"The Knight shoots the Dragon with the Enchanted Bow (he must discard {n}).")
+    lost = yield from discard_cards(g, n, "the Enchanted Bow")
+    if lost:
+        kb.knight(g).achievements.append("bow_damage")
+

@@ -1,0 +1,1 @@
+"""The Thief's rules: its turn and its state."""

@@ -1,0 +1,828 @@
+"""The Thief's turn (TH-01..57): (1) Assign Stat Tokens, (2) Move and Take Actions, in
+any order, until he stops or has neither Movement nor Action cubes left (TH-02, TH-07,
+AMB-56: the FAQ; the house rule ``thief_turn_ends_when_either_spent`` ends it when either
+runs out).  Actions: Loot, Climb, Pickpocket, Pick Lock, Backstab, Hide Loot, and the
+Flare when he holds it (RV-05).  Carrying and stashing at the Entrance with an upgrade
+for each stashed token (TH-38..43), dying and the Loot Drop bonus (TH-45..49).
+
+API used by other roles: :func:`can_target` (Perception > Stealth, TH-30),
+:func:`attack_thief` (an attack: Unnatural Evasion may foil it, TH-36/37),
+:func:`kill_thief` (any death, with or without the killer's bonus), :func:`entered`
+(what a tile does to him as he enters it: a Flame Wall, the Entrance).
+
+House rules read here: ``flame_wall_kill_gives_loot_bonus`` (AMB-37),
+``thief_targets_each_player_once`` (AMB-38), ``thief_turn_ends_when_either_spent`` (AMB-56).
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from ...decisions import Option, Target, button, space
+from ...dice import roll
+from ...game import GameOver, Outcome
+from ...geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ...map.board import edge_blocked, is_dark, visible
+from ...map.terrain import (
+    forest_blocks,
+    impassable,
+    kind_at,
+    neighbours,
+    on_pit,
+    open_exits,
+    pit_entry_ok,
+    place_under,
+    ride,
+    step_ok,
+)
+from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
+
+if TYPE_CHECKING:
+    from ...game import Game, Proc
+
+TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon"}
+
+
+def pos(g: Game) -> Pos | None:
+    return g.state.board.pieces.get("thief")
+
+
+def target_name(piece: str) -> str:
+    if piece.startswith("tribe:"):
+        return f"the {piece.split(':', 1)[1].title()} Tribe"
+    return TARGET_NAMES.get(piece, piece)
+
+
+def roll_action_die(g: Game, why: str) -> int:
+    """The Thief's Action die (d6); the roll is a barrier (:func:`dice.roll`), scripted or not."""
+    faces = g.rules.thief.action_die
+    face = faces[roll(g, "action", len(faces), why) - 1]
+    g.log("action_die", f"The Thief rolls the Action die ({why}): {face}.", face=face)
+    return face
+
+
+# ------------------------------------------------------------------ the turn
+def start_turn(g: Game) -> None:
+    """TH-47/SET-42: a Thief off the map (first turn, or killed) comes on at the Entrance —
+    unharmed even by a Flame Wall there (DR-39)."""
+    t = thief(g)
+    t.targeted = []
+    t.vaults_tried = []
+    t.sticky_used = False
+    t.movement_over = False
+    t.cubes = 0
+    t.movement_left = 0
+    board = g.state.board
+    if not t.placed:
+        board.pieces["thief"] = board.entrance
+        t.placed = True
+        t.dead = False
+        g.log("thief_placed", f"The Thief appears on the Entrance at {fmt_pos(board.entrance)}.", pos=board.entrance)
+    g.log("turn", f"Round {g.state.round}: the Thief's turn (Loot Drop Level {t.loot_drop}, "
+          f"{stashed(g)} of {stash_needed(g)} stashed).")
+
+
+def thief_turn(g: Game) -> Proc:
+    t = thief(g)
+    start_turn(g)
+    yield from assign_stats(g)
+    t.cubes = min(stat(g, "thievery"), g.rules.thief.action_cubes)   # TH-05, SET-23: his 5 Action cubes
+    t.movement_left = stat(g, "movement")
+    g.log("thief_stats", f"The Thief has Movement {t.movement_left}, Stealth {stealth(g)}, "
+          f"Thievery {t.cubes} ({t.cubes} Action cubes).")
+    either_spent = "thief_turn_ends_when_either_spent" in g.setup.house_rules
+    while pos(g) is not None:
+        if either_spent and (t.movement_left <= 0 or t.cubes <= 0):     # AMB-56 house rule: the rulebook
+            g.log("thief_spent", "The Thief has run out of " + ("Movement" if t.movement_left <= 0 else
+                                                                 "Action cubes") + ": his turn ends.")
+            break
+        opts = turn_options(g)
+        if not opts:
+            break
+        if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
+            opts.append(Option("end:", "End your turn", (button("end_turn"),)))
+        choice = yield g.ask("thief", "thief_turn", _prompt(g), opts, rules_ref="thief.move_and_act")
+        verb, _, arg = choice.id.partition(":")
+        if verb == "end":
+            break
+        yield from ACTIONS[verb](g, arg)
+    t.cubes = 0                                         # TH-02: the cubes come off the board
+    g.log("turn_end", "The Thief ends his turn.")
+
+
+def _prompt(g: Game) -> str:
+    t = thief(g)
+    return (f"Thief: Movement {t.movement_left}, {t.cubes} Action cube(s), Stealth {stealth(g)}, "
+            f"carrying {len(t.carried)}. Move and take actions in any order.")
+
+
+def assign_stats(g: Game) -> Proc:
+    """TH-03: one Stat token each on Movement, Stealth and Thievery (nothing to assign
+    once ALL 4 makes every token worth 4, TH-54)."""
+    from .state import token_value
+
+    t = thief(g)
+    if "flip_all_4" in t.upgrades:
+        return
+    seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    for perm in permutations(range(3)):
+        values = tuple(token_value(g, t, i) for i in perm)
+        seen.setdefault(values, perm)  # type: ignore[arg-type]
+    if len(seen) == 1:
+        perm = next(iter(seen.values()))
+    else:
+        opts = [Option(f"assign:{m}-{s}-{th}", f"Movement {m}, Stealth {s}, Thievery {th}",
+                       (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)]
+        choice = yield g.ask("thief", "thief_stats", "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
+                             rules_ref="thief.assign_stat_tokens")
+        values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
+        perm = seen[values]  # type: ignore[index]
+    t.assignment = dict(zip(STATS, perm, strict=True))
+
+
+# ------------------------------------------------------------------ options
+def turn_options(g: Game) -> list[Option]:
+    """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
+    p = pos(g)
+    assert p is not None
+    opts = move_options(g, p) + climb_options(g, p) + climb_over_options(g, p) + loot_options(g, p)
+    opts += pickpocket_options(g, p)
+    opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
+    opts += peek_options(g, p)
+    return opts
+
+
+def move_options(g: Game, p: Pos) -> list[Option]:
+    """TH-08: one tile at a time onto Lit or Dark tiles, others' tiles too, never through
+    a wall (or a Rockslide) without Climb."""
+    t = thief(g)
+    if t.movement_left <= 0 or t.movement_over:
+        return []
+    return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
+            for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
+            and pit_entry_ok(g, p, q, t.movement_left)] + [                      # TR-30
+        Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+               (space(q),)) for q in open_exits(g, p)]                           # TR-12
+
+
+def _cost(g: Game, base: int, upgrade: str) -> int:
+    """TH-15/23: Climbing Gear and the Lock Picking Kit each save 1 cube, but never make
+    an action free: "Each action costs one or more Action cubes" (rulebook, Move and Take
+    Actions).  With the Kit the 1-cube Pick Lock (4+) still costs 1 cube, the same as the
+    2-cube one (2+), which is then offered instead (see :func:`picklock_options`)."""
+    return max(1, base - (1 if upgrade in thief(g).upgrades else 0))
+
+
+def climb_options(g: Game, p: Pos) -> list[Option]:
+    """TH-15: Climb through a wall for 2 cubes (1 with Climbing Gear), Movement as usual."""
+    t = thief(g)
+    cost = _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
+    if t.movement_left <= 0 or t.movement_over or t.cubes < cost:
+        return []
+    return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
+                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
+                   and not impassable(g, p) and not impassable(g, q)]
+
+
+def climb_over_options(g: Game, p: Pos) -> list[Option]:
+    """TH-15, TR-18/19: Climb through one impassable space in a straight line for 3 cubes
+    (2 with Climbing Gear), ending on the valid space beyond; it spends the Movement of
+    both spaces crossed (our reading of "Movement is still spent as usual")."""
+    t = thief(g)
+    cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    if t.movement_left < 2 or t.movement_over or t.cubes < cost:
+        return []
+    out = []
+    for d in DIRS:
+        over = step(p, d)
+        beyond = step(over, d)
+        if impassable(g, over) and beyond in g.state.board.tiles and not impassable(g, beyond):
+            out.append(Option(f"climbover:{fmt_pos(beyond)}", f"Climb over the impassable space {fmt_pos(over)} to "
+                              f"{fmt_pos(beyond)} ({cost} cubes)", (space(beyond),)))
+    return out
+
+
+def act_climbover(g: Game, arg: str) -> Proc:
+    """TH-15, TR-18: Climb over one impassable Terrain space (3 cubes, 2 with Climbing Gear)."""
+    yield from _climb(g, parse_pos(arg), g.rules.thief.climb_impassable_cubes, 2, "over the impassable terrain")
+
+
+def loot_options(g: Game, p: Pos) -> list[Option]:
+    """TH-13/14: a Treasure token for 1 cube; a Gem for 1 cube and a trap roll, or 2 safe."""
+    from ..dragon.state import SYMBOLS, gem_token
+
+    t = thief(g)
+    toks = g.state.board.tokens_at(p)
+    rules = g.rules.thief
+    out = []
+    if toks["treasure"] and t.cubes >= 1:
+        out.append(Option("loot:treasure", "Loot a Treasure token (1 cube)", (space(p),)))
+    for s in SYMBOLS:
+        if toks[gem_token(s)]:
+            if t.cubes >= rules.loot_gem_cubes:
+                out.append(Option(f"loot:gem_{s}:{rules.loot_gem_cubes}",
+                                  f"Loot the {s.title()} Gem ({rules.loot_gem_cubes} cube, roll for the trap)", (space(p),)))
+            if t.cubes >= rules.loot_gem_safe_cubes:
+                out.append(Option(f"loot:gem_{s}:{rules.loot_gem_safe_cubes}",
+                                  f"Disarm and loot the {s.title()} Gem ({rules.loot_gem_safe_cubes} cubes)", (space(p),)))
+    return out
+
+
+def perception_of(g: Game, piece: str) -> int:
+    """TH-32/34: the Knight's Perception; a Tribe's Population + 1 (+1 with Trap, GB-55);
+    against the Dragon his Armor."""
+    if piece == "knight":
+        from ..knight import board as kb
+        return kb.perception(g)
+    if piece == "dragon":
+        from ..dragon.state import armor
+        return armor(g)
+    from ..goblins import turn as gb
+    return gb.tribe_perception(g, piece.split(":", 1)[1]) + gb.trap_bonus(g)
+
+
+def _player(piece: str) -> str:
+    return "goblins" if piece.startswith("tribe:") else piece
+
+
+def already_targeted(g: Game, piece: str) -> bool:
+    """TH-11, AMB-38: each piece once per turn (so each Tribe once); with the house rule
+    ``thief_targets_each_player_once`` each player once (one Tribe shields the others)."""
+    t = thief(g)
+    if "thief_targets_each_player_once" in g.setup.house_rules:
+        return _player(piece) in {_player(x) for x in t.targeted}
+    return piece in t.targeted
+
+
+def targets_here(g: Game, p: Pos) -> list[str]:
+    """Other players' pieces on his space he may still target this turn: once each
+    (TH-11, AMB-38) and only with Stealth above their Perception (TH-10, TH-32)."""
+    out = []
+    for piece, q in sorted(g.state.board.pieces.items()):
+        if q != p or piece == "thief" or already_targeted(g, piece):
+            continue
+        if piece == "knight" and g.state.knight is not None and g.state.knight.dead:
+            continue
+        if stealth(g) > perception_of(g, piece):
+            out.append(piece)
+    return out
+
+
+def can_be_pickpocketed(g: Game, piece: str) -> bool:
+    """TH-18/19/21: the Knight needs a Treasure card, the Goblins a takeable Secret (any
+    in hand, or the face-up Goblin Ruby), the Dragon a cube on Wakefulness and room on Greed."""
+    if piece == "knight":
+        k = g.state.knight
+        return k is not None and bool(k.treasures)
+    if piece == "dragon":
+        d = g.state.dragon
+        return d is not None and d.wakefulness > 0 and d.sloth["greed"] < d.capacity["greed"]
+    s = g.state.goblins
+    return s is not None and (bool(s.hand) or "goblin_ruby" in s.face_up)
+
+
+def _levels(g: Game, t: ThiefState, cost_of: dict[int, int]) -> list[tuple[int, int]]:
+    return [(level, cost) for level, cost in cost_of.items() if t.cubes >= cost]
+
+
+def pickpocket_options(g: Game, p: Pos) -> list[Option]:
+    t = thief(g)
+    out = []
+    for piece in targets_here(g, p):
+        if not can_be_pickpocketed(g, piece):
+            continue
+        for level, cost in _levels(g, t, {r.cubes: r.cubes for r in g.rules.thief.roll_actions}):
+            needs = g.rules.thief.roll_needed(level)
+            how = f"succeeds on {needs}+" if needs else "sure to succeed"
+            out.append(Option(f"pickpocket:{piece}:{level}", f"Pickpocket {target_name(piece)} ({cost} cube"
+                              f"{'s' if cost != 1 else ''}, {how})", (Target("piece", piece),)))
+    return out
+
+
+def picklock_options(g: Game, p: Pos) -> list[Option]:
+    """TH-23: a Vault token on his space, each Vault once per turn; a level that costs no
+    less than a surer one (the 1-cube try with the Lock Picking Kit) is not offered."""
+    t = thief(g)
+    if not g.state.board.tokens_at(p)["vault"] or p in t.vaults_tried:
+        return []
+    out = []
+    levels = g.rules.thief.roll_actions
+    for r in levels:
+        cost = _cost(g, r.cubes, "lock_picking_kit")
+        if any(s.cubes > r.cubes and _cost(g, s.cubes, "lock_picking_kit") <= cost for s in levels):
+            continue
+        if t.cubes >= cost:
+            how = f"succeeds on {r.needs}+" if r.needs else "sure to succeed"
+            out.append(Option(f"picklock:{r.cubes}", f"Pick the Vault's lock ({cost} cube{'s' if cost != 1 else ''}, "
+                              f"{how})", (space(p),)))
+    return out
+
+
+def crossbow_targets(g: Game, p: Pos) -> list[str]:
+    """TH-26/27: with the Hand Crossbow, visible players up to 3 spaces away in the four
+    cardinal directions."""
+    t = thief(g)
+    if "hand_crossbow" not in t.upgrades:
+        return []
+    out = []
+    board = g.state.board
+    for d in DIRS:
+        q = p
+        for _ in range(g.rules.thief.hand_crossbow_range):
+            q = step(q, d)
+            if q not in board.tiles or not visible(g, p, q):
+                break
+            if forest_blocks(g, p, q):                               # TR-26: the Hand Crossbow
+                continue
+            for piece, where in sorted(board.pieces.items()):
+                if (where == q and piece != "thief" and not already_targeted(g, piece)
+                        and stealth(g) > perception_of(g, piece)):
+                    out.append(piece)
+    return out
+
+
+def backstab_options(g: Game, p: Pos) -> list[Option]:
+    """TH-24/25: 1, 2 or 3 cubes for a Light, Moderate or Heavy injury."""
+    t = thief(g)
+    out = []
+    for piece in targets_here(g, p) + crossbow_targets(g, p):
+        for inj in g.rules.thief.injuries:
+            if t.cubes >= inj.cubes:
+                out.append(Option(f"backstab:{piece}:{inj.cubes}", f"Backstab {target_name(piece)}: {inj.id} injury "
+                                  f"({inj.cubes} cube{'s' if inj.cubes != 1 else ''})", (Target("piece", piece),)))
+    return out
+
+
+def hide_options(g: Game) -> list[Option]:
+    """TH-28: X cubes lower the Loot Drop Level by X."""
+    t = thief(g)
+    return [Option(f"hide:{x}", f"Hide Loot: Loot Drop Level {t.loot_drop} → {t.loot_drop - x} ({x} cube"
+                   f"{'s' if x != 1 else ''})", (Target("slot", f"thief.loot_drop.{t.loot_drop - x}"),))
+            for x in range(1, min(t.cubes, t.loot_drop) + 1)]
+
+
+def flare_options(g: Game, p: Pos) -> list[Option]:
+    """RV-05: the Thief may use the Flare any number of times, 1 Action cube each, on his space."""
+    if "thief" not in g.config.flare_holders or thief(g).cubes < 1:
+        return []
+    return [Option("flare:", "Use the Flare on your space (1 cube)", (Target("card", "flare"),))]
+
+
+def peek_options(g: Game, p: Pos) -> list[Option]:
+    """TH-09: on a Dark tile he may end his movement and peek at it."""
+    if thief(g).movement_over or not is_dark(g, p):
+        return []
+    return [Option("peek:", "End your movement and peek at this Dark tile", (space(p),))]
+
+
+# ------------------------------------------------------------------ actions
+def act_move(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    q = parse_pos(arg)
+    t.movement_left -= 1
+    g.state.board.pieces["thief"] = q
+    g.log("move", f"The Thief moves to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+    yield from entered(g, q)
+    if pos(g) == q and kind_at(g, q) == "river":                             # TR-32: ride the current
+        r = yield from ride(g, "thief", q)
+        if r != q:
+            yield from entered(g, r)
+
+
+def act_leave(g: Game, arg: str) -> Proc:
+    """TR-12: a Dark tile goes on the open space, then he moves onto it."""
+    yield from place_under(g, parse_pos(arg), "thief")
+    if parse_pos(arg) in g.state.board.tiles:
+        yield from act_move(g, arg)
+
+
+def act_climb(g: Game, arg: str) -> Proc:
+    """TH-15: Climb through a wall (2 cubes, 1 with Climbing Gear), Movement as usual."""
+    yield from _climb(g, parse_pos(arg), g.rules.thief.climb_wall_cubes, 1, "through the wall")
+
+
+def _climb(g: Game, q: Pos, cubes: int, movement: int, how: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    t.cubes -= _cost(g, cubes, "climbing_gear")
+    t.movement_left -= movement
+    g.state.board.pieces["thief"] = q
+    g.log("move", f"The Thief climbs {how} to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+    yield from entered(g, q)
+
+
+def entered(g: Game, q: Pos) -> Proc:
+    """What a tile does to him as he enters it, by his own move or another's: a Flame
+    Wall kills him (DR-35, not an attack); on the Entrance he then stashes (TH-39, DR-39).
+
+    AMB-37: the Dragon's Loot Drop bonus is stated for Claw and Scratch only, so a Flame
+    Wall death gives no one a bonus; with the house rule ``flame_wall_kill_gives_loot_bonus``
+    it is the Dragon's kill, however the Thief came onto the Flame Wall."""
+    toks = g.state.board.tokens_at(q)
+    if toks["flamewall"]:
+        bonus = "flame_wall_kill_gives_loot_bonus" in g.setup.house_rules and g.has("dragon")
+        yield from kill_thief(g, "dragon" if bonus else None, "the Flame Wall")
+        return
+    if q == g.state.board.entrance:
+        yield from stash(g)
+
+
+def act_loot(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    assert p is not None
+    toks = g.state.board.tokens_at(p)
+    if arg == "treasure":
+        t.cubes -= 1
+        toks["treasure"] -= 1
+        t.carried.append("treasure")
+        g.log("thief_loot", f"The Thief loots a Treasure token at {fmt_pos(p)}.", pos=p)
+        return
+    gem, _, cubes = arg.rpartition(":")
+    t.cubes -= int(cubes)
+    toks[gem] -= 1
+    name = gem[len("gem_"):].title()
+    if int(cubes) < g.rules.thief.loot_gem_safe_cubes:                 # TH-13: it's a trap!
+        from ...dice import roll_dragon_die
+        _, _, centre = roll_dragon_die(g, p, "The Thief", f"the {name} Gem's trap")
+        if centre:
+            toks[gem] += 1                                                 # DR-56: it stays where it was
+            g.log("gem_trap", f"The {name} Gem's trap kills the Thief.")
+            yield from kill_thief(g, None, f"the {name} Gem's trap")
+            return
+    t.carried.append(gem)
+    g.log("thief_loot", f"The Thief loots the {name} Gem at {fmt_pos(p)}.", pos=p, gem=gem)
+
+
+def take_supply_treasure(g: Game, why: str) -> Proc:
+    """TH-12: a Treasure token from the Cave's supply; with none left he may take one
+    from anywhere on the map.  Returns True when he got one."""
+    if g.state.supply["treasure"] > 0:
+        g.state.supply["treasure"] -= 1
+        thief(g).carried.append("treasure")
+        g.log("thief_treasure", f"The Thief takes a Treasure token from the Cave's supply ({why}).")
+        return True
+    spots = sorted(p for p, toks in g.state.board.tokens.items() if toks["treasure"])
+    if not spots:
+        g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
+        return False
+    opts = [Option(f"take:{fmt_pos(p)}", f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
+    choice = yield g.ask("thief", "thief_take_treasure", f"The Cave's supply is empty ({why}): take a Treasure "
+                         "token from the map", opts, rules_ref="thief.treasure")
+    p = parse_pos(choice.id.split(":", 1)[1])
+    g.state.board.tokens_at(p)["treasure"] -= 1
+    thief(g).carried.append("treasure")
+    g.log("thief_treasure", f"The Thief takes the Treasure token at {fmt_pos(p)} ({why}).", pos=p)
+    return True
+
+
+def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
+    """Pickpocket and Pick Lock: 1 cube 4+, 2 cubes 2+, 3 automatic (TH-16/23);
+    Sticky Fingers may reroll a failed Pickpocket once a turn."""
+    t = thief(g)
+    needs = g.rules.thief.roll_needed(level)
+    if needs is None:
+        return True
+    face = roll_action_die(g, why)
+    if face < needs and reroll and "sticky_fingers" in t.upgrades and not t.sticky_used:
+        choice = yield g.ask("thief", "thief_sticky", f"{why}: you rolled {face}, needing {needs}. Reroll with "
+                             "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"),)),
+                                                 Option("keep:", "Keep the roll", (button("keep"),))],
+                             rules_ref="thief.pickpocket")
+        if choice.id == "reroll:":
+            t.sticky_used = True
+            face = roll_action_die(g, f"{why}, Sticky Fingers")
+    return face >= needs
+
+
+def act_pickpocket(g: Game, arg: str) -> Proc:
+    """TH-16..22: take a Treasure token from the Cave and harm the target; an attack
+    (GEN-07), so a Tribe's Rage rises and it scatters (GB-17, GB-68)."""
+    t = thief(g)
+    piece, _, level = arg.rpartition(":")
+    t.cubes -= int(level)
+    t.targeted.append(piece)
+    g.log("pickpocket", f"The Thief tries to pickpocket {target_name(piece)}.", target=piece)
+    _spring_trap_on(g, piece)
+    if not (yield from _roll_succeeds(g, int(level), f"Pickpocket {target_name(piece)}", reroll=True)):
+        g.log("pickpocket_failed", "The Pickpocket fails.")
+        return
+    yield from take_supply_treasure(g, "Pickpocket")
+    yield from PICKPOCKET_HARM[piece.split(":")[0]](g, piece)
+
+
+def _pickpocket_knight(g: Game, piece: str) -> Proc:
+    """TH-18/22, AMB-21: one of her Treasure cards (a revealed one, or a random
+    unrevealed one) goes to the bottom of the Treasure deck; a Hero cube on it is set
+    aside until her next Pick Up (KN-19)."""
+    from ...cards.treasures import lose_treasure
+
+    k = g.state.knight
+    assert k is not None
+    hidden = [c for c in k.treasures if c not in k.face_up]
+    opts = [Option(f"card:{c}", f"Send her {g.card(c).name} to the bottom of the deck", (Target("card", c),))
+            for c in k.face_up]
+    if hidden:
+        opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
+    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which of the Knight's Treasure cards?", opts,
+                         rules_ref="thief.pickpocket")
+    card = choice.id.split(":", 1)[1]
+    if card == "random":
+        card = hidden[g.rng.randrange(len(hidden))]
+    g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
+          {"knight": f"Lost: {g.card(card).name}", "thief": f"Taken: {g.card(card).name}"})
+    lose_treasure(g, card, "the Thief's Pickpocket", to_deck=True)
+
+
+def _pickpocket_tribe(g: Game, piece: str) -> Proc:
+    """TH-19/20/22, AMB-22: the face-up Goblin Ruby or a random unrevealed Secret is
+    discarded; the Tribe is attacked (Rage +1, it scatters)."""
+    from ..goblins import turn as gb
+
+    s = gb.gs(g)
+    opts = []
+    if "goblin_ruby" in s.face_up:
+        opts.append(Option("card:goblin_ruby", "Discard their face-up Goblin Ruby", (Target("card", "goblin_ruby"),)))
+    if s.hand:
+        opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
+    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which Secrets card?", opts,
+                         rules_ref="thief.pickpocket")
+    card = choice.id.split(":", 1)[1]
+    if card == "random":
+        card = s.hand[g.rng.randrange(len(s.hand))]
+    gb.discard_secret(g, card)
+    g.log("pickpocket_card", f"The Thief takes the Goblins' {g.card(card).name}: it is discarded.", card=card)
+    yield from tribe_attacked(g, piece.split(":", 1)[1], "the Thief's Pickpocket")
+
+
+def _spring_trap_on(g: Game, piece: str) -> None:
+    """GB-55: a face-up Trap added its +1 to the Tribe's Perception against him; the
+    Tribe is attacked, so the Trap is then discarded."""
+    if piece.startswith("tribe:"):
+        from ..goblins import turn as gb
+        gb.spring_trap(g)
+
+
+def tribe_attacked(g: Game, tribe: str, why: str) -> Proc:
+    """GB-17, GB-68: an attack raises Rage by 1 and scatters the Tribe."""
+    from ..goblins import turn as gb
+
+    gb.gain_rage(g, 1, why)
+    if gb.tribe_pos(g, tribe) is not None:
+        yield from gb.scatter(g, tribe, why)
+
+
+def _pickpocket_dragon(g: Game, piece: str) -> Proc:
+    """TH-21: a Sloth cube goes back from Wakefulness to Greed."""
+    d = g.state.dragon
+    assert d is not None
+    d.wakefulness -= 1
+    d.sloth["greed"] += 1
+    g.log("pickpocket_dragon", f"The Thief moves a Sloth cube from the Dragon's Wakefulness back to Greed "
+          f"(Wakefulness {d.wakefulness}).")
+    return
+    yield
+
+
+PICKPOCKET_HARM = {"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon}
+
+
+def act_picklock(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    p = pos(g)
+    assert p is not None
+    level = int(arg)
+    t.cubes -= _cost(g, level, "lock_picking_kit")
+    t.vaults_tried.append(p)
+    if not (yield from _roll_succeeds(g, level, "Pick Lock", reroll=False)):
+        g.log("picklock_failed", f"The Vault at {fmt_pos(p)} stays shut.", pos=p)
+        return
+    g.state.board.tokens_at(p)["vault"] -= 1
+    g.log("vault_opened", f"The Thief opens the Vault at {fmt_pos(p)}.", pos=p)
+    yield from take_supply_treasure(g, "Pick Lock")
+
+
+def act_backstab(g: Game, arg: str) -> Proc:
+    """TH-24/25: the injury by cubes spent; an attack (GEN-07)."""
+    t = thief(g)
+    piece, _, level = arg.rpartition(":")
+    inj = g.rules.thief.injury(int(level))
+    t.cubes -= inj.cubes
+    t.targeted.append(piece)
+    g.log("backstab", f"The Thief backstabs {target_name(piece)}: a {inj.id} injury.", target=piece, injury=inj.id)
+    _spring_trap_on(g, piece)
+    kind = piece.split(":")[0]
+    if kind == "knight":
+        from ..knight import board as kb
+        yield from kb.lose_grit(g, inj.knight_grit, "the Thief's Backstab")
+    elif kind == "dragon":
+        from ..dragon.turn import discard_cards
+        yield from discard_cards(g, inj.dragon_discards, "the Thief's Backstab")
+    else:
+        from ..goblins import turn as gb
+        tribe = piece.split(":", 1)[1]
+        yield from gb.reduce_population(g, tribe, inj.tribe_population, "the Thief's Backstab")
+        yield from tribe_attacked(g, tribe, "the Thief's Backstab")
+
+
+def act_hide(g: Game, arg: str) -> Proc:
+    t = thief(g)
+    x = int(arg)
+    t.cubes -= x
+    t.loot_drop -= x
+    g.log("hide_loot", f"The Thief hides his loot: Loot Drop Level {t.loot_drop}.", level=t.loot_drop)
+    return
+    yield
+
+
+def act_flare(g: Game, arg: str) -> Proc:
+    from ..knight.turn import use_flare
+
+    t = thief(g)
+    p = pos(g)
+    assert p is not None
+    t.cubes -= 1
+    yield from use_flare(g, "thief", p)
+
+
+def act_peek(g: Game, arg: str) -> Proc:
+    """TH-09: he ends his movement, looks at the Dark tile (only he learns it) and may
+    reveal it, oriented as he likes among the legal ways (AMB-08); an Ambush revealed
+    so attacks nobody (MAP-33)."""
+    from ...map.board import TYPE_NAMES
+    from ...map.reveal import reveal_one
+
+    t = thief(g)
+    p = pos(g)
+    assert p is not None
+    t.movement_over = True
+    t.movement_left = 0
+    tile = g.tile(g.state.board.tiles[p].tile_id)
+    g.barrier()
+    g.log("thief_peek", f"The Thief peeks at the Dark tile at {fmt_pos(p)}.",
+          {"thief": f"It is a{'n' if TYPE_NAMES[tile.type][0] in 'AEIOU' else ''} {TYPE_NAMES[tile.type]} tile."},
+          pos=p)
+    choice = yield g.ask("thief", "thief_reveal", f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
+                         [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
+                         rules_ref="thief.peek")
+    if choice.id == "reveal:":
+        yield from reveal_one(g, p, "thief")
+
+
+ACTIONS = MappingProxyType({"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
+           "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
+           "peek": act_peek})
+
+
+# --------------------------------------------------------------- stashing
+def upgrade_options(g: Game) -> list[Option]:
+    """TH-41/42/54: the upgrade spaces still free; the Flip upgrades left to right."""
+    t = thief(g)
+    taken = set(t.upgrades)
+    out = []
+    for u in g.rules.thief.upgrades:
+        if u.id in taken:
+            continue
+        if u.order is not None and any(v.order is not None and v.order < u.order and v.id not in taken
+                                       for v in g.rules.thief.upgrades):
+            continue
+        out.append(Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),)))
+    return out
+
+
+def stash(g: Game) -> Proc:
+    """TH-39..43: everything carried is stashed; a Gem goes back to the Dragon and a
+    Treasure token from the Cave's supply is stashed in its place (TH-40); each token
+    takes an upgrade space (TH-41), the first ones none at the hard levels (DIF-24);
+    the Loot Drop Level goes back to 3 (TH-48)."""
+    t = thief(g)
+    if not t.carried:
+        return
+    for c in [c for c in t.carried if c.startswith("gem_")]:
+        t.carried.remove(c)
+        g.log("gem_returned", f"The Thief stashes the {c[len('gem_'):].title()} Gem: it goes back to the Dragon.")
+        yield from take_supply_treasure(g, "stashing a Gem")
+    t.loot_drop = g.rules.thief.loot_drop_start
+    plain = int(g.config.extra.get("thief_no_upgrade_first", 0))
+    while "treasure" in t.carried:          # each token stays carried until its upgrade is chosen
+        if stashed(g) < plain or not upgrade_options(g):
+            t.carried.remove("treasure")
+            t.plain_stashed += 1
+            g.log("stash", "The Thief stashes a Treasure token (no upgrade for it at this difficulty).")
+            continue
+        choice = yield g.ask("thief", "thief_upgrade", "Stash a Treasure token: choose the upgrade it buys",
+                             upgrade_options(g), rules_ref="thief.upgrades")
+        up = choice.id.split(":", 1)[1]
+        t.carried.remove("treasure")
+        _take_upgrade(g, up)
+        name = next(u.name for u in g.rules.thief.upgrades if u.id == up)
+        g.log("stash", f"The Thief stashes a Treasure token on {name} ({stashed(g)} of {stash_needed(g)}).", upgrade=up)
+    check_thief_win(g)
+
+
+def _take_upgrade(g: Game, up: str) -> None:
+    """TH-41/50: the upgrade works at once — a stat boost or flip during his turn gives
+    the extra Movement or Action cube now."""
+    t = thief(g)
+    before = {name: stat(g, name) for name in ("movement", "thievery")}
+    t.upgrades.append(up)
+    if up == "flip_2_to_3":
+        t.flipped[0] = True
+    elif up == "flip_3_to_4":
+        t.flipped[1] = True
+    if g.state.active == "thief":
+        t.movement_left += stat(g, "movement") - before["movement"]
+        t.cubes += stat(g, "thievery") - before["thievery"]
+
+
+def check_thief_win(g: Game) -> None:
+    if stashed(g) >= stash_needed(g):
+        raise GameOver(Outcome(("thief",), f"The Thief stashed {stashed(g)} Treasure tokens: the curse is broken!"))
+
+
+# ------------------------------------------------------- others against him
+def can_target(g: Game, perception: int) -> bool:
+    """TH-30: the Knight and the Goblins need Perception above his Stealth."""
+    t = g.state.thief
+    return t is not None and not t.dead and perception > stealth(g)
+
+
+def attack_thief(g: Game, attacker: str, how: str, bonus: bool = True) -> Proc:
+    """TH-33/36/37: an attack kills him unless Unnatural Evasion (the first attack on
+    him each turn) rolls 4+, when it fails and he may step 1 space.  Returns True when
+    he dies."""
+    t = thief(g)
+    if "unnatural_evasion" in t.upgrades and t.evasion_turn != g.state.turn:
+        t.evasion_turn = g.state.turn
+        face = roll_action_die(g, f"Unnatural Evasion against {how}")
+        if face >= g.rules.thief.evasion_roll:
+            g.log("evasion", f"Unnatural Evasion: {how} fails.")
+            yield from _evasion_step(g)
+            return False
+    yield from kill_thief(g, attacker if bonus else None, how)
+    return True
+
+
+def _evasion_step(g: Game) -> Proc:
+    """TH-36: after a foiled attack he may move 1 space at once (not through walls)."""
+    p = pos(g)
+    assert p is not None
+    opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
+            for q in neighbours(g, p) if step_ok(g, p, q)]
+    opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
+    choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
+                         rules_ref="thief.unnatural_evasion")
+    if choice.id.startswith("step:"):
+        q = parse_pos(choice.id.split(":", 1)[1])
+        g.state.board.pieces["thief"] = q
+        g.log("move", f"The Thief slips away to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
+        yield from entered(g, q)
+
+
+def kill_thief(g: Game, killer: str | None, how: str) -> Proc:
+    """TH-45/46: he drops what he carries on his tile and leaves the map; ``killer``
+    (if any) gains the bonus of his Loot Drop Level, which does not change (TH-49)."""
+    t = thief(g)
+    p = pos(g)
+    if p is None:
+        return
+    toks = g.state.board.tokens_at(p)
+    for c in t.carried:
+        toks[c] += 1
+    dropped = len(t.carried)
+    t.carried = []
+    del g.state.board.pieces["thief"]
+    t.placed = False
+    t.dead = True
+    t.movement_left = 0
+    t.cubes = 0
+    g.log("thief_killed", f"The Thief is killed by {how}" + (f", dropping {dropped} token(s) at {fmt_pos(p)}." if dropped
+                                                             else "."), pos=p, killer=killer or "")
+    if killer is not None:
+        yield from loot_drop_bonus(g, killer)
+
+
+def loot_drop_bonus(g: Game, killer: str) -> Proc:
+    """TH-46, KN-60, GB-94, DR-46: Knight Grit, Goblins Secrets or Rage, Dragon Power cards."""
+    level = thief(g).loot_drop
+    b = g.rules.thief.loot_bonus(level)
+    if killer == "knight" and b.knight_grit:
+        from ..knight import board as kb
+        kb.gain_grit(g, b.knight_grit, "killed the Thief")
+    elif killer == "goblins" and b.goblin_secrets_or_rage:
+        from ..goblins import turn as gb
+        n = b.goblin_secrets_or_rage
+        choice = yield g.ask("goblins", "thief_bonus", f"You killed the Thief (Loot Drop Level {level}): draw {n} "
+                             f"Secrets or gain {n} Rage?",
+                             [Option("bonus:secrets", f"Draw {n} Secrets card(s)", (Target("slot", "goblins.secrets"),)),
+                              Option("bonus:rage", f"Gain {n} Rage", (Target("slot", "goblins.rage"),))],
+                             rules_ref="thief.loot_drop")
+        if choice.id == "bonus:rage":
+            gb.gain_rage(g, n, "killed the Thief")
+        else:
+            yield from gb.draw_secrets(g, n)
+    elif killer == "dragon" and b.dragon_cards:
+        from ..dragon.turn import draw_cards
+        draw_cards(g, b.dragon_cards, "killed the Thief")

@@ -1,0 +1,203 @@
+"""Role cheat sheets and reminders of easily forgotten rules (issue 6, teaching items 3-4).
+
+The text lives beside the rules reference: ``cheatsheets.yaml`` (one card per role: how
+to win, the turn in order, what to remember) and ``reminders.yaml`` (the rulebook's
+"Easily forgotten rules", each with the moment it applies).  :func:`load_teaching_cards`
+reads and checks both once (cached) with the rules reference's YAML helpers, so a bad
+file is refused with :class:`~vast_desktop.teach.reference.ReferenceError` naming the file,
+the line and the key.
+
+A reminder's ``when`` is a trigger:
+
+* ``decision:<kind>`` — a Decision of that kind is pending for the role;
+* ``decision:<kind>/<verb>`` — one that offers an option ``<verb>:…`` now (so a reminder
+  about placing tiles waits until the role may place one, e.g. not in the Collapse);
+* ``turn_start:<role>`` — that role's turn has just begun (the engine logs a ``turn``
+  event at the start of every turn);
+* ``event:<kind>`` — the engine logged a GameEvent of that kind (every event has a
+  public line, so every role may be reminded of it).
+
+:func:`due_reminders` is the one matching function: the table calls it for the human
+who decides now, the tests call it on scenario positions and random games.  No pygame.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Literal
+
+from pydantic import StringConstraints, ValidationError
+
+from ..engine.rules_data import _validation_message
+from .reference import KindName, OneLine, ReferenceError, SectionId, _Frozen, _read, default_reference_dir
+
+if TYPE_CHECKING:
+    from ..engine.decisions import Decision
+    from ..engine.game import Game, GameEvent
+
+__all__ = [
+    "ROLES",
+    "CheatSheet",
+    "Reminder",
+    "TeachingCards",
+    "due_reminders",
+    "load_teaching_cards",
+    "load_teaching_cards_uncached",
+    "triggers_now",
+]
+
+ROLES: tuple[str, ...] = ("knight", "goblins", "dragon", "cave", "thief")
+CHEATSHEETS_FILE = "cheatsheets.yaml"
+REMINDERS_FILE = "reminders.yaml"
+#: The engine's turn-start event (logged first thing in every role's turn).
+TURN_EVENT = "turn"
+
+Role = Literal["knight", "goblins", "dragon", "cave", "thief"]
+Trigger = Annotated[str, StringConstraints(
+    pattern=r"^(decision:[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|dragon|cave|thief))$")]
+
+
+class CheatSheet(_Frozen):
+    """One role's card."""
+
+    role: Role
+    how_to_win: OneLine
+    turn: tuple[OneLine, ...]
+    remember: tuple[OneLine, ...] = ()
+
+
+class Reminder(_Frozen):
+    """One easily forgotten rule and the moment it applies."""
+
+    id: KindName
+    role: Role | Literal["all"]
+    when: Trigger
+    text: OneLine
+    section: SectionId
+    with_roles: tuple[Role, ...] = ()       # only in games with all of these roles (the Dragon's rules…)
+    without_roles: tuple[Role, ...] = ()    # only in games without these (no Goblins to eat…)
+
+    def concerns(self, role: str) -> bool:
+        return self.role in ("all", role)
+
+    def fits(self, roles: Iterable[str]) -> bool:
+        """Does the reminder apply to a game of these roles at all?"""
+        playing = set(roles)
+        return set(self.with_roles) <= playing and not set(self.without_roles) & playing
+
+
+class CheatSheetsData(_Frozen):
+    part: Literal["cheatsheets"]
+    title: OneLine
+    text: str = ""
+    cheatsheets: tuple[CheatSheet, ...]
+
+
+class RemindersData(_Frozen):
+    part: Literal["reminders"]
+    title: OneLine
+    text: str = ""
+    triggers: tuple[Trigger, ...]
+    reminders: tuple[Reminder, ...]
+
+
+@dataclass(frozen=True)
+class TeachingCards:
+    """The cheat sheet of every role and the reminders, in file order."""
+
+    sheets: dict[str, CheatSheet]
+    reminders: tuple[Reminder, ...]
+    triggers: tuple[str, ...]
+
+    def sheet(self, role: str) -> CheatSheet:
+        return self.sheets[role]
+
+    def reminder(self, reminder_id: str) -> Reminder:
+        return next(r for r in self.reminders if r.id == reminder_id)
+
+
+# ---------------------------------------------------------------------------
+# Triggers
+# ---------------------------------------------------------------------------
+
+
+def triggers_now(decision: Decision | None, events: Iterable[GameEvent], active: str | None) -> set[str]:
+    """The triggers of this moment: the pending ``decision``'s kind (alone and with the verb of
+    each option it offers), every kind of the
+    ``events`` logged since the last look, and the ``active`` role's turn start when a
+    turn began among them (the latest ``turn`` event is always the active role's)."""
+    found = {f"decision:{decision.kind}"} if decision is not None else set()
+    if decision is not None:
+        found |= {f"decision:{decision.kind}/{o.id.partition(':')[0]}" for o in decision.options}
+    for e in events:
+        found.add(f"event:{e.kind}")
+        if e.kind == TURN_EVENT and active is not None:
+            found.add(f"turn_start:{active}")
+    return found
+
+
+def due_reminders(cards: TeachingCards, game: Game, role: str, since: int,
+                  shown: Iterable[str] = ()) -> list[Reminder]:
+    """The reminders for ``role``, who decides now, at this moment of ``game``: those for
+    the role (or everyone) whose trigger matches the pending decision (if it is the
+    role's), a turn start or an event logged since ``game.events[since]``, and not yet
+    ``shown``."""
+    decision = game.pending if game.pending is not None and game.pending.role == role else None
+    now = triggers_now(decision, game.events[since:], game.state.active)
+    done = set(shown)
+    return [r for r in cards.reminders
+            if r.when in now and r.concerns(role) and r.fits(game.state.roles) and r.id not in done]
+
+
+# ---------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------
+
+
+def _check_cards(sheets: Sequence[CheatSheet], file: str) -> dict[str, CheatSheet]:
+    by_role: dict[str, CheatSheet] = {}
+    for s in sheets:
+        if s.role in by_role:
+            raise ReferenceError(f"{file}: two cheat sheets for the role {s.role!r}")
+        by_role[s.role] = s
+    missing = [r for r in ROLES if r not in by_role]
+    if missing:
+        raise ReferenceError(f"{file}: no cheat sheet for {', '.join(missing)}")
+    return {r: by_role[r] for r in ROLES}
+
+
+def load_teaching_cards_uncached(directory: Path | Traversable | None = None) -> TeachingCards:
+    """Read and check ``cheatsheets.yaml`` and ``reminders.yaml`` in ``directory``."""
+    root: Traversable = default_reference_dir() if directory is None else directory
+    for name in (CHEATSHEETS_FILE, REMINDERS_FILE):
+        if not root.joinpath(name).is_file():
+            raise ReferenceError(f"{root}: {name} is missing")
+    sheets_src = _read(root.joinpath(CHEATSHEETS_FILE))
+    reminders_src = _read(root.joinpath(REMINDERS_FILE))
+    try:
+        sheets = CheatSheetsData.model_validate(sheets_src.raw)
+    except ValidationError as exc:
+        raise ReferenceError(_validation_message(exc, sheets_src)) from None
+    try:
+        reminders = RemindersData.model_validate(reminders_src.raw)
+    except ValidationError as exc:
+        raise ReferenceError(_validation_message(exc, reminders_src)) from None
+    seen: set[str] = set()
+    for i, r in enumerate(reminders.reminders):
+        if r.id in seen:
+            raise ReferenceError(f"{reminders_src.locate(('reminders', i, 'id'))}: duplicate reminder id {r.id!r}")
+        if r.when not in reminders.triggers:
+            raise ReferenceError(f"{reminders_src.locate(('reminders', i, 'when'))}: trigger {r.when!r} is not "
+                                 f"listed under 'triggers'")
+        seen.add(r.id)
+    return TeachingCards(_check_cards(sheets.cheatsheets, CHEATSHEETS_FILE), reminders.reminders,
+                         reminders.triggers)
+
+
+@functools.lru_cache(maxsize=4)
+def load_teaching_cards(directory: Path | None = None) -> TeachingCards:
+    """The cheat sheets and reminders, loaded and checked once per directory, then shared."""
+    return load_teaching_cards_uncached(directory)
