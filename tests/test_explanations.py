@@ -18,9 +18,10 @@ from explain_sampling import sample_clicks
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.explain.why_not import explain_click, is_fallback, why_not
+from vast_desktop.engine.explain.why_not import explain_click, is_fallback, why_not, why_not_reason
 from vast_desktop.engine.geometry import fmt_pos
 from vast_desktop.engine.map.board import edge_blocked
+from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.dragon.state import armor
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.knight import board as kb
@@ -78,15 +79,17 @@ def test_KN_56_knight_strength_must_beat_the_tribes() -> None:
 def test_MAP_03_KN_20_knight_too_far() -> None:
     """MAP-03, KN-20: one space at a time; the reason says how far and how much Movement is left."""
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]})
-    reason = why_not(g, "knight", (3, 0))
-    assert reason is not None and "3,0 is 3 spaces" in reason and "1 Movement left" in reason and "MAP-03" in reason
+    reason = why_not_reason(g, "knight", (3, 0))
+    assert reason is not None and "3,0 is 3 spaces" in reason.text and "1 Movement left" in reason.text
+    assert reason.rule == "MAP-03" and "MAP-03" not in reason.text       # the id is the Rule link, not in the words
 
 
 def test_KN_23_knight_wall_in_the_way() -> None:
     """KN-23/KN-70: a wall stops her unless a Hero cube is on the Ancient Map."""
     g = game(("knight", "cave"), "knight", tiles=WALLED, pieces={"knight": [0, 0]})
     assert edge_blocked(g, (0, 0), (1, 0))
-    assert why_not(g, "knight", (1, 0)) == "A wall is in the way; put a Hero cube on the Ancient Map to pass one (KN-70)."
+    assert why_not_reason(g, "knight", (1, 0)) == Reason(
+        "A wall is in the way; put a Hero cube on the Ancient Map to pass one.", "KN-23")
 
 
 def test_KN_60_TH_30_knight_perception_must_beat_the_thiefs_stealth() -> None:

@@ -59,7 +59,7 @@ def test_a_click_on_a_forbidden_space_shows_the_engines_reason(app) -> None:
     # a space too far away: the engine says how far and how much Movement is left
     app.toasts.clear()
     robot.click(centre(table, (2, 0)))
-    assert [m for m, _, _ in app.toasts] == ["The Knight moves one space at a time, orthogonally (MAP-03): 2,0 is "
+    assert [m for m, _, _ in app.toasts] == ["The Knight moves one space at a time, orthogonally: 2,0 is "
                                              "2 spaces from her, and she has 1 Movement left."]
 
 

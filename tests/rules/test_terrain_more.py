@@ -379,3 +379,39 @@ def test_TR_12_the_underground_dragon_may_step_off_terrain_onto_an_open_space(su
     choose(g, "move:3,0")
     placed = g.state.board.tiles[(3, 0)]
     assert placed.tile_id == top and placed.dark and _dragon_at(g) == (3, 0)
+
+
+# ------------------------------------------------------------ one check for the step and its reason
+def test_TR_29_VAR_44_a_linked_pit_holding_the_ogre_is_refused_for_the_ogres_strength() -> None:
+    """TR-29 (each Pit is adjacent to the other Pits) with VAR-44 (a Monster token that beat
+    her stays on the map, and she must beat it to enter): on a Pit, the Pit 5 spaces away
+    holding the Ogre is one step away, so it is refused for the Ogre's Strength — not by
+    "one space at a time" (MAP-03), as the explanation once said — and her options and
+    the reason come from the same check (issue 25, item 2).  The third Pit, free, is a move."""
+    from vast_desktop.engine.explain.why_not import why_not, why_not_reason
+    from vast_desktop.engine.roles.knight import turn as kn
+
+    g = tgame(ROW, PITS, knight_at=(1, 1), movement=1, tokens={"5,1": {"ogre": 1}})
+    ogre = kn.monster_token_strength(g, "ogre")
+    assert g.pending.kind == "knight_turn" and ogre >= 2
+    assert "move:5,1" not in ids(g) and "move:3,-1" in ids(g)
+    reason = why_not_reason(g, "knight", (5, 1))
+    assert reason is not None and reason.rule == "VAR-44" and reason.rule != "MAP-03"
+    assert reason.text == f"Your Strength 1 must be greater than the Ogre's Strength {ogre} to enter."
+    assert why_not(g, "knight", (5, 1)) == reason.text
+    assert kn.knight_step(g, (1, 1), (5, 1)) == reason and kn.knight_step(g, (1, 1), (3, -1)) is None
+    # a space truly out of reach still gets MAP-03 (4,1 is 3 spaces from her, not a Pit)
+    far = why_not_reason(g, "knight", (4, 1))
+    assert far is not None and far.rule == "MAP-03" and "3 spaces from her" in far.text
+
+
+def test_TR_30_entering_a_pit_short_of_movement_names_the_whole_trip() -> None:
+    """TR-30: from outside the Pits she enters one only with the whole trip's 3 Movement
+    left; with Movement 1 the step onto the Pit is refused with the numbers, by the check
+    that removes it from her options."""
+    from vast_desktop.engine.explain.why_not import why_not_reason
+
+    g = tgame(ROW, PITS, knight_at=(1, 0), movement=0)
+    assert "move:1,1" not in ids(g)
+    reason = why_not_reason(g, "knight", (1, 1))
+    assert reason is not None and reason.rule == "TR-30" and "you have 1" in reason.text

@@ -198,7 +198,8 @@ def test_RV_08_VAR_43_line_C_troll_places_the_canyon_with_the_troll_on_its_bridg
     assert g.state.board.pieces["knight"] == (1, 0) and K(g).health == 6                # not pushed back
     assert g.state.board.tiles[(2, -2)].dark                                            # TR-16: beyond the Bridge
     assert "troll" not in g.state.monster_discard                                      # VAR-44: it waits
-    assert "Troll" in (kn.entry_block(g, (2, -1)) or "")
+    block = kn.knight_entry(g, (2, -1))
+    assert block is not None and "Troll" in block.text and block.rule == "VAR-44"
 
 
 def test_RV_08_line_C_troll_goes_on_the_bridge_of_a_canyon_already_in_play() -> None:

@@ -3,10 +3,16 @@
 ``why_not(g, role, target)`` answers a click on a target (a map space, a piece, a
 card, a board slot…) that is not one of the pending decision's option targets: one
 plain sentence naming the numbers that decide it ("Your Strength 2 must be greater
-than the Fangs Tribe's Strength 3 to enter.").  Each reason is one small function
-per rule, and each asks the engine's own rule functions (``entry_block``,
-``can_target``, ``can_pay``, ``legal_routes``…): nothing here re-decides a rule, it
-only says which of the rule's conditions fails.  ``why_not_option`` explains an
+than the Fangs Tribe's Strength 3 to enter.").  ``why_not_reason`` gives the same
+answer as a :class:`~..reasons.Reason`, with the id of the rule for the reference link.
+
+Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
+*routed* here: a click is sent to the rule check that also builds the options, and its
+Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
+her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``.  The
+other reasons are still one small function per rule asking the engine's own rule
+functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
+string (no rule id) until its family is converted.  ``why_not_option`` explains an
 option id that is not on offer.
 """
 from __future__ import annotations
@@ -19,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from ..decisions import Target
 from ..geometry import Pos, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark
-from ..map.terrain import impassable, on_pit
+from ..map.terrain import check_pit_entry, impassable, on_pit
+from ..reasons import Reason
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -31,14 +38,14 @@ GENERIC = "That is not one of the choices now."
 
 def why_not_option(g: Game, d: Decision, option_id: str) -> str:
     verb, _, arg = option_id.partition(":")
-    if d.role == "knight" and d.kind == "knight_turn" and verb in ("move", "mapmove"):
-        reason = _why_not_move(g, arg)
+    if d.role == "knight" and d.kind == "knight_turn" and verb in ("move", "mapmove", "leave"):
+        reason = _knight_step_to(g, arg)
         if reason:
-            return reason
+            return reason.text
     if verb == "scale" and g.state.dragon is not None:
-        reason = _why_not_scale(g, d, arg)
-        if reason:
-            return reason
+        found = _why_not_scale(g, d, arg)
+        if found:
+            return found
     return f"{option_id!r} is not a legal choice now ({d.role}: {d.prompt})."
 
 
@@ -54,50 +61,15 @@ def _why_not_scale(g: Game, d: Decision, card: str) -> str | None:
     return why_not_scale(g, card)
 
 
-def _why_not_move(g: Game, arg: str) -> str | None:
-    """Why the Knight may not step onto ``arg`` now (MAP-03, KN-20/21/23/37, KN-56, TR-17)."""
-    from ..roles.knight import board as kb
+def _knight_step_to(g: Game, ref: str) -> Reason | None:
+    """The Knight's step onto the space ``ref`` (routing: her one step check)."""
     from ..roles.knight import turn as kn
 
     try:
-        q = parse_pos(arg)
+        q = parse_pos(ref)
     except ValueError:
         return None
-    k = kb.knight(g)
-    p = kn.pos(g)
-    left = kb.movement(g) - k.moved
-    if q == p:
-        return "You are on this space already: nothing here needs an Encounter now."
-    if manhattan(p, q) != 1:
-        return (f"The Knight moves one space at a time, orthogonally (MAP-03): {fmt_pos(q)} is {manhattan(p, q)} "
-                f"spaces from her, and she has {left} Movement left.")
-    if q not in g.state.board.tiles:
-        return "There is no tile there: nothing moves onto an open space."
-    if k.must_resolve_event:
-        return "You must first resolve the Event token on your space (KN-37)."
-    if kn.encounters_left(g) < 1:
-        return f"You have no Encounters left (Perception {kb.perception(g)}, all used), so you cannot move (KN-21)."
-    if k.moved >= kb.movement(g):
-        return f"You have used all {kb.movement(g)} Movement this turn."
-    if impassable(g, q):
-        return "That space of the Canyon is impassable: no one may enter it (TR-17)."
-    block = kn.entry_block(g, q)
-    if block:
-        return block
-    if edge_blocked(g, p, q):
-        return "A wall is in the way; put a Hero cube on the Ancient Map to pass one (KN-70)."
-    return _pit_entry(g, p, q, left)
-
-
-def _pit_entry(g: Game, p: Pos, q: Pos, left: int) -> str | None:
-    """TR-30: entering the Pits from outside needs the whole trip: enter, jump, step out."""
-    from ..map.terrain import pit_entry_ok, pits
-
-    if pit_entry_ok(g, p, q, left):
-        return None
-    if len(pits(g)) < 2:
-        return "This is the only Pit on the map: no one may enter it without another Pit to jump to (TR-30)."
-    return f"Entering the Pits needs 3 Movement (enter, jump to another Pit, step out); you have {left} (TR-30)."
+    return kn.knight_step(g, kn.pos(g), q)
 
 
 # ----------------------------------------------------------------- targets
@@ -108,13 +80,27 @@ def why_not(g: Game, role: str | None, target: Any) -> str | None:
     return why_not_graded(g, role, target)[0]
 
 
+def why_not_reason(g: Game, role: str | None, target: Any) -> Reason | None:
+    """:func:`why_not` as a :class:`Reason`: the rule check's own Reason (its ``rule`` names
+    the rule, for the reference link) for a converted decision; the other answers are
+    wrapped with no rule id (``Reason.checked`` False)."""
+    answer = _answer(g, role, target)[0]
+    return answer if answer is None or isinstance(answer, Reason) else Reason(answer)
+
+
 # How much a reason says, best first: a rule that fails for this very target; where the
 # choice is made instead (another board, another kind of thing); only what is being decided.
 RULE, WHERE, FALLBACK_GRADE = 0, 1, 2
+Answer = str | Reason | None          # what a routing function gives: a converted check's Reason, or a plain sentence
 
 
 def why_not_graded(g: Game, role: str | None, target: Any) -> tuple[str | None, int]:
     """:func:`why_not` with the grade of its answer (RULE, WHERE or FALLBACK_GRADE)."""
+    answer, grade = _answer(g, role, target)
+    return (answer.text if isinstance(answer, Reason) else answer), grade
+
+
+def _answer(g: Game, role: str | None, target: Any) -> tuple[Answer, int]:
     d = g.pending
     if d is None:
         return "The game is over.", RULE
@@ -130,9 +116,9 @@ def why_not_graded(g: Game, role: str | None, target: Any) -> tuple[str | None, 
         if reason:
             return reason, RULE
     for place in WHERE_RULES:
-        reason = place(g, d, t)
-        if reason:
-            return reason, WHERE
+        found = place(g, d, t)
+        if found:
+            return found, WHERE
     return FALLBACK(g, d, t) or GENERIC, FALLBACK_GRADE
 
 
@@ -178,15 +164,14 @@ def _piece_pos(g: Game, t: Target) -> tuple[str, Pos | None]:
 
 
 # ------------------------------------------------------------- the Knight
-def knight_space(g: Game, d: Decision, t: Target) -> str | None:
-    """MAP-03, KN-20/21/23/37, KN-56, TR-17: a space she cannot step onto."""
-    q = _pos_of(t)
-    if d.kind != "knight_turn" or q is None:
+def knight_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A space she cannot step onto: her step check (``knight_step``)."""
+    if d.kind != "knight_turn" or t.kind != "space":
         return None
-    return _why_not_move(g, t.ref)
+    return _knight_step_to(g, t.ref)
 
 
-def knight_piece(g: Game, d: Decision, t: Target) -> str | None:
+def knight_piece(g: Game, d: Decision, t: Target) -> Answer:
     """KN-25 (everything on her own tile), KN-49 (Strength vs Armor), KN-56 (Strength vs a
     Tribe's), KN-60/TH-30 (Perception vs Stealth), KN-24/29 (a token costs an Encounter)."""
     from ..roles.knight import board as kb
@@ -200,7 +185,7 @@ def knight_piece(g: Game, d: Decision, t: Target) -> str | None:
         if where == here:
             return (f"The {_thing(name)} shares your tile: you attack a Tribe by entering its tile (KN-56), not "
                     "where you stand.")
-        return (kn.entry_block(g, where) or _why_not_move(g, fmt_pos(where))
+        return (kn.knight_step(g, here, where)
                 or f"You attack the {_thing(name)} by entering its tile: click {fmt_pos(where)} (KN-56).")
     if name == "thief":
         from ..roles.thief.state import stealth
@@ -273,7 +258,7 @@ def _thing(name: str) -> str:
 
 
 # -------------------------------------------------------------- the Thief
-def thief_space(g: Game, d: Decision, t: Target) -> str | None:
+def thief_space(g: Game, d: Decision, t: Target) -> Answer:
     """TH-08 (walls need Climb), TH-04 (Movement), TR-17: a space he cannot move onto."""
     from ..roles.thief import turn as th
     from ..roles.thief.state import thief
@@ -300,7 +285,7 @@ def thief_space(g: Game, d: Decision, t: Target) -> str | None:
         cost = th._cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
         return (f"A wall is in the way: Climbing through it costs {cost} Action cubes and you have {s.cubes} "
                 "(TH-08, TH-15).")
-    return _pit_entry(g, p, q, s.movement_left)
+    return check_pit_entry(g, p, q, s.movement_left)
 
 
 def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
@@ -681,7 +666,7 @@ def _why_not_collapse(g: Game, q: Pos) -> str:
     return collapse_reason(g, q, collapse_candidates(g), False)
 
 
-def own_piece(g: Game, d: Decision, t: Target) -> str | None:
+def own_piece(g: Game, d: Decision, t: Target) -> Answer:
     """A click on the deciding player's own piece (or, for the Dragon, his own space): why it
     cannot go anywhere now, or how it moves (KN-20/21, TH-04, DR-08, GB-59/60)."""
     mover = _mover(g, d)
@@ -705,24 +690,15 @@ def _mover(g: Game, d: Decision) -> str | None:
     return None
 
 
-def _cannot_move(g: Game, d: Decision, mover: str) -> str:
-    from ..roles.knight import board as kb
-    from ..roles.knight import turn as kn
-
+def _cannot_move(g: Game, d: Decision, mover: str) -> Answer:
     if d.kind == "knight_turn":
-        k = kb.knight(g)
-        if k.must_resolve_event:
-            return "You must first resolve the Event token on your space (KN-37)."
-        if kn.encounters_left(g) < 1:
-            return (f"You have no Encounters left (Perception {kb.perception(g)}, all used), so you cannot move "
-                    "(KN-21).")
-        if k.moved >= kb.movement(g):
-            return f"You have used all {kb.movement(g)} Movement this turn."
-        return "No space next to you can be entered now: walls, stronger Tribes or the map's edge (KN-23, KN-56)."
+        from ..roles.knight import turn as kn
+        return kn.check_any_step(g)
     if d.kind == "thief_turn":
         from ..roles.thief.state import thief
         left = thief(g).movement_left
-        return "You have no Movement left this turn (TH-04)." if left <= 0 or thief(g).movement_over else             f"No space next to you can be entered now ({left} Movement left): walls need Climb (TH-08)."
+        return "You have no Movement left this turn (TH-04)." if left <= 0 or thief(g).movement_over else \
+            f"No space next to you can be entered now ({left} Movement left): walls need Climb (TH-08)."
     if d.kind == "dragon_turn":
         from ..roles.dragon.state import dragon
         if dragon(g).free_moved:
@@ -802,7 +778,7 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
     return f"Not now — {d.prompt}" if d.prompt else None
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
     goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces, goblins_choose_tribe,
 ]
@@ -810,7 +786,7 @@ FALLBACK = not_now          # after every specific rule: kept apart so tests can
 
 
 @functools.lru_cache(maxsize=1)
-def reason_rules() -> tuple[Callable[[Game, Decision, Target], str | None], ...]:
+def reason_rules() -> tuple[Callable[[Game, Decision, Target], Answer], ...]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
     (``why_not_*``), imported on first use because they build on this module's helpers
     (memoised, never changed after)."""

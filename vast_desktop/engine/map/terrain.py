@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
 from .board import edge_blocked
 
@@ -616,12 +617,21 @@ def claw_sheltered(g: Game, origin: Pos, p: Pos) -> bool:
     return "forest_shelters_from_claw" in g.setup.house_rules and forest_blocks(g, origin, p)
 
 
-def pit_entry_ok(g: Game, p: Pos, q: Pos, movement_left: int) -> bool:
-    """TR-30: from outside the Pits, entering one needs the whole trip left — enter, jump to
-    another Pit, step out: 3 movement."""
+_ONE_PIT = Reason("This is the only Pit on the map: no one may enter it without another Pit to jump to.", "TR-30")
+
+
+def check_pit_entry(g: Game, p: Pos, q: Pos, movement_left: int) -> Reason | None:
+    """TR-30 (a rule check, :mod:`..reasons`): from outside the Pits, entering one needs the
+    whole trip left — enter, jump to another Pit, step out: 3 movement — and another Pit
+    to jump to."""
     if kind_at(g, q) != "pits" or kind_at(g, p) == "pits":
-        return True
-    return movement_left >= 3 and len(pits(g)) > 1
+        return None
+    if len(pits(g)) < 2:
+        return _ONE_PIT
+    if movement_left < 3:
+        return Reason(f"Entering the Pits needs 3 Movement (enter, jump to another Pit, step out); you have "
+                      f"{movement_left}.", "TR-30")
+    return None
 
 
 def on_pit(g: Game, p: Pos | None) -> bool:
@@ -633,16 +643,39 @@ def on_pit(g: Game, p: Pos | None) -> bool:
     return t is not None and t.terrain is not None and g.rules.terrain_tile(t.terrain.tile).kind == "pits"
 
 
-def open_exits(g: Game, p: Pos | None) -> list[Pos]:
-    """TR-12: from a Terrain space a piece may step across any edge onto an open space, a
-    Dark tile then being placed there — not during the Collapse (AMB-45, suggested reading),
-    nor with no tile left to place."""
+_OPEN_FROM_CAVE = Reason("There is no tile there: a piece steps onto an open space only from a Terrain tile "
+                         "(a Dark tile is then placed there).", "TR-12")
+_OPEN_FROM_IMPASSABLE = Reason("Nothing steps off an impassable space of the Canyon.", "TR-17")
+_OPEN_IN_COLLAPSE = Reason("There is no tile there: in the Collapse no new tile is placed, so no piece steps off "
+                           "the Terrain onto an open space.", "AMB-45")
+_OPEN_NO_TILES = Reason("There is no tile there, and no Cave tile is left to place on it, so no piece steps onto "
+                        "it from the Terrain.", "TR-12")
+
+
+def check_open_step(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """TR-12 (a rule check): from a Terrain space a piece may step across any edge onto the
+    adjacent open space ``q``, a Dark tile then being placed there — not during the
+    Collapse (AMB-45, suggested reading), nor with no tile left to place."""
     from .board import tiles_left
 
-    if p is None or not is_terrain(g, p) or impassable(g, p) or g.state.collapse or tiles_left(g) == 0:
+    if not is_terrain(g, p):
+        return _OPEN_FROM_CAVE
+    if impassable(g, p):
+        return _OPEN_FROM_IMPASSABLE
+    if g.state.collapse:
+        return _OPEN_IN_COLLAPSE
+    if tiles_left(g) == 0:
+        return _OPEN_NO_TILES
+    return None
+
+
+def open_exits(g: Game, p: Pos | None) -> list[Pos]:
+    """TR-12: the adjacent open spaces :func:`check_open_step` allows from ``p`` (off a Cave
+    tile, the common case, it refuses them all: answered at once)."""
+    if p is None or not is_terrain(g, p):
         return []
     tiles = g.state.board.tiles
-    return [q for _, q in adjacent(p) if q not in tiles]
+    return [q for _, q in adjacent(p) if q not in tiles and check_open_step(g, p, q) is None]
 
 
 def place_under(g: Game, q: Pos, mover: str) -> Proc:

@@ -11,20 +11,22 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
-from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, parse_pos, surrounding
+from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
 from ...map.board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ...map.reveal import reveal_group, reveal_one
 from ...map.terrain import (
+    check_open_step,
+    check_pit_entry,
     impassable,
     kind_at,
     neighbours,
     on_pit,
     open_exits,
-    pit_entry_ok,
     place_under,
     ride,
     step_ok,
 )
+from ...reasons import Reason
 from . import board as kb
 
 if TYPE_CHECKING:
@@ -91,23 +93,43 @@ def _prompt(g: Game) -> str:
             f"Strength {kb.strength(g)}, {k.cubes_free} unplaced Hero cube(s).")
 
 
-# ----------------------------------------------------------------- options
-# The roles that meet the Knight (Goblins, Dragon, Thief) add entry rules, options,
-# entering hooks, forced attacks and verbs through the game's own table of meetings
-# (``g.meetings``, built at setup from roles/meetings.py), so her turn needs no rewriting.
-def entry_block(g: Game, q: Pos) -> str | None:
-    """Why the Knight may not step onto tile ``q`` by her own movement (None if she may)."""
-    for rule in g.meetings.entry_rules:
-        reason = rule(g, q)
-        if reason:
-            return reason
-    toks = g.state.board.tokens.get(q)
-    if toks:
-        for t in MONSTER_TOKENS:
-            if toks[t] and kb.strength(g) <= monster_token_strength(g, t):
-                return (f"Your Strength {kb.strength(g)} must be greater than the {t.title()}'s "
-                        f"Strength {monster_token_strength(g, t)} to enter.")
+# ----------------------------------------------------------------- her step (rule checks)
+# One check per rule (see :mod:`...reasons`): each returns None when the rule allows the
+# step, else the Reason it refuses with.  ``knight_step`` composes them in rule order; her
+# options are the candidates it allows, and a click on a space (or on a Tribe's piece, or
+# an illegal ``move:`` id) is explained by the same call (``explain/why_not.py``).
+# The roles that meet the Knight (Goblins, Dragon) add entry rules through the game's own
+# table of meetings (``g.meetings``, built at setup from roles/meetings/table.py), so her
+# turn needs no rewriting.
+_ON_EVENT = Reason("You must first resolve the Event token on your space.", "KN-37")
+_HERE = Reason("You are on this space already: a move goes to a space next to yours.", "MAP-01")
+_IMPASSABLE = Reason("That space of the Canyon is impassable: no one may enter it.", "TR-17")
+_WALL = Reason("A wall is in the way; put a Hero cube on the Ancient Map to pass one.", "KN-23")
+
+
+def check_may_move(g: Game) -> Reason | None:
+    """KN-37 (an Event token under her is resolved before she moves away), KN-21 (she moves
+    only with an Encounter left), KN-20 (up to her Movement): may she step at all now?"""
+    k = kb.knight(g)
+    if k.must_resolve_event:
+        return _ON_EVENT
+    if encounters_left(g) < 1:
+        return Reason(f"You have no Encounters left (Perception {kb.perception(g)}, all used), so you cannot move.",
+                      "KN-21")
+    if k.moved >= kb.movement(g):
+        return Reason(f"You have used all {kb.movement(g)} Movement this turn.", "KN-20")
     return None
+
+
+def check_reach(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """MAP-01/03, TR-29: a step goes to an adjacent space, or from a Pit to another Pit."""
+    if q in neighbours(g, p):
+        return None
+    if q == p:
+        return _HERE
+    k = kb.knight(g)
+    return Reason(f"The Knight moves one space at a time, orthogonally: {fmt_pos(q)} is {manhattan(p, q)} spaces "
+                  f"from her, and she has {max(0, kb.movement(g) - k.moved)} Movement left.", "MAP-03")
 
 
 def monster_token_strength(g: Game, token: str) -> int:
@@ -115,29 +137,96 @@ def monster_token_strength(g: Game, token: str) -> int:
     return int(getattr(card, "ambush_strength", 4) or 4)
 
 
-def move_targets(g: Game) -> list[tuple[Pos, bool]]:
-    """Adjacent tiles she can move onto now, and whether it needs the Ancient Map.
+def check_monster_tokens(g: Game, q: Pos) -> Reason | None:
+    """VAR-44, RV-08 (Goblin Infestation line C): an Ogre or Troll token that beat her stays
+    on the map; she enters its space only with Strength greater than its Ambush Strength."""
+    toks = g.state.board.tokens.get(q)
+    if toks:
+        for t in MONSTER_TOKENS:
+            if toks[t] and kb.strength(g) <= monster_token_strength(g, t):
+                return Reason(f"Your Strength {kb.strength(g)} must be greater than the {t.title()}'s "
+                              f"Strength {monster_token_strength(g, t)} to enter.", "VAR-44")
+    return None
 
-    KN-70: one cube on the Ancient Map passes one wall (a double wall is one).  A Rockslide
-    is passed like any other wall: the rulebook says "Rockslide tokens are walls" (CV-23)
-    and gives the Map no exception, so only KN-71 (a tile must be there) and the Terrain
-    rules limit it."""
-    k = kb.knight(g)
-    if k.must_resolve_event or k.moved >= kb.movement(g) or encounters_left(g) < 1:
+
+def knight_entry(g: Game, q: Pos) -> Reason | None:
+    """Whether she may enter tile ``q`` at all: the meetings' entry rules (KN-46 the
+    surfaced Dragon's Armor, KN-56 a revealed Tribe's Strength), then the Monster tokens
+    (VAR-44).  Also asked of every space the River carries her to (TR-32)."""
+    for rule in g.meetings.entry_rules:
+        reason = rule(g, q)
+        if reason is not None:
+            return reason
+    return check_monster_tokens(g, q)
+
+
+def check_wall(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """KN-23, KN-70: no step through a wall (a Rockslide is one, CV-23) unless a Hero cube
+    on the Ancient Map still has a wall to pass this turn (a double wall is one; with the
+    Golem two cubes a wall)."""
+    if step_ok(g, p, q) or map_ok(g):                                             # TR-11, TR-29
+        return None
+    cubes = kb.knight(g).equip["map"]
+    if cubes == 0:
+        return _WALL
+    return Reason(f"A wall is in the way, and the {cubes} Hero cube{'s' if cubes != 1 else ''} on the Ancient Map "
+                  "have passed every wall they allow this turn.", "KN-70")
+
+
+def check_step_onto(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """A step from ``p`` to the neighbour ``q`` (the space rules, in rule order): an open
+    space only off the Terrain (TR-12; KN-71: the Ancient Map never leads there), never an
+    impassable space (TR-17), the entry rules (:func:`knight_entry`), the Pits' whole trip
+    (TR-30), the walls (KN-23, KN-70)."""
+    if q not in g.state.board.tiles:
+        return check_open_step(g, p, q)
+    if impassable(g, q):
+        return _IMPASSABLE
+    return (knight_entry(g, q) or check_pit_entry(g, p, q, kb.movement(g) - kb.knight(g).moved)
+            or check_wall(g, p, q))
+
+
+def knight_step(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """THE check of her step from ``p`` to ``q`` by her own movement (None: allowed, with the
+    Ancient Map if :func:`step_ok` says a wall is in the way): reach (MAP-03, TR-29), then
+    whether she may move now (KN-37, KN-21, KN-20), then the space (:func:`check_step_onto`)."""
+    return check_reach(g, p, q) or check_may_move(g) or check_step_onto(g, p, q)
+
+
+def check_any_step(g: Game) -> Reason | None:
+    """Whether she can step anywhere now (a click on her own piece): the first refusal of
+    :func:`knight_step` over her neighbours when none allows it."""
+    stuck = check_may_move(g)
+    if stuck is not None:
+        return stuck
+    p = pos(g)
+    first: tuple[Pos, Reason] | None = None
+    for q in neighbours(g, p):
+        reason = check_step_onto(g, p, q)
+        if reason is None:
+            return None
+        first = first or (q, reason)
+    assert first is not None                                # four adjacent spaces at least
+    q, reason = first
+    return Reason(f"No space next to you can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
+
+
+def move_targets(g: Game) -> list[tuple[Pos, bool]]:
+    """The tiles :func:`knight_step` lets her move onto now, and whether it needs the
+    Ancient Map (KN-70: a Rockslide is passed like any other wall — the rulebook says
+    "Rockslide tokens are walls" (CV-23) and gives the Map no exception).  TR-12's steps
+    onto open spaces are :func:`open_exits`, offered apart."""
+    if check_may_move(g) is not None:
         return []
     p = pos(g)
-    out = []
-    map_ok = k.map_uses * map_cost(g) + map_cost(g) <= k.equip["map"]
-    for q in neighbours(g, p):
-        if q not in g.state.board.tiles or impassable(g, q) or entry_block(g, q) is not None:   # TR-17
-            continue
-        if not pit_entry_ok(g, p, q, kb.movement(g) - k.moved):                    # TR-30
-            continue
-        if step_ok(g, p, q):                                                        # TR-11, TR-29
-            out.append((q, False))
-        elif map_ok:
-            out.append((q, True))  # KN-70: one wall per cube (a double wall is one); KN-71: a tile must be there
-    return out
+    tiles = g.state.board.tiles
+    return [(q, not step_ok(g, p, q)) for q in neighbours(g, p) if q in tiles and check_step_onto(g, p, q) is None]
+
+
+def map_ok(g: Game) -> bool:
+    """KN-70: a cube (two with the Golem) on the Ancient Map not yet used this turn."""
+    k = kb.knight(g)
+    return k.map_uses * map_cost(g) + map_cost(g) <= k.equip["map"]
 
 
 def map_cost(g: Game) -> int:
@@ -156,7 +245,7 @@ def turn_options(g: Game) -> list[Option]:
         else:
             what = " and reveal it" if is_dark(g, q) else ""
             opts.append(Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}{what}", (space(q), Target("piece", "knight"))))
-    if not k.must_resolve_event and k.moved < kb.movement(g) and encounters_left(g) >= 1:
+    if check_may_move(g) is None:
         for q in open_exits(g, p):                                              # TR-12
             opts.append(Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} "
                                "(a Dark tile is placed there and revealed)", (space(q), Target("piece", "knight"))))
@@ -265,7 +354,7 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
             g.state.monster_discard.append(t)   # VAR-44: the waiting card is discarded now
             g.log("monster_beaten", f"The Knight defeats the {t.title()} token.")
     if kind_at(g, q) == "river":                                             # TR-32: ride the current
-        q = yield from ride(g, "knight", q, lambda r: entry_block(g, r) is None)
+        q = yield from ride(g, "knight", q, lambda r: knight_entry(g, r) is None)
         toks = g.state.board.tokens_at(q)
     if is_dark(g, q):
         open_encounter(g)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, space
 from ...dice import roll_dragon_die
 from ...geometry import DIRS, Pos, fmt_pos, step
+from ...reasons import Reason
 from ..dragon.state import SYMBOLS, armor, dragon, gem_token
 from ..knight import board as kb
 from ..knight import turn as kn
@@ -58,14 +59,14 @@ def resolve_attack(g: Game, strength: int, by: str, why: str) -> Proc:
 
 
 # ------------------------------------------------------------- entering
-def entry_rule(g: Game, q: Pos) -> str | None:
-    """KN-46: she may enter a surfaced Dragon's tile only with Strength ≥ his Armor
+def entry_rule(g: Game, q: Pos) -> Reason | None:
+    """KN-46 (a rule check, :mod:`...reasons`): she may enter a surfaced Dragon's tile only with Strength ≥ his Armor
     (entering attacks him, so a readied Javelin counts, KN-88)."""
     if q != _dragon_pos(g) or not dragon(g).surfaced:
         return None
     s = kb.attack_strength(g)
     if s < armor(g):
-        return f"Your Strength {s} must be at least the Dragon's Armor {armor(g)} to enter his tile."
+        return Reason(f"Your Strength {s} must be at least the Dragon's Armor {armor(g)} to enter his tile.", "KN-46")
     return None
 
 

@@ -10,6 +10,7 @@ from ...decisions import Option, Target
 from ...geometry import Pos, fmt_pos
 from ...map.board import visible
 from ...map.terrain import forest_blocks
+from ...reasons import Reason
 from ..goblins import turn as gb
 from ..knight import board as kb
 from ..knight import turn as kn
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
     from ...game import Game, Proc
 
 
-def entry_rule(g: Game, q: Pos) -> str | None:
+def entry_rule(g: Game, q: Pos) -> Reason | None:
+    """KN-56, GB-55 (a rule check, :mod:`...reasons`): she enters a revealed Tribe's tile
+    only with Strength greater than the Tribe's (its Strength discs and Trap's +1 count)."""
     if g.state.goblins is None:
         return None
     mine = kb.attack_strength(g)                  # entering attacks them: a readied Javelin counts (KN-88)
@@ -26,7 +29,7 @@ def entry_rule(g: Game, q: Pos) -> str | None:
         theirs = gb.tribe_strength(g, t) + gb.trap_bonus(g)
         if mine <= theirs:
             trap = " with Trap" if gb.trap_bonus(g) else ""
-            return f"Your Strength {mine} must be greater than {gb.tname(t)}'s Strength {theirs}{trap}."
+            return Reason(f"Your Strength {mine} must be greater than {gb.tname(t)}'s Strength {theirs}{trap}.", "KN-56")
     return None
 
 

@@ -22,8 +22,9 @@ from ...geometry import Pos
 if TYPE_CHECKING:
     from ...decisions import Option, Target
     from ...game import Game, Proc
+    from ...reasons import Reason
 
-EntryRule = Callable[["Game", Pos], "str | None"]        # why she may not enter a tile (KN-46, KN-56), or None
+EntryRule = Callable[["Game", Pos], "Reason | None"]     # why she may not enter a tile (KN-46, KN-56), or None
 OptionProvider = Callable[["Game"], "list[Option]"]     # extra options on her turn (attacks, Bow, Javelin…)
 EnterHook = Callable[["Game", Pos], "Proc"]             # what entering a tile does by itself (Flame Wall, Poison)
 Action = Callable[["Game", str], "Proc"]                # an option's verb, given the rest of its id

@@ -25,13 +25,13 @@ from ...game import GameOver, Outcome
 from ...geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
 from ...map.board import edge_blocked, is_dark, visible
 from ...map.terrain import (
+    check_pit_entry,
     forest_blocks,
     impassable,
     kind_at,
     neighbours,
     on_pit,
     open_exits,
-    pit_entry_ok,
     place_under,
     ride,
     step_ok,
@@ -161,7 +161,7 @@ def move_options(g: Game, p: Pos) -> list[Option]:
         return []
     return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
-            and pit_entry_ok(g, p, q, t.movement_left)] + [                      # TR-30
+            and check_pit_entry(g, p, q, t.movement_left) is None] + [          # TR-30
         Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
                (space(q),)) for q in open_exits(g, p)]                           # TR-12
 
