@@ -76,6 +76,20 @@ def test_KN_56_knight_strength_must_beat_the_tribes() -> None:
         assert reason == "Your Strength 1 must be greater than the Fangs Tribe's Strength 3."
 
 
+def test_KN_56_a_click_gives_the_reason_with_its_rule_for_the_rule_link() -> None:
+    """KN-56 (issue 25, item 2): a click on the stronger Tribe's space and piece gives the
+    step check's Reason; its rule id opens the reference section citing KN-56."""
+    from vast_desktop.engine.explain.why_not import explain_click_reason
+    from vast_desktop.teach.reference import load_reference
+
+    g = game(("knight", "goblins"), "knight", pieces={"knight": [0, 0], "tribe:fangs": [1, 0]},
+             goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}})
+    reason = explain_click_reason(g, "knight", [Target("piece", "tribe:fangs"), Target("space", "1,0")])
+    assert reason == Reason("Your Strength 1 must be greater than the Fangs Tribe's Strength 3.", "KN-56")
+    section = load_reference().for_rule(reason.rule)
+    assert section is not None and "KN-56" in section.checklist
+
+
 def test_MAP_03_KN_20_knight_too_far() -> None:
     """MAP-03, KN-20: one space at a time; the reason says how far and how much Movement is left."""
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]})

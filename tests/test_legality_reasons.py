@@ -9,7 +9,8 @@ Terrain), at every pending decision of a *converted* kind, for every target of
 - the target is an option's target ⇔ ``why_not`` gives no reason;
 - a reason is the rule check's own :class:`~vast_desktop.engine.reasons.Reason`: it names
   its rule (``Reason.checked``), it is what :attr:`Converted.check` returns for that
-  target, it is no generic fallback (``is_fallback``), and its words hold no raw rule code;
+  target, it is no generic fallback (``is_fallback``), its words hold no raw rule code, and
+  its rule id opens a section of the rules reference (the table's "Rule" link);
 - the check allows the target ⇔ the target is a target of the options the check builds
   (:attr:`Converted.offered`).
 
@@ -37,6 +38,7 @@ from vast_desktop.engine.map.terrain import neighbours
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.teach.reference import load_reference
 
 SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
 GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS if "knight" in roles]
@@ -98,6 +100,7 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
         text = why_not(g, d.role, t)
         assert text == reason.text and not is_fallback(g, text), f"{where}: {text!r}"
         assert not RULE_CODE.search(reason.text), f"{where}: a rule code in the words: {reason.text!r}"
+        assert load_reference().for_rule(reason.rule) is not None, f"{where}: no Rule link for {reason.rule}"
     return refused
 
 

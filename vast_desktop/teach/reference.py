@@ -260,6 +260,15 @@ class Reference:
             raise KeyError(f"no rules reference section {id_or_alias!r}")
         return found
 
+    def for_rule(self, rule: str) -> Section | None:
+        """The section a refusal's "Rule" link opens (issue 25, item 2): ``rule`` is a
+        :class:`~vast_desktop.engine.reasons.Reason`'s rule id — a section id or alias, else a
+        checklist id (``KN-21``), answered by the first section that cites it."""
+        found = self.get(rule)
+        if found is not None or not rule:
+            return found
+        return next((s for s in self.sections.values() if rule in s.checklist), None)
+
     def has_part(self, part: str) -> bool:
         return part in self.sections
 

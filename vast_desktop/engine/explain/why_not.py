@@ -125,10 +125,19 @@ def _answer(g: Game, role: str | None, target: Any) -> tuple[Answer, int]:
 def explain_click(g: Game, role: str | None, targets: list[Any]) -> str | None:
     """A click lands on several targets at once (an edge, the pieces on a space, the space):
     the best-graded reason among them, the first of equals (None if one is an option)."""
-    graded = [why_not_graded(g, role, t) for t in targets]
+    reason = explain_click_reason(g, role, targets)
+    return None if reason is None else reason.text
+
+
+def explain_click_reason(g: Game, role: str | None, targets: list[Any]) -> Reason | None:
+    """:func:`explain_click` as a :class:`Reason`, whose ``rule`` (when a rule check gave it)
+    lets the table show a "Rule" link (``teach.reference.Reference.for_rule``)."""
+    graded = [_answer(g, role, t) for t in targets]
     if not graded or any(r is None for r, _ in graded):
         return None
-    return min(graded, key=lambda rg: rg[1])[0]
+    best = min(graded, key=lambda rg: rg[1])[0]
+    assert best is not None
+    return best if isinstance(best, Reason) else Reason(best)
 
 
 def is_fallback(g: Game, reason: str) -> bool:

@@ -647,7 +647,7 @@ _OPEN_FROM_CAVE = Reason("There is no tile there: a piece steps onto an open spa
                          "(a Dark tile is then placed there).", "TR-12")
 _OPEN_FROM_IMPASSABLE = Reason("Nothing steps off an impassable space of the Canyon.", "TR-17")
 _OPEN_IN_COLLAPSE = Reason("There is no tile there: in the Collapse no new tile is placed, so no piece steps off "
-                           "the Terrain onto an open space.", "AMB-45")
+                           "the Terrain onto an open space.", "TR-12")       # AMB-45's suggested reading
 _OPEN_NO_TILES = Reason("There is no tile there, and no Cave tile is left to place on it, so no piece steps onto "
                         "it from the Terrain.", "TR-12")
 
