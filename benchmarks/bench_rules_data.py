@@ -13,7 +13,7 @@ import time
 
 def main() -> int:
     t0 = time.perf_counter()
-    from vast_desktop.engine.rules_data import load_rules_data, load_rules_data_uncached
+    from vast_desktop.rules_data import load_rules_data, load_rules_data_uncached
 
     import_ms = (time.perf_counter() - t0) * 1000
     samples = []

@@ -9,7 +9,7 @@ import pytest
 
 from vast_desktop.campaign import Campaign, CampaignError, load_campaign, save_campaign
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.rules_data import load_rules_data
+from vast_desktop.rules_data import load_rules_data
 
 
 def test_VAR_03_everyone_starts_at_easiest_and_each_winner_moves_up() -> None:

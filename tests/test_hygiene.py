@@ -77,6 +77,17 @@ def test_bots_and_words_for_players_stay_clients_of_the_engine() -> None:
     assert not bad, "a client layer reaches above itself:\n" + "\n".join(bad)
 
 
+def test_rules_data_imports_nothing_else_of_the_game() -> None:
+    """ARCHITECTURE §1: ``rules_data -> engine -> ...``; the engine reads the rules data, never the
+    reverse, so the schema, loader and checks import no other part of ``vast_desktop``."""
+    bad = []
+    for path in _py_files(PACKAGE / "rules_data"):
+        for line, mod in _imported_modules(_parse(path), path):
+            if mod.startswith("vast_desktop.") and not mod.startswith("vast_desktop.rules_data"):
+                bad.append(f"{_rel(path)}:{line} imports {mod}")
+    assert not bad, "the rules data must not depend on the game that reads it:\n" + "\n".join(bad)
+
+
 def test_engine_imports_without_pygame_loaded() -> None:
     import subprocess
     import sys

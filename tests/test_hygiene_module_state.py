@@ -5,6 +5,9 @@ Before issue 25 the Knight's cross-role hooks were module-level lists appended t
 games were set up, so the order of her forced attacks depended on what the process had
 set up before and a log recorded in one process did not replay in another.  Two checks:
 
+The rules data the engine reads (``vast_desktop.rules_data``, an engine module until issue 25
+item 5 moved it beside the engine) is held to the same checks.
+
 * at run time: import every engine module, snapshot every module-level list, dict, set
   and bytearray, play short random games of several role subsets, and require every
   snapshot unchanged;
@@ -22,10 +25,12 @@ from pathlib import Path
 from types import ModuleType
 
 import vast_desktop.engine as engine_pkg
+import vast_desktop.rules_data as rules_data_pkg
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
 
 ENGINE = Path(engine_pkg.__file__).resolve().parent
+RULES_DATA = Path(rules_data_pkg.__file__).resolve().parent
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "setdefault", "pop", "popitem", "remove",
                       "discard", "clear", "sort", "reverse", "__setitem__", "__delitem__", "__iadd__"})
 CONTAINERS = (list, dict, set, bytearray)
@@ -35,9 +40,11 @@ MAX_STEPS = 250
 
 
 def _engine_modules() -> list[ModuleType]:
-    mods = [engine_pkg]
-    for info in pkgutil.walk_packages(engine_pkg.__path__, prefix="vast_desktop.engine."):
-        mods.append(importlib.import_module(info.name))
+    mods: list[ModuleType] = []
+    for pkg in (engine_pkg, rules_data_pkg):
+        mods.append(pkg)
+        for info in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + "."):
+            mods.append(importlib.import_module(info.name))
     return mods
 
 
@@ -161,7 +168,7 @@ def test_no_engine_module_mutates_module_level_state() -> None:
     """No ``.append/.extend/.insert/.update/.add/[...]=`` (nor the other in-place
     mutators) on a module-level name — at import or in a function — no ``global``, and no
     mutation of another module's attributes (the old ``kn.ENTRY_RULES.append``)."""
-    files = sorted(p for p in ENGINE.rglob("*.py") if "__pycache__" not in p.parts)
+    files = sorted(p for base in (ENGINE, RULES_DATA) for p in base.rglob("*.py") if "__pycache__" not in p.parts)
     assert len(files) > 40
     bad = [b for p in files for b in _offences(p)]
     assert not bad, "module-level state mutated:\n" + "\n".join(bad)

@@ -225,7 +225,7 @@ def _drive_twins(a: Game, b: Game, viewers: tuple[str | None, ...], steps: int, 
 def _twin_tiles(seed: int) -> tuple[list[str], str, str, list[str]]:
     """Tiles off the initial map: a Crystal and a Treasure Room tile with the same Goblin
     symbol (indistinguishable Dark sides), two others for the hand, and the rest."""
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     rules = load_rules_data()
     g = new_game(Setup(roles=("knight", "cave"), seed=seed))

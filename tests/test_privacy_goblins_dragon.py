@@ -16,7 +16,7 @@ import pytest
 from test_privacy import _drive_twins
 
 from vast_desktop.engine import Game, load_scenario, view
-from vast_desktop.engine.rules_data import load_rules_data
+from vast_desktop.rules_data import load_rules_data
 
 FOUR = ["knight", "goblins", "dragon", "cave"]
 OTHERS_OF_GOBLINS = (None, "knight", "dragon", "cave")

@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES_DIR = ROOT / "vast_desktop" / "rules_data"
+RULES_DIR = ROOT / "rules_data"                  # the game's data, top-level beside vast_desktop/
 REF_DIR = RULES_DIR / "reference"
 ENGINE_DIR = ROOT / "vast_desktop" / "engine"
 

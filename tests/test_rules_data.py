@@ -17,7 +17,7 @@ import pytest
 import yaml
 from pydantic import ValidationError
 
-from vast_desktop.engine.rules_data import (
+from vast_desktop.rules_data import (
     ROLES,
     SHAPE_WALLS,
     CaveTile,

@@ -139,7 +139,7 @@ def main() -> None:
 def campaign_shots(app: App, suffix: str) -> None:
     """The Campaign (VAR-03): the players' names and levels on the strip, over the board and on the curtain."""
     from vast_desktop.campaign import Campaign, load_campaign, save_campaign
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     save_campaign(Campaign(levels={"Anna": 1, "Bartholomew-Maximilian": 3}))
     campaign = load_campaign()

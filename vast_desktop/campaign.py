@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .engine.rules_data import RulesData
 from .persistence import atomic_write_text, read_marked_json, validate_file
+from .rules_data import RulesData
 from .settings import data_dir
 
 RANKS = ("easiest", "easy", "standard", "hard", "expert")

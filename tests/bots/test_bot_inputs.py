@@ -86,7 +86,7 @@ DARK_AT = ([1, 1], [2, 1])
 
 def _dark_pairs() -> list[tuple[str, str]]:
     """Two different tiles for each Dark space, with the same (public) Tribe symbol."""
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     used = {t["tile"] for t in ROW}
     by_tribe: dict[str, list[str]] = {}
@@ -103,7 +103,7 @@ def twins(role: str) -> tuple[Game, Game]:
     Dragon's Power cards (unless it is the Dragon)."""
     pairs = _dark_pairs()
     taken = {x for pair in pairs for x in pair} | {t["tile"] for t in ROW}
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
     spare = [t.id for t in load_rules_data().tiles if t.id not in taken and t.type != "entrance"]
 
     def one(k: int) -> Game:

@@ -25,9 +25,9 @@ from vast_desktop.bots.progress import standing
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.game import EngineError
-from vast_desktop.engine.rules_data import RulesDataError
 from vast_desktop.engine.scenario import load_scenario
 from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.rules_data import RulesDataError
 
 PAIRS = list(combinations(ROLE_ORDER, 2))
 

@@ -195,7 +195,7 @@ def test_sample_world_takes_only_a_view_and_a_random() -> None:
 
 
 def _twin(seed: int, lit: str, dark: list[str], cave_hand: list[str], dragon_hand: list[str]) -> Game:
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     used = {"entrance", lit, *dark, *cave_hand}
     stack = [t.id for t in load_rules_data().tiles if t.id not in used and t.type != "vault"]
@@ -214,7 +214,7 @@ def test_games_differing_only_in_hidden_things_give_the_same_worlds() -> None:
     """Twins with the same public position but other Dark tile ids, another Cave hand,
     another Dragon hand and another seed show the Knight the same view, so the same RNG
     seed gives the same world for both."""
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     rules = load_rules_data()
 
@@ -248,7 +248,7 @@ def test_with_no_goblins_the_monsters_not_in_the_deck_are_in_the_discard_pile() 
     there every Monster not in the deck — an exhausted deck must not leave a world with none."""
     from vast_desktop.bots.hard.worlds import world_scenario
     from vast_desktop.engine.cards.ambush import draw_monster
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     monsters = sorted(load_rules_data().deck("monsters"))
     data = world_scenario(view(new_game(Setup(roles=["knight", "thief"], seed=4)), "knight"), random.Random(1))

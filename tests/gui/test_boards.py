@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.render import boards, text
 from vast_desktop.render.boards import TYPE_LABELS, BoardLayout, draw_board, draw_board_tabs
+from vast_desktop.rules_data import load_rules_data
 
 from .board_cache import board_draws_from_cache
 

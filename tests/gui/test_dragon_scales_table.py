@@ -13,9 +13,9 @@ import pytest
 
 from vast_desktop.engine import Game, Setup, load_scenario, view
 from vast_desktop.engine import setup as engine_setup
-from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import draw_board
+from vast_desktop.rules_data import load_rules_data
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 

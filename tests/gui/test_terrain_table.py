@@ -20,11 +20,11 @@ import pygame
 
 from vast_desktop.engine import load_scenario, view
 from vast_desktop.engine.geometry import parse_pos
-from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.input.targets import walk_path
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.map_view import GHOST_ALPHA, MAP_BG
 from vast_desktop.render.theme import DARK_TILE, LIT_FLOOR
+from vast_desktop.rules_data import load_rules_data
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.table import TableScreen
 

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from vast_desktop.engine.rules_data import load_rules_data  # noqa: E402
 from vast_desktop.render import theme  # noqa: E402
 from vast_desktop.render.tile_art import (  # noqa: E402
     EDGE_KINDS,
@@ -20,6 +19,7 @@ from vast_desktop.render.tile_art import (  # noqa: E402
     WALL_DEPTH,
     TileArt,
 )
+from vast_desktop.rules_data import load_rules_data  # noqa: E402
 
 SIZES = (24, 40, 96, 200)
 

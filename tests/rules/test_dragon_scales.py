@@ -14,8 +14,8 @@ import pytest
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.decisions import IllegalChoice
 from vast_desktop.engine.roles.dragon.state import is_scale
-from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
+from vast_desktop.rules_data import load_rules_data
 
 from .helpers import choose, dark, entrance, event_kinds, ids, lit, scenario
 from .helpers_dragon import D, dragon_game

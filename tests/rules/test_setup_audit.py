@@ -28,7 +28,7 @@ from vast_desktop.engine.roles.goblins.turn import reveal_spaces
 from vast_desktop.engine.roles.knight.turn import MONSTER_TOKENS
 from vast_desktop.engine.roles.thief import turn as th
 from vast_desktop.engine.roles.thief.state import stat, stealth, token_value
-from vast_desktop.engine.rules_data import load_rules_data
+from vast_desktop.rules_data import load_rules_data
 
 from .helpers import dark, entrance, lit
 from .helpers_interactions import K, choose, ids, play, until

@@ -374,7 +374,7 @@ def test_TR_02_six_types_on_eight_tiles() -> None:
     """TR-02: Canyon, Lake, Magma, Mushroom Forest, Pits (×3) and River."""
     from collections import Counter
 
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     kinds = Counter(t.kind for t in load_rules_data().terrain)
     assert sum(kinds.values()) == 8
@@ -384,7 +384,7 @@ def test_TR_02_six_types_on_eight_tiles() -> None:
 def test_TR_03_one_terrain_tile_covers_several_spaces() -> None:
     """TR-03: a Terrain tile larger than a Cave tile covers several map spaces, all of them
     the same tile (a Lake laid at 1,0 fills its whole footprint)."""
-    from vast_desktop.engine.rules_data import load_rules_data
+    from vast_desktop.rules_data import load_rules_data
 
     lake = next(t for t in load_rules_data().terrain if t.kind == "lake")
     assert len(lake.spaces) > 1

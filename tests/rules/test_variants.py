@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.rules_data import load_rules_data
 from vast_desktop.engine.setup import SetupError, effective_difficulty
+from vast_desktop.rules_data import load_rules_data
 
 FIVE = ("knight", "goblins", "dragon", "cave", "thief")
 

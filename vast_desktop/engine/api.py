@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules_data import load_rules_data
 from .decisions import IllegalChoice
 from .flow import game_flow
 from .game import Game, ReplayError
-from .rules_data import load_rules_data
 from .setup import Setup, initial_state, make_config
 
 

@@ -18,7 +18,7 @@ from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
 
 if TYPE_CHECKING:
-    from .rules_data import RulesData
+    from ..rules_data import RulesData
     from .setup import GameConfig, Setup
 
 Proc = Generator[Decision, Option, Any]

@@ -37,10 +37,10 @@ from typing import Any
 
 import yaml
 
+from ..rules_data import load_rules_data
 from .flow import game_flow
 from .game import Game
 from .geometry import Pos, edge
-from .rules_data import load_rules_data
 from .setup import Setup, initial_state, make_config
 from .state import PlacedTile
 

@@ -16,8 +16,8 @@ from .geometry import DELTA
 from .state import ROLE_ORDER, CaveState, GameState, KnightState, PlacedTile
 
 if TYPE_CHECKING:
+    from ..rules_data import RulesData
     from .game import Game
-    from .rules_data import RulesData
 
 PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")      # the roles this version of the engine plays in full
 OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the setup screen

@@ -59,7 +59,7 @@ def bench_options(args: argparse.Namespace) -> BenchOptions:
 
 def run_bench(args: argparse.Namespace) -> int:
     from ..engine.api import replay
-    from ..engine.rules_data import default_rules_dir, load_rules_data, load_rules_data_uncached
+    from ..rules_data import default_rules_dir, load_rules_data, load_rules_data_uncached
     from .simulate import play_game
 
     opts = bench_options(args)

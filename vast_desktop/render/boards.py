@@ -31,8 +31,8 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
-from ..engine.rules_data import RulesData, UnknownIdError, load_rules_data
 from ..engine.view import PlayerView
+from ..rules_data import RulesData, UnknownIdError, load_rules_data
 from ..teach.describe import describe_key
 from ..teach.describe_boards import TYPE_LABELS
 from . import text as _text

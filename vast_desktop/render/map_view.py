@@ -301,7 +301,7 @@ class MapView:
 
     def _draw_die(self, surface: pygame.Surface, die: tuple[Pos, int, float], size: int) -> None:
         centre, face, fade = die
-        from ..engine.rules_data import load_rules_data
+        from ..rules_data import load_rules_data
 
         offsets = load_rules_data().dragon_die[face - 1]
         mark = pygame.Surface((size, size), pygame.SRCALPHA)

@@ -1066,7 +1066,7 @@ class TileArt:
     # ------------------------------------------------------------------ die
     def die_face(self, face: int, size: int) -> pygame.Surface:
         """Dragon die face 1..6: a 3×3 grid, white squares are the affected spaces (centre = roller)."""
-        from ..engine.rules_data import load_rules_data
+        from ..rules_data import load_rules_data
 
         faces = load_rules_data().dragon_die
         if not 1 <= int(face) <= len(faces):

@@ -16,7 +16,6 @@ import pygame
 import pygame_gui
 
 from ..campaign import RANK_NAMES, Campaign, CampaignError, campaign_path, load_campaign
-from ..engine.rules_data import DifficultyLevel, load_rules_data
 from ..engine.setup import (
     EXCLUSIVE_VARIANTS,
     HOUSE_RULES,
@@ -29,6 +28,7 @@ from ..engine.setup import (
 from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..rules_data import DifficultyLevel, load_rules_data
 from ..session import Seat, Session, bot_levels, default_bot_level
 from ..settings import autosave_path
 from .base import Screen

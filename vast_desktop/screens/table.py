@@ -20,7 +20,6 @@ from ..engine.decisions import Option, Target
 from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.map.terrain import PLACING_KINDS
-from ..engine.rules_data import TerrainTile, load_rules_data
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
@@ -28,6 +27,7 @@ from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen

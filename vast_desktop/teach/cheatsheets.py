@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import StringConstraints, ValidationError
 
-from ..engine.rules_data import _validation_message
+from ..rules_data import validation_message
 from .reference import KindName, OneLine, ReferenceError, SectionId, _Frozen, _read, default_reference_dir
 
 if TYPE_CHECKING:
@@ -180,11 +180,11 @@ def load_teaching_cards_uncached(directory: Path | Traversable | None = None) ->
     try:
         sheets = CheatSheetsData.model_validate(sheets_src.raw)
     except ValidationError as exc:
-        raise ReferenceError(_validation_message(exc, sheets_src)) from None
+        raise ReferenceError(validation_message(exc, sheets_src)) from None
     try:
         reminders = RemindersData.model_validate(reminders_src.raw)
     except ValidationError as exc:
-        raise ReferenceError(_validation_message(exc, reminders_src)) from None
+        raise ReferenceError(validation_message(exc, reminders_src)) from None
     seen: set[str] = set()
     for i, r in enumerate(reminders.reminders):
         if r.id in seen:

@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 from ..engine.decisions import Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos
-from ..engine.rules_data import load_rules_data
 from ..engine.view import PlayerView, TileView
+from ..rules_data import load_rules_data
 from .describe_boards import (
     TRIBE_NAMES,
     TYPE_LABELS,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.rules_data import UnknownIdError, load_rules_data
 from ..engine.view import PlayerView
+from ..rules_data import UnknownIdError, load_rules_data
 
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}

@@ -1,6 +1,6 @@
 """The rules reference: the full rules as browsable, searchable sections (issue 6).
 
-The text lives in ``vast_desktop/rules_data/reference/<part>.yaml``, one file per part
+The text lives in ``rules_data/reference/<part>.yaml``, one file per part
 (general, knight, goblins, dragon, cave, thief, terrain, role_variants, difficulty,
 optional_variants, faq), each a tree of sections with an ``id``, a ``title``, a
 ``text`` in a small markup and optional nested ``sections``:
@@ -15,14 +15,13 @@ the rules for any pending decision.
 
 :func:`load_reference` reads and checks the files once (cached).  A bad file is refused
 with :class:`ReferenceError`, whose message names the file, the line and the key (the
-same YAML helpers as :mod:`vast_desktop.engine.rules_data`).  No pygame here: the
+same YAML helpers as :mod:`vast_desktop.rules_data`).  No pygame here: the
 rules screen turns a section into pygame_gui's HTML subset with :func:`to_html`.
 """
 from __future__ import annotations
 
 import functools
 import html
-import importlib.resources
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 
-from ..engine.rules_data import RulesDataError, YamlPath, _Sources, _validation_message
+from ..rules_data import RulesDataError, YamlPath, YamlSources, default_rules_dir, validation_message
 
 if TYPE_CHECKING:
     from ..engine.decisions import Decision
@@ -353,12 +352,12 @@ class Reference:
 
 
 def default_reference_dir() -> Traversable:
-    """The packaged ``vast_desktop/rules_data/reference`` directory."""
-    return importlib.resources.files("vast_desktop").joinpath("rules_data").joinpath("reference")
+    """The ``reference/`` folder of the game's data (found by :func:`~vast_desktop.rules_data.default_rules_dir`)."""
+    return default_rules_dir().joinpath("reference")
 
 
-def _read(f: Traversable) -> _Sources:
-    sources = _Sources(f.name)
+def _read(f: Traversable) -> YamlSources:
+    sources = YamlSources(f.name)
     try:
         sources.add(f.name, f.read_text(encoding="utf-8"))
     except RulesDataError as exc:
@@ -371,18 +370,18 @@ class _Builder:
 
     def __init__(self) -> None:
         self.sections: dict[str, Section] = {}
-        self.where: dict[str, tuple[_Sources, YamlPath]] = {}
+        self.where: dict[str, tuple[YamlSources, YamlPath]] = {}
         self.aliases: dict[str, str] = {}
-        self.texts: list[tuple[str, str, _Sources, YamlPath]] = []    # (section id, text, file, path)
+        self.texts: list[tuple[str, str, YamlSources, YamlPath]] = []    # (section id, text, file, path)
 
-    def fail(self, sources: _Sources, path: YamlPath, message: str) -> None:
+    def fail(self, sources: YamlSources, path: YamlPath, message: str) -> None:
         raise ReferenceError(f"{sources.locate(path)}: {message}")
 
-    def add_part(self, stem: str, sources: _Sources) -> None:
+    def add_part(self, stem: str, sources: YamlSources) -> None:
         try:
             data = PartData.model_validate(sources.raw)
         except ValidationError as exc:
-            raise ReferenceError(_validation_message(exc, sources)) from None
+            raise ReferenceError(validation_message(exc, sources)) from None
         if data.part != stem:
             self.fail(sources, ("part",), f"the part id must be the file's name {stem!r}")
         children = self._children(data.sections, data.part, data.part, 1, data.color, sources, ("sections",))
@@ -391,7 +390,7 @@ class _Builder:
         self.texts.append((data.part, data.text, sources, ("text",)))
 
     def _children(self, items: Iterable[SectionData], part: str, parent: str, depth: int, colour: str | None,
-                  sources: _Sources, path: YamlPath) -> tuple[str, ...]:
+                  sources: YamlSources, path: YamlPath) -> tuple[str, ...]:
         ids = []
         for i, item in enumerate(items):
             here = (*path, i)
@@ -412,7 +411,7 @@ class _Builder:
             ids.append(item.id)
         return tuple(ids)
 
-    def _put(self, section: Section, sources: _Sources, path: YamlPath) -> None:
+    def _put(self, section: Section, sources: YamlSources, path: YamlPath) -> None:
         if section.id in self.sections:
             first, first_path = self.where[section.id]
             self.fail(sources, path, f"duplicate section id {section.id!r} (first defined at "
@@ -470,7 +469,7 @@ def load_reference_uncached(directory: Path | Traversable | None = None) -> Refe
         try:
             kinds = dict(KindsData.model_validate(sources.raw).decision_kinds)
         except ValidationError as exc:
-            raise ReferenceError(_validation_message(exc, sources)) from None
+            raise ReferenceError(validation_message(exc, sources)) from None
         for kind, ref in kinds.items():
             if not builder.known(ref) and not builder.may_be_missing(ref):
                 builder.fail(sources, ("decision_kinds", kind), f"decision kind {kind!r} names {ref!r}, "

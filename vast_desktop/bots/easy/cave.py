@@ -30,8 +30,8 @@ from functools import lru_cache
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos, rotate_walls
-from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
+from ...rules_data import load_rules_data
 from ..base import ScoredBot
 from ..features import MapPicture, board, option_space, verb
 

@@ -28,8 +28,8 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
-from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView, TileView
+from ...rules_data import load_rules_data
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
 

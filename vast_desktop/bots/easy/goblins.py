@@ -29,8 +29,8 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, rotate_walls
-from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
+from ...rules_data import load_rules_data
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
 

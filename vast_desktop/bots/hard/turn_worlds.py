@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING, Any
 from ...engine import EngineError  # the error type only: a bot never holds the real game
 from ...engine.decisions import Decision, IllegalChoice
 from ...engine.geometry import parse_pos
-from ...engine.rules_data import load_rules_data
 from ...engine.scenario import ScenarioError, load_scenario
 from ...engine.view import PlayerView, TileView, view
+from ...rules_data import load_rules_data
 from ..base import Bot
 from ..registry import make_bot
 

@@ -20,8 +20,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...engine.rules_data import RulesDataError, _Sources, _validation_message
 from ...engine.view import PlayerView
+from ...rules_data import RulesDataError, YamlSources, validation_message
 from ..features import MapPicture, board
 from ..progress import standing
 from ..registry import ROLES
@@ -201,12 +201,12 @@ class ValueFile(BaseModel):
 
 def parse_values(filename: str, text: str) -> ValueFile:
     """Validate the text of a values file; :class:`RulesDataError` names file, line and key."""
-    sources = _Sources(filename)
+    sources = YamlSources(filename)
     sources.add(filename, text)
     try:
         return ValueFile.model_validate(sources.raw)
     except ValidationError as exc:
-        raise RulesDataError(_validation_message(exc, sources)) from None
+        raise RulesDataError(validation_message(exc, sources)) from None
 
 
 @lru_cache(maxsize=4)

@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.geometry import Pos, rotate_walls
 from ...engine.map.terrain import READY_KINDS
-from ...engine.rules_data import RulesData, load_rules_data
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, TileView
+from ...rules_data import RulesData, load_rules_data
 from ..registry import ROLES
 
 if TYPE_CHECKING:       # the type of what it returns: a new game, never one it is given

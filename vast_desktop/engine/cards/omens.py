@@ -37,8 +37,8 @@ from ..map.terrain import in_forest
 from ..roles.knight.board import shield_active
 
 if TYPE_CHECKING:
+    from ...rules_data import Omen
     from ..game import Game, Proc
-    from ..rules_data import Omen
 
 
 def _cave(g: Game):

@@ -29,7 +29,7 @@ def _slot(t: Target, owner: str) -> str | None:
 
 def _card(g: Game, ref: str) -> Any | None:
     """The card behind a card target (None for a target that names no card, e.g. ``terrain:lake``)."""
-    from ..rules_data import UnknownIdError
+    from ...rules_data import UnknownIdError
 
     try:
         return g.card(ref)

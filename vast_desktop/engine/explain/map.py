@@ -526,7 +526,7 @@ def spores_tribe_slot(g: Game, d: Decision, t: Target) -> str | None:
 
 # ------------------------------------------------------------------ cards
 def _deck_of(g: Game, card: str) -> str | None:
-    from ..rules_data import UnknownIdError
+    from ...rules_data import UnknownIdError
 
     if card.startswith("terrain:"):
         return "terrain"

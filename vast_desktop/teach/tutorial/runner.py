@@ -15,9 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ...engine import Game, IllegalChoice
-from ...engine.rules_data import RulesDataError, _Sources, _validation_message
 from ...engine.scenario import ScenarioError, load_scenario
 from ...persistence import atomic_write_text, read_marked_json, validate_file
+from ...rules_data import RulesDataError, YamlSources, validation_message
 from ...settings import data_dir
 
 DEFAULT_SCRIPT = "sample_turn.yaml"
@@ -84,14 +84,14 @@ def _read_text(name: str) -> str:
 def load_script(name: str = DEFAULT_SCRIPT, text: str | None = None) -> Script:
     """Read and validate a script; errors name the file, the line and the key (as the rules data's do)."""
     filename = Path(name).name
-    sources = _Sources(filename)
+    sources = YamlSources(filename)
     try:
         sources.add(filename, _read_text(name) if text is None else text)
         return Script.model_validate(sources.raw)
     except RulesDataError as exc:
         raise TutorialError(str(exc)) from None
     except ValidationError as exc:
-        raise TutorialError(_validation_message(exc, sources)) from None
+        raise TutorialError(validation_message(exc, sources)) from None
     except OSError as exc:
         raise TutorialError(f"{filename}: cannot read the tutorial script ({exc})") from None
 

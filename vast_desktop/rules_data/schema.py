@@ -1,46 +1,26 @@
-"""Rules data: every component and number of the game, loaded from YAML and validated.
+"""The rules-data schema: frozen pydantic v2 models of every component and number of the game.
 
-Why this module exists (ARCHITECTURE.md §4): the engine must not hard-code card
-lists, tile layouts, costs or setup tables.  Those facts live in
-``vast_desktop/rules_data/*.yaml``; this module
+Why it exists (ARCHITECTURE.md §4): the engine must not hard-code card lists, tile
+layouts, costs or setup tables.  Those facts live in the top-level ``rules_data/*.yaml``
+files; :mod:`.loader` reads them and this module says what they must look like.  Every
+model is frozen and refuses unknown keys (``extra="forbid"``), so a typo is refused
+instead of silently ignored.  :class:`RulesData` is the whole validated data with its
+lookups (:meth:`RulesData.tile`, :meth:`RulesData.card`, :meth:`RulesData.role_variant`
+...), which raise :class:`UnknownIdError` listing the valid ids.
 
-* reads the files with :class:`RulesYamlLoader`, a safe YAML loader that refuses
-  duplicate keys and remembers the line of every key and list item;
-* validates them with frozen pydantic v2 models (``extra="forbid"``), so a typo
-  or an unknown key is refused instead of silently ignored;
-* cross-checks the result against the firm component counts of
-  ``COMPONENT_DATA.md`` (52 Cave tiles, 15 Event cards, 36 Omen tokens, ...) and
-  checks that every id one entry names (a gift card, a removed Sidequest, an
-  omen's symbol) exists;
-* derives the role combinations the rulebook gives only as a rule ("any 3
-  roles vs Thief", "any 2 roles vs Thief"), so :attr:`RulesData.role_variants`
-  holds all 30 legal combinations.
-
-Any problem raises :class:`RulesDataError` whose message names the file, the line
-and the key path, e.g. ``tiles.yaml line 42, tiles[3].walls: Input should be a
-valid tuple``.  YAML chooses *which* Python handler an effect uses and *with what
-numbers* (``handler`` and ``params``); the logic lives in the engine.
-
-Entries resting on thin evidence (per-tile layouts, Terrain footprints, the
-Wisp's Ambush line, promo cards) carry ``provisional=True`` and a one-line
-``note``; promo cards also carry ``promo=True`` and are left out of
-:meth:`RulesData.deck` unless asked for.
-
-Entry points: :func:`load_rules_data` (cached) and
-:func:`load_rules_data_uncached` (for tests that load a broken copy).
+YAML chooses *which* Python handler an effect uses and *with what numbers*
+(``handler`` and ``params``); the logic lives in the engine.  Entries resting on thin
+evidence (per-tile layouts, Terrain footprints, the Wisp's Ambush line, promo cards)
+carry ``provisional=True`` and a one-line ``note``; promo cards also carry
+``promo=True`` and are left out of :meth:`RulesData.deck` unless asked for.
 """
 from __future__ import annotations
 
 import functools
-import importlib.resources
-import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from importlib.resources.abc import Traversable
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, TypeVar, cast
+from typing import Annotated, Any, Literal, TypeAlias, TypeVar, cast
 
-import yaml
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -49,7 +29,6 @@ from pydantic import (
     GetCoreSchemaHandler,
     StrictBool,
     StringConstraints,
-    ValidationError,
     field_validator,
     model_validator,
 )
@@ -76,7 +55,6 @@ __all__ = [
     "RoleVariant",
     "RulesData",
     "RulesDataError",
-    "RulesYamlLoader",
     "SecretCard",
     "SidequestCard",
     "SoloLevel",
@@ -87,10 +65,6 @@ __all__ = [
     "VariantCard",
     "WarCard",
     "WinCondition",
-    "default_rules_dir",
-    "format_path",
-    "load_rules_data",
-    "load_rules_data_uncached",
 ]
 
 
@@ -1011,7 +985,7 @@ class DifficultyLevel(_Frozen):
 # The whole rules data
 # ---------------------------------------------------------------------------
 
-_DECK_FIELDS: dict[str, str] = {
+DECK_FIELDS: dict[str, str] = {
     "events": "events",
     "treasures": "treasures",
     "sidequests": "sidequests",
@@ -1033,7 +1007,7 @@ class _Index:
         self.tiles = {t.id: t for t in rd.tiles}
         self.terrain = {t.id: t for t in rd.terrain}
         self.cards: dict[str, Card] = {}
-        for field in _DECK_FIELDS.values():
+        for field in DECK_FIELDS.values():
             for card in getattr(rd, field):
                 self.cards[card.id] = card
         self.variant_cards = {c.id: c for c in rd.variant_cards}
@@ -1096,9 +1070,9 @@ class RulesData(_Frozen):
 
     def cards(self, name: DeckName, include_promo: bool = False) -> tuple[Card, ...]:
         """The card types of a deck (one entry per kind of card, promo cards only on request)."""
-        field = _DECK_FIELDS.get(name)
+        field = DECK_FIELDS.get(name)
         if field is None:
-            raise UnknownIdError(f"unknown deck {name!r}; valid: {', '.join(_DECK_FIELDS)}")
+            raise UnknownIdError(f"unknown deck {name!r}; valid: {', '.join(DECK_FIELDS)}")
         cards: tuple[Card, ...] = getattr(self, field)
         return tuple(c for c in cards if include_promo or not c.promo)
 
@@ -1156,7 +1130,7 @@ class RulesData(_Frozen):
         The engine's handler registry should cover this set.
         """
         keys: set[str] = set()
-        for field in (*_DECK_FIELDS.values(), "variant_cards", "omens", "terrain"):
+        for field in (*DECK_FIELDS.values(), "variant_cards", "omens", "terrain"):
             keys.update(x.handler for x in getattr(self, field))
         keys.update(p.handler for p in self.dragon.powers)
         keys.update(e.handler for e in self.knight.equipment)
@@ -1232,589 +1206,3 @@ def _lookup(table: Mapping[str, _T], key: str, what: str) -> _T:
     except KeyError:
         valid = ", ".join(table)
         raise UnknownIdError(f"unknown {what} {key!r}; valid: {valid}") from None
-
-
-# ---------------------------------------------------------------------------
-# YAML loading with line numbers
-# ---------------------------------------------------------------------------
-
-YamlPath: TypeAlias = tuple[str | int, ...]
-
-# libyaml's CSafeLoader has the same safe constructor as yaml.SafeLoader but
-# parses about 15x faster, which keeps loading well under the 150 ms budget.
-if TYPE_CHECKING:
-    _SafeLoaderBase = yaml.SafeLoader
-else:
-    _SafeLoaderBase = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def format_path(path: Iterable[str | int]) -> str:
-    """``("tiles", 3, "walls")`` -> ``"tiles[3].walls"``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
-
-
-class RulesYamlLoader(_SafeLoaderBase):
-    """A safe YAML loader that refuses duplicate mapping keys and records line numbers.
-
-    ``load_with_lines()`` returns the document as plain dicts/lists/scalars and
-    fills ``self.lines`` with the 1-based line of every mapping key and list
-    item, keyed by its path, e.g. ``{("tiles", 3, "walls"): 42}``.  Used through
-    ``yaml.load(text, Loader=RulesYamlLoader)`` it still refuses duplicate keys.
-    """
-
-    def __init__(self, stream: str, filename: str = "<string>") -> None:
-        super().__init__(stream)
-        self.filename = filename
-        self.lines: dict[YamlPath, int] = {}
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: dict[Any, int] = {}
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            line = key_node.start_mark.line + 1
-            if key in seen:
-                raise RulesDataError(
-                    f"{self.filename} line {line}: duplicate key {key!r} (first defined on line {seen[key]})"
-                )
-            seen[key] = line
-        return super().construct_mapping(node, deep=deep)
-
-    def load_with_lines(self) -> Any:
-        try:
-            node = self.get_single_node()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            where = f" line {mark.line + 1}" if mark is not None else ""
-            raise RulesDataError(f"{self.filename}{where}: YAML syntax error: {exc.problem or exc}") from None
-        except yaml.YAMLError as exc:
-            raise RulesDataError(f"{self.filename}: YAML error: {exc}") from None
-        if node is None:
-            return None
-        return self._build(node, (), set())
-
-    def _build(self, node: yaml.Node, path: YamlPath, stack: set[int]) -> Any:
-        if isinstance(node, yaml.ScalarNode):
-            return self.construct_object(node, deep=True)
-        if id(node) in stack:
-            raise RulesDataError(
-                f"{self.filename} line {node.start_mark.line + 1}, {format_path(path)}: recursive YAML alias"
-            )
-        stack.add(id(node))
-        try:
-            if isinstance(node, yaml.MappingNode):
-                out: dict[Any, Any] = {}
-                first: dict[Any, int] = {}
-                for key_node, value_node in node.value:
-                    line = key_node.start_mark.line + 1
-                    if not isinstance(key_node, yaml.ScalarNode):
-                        raise RulesDataError(f"{self.filename} line {line}, {format_path(path)}: keys must be plain scalars")
-                    key = self.construct_object(key_node, deep=True)
-                    if key == "<<":
-                        raise RulesDataError(f"{self.filename} line {line}, {format_path(path)}: merge keys (<<) are not allowed")
-                    if isinstance(key, bool) or not isinstance(key, (str, int)):
-                        raise RulesDataError(f"{self.filename} line {line}, {format_path(path)}: key {key!r} must be a string")
-                    child = (*path, key)
-                    if key in first:
-                        raise RulesDataError(
-                            f"{self.filename} line {line}, {format_path(child)}: duplicate key {key!r} "
-                            f"(first defined on line {first[key]})"
-                        )
-                    first[key] = line
-                    self.lines[child] = line
-                    out[key] = self._build(value_node, child, stack)
-                return out
-            if isinstance(node, yaml.SequenceNode):
-                items = []
-                for i, item in enumerate(node.value):
-                    child = (*path, i)
-                    self.lines[child] = item.start_mark.line + 1
-                    items.append(self._build(item, child, stack))
-                return items
-        finally:
-            stack.discard(id(node))
-        raise RulesDataError(f"{self.filename}: unexpected YAML node {node!r}")  # pragma: no cover
-
-
-class _Sources:
-    """Where every top-level key came from, to turn a key path into "file line N, path"."""
-
-    def __init__(self, where: str) -> None:
-        self.where = where
-        self.raw: dict[str, Any] = {}
-        self.files: dict[str, str] = {}
-        self.lines: dict[str, dict[YamlPath, int]] = {}
-
-    def add(self, filename: str, text: str) -> None:
-        loader = RulesYamlLoader(text, filename)
-        try:
-            data = loader.load_with_lines()
-        finally:
-            loader.dispose()
-        if data is None:
-            return
-        if not isinstance(data, dict):
-            raise RulesDataError(f"{filename} line 1: the file must be a mapping of top-level keys")
-        for key, value in data.items():
-            if key in self.raw:
-                raise RulesDataError(
-                    f"{filename} line {loader.lines[(key,)]}, {key}: top-level key already defined in {self.files[key]}"
-                )
-            self.raw[key] = value
-            self.files[key] = filename
-            self.lines[key] = loader.lines
-
-    def locate(self, loc: Iterable[str | int]) -> str:
-        """``file line N, key.path`` for a pydantic-style location tuple."""
-        loc = tuple(loc)
-        if not loc:
-            return self.where
-        top = loc[0]
-        if top not in self.raw:
-            return f"{self.where} (no file defines {top!r}), {format_path(loc)}"
-        node: Any = self.raw
-        resolved: list[str | int] = []
-        for part in loc:
-            if isinstance(node, dict) and part in node:
-                node = node[part]
-            elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-                node = node[part]
-            else:
-                break
-            resolved.append(part)
-        shown = list(resolved)
-        if len(resolved) == len(loc) - 1 and isinstance(node, dict) and isinstance(loc[-1], str):
-            shown.append(loc[-1])  # a missing key: name it, point at its parent
-        lines = self.lines[str(top)]
-        line = None
-        for n in range(len(resolved), 0, -1):
-            line = lines.get(tuple(resolved[:n]))
-            if line is not None:
-                break
-        return f"{self.files[str(top)]} line {line}, {format_path(shown)}"
-
-
-def _validation_message(exc: ValidationError, sources: _Sources, limit: int = 8) -> str:
-    errors = exc.errors(include_url=False)
-    parts = []
-    for err in errors[:limit]:
-        msg = err["msg"].removeprefix("Value error, ")
-        if err["type"] == "extra_forbidden":
-            msg = "unknown key (not allowed here)"
-        parts.append(f"{sources.locate(err['loc'])}: {msg}")
-    if len(errors) > limit:
-        parts.append(f"... and {len(errors) - limit} more error(s)")
-    return "\n".join(parts)
-
-
-# ---------------------------------------------------------------------------
-# Cross-checks (firm component facts from COMPONENT_DATA.md)
-# ---------------------------------------------------------------------------
-
-_TILE_TYPE_COUNTS = {"entrance": 1, "ambush": 15, "event": 15, "treasure": 6, "crystal": 9, "vault": 6}
-_SHAPE_COUNTS = {  # tile type -> counts of (open, side, corner, tunnel, dead_end)
-    "entrance": (1, 0, 0, 0, 0),
-    "ambush": (4, 3, 4, 3, 1),
-    "event": (5, 3, 3, 3, 1),
-    "treasure": (3, 1, 1, 1, 0),
-    "vault": (0, 3, 3, 0, 0),
-    "crystal": (3, 3, 3, 0, 0),
-}
-_TRIBE_TILES = 17
-_TERRAIN_KINDS = {"canyon": 1, "lake": 1, "magma": 1, "mushroom_forest": 1, "pits": 3, "river": 1}
-_DECK_CONTENTS: dict[str, dict[str, int]] = {  # deck -> base card id -> copies
-    "events": {"ambush": 4, "light": 1, "vantage_point": 1, "fresh_air": 1, "fresh_water": 1,
-               "cave_bread": 1, "rats": 3, "deep_and_dark": 3},
-    "treasures": dict.fromkeys(["javelin", "elven_sword", "mighty_axe", "potion_kit", "heroic_boots",
-                                "pixie_lantern", "enchanted_bow"], 1),
-    "sidequests": dict.fromkeys(["stalwart", "intrepid", "daring", "fearless", "cunning", "bedecked",
-                                 "adventurous", "swift", "eagle_eyed", "persistent"], 1),
-    "war": dict.fromkeys(["thirst", "spite", "consumption", "desolation", "waste", "ruin", "hate", "fear",
-                          "desperation", "pain"], 1),
-    "monsters": dict.fromkeys(["pet_frog", "ogre", "troll", "golem", "gnome", "wisp", "bright_beetles",
-                               "underworm", "blob", "flame_giant"], 1),
-    "secrets": dict.fromkeys(["secret_tunnels", "cave_in", "poison", "leader", "goblin_ruby", "blind_fury",
-                              "fire_bomber", "hex", "trap", "hiding_spots"], 1),
-    "powers": {"power_claw": 6, "power_flame": 6, "power_wing": 6},
-    "scales": {"scale_golden": 1, "scale_silver": 1, "scale_platinum": 1},
-}
-_OMEN_IDS = ("giant_bats", "rockslide", "past_plunder", "soporific_spores", "hatred", "crystal_curse")
-_OMEN_TOKENS = 36
-_VARIANT_CARD_IDS = ("alone_in_the_dark", "goblin_infestation", "flare", "past_plunder", "ash_dragon")
-_DIFFICULTY_PARAMS: dict[str, tuple[str, ...]] = {
-    "knight": ("dragon_health", "crystals", "smash_strength"),
-    "goblins": ("knight_health",),
-    "dragon": ("wakefulness_needed", "shriek_turns"),
-    "cave": ("hatred_tokens", "remove_per_type", "collapse_crystals"),
-    "thief": ("stash", "no_upgrade_first"),
-}
-
-
-class _Checker:
-    """Runs the cross-checks and raises RulesDataError naming file, line and key."""
-
-    def __init__(self, rd: RulesData, sources: _Sources, variant_paths: Mapping[int, YamlPath]) -> None:
-        self.rd = rd
-        self.sources = sources
-        self.variant_paths = variant_paths
-
-    def fail(self, path: YamlPath, message: str) -> None:
-        raise RulesDataError(f"{self.sources.locate(path)}: {message}")
-
-    def require(self, ok: bool, path: YamlPath, message: str) -> None:
-        if not ok:
-            self.fail(path, message)
-
-    def run(self) -> None:
-        self.tiles()
-        self.terrain()
-        self.decks()
-        self.war_and_monsters()
-        self.omens()
-        self.die()
-        self.roles()
-        self.variants()
-        self.difficulty()
-
-    def _unique(self, field: str, ids: list[str]) -> None:
-        first: dict[str, int] = {}
-        for i, x in enumerate(ids):
-            if x in first:
-                self.fail((field, i, "id"), f"duplicate id {x!r} (also {field}[{first[x]}])")
-            first[x] = i
-
-    def tiles(self) -> None:
-        tiles = self.rd.tiles
-        self._unique("tiles", [t.id for t in tiles])
-        self.require(len(tiles) == 52, ("tiles",), f"there must be 52 Cave tiles, found {len(tiles)}")
-        by_type: Counter[str] = Counter(t.type for t in tiles)
-        for typ, want in _TILE_TYPE_COUNTS.items():
-            self.require(by_type[typ] == want, ("tiles",), f"there must be {want} {typ} tiles, found {by_type[typ]}")
-        shapes = ("open", "side", "corner", "tunnel", "dead_end")
-        for typ, want_shapes in _SHAPE_COUNTS.items():
-            got: Counter[str] = Counter(t.shape for t in tiles if t.type == typ)
-            got_t = tuple(got[s] for s in shapes)
-            self.require(
-                got_t == want_shapes,
-                ("tiles",),
-                f"{typ} tiles must have shapes open/side/corner/tunnel/dead_end = {list(want_shapes)}, found {list(got_t)}",
-            )
-            tribes: Counter[str | None] = Counter(t.tribe for t in tiles if t.type == typ)
-            if typ != "entrance":
-                per = _TILE_TYPE_COUNTS[typ] // 3
-                self.require(
-                    all(tribes[tr] == per for tr in ("fangs", "bones", "eye")),
-                    ("tiles",),
-                    f"{typ} tiles must show each Tribe {per} times, found {dict(tribes)}",
-                )
-        all_tribes: Counter[str] = Counter(t.tribe for t in tiles if t.tribe)
-        for tr in ("fangs", "bones", "eye"):
-            self.require(all_tribes[tr] == _TRIBE_TILES, ("tiles",),
-                         f"{tr} must be on {_TRIBE_TILES} tiles, found {all_tribes[tr]}")
-        cave = self.rd.cave
-        self.require(cave.crystal_tokens == by_type["crystal"], ("cave", "crystal_tokens"),
-                     "there is one Crystal token per Crystal tile")
-        self.require(cave.collapse_crystals <= by_type["crystal"], ("cave", "collapse_crystals"),
-                     "cannot need more collapsed Crystal tiles than exist")
-        self.require(self.rd.thief.vault_tokens == by_type["vault"], ("thief", "vault_tokens"),
-                     "there is one Vault token per Vault tile")
-        self.require(
-            cave.crystal_tiles_per_pile * cave.stack_piles == by_type["crystal"]
-            and cave.vault_tiles_per_pile * cave.stack_piles == by_type["vault"],
-            ("cave", "stack_piles"), "Crystal and Vault tiles must divide evenly among the piles",
-        )
-        self.require(cave.starting_dark_tiles <= 4, ("cave", "starting_dark_tiles"),
-                     "the Entrance has only 4 sides to place starting tiles on (SET-09)")
-
-    def terrain(self) -> None:
-        self._unique("terrain", [t.id for t in self.rd.terrain])
-        kinds = Counter(t.kind for t in self.rd.terrain)
-        self.require(dict(kinds) == _TERRAIN_KINDS, ("terrain",),
-                     f"Terrain must be {_TERRAIN_KINDS}, found {dict(kinds)}")
-
-    def decks(self) -> None:
-        owner: dict[str, str] = {}
-        for deck, field in (*_DECK_FIELDS.items(), ("variant cards", "variant_cards")):
-            cards: tuple[Card, ...] = getattr(self.rd, field)
-            for i, card in enumerate(cards):
-                if card.id in owner:
-                    self.fail((field, i, "id"), f"card id {card.id!r} is already used in {owner[card.id]}; ids must be unique across decks")
-                owner[card.id] = field
-                if card.promo and not card.provisional:
-                    self.fail((field, i, "promo"), "promo cards rest on partial rules: mark them provisional with a note")
-            want = _DECK_CONTENTS.get(deck)
-            if want is None:
-                continue
-            got = {c.id: c.copies for c in cards if not c.promo}
-            if got != want:
-                missing = sorted(set(want) - set(got))
-                extra = sorted(set(got) - set(want))
-                wrong = sorted(k for k in set(want) & set(got) if want[k] != got[k])
-                self.fail((field,), f"the {deck} deck must hold {sum(want.values())} cards {want}; "
-                                    f"missing {missing}, unexpected {extra}, wrong copies {wrong}")
-        self.require(set(c.id for c in self.rd.variant_cards) == set(_VARIANT_CARD_IDS), ("variant_cards",),
-                     f"the variant cards must be {list(_VARIANT_CARD_IDS)}")
-        for i, sq in enumerate(self.rd.sidequests):
-            if not sq.promo:
-                self.require(3 <= sq.grit <= 6, ("sidequests", i, "grit"), "base Sidequests give 3 to 6 Grit")
-        symbols = Counter(c.symbol for c in self.rd.power_cards for _ in range(c.copies) if not c.promo)
-        self.require(all(symbols[s] == 6 for s in ("claw", "flame", "wing")), ("power_cards",),
-                     f"Power cards must be 6 Claw, 6 Flame, 6 Wing, found {dict(symbols)}")
-
-    def war_and_monsters(self) -> None:
-        g = self.rd.goblins
-        for i, w in enumerate(self.rd.war_cards):
-            for tribe in ("fangs", "bones", "eye"):
-                self.require(w.discs(tribe) <= g.max_population, ("war_cards", i, tribe),
-                             f"a War card cannot add more than {g.max_population} discs to one Tribe")
-            self.require(w.fangs + w.bones + w.eye <= g.discs, ("war_cards", i), "more discs than the Goblins own")
-            self.require(w.monsters <= 3 and w.secrets <= 3 and w.rage <= 1, ("war_cards", i),
-                         "a War card draws at most 3 Monsters and 3 Secrets and gives at most 1 Rage")
-            self.require(w.fangs + w.bones + w.eye + w.monsters + w.secrets + w.rage > 0, ("war_cards", i),
-                         "a War card must do something")
-        free_discs = g.strength_discs - sum(t.strength_discs for t in g.tribes)
-        strong = sum(1 for m in self.rd.monsters if m.strength_bonus and not m.promo)
-        self.require(strong <= free_discs, ("monsters",),
-                     f"{strong} Monsters give Strength discs but only {free_discs} discs are free")
-        for i, m in enumerate(self.rd.monsters):
-            self.require(m.ambush_strength is not None, ("monsters", i, "ambush_strength"),
-                         "every Monster needs an Ambush Strength for Goblin Infestation line C")
-
-    def omens(self) -> None:
-        rd = self.rd
-        ring = rd.omen_symbols
-        self.require(len(ring) == 6 and len(set(ring)) == 6, ("omen_symbols",), "there are six different Omen symbols")
-        self.require(len(ring) * rd.omen_tokens_per_symbol == _OMEN_TOKENS, ("omen_tokens_per_symbol",),
-                     f"the Omen bag holds {_OMEN_TOKENS} tokens")
-        self.require(tuple(o.id for o in rd.omens) == _OMEN_IDS, ("omens",), f"the omens must be {list(_OMEN_IDS)}")
-        centres: list[str] = []
-        for i, o in enumerate(rd.omens):
-            for j, sym in enumerate(o.accepts):
-                self.require(sym in ring, ("omens", i, "accepts", j), f"unknown Omen symbol {sym!r}; valid: {', '.join(ring)}")
-            k = ring.index(o.accepts[0])
-            self.require(
-                o.accepts == (ring[k], ring[(k + 1) % 6], ring[(k + 2) % 6]),
-                ("omens", i, "accepts"),
-                "an omen accepts three neighbouring symbols of the ring, in ring order",
-            )
-            centres.append(o.accepts[1])
-            self.require(len(o.costs) in (1, 3), ("omens", i, "costs"), "an omen has one cost or three (1st/2nd/3rd use)")
-        self.require(sorted(centres) == sorted(ring), ("omens",), "each symbol must be the middle of exactly one omen")
-        table = rd.omen_table
-        self.require(table[0] == (0, 1), ("omen_table", 0), "the table starts at 0 tokens -> 1 omen")
-        for i in range(1, len(table)):
-            self.require(table[i][0] > table[i - 1][0] and table[i][1] > table[i - 1][1], ("omen_table", i),
-                         "thresholds and omens must both rise")
-
-    def die(self) -> None:
-        faces = self.rd.dragon_die
-        self.require(len(faces) == 6, ("dragon_die",), f"the Dragon die has 6 faces, found {len(faces)}")
-        self.require(len(set(faces)) == 6, ("dragon_die",), "two die faces are the same")
-        self.require(sum((0, 0) in f for f in faces) == 3, ("dragon_die",), "exactly 3 die faces include the centre")
-        for i, face in enumerate(faces):
-            turned = frozenset((-dy, dx) for dx, dy in face)
-            self.require(turned == face, ("dragon_die", i),
-                         "a die face must look the same after a quarter turn (the die has no facing on the map)")
-
-    def roles(self) -> None:
-        rd = self.rd
-        dragon = rd.dragon
-        self.require(dragon.sloth_cubes == 14, ("dragon", "sloth"), f"the Dragon has 14 Sloth cubes, found {dragon.sloth_cubes}")
-        self.require(rd.knight.total_cubes == 7, ("knight", "total_cubes"), "the Knight has 7 Hero cubes")
-        self.require(len(rd.thief.upgrades) == 11, ("thief", "upgrades"), "the Thief board has 11 upgrade spaces")
-        self.require(rd.cave.treasure_tokens_with_thief >= rd.cave.treasure_tokens_no_thief,
-                     ("cave", "treasure_tokens_with_thief"), "the Thief adds Treasure tokens, never removes them")
-
-    def variants(self) -> None:
-        rd = self.rd
-        cards = {c.id for c in rd.variant_cards}
-        quests = {c.id for c in rd.sidequests}
-        ids: dict[str, int] = {}
-        seen: dict[frozenset[str], int] = {}
-        for i, rv in enumerate(rd.role_variants):
-            path = self.variant_paths.get(i, ("role_variants",))
-            if rv.id in ids:
-                self.fail((*path, "id"), f"duplicate role variant id {rv.id!r}")
-            ids[rv.id] = i
-            key = frozenset(rv.roles)
-            if key in seen:
-                self.fail((*path, "roles"), f"roles {sorted(key)} already covered by {rd.role_variants[seen[key]].id!r}")
-            seen[key] = i
-            for j, (card, _) in enumerate(rv.gifts):
-                self.require(card in cards, (*path, "gifts", j, 0),
-                             f"unknown variant card {card!r}; valid: {', '.join(sorted(cards))}")
-            for j, quest in enumerate(rv.remove_sidequests):
-                self.require(quest in quests, (*path, "remove_sidequests", j),
-                             f"unknown Sidequest {quest!r}; valid: {', '.join(sorted(quests))}")
-            has_cave = "cave" in rv.roles
-            lose_all = any(w.kind == "all_lose_on_collapse" for w in rv.wins)
-            self.require(has_cave != lose_all, (*path, "wins"),
-                         "the Cave player wins a collapse; without one, everyone loses it (all_lose_on_collapse)")
-        for name in ("three_roles", "two_roles"):
-            rule: ThiefJoinRule = getattr(rd.thief_joins, name)
-            for field in ("drop_gifts", "thief_gifts"):
-                for j, card in enumerate(getattr(rule, field)):
-                    self.require(card in cards, ("thief_joins", name, field, j),
-                                 f"unknown variant card {card!r}; valid: {', '.join(sorted(cards))}")
-        legal = {frozenset(c) for n in range(1, 6) for c in itertools.combinations(ROLES, n)} - {frozenset({"cave"})}
-        missing = legal - set(seen)
-        self.require(not missing, ("role_variants",),
-                     f"{len(missing)} role combination(s) have no variant, e.g. {sorted(next(iter(missing), ()))}")
-        self.require(len(seen) == 30, ("role_variants",), f"expected 30 role combinations, found {len(seen)}")
-
-    def difficulty(self) -> None:
-        rd = self.rd
-        standard_values = {
-            ("knight", "dragon_health"): rd.dragon.start_health,
-            ("knight", "crystals"): rd.knight.crystals_to_win,
-            ("knight", "smash_strength"): rd.knight.smash_strength,
-            ("goblins", "knight_health"): rd.knight.start_health,
-            ("dragon", "wakefulness_needed"): rd.dragon.wake_threshold,
-            ("cave", "collapse_crystals"): rd.cave.collapse_crystals,
-            ("cave", "hatred_tokens"): 0,
-            ("cave", "remove_per_type"): 0,
-            ("thief", "stash"): rd.thief.stash_to_win,
-        }
-        for role in ROLES:
-            idx = [i for i, d in enumerate(rd.difficulty) if d.role == role]
-            levels = [rd.difficulty[i] for i in idx]
-            self.require([d.rank for d in levels] == list(RANKS), ("difficulty",),
-                         f"{role} needs five levels listed easiest, easy, standard, hard, expert")
-            self.require(len({d.id for d in levels}) == 5, ("difficulty",), f"{role} difficulty ids must be unique")
-            for i in idx:
-                d = rd.difficulty[i]
-                want = _DIFFICULTY_PARAMS[role]
-                self.require(set(d.params) == set(want), ("difficulty", i, "params"),
-                             f"{role} levels take exactly the params {list(want)}")
-                for key in want:
-                    value = d.params[key]
-                    self.require(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-                                 ("difficulty", i, "params", key), "must be a non-negative integer")
-                    if d.rank == "standard" and (role, key) in standard_values:
-                        self.require(value == standard_values[(role, key)], ("difficulty", i, "params", key),
-                                     f"Standard must match the board value {standard_values[(role, key)]}")
-
-
-# ---------------------------------------------------------------------------
-# Deriving the "vs Thief" combinations (RV-11, RV-17..21)
-# ---------------------------------------------------------------------------
-
-
-def _join_thief(base: RoleVariant, rule: ThiefJoinRule, names: Mapping[str, str], quest_names: Mapping[str, str]) -> RoleVariant:
-    gifts = [g for g in base.gifts if g[0] not in rule.drop_gifts]
-    changes: list[str] = []
-    for card, _holder in base.gifts:
-        if card in rule.drop_gifts:
-            changes.append(f"{names.get(card, card)} is not used")
-    for card in rule.thief_gifts:
-        held = [i for i, g in enumerate(gifts) if g[0] == card]
-        if held:
-            i = held[0]
-            before = gifts[i][1]
-            gifts[i] = (gifts[i][0], "table")
-            if before != "table":
-                changes.append(f"{names.get(card, card)} lies beside the map for the {before.capitalize()} and the Thief to share")
-        else:
-            gifts.append((card, "thief"))
-            changes.append(f"the Thief takes {names.get(card, card)}")
-    roles = cast("frozenset[Role]", base.roles | {"thief"})
-    remove = base.remove_sidequests
-    if rule.keep_all_sidequests and remove:
-        changes.append(" and ".join(quest_names.get(q, q) for q in remove) + " stay in the Sidequest deck")
-        remove = ()
-    place_optional = base.place_treasure_optional
-    if rule.place_treasure_optional and "cave" in roles and not place_optional:
-        place_optional = True
-        changes.append("the Cave may skip its Place Treasure phase (revealed Treasure Rooms still get tokens)")
-    wins = (*base.wins, *rule.thief_wins)
-    line = base.goblin_infestation_line if any(g[0] == "goblin_infestation" for g in gifts) else None
-    summary = rule.summary.format(base=base.name) + f" {base.name}: {base.summary}"
-    if changes:
-        summary += " Changes with the Thief: " + "; ".join(changes) + "."
-    return RoleVariant(
-        id=f"{base.id}_vs_thief",
-        name=f"{base.name} vs Thief",
-        roles=roles,
-        recommended=False,
-        gifts=tuple(gifts),
-        goblin_infestation_line=line,
-        remove_sidequests=remove,
-        hunger_to_wakefulness=base.hunger_to_wakefulness,
-        cave_cannot_return_hunger=base.cave_cannot_return_hunger,
-        place_treasure_optional=place_optional,
-        skip_dead_knight=base.skip_dead_knight,
-        knight_crystals_choice=base.knight_crystals_choice,
-        wins=wins,
-        summary=summary,
-        derived_from=base.id,
-    )
-
-
-def _with_thief_variants(rd: RulesData) -> tuple[tuple[RoleVariant, ...], dict[int, YamlPath]]:
-    """All role variants: the listed ones plus those derived by the Thief-joining rules."""
-    listed = rd.role_variants
-    paths: dict[int, YamlPath] = {i: ("role_variants", i) for i in range(len(listed))}
-    covered = {rv.roles for rv in listed}
-    names = {c.id: c.name for c in rd.variant_cards}
-    quest_names = {c.id: c.name for c in rd.sidequests}
-    out = list(listed)
-    for rv in listed:
-        if "thief" in rv.roles or len(rv.roles) not in (2, 3):
-            continue
-        if rv.roles | {"thief"} in covered:
-            continue
-        which = "three_roles" if len(rv.roles) == 3 else "two_roles"
-        rule: ThiefJoinRule = getattr(rd.thief_joins, which)
-        paths[len(out)] = ("thief_joins", which)
-        out.append(_join_thief(rv, rule, names, quest_names))
-        covered.add(out[-1].roles)
-    return tuple(out), paths
-
-
-# ---------------------------------------------------------------------------
-# Public entry points
-# ---------------------------------------------------------------------------
-
-
-def default_rules_dir() -> Traversable:
-    """The packaged ``vast_desktop/rules_data`` directory (works from any working directory)."""
-    return importlib.resources.files("vast_desktop").joinpath("rules_data")
-
-
-def load_rules_data_uncached(directory: Path | Traversable | None = None) -> RulesData:
-    """Read, validate and cross-check every ``*.yaml`` in ``directory`` (default: the packaged data).
-
-    Raises :class:`RulesDataError` naming file, line and key path on any problem.
-    """
-    root: Traversable = default_rules_dir() if directory is None else directory
-    if not root.is_dir():
-        raise RulesDataError(f"{root}: rules data directory not found")
-    files = sorted((f for f in root.iterdir() if f.name.endswith(".yaml") and f.is_file()), key=lambda f: f.name)
-    if not files:
-        raise RulesDataError(f"{root}: no *.yaml files")
-    sources = _Sources(str(root))
-    for f in files:
-        sources.add(f.name, f.read_text(encoding="utf-8"))
-    try:
-        listed = RulesData.model_validate(sources.raw)
-    except ValidationError as exc:
-        raise RulesDataError(_validation_message(exc, sources)) from None
-    try:
-        variants, paths = _with_thief_variants(listed)
-    except ValidationError as exc:  # a derived variant broke a rule: blame the joining rule
-        raise RulesDataError(f"{sources.locate(('thief_joins',))}: a derived variant is invalid: {exc}") from None
-    rd = listed.model_copy(update={"role_variants": variants})
-    rd.__dict__.pop("_idx", None)  # never carry a lookup index over from the partial object
-    _Checker(rd, sources, paths).run()
-    return rd
-
-
-@functools.lru_cache(maxsize=8)
-def load_rules_data(directory: Path | None = None) -> RulesData:
-    """The validated rules data, loaded once per directory and then shared (it is immutable)."""
-    return load_rules_data_uncached(directory)
