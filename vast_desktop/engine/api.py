@@ -1,12 +1,13 @@
 """The public entry points: new_game, replay, load_scenario (ARCHITECTURE §3)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ..rules_data import load_rules_data
-from .decisions import IllegalChoice
 from .flow import game_flow
-from .game import Game, ReplayError
+from .game import Game, replay_choices
+from .scenario import load_scenario
 from .setup import Setup, initial_state, make_config
 
 
@@ -15,6 +16,7 @@ def new_game(setup: Setup) -> Game:
     rules = load_rules_data()
     config = make_config(setup, rules)
     g = Game(setup, rules, config, state=None)  # type: ignore[arg-type]
+    g.fresh = partial(new_game, setup)
     g.state = initial_state(g)
     g.start(game_flow(g))
     return g
@@ -24,15 +26,4 @@ def replay(setup: Setup, choices: list[str], scenario: dict[str, Any] | None = N
     """Rebuild a game from its setup (or scenario) and choice ids, checking every step.
 
     Raises ReplayError naming the step and the reason if a choice is no longer legal."""
-    if scenario is not None:
-        from .scenario import load_scenario
-
-        g = load_scenario(scenario)
-    else:
-        g = new_game(setup)
-    for i, choice in enumerate(choices, start=1):
-        try:
-            g.apply(choice)
-        except IllegalChoice as exc:
-            raise ReplayError(i, choice, exc.reason) from None
-    return g
+    return replay_choices(load_scenario(scenario) if scenario is not None else new_game(setup), choices)

@@ -20,19 +20,7 @@ if TYPE_CHECKING:
 
 
 def game_flow(g: Game, start_role: str | None = None) -> Proc:
-    from .roles.cave.turn import cave_turn
-    from .roles.knight.turn import knight_turn
-
-    turns = {"knight": knight_turn, "cave": cave_turn}
-    if g.has("goblins"):
-        from .roles.goblins.turn import goblins_turn
-        turns["goblins"] = goblins_turn
-    if g.has("dragon"):
-        from .roles.dragon.turn import dragon_turn
-        turns["dragon"] = dragon_turn
-    if g.has("thief"):
-        from .roles.thief.turn import thief_turn
-        turns["thief"] = thief_turn
+    turns = g.hooks.flow.turns    # each role's turn procedure (roles/<role>/turn.py), wired at setup
     order = g.config.turn_order
     i = order.index(start_role) if start_role else 0
     while True:

@@ -8,7 +8,7 @@ as :class:`GameOver` from anywhere inside a procedure.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from ..rules_data import RulesData
+    from .hooks import Hooks
     from .setup import GameConfig, Setup
 
 Proc = Generator[Decision, Option, Any]
@@ -128,6 +129,8 @@ class Game:
         self.footprint_cache: dict[tuple[str, int], tuple[Any, ...]] = {}   # Terrain tile shapes (terrain.footprint)
         self.log_cache: dict[str | None, list[str]] = {}
         self.meetings: Meetings = NO_MEETINGS   # the cross-role rules in play, set by setup (roles/meetings.py)
+        self.hooks: Hooks                       # how low layers reach higher ones, set by setup (hooks.py)
+        self.fresh: Callable[[], Game]          # a new copy of this game before any choice, set by its maker
 
     def tile(self, tile_id: str) -> Any:
         """The rules data of a Cave tile (cached: this is on every hot path)."""
@@ -187,16 +190,12 @@ class Game:
     def why_not_id(self, option_id: str) -> str:
         d = self.pending
         assert d is not None
-        from .explain.why_not import why_not_option
-
-        return why_not_option(self, d, option_id)
+        return self.hooks.explain.why_not_option(self, d, option_id)
 
     def why_not(self, target: Any, role: str | None = None) -> str | None:
         """For teaching: why a clicked target is not an option of ``role`` (default: whoever
         decides), in one plain sentence (None if it is one)."""
-        from .explain.why_not import why_not
-
-        return why_not(self, role, target)
+        return self.hooks.explain.why_not(self, role, target)
 
     # ------------------------------------------------------------- procedures
     def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "",
@@ -241,12 +240,22 @@ class Game:
 
     def rebuilt(self, choices: list[str]) -> Game:
         """A fresh game with the same setup (or scenario) and ``choices`` replayed."""
-        from .api import replay
-
-        return replay(self.setup, choices, scenario=self.scenario)
+        return replay_choices(self.fresh(), choices)
 
     def undo(self) -> Game:
         """The game one choice earlier.  Refused across a barrier (reveal, draw, roll)."""
         if not self.can_undo():
             raise IllegalChoice("Undo is not possible past a reveal, a draw or a roll.")
         return self.rebuilt(self.choices[:-1])
+
+
+def replay_choices(g: Game, choices: Iterable[str]) -> Game:
+    """Apply ``choices`` to ``g`` in order, checking every step; returns ``g``.
+
+    Raises ReplayError naming the step and the reason if a choice is no longer legal."""
+    for i, choice in enumerate(choices, start=1):
+        try:
+            g.apply(choice)
+        except IllegalChoice as exc:
+            raise ReplayError(i, choice, exc.reason) from None
+    return g

@@ -33,11 +33,13 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from functools import partial
 from typing import Any
 
 import yaml
 
 from ..rules_data import load_rules_data
+from .errors import ScenarioError
 from .flow import game_flow
 from .game import Game
 from .geometry import Pos, edge
@@ -55,8 +57,6 @@ KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "
 CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 
 
-class ScenarioError(ValueError):
-    """A scenario that cannot be built; the message names the key."""
 
 
 def _pos(v: Any, where: str) -> Pos:
@@ -123,6 +123,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         raise ScenarioError(f"setup: {exc}") from None
     config = make_config(setup, rules)
     g = Game(setup, rules, config, state=None, scenario=data)  # type: ignore[arg-type]
+    g.fresh = partial(load_scenario, data)
     st = initial_state(g)
     g.state = st
     board = st.board

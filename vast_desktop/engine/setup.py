@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .geometry import DELTA
+from .map.terrain import READY_KINDS
+from .roles.dragon.state import setup_dragon
+from .roles.goblins.state import setup_goblins
+from .roles.meetings.table import build as build_meetings
+from .roles.thief.state import carried_treasure, setup_thief
 from .state import ROLE_ORDER, CaveState, GameState, KnightState, PlacedTile
+from .wiring import build_hooks
 
 if TYPE_CHECKING:
     from ..rules_data import RulesData
@@ -191,7 +197,6 @@ class GameConfig:
 
     def carried_treasure(self, g: Game) -> int:
         """Treasure tokens carried by the Thief still count for Omens (CV-13)."""
-        from .roles.thief.state import carried_treasure
         return carried_treasure(g)
 
 
@@ -371,6 +376,7 @@ def initial_state(g: Game) -> GameState:
     """SET-07..43: build the map, the stack, decks and role boards with the game RNG."""
     rules, cfg, rng = g.rules, g.config, g.rng
     roles = cfg.turn_order
+    g.hooks = build_hooks()                                                # how low layers reach higher ones
     st = GameState(roles=roles)
     board = st.board
     entrance = next(t for t in rules.tiles if t.type == "entrance")
@@ -437,19 +443,14 @@ def initial_state(g: Game) -> GameState:
         cave.hand = st.stack[:3]
         del st.stack[:3]
     if "dragon" in roles:                                                  # Dragon setup (his board)
-        from .roles.dragon.state import setup_dragon
         setup_dragon(g, st)
     if "goblins" in roles:                                                 # Goblins setup (GB board)
-        from .roles.goblins.state import setup_goblins
         st.goblins = setup_goblins(g, st)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
-        from .roles.thief.state import setup_thief
         st.thief = setup_thief(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards
-        from .map.terrain import READY_KINDS
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)
-    from .roles.meetings.table import build as build_meetings
     g.meetings = build_meetings(roles)                                     # the cross-role rules, in seat order
     st.active = roles[0]
     return st

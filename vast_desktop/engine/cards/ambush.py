@@ -29,7 +29,7 @@ def resolve_ambush(g: Game, source: str) -> Proc:
     k = kb.knight(g)
     k.ambushes_resolved += 1
     if g.has("goblins"):
-        from ..roles.goblins.ambush import goblin_ambush  # type: ignore[import-not-found]
+        goblin_ambush = g.hooks.goblins.goblin_ambush
         yield from goblin_ambush(g, source)
         return
     line = g.config.infestation_line

@@ -24,6 +24,7 @@ from ..map.board import (
     has_placement_space,
     is_dark,
     is_lit,
+    piece_name,
     place_tile,
     placement_spaces,
     rotation_label,
@@ -32,7 +33,7 @@ from ..map.board import (
     tile_walls,
 )
 from ..map.collapse import has_hatred_candidate, hatred_candidates
-from ..map.forced import can_be_pushed, entered, piece_name, reachable
+from ..map.forced import can_be_pushed, entered, reachable
 from ..map.terrain import in_forest
 from ..roles.knight.board import shield_active
 
@@ -225,7 +226,7 @@ def spores_options(g: Game) -> Iterator[Option]:
     if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
         yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
     if g.state.dragon is not None:
-        from ..roles.dragon.turn import spores_boxes
+        spores_boxes = g.hooks.dragon.spores_boxes
         if spores_boxes(g):
             yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
     if g.state.thief is not None and g.state.thief.upgrades:
@@ -377,10 +378,10 @@ def _spores(g: Game, arg: str) -> Proc:
         from ..roles.knight.board import lose_grit
         yield from lose_grit(g, 5, "Soporific Spores")
     elif arg == "goblins":
-        from ..roles.goblins.turn import spores
+        spores = g.hooks.goblins.spores
         yield from spores(g)
     elif arg == "dragon":
-        from ..roles.dragon.turn import spores as dragon_spores
+        dragon_spores = g.hooks.dragon.spores
         yield from dragon_spores(g)
     elif arg == "thief":
         yield from thief_spores(g)
@@ -431,7 +432,7 @@ def _hatred(g: Game, arg: str) -> Proc:
     if what == "token":
         cave.hatred_tokens -= 1
         g.log("hatred_token", f"The Cave removes a Hatred token ({cave.hatred_tokens} left).")
-        from ..flow import check_collapse_win
+        check_collapse_win = g.hooks.flow.check_collapse_win
         check_collapse_win(g)
     elif what == "remove":
         from ..map.collapse import remove_tile

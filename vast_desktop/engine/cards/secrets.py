@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import adjacent, fmt_pos, parse_pos
-from ..roles.goblins import turn as gb
+from ..roles.goblins.state import TRIBES
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -31,11 +31,11 @@ def hiding_spots_tribes(g: Game) -> list[str]:
     from ..map.terrain import in_forest
     if in_forest(g, kp):                                             # TR-26: Hiding Spots
         return []
-    if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
+    if not (g.hooks.goblins.is_ambush_tile(g, kp) or any(g.hooks.goblins.is_ambush_tile(g, q) for _, q in adjacent(kp))):
         return []
     from ..roles.knight import board as kb
     mine = kb.strength(g)
-    return [t for t in gb.hidden_tribes(g) if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
+    return [t for t in g.hooks.goblins.hidden_tribes(g) if g.hooks.goblins.tribe_population(g, t) > 0 and g.hooks.goblins.tribe_strength(g, t) > mine]
 
 
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
@@ -83,7 +83,7 @@ def _hex_candidates(g: Game) -> list[str]:
 
 
 def playable(g: Game, card: str) -> bool:
-    s = gb.gs(g)
+    s = g.hooks.goblins.gs(g)
     base = card.split("#")[0]
     if base in ("leader",):
         return False
@@ -107,13 +107,13 @@ REACTIONS = ("hiding_spots",)     # kept to the Activate Tribes menu
 
 def secret_options(g: Game, reactions: bool = True) -> list[Option]:
     """The Secrets the Goblins may play now (``reactions=False``: not Hiding Spots)."""
-    s = gb.gs(g)
+    s = g.hooks.goblins.gs(g)
     return [Option(f"secret:{c}", f"Play {_name(g, c)}", (Target("card", c),))
             for c in dict.fromkeys(s.hand) if playable(g, c) and (reactions or c.split("#")[0] not in REACTIONS)]
 
 
 def play_secret(g: Game, card: str) -> Proc:
-    s = gb.gs(g)
+    s = g.hooks.goblins.gs(g)
     base = card.split("#")[0]
     s.hand.remove(card)
     if g.card(card).face_up:
@@ -126,31 +126,31 @@ def play_secret(g: Game, card: str) -> Proc:
 
 
 def _choose_tribe(g: Game, why: str, tribes: list[str]) -> Proc:
-    opts = [Option(f"tribe:{t}", gb.NAMES[t], (Target("piece", gb.piece(t)),)) for t in tribes]
+    opts = [Option(f"tribe:{t}", g.hooks.goblins.NAMES[t], (Target("piece", g.hooks.goblins.piece(t)),)) for t in tribes]
     choice = yield g.ask("goblins", "choose_tribe", why, opts, rules_ref="goblins.secrets")
     return choice.id.split(":", 1)[1]
 
 
 def _tunnels(g: Game, card: str) -> Proc:
-    gb.gs(g).tunnels = True
+    g.hooks.goblins.gs(g).tunnels = True
     return
     yield
 
 
 def _blind_fury(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", list(gb.TRIBES))
-    gb.gs(g).blind_fury = t
-    g.log("blind_fury", f"Blind Fury drives {gb.tname(t)}.")
+    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", list(TRIBES))
+    g.hooks.goblins.gs(g).blind_fury = t
+    g.log("blind_fury", f"Blind Fury drives {g.hooks.goblins.tname(t)}.")
 
 
 def _fire_bomber(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", list(gb.TRIBES))
-    gb.gs(g).fire_bomber = t
-    g.log("fire_bomber", f"Fire Bomber: {gb.tname(t)} has +2 Strength this turn.")
+    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", list(TRIBES))
+    g.hooks.goblins.gs(g).fire_bomber = t
+    g.log("fire_bomber", f"Fire Bomber: {g.hooks.goblins.tname(t)} has +2 Strength this turn.")
 
 
 def _poison(g: Game, card: str) -> Proc:
-    gb.gs(g).poison = True
+    g.hooks.goblins.gs(g).poison = True
     return
     yield
 
@@ -158,7 +158,7 @@ def _poison(g: Game, card: str) -> Proc:
 def _hiding_spots(g: Game, card: str) -> Proc:
     tribes = hiding_spots_tribes(g)
     t = yield from _choose_tribe(g, "Hiding Spots: which hidden Tribe attacks the Knight?", tribes)
-    yield from gb.attack_knight(g, t, "springs from hiding and attacks")
+    yield from g.hooks.goblins.attack_knight(g, t, "springs from hiding and attacks")
 
 
 def _cave_in(g: Game, card: str) -> Proc:
@@ -167,7 +167,7 @@ def _cave_in(g: Game, card: str) -> Proc:
     the open edges filled once (COL-23..25, MAP-41)."""
     from ..map.collapse import finish_removals, remove_tile
 
-    n = gb.tribe_population(g, "eye")
+    n = g.hooks.goblins.tribe_population(g, "eye")
     batch: list[str] = []
     for i in range(n):
         targets = cave_in_targets(g)
@@ -188,7 +188,7 @@ def _hex(g: Game, card: str) -> Proc:
     On the Thief: −X Stealth until the Goblins' next turn (COMPONENT_DATA; cleared when
     their turn starts).  Hex is the Goblins player's card, not a Tribe's action, so no
     Tribe's Perception is compared with his Stealth (TH-30 speaks of Tribes' Perception)."""
-    x = gb.tribe_population(g, "eye")
+    x = g.hooks.goblins.tribe_population(g, "eye")
     names = {"knight": f"The Knight loses {x} Grit", "cave": f"The Cave discards {x} Omen token(s)",
              "dragon": f"The Dragon discards {x} Power card(s)",
              "thief": f"The Thief has {x} less Stealth until your next turn"}
@@ -202,7 +202,7 @@ def _hex(g: Game, card: str) -> Proc:
         yield from lose_grit(g, x, "Hex")
         return
     if target == "dragon":                       # Hex on the Dragon: he discards X Power cards
-        from ..roles.dragon.turn import discard_cards
+        discard_cards = g.hooks.dragon.discard_cards
         yield from discard_cards(g, x, "Hex")
         return
     if target == "thief":

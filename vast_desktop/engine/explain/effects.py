@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..geometry import adjacent, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark, is_lit
-from .why_not import _pos_of, _thing
+from .common import _pos_of, _thing
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target

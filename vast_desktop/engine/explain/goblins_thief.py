@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..geometry import fmt_pos, manhattan
-from .why_not import _piece_pos, _pos_of, _thing
+from .common import _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target

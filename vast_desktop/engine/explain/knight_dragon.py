@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..geometry import edge, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark
 from ..roles.dragon.state import SLOTH_CATEGORY, SYMBOLS
-from .why_not import _piece_pos, _pos_of, _thing
+from .common import _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target

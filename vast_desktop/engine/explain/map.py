@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..geometry import Pos, fmt_pos, manhattan
 from ..map.board import TYPE_NAMES, components, is_dark, is_lit, moving_entrance, tile_type, touching
 from ..map.terrain import impassable, on_pit
-from .why_not import ROLE_TITLES, _piece_pos, _pos_of
+from .common import ROLE_TITLES, _piece_pos, _pos_of
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
@@ -172,8 +172,8 @@ def explore_space(g: Game, d: Decision, t: Target) -> str | None:
 # ------------------------------------------------------------------ removing tiles
 def _kept(g: Game, q: Pos, collapse: bool) -> str:
     """COL-12, COL-16, VAR-07: why ``removable`` keeps the tile at ``q``."""
+    from ..map.board import piece_name
     from ..map.collapse import _all_escape, _terrain_occupants
-    from ..map.forced import piece_name
 
     board = g.state.board
     if q == board.entrance and not (collapse and moving_entrance(g)):
@@ -280,8 +280,8 @@ def collapse_space(g: Game, d: Decision, t: Target) -> str | None:
 def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
     """COL-12, COL-20/21, GB-53, COL-28: Cave-In takes any tile but the Entrance, tiles with
     other players or Crystal tokens, and tiles whose Tribes could not leave."""
+    from ..map.board import piece_name
     from ..map.collapse import removable
-    from ..map.forced import piece_name
     from ..map.terrain import cells_of
 
     q = _pos_of(t)
@@ -311,7 +311,8 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
 # ------------------------------------------------------------------ Forced Movement
 def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> str:
     """FM-04..10, TR-17, TR-29: why ``piece`` cannot be pushed from ``start`` to stop on ``q``."""
-    from ..map.forced import _Push, piece_name, reachable
+    from ..map.board import piece_name
+    from ..map.forced import _Push, reachable
 
     rules = _Push(g, piece)
     name = piece_name(piece)
@@ -347,7 +348,8 @@ def _forced_piece(g: Game, d: Decision) -> str | None:
 def forced_space(g: Game, d: Decision, t: Target) -> str | None:
     """FM-13 (the shortest distance to a legal space), FM-14 (room left for the pieces still to
     move), FM-04..10: where a piece forced off a removed tile cannot go."""
-    from ..map.forced import piece_name, reachable
+    from ..map.board import piece_name
+    from ..map.forced import reachable
     from ..map.terrain import cells_of
 
     q = _pos_of(t)
@@ -400,7 +402,7 @@ def bats_space(g: Game, d: Decision, t: Target) -> str | None:
     """CV-21 (a Treasure token, the Knight or a Tribe, up to 3 spaces), FM-17 (her Shield),
     TR-26 (the Mushroom Forest), FM-04..10: a space Giant Bats cannot carry from or to."""
     from ..cards.omens import _bats_movers
-    from ..map.forced import piece_name
+    from ..map.board import piece_name
 
     q = _pos_of(t)
     if d.kind != "omen_giant_bats" or q is None:
@@ -425,7 +427,7 @@ def _bats_here(g: Game, q: Pos) -> str | None:
     """A piece on ``q`` Giant Bats may not carry, or that has nowhere to go."""
     from ..cards.omens import _bats_movers
     from ..geometry import adjacent
-    from ..map.forced import piece_name
+    from ..map.board import piece_name
     from ..map.terrain import in_forest
     from ..roles.knight.board import shield_active
 

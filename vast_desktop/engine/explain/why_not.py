@@ -27,12 +27,16 @@ from ..geometry import Pos, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark
 from ..map.terrain import check_pit_entry, impassable, on_pit
 from ..reasons import Reason
+from . import effects as why_not_effects
+from . import goblins_thief as why_not_goblins_thief
+from . import knight_dragon as why_not_knight_dragon
+from . import map as why_not_map
+from .common import ROLE_TITLES, _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
     from ..decisions import Decision
     from ..game import Game
 
-ROLE_TITLES = {"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief"}
 GENERIC = "That is not one of the choices now."
 
 
@@ -155,23 +159,6 @@ def as_target(target: Any) -> Target:
     return Target(str(kind), str(ref))
 
 
-def _pos_of(t: Target) -> Pos | None:
-    if t.kind != "space":
-        return None
-    try:
-        return parse_pos(t.ref)
-    except ValueError:
-        return None
-
-
-def _piece_pos(g: Game, t: Target) -> tuple[str, Pos | None]:
-    """A piece target's piece id and where it is (tokens are ``kind@x,y``)."""
-    name, _, at = t.ref.partition("@")
-    if at:
-        return name, parse_pos(at)
-    return name, g.state.board.pieces.get(name)
-
-
 # ------------------------------------------------------------- the Knight
 def knight_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """A space she cannot step onto: her step check (``knight_step``)."""
@@ -255,15 +242,6 @@ def _no_encounter(g: Game) -> str | None:
         return (f"You have no Encounters left (Perception {kb.perception(g)}, all used): attacking or collecting "
                 "here needs one (KN-24, KN-29).")
     return None
-
-
-def _thing(name: str) -> str:
-    if name.startswith("tribe:"):
-        return name.split(":", 1)[1].title() + " Tribe"
-    if name.startswith("gem_"):
-        return name[4:].title() + " Gem"
-    return {"crystal": "Crystal token", "treasure": "Treasure token", "vault": "Vault token",
-            "event": "Event token"}.get(name, ROLE_TITLES.get(name, name.title()))
 
 
 # -------------------------------------------------------------- the Thief
@@ -797,19 +775,6 @@ FALLBACK = not_now          # after every specific rule: kept apart so tests can
 @functools.lru_cache(maxsize=1)
 def reason_rules() -> tuple[Callable[[Game, Decision, Target], Answer], ...]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
-    (``why_not_*``), imported on first use because they build on this module's helpers
     (memoised, never changed after)."""
-    from . import (
-        effects as why_not_effects,
-    )
-    from . import (
-        goblins_thief as why_not_goblins_thief,
-    )
-    from . import (
-        knight_dragon as why_not_knight_dragon,
-    )
-    from . import (
-        map as why_not_map,
-    )
     return (*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
             *why_not_goblins_thief.REASONS, *why_not_effects.REASONS)

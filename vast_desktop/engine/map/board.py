@@ -42,6 +42,22 @@ TYPE_NAMES = {
 
 
 # ----------------------------------------------------------------- queries
+def piece_name(piece: str) -> str:
+    """A piece id as players read it: "tribe:fangs" → "Fangs Tribe", "token:treasure" → "Treasure token"."""
+    kind, _, rest = piece.partition(":")
+    if kind == "tribe":
+        return f"{rest.title()} Tribe"
+    if kind == "token":
+        return f"{rest.title()} token"
+    return piece.title()
+
+
+@lru_cache(maxsize=256)
+def owner(piece: str) -> str:
+    """The role a piece belongs to ("tribe:fangs" → "goblins"; cached: a pure function of the id)."""
+    return piece.split(":")[0].replace("tribe", "goblins")
+
+
 def tile_type(g: Game, p: Pos) -> str:
     return g.tile(g.state.board.tiles[p].tile_id).type
 
@@ -321,7 +337,7 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
           {"cave": f"It is {g.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
           pos=p, by=by)
     if g.state.goblins is not None and g.state.goblins.lurking:   # GB-85: a lurking Tribe is revealed
-        from ..roles.goblins.turn import lurker_revealed
+        lurker_revealed = g.hooks.goblins.lurker_revealed
         lurker_revealed(g, p)
 
 

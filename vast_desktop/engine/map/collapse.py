@@ -16,11 +16,12 @@ from .board import (
     fill_open_edges,
     is_lit,
     moving_entrance,
+    piece_name,
     return_token,
     tile_type,
     touching,
 )
-from .forced import entered, piece_name, shortest_escape
+from .forced import entered, shortest_escape
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -223,7 +224,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         g.state.stack.append(tile.tile_id)
         if batch is not None:
             batch.append(tile.tile_id)
-    from ..flow import check_collapse_win
+    check_collapse_win = g.hooks.flow.check_collapse_win
     check_collapse_win(g)
     if batch is None:
         yield from reconnect(g, remover)
@@ -260,7 +261,7 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)
         yield from entered(g, piece, dest, start)
     take_off(g, tile, "it collapses" if g.state.collapse else "it is brought down")
-    from ..flow import check_collapse_win
+    check_collapse_win = g.hooks.flow.check_collapse_win
     check_collapse_win(g)
     if batch is None:
         yield from reconnect(g, remover)
@@ -391,7 +392,7 @@ def _covered_lurkers(g: Game, cells: set[Pos]) -> Proc:
     s = g.state.goblins
     if s is None or not s.lurking:
         return
-    from ..roles.goblins import turn as gb
+    gb = g.hooks.goblins
     for t, q in sorted(s.lurking.items()):
         if q not in cells:
             continue

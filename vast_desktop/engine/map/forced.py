@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..geometry import Pos, adjacent
-from .board import edge_blocked, events_live
+from .board import edge_blocked, events_live, owner
 from .terrain import impassable, on_pit, pit_links
 
 if TYPE_CHECKING:
@@ -24,22 +23,6 @@ def dragon_surfaced(g: Game) -> bool:
     """The Dragon's state arrives with his role (step 3); until then he is never on the surface."""
     dragon = getattr(g.state, "dragon", None)
     return bool(dragon is not None and getattr(dragon, "surfaced", False))
-
-
-def piece_name(piece: str) -> str:
-    """A piece id as players read it: "tribe:fangs" → "Fangs Tribe", "token:treasure" → "Treasure token"."""
-    kind, _, rest = piece.partition(":")
-    if kind == "tribe":
-        return f"{rest.title()} Tribe"
-    if kind == "token":
-        return f"{rest.title()} token"
-    return piece.title()
-
-
-@lru_cache(maxsize=256)
-def owner(piece: str) -> str:
-    """The role a piece belongs to ("tribe:fangs" → "goblins"; cached: a pure function of the id)."""
-    return piece.split(":")[0].replace("tribe", "goblins")
 
 
 class _Push:
@@ -207,18 +190,18 @@ def entered(g: Game, piece: str, q: Pos, frm: Pos | None = None) -> Proc:
         if toks["event"] and events_live(g):                  # AMB-54: ignored once the deck is empty
             k.must_resolve_event = True
         if g.state.goblins is not None:                        # KN-122: Poisoned cubes at the Entrance
-            from ..roles.meetings.knight_goblins import cure_poison
+            cure_poison = g.hooks.meetings.cure_poison
             cure_poison(g, q)
         if toks["flamewall"]:
-            from ..roles.knight.board import lose_grit
+            lose_grit = g.hooks.knight.lose_grit
             yield from lose_grit(g, 5, "the Flame Wall")
     elif piece.startswith("tribe:"):
-        from ..roles.goblins import turn as goblins
+        goblins = g.hooks.goblins
         from .terrain import tribe_moved
         tribe = piece.split(":", 1)[1]
         if toks["flamewall"]:
             yield from goblins.flame_wall_entered(g, tribe, q)
         yield from tribe_moved(g, tribe, frm, q, forced=True)
     elif piece == "thief" and g.state.thief is not None:
-        from ..roles.thief import turn as thief
+        thief = g.hooks.thief
         yield from thief.entered(g, q)

@@ -20,7 +20,7 @@ from ..decisions import Option, Target, button, space
 from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
-from .board import edge_blocked
+from .board import edge_blocked, owner, piece_name
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -420,7 +420,7 @@ def put(g: Game, tile: str, rot: int, anchor: Pos, by: str) -> None:
           tile=tile, terrain=kind, cells=[c for c, _ in cells], rot=rot, by=by,
           round=g.state.round)
     if g.state.goblins is not None and g.state.goblins.lurking:      # GB-85: a tile under a lurking Tribe
-        from ..roles.goblins.turn import lurker_revealed
+        lurker_revealed = g.hooks.goblins.lurker_revealed
         for c, _ in cells:
             lurker_revealed(g, c)
 
@@ -515,7 +515,6 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
     dests = [r for r in downstream(g, q) if allowed is None or allowed(r)]
     if not dests:
         return q
-    from .forced import owner, piece_name
     opts = [Option(f"ride:{fmt_pos(r)}", f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
     opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
     choice = yield g.ask(owner(piece), "terrain_ride", f"The River: ride the current with the {piece_name(piece)}?",
@@ -548,7 +547,7 @@ def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos, forced: bool = False
     enters every River space between them against the current (:func:`upstream_spaces`).
     A forced move gives no ride on the current: that is free movement of the piece's own
     (TR-32)."""
-    from ..roles.goblins import turn as gb
+    gb = g.hooks.goblins
 
     if not forced and p is not None and kind_at(g, p) == "magma":
         yield from gb.reduce_population(g, tribe, 1, "left a Magma space")
@@ -558,7 +557,7 @@ def tribe_moved(g: Game, tribe: str, p: Pos | None, q: Pos, forced: bool = False
 def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
     """TR-20, TR-33: entering the Lake or the River costs 1 Population, and each River
     space entered against the current 1 more (see :func:`tribe_moved`)."""
-    from ..roles.goblins import turn as gb
+    gb = g.hooks.goblins
 
     if gb.tribe_pos(g, tribe) != q:
         return
@@ -580,10 +579,10 @@ def end_of_turn(g: Game, role: str) -> Proc:
     if role == "knight" and g.state.knight is not None and not g.state.knight.dead:
         kp = board.pieces.get("knight")
         if kp is not None and kind_at(g, kp) == "magma" and g.state.knight.health > 1:
-            from ..roles.knight.board import lose_health
+            lose_health = g.hooks.knight.lose_health
             lose_health(g, 1, "she ended her turn on Magma", "magma")
     elif role == "goblins" and g.state.goblins is not None:
-        from ..roles.goblins import turn as gb
+        gb = g.hooks.goblins
         for t in sorted(g.state.goblins.population):
             tp = gb.tribe_pos(g, t)
             if tp is not None and kind_at(g, tp) == "magma":
@@ -591,7 +590,7 @@ def end_of_turn(g: Game, role: str) -> Proc:
     elif role == "thief" and g.state.thief is not None:
         tp = board.pieces.get("thief")
         if tp is not None and kind_at(g, tp) == "magma":
-            from ..roles.thief.turn import kill_thief
+            kill_thief = g.hooks.thief.kill_thief
             yield from kill_thief(g, None, "the Magma")
 
 

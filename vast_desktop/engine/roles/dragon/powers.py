@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
@@ -37,21 +36,14 @@ from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_sc
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
+    from ...hooks import GoblinsHooks
 
 BOXES = ("greed", "hunger", "event", "dont_move", "place_gem")
 
 
-def goblins_api(g: Game) -> ModuleType | None:
-    """The Goblins' module when they play and it offers the calls we need."""
-    if not g.has("goblins"):
-        return None
-    try:
-        from ..goblins import turn as goblins
-    except ImportError:
-        return None
-    needed = ("tribe_population", "revealed_tribes", "reduce_population", "scatter", "gain_rage", "tribe_pos",
-              "hide_tribe", "trap_against_dragon", "has_monster", "tname")
-    return goblins if all(hasattr(goblins, n) for n in needed) else None
+def goblins_api(g: Game) -> GoblinsHooks | None:
+    """The Goblins' calls (the game's hooks) when they play, else None."""
+    return g.hooks.goblins if g.has("goblins") else None
 
 
 def tribes_at(g: Game, p: Pos) -> list[str]:
@@ -258,7 +250,7 @@ def _claw(g: Game) -> Proc:
         if knight_here(g, p) and knight_movable(g):
             yield from push_knight(g, 1, "Claw")
     if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
-        from ..thief.turn import attack_thief
+        attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Claw")
 
 
@@ -490,7 +482,7 @@ def _scratch(g: Game) -> Proc:
         yield from lose_grit(g, 5, "the Dragon's Scratch")
         return
     if choice.id == "scratch:thief":
-        from ..thief.turn import attack_thief
+        attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Scratch")
         return
     gob = goblins_api(g)

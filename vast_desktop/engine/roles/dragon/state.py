@@ -17,6 +17,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...errors import ScenarioError
+
 if TYPE_CHECKING:
     from ...game import Game
     from ...state import GameState
@@ -210,8 +212,6 @@ def _load_cards(d: DragonState, data: dict[str, Any]) -> None:
     first: a Scale named nowhere is already shuffled into his Power deck; else the dealt
     Scale deck) and ``scales_removed``.  Scale cards (``scale_golden`` ...) may be named in
     ``hand`` and ``deck``; the discard pile starts empty."""
-    from ...scenario import ScenarioError
-
     scales = sorted(set(d.scale_deck))
     pool = sorted(d.hand + d.deck + d.discard) + scales
 

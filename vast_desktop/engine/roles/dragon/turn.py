@@ -67,7 +67,8 @@ def start_turn(g: Game) -> None:
 
 
 def dragon_turn(g: Game) -> Proc:
-    from .powers import POWERS, play_scale, power_options, use_power
+    dp = g.hooks.dragon             # his powers (powers.py, which builds on this module)
+    POWERS, play_scale, power_options, use_power = dp.powers, dp.play_scale, dp.power_options, dp.use_power
 
     d = dragon(g)
     start_turn(g)
@@ -226,7 +227,7 @@ def movements_after(g: Game, kind: str, paid: bool = True) -> tuple[str, ...]:
     """The movements he could still make this turn after this one (TR-31): the free move
     if unused (and this is not it), and a Wing if one more can be paid — after this Wing,
     when it is one not yet ``paid`` for."""
-    from .powers import can_pay
+    can_pay = g.hooks.dragon.can_pay
 
     d = dragon(g)
     out = []
@@ -332,7 +333,7 @@ def entered_surface_tile(g: Game, q: Pos) -> Proc:
     may answer with a Light Backstab when his Stealth beats the Dragon's Armor (TH-32)."""
     board = g.state.board
     if g.state.goblins is not None:
-        from ..goblins import turn as gb
+        gb = g.hooks.goblins
 
         if gb.may_fight_dragon(g):
             for t in gb.tribes_at(g, q):
@@ -342,7 +343,7 @@ def entered_surface_tile(g: Game, q: Pos) -> Proc:
     k = g.state.knight
     if k is not None and not k.dead and board.pieces.get("knight") == q:
         from ..knight import board as kb
-        from ..meetings.knight_dragon import resolve_attack
+        resolve_attack = g.hooks.meetings.resolve_attack
 
         s = kb.attack_strength(g)                                     # KN-88: a readied Javelin counts
         if s >= armor(g):

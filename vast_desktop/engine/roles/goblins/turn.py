@@ -291,7 +291,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
     """RV-07, GB-68/71/90, DR-13: a Tribe attacks the Dragon: Strength above his Armor
     hits (equal: a centre face), a hit costs him 1 Health (at 0 the Goblins win) and the
     Goblins 1 Rage; the attacking Tribe scatters."""
-    from ..dragon.turn import damage_dragon
+    damage_dragon = g.hooks.dragon.damage_dragon
 
     armor = _dragon_armor(g) or 0
     strength = tribe_strength(g, t)
@@ -897,7 +897,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
             continue
         if verb == "flare":
             s.flared.append(t)
-            from ..knight.turn import use_flare
+            use_flare = g.hooks.knight.use_flare
             yield from use_flare(g, "goblins", p)
             continue
         if verb == "wisp":
@@ -942,7 +942,7 @@ def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
     s = gs(g)
     opts = []
     if "goblins" in g.config.flare_holders and t not in s.flared:
-        from ..knight.turn import flare_centres
+        flare_centres = g.hooks.knight.flare_centres
         if p in flare_centres(g):
             opts.append(Option("flare:", f"Use the Flare centred on {NAMES[t]}", (space(p),)))
     if has_monster(g, t, "wisp") and t not in s.wisp_used:
@@ -1080,7 +1080,7 @@ def can_attack_thief(g: Game, t: str, p: Pos) -> bool:
     """GB-74, TH-30: the Thief on the Tribe's tile, and its Perception above his Stealth."""
     if g.state.thief is None or g.state.board.pieces.get("thief") != p:
         return False
-    from ..thief.turn import can_target
+    can_target = g.hooks.thief.can_target
     return can_target(g, tribe_perception(g, t))
 
 
@@ -1088,7 +1088,7 @@ def attack_thief(g: Game, t: str) -> Proc:
     """GB-75, GB-94: an attack (GEN-07: Unnatural Evasion may foil it, TH-37).  He is
     killed, then Rage falls by 1 and the Tribe stays where it is (no scatter), and then
     the Goblins choose his Loot Drop bonus: Secrets cards or Rage (GB-18)."""
-    from ..thief import turn as thief
+    thief = g.hooks.thief
 
     g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
     killed = yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)

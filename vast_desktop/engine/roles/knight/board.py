@@ -94,7 +94,7 @@ def spend_javelin(g: Game) -> None:
     k = knight(g)
     if k.javelin_ready is None:
         return
-    from ...cards.treasures import lose_treasure
+    lose_treasure = g.hooks.cards.lose_treasure
     lose_treasure(g, k.javelin_ready, "the Javelin was thrown")
 
 
@@ -290,6 +290,6 @@ def lose_health(g: Game, n: int, why: str, cause: str) -> None:
     k.health = max(0, k.health - n)
     g.log("health", f"The Knight loses {n} Health ({why}); Health {k.health}.", change=-n)
     if k.health == 0:
-        from ...flow import knight_killed
+        knight_killed = g.hooks.flow.knight_killed
 
         knight_killed(g, cause)

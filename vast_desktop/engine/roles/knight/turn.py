@@ -365,7 +365,7 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
     for hook in g.meetings.on_enter:
         yield from hook(g, q)
     yield from forced_attacks(g, q)
-    from ...flow import check_knight_escape
+    check_knight_escape = g.hooks.flow.check_knight_escape
     check_knight_escape(g)
 
 

@@ -238,7 +238,7 @@ def perception_of(g: Game, piece: str) -> int:
     if piece == "dragon":
         from ..dragon.state import armor
         return armor(g)
-    from ..goblins import turn as gb
+    gb = g.hooks.goblins
     return gb.tribe_perception(g, piece.split(":", 1)[1]) + gb.trap_bonus(g)
 
 
@@ -539,7 +539,7 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
 def _pickpocket_tribe(g: Game, piece: str) -> Proc:
     """TH-19/20/22, AMB-22: the face-up Goblin Ruby or a random unrevealed Secret is
     discarded; the Tribe is attacked (Rage +1, it scatters)."""
-    from ..goblins import turn as gb
+    gb = g.hooks.goblins
 
     s = gb.gs(g)
     opts = []
@@ -561,13 +561,13 @@ def _spring_trap_on(g: Game, piece: str) -> None:
     """GB-55: a face-up Trap added its +1 to the Tribe's Perception against him; the
     Tribe is attacked, so the Trap is then discarded."""
     if piece.startswith("tribe:"):
-        from ..goblins import turn as gb
+        gb = g.hooks.goblins
         gb.spring_trap(g)
 
 
 def tribe_attacked(g: Game, tribe: str, why: str) -> Proc:
     """GB-17, GB-68: an attack raises Rage by 1 and scatters the Tribe."""
-    from ..goblins import turn as gb
+    gb = g.hooks.goblins
 
     gb.gain_rage(g, 1, why)
     if gb.tribe_pos(g, tribe) is not None:
@@ -618,10 +618,10 @@ def act_backstab(g: Game, arg: str) -> Proc:
         from ..knight import board as kb
         yield from kb.lose_grit(g, inj.knight_grit, "the Thief's Backstab")
     elif kind == "dragon":
-        from ..dragon.turn import discard_cards
+        discard_cards = g.hooks.dragon.discard_cards
         yield from discard_cards(g, inj.dragon_discards, "the Thief's Backstab")
     else:
-        from ..goblins import turn as gb
+        gb = g.hooks.goblins
         tribe = piece.split(":", 1)[1]
         yield from gb.reduce_population(g, tribe, inj.tribe_population, "the Thief's Backstab")
         yield from tribe_attacked(g, tribe, "the Thief's Backstab")
@@ -638,7 +638,7 @@ def act_hide(g: Game, arg: str) -> Proc:
 
 
 def act_flare(g: Game, arg: str) -> Proc:
-    from ..knight.turn import use_flare
+    use_flare = g.hooks.knight.use_flare
 
     t = thief(g)
     p = pos(g)
@@ -812,7 +812,7 @@ def loot_drop_bonus(g: Game, killer: str) -> Proc:
         from ..knight import board as kb
         kb.gain_grit(g, b.knight_grit, "killed the Thief")
     elif killer == "goblins" and b.goblin_secrets_or_rage:
-        from ..goblins import turn as gb
+        gb = g.hooks.goblins
         n = b.goblin_secrets_or_rage
         choice = yield g.ask("goblins", "thief_bonus", f"You killed the Thief (Loot Drop Level {level}): draw {n} "
                              f"Secrets or gain {n} Rage?",
@@ -824,5 +824,5 @@ def loot_drop_bonus(g: Game, killer: str) -> Proc:
         else:
             yield from gb.draw_secrets(g, n)
     elif killer == "dragon" and b.dragon_cards:
-        from ..dragon.turn import draw_cards
+        draw_cards = g.hooks.dragon.draw_cards
         draw_cards(g, b.dragon_cards, "killed the Thief")
