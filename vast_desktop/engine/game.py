@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
+from .knowledge import NamedCards, Snapshot, learned, snapshot
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -124,6 +125,18 @@ class Game:
         self.rotations_cache: dict[str, tuple[int, ...]] = {}    # board.distinct_rotations
         self.footprint_cache: dict[tuple[str, int], tuple[Any, ...]] = {}   # Terrain tile shapes (terrain.footprint)
         self.log_cache: dict[str | None, list[str]] = {}
+        self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
+        self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
+        self._known: Snapshot = ()     # the hidden zones after the last step (knowledge.snapshot)
+
+    @property
+    def knowledge_zones(self) -> tuple[frozenset[str | None], ...]:
+        """Who sees each hidden zone (knowledge.zone_seers; fixed once the roles are set)."""
+        if self._knowledge_zones is None:
+            from .knowledge import zone_seers
+
+            self._knowledge_zones = zone_seers(self)
+        return self._knowledge_zones
 
     def tile(self, tile_id: str) -> Any:
         """The rules data of a Cave tile (cached: this is on every hot path)."""
@@ -140,6 +153,7 @@ class Game:
         self._gen = flow
         self._step_is_barrier = False
         self._advance(None)
+        self._known = snapshot(self)
         if self._step_is_barrier:
             self.barrier_at = 0
 
@@ -166,8 +180,12 @@ class Game:
         self.decider_log.append(self.pending.role)
         self.choices.append(option_id)
         self._step_is_barrier = False
+        before = self._known
         try:
             self._advance(opt)
+            self._known = snapshot(self)
+            if not self._step_is_barrier and learned(self, before, self._known):
+                self._step_is_barrier = True       # someone can now identify a hidden component
         except Exception as exc:
             # A bug in a rule procedure must not cost the game: this object is now unusable,
             # so the error carries the position before this choice, rebuilt by replay

@@ -1083,6 +1083,11 @@ class RulesData(_Frozen):
         # cached in the instance __dict__; pydantic's equality ignores it
         return _Index(self)
 
+    @functools.cached_property
+    def physical_card_ids(self) -> frozenset[str]:
+        """Every physical card id of every deck, promo cards included (``rats#2``, ``light``)."""
+        return frozenset(pid for name in _DECK_FIELDS for pid in self.deck(name, include_promo=True))  # type: ignore[arg-type]
+
     # -- tiles ---------------------------------------------------------------
 
     def tile(self, tile_id: str) -> CaveTile:
