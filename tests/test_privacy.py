@@ -49,7 +49,9 @@ def _dumps(v: Any) -> str:
 
 
 def strings(obj: Any) -> list[str]:
-    """Every text in a view (``PlayerView.to_dict()``), recursively: values and keys."""
+    """Every text in a view (``PlayerView.to_dict()``), recursively (the values: the keys are
+    field names, positions, token kinds such as "ogre" — a Monster card's id too — and the
+    viewer's own card ids beside their values)."""
     out: list[str] = []
     stack = [obj]
     while stack:
@@ -57,7 +59,6 @@ def strings(obj: Any) -> list[str]:
         if isinstance(o, str):
             out.append(o)
         elif isinstance(o, dict):
-            stack.extend(o.keys())
             stack.extend(o.values())
         elif isinstance(o, (list, tuple, set, frozenset)):
             stack.extend(o)
@@ -87,7 +88,7 @@ def hidden_from(g: Game, viewer: str | None) -> dict[str, list[str]]:
     gb = st.goblins
     if gb is not None:
         out["the Secrets deck"] = list(gb.secrets_deck)
-        out["the War deck"] = list(gb.war_deck)
+        out["the War deck"] = [c for c in gb.war_deck if c != gb.war_card]     # the chosen one is face up
         if viewer != "goblins":
             out["the Goblins' Secrets"] = list(gb.hand)
     d = st.dragon
@@ -120,8 +121,12 @@ def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:
     for where in NAMED_ZONES:
         for c in hidden.get(where, ()):
             name = g.card(c).name
-            if name not in known_names:
+            if name not in known_names and not c.startswith("power_"):   # Claw, Flame, Wing: Gems too
                 out[name] = f"the name of a card in {where}"
+    d = g.pending
+    if d is not None and d.role == viewer:                 # the cards offered to the decider are his to see
+        for i in d.ids:
+            out.pop(i.partition(":")[2], None)
     peeked = {e.data["pos"] for e in g.events if e.kind == "thief_peek"} if viewer == "thief" else set()
     if viewer != "cave":
         for p, t in g.state.board.tiles.items():
@@ -132,6 +137,13 @@ def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:
     return {w: why for w, why in out.items() if not _leaks(told, [w])}
 
 
+def bare(word: str) -> bool:
+    """A one-word, lower-case id ("light", "trap", "pain"): in a sentence it is an English
+    word, so it is looked for only in id-like texts (no space) — names and ids with a digit,
+    "_" or "#" are looked for everywhere."""
+    return word.isalpha() and word.islower()
+
+
 def word_leaks(g: Game, viewer: str | None, texts: list[str] | None = None) -> list[str]:
     """The forbidden words (:func:`forbidden_words`) found in any text of ``view(g, viewer)``."""
     words = forbidden_words(g, viewer)
@@ -140,9 +152,10 @@ def word_leaks(g: Game, viewer: str | None, texts: list[str] | None = None) -> l
     plain = [w for w in words if not w.endswith(")")]
     pats = [w for w in words if w.endswith(")")]
     found: list[str] = []
-    pat = _pattern(plain)
+    pat, in_sentences = _pattern(plain), _pattern(w for w in plain if not bare(w))
     for text in texts:
-        for w in (pat.findall(text) if pat else []):
+        p = in_sentences if " " in text else pat
+        for w in (p.findall(text) if p else []):
             found.append(f"{words[w]} ({w!r}) in {text!r}")
         for w in pats:
             if re.search(w, text):

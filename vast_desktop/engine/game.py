@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
-from .knowledge import NamedCards, Snapshot, learned, snapshot
+from .knowledge import NamedCards, Snapshot, hidden_places, learned, snapshot
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -128,6 +128,7 @@ class Game:
         self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
         self._known: Snapshot = ()     # the hidden zones after the last step (knowledge.snapshot)
+        self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
 
     @property
     def knowledge_zones(self) -> tuple[frozenset[str | None], ...]:
@@ -154,6 +155,7 @@ class Game:
         self._step_is_barrier = False
         self._advance(None)
         self._known = snapshot(self)
+        self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self, self._known)
         if self._step_is_barrier:
             self.barrier_at = 0
 
@@ -184,8 +186,8 @@ class Game:
         try:
             self._advance(opt)
             self._known = snapshot(self)
-            if not self._step_is_barrier and learned(self, before, self._known):
-                self._step_is_barrier = True       # someone can now identify a hidden component
+            if learned(self, before, self._known):   # always called: it keeps public_ids up to date
+                self._step_is_barrier = True         # someone can now identify a hidden component
         except Exception as exc:
             # A bug in a rule procedure must not cost the game: this object is now unusable,
             # so the error carries the position before this choice, rebuilt by replay

@@ -58,7 +58,7 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
             by("knight"),    # the Knight's facedown Treasure cards (GEN-04)
             by("goblins"),   # the Goblins' Secrets in hand (GEN-02)
             NOBODY,          # the Secrets deck
-            NOBODY,          # the War deck
+            NOBODY,          # the War deck (but the War card chosen this turn, face up)
             by("dragon"),    # the Dragon's Power cards in hand
             by("dragon"),    # his discard pile
             NOBODY,          # his Power deck
@@ -81,8 +81,9 @@ def snapshot(g: Game) -> Snapshot:
         out += [tuple(k.sidequest_deck), tuple(k.sidequests), tuple(x for x in k.treasures if x not in k.face_up)]
     else:
         out += [(), (), ()]
-    if gb is not None:
-        out += [tuple(gb.hand), tuple(gb.secrets_deck), tuple(gb.war_deck)]
+    if gb is not None:                                # the War card chosen is face up (GB-24)
+        war = gb.war_deck if gb.war_card is None else [c for c in gb.war_deck if c != gb.war_card]
+        out += [tuple(gb.hand), tuple(gb.secrets_deck), tuple(war)]
     else:
         out += [(), (), ()]
     if d is not None:
@@ -109,49 +110,65 @@ class NamedCards(dict[str, "str | None"]):
         return named
 
 
-def _knew(g: Game, snap: Snapshot, viewer: str | None, i: str) -> bool:
-    """Whether ``viewer`` could identify component ``i`` in ``snap``: a hidden zone it sees
-    holds it, or its pending decision named it."""
-    for seers, ids in zip(g.knowledge_zones, snap):
-        if viewer in seers and i in ids:               # type: ignore[operator]
-            return True
+def hidden_places(g: Game, snap: Snapshot) -> set[str]:
+    """Every component in a hidden zone of ``snap`` or named by its pending decision."""
+    out: set[str] = set()
+    for ids in snap[:-1]:
+        out.update(ids)                                # type: ignore[call-overload]
+    if snap[-1] is not None:
+        out.update(snap[-1][1])                        # type: ignore[index]
+    out.discard(None)                                  # type: ignore[arg-type]
+    return out
+
+
+def _seers(g: Game, snap: Snapshot, i: str) -> tuple[frozenset[str | None], bool]:
+    """Who can identify ``i`` in ``snap`` through its hidden zones and pending decision, and
+    whether a hidden zone holds it."""
+    out: frozenset[str | None] = NOBODY
+    zoned = False
+    for seers, ids in zip(g.knowledge_zones, snap[:-1], strict=True):
+        if i in ids:                                   # type: ignore[operator]
+            out |= seers
+            zoned = True
     pending = snap[-1]
-    return pending is not None and pending[0] == viewer and i in pending[1]   # type: ignore[index]
+    if pending is not None and i in pending[1]:        # type: ignore[index]
+        out |= {pending[0]}                            # type: ignore[index]
+    return out, zoned
 
 
 def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
-    """Whether some viewer can identify, after the step, a component it could not before.
+    """Whether some viewer can identify, after the step, a component it could not before;
+    keeps ``g.public_ids`` (the cards in no hidden zone) up to date.
 
-    Only a component that entered a zone somebody sees (or was named to the decider), or
-    left every hidden zone (it is public now: everyone can identify it), can be newly known;
-    so only the zones that changed are looked into, and a component that merely moved
-    between zones seen by the same viewers (the Cave's hand to a Dark tile) is settled at once."""
+    Only components that moved — left or entered a zone, or were named or no longer named
+    by the pending decision — are looked at.  Before, a component is identified by the
+    viewers of its zones, the decider naming it and, if it was public, everyone; after, by
+    the viewers of its zones and the decider naming it — or by everyone if it is in no
+    hidden zone and not named (played, shown, put face up: public now).  A component that
+    moves between zones seen by the same viewers (the Cave's hand to a Dark tile) is no news."""
     if before == after:
         return False
-    entered: list[tuple[frozenset[str | None], set[str]]] = []
-    left: dict[str, frozenset[str | None]] = {}
-    still_hidden: set[str] = set()
-    for seers, b, a in zip(g.knowledge_zones, before[:-1], after[:-1]):
-        if b == a:
-            continue
-        sb, sa = set(b), set(a)                        # type: ignore[call-overload]
-        for i in sb - sa:
-            left[i] = left.get(i, NOBODY) | seers
-        new = sa - sb
-        still_hidden |= new
-        if seers and new:
-            entered.append((seers, new))
-    zones = after[:-1]
-    for i in left:
-        if i not in still_hidden and not any(i in z for z in zones):   # type: ignore[operator]
-            return True                                # out of every hidden zone: public now
-    pa, pb = after[-1], before[-1]
-    if pa is not None and not (pb is not None and pa[0] == pb[0] and pa[1] <= pb[1]):   # type: ignore[index]
-        entered.append((frozenset({pa[0]}), set(pa[1]) - {None}))                       # type: ignore[index]
-    for seers, ids in entered:
-        for i in ids:
-            if i in left and seers <= left[i]:
-                continue                               # moved between zones seen by the same viewers
-            if any(not _knew(g, before, v, i) for v in seers):
-                return True
-    return False
+    moved: set[str] = set()
+    for b, a in zip(before[:-1], after[:-1], strict=True):
+        if b != a:
+            moved |= set(b) ^ set(a)                   # type: ignore[call-overload]
+    pb, pa = before[-1], after[-1]
+    if pb != pa:
+        moved |= (set(pb[1]) if pb is not None else set()) | (set(pa[1]) if pa is not None else set())  # type: ignore[index]
+    moved.discard(None)                                # type: ignore[arg-type]
+    everyone: frozenset[str | None] = frozenset({*g.state.roles, None})
+    public = g.public_ids
+    news = False
+    for i in moved:
+        was, _ = _seers(g, before, i)
+        if i in public:
+            was = everyone
+        now, zoned = _seers(g, after, i)
+        if not zoned:
+            if not now:                                # in no hidden place: public now
+                now = everyone
+                public.add(i)
+        else:
+            public.discard(i)
+        news = news or not now <= was
+    return news
