@@ -1,5 +1,5 @@
 """The game driver: one seeded RNG, the pending decision, the choice log, events,
-barriers for undo, and deterministic replay.
+barriers for undo (automatic: engine/knowledge.py), and deterministic replay.
 
 Rule procedures are Python generators that ``yield`` a :class:`Decision` and
 receive the chosen :class:`Option` (ARCHITECTURE §3).  A win or loss is raised
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
-from .knowledge import NamedCards, Snapshot, hidden_places, learned, snapshot
+from .knowledge import NamedCards, Snapshot, hidden_places, learned, snapshot, zone_seers
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -127,15 +127,13 @@ class Game:
         self.log_cache: dict[str | None, list[str]] = {}
         self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
-        self._known: Snapshot = ()     # the hidden zones after the last step (knowledge.snapshot)
+        self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
         self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
 
     @property
     def knowledge_zones(self) -> tuple[frozenset[str | None], ...]:
         """Who sees each hidden zone (knowledge.zone_seers; fixed once the roles are set)."""
         if self._knowledge_zones is None:
-            from .knowledge import zone_seers
-
             self._knowledge_zones = zone_seers(self)
         return self._knowledge_zones
 
@@ -155,7 +153,7 @@ class Game:
         self._step_is_barrier = False
         self._advance(None)
         self._known = snapshot(self)
-        self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self, self._known)
+        self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self._known)
         if self._step_is_barrier:
             self.barrier_at = 0
 
@@ -221,7 +219,10 @@ class Game:
         return Decision(role, kind, prompt, tuple(options), rules_ref or kind, tuple((about or {}).items()))
 
     def barrier(self) -> None:
-        """Mark the step being applied as revealing hidden information (no undo across it)."""
+        """Mark the step being applied as revealing hidden information (no undo across it).
+        A step that lets someone identify a hidden tile or card is a barrier without this
+        (knowledge.learned, after every step); rules call it for what is no component's
+        identity — a roll (the RNG does), the type of a Dark tile the Thief peeks at."""
         self._step_is_barrier = True
 
     def log(self, kind: str, public: str, private: dict[str, str] | None = None, **data: Any) -> None:

@@ -27,19 +27,21 @@ when it differs from the one before are the per-viewer sets built and compared.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Game
 
-Snapshot = tuple[object, ...]
+Zones = tuple[Collection[str], ...]                    # the hidden zones' contents, in zone_seers order
+Pending = tuple[str, frozenset[str | None]] | None      # the decider and the card ids its options name
+Snapshot = tuple[Zones, Pending]
 NOBODY: frozenset[str | None] = frozenset()
 CV40_TOP = 3            # the Cave may look at the top 3 Event cards at any time (CV-40)
 
 
 def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
-    """Who sees each zone of :func:`snapshot`, in the same order (the last entry, the pending
-    decision's named cards, is seen by its decider and is handled by :func:`learned`)."""
+    """Who sees each hidden zone of :func:`snapshot`, in the same order."""
     roles = set(g.state.roles)
 
     def by(role: str) -> frozenset[str | None]:
@@ -66,33 +68,32 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
 
 
 def snapshot(g: Game) -> Snapshot:
-    """The contents of every hidden zone (in :func:`zone_seers` order) and, last, the
-    decider's role with the card ids named by the options of the pending decision."""
+    """The contents of every hidden zone (in :func:`zone_seers` order), and the decider with
+    the card ids named by the options of the pending decision."""
     st = g.state
-    k, c, gb, d = st.knight, st.cave, st.goblins, st.dragon
+    k, cave, gb, d = st.knight, st.cave, st.goblins, st.dragon
     ev = st.event_deck
-    out: list[object] = [
-        tuple(st.stack), tuple(c.hand) if c is not None else (),
+    zones: list[Collection[str]] = [
+        tuple(st.stack), tuple(cave.hand) if cave is not None else (),
         frozenset(t.tile_id for t in st.board.tiles.values() if not t.lit and t.terrain is None),
         tuple(ev[:CV40_TOP]), tuple(ev[CV40_TOP:]), tuple(st.treasure_deck), tuple(st.monster_deck),
         tuple(st.terrain_deck),
     ]
     if k is not None:
-        out += [tuple(k.sidequest_deck), tuple(k.sidequests), tuple(x for x in k.treasures if x not in k.face_up)]
+        zones += [tuple(k.sidequest_deck), tuple(k.sidequests), tuple(x for x in k.treasures if x not in k.face_up)]
     else:
-        out += [(), (), ()]
+        zones += [(), (), ()]
     if gb is not None:                                # the War card chosen is face up (GB-24)
-        war = gb.war_deck if gb.war_card is None else [c for c in gb.war_deck if c != gb.war_card]
-        out += [tuple(gb.hand), tuple(gb.secrets_deck), tuple(war)]
+        war = gb.war_deck if gb.war_card is None else [x for x in gb.war_deck if x != gb.war_card]
+        zones += [tuple(gb.hand), tuple(gb.secrets_deck), tuple(war)]
     else:
-        out += [(), (), ()]
+        zones += [(), (), ()]
     if d is not None:
-        out += [tuple(d.hand), tuple(d.discard), tuple(d.deck), tuple(d.scale_deck)]
+        zones += [tuple(d.hand), tuple(d.discard), tuple(d.deck), tuple(d.scale_deck)]
     else:
-        out += [(), (), (), ()]
+        zones += [(), (), (), ()]
     p = g.pending
-    out.append(None if p is None else (p.role, frozenset(map(g.named_cards.__getitem__, p.ids))))
-    return tuple(out)
+    return tuple(zones), None if p is None else (p.role, frozenset(map(g.named_cards.__getitem__, p.ids)))
 
 
 class NamedCards(dict[str, "str | None"]):
@@ -110,14 +111,15 @@ class NamedCards(dict[str, "str | None"]):
         return named
 
 
-def hidden_places(g: Game, snap: Snapshot) -> set[str]:
+def _named(pending: Pending) -> set[str]:
+    return {i for i in pending[1] if i is not None} if pending is not None else set()
+
+
+def hidden_places(snap: Snapshot) -> set[str]:
     """Every component in a hidden zone of ``snap`` or named by its pending decision."""
-    out: set[str] = set()
-    for ids in snap[:-1]:
-        out.update(ids)                                # type: ignore[call-overload]
-    if snap[-1] is not None:
-        out.update(snap[-1][1])                        # type: ignore[index]
-    out.discard(None)                                  # type: ignore[arg-type]
+    out = _named(snap[1])
+    for ids in snap[0]:
+        out.update(ids)
     return out
 
 
@@ -126,13 +128,13 @@ def _seers(g: Game, snap: Snapshot, i: str) -> tuple[frozenset[str | None], bool
     whether a hidden zone holds it."""
     out: frozenset[str | None] = NOBODY
     zoned = False
-    for seers, ids in zip(g.knowledge_zones, snap[:-1], strict=True):
-        if i in ids:                                   # type: ignore[operator]
+    for seers, ids in zip(g.knowledge_zones, snap[0], strict=True):
+        if i in ids:
             out |= seers
             zoned = True
-    pending = snap[-1]
-    if pending is not None and i in pending[1]:        # type: ignore[index]
-        out |= {pending[0]}                            # type: ignore[index]
+    pending = snap[1]
+    if pending is not None and i in pending[1]:
+        out |= {pending[0]}
     return out, zoned
 
 
@@ -149,13 +151,11 @@ def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
     if before == after:
         return False
     moved: set[str] = set()
-    for b, a in zip(before[:-1], after[:-1], strict=True):
+    for b, a in zip(before[0], after[0], strict=True):
         if b != a:
-            moved |= set(b) ^ set(a)                   # type: ignore[call-overload]
-    pb, pa = before[-1], after[-1]
-    if pb != pa:
-        moved |= (set(pb[1]) if pb is not None else set()) | (set(pa[1]) if pa is not None else set())  # type: ignore[index]
-    moved.discard(None)                                # type: ignore[arg-type]
+            moved |= set(b) ^ set(a)
+    if before[1] != after[1]:
+        moved |= _named(before[1]) | _named(after[1])
     everyone: frozenset[str | None] = frozenset({*g.state.roles, None})
     public = g.public_ids
     news = False
@@ -164,11 +164,10 @@ def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
         if i in public:
             was = everyone
         now, zoned = _seers(g, after, i)
-        if not zoned:
-            if not now:                                # in no hidden place: public now
-                now = everyone
-                public.add(i)
-        else:
+        if zoned:
             public.discard(i)
+        elif not now:                                  # in no hidden place: public now
+            now = everyone
+            public.add(i)
         news = news or not now <= was
     return news
