@@ -334,6 +334,9 @@ def _drive_twins(a: Game, b: Game, viewers: tuple[str | None, ...], steps: int, 
             va, vb = view(a, v).to_dict(), view(b, v).to_dict()
             assert va == vb, f"step {len(a.choices)}: view({v!r}) depends on a secret: " + "; ".join(
                 f"{k}: {va[k]!r} != {vb[k]!r}" for k in va if va[k] != vb[k])
+            for g, d in ((a, va), (b, vb)):              # and names none of them, in any text
+                leaked = word_leaks(g, v, strings(d))
+                assert not leaked, f"step {len(g.choices)}: view({v!r}) leaks: " + "; ".join(leaked[:3])
         compared += 1
         if a.outcome is not None or b.outcome is not None:
             break
