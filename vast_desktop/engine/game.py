@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
-from .knowledge import NamedCards, Snapshot, hidden_places, learned, snapshot, zone_seers
+from .knowledge import NamedCards, Snapshot, hidden_places, learned, locate, snapshot, zone_seers
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -129,6 +129,7 @@ class Game:
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
         self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
         self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
+        self.zone_of: dict[str, int] = {}   # hidden component -> its zone (knowledge.learned keeps it)
 
     @property
     def knowledge_zones(self) -> tuple[frozenset[str | None], ...]:
@@ -154,6 +155,7 @@ class Game:
         self._advance(None)
         self._known = snapshot(self)
         self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self._known)
+        self.zone_of = locate(self._known)
         if self._step_is_barrier:
             self.barrier_at = 0
 

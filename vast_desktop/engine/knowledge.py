@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 Zones = tuple[Collection[str], ...]                    # the hidden zones' contents, in zone_seers order
-Pending = tuple[str, frozenset[str | None]] | None      # the decider and the card ids its options name
+Pending = tuple[str, frozenset[str]] | None             # the decider and the card ids its options name
 Snapshot = tuple[Zones, Pending]
 NOBODY: frozenset[str | None] = frozenset()
 CV40_TOP = 3            # the Cave may look at the top 3 Event cards at any time (CV-40)
@@ -75,12 +75,13 @@ def snapshot(g: Game) -> Snapshot:
     ev = st.event_deck
     zones: list[Collection[str]] = [
         tuple(st.stack), tuple(cave.hand) if cave is not None else (),
-        frozenset(t.tile_id for t in st.board.tiles.values() if not t.lit and t.terrain is None),
+        frozenset([t.tile_id for t in st.board.tiles.values() if not t.lit and t.terrain is None]),
         tuple(ev[:CV40_TOP]), tuple(ev[CV40_TOP:]), tuple(st.treasure_deck), tuple(st.monster_deck),
         tuple(st.terrain_deck),
     ]
     if k is not None:
-        zones += [tuple(k.sidequest_deck), tuple(k.sidequests), tuple(x for x in k.treasures if x not in k.face_up)]
+        facedown = tuple(k.treasures) if not k.face_up else tuple([x for x in k.treasures if x not in k.face_up])
+        zones += [tuple(k.sidequest_deck), tuple(k.sidequests), facedown]
     else:
         zones += [(), (), ()]
     if gb is not None:                                # the War card chosen is face up (GB-24)
@@ -93,78 +94,104 @@ def snapshot(g: Game) -> Snapshot:
     else:
         zones += [(), (), (), ()]
     p = g.pending
-    return tuple(zones), None if p is None else (p.role, frozenset(map(g.named_cards.__getitem__, p.ids)))
+    return tuple(zones), None if p is None else (p.role, g.named_cards.named(p.ids))
 
 
-class NamedCards(dict[str, "str | None"]):
-    """Option id -> the card id it names (``war:pain`` -> ``pain``), or None; filled as ids
-    are met, so a snapshot looks its options up at C speed (one per game: never shared)."""
+class NamedCards:
+    """The card ids a decision's options name (``war:pain`` names ``pain``).  Each option id
+    is read once per game; afterwards a decision is looked up with set operations at C
+    speed (a snapshot is taken after every step: it must stay cheap)."""
 
     def __init__(self, cards: frozenset[str]) -> None:
-        super().__init__()
         self.cards = cards
+        self.seen: set[str] = set()             # option ids already read
+        self.naming: dict[str, str] = {}        # those that name a card -> the card
 
-    def __missing__(self, option_id: str) -> str | None:
-        arg = option_id.partition(":")[2]
-        named = arg if arg in self.cards else None
-        self[option_id] = named
-        return named
+    def named(self, option_ids: tuple[str, ...]) -> frozenset[str]:
+        if not self.seen.issuperset(option_ids):
+            for i in option_ids:
+                arg = i.partition(":")[2]
+                if arg in self.cards:
+                    self.naming[i] = arg
+            self.seen.update(option_ids)
+        naming = self.naming
+        if naming.keys().isdisjoint(option_ids):
+            return NO_CARDS
+        return frozenset([naming[i] for i in option_ids if i in naming])
 
 
-def _named(pending: Pending) -> set[str]:
-    return {i for i in pending[1] if i is not None} if pending is not None else set()
+NO_CARDS: frozenset[str] = frozenset()
+
+
+def _named(pending: Pending) -> frozenset[str]:
+    return pending[1] if pending is not None else NO_CARDS
 
 
 def hidden_places(snap: Snapshot) -> set[str]:
     """Every component in a hidden zone of ``snap`` or named by its pending decision."""
-    out = _named(snap[1])
+    out = set(_named(snap[1]))
     for ids in snap[0]:
         out.update(ids)
     return out
 
 
-def _seers(g: Game, snap: Snapshot, i: str) -> tuple[frozenset[str | None], bool]:
-    """Who can identify ``i`` in ``snap`` through its hidden zones and pending decision, and
-    whether a hidden zone holds it."""
-    out: frozenset[str | None] = NOBODY
-    zoned = False
-    for seers, ids in zip(g.knowledge_zones, snap[0], strict=True):
-        if i in ids:
-            out |= seers
-            zoned = True
-    pending = snap[1]
-    if pending is not None and i in pending[1]:
-        out |= {pending[0]}
-    return out, zoned
+def locate(snap: Snapshot) -> dict[str, int]:
+    """Component id -> the index of the hidden zone holding it (for ``Game.zone_of``)."""
+    return {i: z for z, ids in enumerate(snap[0]) for i in ids}
 
 
 def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
     """Whether some viewer can identify, after the step, a component it could not before;
-    keeps ``g.public_ids`` (the cards in no hidden zone) up to date.
+    keeps ``g.zone_of`` (where each hidden component is) and ``g.public_ids`` (the cards in
+    no hidden zone) up to date.
 
     Only components that moved — left or entered a zone, or were named or no longer named
     by the pending decision — are looked at.  Before, a component is identified by the
-    viewers of its zones, the decider naming it and, if it was public, everyone; after, by
-    the viewers of its zones and the decider naming it — or by everyone if it is in no
+    viewers of its zone, the decider naming it and, if it was public, everyone; after, by
+    the viewers of its zone and the decider naming it — or by everyone if it is in no
     hidden zone and not named (played, shown, put face up: public now).  A component that
     moves between zones seen by the same viewers (the Cave's hand to a Dark tile) is no news."""
     if before == after:
         return False
-    moved: set[str] = set()
-    for b, a in zip(before[0], after[0], strict=True):
+    seers = g.knowledge_zones
+    where = g.zone_of
+    was_in: dict[str, int] = {}
+    entered: list[tuple[int, frozenset[str] | set[str]]] = []
+    for z, (b, a) in enumerate(zip(before[0], after[0], strict=True)):
         if b != a:
-            moved |= set(b) ^ set(a)
-    if before[1] != after[1]:
-        moved |= _named(before[1]) | _named(after[1])
+            sb: frozenset[str] | set[str] = b if isinstance(b, frozenset) else set(b)
+            sa: frozenset[str] | set[str] = a if isinstance(a, frozenset) else set(a)
+            for i in sb - sa:
+                was_in[i] = z
+            entered.append((z, sa - sb))
+    moved = set(was_in)
+    for _, new in entered:
+        moved.update(new)
+        for i in new:
+            was_in.setdefault(i, where.get(i, -1))
+    for i in was_in:                                   # where each moved component is now
+        if where.get(i) == was_in[i]:
+            del where[i]
+    for z, new in entered:
+        for i in new:
+            where[i] = z
+    pb, pa = before[1], after[1]
+    nb, na = _named(pb), _named(pa)
+    if pb != pa:                                       # named by the same decider both times: no change
+        moved |= nb ^ na if pb is not None and pa is not None and pb[0] == pa[0] else nb | na
     everyone: frozenset[str | None] = frozenset({*g.state.roles, None})
     public = g.public_ids
     news = False
     for i in moved:
-        was, _ = _seers(g, before, i)
-        if i in public:
-            was = everyone
-        now, zoned = _seers(g, after, i)
-        if zoned:
+        zb = was_in.get(i, where.get(i, -1))
+        was = everyone if i in public else (seers[zb] if zb >= 0 else NOBODY)
+        if pb is not None and i in nb:
+            was = was | {pb[0]}
+        za = where.get(i, -1)
+        now = seers[za] if za >= 0 else NOBODY
+        if pa is not None and i in na:
+            now = now | {pa[0]}
+        if za >= 0:
             public.discard(i)
         elif not now:                                  # in no hidden place: public now
             now = everyone
