@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 Zones = tuple[Collection[str], ...]                    # the hidden zones' contents, in zone_seers order
-Pending = tuple[str, frozenset[str]] | None             # the decider and the card ids its options name
+Pending = tuple[str, frozenset[str]] | None             # the decider and the card ids its options name, if any
 Snapshot = tuple[Zones, Pending]
 NOBODY: frozenset[str | None] = frozenset()
 CV40_TOP = 3            # the Cave may look at the top 3 Event cards at any time (CV-40)
@@ -94,7 +94,8 @@ def snapshot(g: Game) -> Snapshot:
     else:
         zones += [(), (), (), ()]
     p = g.pending
-    return tuple(zones), None if p is None else (p.role, g.named_cards.named(p.ids))
+    named = g.named_cards.named(p.ids) if p is not None else NO_CARDS
+    return tuple(zones), (p.role, named) if named and p is not None else None   # None: names no card
 
 
 class NamedCards:
