@@ -22,8 +22,9 @@ What is not a component's identity — a die roll, the type of a Dark tile the T
 at (TH-09) — is marked by the rule itself with :meth:`Game.barrier` (the RNG marks its
 draws).
 
-Cheap by design (the engine plays ~13k choices/s): a snapshot is a tuple of tuples; only
-when it differs from the one before are the per-viewer sets built and compared.
+Kept cheap (it runs after every step): a snapshot is a tuple of tuples; only when it differs
+from the one before are the components that moved looked at, with ``Game.zone_of`` (where
+each hidden component is) and ``Game.public_ids`` kept up to date here.
 """
 from __future__ import annotations
 
