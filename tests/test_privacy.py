@@ -5,7 +5,12 @@ games, at every step, no view shows what its viewer may not see.
   Dark tile, no tile of the stack, no Event/Treasure deck order.
 - ``view(g, "cave")`` and ``view(g, None)``: none of the Knight's Sidequest cards, no
   facedown Treasure card.
-- The pending decision and its options appear only in the decider's view.
+- The pending decision, its prompt and its options appear only in the decider's view; the
+  others read who decides and the fixed public words of its kind (``waiting.public_prompt``).
+- No text anywhere in a view (log lines, prompts, option labels, board texts, keys) names
+  what the viewer may not know (:func:`forbidden_words`): the id of a hidden tile or card,
+  the name of a card in another role's hand or facedown, or the type of a Dark tile beside
+  its position ("Ambush tile at 2,0").
 """
 from __future__ import annotations
 
@@ -20,6 +25,9 @@ import pytest
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.game import Game
+from vast_desktop.engine.geometry import fmt_pos
+from vast_desktop.engine.map.board import TYPE_NAMES
+from vast_desktop.engine.waiting import public_prompt, task
 
 MAX_STEPS = 5000
 
@@ -38,6 +46,121 @@ def _leaks(text: str, ids: Iterable[str]) -> list[str]:
 
 def _dumps(v: Any) -> str:
     return json.dumps(v.to_dict(), default=str)
+
+
+def strings(obj: Any) -> list[str]:
+    """Every text in a view (``PlayerView.to_dict()``), recursively (the values: the keys are
+    field names, positions, token kinds such as "ogre" — a Monster card's id too — and the
+    viewer's own card ids beside their values)."""
+    out: list[str] = []
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, str):
+            out.append(o)
+        elif isinstance(o, dict):
+            stack.extend(o.values())
+        elif isinstance(o, (list, tuple, set, frozenset)):
+            stack.extend(o)
+        elif dataclasses.is_dataclass(o) and not isinstance(o, type):
+            stack.extend(getattr(o, f.name) for f in dataclasses.fields(o))
+    return out
+
+
+def hidden_from(g: Game, viewer: str | None) -> dict[str, list[str]]:
+    """The components ``viewer`` may not identify now, by where they hide (GEN-01..04):
+    other roles' hands and facedown cards, Dark tiles (but for the Cave, GEN-03), the stack
+    and every deck (their order is nobody's; the top 3 Event cards are the Cave's, CV-40)."""
+    st = g.state
+    out: dict[str, list[str]] = {"the stack": list(st.stack), "the Treasure deck": list(st.treasure_deck),
+                                 "the Monster deck": list(st.monster_deck),
+                                 "the Event deck": list(st.event_deck[3:] if viewer == "cave" else st.event_deck)}
+    if viewer != "cave":
+        out["Dark tiles"] = [t.tile_id for t in st.board.tiles.values() if t.dark]
+        if st.cave is not None:
+            out["the Cave's hand"] = list(st.cave.hand)
+    k = st.knight
+    if k is not None:
+        out["the Sidequest deck"] = list(k.sidequest_deck)
+        if viewer != "knight":
+            out["the Knight's Sidequests"] = list(k.sidequests)
+            out["the Knight's facedown Treasures"] = [c for c in k.treasures if c not in k.face_up]
+    gb = st.goblins
+    if gb is not None:
+        out["the Secrets deck"] = list(gb.secrets_deck)
+        out["the War deck"] = [c for c in gb.war_deck if c != gb.war_card]     # the chosen one is face up
+        if viewer != "goblins":
+            out["the Goblins' Secrets"] = list(gb.hand)
+    d = st.dragon
+    if d is not None:
+        out["the Power deck"] = list(d.deck)
+        out["the Scale deck"] = list(d.scale_deck)
+        if viewer != "dragon":
+            out["the Dragon's Power cards"] = list(d.hand)
+    return out
+
+
+NAMED_ZONES = ("the Knight's Sidequests", "the Knight's facedown Treasures", "the Goblins' Secrets",
+               "the Dragon's Power cards")
+
+
+def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:
+    """Word -> why ``viewer`` may not read it.  Ids of every hidden component; the names of
+    the cards in other roles' hands and facedown (a name shared with a card the viewer may
+    know — the Dragon's Claw among the played ones — says nothing and is allowed); and, per
+    Dark tile, "<type> ... <x,y>" (a regex) unless the viewer is the Cave or the Thief who
+    peeked at it (TH-09).  Ids and names the viewer was told in private stay allowed."""
+    hidden = hidden_from(g, viewer)
+    told = "\n".join(e.private[viewer] for e in g.events if viewer is not None and viewer in e.private)
+    out: dict[str, str] = {}
+    for where, ids in hidden.items():
+        for i in ids:
+            out[i] = f"the id of a card or tile in {where}"
+    hidden_ids = {i for ids in hidden.values() for i in ids}
+    known_names = {g.card(c).name for c in g.rules.physical_card_ids if c not in hidden_ids}
+    for where in NAMED_ZONES:
+        for c in hidden.get(where, ()):
+            name = g.card(c).name
+            if name not in known_names and not c.startswith("power_"):   # Claw, Flame, Wing: Gems too
+                out[name] = f"the name of a card in {where}"
+    d = g.pending
+    if d is not None and d.role == viewer:                 # the cards offered to the decider are his to see
+        for i in d.ids:
+            out.pop(i.partition(":")[2], None)
+    peeked = {e.data["pos"] for e in g.events if e.kind == "thief_peek"} if viewer == "thief" else set()
+    if viewer != "cave":
+        for p, t in g.state.board.tiles.items():
+            if t.dark and p not in peeked:
+                kind = TYPE_NAMES[g.tile(t.tile_id).type]
+                at = re.escape(fmt_pos(p))
+                out[rf"{kind}\b[^.?!]*(?<![\d,-]){at}(?![\d,])"] = f"the type of the Dark tile at {fmt_pos(p)}"
+    return {w: why for w, why in out.items() if not _leaks(told, [w])}
+
+
+def bare(word: str) -> bool:
+    """A one-word, lower-case id ("light", "trap", "pain"): in a sentence it is an English
+    word, so it is looked for only in id-like texts (no space) — names and ids with a digit,
+    "_" or "#" are looked for everywhere."""
+    return word.isalpha() and word.islower()
+
+
+def word_leaks(g: Game, viewer: str | None, texts: list[str] | None = None) -> list[str]:
+    """The forbidden words (:func:`forbidden_words`) found in any text of ``view(g, viewer)``."""
+    words = forbidden_words(g, viewer)
+    if texts is None:
+        texts = strings(view(g, viewer).to_dict())
+    plain = [w for w in words if not w.endswith(")")]
+    pats = [w for w in words if w.endswith(")")]
+    found: list[str] = []
+    pat, in_sentences = _pattern(plain), _pattern(w for w in plain if not bare(w))
+    for text in texts:
+        p = in_sentences if " " in text else pat
+        for w in (p.findall(text) if p else []):
+            found.append(f"{words[w]} ({w!r}) in {text!r}")
+        for w in pats:
+            if re.search(w, text):
+                found.append(f"{words[w]} in {text!r}")
+    return found
 
 
 class Watcher:
@@ -131,7 +254,14 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
                 leaked = [i for i in distinctive if i in texts[v]]
                 assert not leaked, f"{where}: view({v!r}) shows {d.role}'s option ids {leaked[:5]}"
         if d is not None:
-            assert pv.waiting_for == (d.role, d.kind, d.prompt)
+            assert task(d.kind) is not None, f"decision kind {d.kind!r} has no public words (waiting.TASKS)"
+            words = d.prompt if v == d.role else public_prompt(d.role, d.kind)
+            assert pv.waiting_for == (d.role, d.kind, words), f"{where}: view({v!r}) waiting_for {pv.waiting_for}"
+
+    # --- no text of any view names what its viewer may not know
+    for v in viewers:
+        leaked = word_leaks(g, v, strings(dicts[v]))
+        assert not leaked, f"{where}: view({v!r}) leaks: " + "; ".join(leaked[:3])
 
     # --- private log lines reach only their role (the new ones; older lines were checked before)
     n = len(g.choices)
@@ -205,6 +335,9 @@ def _drive_twins(a: Game, b: Game, viewers: tuple[str | None, ...], steps: int, 
             va, vb = view(a, v).to_dict(), view(b, v).to_dict()
             assert va == vb, f"step {len(a.choices)}: view({v!r}) depends on a secret: " + "; ".join(
                 f"{k}: {va[k]!r} != {vb[k]!r}" for k in va if va[k] != vb[k])
+            for g, d in ((a, va), (b, vb)):              # and names none of them, in any text
+                leaked = word_leaks(g, v, strings(d))
+                assert not leaked, f"step {len(g.choices)}: view({v!r}) leaks: " + "; ".join(leaked[:3])
         compared += 1
         if a.outcome is not None or b.outcome is not None:
             break
@@ -270,3 +403,58 @@ def test_the_caves_view_does_not_depend_on_the_knights_cards(seed: int) -> None:
     b = game(["fearless", "adventurous", "bedecked"], ["stalwart", "cunning", "persistent", "swift", "intrepid"],
              "mighty_axe", "javelin")
     assert _drive_twins(a, b, (None, "cave"), 40, {"sidequest", "sidequest_draw", "collect", "treasure_shown"}) >= 1
+
+
+# ------------------------------------------------------------------ prompts and words
+def test_GEN_01_TH_09_the_peeked_tile_stays_the_thiefs() -> None:
+    """GEN-01, TH-09: after a peek at the Dark Ambush tile at 1,1 only the Thief reads "Ambush":
+    the others' ``waiting_for`` names who decides and what kind of decision, nothing more."""
+    from rules.helpers_thief import thief_game
+
+    g = thief_game()
+    g.apply("move:1,1")
+    g.apply("peek:")
+    d = g.pending
+    assert d is not None and d.kind == "thief_reveal" and "Ambush" in d.prompt
+    assert view(g, "thief").waiting_for == ("thief", "thief_reveal", d.prompt)
+    for v in (None, "knight", "cave"):
+        pv = view(g, v)
+        assert pv.waiting_for == ("thief", "thief_reveal", "The Thief is deciding whether to reveal a tile.")
+        assert not any("Ambush" in t for t in strings(pv.to_dict())), v
+        if v != "cave":
+            assert word_leaks(g, v) == []
+    assert word_leaks(g, "thief") == []                     # he peeked: it is his to know
+
+
+def test_the_word_checker_catches_names_and_dark_types() -> None:
+    """Sanity check of :func:`word_leaks`: a Sidequest's name, a Dark tile's id and its type
+    beside its position are caught in any text; the same words elsewhere are not."""
+    g = new_game(Setup(roles=("knight", "cave"), seed=1))
+    k = g.state.knight
+    assert k is not None and k.sidequests
+    quest = g.card(k.sidequests[0]).name
+    p, t = next((p, t) for p, t in g.state.board.tiles.items() if t.dark)
+    kind = TYPE_NAMES[g.tile(t.tile_id).type]
+    texts = [f"She works on {quest}.", f"{t.tile_id} is there", f"Reveal the {kind} tile at {fmt_pos(p)}?"]
+    assert len(word_leaks(g, "cave", texts)) == 1           # the Cave sees Dark tiles, not Sidequests
+    assert len(word_leaks(g, "knight", texts)) == 2         # her Sidequest is hers; the tile is not
+    assert len(word_leaks(g, None, texts)) == 3
+    assert word_leaks(g, None, [f"Reveal the {kind} tile at {p[0]},{p[1] + 10}?", f"{quest}s"]) == []
+    assert word_leaks(g, None) == [] and word_leaks(g, "knight") == [] and word_leaks(g, "cave") == []
+
+
+def test_every_decision_kind_has_public_words() -> None:
+    """Every kind the engine asks (``g.ask`` and its wrappers, found in the source) has its
+    public words in ``waiting.TASKS`` — so no kind falls back to the bare "is deciding"."""
+    from pathlib import Path
+
+    import vast_desktop.engine as engine
+
+    kinds: set[str] = set()
+    for f in Path(engine.__file__).parent.rglob("*.py"):
+        text = f.read_text(encoding="utf-8")
+        kinds |= set(re.findall(r'g\.ask\(\s*[^,]+,\s*"(\w+)"', text))
+        kinds |= set(re.findall(r'(?:ask_goblins|_yes_no)\(\s*g,\s*"(\w+)"', text))
+    assert len(kinds) > 60
+    assert sorted(k for k in kinds if task(k) is None) == []
+    assert task("omen_crystal_curse") == "the target of an Omen"

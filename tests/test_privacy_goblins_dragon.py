@@ -7,6 +7,9 @@ look the same to every other viewer at every step — board, log, and who is dec
 - the Dragon's Power cards;
 - Trap: the Dragon's power hitting a Tribe asks the Goblins the same question whether
   or not they hold Trap (GB-56/57).
+
+At every compared step no text of those views names a hidden card either — ids, the names
+of Secrets and Scales in hand, Dark tile types (``test_privacy.word_leaks``, in ``_drive_twins``).
 """
 from __future__ import annotations
 

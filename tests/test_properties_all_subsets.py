@@ -2,17 +2,23 @@
 deterministic replay, save/load round trip, undo that never crosses a step that
 uncovered something (and otherwise restores the game exactly), and views that never show
 another role's secrets — Cave tiles in hand and in the stack, Secrets and Power cards in
-hand, the Knight's Sidequests and facedown Treasures, the decks' order.
+hand, the Knight's Sidequests and facedown Treasures, the decks' order — in any text
+(ids, card names, Dark tile types: ``test_privacy.word_leaks``).
+
+Automatic barriers (issue 25, item 8): after every step, each viewer's knowledge is read
+off its own view — the ids of tiles and cards named anywhere in it (boards, decision,
+log) — and whenever some viewer's view names a component it did not name before, the
+step must be a barrier: undo cannot cross it.
 """
 from __future__ import annotations
 
-import json
+import re
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_privacy import _leaks
+from test_privacy import _pattern, bare, strings, word_leaks
 from test_replay_save_undo import dump
 
 from vast_desktop.bots.random_bot import RandomBot
@@ -45,38 +51,47 @@ def _hidden(g: Game) -> dict[str, Any]:
     return out
 
 
-def _secrets_of(g: Game) -> dict[str, list[str]]:
-    """Per role, the ids only that role may see (the stack and deck order: nobody)."""
-    st = g.state
-    out: dict[str, list[str]] = {"nobody": list(st.stack)}
-    if st.cave is not None:
-        out["cave"] = list(st.cave.hand) + [t.tile_id for t in st.board.tiles.values() if not t.lit]
-    if st.knight is not None:
-        k = st.knight
-        out["knight"] = list(k.sidequests) + list(k.sidequest_deck) + [c for c in k.treasures if c not in k.face_up]
-    if st.goblins is not None:
-        out["goblins"] = list(st.goblins.hand)
-    if st.dragon is not None:
-        out["dragon"] = list(st.dragon.hand)
-    return out
+class Knowledge:
+    """Per viewer, the component ids its view names (the log is append-only, so its lines are
+    read once and what they named is kept)."""
+
+    def __init__(self, g: Game) -> None:
+        ids = {t.id for t in g.rules.tiles} | set(g.rules.physical_card_ids)
+        self.ids = ids
+        pat, words = _pattern(ids), _pattern(i for i in ids if not bare(i))
+        assert pat is not None and words is not None
+        self.pattern: re.Pattern[str] = pat
+        self.in_sentences: re.Pattern[str] = words      # "light" in "light injury" is no card
+        self.from_log: dict[str | None, set[str]] = {}
+        self.lines: dict[str | None, int] = {}
+        self.texts: dict[str | None, list[str]] = {}
+
+    def of(self, g: Game, viewer: str | None) -> set[str]:
+        d = view(g, viewer).to_dict()
+        log = d.pop("log")
+        seen = self.from_log.setdefault(viewer, set())
+        for line in log[self.lines.get(viewer, 0):]:
+            seen.update(self.find(line))
+        self.lines[viewer] = len(log)
+        self.texts[viewer] = strings(d)
+        decision = d.pop("decision")      # its words ("light injury") are no ids: read the ids it names
+        named = {o["id"].partition(":")[2] for o in decision["options"]} if decision else set()
+        self.texts[viewer] += strings(decision)
+        return seen | {i for t in strings(d) for i in self.find(t)} | (named & self.ids)
+
+    def find(self, text: str) -> list[str]:
+        return (self.in_sentences if " " in text else self.pattern).findall(text)
+
+    def all(self, g: Game) -> dict[str | None, set[str]]:
+        return {v: self.of(g, v) for v in (*g.state.roles, None)}
 
 
-def _told(g: Game, viewer: str | None) -> str:
-    """Everything the viewer was told privately so far (e.g. the Cave placed a tile that
-    later went back under the stack: she still knows it)."""
-    return "\n".join(e.private[viewer] for e in g.events if viewer is not None and viewer in e.private)
-
-
-def _check_views(g: Game) -> None:
-    secrets = _secrets_of(g)
+def _check_views(g: Game, known: Knowledge) -> None:
+    """No text of any view (the log's new lines were checked as they came) names what its
+    viewer may not know."""
     for viewer in (*g.state.roles, None):
-        text = json.dumps(view(g, viewer).to_dict(), default=str)
-        told = _told(g, viewer)
-        for owner, ids in secrets.items():
-            if owner == viewer:
-                continue
-            leaked = [i for i in _leaks(text, ids) if not _leaks(told, [i])]
-            assert not leaked, f"step {len(g.choices)}: view({viewer!r}) shows {owner}'s {leaked}"
+        leaked = word_leaks(g, viewer, known.texts[viewer])
+        assert not leaked, f"step {len(g.choices)}: view({viewer!r}) leaks: " + "; ".join(leaked[:3])
 
 
 @pytest.mark.parametrize("roles", SUBSETS, ids=lambda r: "+".join(r))
@@ -84,7 +99,9 @@ def test_replay_save_undo_and_views(roles: tuple[str, ...], tmp_path: Path) -> N
     setup = Setup(roles=roles, seed=len(roles) * 7 + 1)
     g = new_game(setup)
     bot = RandomBot(setup.seed)
-    undos = barriers = 0
+    undos = barriers = learned = 0
+    known = Knowledge(g)
+    knew = known.all(g)
     while g.outcome is None and len(g.choices) < MAX_STEPS:
         step = len(g.choices)
         before_hidden = _hidden(g)
@@ -100,6 +117,12 @@ def test_replay_save_undo_and_views(roles: tuple[str, ...], tmp_path: Path) -> N
             uncovered.append("a Dark tile")
         if after_hidden["rng"] != before_hidden["rng"]:
             uncovered.append("the RNG")
+        knows = known.all(g)
+        news = {v: sorted(knows[v] - knew[v]) for v in knows if knows[v] - knew[v]}
+        knew = knows
+        if news and g.outcome is None:
+            assert not g.can_undo(), f"step {step} ({g.choices[-1]}) showed {news} but can be undone"
+            learned += 1
         if uncovered and g.outcome is None:
             assert not g.can_undo(), f"step {step} ({g.choices[-1]}) uncovered {uncovered} but can be undone"
             barriers += 1
@@ -107,8 +130,8 @@ def test_replay_save_undo_and_views(roles: tuple[str, ...], tmp_path: Path) -> N
             assert dump(g.undo()) == before, f"undo of step {step} ({g.choices[-1]})"
             undos += 1
         if step % VIEWS_EVERY == 0:
-            _check_views(g)
-    assert barriers > 0 and undos > 0, (barriers, undos)
+            _check_views(g, known)
+    assert barriers > 0 and undos > 0 and learned > 0, (barriers, undos, learned)
     again = replay(setup, list(g.choices))
     assert dump(again) == dump(g), "replay differs"
     path = tmp_path / "game.json"

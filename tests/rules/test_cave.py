@@ -412,6 +412,38 @@ def test_CV_40_cave_sees_the_top_three_event_cards():
     assert "event_top3" not in view(g, None).boards["cave"]
 
 
+def test_CV_26_CV_40_undo_cannot_take_back_a_look_at_the_next_event_cards():
+    """CV-26, CV-40: Crystal Curse moving the top 3 Event cards to the bottom shows the Cave the
+    next 3 (she may look at the top 3 at any time): no undo across it — else she could look
+    and choose again.  The barrier is automatic (knowledge.learned); the step before it
+    (choosing the Omen) showed nothing and can still be undone."""
+    tiles = [ENTRANCE, lit(1, 0, "T20"), lit(2, 0, "T22"), dark(3, 0, "T25")] + WEST_NORTH_SOUTH
+    deck = ["light", "rats#1", "rats#2", "cave_bread", "fresh_air", "vantage_point"]
+    g = kc(tiles, event_deck=deck, cave={"hand": ["T29", "T30", "T31"], "omens": {"bat": 2}})
+    assert view(g, "cave").boards["cave"]["event_top3"] == ["light", "rats#1", "rats#2"]
+    choose(g, "omen:crystal_curse")
+    assert g.can_undo()                                     # paying for the Omen showed nothing
+    choose(g, "curse:events_bottom")
+    assert view(g, "cave").boards["cave"]["event_top3"] == ["cave_bread", "fresh_air", "vantage_point"]
+    assert g.barrier_at == len(g.choices) and not g.can_undo()
+    with pytest.raises(IllegalChoice):
+        g.undo()
+    choose(g, "omen:crystal_curse", "curse:events_bottom")  # the same again: three more she had not seen
+    assert not g.can_undo()
+
+
+def test_CV_26_an_event_token_shows_nothing_and_can_be_undone():
+    """CV-26: the Crystal Curse's other uses uncover nothing: an Event token put on a Lit Event
+    tile can be undone."""
+    tiles = [ENTRANCE, lit(1, 0, "T20"), lit(2, 0, "T22"), dark(3, 0, "T25")] + WEST_NORTH_SOUTH
+    g = kc(tiles, event_deck=["light", "rats#1", "rats#2", "cave_bread"],
+           cave={"hand": ["T29", "T30", "T31"], "omens": {"bat": 2}})
+    choose(g, "omen:crystal_curse")
+    choose(g, "curse:event:1,0")
+    assert g.can_undo()
+    assert g.undo().pending is not None
+
+
 def test_CV_41_deep_and_dark_gives_the_cave_two_omens():
     """CV-41: the Event card Deep and Dark gives the Cave 2 Omen tokens."""
     g = kc([ENTRANCE, dark(1, 0, "T16")] + WEST_NORTH_SOUTH, active="knight", omen_bag={"trail": 6},

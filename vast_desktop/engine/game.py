@@ -1,5 +1,5 @@
 """The game driver: one seeded RNG, the pending decision, the choice log, events,
-barriers for undo, and deterministic replay.
+barriers for undo (automatic: engine/knowledge.py), and deterministic replay.
 
 Rule procedures are Python generators that ``yield`` a :class:`Decision` and
 receive the chosen :class:`Option` (ARCHITECTURE §3).  A win or loss is raised
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
+from .knowledge import NamedCards, Snapshot, hidden_places, learned, locate, snapshot, zone_seers
 from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
 
@@ -131,6 +132,18 @@ class Game:
         self.meetings: Meetings = NO_MEETINGS   # the cross-role rules in play, set by setup (roles/meetings.py)
         self.hooks: Hooks                       # how low layers reach higher ones, set by setup (hooks.py)
         self.fresh: Callable[[], Game]          # a new copy of this game before any choice, set by its maker
+        self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
+        self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
+        self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
+        self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
+        self.zone_of: dict[str, int] = {}   # hidden component -> its zone (knowledge.learned keeps it)
+
+    @property
+    def knowledge_zones(self) -> tuple[frozenset[str | None], ...]:
+        """Who sees each hidden zone (knowledge.zone_seers; fixed once the roles are set)."""
+        if self._knowledge_zones is None:
+            self._knowledge_zones = zone_seers(self)
+        return self._knowledge_zones
 
     def tile(self, tile_id: str) -> Any:
         """The rules data of a Cave tile (cached: this is on every hot path)."""
@@ -147,6 +160,9 @@ class Game:
         self._gen = flow
         self._step_is_barrier = False
         self._advance(None)
+        self._known = snapshot(self)
+        self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self._known)
+        self.zone_of = locate(self._known)
         if self._step_is_barrier:
             self.barrier_at = 0
 
@@ -173,8 +189,12 @@ class Game:
         self.decider_log.append(self.pending.role)
         self.choices.append(option_id)
         self._step_is_barrier = False
+        before = self._known
         try:
             self._advance(opt)
+            self._known = snapshot(self)
+            if learned(self, before, self._known):   # always called: it keeps public_ids up to date
+                self._step_is_barrier = True         # someone can now identify a hidden component
         except Exception as exc:
             # A bug in a rule procedure must not cost the game: this object is now unusable,
             # so the error carries the position before this choice, rebuilt by replay
@@ -216,7 +236,10 @@ class Game:
         return self.dice.script(die, faces, sides, then)
 
     def barrier(self) -> None:
-        """Mark the step being applied as revealing hidden information (no undo across it)."""
+        """Mark the step being applied as revealing hidden information (no undo across it).
+        A step that lets someone identify a hidden tile or card is a barrier without this
+        (knowledge.learned, after every step); rules call it for what is no component's
+        identity — a roll (the RNG does), the type of a Dark tile the Thief peeks at."""
         self._step_is_barrier = True
 
     def log(self, kind: str, public: str, private: dict[str, str] | None = None, **data: Any) -> None:

@@ -107,6 +107,79 @@ def _lay_terrain(g: Game, items: Any) -> None:
         put(g, tile, rot, anchor, "cave")
 
 
+def _zones(g: Game) -> list[tuple[str, list[str], tuple[str, ...]]]:
+    """Every place a tile or card can be, as (scenario key, its ids, the decks its ids come
+    from: "tiles" for Cave tiles, () for anything).  The Knight's face-up Treasures are among
+    her ``treasures``; the Terrain cards are kinds, not components, and are left out."""
+    st = g.state
+    zones: list[tuple[str, list[str], tuple[str, ...]]] = [
+        ("tiles", [t.tile_id for t in st.board.tiles.values() if t.terrain is None], ("tiles",)),
+        ("stack", st.stack, ("tiles",)), ("event_deck", st.event_deck, ("events",)),
+        ("treasure_deck", st.treasure_deck, ("treasures",)), ("monster_deck", st.monster_deck, ("monsters",)),
+        ("monster_discard", st.monster_discard, ("monsters",)), ("removed_from_game", st.removed_from_game, ()),
+    ]
+    if st.cave is not None:
+        zones.append(("cave.hand", st.cave.hand, ("tiles",)))
+    if st.knight is not None:
+        k = st.knight
+        zones += [("knight.sidequests", k.sidequests, ("sidequests",)),
+                  ("knight.sidequest_deck", k.sidequest_deck, ("sidequests",)),
+                  ("knight.treasures", k.treasures, ("treasures",))]
+    if st.goblins is not None:
+        gb = st.goblins
+        zones += [(f"goblins.{key}", getattr(gb, key), ("secrets",))
+                  for key in ("hand", "face_up", "secrets_deck", "secrets_discard")]
+        zones.append(("goblins.war_deck", gb.war_deck, ("war",)))
+        zones += [(f"goblins.monsters.{t}", ms, ("monsters",)) for t, ms in gb.monsters.items()]
+    if st.dragon is not None:
+        d = st.dragon
+        zones += [(f"dragon.{key}", getattr(d, key), ("powers", "scales"))
+                  for key in ("hand", "deck", "discard", "scale_deck", "scales_removed")]
+    return zones
+
+
+def _given(data: dict[str, Any], key: str) -> bool:
+    """Whether the scenario itself names the place ``key`` ("knight.treasures", "goblins.monsters.fangs")."""
+    head, _, rest = key.partition(".")
+    if head == "tiles":
+        return "tiles" in data
+    if not rest:
+        return head in data
+    section = data.get(head)
+    return isinstance(section, dict) and rest.partition(".")[0] in section
+
+
+def _check_components(g: Game, data: dict[str, Any]) -> None:
+    """Every tile and card named exists and is in one place only.  A card the scenario puts
+    somewhere leaves the place the normal setup dealt it to (the Knight's Treasure card leaves
+    the Treasure deck); a card the scenario itself names in two places is refused, naming it
+    and both places."""
+    rules = g.rules
+    valid: dict[str, frozenset[str]] = {"tiles": frozenset(t.id for t in rules.tiles), **rules.card_ids_by_deck}   # "ambush" names a copy too
+    zones = _zones(g)
+    places: dict[str, list[str]] = {}
+    unions: dict[tuple[str, ...], frozenset[str]] = {}
+    for key, ids, decks in zones:
+        allowed = unions.get(decks)
+        if allowed is None:
+            allowed = unions[decks] = frozenset().union(*(valid[d] for d in (decks or valid)))
+        for i in ids:
+            if not isinstance(i, str) or i not in allowed:
+                kinds = " or ".join(decks) if decks else "tile or card"
+                raise ScenarioError(f"{key}: {i!r} is no {kinds} id")
+            places.setdefault(i, []).append(key)
+    for i, where in places.items():
+        if len(where) < 2:
+            continue
+        named = [w for w in where if _given(data, w)]
+        if len(named) != 1:                    # twice in the scenario (or, never, twice in the setup)
+            raise ScenarioError(f"{i!r} is in two places: " + " and ".join(named or where)
+                                + (" (twice)" if len(set(named or where)) == 1 else ""))
+        for key, ids, _ in zones:              # the scenario moved it: out of where the setup dealt it
+            if key != named[0] and i in ids:
+                ids.remove(i)
+
+
 def load_scenario(data: dict[str, Any] | str) -> Game:
     if isinstance(data, str):
         data = yaml.safe_load(data)
@@ -188,6 +261,10 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     if "knight" in data:
         _check_section(data, "knight", st.knight, KNIGHT_KEYS)
         assert st.knight is not None
+        quests = data["knight"].get("sidequests")
+        if quests is not None and "sidequest_deck" not in data["knight"]:   # the dealt ones go back to the deck
+            kn = st.knight
+            kn.sidequest_deck = [c for c in kn.sidequests + kn.sidequest_deck if c not in quests]
         for k, v in data["knight"].items():
             if k in ("track", "equip"):
                 getattr(st.knight, k).update(v)
@@ -204,7 +281,8 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
                 config.extra["omens_collected"] = bool(v)
             elif k == "hand":
                 st.cave.hand = list(v)
-                st.stack = [x for x in st.stack if x not in v]
+                if "stack" not in data:        # else both were named: _check_components refuses a tile in both
+                    st.stack = [x for x in st.stack if x not in v]
             else:
                 setattr(st.cave, k, v)
     if "goblins" in data:
@@ -251,6 +329,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     if "supply" in data:
         for k, v in data["supply"].items():   # set, not add (Counter.update would add)
             st.supply[k] = int(v)
+    _check_components(g, data)
     active = data.get("active", config.turn_order[0])
     if active not in config.turn_order:
         raise ScenarioError(f"active: {active!r} is not playing; roles: {', '.join(config.turn_order)}")

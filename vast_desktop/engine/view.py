@@ -3,7 +3,8 @@
 Public: the map, the pieces and, with Moving Entrance, the Entrance piece (VAR-04).
 Hidden: other roles' hands (Sidequests, Secrets, Power cards, Cave tiles), deck
 orders, the Lit side of Dark tiles (the Cave may look, GEN-03), facedown cards and
-the stack.  The pending decision's options are shown only to the role deciding.
+the stack.  The pending decision's prompt and options are shown only to the role deciding;
+the others read who decides and the public phrase of its kind (``waiting.public_prompt``).
 The renderer reads only these objects, so a secret cannot be drawn by accident.
 """
 from __future__ import annotations
@@ -15,6 +16,7 @@ from .decisions import Decision
 from .geometry import Pos
 from .map.board import moving_entrance, walls_at
 from .map.terrain import PLACING_KINDS, placing
+from .waiting import public_prompt
 
 if TYPE_CHECKING:
     from .game import Game
@@ -64,7 +66,7 @@ class PlayerView:
     supply: dict[str, int]
     boards: dict[str, dict[str, Any]]
     decision: Decision | None
-    waiting_for: tuple[str, str, str] | None
+    waiting_for: tuple[str, str, str] | None   # (role, kind, text): the prompt for the decider, else public words
     log: tuple[str, ...]
     outcome: tuple[tuple[str, ...], str] | None
     last_roll: tuple[Pos, int] | None = None
@@ -208,7 +210,7 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
                        "monsters": len(st.monster_deck), "omen_bag": sum(st.omen_bag.values())}
     d = g.pending
     decision = d if d is not None and viewer is not None and d.role == viewer else None
-    waiting = (d.role, d.kind, d.prompt) if d is not None else None
+    waiting = None if d is None else (d.role, d.kind, d.prompt if decision is not None else public_prompt(d.role, d.kind))
     log = g.log_cache.setdefault(viewer, [])
     for e in g.events[len(log):]:
         line = e.public

@@ -1057,6 +1057,21 @@ class RulesData(_Frozen):
         # cached in the instance __dict__; pydantic's equality ignores it
         return _Index(self)
 
+    @functools.cached_property
+    def physical_card_ids(self) -> frozenset[str]:
+        """Every physical card id of every deck, promo cards included (``rats#2``, ``light``)."""
+        return frozenset(pid for name in DECK_FIELDS for pid in self.deck(name, include_promo=True))  # type: ignore[arg-type]
+
+    @functools.cached_property
+    def card_ids_by_deck(self) -> dict[str, frozenset[str]]:
+        """Per deck, the ids that name one of its cards: physical ids and, for cards with
+        copies, the bare id too (``rats`` beside ``rats#1``; :meth:`card` reads both)."""
+        out = {}
+        for name in DECK_FIELDS:
+            ids = self.deck(name, include_promo=True)  # type: ignore[arg-type]
+            out[name] = frozenset(ids) | {i.partition("#")[0] for i in ids}
+        return out
+
     # -- tiles ---------------------------------------------------------------
 
     def tile(self, tile_id: str) -> CaveTile:

@@ -286,7 +286,8 @@ class ReviewScreen(Screen):
             text, colour = f"Game over: {view.outcome[1]}", HIGHLIGHT
         elif view.waiting_for is not None:
             role, _, prompt = view.waiting_for
-            text, colour = f"Next, the {role_name(role)}: {prompt}", readable(ROLE_COLOURS.get(role, TEXT), 0.3)
+            text = f"Next, the {role_name(role)}: {prompt}" if role == view.viewer else f"Next: {prompt}"
+            colour = readable(ROLE_COLOURS.get(role, TEXT), 0.3)
         else:
             text, colour = "", TEXT
         if text:

@@ -21,6 +21,7 @@ from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.map.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
+from ..engine.waiting import task
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
@@ -949,23 +950,25 @@ class TableScreen(Screen):
                 text += "  — now click a highlighted space (right-click to cancel)"
             colour = ROLE_COLOURS.get(view.decision.role, TEXT)
         elif self.thinking is not None and view.waiting_for is not None and self.thinking.role == view.waiting_for[0]:
-            text = self.thinking_text(self.thinking.role, view.waiting_for[2])
+            text = self.thinking_text(self.thinking.role, view.waiting_for[1])
             colour = ROLE_COLOURS.get(self.thinking.role, TEXT)
-        elif view.waiting_for is not None:
+        elif view.waiting_for is not None:     # another role's decision: its public words name the role
             role, _, prompt = view.waiting_for
-            text = f"Waiting for the {ROLE_NAMES[role]}: {prompt}"
+            text = f"Waiting for the {ROLE_NAMES[role]}: {prompt}" if role == view.viewer else prompt
             colour = TEXT_DIM
         else:
             text, colour = "", TEXT
         draw_text(surface, _short(text, self.prompt.w - 20 - int(40 * s)), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
 
 
-    def thinking_text(self, role: str, prompt: str) -> str:
-        """The prompt line while a computer player thinks: who, at which level, and dots that move."""
+    def thinking_text(self, role: str, kind: str) -> str:
+        """The prompt line while a computer player thinks: who, at which level, about what kind
+        of decision (its public words, never its prompt: GEN-01), and dots that move."""
         assert self.session is not None
         level = self.session.seats[role].level.capitalize()
         dots = "." * (1 + int(self.think_time * 3) % 3)
-        return f"The {ROLE_NAMES[role]} (Computer, {level}) is thinking{dots:<3}  {prompt}"
+        what = task(kind)
+        return f"The {ROLE_NAMES[role]} (Computer, {level}) is thinking{' about ' + what if what else ''}{dots}"
 
 
 def entrance_tip(view: PlayerView) -> str:
