@@ -88,6 +88,20 @@ def test_rules_data_imports_nothing_else_of_the_game() -> None:
     assert not bad, "the rules data must not depend on the game that reads it:\n" + "\n".join(bad)
 
 
+def test_render_and_input_never_import_the_screens_above_them() -> None:
+    """The screens depend on render/ and input/, never the reverse (ARCHITECTURE §1-2): render/ draws
+    PlayerViews and knows nothing of input/ or screens/; input/ (events -> intents -> Session calls)
+    never imports screens/ (the table screen hands it a port)."""
+    layers = {"render": ("vast_desktop.input", "vast_desktop.screens"), "input": ("vast_desktop.screens",)}
+    bad = []
+    for layer, forbidden in layers.items():
+        for path in _py_files(PACKAGE / layer):
+            for line, mod in _imported_modules(_parse(path), path):
+                if any(mod == f or mod.startswith(f + ".") for f in forbidden):
+                    bad.append(f"{_rel(path)}:{line} imports {mod}")
+    assert not bad, "a lower GUI layer reaches up into the one above it:\n" + "\n".join(bad)
+
+
 def test_engine_imports_without_pygame_loaded() -> None:
     import subprocess
     import sys

@@ -3,6 +3,7 @@ posting the clicks each step asks for; leaving and resuming; a click elsewhere c
 from __future__ import annotations
 
 from vast_desktop.headless.tutorial_check import play_tutorial, title_button
+from vast_desktop.input.controller import TableController
 from vast_desktop.screens.title import TitleScreen
 from vast_desktop.screens.tutorial import TutorialScreen
 from vast_desktop.settings import autosave_path
@@ -74,7 +75,8 @@ def test_leave_and_resume_then_finish(app) -> None:
 
 def test_check_names_the_step_where_it_sticks(app, monkeypatch, capsys) -> None:
     """The headless check fails (exit 1) naming the step when the clicks it posts do not move the tutorial on."""
-    monkeypatch.setattr(TutorialScreen, "choose_id", lambda self, option_id: None)   # clicks reach nothing
+    # clicks reach nothing: every choice (map, board, buttons) goes through the table's controller
+    monkeypatch.setattr(TableController, "choose", lambda self, option_id: None)
     app.push(TitleScreen(app))
     assert play_tutorial(app) == 1
     assert "stuck at step 2 (move:1,0)" in capsys.readouterr().err

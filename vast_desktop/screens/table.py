@@ -1,12 +1,9 @@
 """The table: map, turn strip, player boards with tabs, prompt bar, log.
 
-Input (GUI_SPEC "Input"): every legal target is highlighted; a click chooses its
-option, or opens a small menu when several options share the target; drag a
-Hero cube onto a track, a Cave tile onto a space, the Knight or the Thief along a
-path (one engine step at a time, stopping when something must be decided); orient a
-revealed tile with the wheel or R and confirm with a click; keys Space/Enter,
-Esc, Ctrl+Z, Ctrl+S, F, Tab, arrows, +/-.  A click on something that is not
-legal shows the engine's reason.
+The screen keeps the layout, the drawing and the pygame_gui elements; it answers what lies
+under the pointer (:meth:`TableScreen.hit`) and hands every event to the table's controller
+(:mod:`vast_desktop.input.controller`, GUI_SPEC "Input"), which turns clicks, drags, the wheel
+and keys into choices of the engine's options.
 """
 from __future__ import annotations
 
@@ -15,14 +12,15 @@ from functools import partial
 import pygame
 import pygame_gui
 
-from ..engine import IllegalChoice, PlayerView
+from ..engine import PlayerView
 from ..engine.decisions import Option, Target
-from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.map.terrain import PLACING_KINDS
 from ..engine.view import TerrainView
 from ..engine.waiting import task
-from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
+from ..input.controller import TableController
+from ..input.intents import Point
+from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
@@ -35,10 +33,6 @@ from .base import Screen
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel
 
-DRAG_THRESHOLD = 6
-# Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
-WALKERS: dict[str, tuple[str, tuple[str, ...]]] = {"knight": ("knight_turn", ("move:", "mapmove:")),
-                                                   "thief": ("thief_turn", ("move:", "climb:"))}
 MAX_PROMPT_BUTTONS = 6
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
 
@@ -49,6 +43,7 @@ class TableScreen(Screen):
 
     def __init__(self, app) -> None:
         super().__init__(app)
+        self.controller = TableController(self)   # events -> choices (input/controller.py)
         self.map = MapView(app.art, pygame.Rect(0, 0, 10, 10))
         self.overlay = MapOverlay()
         self.log_box = LogView(pygame.Rect(0, 0, 10, 10))
@@ -61,17 +56,6 @@ class TableScreen(Screen):
         self.mode: str | None = None          # a modal group of options being aimed (e.g. "flare:")
         self.board_layout = BoardLayout({}, {})
         self.tab_rects: dict[str, pygame.Rect] = {}
-        self.selected: str | None = None
-        self.orient_i = 0
-        self.place_at: Pos | None = None      # the space under the pointer while a Terrain tile is placed
-        self.place_i = 0                      # which of the placements over that space is previewed
-        self.press: tuple[int, int] | None = None
-        self.press_source: str | None = None
-        self.dragging = False
-        self.panning = False
-        self.path_queue: list[Pos] = []
-        self.path_piece = "knight"            # whose dragged path is being walked
-        self.step_timer = 0.0
         self.bot_timer = 0.0
         self.thinking: BotTurn | None = None  # a computer player deciding in its worker thread
         self.think_time = 0.0                 # how long it has been thinking (for the prompt's dots)
@@ -84,7 +68,6 @@ class TableScreen(Screen):
         self.prompt_buttons: list = []
         self.button_for: dict[str, pygame_gui.elements.UIButton] = {}   # option id -> its prompt/menu button
         self.over_shown = False
-        self.hover_key: str | None = None
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
         self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # Random Terrain: each drawn card, its tooltip
         self.reminders = ReminderPanel(self)  # reminders of easily forgotten rules (issue 6)
@@ -159,9 +142,7 @@ class TableScreen(Screen):
         if self.board_tab is None or self.board_tab not in self.view.roles or self.view.viewer != self.tab_viewer:
             self.board_tab = self.view.viewer or self.view.roles[0]     # a new person sees their own board first
             self.tab_viewer = self.view.viewer
-        self.selected = None
-        self.orient_i = 0
-        self.place_i = 0
+        self.controller.forget_choice()
         self.close_menu()
         self._start_animations()
         self._update_log()
@@ -260,33 +241,60 @@ class TableScreen(Screen):
         self.index = TargetIndex.build(d, in_mode(d, mode))
         self._rebuild_prompt_buttons()
 
-    # ------------------------------------------------------------------ choosing
+    # ------------------------------------------------------------------ choosing (the controller's)
     def choose_id(self, option_id: str) -> None:
-        try:
-            self.session.choose(option_id)
-        except IllegalChoice as exc:
-            self.app.notify(exc.reason, error=True)
-            return
-        self.refresh()
-
-    def choose_options(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
-        if len(opts) == 1:
-            self.choose_id(opts[0].id)
-        elif opts:
-            self.open_options_menu(opts, at)
+        """A prompt button's or a menu entry's option: chosen through the controller."""
+        self.controller.choose(option_id)
 
     def undo(self) -> None:
-        if not self.session.can_undo():
-            self.app.notify("Undo is not possible here: the last choice revealed something, drew a card, "
-                            "rolled the die or passed the turn to someone else.", error=True)
-            return
-        self.session.undo()
-        self.path_queue = []
-        self.refresh(force=True)
+        self.controller.undo()
 
     def fit(self) -> None:
         if self.view is not None:
             self.map.camera.fit([t.pos for t in self.view.tiles])
+
+    # the controller's state, read by the drawing (and by the GUI robot and the screenshot tools)
+    @property
+    def selected(self) -> str | None:
+        return self.controller.selected
+
+    @property
+    def hover_key(self) -> str | None:
+        return self.controller.hover_key
+
+    @property
+    def orient_i(self) -> int:
+        return self.controller.orient_i
+
+    @orient_i.setter
+    def orient_i(self, i: int) -> None:
+        self.controller.orient_i = i
+
+    @property
+    def place_at(self) -> Pos | None:
+        return self.controller.place_at
+
+    @property
+    def place_i(self) -> int:
+        return self.controller.place_i
+
+    @property
+    def path_queue(self) -> list[Pos]:
+        return self.controller.path_queue
+
+    @property
+    def dragging(self) -> bool:
+        return self.controller.reader.dragging
+
+    @property
+    def press_source(self) -> str | None:
+        return self.controller.reader.press_source
+
+    def placements_at(self, p: Pos | None) -> list[str]:
+        return self.controller.placements_at(p)
+
+    def previewed_placement(self) -> str | None:
+        return self.controller.previewed_placement()
 
     # ------------------------------------------------------------------ menus
     def open_options_menu(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
@@ -363,143 +371,20 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self.on_key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.press = event.pos
-            self.press_source = self.drag_source_at(event.pos)
-            self.dragging = False
-            self.panning = False
-        elif event.type == pygame.MOUSEMOTION:
-            self.on_motion(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.on_release(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected = None
-            self.close_menu()
-        elif event.type == pygame.MOUSEWHEEL:
-            self.on_wheel(event.y)
+        """Every event goes to the controller, which asks :meth:`hit` what is under the pointer."""
+        self.controller.handle_event(event, self.hit)
 
-    def on_key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
-        k = event.key
-        if ctrl and k == pygame.K_z:
-            self.undo()
-        elif ctrl and k == pygame.K_s:
-            from .files import SaveScreen
-            self.app.push(SaveScreen(self.app))
-        elif k == pygame.K_ESCAPE:
-            if self.menu_elements or self.selected:
-                self.close_menu()
-                self.selected = None
-            else:
-                self.open_menu()
-        elif k in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
-        elif k == pygame.K_f:
-            self.fit()
-        elif k == pygame.K_c and not ctrl:
-            self.open_cheatsheet()
-        elif k == pygame.K_r:
-            self.cycle_orientation(1)
-        elif k == pygame.K_TAB and self.view is not None:
-            roles = list(self.view.roles)
-            i = roles.index(self.board_tab) if self.board_tab in roles else 0
-            self.board_tab = roles[(i + 1) % len(roles)]
-        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            step = 60
-            dx = {pygame.K_LEFT: step, pygame.K_RIGHT: -step}.get(k, 0)
-            dy = {pygame.K_UP: step, pygame.K_DOWN: -step}.get(k, 0)
-            self.map.camera.pan(dx, dy)
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.map.camera.zoom_at(1.15, self.map_rect.center)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.map.camera.zoom_at(1 / 1.15, self.map_rect.center)
+    def hit(self, pos: tuple[int, int]) -> Point:
+        """What lies under the pointer at ``pos`` in this layout: the target keys, a board's drag
+        sources, the map space, the area and a board tab."""
+        on_board = self.board_rect.collidepoint(pos)
+        area = ("board" if on_board else "log" if self.log_rect.collidepoint(pos)
+                else "map" if self.map_rect.collidepoint(pos) else "")
+        drags = tuple(k for k, r in self.board_layout.regions.items()
+                      if on_board and k.startswith("drag:") and r.collidepoint(pos))
+        tab = next((tab for tab, r in self.tab_rects.items() if r.collidepoint(pos)), None)
+        return Point(pos, tuple(self.keys_at(pos)), drags, self.map.space_at(pos), area, tab)
 
-    def confirm(self) -> None:
-        """Space/Enter: confirm the previewed orientation, or the only choice there is."""
-        d = self.index.decision
-        if d is None:
-            return
-        placement = self.previewed_placement()
-        if d.kind == "orient_tile":
-            self.choose_id(d.options[self.orient_i % len(d.options)].id)
-        elif placement is not None:
-            self.choose_id(placement)
-        elif len(d.options) == 1:
-            self.choose_id(d.options[0].id)
-
-    def cycle_orientation(self, step: int) -> None:
-        """R or the wheel: the next orientation of a revealed tile, or the next placement of a Terrain
-        tile over the space under the pointer."""
-        d = self.index.decision
-        if d is not None and d.kind == "orient_tile":
-            self.orient_i = (self.orient_i + step) % len(d.options)
-        elif len(self.placements_at(self.place_at)) > 1:
-            self.place_i += step
-
-    # ------------------------------------------------------------------ Terrain placement preview
-    def placements_at(self, p: Pos | None) -> list[str]:
-        """The Terrain placements (option ids) that would cover space ``p``, those anchored there
-        first: what hovering ``p`` previews, one at a time (TR-07..09)."""
-        d, v = self.index.decision, self.view
-        if p is None or d is None or v is None or d.kind not in PLACING_KINDS:
-            return []
-        ids = [oid for oid, cells in v.placing.items() if d.option(oid) is not None and any(c == p for c, _ in cells)]
-        return sorted(ids, key=lambda oid: v.placing[oid][0][0] != p)
-
-    def previewed_placement(self) -> str | None:
-        """The placement shown under the pointer (a click or Enter places it), if any."""
-        ids = self.placements_at(self.place_at)
-        return ids[self.place_i % len(ids)] if ids else None
-
-    def point_at(self, pos: tuple[int, int]) -> None:
-        """The pointer moved to ``pos``: a new space under it previews its first placement."""
-        p = self.map.space_at(pos) if self.map_rect.collidepoint(pos) else None
-        if p != self.place_at:
-            self.place_at, self.place_i = p, 0
-
-    def on_wheel(self, dy: int) -> None:
-        d = self.index.decision
-        mouse = pygame.mouse.get_pos()
-        if self.log_rect.collidepoint(mouse):
-            self.log_box.wheel(dy)
-        elif d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
-            self.cycle_orientation(1 if dy > 0 else -1)
-        elif self.map_rect.collidepoint(mouse) and len(self.placements_at(self.place_at)) > 1:
-            self.cycle_orientation(1 if dy > 0 else -1)
-        elif self.map_rect.collidepoint(mouse):
-            self.map.camera.zoom_at(1.12 if dy > 0 else 1 / 1.12, mouse)
-
-    def on_motion(self, event: pygame.event.Event) -> None:
-        self.hover_key = self.keys_at(event.pos)[0] if self.keys_at(event.pos) else None
-        self.point_at(event.pos)
-        if self.press is None or not (event.buttons and event.buttons[0]):
-            return
-        dist = abs(event.pos[0] - self.press[0]) + abs(event.pos[1] - self.press[1])
-        if not self.dragging and not self.panning and dist > DRAG_THRESHOLD:
-            if self.press_source is not None:
-                self.dragging = True
-            elif self.map_rect.collidepoint(self.press):
-                self.panning = True
-        if self.panning:
-            self.map.camera.pan(*event.rel)
-
-    def on_release(self, pos: tuple[int, int]) -> None:
-        press, source = self.press, self.press_source
-        self.press = None
-        self.press_source = None
-        if self.panning:
-            self.panning = False
-            return
-        if self.dragging and source is not None:
-            self.dragging = False
-            self.drop(source, pos)
-            return
-        if press is not None:
-            self.click(pos)
-
-    # ------------------------------------------------------------------ clicks
     def keys_at(self, pos: tuple[int, int]) -> list[str]:
         """Target keys under the mouse, most specific first."""
         if self.board_rect.collidepoint(pos):
@@ -519,136 +404,27 @@ class TableScreen(Screen):
             keys.append(f"space:{fmt_pos(p)}")
         return keys
 
-    def click(self, pos: tuple[int, int]) -> None:
-        for tab, r in self.tab_rects.items():
-            if r.collidepoint(pos):
-                self.board_tab = tab
-                return
-        d = self.index.decision
-        keys = self.keys_at(pos)
-        if d is None:
-            waiting = self.session.decider
-            if keys and waiting is not None and self.session.game.outcome is None:
-                self.app.notify(f"Waiting for the {ROLE_NAMES[waiting]} to decide.")
-            return
-        if not keys:
-            return
-        if d.kind == "orient_tile" and any(k.startswith("space:") for k in keys):
-            opts = self.index.options_for(keys)
-            if opts:
-                self.choose_id(d.options[self.orient_i % len(d.options)].id)
-                return
-        self.point_at(pos)
-        placement = self.previewed_placement()
-        if placement is not None:               # the Terrain tile as previewed under the pointer
-            self.choose_id(placement)
-            return
-        edge_keys = [k for k in keys if k.startswith("edge:")]
-        opts = self.index.options_for(edge_keys, self.selected) if edge_keys else []
-        if not opts:
-            opts = self.index.options_for([k for k in keys if not k.startswith("edge:")], self.selected)
-        hand_keys = [k for k in keys if k.startswith("hand_tile:")]
-        if hand_keys and len(opts) > 1:
-            self.selected = hand_keys[0]       # pick the tile, then the space
-            return
-        if opts:
-            self.choose_options(opts, pos)
-            return
-        self.explain(keys)
+    # what the controller asks of the screen (input.controller.TablePort)
+    @property
+    def menu_open(self) -> bool:
+        return bool(self.menu_elements)
 
-    def explain(self, keys: list[str]) -> None:
-        """Say why a click did nothing: the engine's reason (teaching.explain_click), as a toast."""
-        d = self.index.decision
-        targets = [Target(*k.split(":", 1)) for k in keys if not k.startswith(("drag:", "info:"))]
-        reason = explain_click(self.session.game, d.role if d is not None else None, targets) if targets else None
-        if reason:
-            self.app.notify(reason, error=True)
+    def notify(self, message: str, error: bool = False) -> None:
+        self.app.notify(message, error=error)
 
-    # ------------------------------------------------------------------ drag and drop
-    def drag_source_at(self, pos: tuple[int, int]) -> str | None:
-        if self.index.decision is None:
-            return None
-        if self.board_rect.collidepoint(pos):
-            for k, r in self.board_layout.regions.items():
-                if k.startswith("drag:") and r.collidepoint(pos):
-                    src = k[len("drag:"):]
-                    if any(s == src for s, _ in self.index.by_drag):
-                        return k
-            return None
-        p = self.map.space_at(pos)
-        if p is None or self.view is None:
-            return None
-        for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
-            if self.view.pieces.get(piece) == p and self.index.decision.kind == kind \
-                    and any(o.id.startswith(verbs) for o in self.index.decision.options):
-                return f"piece:{piece}"
-        for piece, q in self.view.pieces.items():      # any piece whose options name it (a Tribe, the Dragon…)
-            if q == p and f"piece:{piece}" in self.index.by_key:
-                return f"piece:{piece}"
-        return None
+    def open_save(self) -> None:
+        from .files import SaveScreen
+        self.app.push(SaveScreen(self.app))
 
-    def drop(self, source: str, pos: tuple[int, int]) -> None:
-        p = self.map.space_at(pos)
-        if source.startswith("piece:") and p is not None:
-            both = [o for o in self.index.options_for([f"space:{fmt_pos(p)}"])
-                    if any(f"{t.kind}:{t.ref}" == source for t in o.targets)]
-            if both:                                   # an option moving this piece there
-                self.choose_options(both, pos)
-                return
-        walker = source.split(":", 1)[1] if source.startswith("piece:") else ""
-        if walker in WALKERS:
-            self.drop_walker(walker, pos)
-            return
-        src = source[len("drag:"):]
-        opts: list[Option] = []
-        for k in self.keys_at(pos):
-            opts += self.index.by_drag.get((src, k), [])
-        if opts:
-            self.choose_options(list({o.id: o for o in opts}.values()), pos)
-        else:
-            self.app.notify("That cannot go there.", error=True)
+    def pan_map(self, dx: int, dy: int) -> None:
+        self.map.camera.pan(dx, dy)
 
-    def drop_walker(self, piece: str, pos: tuple[int, int]) -> None:
-        """The Knight or the Thief dropped on a space: a step there (a menu if several ways,
-        e.g. the Thief's Climb), or a path of single steps walked one engine option at a time."""
-        p = self.map.space_at(pos)
-        if p is None or self.view is None or piece not in self.view.pieces:
-            return
-        name = ROLE_NAMES.get(piece, piece.title())
-        start = self.view.pieces[piece]
-        verbs = WALKERS[piece][1]
-        direct = self.index.options_for([f"space:{fmt_pos(p)}"])
-        moves = [o for o in direct if o.id.startswith(verbs)]
-        if moves:
-            self.choose_options(moves, pos)
-            return
-        path = walk_path(self.view, start, p, through_dark=piece == "thief")
-        if not path:
-            self.app.notify(f"The {name} cannot find a way there.", error=True)
-            return
-        left = self.view.boards.get("thief", {}).get("movement_left") if piece == "thief" else None
-        if left is not None and len(path) > int(left):
-            self.app.notify(f"Too far: the Thief has {left} Movement left and the way there is {len(path)} "
-                            "spaces.", error=True)
-            return
-        self.path_piece = piece
-        self.path_queue = path
-        self.step_timer = 0.0
+    def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
+        """Zoom the map by ``factor`` about ``at`` (the map's centre when None)."""
+        self.map.camera.zoom_at(factor, at if at is not None else self.map_rect.center)
 
-    def advance_path(self) -> None:
-        """Apply the next single step of a dragged path; stop when something must be decided."""
-        d = self.index.decision
-        kind = WALKERS.get(self.path_piece, ("", ()))[0]
-        if not self.path_queue or d is None or d.kind != kind:
-            self.path_queue = []
-            return
-        q = self.path_queue.pop(0)
-        if d.option(f"move:{fmt_pos(q)}") is None:
-            self.path_queue = []
-            who = "she" if self.path_piece == "knight" else "he"
-            self.app.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
-            return
-        self.choose_id(f"move:{fmt_pos(q)}")
+    def scroll_log(self, dy: int) -> None:
+        self.log_box.wheel(dy)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -680,11 +456,7 @@ class TableScreen(Screen):
             s.mark_seen(s.viewer)
             self.app.push(HandoffScreen(self.app, s.decider))
             return
-        if self.path_queue:
-            self.step_timer += dt
-            if self.step_timer >= 0.15 / max(speed, 0.25) or speed == 0:
-                self.step_timer = 0.0
-                self.advance_path()
+        if self.controller.walk(dt, speed):      # a dragged path is walked, one step at a time
             return
         self.step_computer(s, dt)
 
