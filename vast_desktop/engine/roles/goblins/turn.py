@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...game import GameOver, Outcome
-from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...map.board import (
     draw_to_cave_hand,
     is_dark,
@@ -727,6 +727,11 @@ def _reveal_blocked(g: Game, q: Pos) -> bool:
     return not house(g, "reveal_onto_occupied_tiles") and _other_player_at(g, q)
 
 
+_OTHER_SYMBOL = MappingProxyType({
+    (t, sym): Reason(f"That Dark tile shows {f'the {NAMES[sym]}' if sym else 'no Tribe'} symbol, not {tname(t)}'s.", "GB-82")
+    for t in TRIBES for sym in (*TRIBES, None)})           # asked of every Dark tile: built once
+
+
 def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
     """GB-82: a hidden Tribe is revealed onto a Dark tile showing its symbol (any symbol
     with the Gnome); AMB-42 (our reading): not onto another player's piece."""
@@ -735,8 +740,7 @@ def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
         return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
     symbol = g.tile(tile.tile_id).tribe
     if symbol != t and not has_monster(g, t, "gnome"):
-        return Reason(f"The Dark tile at {fmt_pos(q)} shows the {str(symbol).title() if symbol else 'no'} symbol, not "
-                      f"{tname(t)}'s.", "GB-82")
+        return _OTHER_SYMBOL[(t, symbol if symbol in TRIBES else None)]
     if _reveal_blocked(g, q):
         return Reason(f"Another player's piece is on {fmt_pos(q)}: a Tribe is not revealed onto it.", "GB-82")
     return None
@@ -854,7 +858,6 @@ def check_lurker_step(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
     """GB-84: a lurking Tribe moves onto 1 adjacent tile — a plain step (GB-60 no wall,
     TR-17 nothing impassable) and never onto another player's tile but the Thief's (GB-72,
     GB-74)."""
-    from ...geometry import manhattan
 
     if manhattan(p, q) != 1:
         return Reason(f"A lurking Tribe moves onto 1 adjacent tile: {fmt_pos(q)} is {manhattan(p, q)} spaces from its "
@@ -948,7 +951,6 @@ def check_tribe_reach(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
         return None
     if q == p:
         return Reason(f"{Tname(t)} is on this space: its actions here are the highlighted choices.", "MAP-01")
-    from ...geometry import manhattan
     return Reason(f"{Tname(t)} moves one tile at a time: {fmt_pos(q)} is {manhattan(p, q)} spaces away.", "MAP-03")
 
 
@@ -958,9 +960,11 @@ def check_tribe_step(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
     then placed); never onto an impassable space (TR-17); entry (GB-72, GB-74); the Pits'
     whole trip (TR-30: another Pit to jump to — a Tribe's movement has no limit, GB-60);
     the walls (GB-60, the Golem)."""
-    reason = check_tribe_reach(g, t, p, q)
-    if reason is not None:
-        return reason
+    return check_tribe_reach(g, t, p, q) or check_tribe_step_onto(g, t, p, q)
+
+
+def check_tribe_step_onto(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """:func:`check_tribe_step` to a neighbour ``q`` of ``p``, its reach known."""
     if q not in g.state.board.tiles:
         return check_open_step(g, p, q)
     return (check_passable(g, q) or check_tribe_entry(g, t, q) or check_pit_entry(g, p, q, None)
@@ -1046,7 +1050,7 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
     board = g.state.board
     opts = []
     for q in neighbours(g, p):
-        if q not in board.tiles or check_tribe_step(g, t, p, q) is not None:
+        if q not in board.tiles or check_tribe_step_onto(g, t, p, q) is not None:
             continue
         block = _knight_block(g, t, q)
         if block == "attack_knight":
