@@ -9,7 +9,11 @@ answer as a :class:`~..reasons.Reason`, with the id of the rule for the referenc
 Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
 *routed* here: a click is sent to the rule check that also builds the options, and its
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
-her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``.  The
+her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
+Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
+``check_menu_space``, a Tribe's movement to ``check_tribe_space``, a Reveal to
+``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
+``cards/secrets.py`` ``check_play_secret``.  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
