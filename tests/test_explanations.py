@@ -202,8 +202,8 @@ def test_GB_59_a_tribe_is_activated_once_a_turn() -> None:
                            goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}})
     choose(g, "activate:fangs", "done:")
     assert g.pending is not None and g.pending.kind == "goblins_turn"
-    reason = why_not(g, "goblins", Target("piece", "tribe:fangs"))
-    assert reason == "The Fangs Tribe has already been activated this turn: each Tribe once (GB-59)."
+    reason = why_not_reason(g, "goblins", Target("piece", "tribe:fangs"))
+    assert reason == Reason("The Fangs Tribe has already been activated this turn: each Tribe once.", "GB-59")
 
 
 def test_GB_72_tribe_strength_must_beat_the_knights() -> None:
@@ -213,8 +213,8 @@ def test_GB_72_tribe_strength_must_beat_the_knights() -> None:
     choose(g, "activate:eye")
     assert g.pending is not None and g.pending.kind == "tribe_activation" and "move:2,0" not in g.pending.ids
     ts, ks = gb.tribe_strength(g, "eye"), kb.strength(g)
-    expected = f"The Eye Tribe's Strength {ts} must be greater than the Knight's Strength {ks} to enter her tile (GB-72)."
-    assert ks >= ts and why_not(g, "goblins", (2, 0)) == expected
+    expected = f"The Eye Tribe's Strength {ts} must be greater than the Knight's Strength {ks} to enter her tile."
+    assert ks >= ts and why_not_reason(g, "goblins", (2, 0)) == Reason(expected, "GB-72")
     assert why_not(g, "goblins", Target("piece", "knight")) == expected
 
 

@@ -101,7 +101,7 @@ def test_GB_58_hex_with_no_eye_population() -> None:
     to_activation(g)
     assert "secret:hex" not in g.pending.ids
     assert rule_reason(g, "goblins", Target("card", "hex")) == (
-        "Hex's X is the Eye Tribe's Population, 0 now: it would take nothing (GB-58).")
+        "Hex's X is the Eye Tribe's Population, 0 now: it would take nothing.")
 
 
 def test_GB_50_GB_32_secrets_not_held_and_leader() -> None:
@@ -120,7 +120,7 @@ def test_GB_54_hiding_spots_needs_the_knight_by_a_lit_ambush_tile() -> None:
                  pieces={"knight": [2, 0]})
     to_activation(g)
     assert rule_reason(g, "goblins", Target("card", "hiding_spots")) == (
-        "The Knight at 2,0 is neither on nor next to a Lit Ambush tile (GB-54).")
+        "The Knight at 2,0 is neither on nor next to a Lit Ambush tile.")
 
 
 # ------------------------------------------------------------ the Goblin board
@@ -219,7 +219,7 @@ def test_GB_84_a_lurking_tribe_steps_onto_one_adjacent_tile() -> None:
     choose(g, "activate:bones")
     assert kind(g) == "lurker"
     assert rule_reason(g, "goblins", (2, 0)) == (
-        "A lurking Tribe moves onto 1 adjacent tile (GB-84): 2,0 is 2 spaces from its space 4,0.")
+        "A lurking Tribe moves onto 1 adjacent tile: 2,0 is 2 spaces from its space 4,0.")
 
 
 def test_GB_52_blind_fury_chooses_one_of_the_goblins_tribes() -> None:

@@ -16,13 +16,20 @@ Terrain), at every pending decision of a *converted* kind, for every target of
 
 Covered now (the registry ``CONVERTED``): ``knight_turn`` — the Knight's step
 (``roles/knight/turn.py`` ``knight_step``): the map spaces within 2 of her, the Pits
-linked to hers, and her own piece (``check_any_step``).  Converting another decision
-kind adds one line to ``CONVERTED``.
+linked to hers, and her own piece (``check_any_step``).  The Goblins
+(``roles/goblins/turn.py``, ``cards/secrets.py``): ``goblins_turn`` — activating a Tribe
+(``check_activate``: its piece, or its place on the board while hidden; the Tribes' spaces,
+``check_menu_space``); ``tribe_activation`` — the activated Tribe's movement
+(``check_tribe_space``: steps, the Underworm, Secret Tunnels, off the Terrain); ``reveal_tribe``
+(``check_reveal_space``); ``lurker`` (``check_lurker_step``); and in each of those and in
+``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``).
+Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -30,12 +37,15 @@ from itertools import combinations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
+from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.decisions import Decision, Target
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.engine.map.terrain import neighbours
 from vast_desktop.engine.reasons import Reason
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.teach.reference import load_reference
@@ -76,8 +86,121 @@ def _knight_offered(d: Decision) -> set[Target]:
     return {t for o in d.options if o.id.startswith(STEP_VERBS) for t in o.targets}
 
 
+# ------------------------------------------------------------- the Goblins
+# Every question asked through ``ask_goblins`` offers the Secrets in hand that
+# ``check_play_secret`` allows (Hiding Spots only in the Activate Tribes menu), beside its own
+# answers; the Goblins' decisions below add their cards in hand to what the table can click.
+def _secrets_in_hand(g: Game) -> list[Target]:
+    return [Target("card", c) for c in dict.fromkeys(gb.gs(g).hand)]
+
+
+def _secret_check(g: Game, t: Target, d: Decision) -> Reason | None:
+    return sc.check_play_secret(g, t.ref, reactions=d.kind == "goblins_turn")
+
+
+def _offered(d: Decision, verbs: tuple[str, ...], kinds: tuple[str, ...] = ("space",)) -> set[Target]:
+    """The targets of the options with these verbs (and of the Secrets played), of these kinds."""
+    out = {t for o in d.options if o.id.startswith(verbs) for t in o.targets if t.kind in kinds}
+    return out | {t for o in d.options if o.id.startswith("secret:") for t in o.targets}
+
+
+def _active(g: Game) -> str:
+    return gb.gs(g).activated[-1]
+
+
+def _box(p: tuple[int, int], n: int) -> list[tuple[int, int]]:
+    return [(p[0] + dx, p[1] + dy) for dx in range(-n, n + 1) for dy in range(-n, n + 1)]
+
+
+def _activation_target(g: Game, tribe: str) -> Target:
+    """Where the table activates a Tribe: its piece on the map, else its place on the board."""
+    return Target("piece", gb.piece(tribe)) if gb.tribe_pos(g, tribe) else Target("slot", f"goblins.{tribe}")
+
+
+def _menu_candidates(g: Game, d: Decision) -> list[Target]:
+    """The Activate Tribes menu: each Tribe where it is activated, the Tribes' spaces, the Secrets."""
+    spaces = {p for t in TRIBES if (p := gb.tribe_pos(g, t)) is not None}
+    return ([_activation_target(g, t) for t in TRIBES] + [Target("space", fmt_pos(p)) for p in sorted(spaces)]
+            + _secrets_in_hand(g))
+
+
+def _menu_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    if t.kind == "card":
+        return _secret_check(g, t, d)
+    if t.kind == "space":
+        return gb.check_menu_space(g, parse_pos(t.ref))
+    return gb.check_activate(g, t.ref.split(":", 1)[1] if t.kind == "piece" else t.ref.split(".")[1])
+
+
+def _moving_candidates(g: Game, d: Decision) -> list[Target]:
+    """The activated Tribe's movement: the spaces within 2 (steps, leaps), the Pits linked to
+    its own, every tile with Secret Tunnels played, and the Secrets in hand."""
+    p = gb.tribe_pos(g, _active(g))
+    assert p is not None
+    spaces = set(_box(p, 2)) | set(neighbours(g, p))
+    if gb.gs(g).tunnels:
+        spaces |= set(g.state.board.tiles)
+    return [Target("space", fmt_pos(q)) for q in sorted(spaces)] + _secrets_in_hand(g)
+
+
+def _moving_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    if t.kind == "card":
+        return _secret_check(g, t, d)
+    return gb.check_tribe_space(g, _active(g), parse_pos(t.ref))
+
+
+def _reveal_candidates(g: Game, d: Decision) -> list[Target]:
+    """Revealing: every tile and every open space next to one, and the Secrets in hand."""
+    tiles = g.state.board.tiles
+    spaces = set(tiles) | {q for p in tiles for q in neighbours(g, p)}
+    return [Target("space", fmt_pos(q)) for q in sorted(spaces)] + _secrets_in_hand(g)
+
+
+def _reveal_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    if t.kind == "card":
+        return _secret_check(g, t, d)
+    return gb.check_reveal_space(g, _active(g), parse_pos(t.ref))
+
+
+def _lurker_candidates(g: Game, d: Decision) -> list[Target]:
+    p = gb.gs(g).lurking[_active(g)]
+    return [Target("space", fmt_pos(q)) for q in sorted(_box(p, 2))] + _secrets_in_hand(g)
+
+
+def _lurker_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    if t.kind == "card":
+        return _secret_check(g, t, d)
+    tribe = _active(g)
+    return gb.check_lurker_step(g, tribe, gb.gs(g).lurking[tribe], parse_pos(t.ref))
+
+
+def _secrets_only(g: Game, d: Decision) -> list[Target]:
+    return _secrets_in_hand(g)
+
+
+def _secrets_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    return _secret_check(g, t, d)
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
+    "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
+    "tribe_activation": Converted(_moving_candidates, _moving_check,
+                                  lambda d: _offered(d, ("move:", "worm:", "tunnel:", "leave:"))),
+    "reveal_tribe": Converted(_reveal_candidates, _reveal_check, lambda d: _offered(d, ("reveal:", "lurk:"))),
+    "lurker": Converted(_lurker_candidates, _lurker_check, lambda d: _offered(d, ("step:",))),
+    **{kind: Converted(_secrets_only, _secrets_check, lambda d: _offered(d, ()))
+       for kind in ("populate", "assign_monster", "war_card")},
 }
 
 
@@ -108,19 +231,22 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
-    the Knight's step): options and why-not answers come from the same rule checks."""
+    the Knight's step; GB-32/47/53/54/58/59/60/65/72/82/83/84, TR-12/17/29/30 for the
+    Goblins): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
-    decisions = refused = 0
+    decisions: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
     while g.outcome is None and len(g.choices) < STEPS:
         d = g.pending
         assert d is not None
         kind = CONVERTED.get(d.kind)
         if kind is not None:
-            decisions += 1
-            refused += _check_decision(g, d, kind)
+            decisions[d.role] += 1
+            refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    if "knight" in roles:
-        assert decisions > 0 and refused > 0, (decisions, refused)
+    for role in ("knight", "goblins"):
+        if role in roles:
+            assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine import Game, Setup, new_game, view
 from vast_desktop.engine.roles.goblins import turn as gb
 
 from .helpers_goblins import choose, gob, gob_game, ids, to_activation
@@ -556,3 +556,35 @@ def test_AMB_41_house_rule_bow_once_per_turn() -> None:
     choose(g, "cube:strength")
     choose(g, "bowshot:fangs")
     assert "bowshot:fangs" not in ids(g)
+
+
+# ------------------------------------------------------------ the Pits (issue 25, item 2)
+def _fangs_by_pits(pits: list[tuple[str, int, int]]) -> Game:
+    """The Fangs Tribe at 1,0 activated, the Pits ``pits`` laid (Terrain variant)."""
+    from .helpers_goblins import WAR
+    from .helpers_terrain import ENTRANCE, lit, terrain, tgame
+
+    g = tgame([ENTRANCE, lit(1, 0, "T22"), lit(0, 1, "T25")], [terrain(*p) for p in pits], roles=("knight", "goblins"),
+              active="goblins", knight_at=(0, 1), pieces={"tribe:fangs": [1, 0]},
+              goblins={"rage": 1, "war_deck": ["pain"] + [w for w in WAR if w != "pain"],
+                       "population": {"fangs": 2, "bones": 0, "eye": 0}})
+    to_activation(g)
+    choose(g, "activate:fangs")
+    assert g.pending is not None and g.pending.kind == "tribe_activation"
+    return g
+
+
+def test_TR_30_a_tribe_never_enters_the_only_pit() -> None:
+    """TR-30 (with GB-60): a Tribe moves any number of tiles, but a Pit is entered only with
+    another Pit to jump to — with the only Pit on the map next to it, the Fangs Tribe may not
+    step in (it used to, and could then end its turn there against TR-29); with a second Pit
+    it may.  The refusal is the Pits' own check (``check_pit_entry``)."""
+    from vast_desktop.engine.explain.why_not import why_not_reason
+    from vast_desktop.engine.map.terrain import check_pit_entry
+
+    g = _fangs_by_pits([("pits_1", 2, 0)])
+    assert "move:2,0" not in ids(g)
+    reason = why_not_reason(g, "goblins", (2, 0))
+    assert reason is not None and reason.rule == "TR-30" and reason == check_pit_entry(g, (1, 0), (2, 0), None)
+    g = _fangs_by_pits([("pits_1", 2, 0), ("pits_2", 4, 2)])
+    assert "move:2,0" in ids(g) and why_not_reason(g, "goblins", (2, 0)) is None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import adjacent, fmt_pos, parse_pos
+from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
 
 if TYPE_CHECKING:
@@ -22,20 +23,69 @@ def _name(g: Game, card: str) -> str:
     return str(g.card(card).name)
 
 
-def hiding_spots_tribes(g: Game) -> list[str]:
-    """A hidden Tribe stronger than the Knight, with her on or next to a Lit Ambush tile
-    (walls do not matter, GB-54)."""
+# ------------------------------------------------------------ rule checks
+# One check per rule (see :mod:`..reasons`): a Secret in hand is offered exactly when
+# :func:`check_play_secret` allows it, and a click on one the table cannot take is
+# explained by the same call (``explain/goblins_thief.py``).
+_LEADER = Reason("Leader is played only when overpopulation makes a Tribe scatter: then no Tribe scatters.", "GB-32")
+_HIDING_SPOTS_MENU = Reason("Hiding Spots is played from the Activate Tribes menu, between activations.", "GB-54")
+_NO_KNIGHT = Reason("Hiding Spots attacks the Knight, and she is not on the map.", "GB-54")
+_IN_FOREST = Reason("The Knight is in the Mushroom Forest: Hiding Spots cannot reach her there.", "TR-26")
+_NO_POISON = Reason("There is no Knight in this game: Poison works on her.", "goblins.secrets")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _again(g: Game, card: str, on: str = "") -> Reason:
+    return Reason(f"{_name(g, card)} is already played this turn{on}.", "goblins.secrets")
+
+
+def check_hiding_spots_tribe(g: Game, t: str, mine: int) -> Reason | None:
+    """GB-54, GB-88: Hiding Spots springs a hidden Tribe (GB-65: with Population) whose
+    Strength is greater than the Knight's Strength ``mine``."""
+    gb = g.hooks.goblins
+    if t not in gb.hidden_tribes(g):
+        return Reason(f"{_cap(gb.tname(t))} is on the map: Hiding Spots springs a hidden Tribe.", "GB-54")
+    if gb.tribe_population(g, t) <= 0:
+        return Reason(f"{_cap(gb.tname(t))} has Population 0: it takes no action.", "GB-65")
+    if gb.tribe_strength(g, t) <= mine:
+        return Reason(f"{_cap(gb.tname(t))}'s Strength {gb.tribe_strength(g, t)} must be greater than the Knight's Strength "
+                      f"{mine}.", "GB-54")
+    return None
+
+
+def check_hiding_spots(g: Game) -> Reason | None:
+    """GB-54, TR-26: the Knight on the map, outside the Mushroom Forest, on or next to a Lit
+    Ambush tile (walls do not matter), and a hidden Tribe :func:`check_hiding_spots_tribe`
+    allows."""
     kp = g.state.board.pieces.get("knight")
     if kp is None or g.state.knight is None:
-        return []
+        return _NO_KNIGHT
     from ..map.terrain import in_forest
-    if in_forest(g, kp):                                             # TR-26: Hiding Spots
-        return []
-    if not (g.hooks.goblins.is_ambush_tile(g, kp) or any(g.hooks.goblins.is_ambush_tile(g, q) for _, q in adjacent(kp))):
+    if in_forest(g, kp):
+        return _IN_FOREST
+    gb = g.hooks.goblins
+    if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
+        return Reason(f"The Knight at {fmt_pos(kp)} is neither on nor next to a Lit Ambush tile.", "GB-54")
+    from ..roles.knight import board as kb
+    mine = kb.strength(g)
+    if any(check_hiding_spots_tribe(g, t, mine) is None for t in TRIBES):
+        return None
+    hidden = ", ".join(f"{gb.NAMES[t]} {gb.tribe_strength(g, t)}" for t in gb.hidden_tribes(g)
+                       if gb.tribe_population(g, t) > 0) or "none with Population"
+    return Reason(f"No hidden Tribe is stronger than the Knight's Strength {mine} (hidden: {hidden}).", "GB-54")
+
+
+def hiding_spots_tribes(g: Game) -> list[str]:
+    """The Tribes Hiding Spots may spring now (:func:`check_hiding_spots`,
+    :func:`check_hiding_spots_tribe`)."""
+    if check_hiding_spots(g) is not None:
         return []
     from ..roles.knight import board as kb
     mine = kb.strength(g)
-    return [t for t in g.hooks.goblins.hidden_tribes(g) if g.hooks.goblins.tribe_population(g, t) > 0 and g.hooks.goblins.tribe_strength(g, t) > mine]
+    return [t for t in g.hooks.goblins.hidden_tribes(g) if check_hiding_spots_tribe(g, t, mine) is None]
 
 
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
@@ -82,34 +132,54 @@ def _hex_candidates(g: Game) -> list[str]:
     return out
 
 
-def playable(g: Game, card: str) -> bool:
+def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | None:
+    """May the Goblins play the Secret ``card`` from their hand now (GB-52: at a question of
+    their own turn)?  Leader only against overpopulation (GB-32); Hiding Spots only from the
+    Activate Tribes menu (``reactions``) and :func:`check_hiding_spots`; Cave-In and Hex
+    scale with the Eye Population and need something to act on (GB-53, GB-58, TR-26); Poison
+    needs the Knight; Poison, Secret Tunnels, Blind Fury and Fire Bomber once a turn."""
     s = g.hooks.goblins.gs(g)
     base = card.split("#")[0]
-    if base in ("leader",):
-        return False
+    if base == "leader":
+        return _LEADER
     if base == "hiding_spots":
-        return bool(hiding_spots_tribes(g))
+        return check_hiding_spots(g) if reactions else _HIDING_SPOTS_MENU
     if base == "cave_in":
-        return s.population["eye"] > 0 and next(_cave_in_spots(g), None) is not None
+        if s.population["eye"] <= 0:
+            return Reason("Cave-In removes up to as many tiles as the Eye Tribe's Population, 0 now.", "GB-53")
+        if next(_cave_in_spots(g), None) is None:
+            return Reason("No tile can be Caved-In: the Entrance and the tiles with another player or a Crystal token "
+                          "stay.", "GB-53")
+        return None
     if base == "hex":
-        return s.population["eye"] > 0 and bool(hex_targets(g))
+        if s.population["eye"] <= 0:
+            return Reason("Hex's X is the Eye Tribe's Population, 0 now: it would take nothing.", "GB-58")
+        if not hex_targets(g):
+            return Reason("No player can be Hexed now: none outside the Mushroom Forest has Grit, Omen tokens or "
+                          "Power cards to lose, and there is no Thief.", "GB-58")
+        return None
     if base == "poison":
-        return g.state.knight is not None and not s.poison
+        return _NO_POISON if g.state.knight is None else _again(g, card) if s.poison else None
     if base == "secret_tunnels":
-        return not s.tunnels
+        return _again(g, card) if s.tunnels else None
     if base in ("blind_fury", "fire_bomber"):
-        return getattr(s, base) is None
-    return True
+        tribe = getattr(s, base)
+        return None if tribe is None else _again(g, card, f", on {g.hooks.goblins.tname(tribe)}")
+    return None
 
 
-REACTIONS = ("hiding_spots",)     # kept to the Activate Tribes menu
+def playable(g: Game, card: str) -> bool:
+    """Whether :func:`check_play_secret` allows ``card`` (Hiding Spots: in the Activate
+    Tribes menu)."""
+    return check_play_secret(g, card) is None
 
 
 def secret_options(g: Game, reactions: bool = True) -> list[Option]:
-    """The Secrets the Goblins may play now (``reactions=False``: not Hiding Spots)."""
+    """The Secrets in hand :func:`check_play_secret` lets the Goblins play now
+    (``reactions=False``: a question other than the Activate Tribes menu, no Hiding Spots)."""
     s = g.hooks.goblins.gs(g)
     return [Option(f"secret:{c}", f"Play {_name(g, c)}", (Target("card", c),))
-            for c in dict.fromkeys(s.hand) if playable(g, c) and (reactions or c.split("#")[0] not in REACTIONS)]
+            for c in dict.fromkeys(s.hand) if check_play_secret(g, c, reactions) is None]
 
 
 def play_secret(g: Game, card: str) -> Proc:

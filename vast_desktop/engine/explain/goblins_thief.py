@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..geometry import fmt_pos, manhattan
+from ..reasons import Reason
 from .common import _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def _n(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------ Goblins cards
-def goblins_card(g: Game, d: Decision, t: Target) -> str | None:
+def goblins_card(g: Game, d: Decision, t: Target) -> str | Reason | None:
     """A War, Monster or Secrets card the Goblins click that is not on offer: which phase
     or rule decides that card (GB-24, GB-38..42, GB-50..58)."""
     if d.role != "goblins" or t.kind != "card" or g.state.goblins is None:
@@ -114,9 +115,10 @@ def _why_not_replace(g: Game, card: str, holder: str | None) -> str:
             f"{bones}: no new Monster while the assigned ones are at least the Bones Population (GB-40, GB-41).")
 
 
-def _secret_card(g: Game, d: Decision, card: str) -> str:
+def _secret_card(g: Game, d: Decision, card: str) -> str | Reason:
     """GB-51 (discarding), the Goblin Ruby, GB-52 (when Secrets are played), and why a
-    Secret held cannot be played now (secrets.playable)."""
+    Secret held cannot be played now: its rule check, ``secrets.check_play_secret``."""
+    from ..cards import secrets as sc
     from ..roles.goblins import turn as gb
 
     s = gb.gs(g)
@@ -134,7 +136,7 @@ def _secret_card(g: Game, d: Decision, card: str) -> str:
         return _face_up(g, d, card)
     if d.kind not in SECRET_ASKS:
         return _no_secret_now(g, d, name)
-    return _unplayable(g, d, card) or f"{name} cannot be played now (GB-52)."
+    return sc.check_play_secret(g, card, reactions=d.kind == "goblins_turn") or f"{name} cannot be played now (GB-52)."
 
 
 def _face_up(g: Game, d: Decision, card: str) -> str:
@@ -173,61 +175,8 @@ def _no_secret_now(g: Game, d: Decision, name: str) -> str:
     return f"Finish this step first ({d.prompt}); then {name} may be played (GB-52)."
 
 
-def _unplayable(g: Game, d: Decision, card: str) -> str | None:
-    """The condition of ``secrets.playable`` that fails for a Secret in hand."""
-    from ..cards import secrets as sc
-    from ..roles.goblins import turn as gb
-
-    s = gb.gs(g)
-    base = card.split("#")[0]
-    if base == "leader":
-        return "Leader is played only when overpopulation makes a Tribe scatter: then no Tribe scatters (GB-32)."
-    if base == "hiding_spots":
-        if d.kind != "goblins_turn":
-            return "Hiding Spots is played from the Activate Tribes menu, between activations (GB-54)."
-        return _hiding_spots(g)
-    if base == "cave_in" and s.population["eye"] <= 0:
-        return "Cave-In removes up to as many tiles as the Eye Tribe's Population, 0 now (GB-53)."
-    if base == "hex" and s.population["eye"] <= 0:
-        return "Hex's X is the Eye Tribe's Population, 0 now: it would take nothing (GB-58)."
-    if base == "cave_in":
-        return "No tile can be Caved-In: the Entrance, tiles with another player or a Crystal token stay (GB-53)."
-    if base == "hex":
-        return ("No player can be Hexed now: none outside the Mushroom Forest has Grit, Omen tokens or Power cards "
-                "to lose, and there is no Thief (GB-58, TR-26).")
-    if base == "poison":
-        return "There is no Knight in this game: Poison works on her." if g.state.knight is None else \
-            "Poison is already played this turn."
-    if base == "secret_tunnels":
-        return "Secret Tunnels is already played this turn."
-    if base in ("blind_fury", "fire_bomber"):
-        tribe = getattr(s, base)
-        return f"{g.card(card).name} is already played this turn, on {gb.tname(tribe)}." if tribe else None
-    return None if sc.playable(g, card) else f"{g.card(card).name} cannot be played now (GB-52)."
-
-
-def _hiding_spots(g: Game) -> str | None:
-    """GB-54, TR-26: a hidden Tribe stronger than the Knight, with her on or next to a Lit Ambush tile."""
-    from ..geometry import adjacent
-    from ..map.terrain import in_forest
-    from ..roles.goblins import turn as gb
-    from ..roles.knight import board as kb
-
-    kp = g.state.board.pieces.get("knight")
-    if kp is None or g.state.knight is None:
-        return "Hiding Spots attacks the Knight, and she is not on the map (GB-54)."
-    if in_forest(g, kp):
-        return "The Knight is in the Mushroom Forest: Hiding Spots cannot reach her there (TR-26)."
-    if not (gb.is_ambush_tile(g, kp) or any(gb.is_ambush_tile(g, q) for _, q in adjacent(kp))):
-        return f"The Knight at {fmt_pos(kp)} is neither on nor next to a Lit Ambush tile (GB-54)."
-    mine = kb.strength(g)
-    hidden = ", ".join(f"{gb.NAMES[tr]} {gb.tribe_strength(g, tr)}" for tr in gb.hidden_tribes(g)
-                       if gb.tribe_population(g, tr) > 0) or "none with Population"
-    return f"No hidden Tribe is stronger than the Knight's Strength {mine} (hidden: {hidden}) (GB-54)."
-
-
 # ------------------------------------------------------------ Goblins slots
-def goblins_slot(g: Game, d: Decision, t: Target) -> str | None:
+def goblins_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
     """A slot of the Goblin board (a Tribe, its Monster slot or special action, Rage,
     Secrets, the header) in a Goblins decision: the rule of this decision that leaves
     it out, or which phase uses it."""
@@ -372,7 +321,7 @@ def _head_reveal(g: Game, d: Decision, tribe: str) -> str | None:
         "when there is none (GB-82, GB-83); or leave it hidden with the button.")
 
 
-def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | None:
+def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | Reason | None:
     """Decisions that choose no Tribe on the board: what they choose instead."""
     from ..roles.goblins import turn as gb
 
@@ -383,7 +332,7 @@ def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | None:
     return f"{gb.Tname(tribe)} is not chosen in this step: {d.prompt}"
 
 
-TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], str | None]] = {
+TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], str | Reason | None]] = {
     "goblins_turn": _head_turn, "tribe_activation": _head_activation, "populate": _head_populate,
     "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign, "reveal_tribe": _head_reveal}
 
@@ -429,7 +378,7 @@ def _special_slot(g: Game, d: Decision, tribe: str) -> str:
 
 
 # ------------------------------------------------------------ Goblins pieces and spaces
-def goblins_piece(g: Game, d: Decision, t: Target) -> str | None:
+def goblins_piece(g: Game, d: Decision, t: Target) -> str | Reason | None:
     """Overpopulation (GB-32), a Secret choosing a Tribe (GB-54, Blind Fury, Fire Bomber),
     Hex choosing a player (GB-58): a piece that is not among them."""
     if d.role != "goblins" or t.kind != "piece" or g.state.goblins is None:
@@ -445,7 +394,7 @@ def goblins_piece(g: Game, d: Decision, t: Target) -> str | None:
     return _tribe_choice(g, d, name.split(":", 1)[1])
 
 
-def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | None:
+def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | Reason | None:
     """GB-32 (overpopulation: a revealed Tribe if any), GB-54 (Hiding Spots: a hidden Tribe
     with Population, stronger than the Knight)."""
     from ..cards import secrets as sc
@@ -460,14 +409,8 @@ def _tribe_choice(g: Game, d: Decision, tribe: str) -> str | None:
         on_map = ", ".join(gb.NAMES[x] for x in gb.revealed_tribes(g))
         return (f"{gb.Tname(tribe)} is hidden and {on_map} {'is' if ',' not in on_map else 'are'} on the map: a "
                 "revealed Tribe scatters when there is one (GB-32).") if on_map else None
-    if tribe in sc.hiding_spots_tribes(g):      # Blind Fury and Fire Bomber offer every Tribe: this is Hiding Spots
-        return None
-    if gb.tribe_pos(g, tribe) is not None:
-        return f"{gb.Tname(tribe)} is on the map: Hiding Spots springs a hidden Tribe (GB-54)."
-    if gb.tribe_population(g, tribe) <= 0:
-        return f"{gb.Tname(tribe)} has Population 0: it takes no action (GB-65)."
-    return (f"{gb.Tname(tribe)}'s Strength {gb.tribe_strength(g, tribe)} must be greater than the Knight's Strength "
-            f"{kb.strength(g)} (GB-54).")
+    # Blind Fury and Fire Bomber offer every Tribe: a Tribe left out is Hiding Spots' (GB-54)
+    return sc.check_hiding_spots_tribe(g, tribe, kb.strength(g))
 
 
 def _hex_piece(g: Game, name: str) -> str:
@@ -485,25 +428,16 @@ def _hex_piece(g: Game, name: str) -> str:
     return "The Dragon holds no Power cards: Hex has nothing to make him discard (GB-58)."
 
 
-def lurker_space(g: Game, d: Decision, t: Target) -> str | None:
-    """GB-84 (1 adjacent tile), GB-60/TR-17 (no wall, nothing impassable), GB-72/74
-    (not onto another player's tile, save the Thief's)."""
-    from ..map.terrain import step_ok
+def lurker_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A lurking Tribe's move: a space goes to ``check_lurker_step`` (GB-84, GB-60, TR-17,
+    GB-72/74)."""
     from ..roles.goblins import turn as gb
 
     q = _pos_of(t)
     tribe = _active_tribe(g) if g.state.goblins is not None else None
     if d.kind != "lurker" or q is None or tribe is None or tribe not in gb.gs(g).lurking:
         return None
-    p = gb.gs(g).lurking[tribe]
-    if manhattan(p, q) != 1:
-        return (f"A lurking Tribe moves onto 1 adjacent tile (GB-84): {fmt_pos(q)} is {manhattan(p, q)} spaces from "
-                f"its space {fmt_pos(p)}.")
-    if q not in g.state.board.tiles:
-        return f"There is no tile at {fmt_pos(q)}: a lurking Tribe steps onto a tile (GB-84)."
-    if not step_ok(g, p, q):
-        return "A wall or impassable ground is in the way: a Tribe never moves through walls (GB-60, TR-17)."
-    return f"Another player's piece holds {fmt_pos(q)}: a Tribe may not enter it (GB-72)."
+    return gb.check_lurker_step(g, tribe, gb.gs(g).lurking[tribe], q)
 
 
 # ------------------------------------------------------------ the Thief's board
@@ -632,6 +566,6 @@ def thief_evasion_space(g: Game, d: Decision, t: Target) -> str | None:
     return "A wall or impassable ground is in the way: the slip is a plain step, with no Climb (TH-36, TH-08)."
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
     goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
     thief_evasion_space]

@@ -9,7 +9,11 @@ answer as a :class:`~..reasons.Reason`, with the id of the rule for the referenc
 Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
 *routed* here: a click is sent to the rule check that also builds the options, and its
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
-her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``.  The
+her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
+Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
+``check_menu_space``, a Tribe's movement to ``check_tribe_space``, a Reveal to
+``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
+``cards/secrets.py`` ``check_play_secret``.  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
@@ -342,26 +346,24 @@ def _tribe_of(t: Target) -> str | None:
     return None
 
 
-def goblins_activation(g: Game, d: Decision, t: Target) -> str | None:
-    """GB-59 (each Tribe once a turn), GB-65 (Population 0), GB-82/83 (where to Reveal)."""
+def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
+    """The Activate Tribes menu: a Tribe clicked goes to its activation check
+    (``check_activate``: GB-59, GB-65, GB-82/83), a space to ``check_menu_space`` (GB-59)."""
     from ..roles.goblins import turn as gb
 
-    tribe = _tribe_of(t)
-    if d.kind != "goblins_turn" or tribe is None or g.state.goblins is None:
+    if d.kind != "goblins_turn" or g.state.goblins is None:
         return None
-    if tribe in gb.gs(g).activated:
-        return f"{gb.Tname(tribe)} has already been activated this turn: each Tribe once (GB-59)."
-    if not gb.can_activate(g, tribe):
-        if gb.tribe_population(g, tribe) <= 0:
-            return f"{gb.Tname(tribe)} has Population 0: it can be neither revealed nor activated (GB-65)."
-        return (f"{gb.Tname(tribe)} is hidden and has nowhere to be revealed: no Dark tile with its symbol and "
-                "no open space (GB-82/83).")
-    return None
+    if t.kind == "space":
+        q = _pos_of(t)
+        return None if q is None else gb.check_menu_space(g, q)
+    tribe = _tribe_of(t)
+    return None if tribe is None else gb.check_activate(g, tribe)
 
 
-def goblins_tribe_move(g: Game, d: Decision, t: Target) -> str | None:
-    """GB-60 (never through walls), GB-72 (Strength vs the Knight's, vs the Dragon's
-    Armor), GB-74 (Perception vs the Thief's Stealth)."""
+def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Answer:
+    """The activated Tribe's movement: a space goes to ``check_tribe_space`` (its step, the
+    Underworm's leap, Secret Tunnels); another Tribe's piece: GB-59; the Knight, the Dragon or
+    the Thief: :func:`_tribe_vs_piece`."""
     from ..roles.goblins import turn as gb
 
     if d.kind != "tribe_activation" or g.state.goblins is None or not gb.gs(g).activated:
@@ -377,12 +379,12 @@ def goblins_tribe_move(g: Game, d: Decision, t: Target) -> str | None:
         q = g.state.board.pieces.get(t.ref)
         return _tribe_vs_piece(g, tribe, p, t.ref, q) if q is not None else None
     q = _pos_of(t)
-    return _tribe_entry(g, tribe, p, q) if q is not None else None
+    return gb.check_tribe_space(g, tribe, q) if q is not None else None
 
 
-def _tribe_vs_piece(g: Game, tribe: str, p: Pos, piece: str, q: Pos) -> str | None:
+def _tribe_vs_piece(g: Game, tribe: str, p: Pos, piece: str, q: Pos) -> Answer:
     """GB-71: a Tribe attacks only on its own tile (the Dragon only with the Ash Dragon card);
-    GB-72/74: entering the other piece's tile."""
+    GB-72/74: entering the other piece's tile (``check_tribe_space``)."""
     from ..roles.goblins import turn as gb
 
     name = gb.Tname(tribe)
@@ -392,11 +394,8 @@ def _tribe_vs_piece(g: Game, tribe: str, p: Pos, piece: str, q: Pos) -> str | No
         if piece == "dragon" and not gb.may_fight_dragon(g):
             return f"{name} may attack the Dragon only with the Ash Dragon card (GB-71)."
         return f"{name} has no attack left on this tile: a Tribe with Population 0 takes no action (GB-65)."
-    reason = _tribe_entry(g, tribe, p, q)
-    if reason:
-        return reason
-    return (f"{name} attacks only on its own tile (GB-71): move it next to or onto {fmt_pos(q)} first, one "
-            "tile at a time.")
+    return gb.check_tribe_space(g, tribe, q) or (
+        f"{name} attacks only on its own tile (GB-71): move it next to or onto {fmt_pos(q)} first, one tile at a time.")
 
 
 def _tribe_vs_thief(g: Game, tribe: str) -> str | None:
@@ -410,50 +409,14 @@ def _tribe_vs_thief(g: Game, tribe: str) -> str | None:
     return f"{gb.Tname(tribe)} has Population 0: it takes no action (GB-65)."
 
 
-def _tribe_entry(g: Game, tribe: str, p: Pos, q: Pos) -> str | None:
-    from ..roles.goblins import turn as gb
-    from ..roles.knight import board as kb
-
-    name = gb.Tname(tribe)
-    if q == p:
-        return f"{name} is on this space: its actions are the highlighted choices."
-    if manhattan(p, q) != 1:
-        return f"{name} moves one tile at a time: {fmt_pos(q)} is {manhattan(p, q)} spaces away (MAP-03)."
-    if q not in g.state.board.tiles:
-        return "There is no tile there: a Tribe Explores an open space from a Dark tile, it does not move onto one."
-    if impassable(g, q):
-        return "That space of the Canyon is impassable: no one may enter it (TR-17)."
-    block = gb._knight_block(g, tribe, q)
-    if block == "knight_too_strong":
-        return (f"{name}'s Strength {gb.tribe_strength(g, tribe)} must be greater than the Knight's Strength "
-                f"{kb.strength(g)} to enter her tile (GB-72).")
-    if block == "blocked":
-        armor = gb._dragon_armor(g)
-        if "dragon" in g.state.board.pieces_at(q) and armor is not None:
-            return (f"{name}'s Strength {gb.tribe_strength(g, tribe)} must be greater than the Dragon's Armor "
-                    f"{armor} to enter his tile (GB-72).")
-        return f"Another player's piece holds {fmt_pos(q)}: a Tribe may not enter it (GB-72)."
-    if edge_blocked(g, p, q):
-        return "A wall is in the way: a Tribe never moves through walls (GB-60)."
-    return None
-
-
-def goblins_reveal(g: Game, d: Decision, t: Target) -> str | None:
-    """GB-82/83, AMB-42: a Tribe is revealed on a Dark tile with its symbol, not on another player."""
+def goblins_reveal(g: Game, d: Decision, t: Target) -> Reason | None:
+    """Revealing a Tribe: a space goes to ``check_reveal_space`` (GB-82/83, AMB-42)."""
     from ..roles.goblins import turn as gb
 
     q = _pos_of(t)
     if d.kind != "reveal_tribe" or q is None or g.state.goblins is None or not gb.gs(g).activated:
         return None
-    tribe = gb.gs(g).activated[-1]
-    tile = g.state.board.tiles.get(q)
-    if tile is None or not tile.dark:
-        return f"{gb.Tname(tribe)} is revealed on a Dark tile with its symbol (GB-82), and {fmt_pos(q)} is not Dark."
-    if gb._reveal_blocked(g, q):
-        return f"Another player's piece is on {fmt_pos(q)}: a Tribe is not revealed onto it (AMB-42)."
-    symbol = g.tile(tile.tile_id).tribe
-    return (f"The Dark tile at {fmt_pos(q)} shows the {str(symbol).title() if symbol else 'no'} symbol, not "
-            f"{gb.tname(tribe)}'s (GB-82)." if symbol != tribe else None)
+    return gb.check_reveal_space(g, gb.gs(g).activated[-1], q)
 
 
 # ------------------------------------------------------------- the Dragon
@@ -718,13 +681,6 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
-def goblins_choose_tribe(g: Game, d: Decision, t: Target) -> str | None:
-    """GB-59: in the Goblins' turn a Tribe is activated before it moves anywhere."""
-    if d.kind == "goblins_turn" and t.kind == "space":
-        return "Choose a Tribe to activate first (click it on the map or on your board), then where it goes (GB-59)."
-    return None
-
-
 # ------------------------------------------------------------ where instead
 WHAT = {"space": "a highlighted space on the map", "piece": "a highlighted piece on the map",
         "edge": "a highlighted wall on the map", "card": "one of the highlighted cards",
@@ -767,7 +723,7 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
 
 REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
-    goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces, goblins_choose_tribe,
+    goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
 

@@ -619,18 +619,27 @@ def claw_sheltered(g: Game, origin: Pos, p: Pos) -> bool:
 _ONE_PIT = Reason("This is the only Pit on the map: no one may enter it without another Pit to jump to.", "TR-30")
 
 
-def check_pit_entry(g: Game, p: Pos, q: Pos, movement_left: int) -> Reason | None:
+def check_pit_entry(g: Game, p: Pos, q: Pos, movement_left: int | None) -> Reason | None:
     """TR-30 (a rule check, :mod:`..reasons`): from outside the Pits, entering one needs the
     whole trip left — enter, jump to another Pit, step out: 3 movement — and another Pit
-    to jump to."""
+    to jump to.  ``movement_left`` None: a mover with no Movement limit (a Tribe moves any
+    number of tiles, GB-60), for which only the other Pit counts."""
     if kind_at(g, q) != "pits" or kind_at(g, p) == "pits":
         return None
     if len(pits(g)) < 2:
         return _ONE_PIT
-    if movement_left < 3:
+    if movement_left is not None and movement_left < 3:
         return Reason(f"Entering the Pits needs 3 Movement (enter, jump to another Pit, step out); you have "
                       f"{movement_left}.", "TR-30")
     return None
+
+
+_IMPASSABLE = Reason("That space of the Canyon is impassable: no one may enter it.", "TR-17")
+
+
+def check_passable(g: Game, q: Pos) -> Reason | None:
+    """TR-17 (a rule check): no piece enters an impassable space of the Canyon."""
+    return _IMPASSABLE if impassable(g, q) else None
 
 
 def on_pit(g: Game, p: Pos | None) -> bool:

@@ -46,6 +46,9 @@ class GoblinState:
     fire_bomber: str | None = None
     poison: bool = False
     ruby_used: bool = False
+    # the Tribe being activated (reset when its activation starts)
+    moved: bool = False                                    # it has moved (Secret Tunnels only before)
+    worm_used: bool = False                                # its Underworm leap is made (one per activation)
 
 
 def setup_goblins(g: Game, st: GameState) -> GoblinState:

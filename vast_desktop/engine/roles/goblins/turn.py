@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...game import GameOver, Outcome
-from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...map.board import (
     draw_to_cave_hand,
     is_dark,
@@ -37,6 +37,9 @@ from ...map.board import (
     visible,
 )
 from ...map.terrain import (
+    check_open_step,
+    check_passable,
+    check_pit_entry,
     forest_blocks,
     impassable,
     is_terrain,
@@ -49,6 +52,7 @@ from ...map.terrain import (
     step_ok,
     tribe_moved,
 )
+from ...reasons import Reason
 from .state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -633,12 +637,10 @@ def discard_secret(g: Game, card: str) -> None:
 
 # ------------------------------------------------------------- activation
 def activate_phase(g: Game) -> Proc:
-    s = gs(g)
-
     def options() -> list[Option]:
         opts = []
         for t in TRIBES:
-            if t not in s.activated and can_activate(g, t):
+            if check_activate(g, t) is None:
                 opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
                                    (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
@@ -668,10 +670,46 @@ def _prompt(g: Game) -> str:
                                              for t in TRIBES) + f". Rage {s.rage}.")
 
 
-def can_activate(g: Game, t: str) -> bool:
+# ------------------------------------------------------ activation (rule checks)
+# One check per rule (see :mod:`...reasons`): each returns None when the rule allows it, else
+# the Reason it refuses with.  The options of the Activate Tribes menu, of a Reveal, of a
+# lurking Tribe and of a revealed Tribe's movement are the candidates these checks allow, and
+# a click the table cannot take is explained by the same call (``explain/why_not.py``).
+_CHOOSE_FIRST = Reason("Choose a Tribe to activate first (click it on the map or on your board), then where it "
+                       "goes.", "GB-59")
+
+
+def check_activate(g: Game, t: str) -> Reason | None:
+    """GB-59 (each Tribe once a turn), then :func:`check_may_activate`: may ``t`` be
+    activated now (the Activate Tribes menu)?"""
+    if t in gs(g).activated:
+        return Reason(f"{Tname(t)} has already been activated this turn: each Tribe once.", "GB-59")
+    return check_may_activate(g, t)
+
+
+def check_may_activate(g: Game, t: str) -> Reason | None:
+    """A Tribe on the map or lurking is always activated (GB-59, GB-84); a hidden one only
+    to be Revealed, so only with Population (GB-65) and somewhere to go: a Dark tile with
+    its symbol or, with none, an open space (GB-82/83)."""
     if tribe_pos(g, t) is not None or t in gs(g).lurking:
-        return True
-    return tribe_population(g, t) > 0 and bool(reveal_spaces(g, t)[0] or reveal_spaces(g, t)[1])
+        return None
+    if tribe_population(g, t) <= 0:
+        return Reason(f"{Tname(t)} has Population 0: it can be neither revealed nor activated.", "GB-65")
+    dark, open_ = reveal_spaces(g, t)
+    if not dark and not open_:
+        return Reason(f"{Tname(t)} is hidden and has nowhere to be revealed: no Dark tile with its symbol and no open "
+                      "space.", "GB-83")
+    return None
+
+
+def can_activate(g: Game, t: str) -> bool:
+    """Whether ``t`` may be activated, this turn's activations aside (:func:`check_may_activate`)."""
+    return check_may_activate(g, t) is None
+
+
+def check_menu_space(g: Game, q: Pos) -> Reason:
+    """GB-59: in the Activate Tribes menu a Tribe is chosen first; no space is."""
+    return _CHOOSE_FIRST
 
 
 def _other_player_at(g: Game, q: Pos) -> bool:
@@ -689,16 +727,51 @@ def _reveal_blocked(g: Game, q: Pos) -> bool:
     return not house(g, "reveal_onto_occupied_tiles") and _other_player_at(g, q)
 
 
+_OTHER_SYMBOL = MappingProxyType({
+    (t, sym): Reason(f"That Dark tile shows {f'the {NAMES[sym]}' if sym else 'no Tribe'} symbol, not {tname(t)}'s.", "GB-82")
+    for t in TRIBES for sym in (*TRIBES, None)})           # asked of every Dark tile: built once
+
+
+def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
+    """GB-82: a hidden Tribe is revealed onto a Dark tile showing its symbol (any symbol
+    with the Gnome); AMB-42 (our reading): not onto another player's piece."""
+    tile = g.state.board.tiles.get(q)
+    if tile is None or not tile.dark:
+        return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
+    symbol = g.tile(tile.tile_id).tribe
+    if symbol != t and not has_monster(g, t, "gnome"):
+        return _OTHER_SYMBOL[(t, symbol if symbol in TRIBES else None)]
+    if _reveal_blocked(g, q):
+        return Reason(f"Another player's piece is on {fmt_pos(q)}: a Tribe is not revealed onto it.", "GB-82")
+    return None
+
+
 def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
-    """GB-82/83: Dark tiles with the Tribe's symbol (any symbol with the Gnome); if none,
-    open spaces next to a tile (lurking).  Not onto another player (AMB-42, our reading)."""
+    """GB-82/83: the Dark tiles :func:`check_reveal_tile` allows; if none, the open spaces
+    next to a tile (lurking)."""
     board = g.state.board
-    gnome = has_monster(g, t, "gnome")
-    dark = [p for p, tile in sorted(board.tiles.items())
-            if tile.dark and (gnome or g.tile(tile.tile_id).tribe == t) and not _reveal_blocked(g, p)]
+    dark = [p for p, tile in sorted(board.tiles.items()) if tile.dark and check_reveal_tile(g, t, p) is None]
     if dark:
         return dark, []
     return [], placement_spaces(g)
+
+
+def check_reveal_space(g: Game, t: str, q: Pos) -> Reason | None:
+    """Where the Tribe ``t`` being revealed may go: a Dark tile :func:`check_reveal_tile`
+    allows (GB-82); only when there is none, an open space next to a tile, lurking (GB-83)."""
+    dark, open_ = reveal_spaces(g, t)
+    if dark:
+        reason = check_reveal_tile(g, t, q)
+        if reason is not None and q not in g.state.board.tiles:
+            return Reason(f"{Tname(t)} lurks on an open space only when no Dark tile shows its symbol; "
+                          f"{fmt_pos(dark[0])} does.", "GB-83")
+        return reason
+    if q in open_:
+        return None
+    if q in g.state.board.tiles:
+        return Reason(f"No Dark tile shows {tname(t)}'s symbol, so it lurks on an open space next to a tile; "
+                      f"{fmt_pos(q)} is a tile.", "GB-83")
+    return Reason(f"{Tname(t)} lurks on an open space next to a tile, and {fmt_pos(q)} touches none.", "GB-83")
 
 
 def activate(g: Game, t: str) -> Proc:
@@ -759,7 +832,7 @@ def _lurker(g: Game, t: str) -> Proc:
             return []
         opts = []
         for _, q in adjacent(p):
-            if q in g.state.board.tiles and step_ok(g, p, q) and not _barred_at(g, q):
+            if check_lurker_step(g, t, p, q) is None:
                 opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
@@ -781,28 +854,71 @@ def _lurker(g: Game, t: str) -> Proc:
         g.log("tribe_hidden", f"{Tname(t)} hides.", tribe=t)
 
 
-def _knight_block(g: Game, t: str, q: Pos) -> str | None:
-    """GB-72: entering the Knight's tile needs Strength > hers (and is an attack)."""
+def check_lurker_step(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """GB-84: a lurking Tribe moves onto 1 adjacent tile — a plain step (GB-60 no wall,
+    TR-17 nothing impassable) and never onto another player's tile but the Thief's (GB-72,
+    GB-74)."""
+
+    if manhattan(p, q) != 1:
+        return Reason(f"A lurking Tribe moves onto 1 adjacent tile: {fmt_pos(q)} is {manhattan(p, q)} spaces from its "
+                      f"space {fmt_pos(p)}.", "GB-84")
+    if q not in g.state.board.tiles:
+        return Reason(f"There is no tile at {fmt_pos(q)}: a lurking Tribe steps onto a tile.", "GB-84")
+    if not step_ok(g, p, q):
+        return _WALL_OR_CANYON
+    if _barred_at(g, q):
+        return Reason(f"Another player's piece holds {fmt_pos(q)}: a lurking Tribe may not enter it.", "GB-72")
+    return None
+
+
+_WALL = Reason("A wall is in the way: a Tribe never moves through walls.", "GB-60")
+_WALL_OR_CANYON = Reason("A wall or impassable ground is in the way: a Tribe never moves through walls.", "GB-60")
+
+
+def check_tribe_entry(g: Game, t: str, q: Pos) -> Reason | None:
+    """GB-72: entering the Knight's tile needs Strength greater than hers (and is an attack,
+    GB-73); entering the Dragon's, Strength greater than his Armor (AMB-29 house rule: any
+    Tribe may share the underground Dragon's tile); GB-74: the Thief's tile is always open.
+    The Knight's tile is decided by her alone."""
     board = g.state.board
     if board.pieces.get("knight") == q:
         from ..knight import board as kb
         if tribe_strength(g, t) <= kb.strength(g):
-            return "knight_too_strong"
-        return "attack_knight"
+            return Reason(f"{Tname(t)}'s Strength {tribe_strength(g, t)} must be greater than the Knight's Strength "
+                          f"{kb.strength(g)} to enter her tile.", "GB-72")
+        return None
     for other in board.pieces_at(q):
         if other.startswith("tribe:") or other in ("knight", "thief"):   # GB-74: the Thief's tile is always open
             continue
-        if other == "dragon":   # GB-72, AMB-29: only a Tribe stronger than his Armor may share his tile
+        if other == "dragon":
             d = g.state.dragon
             if d is not None and not d.surfaced and house(g, "tribes_share_underground_dragon"):
                 continue
             armor = _dragon_armor(g)
-            if armor is None or tribe_strength(g, t) <= armor:
-                return "blocked"
+            if armor is None:
+                return Reason(f"The Dragon holds {fmt_pos(q)}: a Tribe may not enter it.", "GB-72")
+            if tribe_strength(g, t) <= armor:
+                return Reason(f"{Tname(t)}'s Strength {tribe_strength(g, t)} must be greater than the Dragon's Armor "
+                              f"{armor} to enter his tile.", "GB-72")
             if d is not None and d.surfaced and may_fight_dragon(g):
-                return "attack_dragon"          # DR-15: entering a surfaced Dragon's tile is an attack
+                return None
         else:
-            return "blocked"
+            return Reason(f"Another player's piece holds {fmt_pos(q)}: a Tribe may not enter it.", "GB-72")
+    return None
+
+
+def _knight_block(g: Game, t: str, q: Pos) -> str | None:
+    """What entering ``q`` is for the Tribe ``t``: "blocked" (:func:`check_tribe_entry`
+    refuses), "attack_knight" (GB-73), "attack_dragon" (DR-15: entering a surfaced Dragon's
+    tile when Tribes may fight him is an attack) or None (a plain move)."""
+    if check_tribe_entry(g, t, q) is not None:
+        return "blocked"
+    board = g.state.board
+    if board.pieces.get("knight") == q:
+        return "attack_knight"
+    d = g.state.dragon
+    if board.pieces.get("dragon") == q and d is not None and d.surfaced and may_fight_dragon(g):
+        return "attack_dragon"
     return None
 
 
@@ -820,29 +936,134 @@ def _dragon_armor(g: Game) -> int | None:
     return int(fn(g)) if callable(fn) else None
 
 
+def check_tribe_wall(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """GB-60: no step through a wall (TR-11, TR-29: Pit to Pit is a step) — save with the
+    Golem, which passes walls (never off an impassable space, TR-17)."""
+    if step_ok(g, p, q) or (has_monster(g, t, "golem") and not impassable(g, p)):
+        return None
+    return _WALL
+
+
+def check_tribe_reach(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """MAP-01/03, TR-29: a Tribe moves one tile at a time to an adjacent space, or from a Pit
+    to another Pit."""
+    if q in neighbours(g, p):
+        return None
+    if q == p:
+        return Reason(f"{Tname(t)} is on this space: its actions here are the highlighted choices.", "MAP-01")
+    return Reason(f"{Tname(t)} moves one tile at a time: {fmt_pos(q)} is {manhattan(p, q)} spaces away.", "MAP-03")
+
+
+def check_tribe_step(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """THE check of one step of the activated Tribe ``t`` from ``p`` to ``q`` (rule order):
+    reach (MAP-03, TR-29); onto an open space only off the Terrain (TR-12, a Dark tile is
+    then placed); never onto an impassable space (TR-17); entry (GB-72, GB-74); the Pits'
+    whole trip (TR-30: another Pit to jump to — a Tribe's movement has no limit, GB-60);
+    the walls (GB-60, the Golem)."""
+    return check_tribe_reach(g, t, p, q) or check_tribe_step_onto(g, t, p, q)
+
+
+def check_tribe_step_onto(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """:func:`check_tribe_step` to a neighbour ``q`` of ``p``, its reach known."""
+    if q not in g.state.board.tiles:
+        return check_open_step(g, p, q)
+    return (check_passable(g, q) or check_tribe_entry(g, t, q) or check_pit_entry(g, p, q, None)
+            or check_tribe_wall(g, t, p, q))
+
+
+def check_underworm(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """The Underworm (GB-47): once an activation, a leap of 1 or 2 tiles diagonally onto a
+    tile (TR-17: not an impassable one) the Tribe may enter without attacking the Knight."""
+    s = gs(g)
+    if not has_monster(g, t, "underworm"):
+        return Reason(f"{Tname(t)} has no Underworm: it moves one tile at a time, orthogonally.", "MAP-03")
+    if s.worm_used:
+        return Reason(f"The Underworm of {tname(t)} has leapt already in this activation.", "GB-47")
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if abs(dx) != abs(dy) or abs(dx) not in (1, 2):
+        return Reason(f"The Underworm leaps 1 or 2 tiles diagonally, and {fmt_pos(q)} is not on a diagonal from "
+                      f"{fmt_pos(p)} within 2.", "GB-47")
+    if q not in g.state.board.tiles:
+        return Reason(f"There is no tile at {fmt_pos(q)}: the Underworm leaps onto a tile.", "GB-47")
+    reason = check_passable(g, q) or check_tribe_entry(g, t, q)
+    if reason is not None:
+        return reason
+    if g.state.board.pieces.get("knight") == q:
+        return Reason("The Underworm's leap never lands on the Knight: enter her tile by a step to attack her.",
+                      "GB-47")
+    return None
+
+
+def check_tunnel(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """Secret Tunnels (goblins.secrets): played this turn, it sets a Tribe that has not
+    moved yet on any other Dark tile without another player's piece."""
+    s = gs(g)
+    if not s.tunnels:
+        return Reason("Secret Tunnels is not played this turn.", "goblins.secrets")
+    if s.moved:
+        return Reason(f"{Tname(t)} has moved already: Secret Tunnels sets a Tribe elsewhere only before it moves.",
+                      "goblins.secrets")
+    tile = g.state.board.tiles.get(q)
+    if q == p or tile is None or not tile.dark:
+        return Reason(f"Secret Tunnels sets {tname(t)} on another Dark tile, and {fmt_pos(q)} is not one.",
+                      "goblins.secrets")
+    if _other_player_at(g, q):
+        return Reason(f"Another player's piece is on {fmt_pos(q)}: Secret Tunnels sets a Tribe on a tile without one.",
+                      "goblins.secrets")
+    return None
+
+
+def _pit_bound(g: Game, t: str, p: Pos) -> bool:
+    """TR-29: on a Pit with a step or a leap to take, the Tribe moves off first."""
+    return on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in move_options(g, t, p))
+
+
+def check_tribe_space(g: Game, t: str, q: Pos) -> Reason | None:
+    """A space for the movement of the activated Tribe ``t``: None when a step
+    (:func:`check_tribe_step`; onto an open space, not while it must leave a Pit, TR-29), a
+    leap (:func:`check_underworm`) or Secret Tunnels (:func:`check_tunnel`) takes it there;
+    else the refusal of the way the click meant (the step's, a diagonal's with the Underworm,
+    a far one's with Secret Tunnels)."""
+    p = tribe_pos(g, t)
+    assert p is not None
+    step = check_tribe_step(g, t, p, q)
+    if step is None:
+        if q not in g.state.board.tiles and _pit_bound(g, t, p):
+            return Reason(f"{Tname(t)} is on a Pit: it moves off the Pits before it does anything else.", "TR-29")
+        return None
+    worm = check_underworm(g, t, p, q)
+    tunnel = check_tunnel(g, t, p, q)
+    if worm is None or tunnel is None:
+        return None
+    if q in neighbours(g, p):
+        return step
+    if has_monster(g, t, "underworm") and abs(q[0] - p[0]) == abs(q[1] - p[1]) <= 2:
+        return worm
+    if gs(g).tunnels:
+        return tunnel
+    return step
+
+
 def move_options(g: Game, t: str, p: Pos) -> list[Option]:
+    """The steps :func:`check_tribe_step` allows onto tiles, and the Underworm's leaps
+    :func:`check_underworm` allows."""
     board = g.state.board
-    golem = has_monster(g, t, "golem")
     opts = []
     for q in neighbours(g, p):
-        if q not in board.tiles or impassable(g, q):                       # TR-17
-            continue
-        if not step_ok(g, p, q) and not (golem and not impassable(g, p)):  # TR-11, TR-29
+        if q not in board.tiles or check_tribe_step_onto(g, t, p, q) is not None:
             continue
         block = _knight_block(g, t, q)
-        if block in ("knight_too_strong", "blocked"):
-            continue
         if block == "attack_knight":
             opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
         elif block == "attack_dragon":
             opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
         else:
             opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
-    if has_monster(g, t, "underworm"):
+    if has_monster(g, t, "underworm") and not gs(g).worm_used:
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
-                if q in board.tiles and not impassable(g, q) and _knight_block(g, t, q) in (None, "attack_dragon"):
+                if check_underworm(g, t, p, q) is None:
                     opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
@@ -850,19 +1071,19 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
 def _activate_revealed(g: Game, t: str) -> Proc:
     """GB-59..67: move any number of tiles, then one action."""
     s = gs(g)
-    moved = False
-    worm_used = False
+    s.moved = False
+    s.worm_used = False
 
     def options() -> list[Option]:
         p = tribe_pos(g, t)
         if p is None:                       # a Secret took it off the map
             return []
-        opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
+        opts = move_options(g, t, p)
         opts += [Option(f"leave:{fmt_pos(q)}", f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
                         "(a Dark tile is placed)", (space(q),)) for q in open_exits(g, p)]       # TR-12
-        if s.tunnels and not moved:
+        if s.tunnels and not s.moved:
             for q, tile in sorted(g.state.board.tiles.items()):
-                if tile.dark and q != p and not _other_player_at(g, q):
+                if tile.dark and check_tunnel(g, t, p, q) is None:
                     opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
                                        (space(q),)))
         if on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in opts):   # TR-29: not on a Pit
@@ -891,9 +1112,9 @@ def _activate_revealed(g: Game, t: str) -> Proc:
                 if q not in g.state.board.tiles or tribe_pos(g, t) != p:
                     continue
             if verb == "worm":
-                worm_used = True
+                s.worm_used = True
             yield from _step(g, t, p, q, teleport=verb == "tunnel")
-            moved = True
+            s.moved = True
             continue
         if verb == "flare":
             s.flared.append(t)
