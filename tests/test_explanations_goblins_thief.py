@@ -16,7 +16,8 @@ from rules.helpers_thief import thief_game
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.explain.why_not import RULE, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_graded, why_not_reason
+from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.knight import board as kb
 
@@ -30,6 +31,15 @@ def rule_reason(g: Game, role: str, target: Any) -> str:
     """The reason, which must be rule-level (not where-instead or the fallback)."""
     reason, grade = why_not_graded(g, role, target)
     assert reason is not None and grade == RULE, (reason, grade)
+    return reason
+
+
+def checked(g: Game, role: str, target: Any) -> Reason:
+    """The reason of a converted decision: a rule check's Reason (its rule id for the Rule
+    link, no rule code in its words)."""
+    reason = why_not_reason(g, role, target)
+    assert reason is not None and reason.checked, reason
+    assert rule_reason(g, role, target) == reason.text
     return reason
 
 
@@ -307,10 +317,10 @@ def test_TH_28_hide_loot_costs_a_cube_per_level() -> None:
     where he is."""
     g = thief_game(stats="4-3-2")
     assert kind(g) == "thief_turn" and g.state.thief.cubes == 2
-    assert rule_reason(g, "thief", Target("slot", "thief.loot_drop.0")) == (
-        "Lowering the Loot Drop Level from 3 to 0 costs 3 Action cubes and you have 2 (TH-28).")
-    assert rule_reason(g, "thief", Target("slot", "thief.loot_drop.3")) == (
-        "Your Loot Drop Level is 3: Hide Loot only lowers it (TH-28).")
+    assert checked(g, "thief", Target("slot", "thief.loot_drop.0")) == Reason(
+        "Lowering the Loot Drop Level from 3 to 0 costs 3 Action cubes and you have 2.", "TH-28")
+    assert checked(g, "thief", Target("slot", "thief.loot_drop.3")) == Reason(
+        "Your Loot Drop Level is 3: Hide Loot only lowers it.", "TH-28")
 
 
 def test_TH_03_TH_54_stat_tokens_assignments() -> None:
@@ -355,7 +365,7 @@ def test_RV_05_TH_18_cards_the_thief_cannot_use() -> None:
     a Pickpocket on her."""
     g = thief_game(roles=("knight", "cave", "goblins", "thief"))          # the Flare is the Knight's here
     assert kind(g) == "thief_turn" and g.config.flare_holders == {"knight"}
-    assert rule_reason(g, "thief", Target("card", "flare")) == "You do not hold the Flare card in this game (RV-05)."
+    assert checked(g, "thief", Target("card", "flare")) == Reason("You do not hold the Flare card in this game.", "RV-05")
     assert rule_reason(g, "thief", Target("card", "javelin")).endswith("on her space (TH-18, TH-22).")
 
 
@@ -368,5 +378,5 @@ def test_TH_36_unnatural_evasion_slips_one_space() -> None:
     g.script_dice("action", 4, then="fail")
     choose(g, "cube:perception", "cube:perception", "cube:perception", "thief:attack")
     assert kind(g) == "thief_evasion"
-    assert rule_reason(g, "thief", (3, 0)) == (
-        "Unnatural Evasion slips away 1 space (TH-36): 3,0 is 2 spaces from you at 1,0.")
+    assert checked(g, "thief", (3, 0)) == Reason(
+        "Unnatural Evasion slips away 1 space: 3,0 is 2 spaces from you at 1,0.", "TH-36")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..geometry import fmt_pos, manhattan
+from ..reasons import Reason
 from .common import _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
@@ -574,28 +575,19 @@ def _first_free_flip(g: Game) -> str:
     return next((u.name for u in flips if u.id not in thief(g).upgrades), "none")
 
 
-def _loot_drop_slot(g: Game, d: Decision, level: int) -> str:
-    """TH-28: Hide Loot spends X Action cubes to lower the Loot Drop Level by X."""
-    from ..roles.thief.state import thief
-
-    s = thief(g)
-    if d.kind != "thief_turn":
-        return f"Hide Loot is an action of your turn, 1 Action cube per Level (TH-28); now: {d.prompt}"
-    if level >= s.loot_drop:
-        return f"Your Loot Drop Level is {s.loot_drop}: Hide Loot only lowers it (TH-28)."
-    return (f"Lowering the Loot Drop Level from {s.loot_drop} to {level} costs {_n(s.loot_drop - level, 'Action cube')}"
-            f" and you have {s.cubes} (TH-28).")
+def _loot_drop_slot(g: Game, d: Decision, level: int) -> str | None:
+    """TH-28: Hide Loot is an action of his turn (there ``check_hide_loot`` answers, routed by
+    why_not.thief_action)."""
+    if d.kind == "thief_turn":
+        return None
+    return f"Hide Loot is an action of your turn, 1 Action cube per Level (TH-28); now: {d.prompt}"
 
 
 def thief_card(g: Game, d: Decision, t: Target) -> str | None:
-    """RV-05 (the Flare: only its holder, 1 Action cube a use), TH-18/22 (the Knight's
-    Treasure cards are reached only through a Pickpocket on her)."""
+    """TH-18/22: the Knight's Treasure cards are reached only through a Pickpocket on her
+    (the Flare is answered by why_not.thief_action, ``check_flare``)."""
     if d.role != "thief" or d.kind != "thief_turn" or t.kind != "card" or g.state.thief is None:
         return None
-    if t.ref == "flare":
-        if "thief" not in g.config.flare_holders:
-            return "You do not hold the Flare card in this game (RV-05)."
-        return None                                   # held: only the cubes can be missing (teaching.thief_action)
     if t.ref.split("#")[0] in g.rules.deck("treasures"):
         return (f"The {g.card(t.ref).name} is one of the Knight's Treasure cards: you reach them only by a "
                 "successful Pickpocket on her, on her space (TH-18, TH-22).")
@@ -614,24 +606,17 @@ def thief_peek_space(g: Game, d: Decision, t: Target) -> str | None:
     return f"You peek at and may reveal only the Dark tile you stand on, at {fmt_pos(p)} (TH-09)."
 
 
-def thief_evasion_space(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-36: a foiled attack lets him move 1 space at once, a plain step (TR-11, TR-17)."""
+def thief_evasion_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """TH-36: a foiled attack lets him slip 1 space (his slip check, ``check_slip``)."""
     from ..roles.thief import turn as th
 
     q = _pos_of(t)
     p = th.pos(g) if g.state.thief is not None else None
     if d.kind != "thief_evasion" or q is None or p is None:
         return None
-    if q == p:
-        return "You are on this space: to stay, choose \"Stay where you are\" (TH-36)."
-    if manhattan(p, q) != 1:
-        return (f"Unnatural Evasion slips away 1 space (TH-36): {fmt_pos(q)} is {manhattan(p, q)} spaces from "
-                f"you at {fmt_pos(p)}.")
-    if q not in g.state.board.tiles:
-        return "There is no tile there: nothing moves onto an open space."
-    return "A wall or impassable ground is in the way: the slip is a plain step, with no Climb (TH-36, TH-08)."
+    return th.check_slip(g, p, q)
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
     goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
     thief_evasion_space]
