@@ -1,8 +1,8 @@
 """Legality ⇔ reason (issue 25, item 2): one check per rule gives both the options and the
 why-not answer, so they cannot drift apart.
 
-Over random games of all 30 legal role subsets (and, for the subsets with the Knight,
-the same with the Terrain variant, for the Pits, the Canyon and the steps off the
+Over random games of all 30 legal role subsets (and, for the subsets with the Knight or
+the Thief, the same with the Terrain variant, for the Pits, the Canyon and the steps off the
 Terrain), at every pending decision of a *converted* kind, for every target of
 :attr:`Converted.candidates` (what the table can click there):
 
@@ -16,13 +16,18 @@ Terrain), at every pending decision of a *converted* kind, for every target of
 
 Covered now (the registry ``CONVERTED``): ``knight_turn`` — the Knight's step
 (``roles/knight/turn.py`` ``knight_step``): the map spaces within 2 of her, the Pits
-linked to hers, and her own piece (``check_any_step``).  Converting another decision
-kind adds one line to ``CONVERTED``.
+linked to hers, and her own piece (``check_any_step``); ``thief_turn`` — the Thief's
+turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked to his
+(``thief_step``; his own space ``check_here``), the other players' pieces
+(``thief_target``), his Loot Drop slots (``check_hide_loot``) and the Flare
+(``check_flare``); ``thief_evasion`` — his Unnatural Evasion slip (``check_slip``).
+Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -37,12 +42,14 @@ from vast_desktop.engine.geometry import fmt_pos, parse_pos
 from vast_desktop.engine.map.terrain import neighbours
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.knight import turn as kn
+from vast_desktop.engine.roles.thief import turn as th
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.teach.reference import load_reference
 
 SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
-GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS if "knight" in roles]
-STEPS = 120                      # a few turns of each game: enough Knight turns, fast
+GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS
+                                             if "knight" in roles or "thief" in roles]
+STEPS = 120                      # a few turns of each game: enough Knight and Thief turns, fast
 RULE_CODE = re.compile(r"\b[A-Z]{2,4}-\d{2,3}\b")
 
 
@@ -76,8 +83,68 @@ def _knight_offered(d: Decision) -> set[Target]:
     return {t for o in d.options if o.id.startswith(STEP_VERBS) for t in o.targets}
 
 
+# ------------------------------------------------------------- the Thief's turn and slip
+THIEF_SPACE_VERBS = ("move:", "leave:", "climb:", "climbover:", "loot:", "picklock:", "peek:")
+THIEF_PIECE_VERBS = ("pickpocket:", "backstab:")
+
+
+def _near(g: Game, p: tuple[int, int], reach: int) -> list[Target]:
+    spaces = {(p[0] + dx, p[1] + dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
+              if abs(dx) + abs(dy) <= reach}
+    spaces.update(neighbours(g, p))                       # the Pits linked to his (TR-29)
+    return [Target("space", fmt_pos(q)) for q in sorted(spaces)]
+
+
+def _thief_candidates(g: Game, d: Decision) -> list[Target]:
+    """His turn: the spaces within 3 (moves, Climbs over, his own space), the other players'
+    pieces, the Loot Drop slots, the Flare card."""
+    p = th.pos(g)
+    assert p is not None
+    pieces = [Target("piece", x) for x in sorted(g.state.board.pieces) if x != "thief"]
+    slots = [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
+    return _near(g, p, 3) + pieces + slots + [Target("card", "flare")]
+
+
+def _thief_check(g: Game, t: Target) -> Reason | None:
+    p = th.pos(g)
+    assert p is not None
+    if t.kind == "piece":
+        return th.thief_target(g, t.ref)
+    if t.kind == "slot":
+        return th.check_hide_loot(g, int(t.ref.rsplit(".", 1)[1]))
+    if t.kind == "card":
+        return th.check_flare(g)
+    q = parse_pos(t.ref)
+    return th.check_here(g, p) if q == p else th.thief_step(g, p, q)
+
+
+def _thief_offered(d: Decision) -> set[Target]:
+    return {t for o in d.options for t in o.targets
+            if (t.kind == "space" and o.id.startswith(THIEF_SPACE_VERBS))
+            or (t.kind == "piece" and o.id.startswith(THIEF_PIECE_VERBS))
+            or (t.kind == "slot" and o.id.startswith("hide:")) or (t.kind == "card" and o.id == "flare:")}
+
+
+def _slip_candidates(g: Game, d: Decision) -> list[Target]:
+    p = th.pos(g)
+    assert p is not None
+    return _near(g, p, 2)
+
+
+def _slip_check(g: Game, t: Target) -> Reason | None:
+    p = th.pos(g)
+    assert p is not None
+    return th.check_slip(g, p, parse_pos(t.ref))
+
+
+def _slip_offered(d: Decision) -> set[Target]:
+    return {t for o in d.options if o.id.startswith("step:") for t in o.targets}
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
+    "thief_turn": Converted(_thief_candidates, _thief_check, _thief_offered),
+    "thief_evasion": Converted(_slip_candidates, _slip_check, _slip_offered),
 }
 
 
@@ -108,19 +175,20 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
-    the Knight's step): options and why-not answers come from the same rule checks."""
+    the Knight's step; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for
+    the Thief's turn and slip): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
-    decisions = refused = 0
+    refused: Counter[str] = Counter()
     while g.outcome is None and len(g.choices) < STEPS:
         d = g.pending
         assert d is not None
         kind = CONVERTED.get(d.kind)
         if kind is not None:
-            decisions += 1
-            refused += _check_decision(g, d, kind)
+            refused[d.kind] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    if "knight" in roles:
-        assert decisions > 0 and refused > 0, (decisions, refused)
+    for role in ("knight", "thief"):
+        if role in roles:
+            assert refused[f"{role}_turn"] > 0, refused
 
