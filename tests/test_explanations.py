@@ -111,8 +111,8 @@ def test_KN_60_TH_30_knight_perception_must_beat_the_thiefs_stealth() -> None:
     g = game(("knight", "thief"), "knight", pieces={"knight": [1, 0], "thief": [1, 0]},
              thief={"assignment": {"movement": 0, "stealth": 2, "thievery": 1}})
     assert (kb.perception(g), stealth(g)) == (1, 4)
-    reason = why_not(g, "knight", Target("piece", "thief"))
-    assert reason == "Your Perception 1 must be greater than the Thief's Stealth 4 to attack him (KN-60, TH-30)."
+    reason = why_not_reason(g, "knight", Target("piece", "thief"))
+    assert reason == Reason("Your Perception 1 must be greater than the Thief's Stealth 4 to attack him.", "TH-30")
 
 
 def test_KN_49_knight_strength_against_the_surfaced_dragons_armor() -> None:

@@ -306,10 +306,10 @@ def test_TH_41_TH_42_TH_54_upgrades_taken_and_flips_in_order() -> None:
     g = thief_game(at=(1, 0), thief={"upgrades": ["sticky_fingers"], "carried": ["treasure"]})
     choose(g, "move:0,0")
     assert kind(g) == "thief_upgrade"
-    assert rule_reason(g, "thief", Target("slot", "thief.upgrade.sticky_fingers")) == (
-        "Your Sticky Fingers upgrade is already bought: one Treasure token per upgrade, never moved (TH-41, TH-42).")
-    assert rule_reason(g, "thief", Target("slot", "thief.upgrade.flip_3_to_4")) == (
-        "The Flip upgrades fill left to right: Flip 2 to 3 comes first (TH-54).")
+    assert checked(g, "thief", Target("slot", "thief.upgrade.sticky_fingers")) == Reason(
+        "Your Sticky Fingers upgrade is already bought: one Treasure token per upgrade, never moved.", "TH-42")
+    assert checked(g, "thief", Target("slot", "thief.upgrade.flip_3_to_4")) == Reason(
+        "The Flip upgrades fill left to right: Flip 2 to 3 comes first.", "TH-54")
 
 
 def test_TH_28_hide_loot_costs_a_cube_per_level() -> None:
@@ -328,13 +328,12 @@ def test_TH_03_TH_54_stat_tokens_assignments() -> None:
     his turn the tokens stay where they were put."""
     g = thief_game(stats=None, thief={"flipped": [True, False, False], "upgrades": ["flip_2_to_3"]})
     assert kind(g) == "thief_stats"
-    assert rule_reason(g, "thief", Target("slot", "thief.stats.4-3-2")) == (
-        "Your Stat tokens show 3, 3, 4: Movement, Stealth and Thievery 4, 3, 2 is not an assignment of them "
-        "(TH-03, TH-54).")
+    assert checked(g, "thief", Target("slot", "thief.stats.4-3-2")) == Reason(
+        "Your Stat tokens show 3, 3, 4: Movement, Stealth and Thievery 4, 3, 2 is not an assignment of them.", "TH-03")
     choose(g, "assign:4-3-3")
-    assert rule_reason(g, "thief", Target("slot", "thief.stats.3-3-4")) == (
-        "Your Stat tokens are assigned at the start of your turn and stay until the next (TH-03): now Movement 4, "
-        "Stealth 3, Thievery 3.")
+    assert checked(g, "thief", Target("slot", "thief.stats.3-3-4")) == Reason(
+        "Your Stat tokens are assigned at the start of your turn and stay until the next: now Movement 4, "
+        "Stealth 3, Thievery 3.", "TH-03")
 
 
 def test_TH_09_peek_only_at_his_own_tile() -> None:
@@ -342,8 +341,8 @@ def test_TH_09_peek_only_at_his_own_tile() -> None:
     g = thief_game(at=(1, 1))
     choose(g, "peek:")
     assert kind(g) == "thief_reveal"
-    assert rule_reason(g, "thief", (2, 1)) == (
-        "You peek at and may reveal only the Dark tile you stand on, at 1,1 (TH-09).")
+    assert checked(g, "thief", (2, 1)) == Reason(
+        "You peek at and may reveal only the Dark tile you stand on, at 1,1.", "TH-09")
 
 
 def test_CV_24_TH_51_spores_take_an_upgrade_he_has() -> None:

@@ -20,7 +20,9 @@ linked to hers, and her own piece (``check_any_step``); ``thief_turn`` — the T
 turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked to his
 (``thief_step``; his own space ``check_here``), the other players' pieces
 (``thief_target``), his Loot Drop slots (``check_hide_loot``) and the Flare
-(``check_flare``); ``thief_evasion`` — his Unnatural Evasion slip (``check_slip``).
+(``check_flare``); ``thief_evasion`` — his Unnatural Evasion slip (``check_slip``);
+``thief_stats`` (``check_assignment``), ``thief_upgrade`` (``check_upgrade``),
+``thief_reveal`` (``check_reveal``) and ``thief_take_treasure`` (``check_take_treasure``).
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -141,10 +143,40 @@ def _slip_offered(d: Decision) -> set[Target]:
     return {t for o in d.options if o.id.startswith("step:") for t in o.targets}
 
 
+def _stats_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("slot", f"thief.stats.{m}-{s}-{t}") for m in range(1, 6) for s in range(1, 6) for t in range(1, 6)]
+
+
+def _stats_check(g: Game, t: Target) -> Reason | None:
+    return th.check_assignment(g, tuple(int(v) for v in t.ref.rsplit(".", 1)[1].split("-")))
+
+
+def _upgrade_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
+
+
+def _reveal_check(g: Game, t: Target) -> Reason | None:
+    return th.check_reveal(g, parse_pos(t.ref))
+
+
+def _take_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("space", fmt_pos(q)) for q in sorted(g.state.board.tiles)]
+
+
+def _offered(verb: str) -> Callable[[Decision], set[Target]]:
+    return lambda d: {t for o in d.options if o.id.startswith(verb) for t in o.targets}
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "thief_turn": Converted(_thief_candidates, _thief_check, _thief_offered),
     "thief_evasion": Converted(_slip_candidates, _slip_check, _slip_offered),
+    "thief_stats": Converted(_stats_candidates, _stats_check, _offered("assign:")),
+    "thief_upgrade": Converted(_upgrade_candidates, lambda g, t: th.check_upgrade(g, t.ref.rsplit(".", 1)[1]),
+                               _offered("upgrade:")),
+    "thief_reveal": Converted(_slip_candidates, _reveal_check, _offered("reveal:")),
+    "thief_take_treasure": Converted(_take_candidates, lambda g, t: th.check_take_treasure(g, parse_pos(t.ref)),
+                                     _offered("take:")),
 }
 
 
@@ -188,7 +220,7 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
         if kind is not None:
             refused[d.kind] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    for role in ("knight", "thief"):
+    for role in ("knight", "thief"):                     # the other kinds are rarer: covered when met
         if role in roles:
             assert refused[f"{role}_turn"] > 0, refused
 

@@ -184,11 +184,10 @@ def knight_piece(g: Game, d: Decision, t: Target) -> Answer:
         return (kn.knight_step(g, here, where)
                 or f"You attack the {_thing(name)} by entering its tile: click {fmt_pos(where)} (KN-56).")
     if name == "thief":
-        from ..roles.thief.state import stealth
-        from ..roles.thief.turn import can_target
-        if not can_target(g, kb.perception(g)):
-            return (f"Your Perception {kb.perception(g)} must be greater than the Thief's Stealth {stealth(g)} "
-                    "to attack him (KN-60, TH-30).")
+        from ..roles.thief.turn import check_stealth
+        stealthy = check_stealth(g, kb.perception(g), "Your")
+        if stealthy is not None:
+            return stealthy
     if name == "dragon" and g.state.dragon is not None and where == here:
         reason = _knight_vs_dragon(g)
         if reason:

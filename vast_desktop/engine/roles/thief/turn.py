@@ -139,7 +139,8 @@ def assign_stats(g: Game) -> Proc:
         perm = next(iter(seen.values()))
     else:
         opts = [Option(f"assign:{m}-{s}-{th}", f"Movement {m}, Stealth {s}, Thievery {th}",
-                       (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)]
+                       (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)
+                if check_assignment(g, (m, s, th)) is None]
         choice = yield g.ask("thief", "thief_stats", "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
                              rules_ref="thief.assign_stat_tokens")
         values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
@@ -288,6 +289,18 @@ def _climb_over_spaces(g: Game, p: Pos) -> list[tuple[Pos, Pos]]:
     return out
 
 
+def check_assignment(g: Game, values: tuple[int, ...]) -> Reason | None:
+    """TH-03, TH-54: Movement, Stealth and Thievery take one Stat token each, so their values
+    are the tokens' values (light side, dark once flipped) in some order."""
+    from .state import token_value
+
+    shown = sorted(token_value(g, thief(g), i) for i in range(3))
+    if sorted(values) == shown:
+        return None
+    return Reason(f"Your Stat tokens show {', '.join(map(str, shown))}: Movement, Stealth and Thievery "
+                  f"{', '.join(map(str, values))} is not an assignment of them.", "TH-03")
+
+
 # ------------------------------------------------------------------ options
 def turn_options(g: Game) -> list[Option]:
     """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
@@ -307,7 +320,7 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     if check_may_move(g) is not None:
         return []
     tiles = g.state.board.tiles
-    near = [q for q in neighbours(g, p) if thief_step(g, p, q) is None]
+    near = [q for q in neighbours(g, p) if check_step_onto(g, p, q) is None]      # reach and Movement: checked
     moves = [q for q in near if q in tiles and step_ok(g, p, q)]
     opts = [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),)) for q in moves]
     opts += [Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
@@ -318,7 +331,7 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     over_cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
     opts += [Option(f"climbover:{fmt_pos(q)}", f"Climb over the impassable space {fmt_pos(over)} to {fmt_pos(q)} "
                     f"({over_cost} cubes)", (space(q),))
-             for over, q in _climb_over_spaces(g, p) if thief_step(g, p, q) is None]
+             for over, q in _climb_over_spaces(g, p) if check_climb_over(g, p, q) is None]
     return opts
 
 
@@ -732,7 +745,7 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
         thief(g).carried.append("treasure")
         g.log("thief_treasure", f"The Thief takes a Treasure token from the Cave's supply ({why}).")
         return True
-    spots = sorted(p for p, toks in g.state.board.tokens.items() if toks["treasure"])
+    spots = sorted(p for p in g.state.board.tokens if check_take_treasure(g, p) is None)
     if not spots:
         g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
         return False
@@ -744,6 +757,17 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
     thief(g).carried.append("treasure")
     g.log("thief_treasure", f"The Thief takes the Treasure token at {fmt_pos(p)} ({why}).", pos=p)
     return True
+
+
+def check_take_treasure(g: Game, q: Pos) -> Reason | None:
+    """TH-12: with the Cave's supply empty he takes a Treasure token from anywhere on the map."""
+    toks = g.state.board.tokens.get(q)
+    if toks is not None and toks["treasure"]:
+        return None
+    spots = [fmt_pos(p) for p, toks in sorted(g.state.board.tokens.items()) if toks["treasure"]]
+    where = ", ".join(spots[:6]) + (f" and {len(spots) - 6} more" if len(spots) > 6 else "")
+    return Reason(f"There is no Treasure token at {fmt_pos(q)}: with the Cave's supply empty you take one from the "
+                  f"map{', at ' + where if spots else ''}.", "TH-12")
 
 
 def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
@@ -915,6 +939,15 @@ def act_flare(g: Game, arg: str) -> Proc:
     yield from use_flare(g, "thief", p)
 
 
+def check_reveal(g: Game, q: Pos) -> Reason | None:
+    """TH-09: he peeks at and may reveal only the Dark tile he ended his movement on."""
+    p = pos(g)
+    if q == p:
+        return None
+    return Reason(f"You peek at and may reveal only the Dark tile you stand on, at {fmt_pos(p) if p else 'none'}.",
+                  "TH-09")
+
+
 def act_peek(g: Game, arg: str) -> Proc:
     """TH-09: he ends his movement, looks at the Dark tile (only he learns it) and may
     reveal it, oriented as he likes among the legal ways (AMB-08); an Ambush revealed
@@ -945,19 +978,28 @@ ACTIONS = MappingProxyType({"move": act_move, "leave": act_leave, "climbover": a
 
 
 # --------------------------------------------------------------- stashing
-def upgrade_options(g: Game) -> list[Option]:
-    """TH-41/42/54: the upgrade spaces still free; the Flip upgrades left to right."""
+def check_upgrade(g: Game, up: str) -> Reason | None:
+    """TH-41/42: each stashed Treasure token goes on a free upgrade space, never moved;
+    TH-54: the Flip upgrades fill left to right."""
     t = thief(g)
-    taken = set(t.upgrades)
-    out = []
-    for u in g.rules.thief.upgrades:
-        if u.id in taken:
-            continue
-        if u.order is not None and any(v.order is not None and v.order < u.order and v.id not in taken
-                                       for v in g.rules.thief.upgrades):
-            continue
-        out.append(Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),)))
-    return out
+    ups = g.rules.thief.upgrades
+    u = next((v for v in ups if v.id == up), None)
+    if u is None:
+        return Reason("That is no upgrade space of the Thief's board.", "TH-41")
+    if up in t.upgrades:
+        return Reason(f"Your {u.name} upgrade is already bought: one Treasure token per upgrade, never moved.",
+                      "TH-42")
+    if u.order is not None:
+        first = min((v for v in ups if v.order is not None and v.id not in t.upgrades), key=lambda v: v.order or 0)
+        if first.id != up:
+            return Reason(f"The Flip upgrades fill left to right: {first.name} comes first.", "TH-54")
+    return None
+
+
+def upgrade_options(g: Game) -> list[Option]:
+    """TH-41/42/54 (:func:`check_upgrade`): the upgrade spaces still free; the Flips left to right."""
+    return [Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),))
+            for u in g.rules.thief.upgrades if check_upgrade(g, u.id) is None]
 
 
 def stash(g: Game) -> Proc:
@@ -1015,6 +1057,17 @@ def can_target(g: Game, perception: int) -> bool:
     """TH-30: the Knight and the Goblins need Perception above his Stealth."""
     t = g.state.thief
     return t is not None and not t.dead and perception > stealth(g)
+
+
+def check_stealth(g: Game, perception: int, whose: str) -> Reason | None:
+    """:func:`can_target` with its refusal (TH-30, KN-60, GB-74): ``whose`` names the
+    attacker's Perception in the sentence ("Your", "The Fangs Tribe's")."""
+    if can_target(g, perception):
+        return None
+    if g.state.thief is None or g.state.thief.dead:
+        return Reason("The Thief is dead: he comes back on the Entrance on his next turn.", "TH-47")
+    return Reason(f"{whose} Perception {perception} must be greater than the Thief's Stealth {stealth(g)} to attack "
+                  "him.", "TH-30")
 
 
 def attack_thief(g: Game, attacker: str, how: str, bonus: bool = True) -> Proc:
