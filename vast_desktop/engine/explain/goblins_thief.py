@@ -3,7 +3,10 @@
 Each function answers one kind of thing (a Goblins card, a slot of the Goblin board, a
 piece, a slot of the Thief's board, a space) for the decisions that ask for that kind,
 and names the condition of the engine's own rule that fails for that very target; it
-returns None when it does not apply.
+returns None when it does not apply.  The Thief's decisions are converted (issue 25,
+item 2): their functions only route a click to the rule check in ``roles/thief/turn.py``
+that also builds the options (``check_assignment``, ``check_upgrade``, ``check_reveal``,
+``check_take_treasure``, ``check_slip``) and give its Reason.
 """
 from __future__ import annotations
 

@@ -9,7 +9,11 @@ answer as a :class:`~..reasons.Reason`, with the id of the rule for the referenc
 Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
 *routed* here: a click is sent to the rule check that also builds the options, and its
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
-her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``.  The
+her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
+Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
+player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot to
+``check_hide_loot``, the Flare to ``check_flare``, his own piece to ``check_any_step``) and
+the Knight's click on a Thief her Perception cannot reach (``check_stealth``).  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an

@@ -5,7 +5,15 @@ runs out).  Actions: Loot, Climb, Pickpocket, Pick Lock, Backstab, Hide Loot, an
 Flare when he holds it (RV-05).  Carrying and stashing at the Entrance with an upgrade
 for each stashed token (TH-38..43), dying and the Loot Drop bonus (TH-45..49).
 
-API used by other roles: :func:`can_target` (Perception > Stealth, TH-30),
+Rule checks (issue 25, item 2; :mod:`...reasons`): each decision's options are built from
+the check that also answers a click on a target that is not one — :func:`thief_step` (his
+move, Climb, step off the Terrain), :func:`check_here` (Loot, Pick Lock, peek on his space),
+:func:`thief_target` (Pickpocket, Backstab), :func:`check_hide_loot`, :func:`check_flare`,
+:func:`check_assignment`, :func:`check_upgrade`, :func:`check_reveal`,
+:func:`check_take_treasure`, :func:`check_slip`.
+
+API used by other roles: :func:`can_target` (Perception > Stealth, TH-30; its refusal
+:func:`check_stealth`),
 :func:`attack_thief` (an attack: Unnatural Evasion may foil it, TH-36/37),
 :func:`kill_thief` (any death, with or without the killer's bonus), :func:`entered`
 (what a tile does to him as he enters it: a Flame Wall, the Entrance).
