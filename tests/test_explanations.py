@@ -111,8 +111,8 @@ def test_KN_60_TH_30_knight_perception_must_beat_the_thiefs_stealth() -> None:
     g = game(("knight", "thief"), "knight", pieces={"knight": [1, 0], "thief": [1, 0]},
              thief={"assignment": {"movement": 0, "stealth": 2, "thievery": 1}})
     assert (kb.perception(g), stealth(g)) == (1, 4)
-    reason = why_not(g, "knight", Target("piece", "thief"))
-    assert reason == "Your Perception 1 must be greater than the Thief's Stealth 4 to attack him (KN-60, TH-30)."
+    reason = why_not_reason(g, "knight", Target("piece", "thief"))
+    assert reason == Reason("Your Perception 1 must be greater than the Thief's Stealth 4 to attack him.", "TH-30")
 
 
 def test_KN_49_knight_strength_against_the_surfaced_dragons_armor() -> None:
@@ -143,8 +143,8 @@ def test_TH_10_TH_32_thief_stealth_must_beat_the_knights_perception() -> None:
     """TH-10, TH-32: his Stealth must beat the Knight's Perception."""
     g = thief_turn(pieces={"knight": [1, 0], "thief": [1, 0]}, knight={"track": {"perception": 3}})
     assert (stealth(g), kb.perception(g)) == (3, 4)
-    reason = why_not(g, "thief", Target("piece", "knight"))
-    assert reason == "Your Stealth 3 must be greater than the Knight's Perception 4 (TH-10, TH-32)."
+    reason = why_not_reason(g, "thief", Target("piece", "knight"))
+    assert reason == Reason("Your Stealth 3 must be greater than the Knight's Perception 4.", "TH-32")
 
 
 def test_TH_11_each_piece_targeted_once_a_turn() -> None:
@@ -152,27 +152,29 @@ def test_TH_11_each_piece_targeted_once_a_turn() -> None:
     g = thief_turn(pieces={"knight": [1, 0], "thief": [1, 0]})
     assert why_not(g, "thief", Target("piece", "knight")) is None
     choose(g, "backstab:knight:1")
-    reason = why_not(g, "thief", Target("piece", "knight"))
-    assert reason == "You have already targeted the Knight this turn: each piece only once (TH-11)."
+    reason = why_not_reason(g, "thief", Target("piece", "knight"))
+    assert reason == Reason("You have already targeted the Knight this turn: each piece only once.", "TH-11")
 
 
 def test_TH_07_no_action_cubes_left() -> None:
     """TH-06/07: every action costs Action cubes; with none left he may still move, not act."""
     g = thief_turn(pieces={"knight": [1, 0], "thief": [1, 0]}, tokens={"1,0": {"treasure": 2}})
     choose(g, "loot:treasure", "loot:treasure")                 # Thievery 2: both cubes spent
-    reason = why_not(g, "thief", Target("piece", "knight"))
-    assert reason == "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
+    reason = why_not_reason(g, "thief", Target("piece", "knight"))
+    assert reason == Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
 
 def test_TH_13_a_token_the_thief_cannot_loot() -> None:
     """TH-13: a Treasure token is looted on his own space for 1 Action cube."""
     g = thief_turn(pieces={"knight": [3, 0], "thief": [1, 0]}, tokens={"1,0": {"treasure": 1}, "2,0": {"treasure": 1}})
-    assert why_not(g, "thief", Target("piece", "treasure@2,0")) == (
-        "The Treasure token is at 2,0: you loot only on your own space (TH-13).")
+    assert why_not_reason(g, "thief", Target("piece", "treasure@2,0")) == Reason(
+        "The Treasure token at 2,0 is not on your space: you loot only there.", "TH-13")
     g2 = thief_turn(pieces={"knight": [3, 0], "thief": [1, 0]}, tokens={"1,0": {"treasure": 3}})
     choose(g2, "loot:treasure", "loot:treasure")                # Thievery 2: both cubes spent
-    assert why_not(g2, "thief", Target("piece", "treasure@1,0")) == (
-        "Looting the Treasure token costs 1 Action cube and you have 0 (TH-13/14).")
+    assert why_not_reason(g2, "thief", Target("piece", "treasure@1,0")) == Reason(
+        "Looting the Treasure token costs 1 Action cube and you have 0.", "TH-13")
+    assert why_not_reason(g2, "thief", (1, 0)) == Reason(
+        "Looting the Treasure token costs 1 Action cube and you have 0.", "TH-13")
 
 
 def test_TH_08_TH_15_thief_climb_needs_cubes() -> None:
@@ -180,8 +182,8 @@ def test_TH_08_TH_15_thief_climb_needs_cubes() -> None:
     g = thief_turn(stats="4-3-2", tiles=WALLED, pieces={"knight": [2, 0], "thief": [0, 0]},
                    tokens={"0,0": {"treasure": 1}})
     choose(g, "loot:treasure")                                   # 1 cube left, Climb costs 2
-    reason = why_not(g, "thief", (1, 0))
-    assert reason == "A wall is in the way: Climbing through it costs 2 Action cubes and you have 1 (TH-08, TH-15)."
+    reason = why_not_reason(g, "thief", (1, 0))
+    assert reason == Reason("A wall is in the way: Climbing through it costs 2 Action cubes and you have 1.", "TH-15")
 
 
 # ------------------------------------------------------------------ the Goblins

@@ -16,7 +16,8 @@ from rules.helpers_thief import thief_game
 
 from vast_desktop.engine import Game
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.explain.why_not import RULE, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_graded, why_not_reason
+from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.knight import board as kb
 
@@ -30,6 +31,15 @@ def rule_reason(g: Game, role: str, target: Any) -> str:
     """The reason, which must be rule-level (not where-instead or the fallback)."""
     reason, grade = why_not_graded(g, role, target)
     assert reason is not None and grade == RULE, (reason, grade)
+    return reason
+
+
+def checked(g: Game, role: str, target: Any) -> Reason:
+    """The reason of a converted decision: a rule check's Reason (its rule id for the Rule
+    link, no rule code in its words)."""
+    reason = why_not_reason(g, role, target)
+    assert reason is not None and reason.checked, reason
+    assert rule_reason(g, role, target) == reason.text
     return reason
 
 
@@ -296,10 +306,10 @@ def test_TH_41_TH_42_TH_54_upgrades_taken_and_flips_in_order() -> None:
     g = thief_game(at=(1, 0), thief={"upgrades": ["sticky_fingers"], "carried": ["treasure"]})
     choose(g, "move:0,0")
     assert kind(g) == "thief_upgrade"
-    assert rule_reason(g, "thief", Target("slot", "thief.upgrade.sticky_fingers")) == (
-        "Your Sticky Fingers upgrade is already bought: one Treasure token per upgrade, never moved (TH-41, TH-42).")
-    assert rule_reason(g, "thief", Target("slot", "thief.upgrade.flip_3_to_4")) == (
-        "The Flip upgrades fill left to right: Flip 2 to 3 comes first (TH-54).")
+    assert checked(g, "thief", Target("slot", "thief.upgrade.sticky_fingers")) == Reason(
+        "Your Sticky Fingers upgrade is already bought: one Treasure token per upgrade, never moved.", "TH-42")
+    assert checked(g, "thief", Target("slot", "thief.upgrade.flip_3_to_4")) == Reason(
+        "The Flip upgrades fill left to right: Flip 2 to 3 comes first.", "TH-54")
 
 
 def test_TH_28_hide_loot_costs_a_cube_per_level() -> None:
@@ -307,10 +317,10 @@ def test_TH_28_hide_loot_costs_a_cube_per_level() -> None:
     where he is."""
     g = thief_game(stats="4-3-2")
     assert kind(g) == "thief_turn" and g.state.thief.cubes == 2
-    assert rule_reason(g, "thief", Target("slot", "thief.loot_drop.0")) == (
-        "Lowering the Loot Drop Level from 3 to 0 costs 3 Action cubes and you have 2 (TH-28).")
-    assert rule_reason(g, "thief", Target("slot", "thief.loot_drop.3")) == (
-        "Your Loot Drop Level is 3: Hide Loot only lowers it (TH-28).")
+    assert checked(g, "thief", Target("slot", "thief.loot_drop.0")) == Reason(
+        "Lowering the Loot Drop Level from 3 to 0 costs 3 Action cubes and you have 2.", "TH-28")
+    assert checked(g, "thief", Target("slot", "thief.loot_drop.3")) == Reason(
+        "Your Loot Drop Level is 3: Hide Loot only lowers it.", "TH-28")
 
 
 def test_TH_03_TH_54_stat_tokens_assignments() -> None:
@@ -318,13 +328,12 @@ def test_TH_03_TH_54_stat_tokens_assignments() -> None:
     his turn the tokens stay where they were put."""
     g = thief_game(stats=None, thief={"flipped": [True, False, False], "upgrades": ["flip_2_to_3"]})
     assert kind(g) == "thief_stats"
-    assert rule_reason(g, "thief", Target("slot", "thief.stats.4-3-2")) == (
-        "Your Stat tokens show 3, 3, 4: Movement, Stealth and Thievery 4, 3, 2 is not an assignment of them "
-        "(TH-03, TH-54).")
+    assert checked(g, "thief", Target("slot", "thief.stats.4-3-2")) == Reason(
+        "Your Stat tokens show 3, 3, 4: Movement, Stealth and Thievery 4, 3, 2 is not an assignment of them.", "TH-03")
     choose(g, "assign:4-3-3")
-    assert rule_reason(g, "thief", Target("slot", "thief.stats.3-3-4")) == (
-        "Your Stat tokens are assigned at the start of your turn and stay until the next (TH-03): now Movement 4, "
-        "Stealth 3, Thievery 3.")
+    assert checked(g, "thief", Target("slot", "thief.stats.3-3-4")) == Reason(
+        "Your Stat tokens are assigned at the start of your turn and stay until the next: now Movement 4, "
+        "Stealth 3, Thievery 3.", "TH-03")
 
 
 def test_TH_09_peek_only_at_his_own_tile() -> None:
@@ -332,8 +341,8 @@ def test_TH_09_peek_only_at_his_own_tile() -> None:
     g = thief_game(at=(1, 1))
     choose(g, "peek:")
     assert kind(g) == "thief_reveal"
-    assert rule_reason(g, "thief", (2, 1)) == (
-        "You peek at and may reveal only the Dark tile you stand on, at 1,1 (TH-09).")
+    assert checked(g, "thief", (2, 1)) == Reason(
+        "You peek at and may reveal only the Dark tile you stand on, at 1,1.", "TH-09")
 
 
 def test_CV_24_TH_51_spores_take_an_upgrade_he_has() -> None:
@@ -355,7 +364,7 @@ def test_RV_05_TH_18_cards_the_thief_cannot_use() -> None:
     a Pickpocket on her."""
     g = thief_game(roles=("knight", "cave", "goblins", "thief"))          # the Flare is the Knight's here
     assert kind(g) == "thief_turn" and g.config.flare_holders == {"knight"}
-    assert rule_reason(g, "thief", Target("card", "flare")) == "You do not hold the Flare card in this game (RV-05)."
+    assert checked(g, "thief", Target("card", "flare")) == Reason("You do not hold the Flare card in this game.", "RV-05")
     assert rule_reason(g, "thief", Target("card", "javelin")).endswith("on her space (TH-18, TH-22).")
 
 
@@ -368,5 +377,5 @@ def test_TH_36_unnatural_evasion_slips_one_space() -> None:
     g.script_dice("action", 4, then="fail")
     choose(g, "cube:perception", "cube:perception", "cube:perception", "thief:attack")
     assert kind(g) == "thief_evasion"
-    assert rule_reason(g, "thief", (3, 0)) == (
-        "Unnatural Evasion slips away 1 space (TH-36): 3,0 is 2 spaces from you at 1,0.")
+    assert checked(g, "thief", (3, 0)) == Reason(
+        "Unnatural Evasion slips away 1 space: 3,0 is 2 spaces from you at 1,0.", "TH-36")

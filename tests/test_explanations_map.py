@@ -14,8 +14,9 @@ from conftest import choose
 
 from vast_desktop.engine import Game, load_scenario
 from vast_desktop.engine.decisions import Decision, Option, Target
-from vast_desktop.engine.explain.why_not import RULE, why_not, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_graded, why_not_reason
 from vast_desktop.engine.game import Proc
+from vast_desktop.engine.reasons import Reason
 
 ENTRANCE = {"pos": [0, 0], "tile": "entrance"}
 HAND = {"hand": ["T31", "T32", "T33"]}
@@ -392,8 +393,8 @@ def test_TH_12_the_thief_takes_a_treasure_token_where_there_is_one() -> None:
                  supply={"treasure": 0})
     drive(g, lambda game: take_supply_treasure(game, "a test"))
     pending(g, "thief_take_treasure")
-    assert why_not(g, "thief", (1, 0)) == ("There is no Treasure token on 1,0: with the Cave's supply empty you take "
-                                           "one from the map, at 0,-1 (TH-12).")
+    assert why_not_reason(g, "thief", (1, 0)) == Reason(
+        "There is no Treasure token at 1,0: with the Cave's supply empty you take one from the map, at 0,-1.", "TH-12")
 
 
 # ------------------------------------------------------------------ Terrain

@@ -1,8 +1,8 @@
 """Legality ⇔ reason (issue 25, item 2): one check per rule gives both the options and the
 why-not answer, so they cannot drift apart.
 
-Over random games of all 30 legal role subsets (and, for the subsets with the Knight,
-the same with the Terrain variant, for the Pits, the Canyon and the steps off the
+Over random games of all 30 legal role subsets (and, for the subsets with the Knight or
+the Thief, the same with the Terrain variant, for the Pits, the Canyon and the steps off the
 Terrain), at every pending decision of a *converted* kind, for every target of
 :attr:`Converted.candidates` (what the table can click there):
 
@@ -23,6 +23,13 @@ linked to hers, and her own piece (``check_any_step``).  The Goblins
 (``check_tribe_space``: steps, the Underworm, Secret Tunnels, off the Terrain); ``reveal_tribe``
 (``check_reveal_space``); ``lurker`` (``check_lurker_step``); and in each of those and in
 ``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``).
+The Thief: ``thief_turn`` — the Thief's
+turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked to his
+(``thief_step``; his own space ``check_here``), the other players' pieces
+(``thief_target``), his Loot Drop slots (``check_hide_loot``) and the Flare
+(``check_flare``); ``thief_evasion`` — his Unnatural Evasion slip (``check_slip``);
+``thief_stats`` (``check_assignment``), ``thief_upgrade`` (``check_upgrade``),
+``thief_reveal`` (``check_reveal``) and ``thief_take_treasure`` (``check_take_treasure``).
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -47,12 +54,14 @@ from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import turn as kn
+from vast_desktop.engine.roles.thief import turn as th
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.teach.reference import load_reference
 
 SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
-GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS if "knight" in roles]
-STEPS = 120                      # a few turns of each game: enough Knight turns, fast
+GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS
+                                             if "knight" in roles or "thief" in roles]
+STEPS = 120                      # a few turns of each game: enough Knight and Thief turns, fast
 RULE_CODE = re.compile(r"\b[A-Z]{2,4}-\d{2,3}\b")
 
 
@@ -192,6 +201,88 @@ def _secrets_check(g: Game, t: Target) -> Reason | None:
     return _secret_check(g, t, d)
 
 
+# ------------------------------------------------------------- the Thief's turn and slip
+THIEF_SPACE_VERBS = ("move:", "leave:", "climb:", "climbover:", "loot:", "picklock:", "peek:")
+THIEF_PIECE_VERBS = ("pickpocket:", "backstab:")
+
+
+def _near(g: Game, p: tuple[int, int], reach: int) -> list[Target]:
+    spaces = {(p[0] + dx, p[1] + dy) for dx in range(-reach, reach + 1) for dy in range(-reach, reach + 1)
+              if abs(dx) + abs(dy) <= reach}
+    spaces.update(neighbours(g, p))                       # the Pits linked to his (TR-29)
+    return [Target("space", fmt_pos(q)) for q in sorted(spaces)]
+
+
+def _thief_candidates(g: Game, d: Decision) -> list[Target]:
+    """His turn: the spaces within 3 (moves, Climbs over, his own space), the other players'
+    pieces, the Loot Drop slots, the Flare card."""
+    p = th.pos(g)
+    assert p is not None
+    pieces = [Target("piece", x) for x in sorted(g.state.board.pieces) if x != "thief"]
+    slots = [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
+    return _near(g, p, 3) + pieces + slots + [Target("card", "flare")]
+
+
+def _thief_check(g: Game, t: Target) -> Reason | None:
+    p = th.pos(g)
+    assert p is not None
+    if t.kind == "piece":
+        return th.thief_target(g, t.ref)
+    if t.kind == "slot":
+        return th.check_hide_loot(g, int(t.ref.rsplit(".", 1)[1]))
+    if t.kind == "card":
+        return th.check_flare(g)
+    q = parse_pos(t.ref)
+    return th.check_here(g, p) if q == p else th.thief_step(g, p, q)
+
+
+def _thief_offered(d: Decision) -> set[Target]:
+    return {t for o in d.options for t in o.targets
+            if (t.kind == "space" and o.id.startswith(THIEF_SPACE_VERBS))
+            or (t.kind == "piece" and o.id.startswith(THIEF_PIECE_VERBS))
+            or (t.kind == "slot" and o.id.startswith("hide:")) or (t.kind == "card" and o.id == "flare:")}
+
+
+def _slip_candidates(g: Game, d: Decision) -> list[Target]:
+    p = th.pos(g)
+    assert p is not None
+    return _near(g, p, 2)
+
+
+def _slip_check(g: Game, t: Target) -> Reason | None:
+    p = th.pos(g)
+    assert p is not None
+    return th.check_slip(g, p, parse_pos(t.ref))
+
+
+def _slip_offered(d: Decision) -> set[Target]:
+    return {t for o in d.options if o.id.startswith("step:") for t in o.targets}
+
+
+def _stats_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("slot", f"thief.stats.{m}-{s}-{t}") for m in range(1, 6) for s in range(1, 6) for t in range(1, 6)]
+
+
+def _stats_check(g: Game, t: Target) -> Reason | None:
+    return th.check_assignment(g, tuple(int(v) for v in t.ref.rsplit(".", 1)[1].split("-")))
+
+
+def _upgrade_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
+
+
+def _thief_reveal_check(g: Game, t: Target) -> Reason | None:
+    return th.check_reveal(g, parse_pos(t.ref))
+
+
+def _take_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("space", fmt_pos(q)) for q in sorted(g.state.board.tiles)]
+
+
+def _offered_verb(verb: str) -> Callable[[Decision], set[Target]]:
+    return lambda d: {t for o in d.options if o.id.startswith(verb) for t in o.targets}
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
@@ -201,6 +292,14 @@ CONVERTED: dict[str, Converted] = {
     "lurker": Converted(_lurker_candidates, _lurker_check, lambda d: _offered(d, ("step:",))),
     **{kind: Converted(_secrets_only, _secrets_check, lambda d: _offered(d, ()))
        for kind in ("populate", "assign_monster", "war_card")},
+    "thief_turn": Converted(_thief_candidates, _thief_check, _thief_offered),
+    "thief_evasion": Converted(_slip_candidates, _slip_check, _slip_offered),
+    "thief_stats": Converted(_stats_candidates, _stats_check, _offered_verb("assign:")),
+    "thief_upgrade": Converted(_upgrade_candidates, lambda g, t: th.check_upgrade(g, t.ref.rsplit(".", 1)[1]),
+                               _offered_verb("upgrade:")),
+    "thief_reveal": Converted(_slip_candidates, _thief_reveal_check, _offered_verb("reveal:")),
+    "thief_take_treasure": Converted(_take_candidates, lambda g, t: th.check_take_treasure(g, parse_pos(t.ref)),
+                                     _offered_verb("take:")),
 }
 
 
@@ -232,7 +331,8 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
     the Knight's step; GB-32/47/53/54/58/59/60/65/72/82/83/84, TR-12/17/29/30 for the
-    Goblins): options and why-not answers come from the same rule checks."""
+    Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
+    Thief's turn and slip): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
@@ -246,7 +346,6 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
             decisions[d.role] += 1
             refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    for role in ("knight", "goblins"):
+    for role in ("knight", "goblins", "thief"):          # the other kinds are rarer: covered when met
         if role in roles:
             assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
-

@@ -415,3 +415,54 @@ def test_TR_30_entering_a_pit_short_of_movement_names_the_whole_trip() -> None:
     assert "move:1,1" not in ids(g)
     reason = why_not_reason(g, "knight", (1, 1))
     assert reason is not None and reason.rule == "TR-30" and "you have 1" in reason.text
+
+
+# ------------------------------------------------------------ the Thief's step: one check with the Pit links
+def _thief_on(tiles: list, at: tuple[int, int], stats: str):
+    """Knight and Thief, the Thief's turn at ``at`` with his Stat tokens as ``stats``
+    (Movement-Stealth-Thievery)."""
+    g = tgame(tiles, PITS, roles=("knight", "thief"), active="thief", knight_at=(0, 0), pieces={"thief": list(at)})
+    choose(g, f"assign:{stats}")
+    assert g.pending.kind == "thief_turn"
+    return g
+
+
+# (1,0) turned so its wall faces south, onto the Pit at (1,1)
+WALLED_ROW = [lit(1, 0, "T03", rot=2) if t["pos"] == [1, 0] else t for t in ROW]
+
+
+def test_TH_08_TH_15_TR_30_climbing_into_a_pit_needs_the_whole_trip() -> None:
+    """TH-08/15 (a wall is crossed by Climbing, Movement spent as usual) with TR-30 (entering
+    the Pits from outside needs the whole trip, 3 Movement): Climbing through the wall into
+    the Pit with Movement 2 would leave him unable to finish the trip, so it is not offered —
+    the old Climb options skipped the Pit rule that his plain move kept — and the refusal is
+    TR-30's, from the same check (``thief_step``).  With Movement 3 the Climb is offered."""
+    from vast_desktop.engine.explain.why_not import why_not_reason
+    from vast_desktop.engine.roles.thief import turn as th
+
+    g = _thief_on(WALLED_ROW, (1, 0), "2-3-4")
+    assert g.state.thief.movement_left == 2 and g.state.thief.cubes >= 2
+    assert "climb:1,1" not in ids(g) and "move:1,1" not in ids(g)
+    reason = why_not_reason(g, "thief", (1, 1))
+    assert reason is not None and reason.rule == "TR-30" and "you have 2" in reason.text
+    assert th.thief_step(g, (1, 0), (1, 1)) == reason
+    g = _thief_on(WALLED_ROW, (1, 0), "3-2-4")
+    assert "climb:1,1" in ids(g) and th.thief_step(g, (1, 0), (1, 1)) is None
+
+
+def test_TH_04_TR_29_a_linked_pit_is_one_step_for_the_thief() -> None:
+    """TH-04 (each tile moved onto spends 1 Movement) with TR-29 (each Pit is adjacent to the
+    other Pits): on a Pit, the Pits 4 spaces away are single moves; once his Movement is spent
+    a linked Pit is refused for his Movement (TH-04), not as "one space at a time" (MAP-03),
+    which a space truly out of reach still gets."""
+    from vast_desktop.engine.explain.why_not import why_not_reason
+    from vast_desktop.engine.roles.thief import turn as th
+
+    g = _thief_on(ROW, (1, 1), "2-3-4")
+    assert {"move:5,1", "move:3,-1"} <= set(ids(g)) and th.thief_step(g, (1, 1), (5, 1)) is None
+    choose(g, "move:5,1", "move:3,-1")                   # Pit to Pit to Pit: his 2 Movement spent
+    assert g.state.thief.movement_left == 0
+    reason = why_not_reason(g, "thief", (1, 1))
+    assert reason is not None and reason.rule == "TH-04"
+    far = why_not_reason(g, "thief", (3, 2))
+    assert far is not None and far.rule == "MAP-03" and "3,2 is 3 spaces away" in far.text

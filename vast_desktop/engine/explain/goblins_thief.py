@@ -3,14 +3,17 @@
 Each function answers one kind of thing (a Goblins card, a slot of the Goblin board, a
 piece, a slot of the Thief's board, a space) for the decisions that ask for that kind,
 and names the condition of the engine's own rule that fails for that very target; it
-returns None when it does not apply.
+returns None when it does not apply.  The Thief's decisions are converted (issue 25,
+item 2): their functions only route a click to the rule check in ``roles/thief/turn.py``
+that also builds the options (``check_assignment``, ``check_upgrade``, ``check_reveal``,
+``check_take_treasure``, ``check_slip``) and give its Reason.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..geometry import fmt_pos, manhattan
+from ..geometry import fmt_pos
 from ..reasons import Reason
 from .common import _piece_pos, _pos_of, _thing
 
@@ -441,7 +444,7 @@ def lurker_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------ the Thief's board
-def thief_slot(g: Game, d: Decision, t: Target) -> str | None:
+def thief_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
     """A slot of the Thief's board in his decisions: Stat tokens (TH-03/54), upgrade
     spaces (TH-41/42/54, CV-24), Loot Drop Levels (TH-28)."""
     if d.role != "thief" or t.kind != "slot" or g.state.thief is None or not t.ref.startswith("thief."):
@@ -459,77 +462,63 @@ def thief_slot(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
-def _stats_slot(g: Game, d: Decision, arg: str) -> str:
-    """TH-03: the Stat tokens' values, one on each stat; TH-54: flipped tokens."""
-    from ..roles.thief.state import stat, thief, token_value
+def _stats_slot(g: Game, d: Decision, arg: str) -> Reason | None:
+    """TH-03: the Stat tokens' values, one on each stat (``check_assignment``); TH-54: flipped
+    tokens.  Out of the assignment they stay where they were put."""
+    from ..roles.thief.state import stat
+    from ..roles.thief.turn import check_assignment
 
-    s = thief(g)
-    values = sorted(token_value(g, s, i) for i in range(3))
     if d.kind == "thief_stats":
-        shown = ", ".join(str(v) for v in values)
-        return (f"Your Stat tokens show {shown}: Movement, Stealth and Thievery {arg.replace('-', ', ')} is not an "
-                "assignment of them (TH-03, TH-54).")
+        try:
+            values = tuple(int(v) for v in arg.split("-"))
+        except ValueError:
+            return None
+        return check_assignment(g, values)
     now = f"Movement {stat(g, 'movement')}, Stealth {stat(g, 'stealth')}, Thievery {stat(g, 'thievery')}"
-    return (f"Your Stat tokens are assigned at the start of your turn and stay until the next (TH-03): now {now}.")
+    return Reason(f"Your Stat tokens are assigned at the start of your turn and stay until the next: now {now}.",
+                  "TH-03")
 
 
 def _upgrade_name(g: Game, up: str) -> str:
     return next((u.name for u in g.rules.thief.upgrades if u.id == up), up)
 
 
-def _upgrade_slot(g: Game, d: Decision, up: str) -> str:
-    """TH-41/42 (one token per upgrade, never moved), TH-54 (Flips left to right), CV-24
-    (Spores takes an upgrade he has, the last Flip only)."""
+def _upgrade_slot(g: Game, d: Decision, up: str) -> str | Reason | None:
+    """TH-41/42 (one token per upgrade, never moved) and TH-54 (Flips left to right) when he
+    stashes (``check_upgrade``); CV-24 (Spores takes an upgrade he has, the last Flip only);
+    TH-16 (only Sticky Fingers rerolls); TH-50 (upgrades work by themselves)."""
     from ..roles.thief.state import stash_needed, stashed, thief
+    from ..roles.thief.turn import check_upgrade
 
     s = thief(g)
     name = _upgrade_name(g, up)
     if d.kind == "thief_upgrade":
-        if up in s.upgrades:
-            return f"Your {name} upgrade is already bought: one Treasure token per upgrade, never moved (TH-41, TH-42)."
-        first = _first_free_flip(g)
-        return f"The Flip upgrades fill left to right: {first} comes first (TH-54)."
+        return check_upgrade(g, up)
     if d.kind == "thief_spores":
         if up not in s.upgrades:
             return f"You do not have {name}: Soporific Spores takes an upgrade you have (CV-24, TH-51)."
         return ("Only your last Flip can be lost: the Flips you keep stay a run from the left (TH-54, CV-24).")
     if d.kind == "thief_sticky":
-        return "Only Sticky Fingers rerolls the Action die (TH-16, TH-52)."
+        return Reason("Only Sticky Fingers rerolls the Action die.", "TH-16")
     if up in s.upgrades:
-        return f"You have {name}: an upgrade works by itself, at once and every turn (TH-50, TH-52)."
-    return (f"Upgrades are bought by stashing Treasure tokens at the Entrance, one upgrade each (TH-39, TH-41): you "
-            f"have stashed {stashed(g)} of {stash_needed(g)}, carrying {len(s.carried)}.")
+        return Reason(f"You have {name}: an upgrade works by itself, at once and every turn.", "TH-50")
+    return Reason(f"Upgrades are bought by stashing Treasure tokens at the Entrance, one upgrade each: you have "
+                  f"stashed {stashed(g)} of {stash_needed(g)}, carrying {len(s.carried)}.", "TH-41")
 
 
-def _first_free_flip(g: Game) -> str:
-    from ..roles.thief.state import thief
-
-    flips = sorted((u for u in g.rules.thief.upgrades if u.order is not None), key=lambda u: u.order or 0)
-    return next((u.name for u in flips if u.id not in thief(g).upgrades), "none")
-
-
-def _loot_drop_slot(g: Game, d: Decision, level: int) -> str:
-    """TH-28: Hide Loot spends X Action cubes to lower the Loot Drop Level by X."""
-    from ..roles.thief.state import thief
-
-    s = thief(g)
-    if d.kind != "thief_turn":
-        return f"Hide Loot is an action of your turn, 1 Action cube per Level (TH-28); now: {d.prompt}"
-    if level >= s.loot_drop:
-        return f"Your Loot Drop Level is {s.loot_drop}: Hide Loot only lowers it (TH-28)."
-    return (f"Lowering the Loot Drop Level from {s.loot_drop} to {level} costs {_n(s.loot_drop - level, 'Action cube')}"
-            f" and you have {s.cubes} (TH-28).")
+def _loot_drop_slot(g: Game, d: Decision, level: int) -> str | None:
+    """TH-28: Hide Loot is an action of his turn (there ``check_hide_loot`` answers, routed by
+    why_not.thief_action)."""
+    if d.kind == "thief_turn":
+        return None
+    return f"Hide Loot is an action of your turn, 1 Action cube per Level (TH-28); now: {d.prompt}"
 
 
 def thief_card(g: Game, d: Decision, t: Target) -> str | None:
-    """RV-05 (the Flare: only its holder, 1 Action cube a use), TH-18/22 (the Knight's
-    Treasure cards are reached only through a Pickpocket on her)."""
+    """TH-18/22: the Knight's Treasure cards are reached only through a Pickpocket on her
+    (the Flare is answered by why_not.thief_action, ``check_flare``)."""
     if d.role != "thief" or d.kind != "thief_turn" or t.kind != "card" or g.state.thief is None:
         return None
-    if t.ref == "flare":
-        if "thief" not in g.config.flare_holders:
-            return "You do not hold the Flare card in this game (RV-05)."
-        return None                                   # held: only the cubes can be missing (teaching.thief_action)
     if t.ref.split("#")[0] in g.rules.deck("treasures"):
         return (f"The {g.card(t.ref).name} is one of the Knight's Treasure cards: you reach them only by a "
                 "successful Pickpocket on her, on her space (TH-18, TH-22).")
@@ -537,35 +526,38 @@ def thief_card(g: Game, d: Decision, t: Target) -> str | None:
 
 
 # ------------------------------------------------------------ the Thief's spaces
-def thief_peek_space(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-09: he peeks at and may reveal only the Dark tile he ended his movement on."""
+def thief_peek_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """TH-09: he peeks at and may reveal only the Dark tile he stands on (``check_reveal``)."""
     from ..roles.thief import turn as th
 
     q = _pos_of(t)
-    p = th.pos(g) if g.state.thief is not None else None
-    if d.kind != "thief_reveal" or q is None or p is None or q == p:
+    if d.kind != "thief_reveal" or q is None or g.state.thief is None:
         return None
-    return f"You peek at and may reveal only the Dark tile you stand on, at {fmt_pos(p)} (TH-09)."
+    return th.check_reveal(g, q)
 
 
-def thief_evasion_space(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-36: a foiled attack lets him move 1 space at once, a plain step (TR-11, TR-17)."""
+def thief_take_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """TH-12: with the Cave's supply empty he takes a Treasure token from the map
+    (``check_take_treasure``)."""
+    from ..roles.thief import turn as th
+
+    q = _pos_of(t)
+    if d.kind != "thief_take_treasure" or q is None or g.state.thief is None:
+        return None
+    return th.check_take_treasure(g, q)
+
+
+def thief_evasion_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """TH-36: a foiled attack lets him slip 1 space (his slip check, ``check_slip``)."""
     from ..roles.thief import turn as th
 
     q = _pos_of(t)
     p = th.pos(g) if g.state.thief is not None else None
     if d.kind != "thief_evasion" or q is None or p is None:
         return None
-    if q == p:
-        return "You are on this space: to stay, choose \"Stay where you are\" (TH-36)."
-    if manhattan(p, q) != 1:
-        return (f"Unnatural Evasion slips away 1 space (TH-36): {fmt_pos(q)} is {manhattan(p, q)} spaces from "
-                f"you at {fmt_pos(p)}.")
-    if q not in g.state.board.tiles:
-        return "There is no tile there: nothing moves onto an open space."
-    return "A wall or impassable ground is in the way: the slip is a plain step, with no Climb (TH-36, TH-08)."
+    return th.check_slip(g, p, q)
 
 
 REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
     goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
-    thief_evasion_space]
+    thief_take_space, thief_evasion_space]

@@ -665,17 +665,8 @@ def pit_space(g: Game, d: Decision, t: Target) -> str | None:
             f"others, here {far} (TR-28).")
 
 
-def thief_treasure_space(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-12: with the Cave's supply empty, he takes a Treasure token from a space that has one."""
-    q = _pos_of(t)
-    if d.kind != "thief_take_treasure" or q is None:
-        return None
-    return (f"There is no Treasure token on {fmt_pos(q)}: with the Cave's supply empty you take one from the map, "
-            f"at {_list(_spaces(d))} (TH-12).")
-
-
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
     orient_space, reveal_order_space, cave_hand_tile, fill_space, place_space, explore_space, collapse_space,
     cave_in_space, forced_space, slide_space, bats_space, cave_omen_tokens, spores_target, spores_tribe_slot, drawn_card,
-    terrain_card, terrain_space, pit_space, thief_treasure_space,
+    terrain_card, terrain_space, pit_space,
 ]

@@ -13,7 +13,11 @@ her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step
 Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
 ``check_menu_space``, a Tribe's movement to ``check_tribe_space``, a Reveal to
 ``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
-``cards/secrets.py`` ``check_play_secret``.  The
+``cards/secrets.py`` ``check_play_secret``; the
+Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
+player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot to
+``check_hide_loot``, the Flare to ``check_flare``, his own piece to ``check_any_step``) and
+the Knight's click on a Thief her Perception cannot reach (``check_stealth``).  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..decisions import Target
 from ..geometry import Pos, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark
-from ..map.terrain import check_pit_entry, impassable, on_pit
+from ..map.terrain import impassable, on_pit
 from ..reasons import Reason
 from . import effects as why_not_effects
 from . import goblins_thief as why_not_goblins_thief
@@ -188,11 +192,10 @@ def knight_piece(g: Game, d: Decision, t: Target) -> Answer:
         return (kn.knight_step(g, here, where)
                 or f"You attack the {_thing(name)} by entering its tile: click {fmt_pos(where)} (KN-56).")
     if name == "thief":
-        from ..roles.thief.state import stealth
-        from ..roles.thief.turn import can_target
-        if not can_target(g, kb.perception(g)):
-            return (f"Your Perception {kb.perception(g)} must be greater than the Thief's Stealth {stealth(g)} "
-                    "to attack him (KN-60, TH-30).")
+        from ..roles.thief.turn import check_stealth
+        stealthy = check_stealth(g, kb.perception(g), "Your")
+        if stealthy is not None:
+            return stealthy
     if name == "dragon" and g.state.dragon is not None and where == here:
         reason = _knight_vs_dragon(g)
         if reason:
@@ -249,88 +252,45 @@ def _no_encounter(g: Game) -> str | None:
 
 
 # -------------------------------------------------------------- the Thief
-def thief_space(g: Game, d: Decision, t: Target) -> Answer:
-    """TH-08 (walls need Climb), TH-04 (Movement), TR-17: a space he cannot move onto."""
+def thief_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A space in his turn: his own (what he does there, ``check_here``) or one he moves onto
+    (his step check, ``thief_step``)."""
     from ..roles.thief import turn as th
-    from ..roles.thief.state import thief
 
     q = _pos_of(t)
     p = th.pos(g) if g.state.thief is not None else None
     if d.kind != "thief_turn" or q is None or p is None:
         return None
-    s = thief(g)
-    if q == p:
-        return "You are on this space: nothing here is left to do with your Action cubes now." if s.cubes < 1 \
-            else "Nothing on your space can be looted or picked now."
-    if s.movement_left <= 0 or s.movement_over:
-        return "You have no Movement left this turn (TH-04)."
-    if manhattan(p, q) != 1:
-        return (f"The Thief moves one space at a time (MAP-03): {fmt_pos(q)} is {manhattan(p, q)} spaces away; "
-                f"you have {s.movement_left} Movement left.")
-    if q not in g.state.board.tiles:
-        return "There is no tile there: nothing moves onto an open space."
-    if impassable(g, q):
-        return "That space of the Canyon is impassable: only Climbing over it, from the space before, crosses it " \
-               "(TR-17/18)."
-    if edge_blocked(g, p, q):
-        cost = th._cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
-        return (f"A wall is in the way: Climbing through it costs {cost} Action cubes and you have {s.cubes} "
-                "(TH-08, TH-15).")
-    return check_pit_entry(g, p, q, s.movement_left)
+    return th.check_here(g, p) if q == p else th.thief_step(g, p, q)
 
 
-def thief_piece(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-10/32 (Stealth vs Perception), TH-11 (once per turn), TH-07 (Action cubes)."""
+def thief_piece(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A piece in his turn: a player's is the target of his Pickpocket or Backstab
+    (``thief_target``); a Treasure token or a Gem is looted on his own space (``check_loot``)."""
     from ..roles.thief import turn as th
-    from ..roles.thief.state import stealth, thief
 
     if d.kind != "thief_turn" or t.kind != "piece" or t.ref == "thief":
         return None
     name, where = _piece_pos(g, t)
-    if name not in g.state.board.pieces:
-        return _thief_token(g, name, where)
-    who = th.target_name(name)
-    if thief(g).cubes < 1:
-        return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
-    if th.already_targeted(g, name):
-        return f"You have already targeted {who} this turn: each piece only once (TH-11)."
-    if stealth(g) <= th.perception_of(g, name):
-        what = "Armor" if name == "dragon" else "Perception"
-        return (f"Your Stealth {stealth(g)} must be greater than {who}'s {what} {th.perception_of(g, name)} "
-                "(TH-10, TH-32).")
-    if where != th.pos(g):
-        return f"{who[0].upper()}{who[1:]} is at {fmt_pos(where) if where else 'no space'}, not on your space: " \
-               "you Pickpocket or Backstab only there (the Hand Crossbow reaches 3 spaces)."
-    return None
-
-
-def _thief_token(g: Game, name: str, where: Pos | None) -> str | None:
-    """TH-13/14: a Treasure token costs 1 Action cube, a Gem 1 (with a trap roll) or 2; only on his space."""
-    from ..roles.thief import turn as th
-    from ..roles.thief.state import thief
-
-    if where is None:
+    if name in g.state.board.pieces:
+        return th.thief_target(g, name)
+    if where is None or not (name == "treasure" or name.startswith("gem_")):
         return None
-    if where != th.pos(g):
-        return f"The {_thing(name)} is at {fmt_pos(where)}: you loot only on your own space (TH-13)."
-    cost = 1 if name == "treasure" else g.rules.thief.loot_gem_cubes
-    if thief(g).cubes < cost:
-        return f"Looting the {_thing(name)} costs {cost} Action cube and you have {thief(g).cubes} (TH-13/14)."
-    return None
+    return th.check_loot(g, where, name, 1 if name == "treasure" else g.rules.thief.loot_gem_cubes)
 
 
-def thief_action(g: Game, d: Decision, t: Target) -> str | None:
-    """TH-06/07: with no Action cubes left he can still move, but take no action (the action
-    targets: his Loot Drop slots and the Flare he holds; other board clicks have their own
-    reasons in why_not_goblins_thief)."""
-    from ..roles.thief.state import thief
+def thief_action(g: Game, d: Decision, t: Target) -> Reason | None:
+    """His Loot Drop slots (Hide Loot, ``check_hide_loot``) and the Flare (``check_flare``) in
+    his turn; other board clicks have their own reasons in why_not_goblins_thief."""
+    from ..roles.thief import turn as th
 
     if d.role != "thief" or d.kind != "thief_turn" or g.state.thief is None:
         return None
-    action = (t.kind == "slot" and t.ref.startswith("thief.loot_drop")) or \
-        (t.kind == "card" and t.ref == "flare" and "thief" in g.config.flare_holders)
-    if action and thief(g).cubes < 1:
-        return "You have no Action cubes left: every action costs at least one (TH-06, TH-07)."
+    if t.kind == "slot" and t.ref.startswith("thief.loot_drop."):
+        level = t.ref.rsplit(".", 1)[1]
+        return th.check_hide_loot(g, int(level)) if level.lstrip("-").isdigit() else None
+    if t.kind == "card" and t.ref == "flare":
+        return th.check_flare(g)
     return None
 
 
@@ -624,7 +584,7 @@ def own_piece(g: Game, d: Decision, t: Target) -> Answer:
                              or (d.kind in ("dragon_turn", "dragon_wing")
                                  and _pos_of(t) == g.state.board.pieces.get(mover))):
         return None
-    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "leave:", "worm:", "wing:"))]
+    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "climbover:", "leave:", "worm:", "wing:"))]
     if moves:
         return f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space."
     return _cannot_move(g, d, mover)
@@ -645,10 +605,8 @@ def _cannot_move(g: Game, d: Decision, mover: str) -> Answer:
         from ..roles.knight import turn as kn
         return kn.check_any_step(g)
     if d.kind == "thief_turn":
-        from ..roles.thief.state import thief
-        left = thief(g).movement_left
-        return "You have no Movement left this turn (TH-04)." if left <= 0 or thief(g).movement_over else \
-            f"No space next to you can be entered now ({left} Movement left): walls need Climb (TH-08)."
+        from ..roles.thief import turn as th
+        return th.check_any_step(g)
     if d.kind == "dragon_turn":
         from ..roles.dragon.state import dragon
         if dragon(g).free_moved:

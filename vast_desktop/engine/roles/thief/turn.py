@@ -5,7 +5,15 @@ runs out).  Actions: Loot, Climb, Pickpocket, Pick Lock, Backstab, Hide Loot, an
 Flare when he holds it (RV-05).  Carrying and stashing at the Entrance with an upgrade
 for each stashed token (TH-38..43), dying and the Loot Drop bonus (TH-45..49).
 
-API used by other roles: :func:`can_target` (Perception > Stealth, TH-30),
+Rule checks (issue 25, item 2; :mod:`...reasons`): each decision's options are built from
+the check that also answers a click on a target that is not one — :func:`thief_step` (his
+move, Climb, step off the Terrain), :func:`check_here` (Loot, Pick Lock, peek on his space),
+:func:`thief_target` (Pickpocket, Backstab), :func:`check_hide_loot`, :func:`check_flare`,
+:func:`check_assignment`, :func:`check_upgrade`, :func:`check_reveal`,
+:func:`check_take_treasure`, :func:`check_slip`.
+
+API used by other roles: :func:`can_target` (Perception > Stealth, TH-30; its refusal
+:func:`check_stealth`),
 :func:`attack_thief` (an attack: Unnatural Evasion may foil it, TH-36/37),
 :func:`kill_thief` (any death, with or without the killer's bonus), :func:`entered`
 (what a tile does to him as he enters it: a Flame Wall, the Entrance).
@@ -22,26 +30,28 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
-from ...geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
-from ...map.board import edge_blocked, is_dark, visible
+from ...geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
+from ...map.board import is_dark, visible
 from ...map.terrain import (
+    check_open_step,
     check_pit_entry,
     forest_blocks,
     impassable,
     kind_at,
     neighbours,
     on_pit,
-    open_exits,
     place_under,
     ride,
     step_ok,
 )
+from ...reasons import Reason
 from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
 TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon"}
+_NO_CUBES = Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
 
 def pos(g: Game) -> Pos | None:
@@ -52,6 +62,10 @@ def target_name(piece: str) -> str:
     if piece.startswith("tribe:"):
         return f"the {piece.split(':', 1)[1].title()} Tribe"
     return TARGET_NAMES.get(piece, piece)
+
+
+def _cap(words: str) -> str:
+    return words[:1].upper() + words[1:]
 
 
 def roll_action_die(g: Game, why: str) -> int:
@@ -133,37 +147,13 @@ def assign_stats(g: Game) -> Proc:
         perm = next(iter(seen.values()))
     else:
         opts = [Option(f"assign:{m}-{s}-{th}", f"Movement {m}, Stealth {s}, Thievery {th}",
-                       (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)]
+                       (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)
+                if check_assignment(g, (m, s, th)) is None]
         choice = yield g.ask("thief", "thief_stats", "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
                              rules_ref="thief.assign_stat_tokens")
         values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
         perm = seen[values]  # type: ignore[index]
     t.assignment = dict(zip(STATS, perm, strict=True))
-
-
-# ------------------------------------------------------------------ options
-def turn_options(g: Game) -> list[Option]:
-    """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
-    p = pos(g)
-    assert p is not None
-    opts = move_options(g, p) + climb_options(g, p) + climb_over_options(g, p) + loot_options(g, p)
-    opts += pickpocket_options(g, p)
-    opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
-    opts += peek_options(g, p)
-    return opts
-
-
-def move_options(g: Game, p: Pos) -> list[Option]:
-    """TH-08: one tile at a time onto Lit or Dark tiles, others' tiles too, never through
-    a wall (or a Rockslide) without Climb."""
-    t = thief(g)
-    if t.movement_left <= 0 or t.movement_over:
-        return []
-    return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
-            for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
-            and check_pit_entry(g, p, q, t.movement_left) is None] + [          # TR-30
-        Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
-               (space(q),)) for q in open_exits(g, p)]                           # TR-12
 
 
 def _cost(g: Game, base: int, upgrade: str) -> int:
@@ -174,59 +164,288 @@ def _cost(g: Game, base: int, upgrade: str) -> int:
     return max(1, base - (1 if upgrade in thief(g).upgrades else 0))
 
 
-def climb_options(g: Game, p: Pos) -> list[Option]:
-    """TH-15: Climb through a wall for 2 cubes (1 with Climbing Gear), Movement as usual."""
+# ------------------------------------------------------------------ his step (rule checks)
+# One check per rule (see :mod:`...reasons`): each returns None when the rule allows it, else
+# the Reason it refuses with.  ``thief_step`` composes them for a space he may move onto; his
+# move, leave, climb and climb-over options are the candidates it allows, and a click on a
+# space (or on his own piece, :func:`check_any_step`) is explained by the same call
+# (``explain/why_not.py``).  The same holds for what he does on his own space
+# (:func:`check_here`) and for the pieces he targets (:func:`thief_target`).
+_NO_MOVEMENT = Reason("You have no Movement left this turn.", "TH-04")
+_PEEKED = Reason("You ended your movement to peek at the Dark tile here: no more moves this turn.", "TH-09")
+_IMPASSABLE = Reason("That space of the Canyon is impassable: only Climbing over it, from the space before, "
+                     "crosses it, ending on the space beyond.", "TR-18")
+_OFF_IMPASSABLE = Reason("Nothing steps off an impassable space of the Canyon.", "TR-17")
+
+
+def check_may_move(g: Game) -> Reason | None:
+    """TH-04 (Movement is the number of tiles he moves onto this turn), TH-09 (he ended his
+    movement to peek): may he move at all now?"""
     t = thief(g)
+    if t.movement_over:
+        return _PEEKED
+    if t.movement_left <= 0:
+        return _NO_MOVEMENT
+    return None
+
+
+def _climb_over_middle(g: Game, p: Pos, q: Pos) -> Pos | None:
+    """TH-15, TR-18/19: the impassable space a Climb over it from ``p`` to ``q`` crosses (two
+    spaces away in a straight line), None if ``q`` is not so."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    if (abs(dx), abs(dy)) not in ((2, 0), (0, 2)):
+        return None
+    over = (p[0] + dx // 2, p[1] + dy // 2)
+    return over if impassable(g, over) else None
+
+
+def check_reach(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """MAP-03, TR-29: a move goes to an adjacent space, or from a Pit to another Pit; TH-15,
+    TR-18: a Climb over an impassable space goes to the space beyond it."""
+    if q in neighbours(g, p) or _climb_over_middle(g, p, q) is not None:
+        return None
+    return Reason(f"The Thief moves one space at a time: {fmt_pos(q)} is {manhattan(p, q)} spaces away, and you "
+                  f"have {max(0, thief(g).movement_left)} Movement left.", "MAP-03")
+
+
+def check_climb(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """TH-08, TH-15: a wall (a Rockslide too, CV-23) is crossed only by Climbing, 2 Action
+    cubes (1 with Climbing Gear)."""
+    if impassable(g, p):
+        return _OFF_IMPASSABLE
     cost = _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
-    if t.movement_left <= 0 or t.movement_over or t.cubes < cost:
-        return []
-    return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
-                   (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
-                   and not impassable(g, p) and not impassable(g, q)]
+    cubes = thief(g).cubes
+    if cubes < cost:
+        return Reason(f"A wall is in the way: Climbing through it costs {cost} Action cube{'s' if cost != 1 else ''} "
+                      f"and you have {cubes}.", "TH-15")
+    return None
 
 
-def climb_over_options(g: Game, p: Pos) -> list[Option]:
-    """TH-15, TR-18/19: Climb through one impassable space in a straight line for 3 cubes
-    (2 with Climbing Gear), ending on the valid space beyond; it spends the Movement of
-    both spaces crossed (our reading of "Movement is still spent as usual")."""
+def check_step_onto(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """A move from ``p`` onto the neighbour ``q`` (TH-08: Lit and Dark tiles, others' tiles
+    too), in rule order: an open space only off the Terrain (TR-12), never an impassable
+    space (TR-17/18), the Pits' whole trip (TR-30), a wall only by Climbing (TH-08, TH-15)."""
+    if q not in g.state.board.tiles:
+        return check_open_step(g, p, q)
+    if impassable(g, q):
+        return _IMPASSABLE
+    return check_pit_entry(g, p, q, thief(g).movement_left) or (None if step_ok(g, p, q) else check_climb(g, p, q))
+
+
+def check_climb_over(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """TH-15, TR-18/19: a Climb over one impassable space in a straight line, 3 Action cubes
+    (2 with Climbing Gear), ending on a valid space beyond it; it spends the Movement of both
+    spaces crossed (our reading of "Movement is still spent as usual")."""
+    over = _climb_over_middle(g, p, q)
+    assert over is not None
+    if q not in g.state.board.tiles:
+        return Reason(f"There is no tile beyond the impassable space {fmt_pos(over)}: a Climb over it ends on a "
+                      "space of the map.", "TR-19")
+    if impassable(g, q):
+        return Reason(f"{fmt_pos(q)} is impassable too: a Climb crosses one impassable space and ends beyond it.",
+                      "TR-18")
     t = thief(g)
+    if t.movement_left < 2:
+        return Reason(f"Climbing over the impassable space {fmt_pos(over)} spends the Movement of both spaces "
+                      f"crossed, 2, and you have {t.movement_left}.", "TH-15")
     cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
-    if t.movement_left < 2 or t.movement_over or t.cubes < cost:
-        return []
+    if t.cubes < cost:
+        return Reason(f"Climbing over the impassable space {fmt_pos(over)} costs {cost} Action cubes and you have "
+                      f"{t.cubes}.", "TH-15")
+    return None
+
+
+def thief_step(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """THE check of his move from ``p`` to ``q`` ≠ ``p`` (None: allowed — a plain move, a step
+    off the Terrain, a Climb through a wall or over an impassable space): reach (MAP-03,
+    TR-29), whether he may move now (TH-04, TH-09), then the space (:func:`check_step_onto`,
+    :func:`check_climb_over`)."""
+    reason = check_reach(g, p, q) or check_may_move(g)
+    if reason is not None:
+        return reason
+    return check_step_onto(g, p, q) if q in neighbours(g, p) else check_climb_over(g, p, q)
+
+
+def check_any_step(g: Game) -> Reason | None:
+    """Whether he can move anywhere now (a click on his own piece): the first refusal of
+    :func:`thief_step` over his neighbours when none allows it (a Climb over an impassable
+    space counts too)."""
+    stuck = check_may_move(g)
+    if stuck is not None:
+        return stuck
+    p = pos(g)
+    assert p is not None
+    first: tuple[Pos, Reason] | None = None
+    for q in neighbours(g, p) + [q for _, q in _climb_over_spaces(g, p)]:
+        reason = thief_step(g, p, q)
+        if reason is None:
+            return None
+        first = first or (q, reason)
+    assert first is not None                                # four adjacent spaces at least
+    q, reason = first
+    return Reason(f"No space next to you can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
+
+
+def _climb_over_spaces(g: Game, p: Pos) -> list[tuple[Pos, Pos]]:
+    """(the impassable space, the space beyond) for each direction with an impassable space
+    next to ``p`` (TR-18)."""
     out = []
     for d in DIRS:
         over = step(p, d)
-        beyond = step(over, d)
-        if impassable(g, over) and beyond in g.state.board.tiles and not impassable(g, beyond):
-            out.append(Option(f"climbover:{fmt_pos(beyond)}", f"Climb over the impassable space {fmt_pos(over)} to "
-                              f"{fmt_pos(beyond)} ({cost} cubes)", (space(beyond),)))
+        if impassable(g, over):
+            out.append((over, step(over, d)))
+    return out
+
+
+def check_assignment(g: Game, values: tuple[int, ...]) -> Reason | None:
+    """TH-03, TH-54: Movement, Stealth and Thievery take one Stat token each, so their values
+    are the tokens' values (light side, dark once flipped) in some order."""
+    from .state import token_value
+
+    shown = sorted(token_value(g, thief(g), i) for i in range(3))
+    if sorted(values) == shown:
+        return None
+    return Reason(f"Your Stat tokens show {', '.join(map(str, shown))}: Movement, Stealth and Thievery "
+                  f"{', '.join(map(str, values))} is not an assignment of them.", "TH-03")
+
+
+# ------------------------------------------------------------------ options
+def turn_options(g: Game) -> list[Option]:
+    """Everything he can do now; empty when nothing is left (TH-02, TH-07)."""
+    p = pos(g)
+    assert p is not None
+    opts = move_options(g, p) + loot_options(g, p)
+    opts += pickpocket_options(g, p)
+    opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
+    opts += peek_options(g, p)
+    return opts
+
+
+def move_options(g: Game, p: Pos) -> list[Option]:
+    """The spaces :func:`thief_step` lets him onto (TH-08): moves onto tiles (TR-11, TR-17,
+    TR-29/30), steps off the Terrain onto open spaces (TR-12), Climbs through walls for 2
+    cubes (1 with Climbing Gear) and over an impassable space for 3 (2) (TH-15, TR-18/19)."""
+    if check_may_move(g) is not None:
+        return []
+    tiles = g.state.board.tiles
+    near = [q for q in neighbours(g, p) if check_step_onto(g, p, q) is None]      # reach and Movement: checked
+    moves = [q for q in near if q in tiles and step_ok(g, p, q)]
+    opts = [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),)) for q in moves]
+    opts += [Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+                    (space(q),)) for q in near if q not in tiles]
+    cost = _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
+    opts += [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube"
+                    f"{'s' if cost != 1 else ''})", (space(q),)) for q in near if q in tiles and q not in moves]
+    over_cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
+    opts += [Option(f"climbover:{fmt_pos(q)}", f"Climb over the impassable space {fmt_pos(over)} to {fmt_pos(q)} "
+                    f"({over_cost} cubes)", (space(q),))
+             for over, q in _climb_over_spaces(g, p) if check_climb_over(g, p, q) is None]
+    return opts
+
+
+# ------------------------------------------------------------ on his own space (rule checks)
+_NO_VAULT = Reason("There is no Vault token on your space to pick.", "TH-23")
+_VAULT_TRIED = Reason("You have tried this Vault's lock this turn already: each Vault once a turn.", "TH-23")
+_KIT_SURER = Reason("With the Lock Picking Kit the surer try costs the same Action cube: it is the one offered.",
+                    "TH-23")
+_NOT_DARK = Reason("Your space is not a Dark tile: only a Dark tile is peeked at.", "TH-09")
+_PEEKED_HERE = Reason("You have peeked at this Dark tile already: your movement is over.", "TH-09")
+_NOTHING_HERE = Reason("There is nothing on your space to loot or pick, and it is not a Dark tile to peek at.",
+                       "TH-13")
+
+
+def _token_thing(token: str) -> str:
+    return "Treasure token" if token == "treasure" else f"{token[len('gem_'):].title()} Gem"
+
+
+def check_loot(g: Game, p: Pos, token: str, cubes: int) -> Reason | None:
+    """TH-13/14: Loot takes a Treasure token for 1 Action cube, a Dragon Gem for 1 cube (with
+    the trap roll) or 2 (safe) — a token on his own space (``p``: where the token is looked
+    for)."""
+    if p != pos(g):
+        return Reason(f"The {_token_thing(token)} at {fmt_pos(p)} is not on your space: you loot only there.", "TH-13")
+    if not g.state.board.tokens_at(p)[token]:
+        return Reason(f"There is no {_token_thing(token)} on your space to loot.", "TH-13")
+    have = thief(g).cubes
+    if have < cubes:
+        return Reason(f"Looting the {_token_thing(token)} costs {cubes} Action cube{'s' if cubes != 1 else ''} and you "
+                      f"have {have}.", "TH-13" if cubes == 1 else "TH-14")
+    return None
+
+
+def check_pick_lock(g: Game, p: Pos, level: int) -> Reason | None:
+    """TH-23: Pick Lock on a Vault token on his space, each Vault once a turn; ``level`` cubes
+    (1 with 4+, 2 with 2+, 3 sure), the Lock Picking Kit saving 1 — a level costing no less
+    than a surer one (the 1-cube try with the Kit) is not offered."""
+    t = thief(g)
+    if not g.state.board.tokens_at(p)["vault"]:
+        return _NO_VAULT
+    if p in t.vaults_tried:
+        return _VAULT_TRIED
+    levels = g.rules.thief.roll_actions
+    cost = _cost(g, level, "lock_picking_kit")
+    if any(s.cubes > level and _cost(g, s.cubes, "lock_picking_kit") <= cost for s in levels):
+        return _KIT_SURER
+    if t.cubes < cost:
+        return Reason(f"Picking the Vault's lock costs {cost} Action cube{'s' if cost != 1 else ''} and you have "
+                      f"{t.cubes}.", "TH-23")
+    return None
+
+
+def check_peek(g: Game, p: Pos) -> Reason | None:
+    """TH-09: on a Dark tile he may end his movement and peek at it."""
+    if not is_dark(g, p):
+        return _NOT_DARK
+    return _PEEKED_HERE if thief(g).movement_over else None
+
+
+def check_here(g: Game, p: Pos) -> Reason | None:
+    """His own space as a target (Loot, Pick Lock, peek act on it): None if one of them is
+    allowed, else the first refusal about something there (TH-13/14, TH-23, TH-09)."""
+    from ..dragon.state import SYMBOLS, gem_token
+
+    toks = g.state.board.tokens_at(p)
+    rules = g.rules.thief
+    tries: list[Reason | None] = []
+    if toks["treasure"]:
+        tries.append(check_loot(g, p, "treasure", 1))
+    for s in SYMBOLS:
+        if toks[gem_token(s)]:
+            tries += [check_loot(g, p, gem_token(s), c) for c in (rules.loot_gem_cubes, rules.loot_gem_safe_cubes)]
+    if toks["vault"]:
+        tries += [check_pick_lock(g, p, r.cubes) for r in rules.roll_actions]
+    if is_dark(g, p):
+        tries.append(check_peek(g, p))
+    if any(r is None for r in tries):
+        return None
+    return next((r for r in tries if r is not _KIT_SURER), _NOTHING_HERE)
+
+
+def loot_options(g: Game, p: Pos) -> list[Option]:
+    """TH-13/14 (:func:`check_loot`): a Treasure token for 1 cube; a Gem for 1 cube and a
+    trap roll, or 2 safe."""
+    from ..dragon.state import SYMBOLS, gem_token
+
+    toks = g.state.board.tokens_at(p)
+    rules = g.rules.thief
+    out = []
+    if toks["treasure"] and check_loot(g, p, "treasure", 1) is None:
+        out.append(Option("loot:treasure", "Loot a Treasure token (1 cube)", (space(p),)))
+    for s in SYMBOLS:
+        gem = gem_token(s)
+        if toks[gem]:
+            if check_loot(g, p, gem, rules.loot_gem_cubes) is None:
+                out.append(Option(f"loot:{gem}:{rules.loot_gem_cubes}",
+                                  f"Loot the {s.title()} Gem ({rules.loot_gem_cubes} cube, roll for the trap)", (space(p),)))
+            if check_loot(g, p, gem, rules.loot_gem_safe_cubes) is None:
+                out.append(Option(f"loot:{gem}:{rules.loot_gem_safe_cubes}",
+                                  f"Disarm and loot the {s.title()} Gem ({rules.loot_gem_safe_cubes} cubes)", (space(p),)))
     return out
 
 
 def act_climbover(g: Game, arg: str) -> Proc:
     """TH-15, TR-18: Climb over one impassable Terrain space (3 cubes, 2 with Climbing Gear)."""
     yield from _climb(g, parse_pos(arg), g.rules.thief.climb_impassable_cubes, 2, "over the impassable terrain")
-
-
-def loot_options(g: Game, p: Pos) -> list[Option]:
-    """TH-13/14: a Treasure token for 1 cube; a Gem for 1 cube and a trap roll, or 2 safe."""
-    from ..dragon.state import SYMBOLS, gem_token
-
-    t = thief(g)
-    toks = g.state.board.tokens_at(p)
-    rules = g.rules.thief
-    out = []
-    if toks["treasure"] and t.cubes >= 1:
-        out.append(Option("loot:treasure", "Loot a Treasure token (1 cube)", (space(p),)))
-    for s in SYMBOLS:
-        if toks[gem_token(s)]:
-            if t.cubes >= rules.loot_gem_cubes:
-                out.append(Option(f"loot:gem_{s}:{rules.loot_gem_cubes}",
-                                  f"Loot the {s.title()} Gem ({rules.loot_gem_cubes} cube, roll for the trap)", (space(p),)))
-            if t.cubes >= rules.loot_gem_safe_cubes:
-                out.append(Option(f"loot:gem_{s}:{rules.loot_gem_safe_cubes}",
-                                  f"Disarm and loot the {s.title()} Gem ({rules.loot_gem_safe_cubes} cubes)", (space(p),)))
-    return out
 
 
 def perception_of(g: Game, piece: str) -> int:
@@ -255,18 +474,25 @@ def already_targeted(g: Game, piece: str) -> bool:
     return piece in t.targeted
 
 
+def check_may_target(g: Game, piece: str) -> Reason | None:
+    """TH-10/11, AMB-38: each piece once a turn (with the house rule each player once);
+    RV-15: a dead Knight is no one's target; TH-10, TH-32: his Stealth must beat the
+    Knight's or the Tribe's Perception, or the Dragon's Armor."""
+    if already_targeted(g, piece):
+        return Reason(f"You have already targeted {target_name(piece)} this turn: each piece only once.", "TH-11")
+    if piece == "knight" and g.state.knight is not None and g.state.knight.dead:
+        return Reason("The Knight is dead: she is no one's target until she is back.", "RV-15")
+    mine, theirs = stealth(g), perception_of(g, piece)
+    if mine <= theirs:
+        what = "Armor" if piece == "dragon" else "Perception"
+        return Reason(f"Your Stealth {mine} must be greater than {target_name(piece)}'s {what} {theirs}.", "TH-32")
+    return None
+
+
 def targets_here(g: Game, p: Pos) -> list[str]:
-    """Other players' pieces on his space he may still target this turn: once each
-    (TH-11, AMB-38) and only with Stealth above their Perception (TH-10, TH-32)."""
-    out = []
-    for piece, q in sorted(g.state.board.pieces.items()):
-        if q != p or piece == "thief" or already_targeted(g, piece):
-            continue
-        if piece == "knight" and g.state.knight is not None and g.state.knight.dead:
-            continue
-        if stealth(g) > perception_of(g, piece):
-            out.append(piece)
-    return out
+    """Other players' pieces on his space he may target now (:func:`check_may_target`)."""
+    return [piece for piece, q in sorted(g.state.board.pieces.items())
+            if q == p and piece != "thief" and check_may_target(g, piece) is None]
 
 
 def can_be_pickpocketed(g: Game, piece: str) -> bool:
@@ -301,29 +527,41 @@ def pickpocket_options(g: Game, p: Pos) -> list[Option]:
 
 
 def picklock_options(g: Game, p: Pos) -> list[Option]:
-    """TH-23: a Vault token on his space, each Vault once per turn; a level that costs no
-    less than a surer one (the 1-cube try with the Lock Picking Kit) is not offered."""
-    t = thief(g)
-    if not g.state.board.tokens_at(p)["vault"] or p in t.vaults_tried:
+    """TH-23 (:func:`check_pick_lock`): a Vault token on his space, each Vault once a turn."""
+    if not g.state.board.tokens_at(p)["vault"]:
         return []
     out = []
-    levels = g.rules.thief.roll_actions
-    for r in levels:
-        cost = _cost(g, r.cubes, "lock_picking_kit")
-        if any(s.cubes > r.cubes and _cost(g, s.cubes, "lock_picking_kit") <= cost for s in levels):
-            continue
-        if t.cubes >= cost:
+    for r in g.rules.thief.roll_actions:
+        if check_pick_lock(g, p, r.cubes) is None:
+            cost = _cost(g, r.cubes, "lock_picking_kit")
             how = f"succeeds on {r.needs}+" if r.needs else "sure to succeed"
             out.append(Option(f"picklock:{r.cubes}", f"Pick the Vault's lock ({cost} cube{'s' if cost != 1 else ''}, "
                               f"{how})", (space(p),)))
     return out
 
 
+def check_crossbow(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """TH-26/27: the Hand Crossbow reaches a visible space up to 3 spaces away in one of
+    the four directions; TR-26: not into or out of the Mushroom Forest."""
+    reach = g.rules.thief.hand_crossbow_range
+    if p[0] != q[0] and p[1] != q[1]:
+        return Reason(f"{fmt_pos(q)} is not in a straight line from your space: the Hand Crossbow fires only in the "
+                      "four directions.", "TH-27")
+    if manhattan(p, q) > reach:
+        return Reason(f"{fmt_pos(q)} is {manhattan(p, q)} spaces away: the Hand Crossbow reaches {reach}.", "TH-26")
+    if not visible(g, p, q):
+        return Reason(f"You cannot see {fmt_pos(q)} from your space (a wall, a Dark tile or an open space is in the "
+                      "way): the Hand Crossbow hits a visible player.", "TH-26")
+    if forest_blocks(g, p, q):
+        return Reason("The Mushroom Forest shelters whoever is in it from the Hand Crossbow, and its pieces from "
+                      "shooting out.", "TR-26")
+    return None
+
+
 def crossbow_targets(g: Game, p: Pos) -> list[str]:
-    """TH-26/27: with the Hand Crossbow, visible players up to 3 spaces away in the four
-    cardinal directions."""
-    t = thief(g)
-    if "hand_crossbow" not in t.upgrades:
+    """TH-26/27: with the Hand Crossbow, the players :func:`check_crossbow` reaches that he may
+    target (:func:`check_may_target`), direction by direction, nearest first."""
+    if "hand_crossbow" not in thief(g).upgrades:
         return []
     out = []
     board = g.state.board
@@ -331,15 +569,35 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
         q = p
         for _ in range(g.rules.thief.hand_crossbow_range):
             q = step(q, d)
-            if q not in board.tiles or not visible(g, p, q):
+            if q not in board.tiles:
                 break
-            if forest_blocks(g, p, q):                               # TR-26: the Hand Crossbow
+            if check_crossbow(g, p, q) is not None:
                 continue
-            for piece, where in sorted(board.pieces.items()):
-                if (where == q and piece != "thief" and not already_targeted(g, piece)
-                        and stealth(g) > perception_of(g, piece)):
-                    out.append(piece)
+            out += [piece for piece, where in sorted(board.pieces.items())
+                    if where == q and piece != "thief" and check_may_target(g, piece) is None]
     return out
+
+
+def thief_target(g: Game, piece: str) -> Reason | None:
+    """THE check of a player's piece as the target of his Pickpocket or Backstab (None: he may
+    Backstab it, and Pickpocket it if it has something to take, TH-18/19/21): an Action cube
+    left (TH-06), :func:`check_may_target`, then where it is — on his space (TH-16, TH-24), or
+    for the Hand Crossbow :func:`check_crossbow`."""
+    t = thief(g)
+    if t.cubes < min(i.cubes for i in g.rules.thief.injuries):
+        return _NO_CUBES
+    reason = check_may_target(g, piece)
+    if reason is not None:
+        return reason
+    p, q = pos(g), g.state.board.pieces.get(piece)
+    if q is None:
+        return Reason(f"{_cap(target_name(piece))} is not on the map.", "TH-24")
+    if q == p or p is None:
+        return None
+    if "hand_crossbow" in t.upgrades:
+        return check_crossbow(g, p, q)
+    return Reason(f"{_cap(target_name(piece))} is at {fmt_pos(q)}, not on your space: "
+                  "you Pickpocket or Backstab only there.", "TH-24")
 
 
 def backstab_options(g: Game, p: Pos) -> list[Option]:
@@ -354,24 +612,55 @@ def backstab_options(g: Game, p: Pos) -> list[Option]:
     return out
 
 
-def hide_options(g: Game) -> list[Option]:
-    """TH-28: X cubes lower the Loot Drop Level by X."""
+def check_hide_loot(g: Game, level: int) -> Reason | None:
+    """TH-28: Hide Loot spends X Action cubes to lower the Loot Drop Level by X (to ``level``)."""
     t = thief(g)
-    return [Option(f"hide:{x}", f"Hide Loot: Loot Drop Level {t.loot_drop} → {t.loot_drop - x} ({x} cube"
-                   f"{'s' if x != 1 else ''})", (Target("slot", f"thief.loot_drop.{t.loot_drop - x}"),))
-            for x in range(1, min(t.cubes, t.loot_drop) + 1)]
+    if level >= t.loot_drop:
+        return Reason(f"Your Loot Drop Level is {t.loot_drop}: Hide Loot only lowers it.", "TH-28")
+    if level < 0:
+        return Reason("The Loot Drop Level goes no lower than 0.", "TH-28")
+    x = t.loot_drop - level
+    if t.cubes < x:
+        return Reason(f"Lowering the Loot Drop Level from {t.loot_drop} to {level} costs {x} Action cube"
+                      f"{'s' if x != 1 else ''} and you have {t.cubes}.", "TH-28")
+    return None
+
+
+def hide_options(g: Game) -> list[Option]:
+    """TH-28 (:func:`check_hide_loot`): X cubes lower the Loot Drop Level by X."""
+    t = thief(g)
+    out = []
+    for x in range(1, t.loot_drop + 1):
+        if check_hide_loot(g, t.loot_drop - x) is not None:
+            break                                                   # a lower Level costs more
+        out.append(Option(f"hide:{x}", f"Hide Loot: Loot Drop Level {t.loot_drop} → {t.loot_drop - x} ({x} cube"
+                          f"{'s' if x != 1 else ''})", (Target("slot", f"thief.loot_drop.{t.loot_drop - x}"),)))
+    return out
+
+
+_NO_FLARE = Reason("You do not hold the Flare card in this game.", "RV-05")
+
+
+def check_flare(g: Game) -> Reason | None:
+    """RV-05: the Thief uses the Flare only when he holds it, any number of times, 1 Action
+    cube each, on his space."""
+    if "thief" not in g.config.flare_holders:
+        return _NO_FLARE
+    if thief(g).cubes < 1:
+        return _NO_CUBES
+    return None
 
 
 def flare_options(g: Game, p: Pos) -> list[Option]:
-    """RV-05: the Thief may use the Flare any number of times, 1 Action cube each, on his space."""
-    if "thief" not in g.config.flare_holders or thief(g).cubes < 1:
+    """RV-05 (:func:`check_flare`): the Flare on his space, 1 Action cube a use."""
+    if check_flare(g) is not None:
         return []
     return [Option("flare:", "Use the Flare on your space (1 cube)", (Target("card", "flare"),))]
 
 
 def peek_options(g: Game, p: Pos) -> list[Option]:
-    """TH-09: on a Dark tile he may end his movement and peek at it."""
-    if thief(g).movement_over or not is_dark(g, p):
+    """TH-09 (:func:`check_peek`): on a Dark tile he may end his movement and peek at it."""
+    if check_peek(g, p) is not None:
         return []
     return [Option("peek:", "End your movement and peek at this Dark tile", (space(p),))]
 
@@ -464,7 +753,7 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
         thief(g).carried.append("treasure")
         g.log("thief_treasure", f"The Thief takes a Treasure token from the Cave's supply ({why}).")
         return True
-    spots = sorted(p for p, toks in g.state.board.tokens.items() if toks["treasure"])
+    spots = sorted(p for p in g.state.board.tokens if check_take_treasure(g, p) is None)
     if not spots:
         g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
         return False
@@ -476,6 +765,17 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
     thief(g).carried.append("treasure")
     g.log("thief_treasure", f"The Thief takes the Treasure token at {fmt_pos(p)} ({why}).", pos=p)
     return True
+
+
+def check_take_treasure(g: Game, q: Pos) -> Reason | None:
+    """TH-12: with the Cave's supply empty he takes a Treasure token from anywhere on the map."""
+    toks = g.state.board.tokens.get(q)
+    if toks is not None and toks["treasure"]:
+        return None
+    spots = [fmt_pos(p) for p, toks in sorted(g.state.board.tokens.items()) if toks["treasure"]]
+    where = ", ".join(spots[:6]) + (f" and {len(spots) - 6} more" if len(spots) > 6 else "")
+    return Reason(f"There is no Treasure token at {fmt_pos(q)}: with the Cave's supply empty you take one from the "
+                  f"map{', at ' + where if spots else ''}.", "TH-12")
 
 
 def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
@@ -647,6 +947,15 @@ def act_flare(g: Game, arg: str) -> Proc:
     yield from use_flare(g, "thief", p)
 
 
+def check_reveal(g: Game, q: Pos) -> Reason | None:
+    """TH-09: he peeks at and may reveal only the Dark tile he ended his movement on."""
+    p = pos(g)
+    if q == p:
+        return None
+    return Reason(f"You peek at and may reveal only the Dark tile you stand on, at {fmt_pos(p) if p else 'none'}.",
+                  "TH-09")
+
+
 def act_peek(g: Game, arg: str) -> Proc:
     """TH-09: he ends his movement, looks at the Dark tile (only he learns it) and may
     reveal it, oriented as he likes among the legal ways (AMB-08); an Ambush revealed
@@ -677,19 +986,28 @@ ACTIONS = MappingProxyType({"move": act_move, "leave": act_leave, "climbover": a
 
 
 # --------------------------------------------------------------- stashing
-def upgrade_options(g: Game) -> list[Option]:
-    """TH-41/42/54: the upgrade spaces still free; the Flip upgrades left to right."""
+def check_upgrade(g: Game, up: str) -> Reason | None:
+    """TH-41/42: each stashed Treasure token goes on a free upgrade space, never moved;
+    TH-54: the Flip upgrades fill left to right."""
     t = thief(g)
-    taken = set(t.upgrades)
-    out = []
-    for u in g.rules.thief.upgrades:
-        if u.id in taken:
-            continue
-        if u.order is not None and any(v.order is not None and v.order < u.order and v.id not in taken
-                                       for v in g.rules.thief.upgrades):
-            continue
-        out.append(Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),)))
-    return out
+    ups = g.rules.thief.upgrades
+    u = next((v for v in ups if v.id == up), None)
+    if u is None:
+        return Reason("That is no upgrade space of the Thief's board.", "TH-41")
+    if up in t.upgrades:
+        return Reason(f"Your {u.name} upgrade is already bought: one Treasure token per upgrade, never moved.",
+                      "TH-42")
+    if u.order is not None:
+        first = min((v for v in ups if v.order is not None and v.id not in t.upgrades), key=lambda v: v.order or 0)
+        if first.id != up:
+            return Reason(f"The Flip upgrades fill left to right: {first.name} comes first.", "TH-54")
+    return None
+
+
+def upgrade_options(g: Game) -> list[Option]:
+    """TH-41/42/54 (:func:`check_upgrade`): the upgrade spaces still free; the Flips left to right."""
+    return [Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),))
+            for u in g.rules.thief.upgrades if check_upgrade(g, u.id) is None]
 
 
 def stash(g: Game) -> Proc:
@@ -749,6 +1067,17 @@ def can_target(g: Game, perception: int) -> bool:
     return t is not None and not t.dead and perception > stealth(g)
 
 
+def check_stealth(g: Game, perception: int, whose: str) -> Reason | None:
+    """:func:`can_target` with its refusal (TH-30, KN-60, GB-74): ``whose`` names the
+    attacker's Perception in the sentence ("Your", "The Fangs Tribe's")."""
+    if can_target(g, perception):
+        return None
+    if g.state.thief is None or g.state.thief.dead:
+        return Reason("The Thief is dead: he comes back on the Entrance on his next turn.", "TH-47")
+    return Reason(f"{whose} Perception {perception} must be greater than the Thief's Stealth {stealth(g)} to attack "
+                  "him.", "TH-30")
+
+
 def attack_thief(g: Game, attacker: str, how: str, bonus: bool = True) -> Proc:
     """TH-33/36/37: an attack kills him unless Unnatural Evasion (the first attack on
     him each turn) rolls 4+, when it fails and he may step 1 space.  Returns True when
@@ -765,12 +1094,30 @@ def attack_thief(g: Game, attacker: str, how: str, bonus: bool = True) -> Proc:
     return True
 
 
+_SLIP_STAY = Reason("You are on this space: to stay, choose \"Stay where you are\".", "TH-36")
+_SLIP_OPEN = Reason("There is no tile there: the slip goes onto a tile of the map.", "TH-36")
+_SLIP_BLOCKED = Reason("A wall or impassable ground is in the way: the slip is a plain step, with no Climb.", "TH-36")
+
+
+def check_slip(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """TH-36: after a foiled attack he may move 1 space at once, a plain step (TR-11, TR-17;
+    from a Pit to another Pit too, TR-29), no Climb."""
+    if q == p:
+        return _SLIP_STAY
+    if q not in neighbours(g, p):
+        return Reason(f"Unnatural Evasion slips away 1 space: {fmt_pos(q)} is {manhattan(p, q)} spaces from you at "
+                      f"{fmt_pos(p)}.", "TH-36")
+    if q not in g.state.board.tiles:
+        return _SLIP_OPEN
+    return None if step_ok(g, p, q) else _SLIP_BLOCKED
+
+
 def _evasion_step(g: Game) -> Proc:
-    """TH-36: after a foiled attack he may move 1 space at once (not through walls)."""
+    """TH-36: after a foiled attack he may move 1 space at once (:func:`check_slip`)."""
     p = pos(g)
     assert p is not None
     opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
-            for q in neighbours(g, p) if step_ok(g, p, q)]
+            for q in neighbours(g, p) if check_slip(g, p, q) is None]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
     choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")
