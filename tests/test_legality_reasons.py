@@ -34,8 +34,11 @@ from vast_desktop.engine.decisions import Decision, Target
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
-from vast_desktop.engine.map.terrain import neighbours
+from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
+from vast_desktop.engine.roles.dragon import powers as dp
+from vast_desktop.engine.roles.dragon import turn as dr
+from vast_desktop.engine.roles.dragon.state import dragon
 from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.teach.reference import load_reference
@@ -76,8 +79,44 @@ def _knight_offered(d: Decision) -> set[Target]:
     return {t for o in d.options if o.id.startswith(STEP_VERBS) for t in o.targets}
 
 
+# ------------------------------------------------------------- the Dragon's movement and powers
+def _dragon_spaces(g: Game) -> list[Target]:
+    """The spaces within 3 of him, and those within 2 of a Pit (TR-29/31: a movement may
+    jump from Pit to Pit)."""
+    p = dr.pos(g)
+    near = {(p[0] + dx, p[1] + dy) for dx in range(-3, 4) for dy in range(-3, 4) if abs(dx) + abs(dy) <= 3}
+    for q in g.state.board.tiles:
+        if on_pit(g, q):
+            near.update((q[0] + dx, q[1] + dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2)
+    return [Target("space", fmt_pos(q)) for q in sorted(near)] + [Target("piece", "dragon")]
+
+
+def _dragon_turn_candidates(g: Game, d: Decision) -> list[Target]:
+    powers = [Target("slot", f"dragon.power.{p.id}") for p in g.rules.dragon.powers]
+    hand = [Target("card", c) for c in sorted(set(dragon(g).hand))]
+    return _dragon_spaces(g) + powers + hand
+
+
+def _dragon_check(kind: str) -> Callable[[Game, Target], Reason | None]:
+    def check(g: Game, t: Target) -> Reason | None:
+        if t == Target("piece", "dragon"):
+            return dr.check_any_move(g, kind)
+        if t.kind == "space":
+            return dr.dragon_move(g, kind, parse_pos(t.ref))
+        if t.kind == "slot":
+            return dp.check_power(g, t.ref.rsplit(".", 1)[1])
+        return dp.check_play_card(g, t.ref)
+    return check
+
+
+def _offered(*verbs: str) -> Callable[[Decision], set[Target]]:
+    return lambda d: {t for o in d.options if o.id.startswith(verbs) for t in o.targets}
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
+    "dragon_turn": Converted(_dragon_turn_candidates, _dragon_check("free"), _offered("move:", "power:", "scale:")),
+    "dragon_wing": Converted(lambda g, d: _dragon_spaces(g), _dragon_check("wing"), _offered("wing:")),
 }
 
 

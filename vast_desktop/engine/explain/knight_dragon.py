@@ -376,21 +376,6 @@ def dragon_board_slot(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
-def dragon_turn_card(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17: Power cards are spent by paying for a power, not played alone (a Scale: VAR-34..37)."""
-    from ..roles.dragon.powers import why_not_scale
-    from ..roles.dragon.state import dragon, is_scale
-
-    if d.kind != "dragon_turn" or t.kind != "card" or g.state.dragon is None or _card(g, t.ref) is None:
-        return None
-    if t.ref not in dragon(g).hand:
-        return _not_in_hand(g, t.ref)
-    if is_scale(t.ref):
-        return why_not_scale(g, t.ref)
-    return (f"A {g.card(t.ref).name} card is spent by paying for a power: choose the power on your board, then "
-            "pay (DR-17).")
-
-
 def _not_in_hand(g: Game, card: str) -> str:
     from ..roles.dragon.state import dragon
 
@@ -723,7 +708,7 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
 REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
-    dragon_board_slot, dragon_turn_card, pay_power_target, shriek_reroll_target, pride_target, slither_target,
+    dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,
     spores_target, dragon_tile_choice, burn_target, flame_wall_target, swat_target, push_target, hiss_target,
     trap_card,
 ]
