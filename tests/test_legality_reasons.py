@@ -16,13 +16,18 @@ Terrain), at every pending decision of a *converted* kind, for every target of
 
 Covered now (the registry ``CONVERTED``): ``knight_turn`` — the Knight's step
 (``roles/knight/turn.py`` ``knight_step``): the map spaces within 2 of her, the Pits
-linked to hers, and her own piece (``check_any_step``).  Converting another decision
-kind adds one line to ``CONVERTED``.
+linked to hers, and her own piece (``check_any_step``); ``dragon_turn`` and
+``dragon_wing`` — the Dragon's free move and Wing (``roles/dragon/turn.py``
+``dragon_move``, ``check_any_move``): the spaces within 3 of him and near the Pits, his
+own piece; in Move and Use Powers also every power on his board (``roles/dragon/powers.py``
+``check_power``) and every card in his hand (``check_play_card``: Power cards, Scales).
+Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
@@ -147,19 +152,22 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
-    the Knight's step): options and why-not answers come from the same rule checks."""
+    the Knight's step; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
+    movement and powers): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
-    decisions = refused = 0
+    decisions: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
     while g.outcome is None and len(g.choices) < STEPS:
         d = g.pending
         assert d is not None
         kind = CONVERTED.get(d.kind)
         if kind is not None:
-            decisions += 1
-            refused += _check_decision(g, d, kind)
+            decisions[d.role] += 1
+            refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    if "knight" in roles:
-        assert decisions > 0 and refused > 0, (decisions, refused)
+    for role in ("knight", "dragon"):
+        if role in roles:
+            assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
 

@@ -9,7 +9,10 @@ answer as a :class:`~..reasons.Reason`, with the id of the rule for the referenc
 Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
 *routed* here: a click is sent to the rule check that also builds the options, and its
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
-her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``.  The
+her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
+Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
+his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
+and ``check_power``/``check_play_card`` (:func:`dragon_target`).  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an

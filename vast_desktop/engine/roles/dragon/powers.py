@@ -37,6 +37,7 @@ from . import turn as dr
 from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
 
 if TYPE_CHECKING:
+    from ....rules_data.schema import Power
     from ...game import Game, Proc
     from ...hooks import GoblinsHooks
 
@@ -211,10 +212,9 @@ def _cost_words(cost: tuple[str, ...]) -> str:
     return " + ".join(c.title() if c != "any" else "any symbol" for c in cost)
 
 
-def check_cost(g: Game, power_id: str, have: Counter[str] | None = None) -> Reason | None:
+def check_cost(g: Game, power: Power, have: Counter[str] | None = None) -> Reason | None:
     """DR-17/19/20: a power is paid with matching symbols (cards in hand, unspent Gems on
     the map; "any" with any symbol); the reason names what is missing."""
-    power = g.rules.dragon.power(power_id)
     cost = tuple(power.cost)
     have = means_of_payment(g) if have is None else have
     if can_pay(g, cost, have):
@@ -235,7 +235,7 @@ def check_leave_pit(g: Game) -> Reason | None:
     p = dr.pos(g)
     if not on_pit(g, p):
         return None
-    if dr.check_any_move(g, "free") is None or check_power(g, "wing") is None:
+    if dr.check_any_move(g, "free") is None or _check_power(g, g.rules.dragon.power("wing"), None, None) is None:
         return Reason(f"You are on the Pit at {fmt_pos(p)}: leave it first, with your free move or a Wing.", "TR-31")
     return None
 
@@ -245,20 +245,27 @@ def check_power(g: Game, power_id: str, have: Counter[str] | None = None, leavin
     """THE check of a power in Move and Use Powers: the Pits (:func:`check_leave_pit`, not
     for Wing, which leaves them; ``leaving`` its answer if already known), the cost
     (:func:`check_cost`), something to act on (``TARGET_CHECKS``)."""
-    if power_id != "wing":
+    return _check_power(g, g.rules.dragon.power(power_id), have, leaving)
+
+
+def _check_power(g: Game, power: Power, have: Counter[str] | None, leaving: Reason | None) -> Reason | None:
+    if power.id != "wing":
         hold = check_leave_pit(g) if leaving is _ASK else leaving
         if hold is not None:
             return hold
-    return check_cost(g, power_id, have) or TARGET_CHECKS[power_id](g)
+    return check_cost(g, power, have) or TARGET_CHECKS[power.id](g)
 
 
 def power_options(g: Game) -> list[Option]:
-    """The powers :func:`check_power` allows, then the Scales :func:`check_play_scale` allows."""
+    """The powers :func:`check_power` allows, then the Scales :func:`check_play_scale` allows.
+    (``can_pay`` first only skips building the cost's refusal for the many powers he cannot
+    pay: the check refuses exactly those too.)"""
     out = []
     have = means_of_payment(g)
     leaving = check_leave_pit(g)
     for power in g.rules.dragon.powers:
-        if power.id in POWERS and check_power(g, power.id, have, leaving) is None:
+        if (power.id in POWERS and can_pay(g, tuple(power.cost), have)
+                and _check_power(g, power, have, leaving) is None):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
                               (Target("slot", f"dragon.power.{power.id}"),)))
     return out + scale_options(g, leaving)
