@@ -20,7 +20,9 @@ linked to hers, and her own piece (``check_any_step``); ``dragon_turn`` and
 ``dragon_wing`` — the Dragon's free move and Wing (``roles/dragon/turn.py``
 ``dragon_move``, ``check_any_move``): the spaces within 3 of him and near the Pits, his
 own piece; in Move and Use Powers also every power on his board (``roles/dragon/powers.py``
-``check_power``) and every card in his hand (``check_play_card``: Power cards, Scales).
+``check_power``) and every card in his hand (``check_play_card``: Power cards, Scales);
+``dragon_burn`` and ``dragon_flame_wall`` — the tile of Burn and of the Flame Wall
+(``check_burn``, ``check_flame_wall_target``): every tile and the spaces within 2 of him.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -38,7 +40,7 @@ from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.decisions import Decision, Target
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.geometry import fmt_pos, parse_pos
+from vast_desktop.engine.geometry import Pos, fmt_pos, parse_pos
 from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.dragon import powers as dp
@@ -118,10 +120,24 @@ def _offered(*verbs: str) -> Callable[[Decision], set[Target]]:
     return lambda d: {t for o in d.options if o.id.startswith(verbs) for t in o.targets}
 
 
+def _map_and_near(g: Game, d: Decision) -> list[Target]:
+    """Every tile of the map and the spaces within 2 of him (Burn: a Dark tile anywhere;
+    the Flame Wall: a tile next to his)."""
+    p = dr.pos(g)
+    near = {(p[0] + dx, p[1] + dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2}
+    return [Target("space", fmt_pos(q)) for q in sorted(near | set(g.state.board.tiles))]
+
+
+def _space_check(check: Callable[[Game, Pos], Reason | None]) -> Callable[[Game, Target], Reason | None]:
+    return lambda g, t: check(g, parse_pos(t.ref))
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "dragon_turn": Converted(_dragon_turn_candidates, _dragon_check("free"), _offered("move:", "power:", "scale:")),
     "dragon_wing": Converted(lambda g, d: _dragon_spaces(g), _dragon_check("wing"), _offered("wing:")),
+    "dragon_burn": Converted(_map_and_near, _space_check(dp.check_burn), _offered("burn:")),
+    "dragon_flame_wall": Converted(_map_and_near, _space_check(dp.check_flame_wall_target), _offered("flamewall:")),
 }
 
 

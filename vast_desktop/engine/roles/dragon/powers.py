@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
-from ...geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
+from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ...map.board import is_dark, tile_type, visible
 from ...map.forced import can_be_pushed, entered, reachable
 from ...map.reveal import reveal_group
@@ -491,10 +491,23 @@ def _scorch(g: Game) -> Proc:
     yield from reveal_group(g, _scorch_targets(g), "dragon", after_each=_pride_event)
 
 
+def check_burn(g: Game, q: Pos) -> Reason | None:
+    """DR-31 (a rule check): Burn reveals one Dark tile anywhere on the map (TR-13: a
+    Terrain space is never Dark)."""
+    tile = g.state.board.tiles.get(q)
+    if tile is None:
+        return Reason(f"There is no tile at {fmt_pos(q)}: Burn reveals a Dark tile on the map.", "DR-31")
+    if tile.terrain is not None:
+        return Reason(f"{fmt_pos(q)} is a Terrain space, never a Dark tile: Burn reveals a Dark tile.", "DR-31")
+    if not tile.dark:
+        return Reason(f"Burn reveals a Dark tile, and the tile at {fmt_pos(q)} is already revealed.", "DR-31")
+    return None
+
+
 def _burn(g: Game) -> Proc:
-    """DR-31: reveal one Dark tile anywhere."""
+    """DR-31: reveal one Dark tile anywhere (the tiles :func:`check_burn` allows)."""
     opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
-            for p in sorted(g.state.board.tiles) if is_dark(g, p)]
+            for p in sorted(g.state.board.tiles) if check_burn(g, p) is None]
     choice = yield g.ask("dragon", "dragon_burn", "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
     yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
 
@@ -555,9 +568,28 @@ def _scratch(g: Game) -> Proc:
         dr.eat(g, eaten, f"Scratch on the {tribe.title()}")
 
 
-def _flame_wall_targets(g: Game) -> list[Pos]:
+_FLAME_WALL_OWN = Reason("The Flame Wall goes on a tile next to yours, never your own.", "DR-41")
+
+
+def check_flame_wall_target(g: Game, q: Pos) -> Reason | None:
+    """DR-35, DR-41, MAP-10 (a rule check): the Flame Wall goes on a visible tile next to his."""
     p = dr.pos(g)
-    return [q for q in _adjacent_tiles(g) if visible(g, p, q)]
+    if q == p:
+        return _FLAME_WALL_OWN
+    if q not in g.state.board.tiles:
+        return Reason(f"There is no tile at {fmt_pos(q)}: the Flame Wall goes on a tile next to yours.", "DR-35")
+    if manhattan(p, q) != 1:
+        return Reason(f"The Flame Wall goes on a tile next to yours: {fmt_pos(q)} is {manhattan(p, q)} spaces away.",
+                      "DR-35")
+    if not visible(g, p, q):
+        return Reason(f"A wall stands between you and {fmt_pos(q)}: the Flame Wall goes on a visible adjacent tile.",
+                      "DR-35")
+    return None
+
+
+def _flame_wall_targets(g: Game) -> list[Pos]:
+    """The tiles :func:`check_flame_wall_target` allows."""
+    return [q for _, q in adjacent(dr.pos(g)) if check_flame_wall_target(g, q) is None]
 
 
 def _flame_wall(g: Game) -> Proc:
