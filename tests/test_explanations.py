@@ -244,16 +244,17 @@ def test_DR_12_surfaced_dragon_no_dark_tile() -> None:
     tiles = [ENTRANCE, lit(1, 0, "T01"), dark(1, 1, "T03")]
     g = game(("knight", "dragon"), "dragon", tiles=tiles, pieces={"knight": [0, 0], "dragon": [1, 0]},
              dragon={"surfaced": True, "awake": True})
-    assert why_not(g, "dragon", (1, 1)) == "On the surface the Dragon cannot enter a Dark tile (DR-12)."
+    assert why_not_reason(g, "dragon", (1, 1)) == Reason("On the surface the Dragon cannot enter a Dark tile.", "DR-12")
 
 
 def test_DR_08_free_move_too_far_and_in_line() -> None:
     """DR-08: 1 or 2 tiles in a straight line; the reason says how far."""
     tiles = [*ROW, lit(4, 0, "T30"), lit(1, 1, "T31")]
     g = game(("knight", "dragon"), "dragon", tiles=tiles, pieces={"knight": [4, 0], "dragon": [0, 0]})
-    assert why_not(g, "dragon", (3, 0)) == ("Too far: the free move goes up to 2 tiles in a straight line, and 3,0 "
-                                            "is 3 away (DR-08).")
-    assert why_not(g, "dragon", (1, 1)) == "The Dragon moves in a straight line (DR-08): 1,1 is not in line with 0,0."
+    assert why_not_reason(g, "dragon", (3, 0)) == Reason("Too far: the free move goes up to 2 tiles in a straight "
+                                                         "line, and 3,0 is 3 away.", "DR-08")
+    assert why_not_reason(g, "dragon", (1, 1)) == Reason("The Dragon moves in a straight line: 1,1 is not in line "
+                                                         "with 0,0.", "DR-08")
 
 
 def test_DR_26_wing_through_a_wall_only_one_tile() -> None:
@@ -264,7 +265,8 @@ def test_DR_26_wing_through_a_wall_only_one_tile() -> None:
     choose(g, "power:wing")
     assert g.pending is not None and g.pending.kind == "dragon_wing" and "wing:2,0" in g.pending.ids
     assert edge_blocked(g, (2, 0), (3, 0))
-    assert why_not(g, "dragon", (3, 0)) == "Wing takes him through a wall only on a flight of 1 tile (DR-26)."
+    assert why_not_reason(g, "dragon", (3, 0)) == Reason("Wing takes him through a wall only on a flight of 1 tile.",
+                                                         "DR-26")
 
 
 def test_DR_17_a_power_he_cannot_pay_names_what_is_missing() -> None:
@@ -274,8 +276,9 @@ def test_DR_17_a_power_he_cannot_pay_names_what_is_missing() -> None:
              dragon={"hand": ["claw", "claw"]})
     have = sorted(g.state.dragon.hand)
     assert [g.card(c).name for c in have] == ["Claw", "Claw"]
-    reason = why_not(g, "dragon", Target("slot", "dragon.power.flame"))
-    assert reason is not None and reason.startswith("Flame costs Flame; you have 2 Claw") and "missing 1 Flame" in reason
+    reason = why_not_reason(g, "dragon", Target("slot", "dragon.power.flame"))
+    assert reason is not None and reason.rule == "DR-17"
+    assert reason.text.startswith("Flame costs Flame; you have 2 Claw") and "missing 1 Flame" in reason.text
 
 
 # ------------------------------------------------------------------ the Cave

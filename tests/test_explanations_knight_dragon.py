@@ -16,7 +16,8 @@ from test_explanations import ENTRANCE, ROW, WALLED, choose, dark, game, lit  # 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.explain.why_not import RULE, why_not, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not, why_not_graded, why_not_reason
+from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.knight import board as kb
 
 
@@ -205,8 +206,10 @@ def test_DR_31_burn_reveals_a_dark_tile() -> None:
              pieces={"knight": [0, 0], "dragon": [1, 0]}, dragon={"hand": ["flame", "wing"]})
     choose(g, "power:burn")
     assert g.pending is not None and g.pending.kind == "dragon_burn"
-    assert rule_reason(g, (2, 0)) == "Burn reveals a Dark tile (DR-31), and the tile at 2,0 is already revealed."
-    assert rule_reason(g, (5, 5)) == "There is no tile at 5,5: Burn reveals a Dark tile on the map (DR-31)."
+    assert why_not_reason(g, "dragon", (2, 0)) == Reason("Burn reveals a Dark tile, and the tile at 2,0 is already "
+                                                         "revealed.", "DR-31")
+    assert why_not_reason(g, "dragon", (5, 5)) == Reason("There is no tile at 5,5: Burn reveals a Dark tile on the "
+                                                         "map.", "DR-31")
 
 
 def test_DR_35_the_flame_wall_goes_next_to_him() -> None:
@@ -214,8 +217,10 @@ def test_DR_35_the_flame_wall_goes_next_to_him() -> None:
     g = dragon_turn(hand=["flame", "flame", "flame"])
     choose(g, "power:flame_wall")
     assert g.pending is not None and g.pending.kind == "dragon_flame_wall"
-    assert rule_reason(g, (3, 0)) == "The Flame Wall goes on a tile next to yours (DR-35): 3,0 is 2 spaces away."
-    assert rule_reason(g, (1, 0)) == "The Flame Wall goes on a tile next to yours, never your own (DR-35, DR-41)."
+    assert why_not_reason(g, "dragon", (3, 0)) == Reason("The Flame Wall goes on a tile next to yours: 3,0 is 2 "
+                                                         "spaces away.", "DR-35")
+    assert why_not_reason(g, "dragon", (1, 0)) == Reason("The Flame Wall goes on a tile next to yours, never your "
+                                                         "own.", "DR-41")
 
 
 def test_DR_29_swat_reaches_five_spaces_from_a_token_next_to_him() -> None:

@@ -30,6 +30,13 @@ turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked t
 (``check_flare``); ``thief_evasion`` — his Unnatural Evasion slip (``check_slip``);
 ``thief_stats`` (``check_assignment``), ``thief_upgrade`` (``check_upgrade``),
 ``thief_reveal`` (``check_reveal``) and ``thief_take_treasure`` (``check_take_treasure``).
+The Dragon: ``dragon_turn`` and
+``dragon_wing`` — the Dragon's free move and Wing (``roles/dragon/turn.py``
+``dragon_move``, ``check_any_move``): the spaces within 3 of him and near the Pits, his
+own piece; in Move and Use Powers also every power on his board (``roles/dragon/powers.py``
+``check_power``) and every card in his hand (``check_play_card``: Power cards, Scales);
+``dragon_burn`` and ``dragon_flame_wall`` — the tile of Burn and of the Flame Wall
+(``check_burn``, ``check_flame_wall_target``): every tile and the spaces within 2 of him.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -48,9 +55,12 @@ from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.decisions import Decision, Target
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.geometry import fmt_pos, parse_pos
-from vast_desktop.engine.map.terrain import neighbours
+from vast_desktop.engine.geometry import Pos, fmt_pos, parse_pos
+from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
+from vast_desktop.engine.roles.dragon import powers as dp
+from vast_desktop.engine.roles.dragon import turn as dr
+from vast_desktop.engine.roles.dragon.state import dragon
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import turn as kn
@@ -279,8 +289,50 @@ def _take_candidates(g: Game, d: Decision) -> list[Target]:
     return [Target("space", fmt_pos(q)) for q in sorted(g.state.board.tiles)]
 
 
-def _offered_verb(verb: str) -> Callable[[Decision], set[Target]]:
-    return lambda d: {t for o in d.options if o.id.startswith(verb) for t in o.targets}
+# ------------------------------------------------------------- the Dragon's movement and powers
+def _dragon_spaces(g: Game) -> list[Target]:
+    """The spaces within 3 of him, and those within 2 of a Pit (TR-29/31: a movement may
+    jump from Pit to Pit)."""
+    p = dr.pos(g)
+    near = {(p[0] + dx, p[1] + dy) for dx in range(-3, 4) for dy in range(-3, 4) if abs(dx) + abs(dy) <= 3}
+    for q in g.state.board.tiles:
+        if on_pit(g, q):
+            near.update((q[0] + dx, q[1] + dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2)
+    return [Target("space", fmt_pos(q)) for q in sorted(near)] + [Target("piece", "dragon")]
+
+
+def _dragon_turn_candidates(g: Game, d: Decision) -> list[Target]:
+    powers = [Target("slot", f"dragon.power.{p.id}") for p in g.rules.dragon.powers]
+    hand = [Target("card", c) for c in sorted(set(dragon(g).hand))]
+    return _dragon_spaces(g) + powers + hand
+
+
+def _dragon_check(kind: str) -> Callable[[Game, Target], Reason | None]:
+    def check(g: Game, t: Target) -> Reason | None:
+        if t == Target("piece", "dragon"):
+            return dr.check_any_move(g, kind)
+        if t.kind == "space":
+            return dr.dragon_move(g, kind, parse_pos(t.ref))
+        if t.kind == "slot":
+            return dp.check_power(g, t.ref.rsplit(".", 1)[1])
+        return dp.check_play_card(g, t.ref)
+    return check
+
+
+def _offered_verb(*verbs: str) -> Callable[[Decision], set[Target]]:
+    return lambda d: {t for o in d.options if o.id.startswith(verbs) for t in o.targets}
+
+
+def _map_and_near(g: Game, d: Decision) -> list[Target]:
+    """Every tile of the map and the spaces within 2 of him (Burn: a Dark tile anywhere;
+    the Flame Wall: a tile next to his)."""
+    p = dr.pos(g)
+    near = {(p[0] + dx, p[1] + dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2}
+    return [Target("space", fmt_pos(q)) for q in sorted(near | set(g.state.board.tiles))]
+
+
+def _space_check(check: Callable[[Game, Pos], Reason | None]) -> Callable[[Game, Target], Reason | None]:
+    return lambda g, t: check(g, parse_pos(t.ref))
 
 
 CONVERTED: dict[str, Converted] = {
@@ -300,6 +352,10 @@ CONVERTED: dict[str, Converted] = {
     "thief_reveal": Converted(_slip_candidates, _thief_reveal_check, _offered_verb("reveal:")),
     "thief_take_treasure": Converted(_take_candidates, lambda g, t: th.check_take_treasure(g, parse_pos(t.ref)),
                                      _offered_verb("take:")),
+    "dragon_turn": Converted(_dragon_turn_candidates, _dragon_check("free"), _offered_verb("move:", "power:", "scale:")),
+    "dragon_wing": Converted(lambda g, d: _dragon_spaces(g), _dragon_check("wing"), _offered_verb("wing:")),
+    "dragon_burn": Converted(_map_and_near, _space_check(dp.check_burn), _offered_verb("burn:")),
+    "dragon_flame_wall": Converted(_map_and_near, _space_check(dp.check_flame_wall_target), _offered_verb("flamewall:")),
 }
 
 
@@ -332,7 +388,8 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
     the Knight's step; GB-32/47/53/54/58/59/60/65/72/82/83/84, TR-12/17/29/30 for the
     Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
-    Thief's turn and slip): options and why-not answers come from the same rule checks."""
+    Thief's turn and slip; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
+    movement and powers): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
@@ -346,6 +403,7 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
             decisions[d.role] += 1
             refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    for role in ("knight", "goblins", "thief"):          # the other kinds are rarer: covered when met
+    for role in ("knight", "goblins", "thief", "dragon"):          # the other kinds are rarer: covered when met
         if role in roles:
             assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
+

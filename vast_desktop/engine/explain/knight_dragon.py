@@ -18,6 +18,7 @@ from .common import _piece_pos, _pos_of, _thing
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
     from ..game import Game
+    from ..reasons import Reason
 
 
 def _slot(t: Target, owner: str) -> str | None:
@@ -376,21 +377,6 @@ def dragon_board_slot(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
-def dragon_turn_card(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17: Power cards are spent by paying for a power, not played alone (a Scale: VAR-34..37)."""
-    from ..roles.dragon.powers import why_not_scale
-    from ..roles.dragon.state import dragon, is_scale
-
-    if d.kind != "dragon_turn" or t.kind != "card" or g.state.dragon is None or _card(g, t.ref) is None:
-        return None
-    if t.ref not in dragon(g).hand:
-        return _not_in_hand(g, t.ref)
-    if is_scale(t.ref):
-        return why_not_scale(g, t.ref)
-    return (f"A {g.card(t.ref).name} card is spent by paying for a power: choose the power on your board, then "
-            "pay (DR-17).")
-
-
 def _not_in_hand(g: Game, card: str) -> str:
     from ..roles.dragon.state import dragon
 
@@ -557,38 +543,19 @@ def dragon_tile_choice(g: Game, d: Decision, t: Target) -> str | None:
     return None
 
 
-def burn_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-31: Burn reveals one Dark tile anywhere on the map."""
-    q = _pos_of(t)
-    if d.kind != "dragon_burn" or q is None:
-        return None
-    tile = g.state.board.tiles.get(q)
-    if tile is None:
-        return f"There is no tile at {fmt_pos(q)}: Burn reveals a Dark tile on the map (DR-31)."
-    if tile.terrain is not None:
-        return f"{fmt_pos(q)} is a Terrain space, never a Dark tile: Burn reveals a Dark tile (DR-31)."
-    if not tile.dark:
-        return f"Burn reveals a Dark tile (DR-31), and the tile at {fmt_pos(q)} is already revealed."
-    return None
-
-
-def flame_wall_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-35, DR-41, MAP-10: the Flame Wall goes on a visible tile next to his."""
-    from ..map.board import visible
+def dragon_power_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """Burn's Dark tile (``dragon_burn``) and the Flame Wall's tile (``dragon_flame_wall``):
+    routed to the rule checks that build those options (roles/dragon/powers.py
+    ``check_burn``, ``check_flame_wall_target``)."""
+    from ..roles.dragon import powers as dp
 
     q = _pos_of(t)
-    p = g.state.board.pieces.get("dragon")
-    if d.kind != "dragon_flame_wall" or q is None or p is None:
+    if q is None or g.state.dragon is None:
         return None
-    if q == p:
-        return "The Flame Wall goes on a tile next to yours, never your own (DR-35, DR-41)."
-    if q not in g.state.board.tiles:
-        return f"There is no tile at {fmt_pos(q)}: the Flame Wall goes on a tile next to yours (DR-35)."
-    if manhattan(p, q) != 1:
-        return f"The Flame Wall goes on a tile next to yours (DR-35): {fmt_pos(q)} is {manhattan(p, q)} spaces away."
-    if not visible(g, p, q):
-        return (f"A wall stands between you and {fmt_pos(q)}: the Flame Wall goes on a visible adjacent tile "
-                "(DR-35, MAP-10).")
+    if d.kind == "dragon_burn":
+        return dp.check_burn(g, q)
+    if d.kind == "dragon_flame_wall":
+        return dp.check_flame_wall_target(g, q)
     return None
 
 
@@ -720,10 +687,10 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
             "time in a round (TR-04, TR-06): not now.")
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
-    dragon_board_slot, dragon_turn_card, pay_power_target, shriek_reroll_target, pride_target, slither_target,
-    spores_target, dragon_tile_choice, burn_target, flame_wall_target, swat_target, push_target, hiss_target,
+    dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,
+    spores_target, dragon_tile_choice, dragon_power_target, swat_target, push_target, hiss_target,
     trap_card,
 ]

@@ -17,7 +17,10 @@ Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_act
 Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
 player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot to
 ``check_hide_loot``, the Flare to ``check_flare``, his own piece to ``check_any_step``) and
-the Knight's click on a Thief her Perception cannot reach (``check_stealth``).  The
+the Knight's click on a Thief her Perception cannot reach (``check_stealth``); the
+Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
+his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
+and ``check_power``/``check_play_card`` (:func:`dragon_target`).  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
@@ -26,14 +29,12 @@ option id that is not on offer.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..decisions import Target
-from ..geometry import Pos, fmt_pos, manhattan, parse_pos
-from ..map.board import edge_blocked, is_dark
-from ..map.terrain import impassable, on_pit
+from ..geometry import Pos, fmt_pos, parse_pos
+from ..map.board import is_dark
 from ..reasons import Reason
 from . import effects as why_not_effects
 from . import goblins_thief as why_not_goblins_thief
@@ -54,6 +55,10 @@ def why_not_option(g: Game, d: Decision, option_id: str) -> str:
         reason = _knight_step_to(g, arg)
         if reason:
             return reason.text
+    if (d.kind, verb) in (("dragon_turn", "move"), ("dragon_wing", "wing")):
+        reason = dragon_target(g, d, Target("space", arg))
+        if reason:
+            return reason.text
     if verb == "scale" and g.state.dragon is not None:
         found = _why_not_scale(g, d, arg)
         if found:
@@ -62,15 +67,17 @@ def why_not_option(g: Game, d: Decision, option_id: str) -> str:
 
 
 def _why_not_scale(g: Game, d: Decision, card: str) -> str | None:
-    """A Scale card played on its own (the dragon-scales variant, VAR-34/37)."""
-    from ..roles.dragon.powers import why_not_scale
+    """A Scale card played on its own (the dragon-scales variant, VAR-34/37): routed to
+    ``check_play_scale`` in his Move and Use Powers."""
+    from ..roles.dragon.powers import check_play_scale
 
     if card not in g.rules.deck("scales") or not g.config.extra.get("dragon_scales"):
         return f"There is no Scale card {card!r} in this game (the dragon-scales variant has scale_golden, " \
                "scale_silver, scale_platinum)."
     if d.role != "dragon" or d.kind != "dragon_turn":
         return "The Dragon plays Scale cards in the Move and Use Powers phase of his turn (VAR-34)."
-    return why_not_scale(g, card)
+    reason = check_play_scale(g, card)
+    return None if reason is None else reason.text
 
 
 def _knight_step_to(g: Game, ref: str) -> Reason | None:
@@ -380,94 +387,56 @@ def goblins_reveal(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------- the Dragon
-def dragon_space(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-08/16 (the free move: 1 or 2 tiles in a straight line, once a turn), DR-26 (Wing:
-    up to 2 tiles in a line, or 1 through a wall), DR-12 (on the surface no Dark tile, no
-    wall), TR-17, TR-29/31: where his movement cannot go."""
+def dragon_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """His Move and Use Powers (``dragon_turn``) and a Wing's flight (``dragon_wing``),
+    routed to the rule checks that build their options: a space to ``dragon_move``, his own
+    piece to ``check_any_move`` (roles/dragon/turn.py), a power on his board to
+    ``check_power``, a card of his to ``check_play_card`` (roles/dragon/powers.py)."""
+    from ..roles.dragon import powers as dp
     from ..roles.dragon import turn as dr
-    from ..roles.dragon.state import dragon
 
+    if d.kind not in ("dragon_turn", "dragon_wing") or g.state.dragon is None:
+        return None
+    kind = "free" if d.kind == "dragon_turn" else "wing"
+    if t.kind == "piece" and t.ref == "dragon":
+        return dr.check_any_move(g, kind)
     q = _pos_of(t)
-    if d.kind not in ("dragon_turn", "dragon_wing") or q is None or g.state.dragon is None:
+    if q is not None:
+        return dr.dragon_move(g, kind, q)
+    if d.kind != "dragon_turn":
         return None
-    s = dragon(g)
-    p = dr.pos(g)
-    if q == p:
-        return None
-    kind, rule = ("free", "DR-08") if d.kind == "dragon_turn" else ("wing", "DR-26")
-    what = "the free move goes" if kind == "free" else "Wing flies"
-    n = g.rules.dragon.free_move if kind == "free" else 2
-    if kind == "free" and s.free_moved:
-        return "You have already made your free move this turn (DR-08); a Wing power moves you again."
-    if q in dr.legal_routes(g, kind):
-        return None
-    if p[0] != q[0] and p[1] != q[1]:
-        return f"The Dragon moves in a straight line ({rule}): {fmt_pos(q)} is not in line with {fmt_pos(p)}."
-    if manhattan(p, q) > n:
-        return (f"Too far: {what} up to {n} tiles in a straight line, and {fmt_pos(q)} is {manhattan(p, q)} away "
-                f"({rule}).")
-    if q not in g.state.board.tiles:
-        return "There is no tile there: nothing moves onto an open space."
-    if impassable(g, q):
-        return "That space of the Canyon is impassable: he never stops on it (TR-17)."
-    return _dragon_line(g, p, q, kind) or _dragon_pit(g, q, rule)
-
-
-def _dragon_line(g: Game, p: Pos, q: Pos, kind: str) -> str | None:
-    """DR-08/DR-12/DR-26: the spaces crossed on the way to ``q``."""
-    from ..roles.dragon import turn as dr
-    from ..roles.dragon.state import dragon
-
-    between = dr.path_to(p, q)
-    gap = next((b for b in between if b not in g.state.board.tiles), None)
-    if gap is not None:
-        return f"The line to {fmt_pos(q)} crosses the open space {fmt_pos(gap)}: the Dragon moves over tiles (DR-08)."
-    if dragon(g).surfaced:
-        if any(is_dark(g, b) for b in between):
-            return "On the surface the Dragon cannot enter a Dark tile (DR-12)."
-        if any(edge_blocked(g, a, b) for a, b in zip([p, *between], between, strict=False)):
-            if kind == "wing":
-                return "Wing takes him through a wall only on a flight of 1 tile (DR-26)."
-            return "On the surface the Dragon cannot move through a wall (DR-12); Wing flies through one."
+    power = _power_of(g, t)
+    if power is not None:
+        return dp.check_power(g, power)
+    if t.kind == "card" and _dragon_card(g, t.ref):
+        return dp.check_play_card(g, t.ref)
     return None
 
 
-def _dragon_pit(g: Game, q: Pos, rule: str) -> str:
-    if on_pit(g, q):
-        return (f"{fmt_pos(q)} is a Pit: he may end a movement there only if a movement still to come this turn "
-                "takes him off the Pits (TR-29/31).")
-    return f"This movement cannot end at {fmt_pos(q)} now ({rule}, DR-12, TR-17)."
+def _power_of(g: Game, t: Target) -> str | None:
+    """The power a ``dragon.power.<id>`` slot names (None for any other target)."""
+    if t.kind != "slot" or not t.ref.startswith("dragon.power."):
+        return None
+    power = t.ref.rsplit(".", 1)[1]
+    return power if any(p.id == power for p in g.rules.dragon.powers) else None
+
+
+def _dragon_card(g: Game, ref: str) -> bool:
+    """Is ``ref`` one of the Dragon's cards (a Power card or a Scale)?"""
+    d = g.state.dragon
+    return d is not None and (ref in g.rules.deck("powers") or ref in g.rules.deck("scales"))
 
 
 def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17/19/20: a power is paid with matching symbols (cards in hand, unspent Gems on
-    the map; "any" with any symbol); the reason names what is missing."""
-    from ..roles.dragon import powers as dp
-
-    if t.kind != "slot" or not t.ref.startswith("dragon.power.") or g.state.dragon is None:
+    """DR-17: a power is used in the Move and Use Powers phase, not in the middle of another
+    question (in that phase, :func:`dragon_target` answers)."""
+    if d.kind == "dragon_turn" or g.state.dragon is None:
         return None
-    power = g.rules.dragon.power(t.ref.rsplit(".", 1)[1])
-    if d.kind != "dragon_turn":
-        return (f"{power.name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time "
-                f"(DR-17); now: {d.prompt}")
-    leaving = any(o.id.startswith("move:") or o.id == "power:wing" for o in d.options)
-    if power.id != "wing" and leaving and on_pit(g, g.state.board.pieces.get("dragon")):     # dragon.turn_options
-        return "You are on a Pit: leave it first, with your free move or a Wing (TR-29/31)."
-    cost = tuple(power.cost)
-    have = dp.means_of_payment(g)
-    if not dp.can_pay(g, cost, have):
-        need = Counter(c for c in cost if c != "any")
-        missing = [f"{n - have[s]} {s.title()}" for s, n in sorted(need.items()) if have[s] < n]
-        short = len(cost) - sum(have.values())
-        if short > 0 and not missing:
-            missing.append(f"{short} more symbol{'s' if short != 1 else ''} of any kind")
-        owned = ", ".join(f"{n} {s.title()}" for s, n in sorted(have.items()) if n) or "nothing"
-        return (f"{power.name} costs {' + '.join(c.title() if c != 'any' else 'any symbol' for c in cost)}; "
-                f"you have {owned} (cards and unspent Gems): missing {', '.join(missing) or 'a matching set'} "
-                "(DR-17, DR-19/20).")
-    if not dp.AVAILABLE.get(power.id, lambda _g: True)(g):
-        return f"You could pay for {power.name}, but it has nothing to act on now."
-    return None
+    power = _power_of(g, t)
+    if power is None:
+        return None
+    name = g.rules.dragon.power(power).name
+    return f"{name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time; now: {d.prompt}"
 
 
 # --------------------------------------------------------------- the Cave
@@ -577,14 +546,12 @@ def _why_not_collapse(g: Game, q: Pos) -> str:
 
 
 def own_piece(g: Game, d: Decision, t: Target) -> Answer:
-    """A click on the deciding player's own piece (or, for the Dragon, his own space): why it
-    cannot go anywhere now, or how it moves (KN-20/21, TH-04, DR-08, GB-59/60)."""
+    """A click on the deciding player's own piece: why it cannot go anywhere now, or how it
+    moves (KN-20/21, TH-04, GB-59/60; the Dragon's: :func:`dragon_target`)."""
     mover = _mover(g, d)
-    if mover is None or not ((t.kind == "piece" and t.ref == mover)
-                             or (d.kind in ("dragon_turn", "dragon_wing")
-                                 and _pos_of(t) == g.state.board.pieces.get(mover))):
+    if mover is None or not (t.kind == "piece" and t.ref == mover):
         return None
-    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "climbover:", "leave:", "worm:", "wing:"))]
+    moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "climbover:", "leave:", "worm:"))]
     if moves:
         return f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space."
     return _cannot_move(g, d, mover)
@@ -593,7 +560,7 @@ def own_piece(g: Game, d: Decision, t: Target) -> Answer:
 def _mover(g: Game, d: Decision) -> str | None:
     from ..roles.goblins import turn as gb
 
-    if d.kind in ("knight_turn", "thief_turn", "dragon_turn", "dragon_wing"):
+    if d.kind in ("knight_turn", "thief_turn"):
         return d.role
     if d.kind in ("tribe_activation", "reveal_tribe") and g.state.goblins is not None and gb.gs(g).activated:
         return gb.piece(gb.gs(g).activated[-1])
@@ -607,17 +574,12 @@ def _cannot_move(g: Game, d: Decision, mover: str) -> Answer:
     if d.kind == "thief_turn":
         from ..roles.thief import turn as th
         return th.check_any_step(g)
-    if d.kind == "dragon_turn":
-        from ..roles.dragon.state import dragon
-        if dragon(g).free_moved:
-            return "You have already made your free move this turn (DR-08); a Wing power moves you again."
-        return "Your free move has nowhere to go: on the surface walls and Dark tiles stop you (DR-12)."
     if d.kind == "reveal_tribe":
         return f"{_thing(mover)} is revealed on a highlighted Dark tile with its symbol (GB-82)."
     return f"{_thing(mover)} has nowhere to move now: it never moves through walls (GB-60)."
 
 
-def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
+def acting_on_pieces(g: Game, d: Decision, t: Target) -> Answer:
     """Who acts on a piece in each role's turn: the Dragon and the Cave through their
     powers and omens (DR-17, CV-15), the Goblins through an activated Tribe (GB-59)."""
     if t.kind != "piece":
@@ -625,7 +587,7 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> str | None:
     name, where = _piece_pos(g, t)
     thing = _thing(name)
     if d.kind == "dragon_wing" and where is not None:
-        return (dragon_space(g, d, Target("space", fmt_pos(where)))
+        return (dragon_target(g, d, Target("space", fmt_pos(where)))
                 or f"Wing flies you onto the {thing}'s space: click {fmt_pos(where)} (DR-26).")
     if d.kind == "dragon_turn":
         return (f"The Dragon acts on the {thing} through his powers (Claw, Scratch, Wing…): pay for one on your "
@@ -680,8 +642,9 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
 
 
 REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
-    own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action, goblins_activation, goblins_tribe_move,
-    goblins_reveal, dragon_space, dragon_power, cave_omen, cave_space, cave_omen_target, acting_on_pieces,
+    dragon_target, own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action,
+    goblins_activation, goblins_tribe_move, goblins_reveal, dragon_power, cave_omen, cave_space,
+    cave_omen_target, acting_on_pieces,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
 

@@ -27,14 +27,17 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
-from ...geometry import Pos, adjacent, fmt_pos, parse_pos, surrounding
+from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ...map.board import is_dark, tile_type, visible
 from ...map.forced import can_be_pushed, entered, reachable
 from ...map.reveal import reveal_group
+from ...map.terrain import on_pit
+from ...reasons import Reason
 from . import turn as dr
 from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
 
 if TYPE_CHECKING:
+    from ....rules_data.schema import Power
     from ...game import Game, Proc
     from ...hooks import GoblinsHooks
 
@@ -197,14 +200,75 @@ def payable_powers(g: Game) -> list[str]:
     return [p.id for p in g.rules.dragon.powers if can_pay(g, tuple(p.cost), have)]
 
 
+# ------------------------------------------------------- his powers (rule checks)
+# One check per rule (see :mod:`...reasons`): ``check_power`` answers a power on his
+# board in Move and Use Powers — the Pits first (TR-29/31), then the cost (DR-17/19/20),
+# then whether it has anything to act on (its own rule, ``TARGET_CHECKS``); the options
+# are the powers it allows.  ``check_play_card`` answers a card of his hand there.
+_ASK = Reason("", "")          # check_power's "work out the Pit rule here" (a sentinel, never returned)
+
+
+def _cost_words(cost: tuple[str, ...]) -> str:
+    return " + ".join(c.title() if c != "any" else "any symbol" for c in cost)
+
+
+def check_cost(g: Game, power: Power, have: Counter[str] | None = None) -> Reason | None:
+    """DR-17/19/20: a power is paid with matching symbols (cards in hand, unspent Gems on
+    the map; "any" with any symbol); the reason names what is missing."""
+    cost = tuple(power.cost)
+    have = means_of_payment(g) if have is None else have
+    if can_pay(g, cost, have):
+        return None
+    need = Counter(c for c in cost if c != "any")
+    missing = [f"{n - have[s]} {s.title()}" for s, n in sorted(need.items()) if have[s] < n]
+    short = len(cost) - sum(have.values())
+    if short > 0 and not missing:
+        missing.append(f"{short} more symbol{'s' if short != 1 else ''} of any kind")
+    owned = ", ".join(f"{n} {s.title()}" for s, n in sorted(have.items()) if n) or "nothing"
+    return Reason(f"{power.name} costs {_cost_words(cost)}; you have {owned} (cards and unspent Gems): missing "
+                  f"{', '.join(missing) or 'a matching set'}.", "DR-17")
+
+
+def check_leave_pit(g: Game) -> Reason | None:
+    """TR-29/31: on a Pit his next movement must take him off it, so while one is on offer
+    (the free move, or a Wing he can pay for) no other power or Scale is used first."""
+    p = dr.pos(g)
+    if not on_pit(g, p):
+        return None
+    if dr.check_any_move(g, "free") is None or _check_power(g, g.rules.dragon.power("wing"), None, None) is None:
+        return Reason(f"You are on the Pit at {fmt_pos(p)}: leave it first, with your free move or a Wing.", "TR-31")
+    return None
+
+
+def check_power(g: Game, power_id: str, have: Counter[str] | None = None, leaving: Reason | None = _ASK
+                ) -> Reason | None:
+    """THE check of a power in Move and Use Powers: the Pits (:func:`check_leave_pit`, not
+    for Wing, which leaves them; ``leaving`` its answer if already known), the cost
+    (:func:`check_cost`), something to act on (``TARGET_CHECKS``)."""
+    return _check_power(g, g.rules.dragon.power(power_id), have, leaving)
+
+
+def _check_power(g: Game, power: Power, have: Counter[str] | None, leaving: Reason | None) -> Reason | None:
+    if power.id != "wing":
+        hold = check_leave_pit(g) if leaving is _ASK else leaving
+        if hold is not None:
+            return hold
+    return check_cost(g, power, have) or TARGET_CHECKS[power.id](g)
+
+
 def power_options(g: Game) -> list[Option]:
+    """The powers :func:`check_power` allows, then the Scales :func:`check_play_scale` allows.
+    (``can_pay`` first only skips building the cost's refusal for the many powers he cannot
+    pay: the check refuses exactly those too.)"""
     out = []
     have = means_of_payment(g)
+    leaving = check_leave_pit(g)
     for power in g.rules.dragon.powers:
-        if power.id in POWERS and can_pay(g, tuple(power.cost), have) and AVAILABLE[power.id](g):
+        if (power.id in POWERS and can_pay(g, tuple(power.cost), have)
+                and _check_power(g, power, have, leaving) is None):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
                               (Target("slot", f"dragon.power.{power.id}"),)))
-    return out + scale_options(g)
+    return out + scale_options(g, leaving)
 
 
 def use_power(g: Game, power_id: str) -> Proc:
@@ -427,22 +491,25 @@ def _scorch(g: Game) -> Proc:
     yield from reveal_group(g, _scorch_targets(g), "dragon", after_each=_pride_event)
 
 
+def check_burn(g: Game, q: Pos) -> Reason | None:
+    """DR-31 (a rule check): Burn reveals one Dark tile anywhere on the map (TR-13: a
+    Terrain space is never Dark)."""
+    tile = g.state.board.tiles.get(q)
+    if tile is None:
+        return Reason(f"There is no tile at {fmt_pos(q)}: Burn reveals a Dark tile on the map.", "DR-31")
+    if tile.terrain is not None:
+        return Reason(f"{fmt_pos(q)} is a Terrain space, never a Dark tile: Burn reveals a Dark tile.", "DR-31")
+    if not tile.dark:
+        return Reason(f"Burn reveals a Dark tile, and the tile at {fmt_pos(q)} is already revealed.", "DR-31")
+    return None
+
+
 def _burn(g: Game) -> Proc:
-    """DR-31: reveal one Dark tile anywhere."""
+    """DR-31: reveal one Dark tile anywhere (the tiles :func:`check_burn` allows)."""
     opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
-            for p in sorted(g.state.board.tiles) if is_dark(g, p)]
+            for p in sorted(g.state.board.tiles) if check_burn(g, p) is None]
     choice = yield g.ask("dragon", "dragon_burn", "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
     yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
-
-
-def _slap_ok(g: Game) -> bool:
-    k = g.state.board.pieces.get("knight")
-    if k is None or not knight_movable(g) or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
-        return False
-    from ...map.terrain import forest_blocks
-    if forest_blocks(g, dr.pos(g), k):                               # TR-26: Slap
-        return False
-    return any(q != k for q in reachable(g, "knight", k, max_steps=3))
 
 
 def _slap(g: Game) -> Proc:
@@ -501,9 +568,28 @@ def _scratch(g: Game) -> Proc:
         dr.eat(g, eaten, f"Scratch on the {tribe.title()}")
 
 
-def _flame_wall_targets(g: Game) -> list[Pos]:
+_FLAME_WALL_OWN = Reason("The Flame Wall goes on a tile next to yours, never your own.", "DR-41")
+
+
+def check_flame_wall_target(g: Game, q: Pos) -> Reason | None:
+    """DR-35, DR-41, MAP-10 (a rule check): the Flame Wall goes on a visible tile next to his."""
     p = dr.pos(g)
-    return [q for q in _adjacent_tiles(g) if visible(g, p, q)]
+    if q == p:
+        return _FLAME_WALL_OWN
+    if q not in g.state.board.tiles:
+        return Reason(f"There is no tile at {fmt_pos(q)}: the Flame Wall goes on a tile next to yours.", "DR-35")
+    if manhattan(p, q) != 1:
+        return Reason(f"The Flame Wall goes on a tile next to yours: {fmt_pos(q)} is {manhattan(p, q)} spaces away.",
+                      "DR-35")
+    if not visible(g, p, q):
+        return Reason(f"A wall stands between you and {fmt_pos(q)}: the Flame Wall goes on a visible adjacent tile.",
+                      "DR-35")
+    return None
+
+
+def _flame_wall_targets(g: Game) -> list[Pos]:
+    """The tiles :func:`check_flame_wall_target` allows."""
+    return [q for _, q in adjacent(dr.pos(g)) if check_flame_wall_target(g, q) is None]
 
 
 def _flame_wall(g: Game) -> Proc:
@@ -650,24 +736,45 @@ def sloth_boxes_with_cubes(g: Game) -> list[str]:
     return [box for box in BOXES if d.sloth.get(box, 0) > 0]
 
 
-def why_not_scale(g: Game, card: str) -> str | None:
-    """Why the Scale ``card`` cannot be played on its own now (None: it can).  Only the
-    Platinum Scale is played by itself (VAR-37); the Golden and Silver Scales pay for
-    powers (VAR-35/36)."""
-    d = dragon(g)
-    if card not in d.hand:
-        return "That Scale card is not in your hand."
-    if not g.rules.scale_card(card).removed_after_use:
-        return f"The {g.card(card).name} is played by paying a power with it."
+_SCALE_NOT_IN_HAND = Reason("That Scale card is not in your hand: Scales are played from your hand.", "VAR-34")
+
+
+def check_play_scale(g: Game, card: str, leaving: Reason | None = _ASK) -> Reason | None:
+    """Whether the Scale ``card`` can be played on its own now (VAR-34: from his hand, in
+    Move and Use Powers).  Only the Platinum Scale is played by itself, and only with a
+    Sloth cube to move (VAR-37); the Golden and Silver Scales pay for powers (VAR-35/36);
+    on a Pit he leaves it first (:func:`check_leave_pit`)."""
+    if card not in dragon(g).hand:
+        return _SCALE_NOT_IN_HAND
+    scale = g.rules.scale_card(card)
+    if not scale.removed_after_use:
+        return Reason(f"The {g.card(card).name} is played by paying a power with it.",
+                      "VAR-36" if scale.keep_by_reveal else "VAR-35")
+    hold = check_leave_pit(g) if leaving is _ASK else leaving
+    if hold is not None:
+        return hold
     if not sloth_boxes_with_cubes(g):
-        return f"The {g.card(card).name} needs a Sloth cube to move, and no Sloth box has one left."
+        return Reason(f"The {g.card(card).name} needs a Sloth cube to move, and no Sloth box has one left.", "VAR-37")
     return None
 
 
-def scale_options(g: Game) -> list[Option]:
+def check_play_card(g: Game, card: str) -> Reason | None:
+    """A card of his clicked in Move and Use Powers: a Scale by :func:`check_play_scale`;
+    a Power card is never played alone, it pays for a power (DR-17), from his hand only."""
+    if is_scale(card):
+        return check_play_scale(g, card)
+    d = dragon(g)
+    name = g.card(card).name
+    if card not in d.hand:
+        where = " (it is in your discard pile)" if card in d.discard else ""
+        return Reason(f"That {name} card is not in your hand{where}: only cards in hand pay for powers.", "DR-17")
+    return Reason(f"A {name} card is spent by paying for a power: choose the power on your board, then pay.", "DR-17")
+
+
+def scale_options(g: Game, leaving: Reason | None = _ASK) -> list[Option]:
     """VAR-34/37: a Scale played on its own during Move and Use Powers (the Platinum Scale)."""
     return [Option(f"scale:{c}", f"Play the {g.card(c).name}: {g.card(c).text}", (Target("card", c),))
-            for c in sorted(set(dragon(g).hand)) if is_scale(c) and why_not_scale(g, c) is None]
+            for c in sorted(set(dragon(g).hand)) if is_scale(c) and check_play_scale(g, c, leaving) is None]
 
 
 def play_scale(g: Game, card: str) -> Proc:
@@ -687,21 +794,112 @@ def play_scale(g: Game, card: str) -> Proc:
 
 
 # ------------------------------------------------------------ tables
-AVAILABLE: dict[str, Callable[[Game], bool]] = {
-    "claw": lambda g: True,
-    "flame": lambda g: True,
-    "wing": lambda g: bool(wing_targets(g)),
-    "hiss": lambda g: bool(_hiss_targets(g)),
-    "slither": lambda g: bool(_slither_opts(g)),
-    "swat": _can_swat,
-    "scorch": lambda g: bool(_scorch_targets(g)),
-    "burn": lambda g: any(t.dark for t in g.state.board.tiles.values()),
-    "slap": _slap_ok,
-    "shriek": lambda g: not dragon(g).shriek,
-    "scratch": lambda g: bool(_scratch_opts(g)),
-    "flame_wall": lambda g: flame_wall_at(g) is None and bool(_flame_wall_targets(g)),
-    "smash": lambda g: g.state.board.tokens_at(dr.pos(g))["crystal"] > 0,
-    "wrath": lambda g: True,
+def _acts(g: Game) -> Reason | None:
+    """Claw, Flame, Wrath: a roll of the Dragon die, always something to do."""
+    return None
+
+
+_NO_WING = Reason("Wing has nowhere to take you now: no space within its flight can end your movement.", "DR-26")
+_NO_HISS = Reason("No Goblin Tribe is revealed outside the Mushroom Forest: Hiss has no Tribe to hit.", "DR-27")
+_NO_SLITHER = Reason("Slither needs a Sloth box holding a cube and another with an empty space.", "DR-28")
+_NO_SWAT = Reason("No Gem or Treasure token on a space next to yours can be Swatted anywhere.", "DR-29")
+_NO_SCORCH = Reason("No Dark tile surrounds you: Scorch reveals the Dark tiles around you.", "DR-30")
+_NO_BURN = Reason("There is no Dark tile left on the map to Burn.", "DR-31")
+_SHRIEK_PLACED = Reason("The Shriek token is placed already: spend it on a reroll of the Dragon die first.", "DR-33")
+_NO_SCRATCH = Reason("Scratch hits the Knight, the Tribes or the Thief on your own tile, and none of them is on it.",
+                     "DR-34")
+_NO_FLAME_WALL = Reason("No visible tile is next to yours for the Flame Wall.", "DR-35")
+_NO_CRYSTAL = Reason("There is no Crystal token on your tile to Smash.", "DR-36")
+_SLAP_FAR = Reason("Slap moves the Knight from a space next to yours, and she is not on one.", "DR-32")
+_SLAP_SHIELD = Reason("The Knight's Shield is up: no other player may move her.", "KN-82")
+_SLAP_FOREST = Reason("The Mushroom Forest stands between you and the Knight: Slap cannot reach her.", "TR-26")
+_SLAP_STUCK = Reason("The Knight has no space within 3 to be moved to: walls, open spaces and other pieces stop her.",
+                     "DR-32")
+
+
+def _check_wing(g: Game) -> Reason | None:
+    """DR-26: a space for this Wing (not yet paid for) to end on."""
+    return None if wing_targets(g) else _NO_WING
+
+
+def _check_hiss(g: Game) -> Reason | None:
+    """DR-27 (a revealed Tribe anywhere), TR-26 (not one in the Mushroom Forest)."""
+    return None if _hiss_targets(g) else _NO_HISS
+
+
+def _check_slither(g: Game) -> Reason | None:
+    """DR-28: a cube to move and a box with room for it."""
+    return None if _slither_opts(g) else _NO_SLITHER
+
+
+def _check_swat(g: Game) -> Reason | None:
+    """DR-29/41, FM-04/10: a token next to him that can go somewhere."""
+    return None if _can_swat(g) else _NO_SWAT
+
+
+def _check_scorch(g: Game) -> Reason | None:
+    """DR-30: a surrounding Dark tile."""
+    return None if _scorch_targets(g) else _NO_SCORCH
+
+
+def _check_burn(g: Game) -> Reason | None:
+    """DR-31: a Dark tile anywhere on the map."""
+    return None if any(t.dark for t in g.state.board.tiles.values()) else _NO_BURN
+
+
+def _check_slap(g: Game) -> Reason | None:
+    """DR-32/41 (the Knight on an adjacent space), KN-82 (her Shield), TR-26 (the Forest
+    between), FM-05 (somewhere within 3 to go)."""
+    k = g.state.board.pieces.get("knight")
+    if k is None or not any(knight_here(g, q) for q in _adjacent_tiles(g)):
+        return _SLAP_FAR
+    if not knight_movable(g):
+        return _SLAP_SHIELD
+    from ...map.terrain import forest_blocks
+    if forest_blocks(g, dr.pos(g), k):
+        return _SLAP_FOREST
+    return None if any(q != k for q in reachable(g, "knight", k, max_steps=3)) else _SLAP_STUCK
+
+
+def _check_shriek(g: Game) -> Reason | None:
+    """DR-33: one Shriek token."""
+    return _SHRIEK_PLACED if dragon(g).shriek else None
+
+
+def _check_scratch(g: Game) -> Reason | None:
+    """DR-34: someone to Scratch on his tile."""
+    return None if _scratch_opts(g) else _NO_SCRATCH
+
+
+def _check_flame_wall(g: Game) -> Reason | None:
+    """DR-35 (one Flame Wall token, back at his next turn; a visible adjacent tile)."""
+    at = flame_wall_at(g)
+    if at is not None:
+        return Reason(f"The Flame Wall token is on the map already, at {fmt_pos(at)}: it comes back at the start of "
+                      "your next turn.", "DR-35")
+    return None if _flame_wall_targets(g) else _NO_FLAME_WALL
+
+
+def _check_smash(g: Game) -> Reason | None:
+    """DR-36: a Crystal token on his tile."""
+    return None if g.state.board.tokens_at(dr.pos(g))["crystal"] > 0 else _NO_CRYSTAL
+
+
+TARGET_CHECKS: dict[str, Callable[[Game], Reason | None]] = {
+    "claw": _acts,
+    "flame": _acts,
+    "wing": _check_wing,
+    "hiss": _check_hiss,
+    "slither": _check_slither,
+    "swat": _check_swat,
+    "scorch": _check_scorch,
+    "burn": _check_burn,
+    "slap": _check_slap,
+    "shriek": _check_shriek,
+    "scratch": _check_scratch,
+    "flame_wall": _check_flame_wall,
+    "smash": _check_smash,
+    "wrath": _acts,
 }
 
 POWERS: dict[str, Callable[[Game], Proc]] = {

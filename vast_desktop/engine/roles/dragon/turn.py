@@ -17,7 +17,18 @@ from ...decisions import Option, Target, button, space
 from ...game import GameOver, Outcome
 from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from ...map.board import edge_blocked, is_dark, is_lit, return_token, tile_type
-from ...map.terrain import downstream, impassable, kind_at, on_pit, open_exits, pit_links, place_under, ride
+from ...map.terrain import (
+    check_open_step,
+    downstream,
+    impassable,
+    kind_at,
+    on_pit,
+    open_exits,
+    pit_links,
+    place_under,
+    ride,
+)
+from ...reasons import Reason
 from .state import (
     SLOTH_CATEGORY,
     DragonState,
@@ -108,12 +119,11 @@ def dragon_turn(g: Game) -> Proc:
 
 def turn_options(g: Game, opts: list[Option]) -> list[Option]:
     """TR-29/31: on a Pit he must leave it with his next movement (the free move or a
-    Wing), so only those are offered and the turn cannot end there — unless no movement
-    is left to him (then, as for the other roles, nothing holds him there)."""
-    if on_pit(g, pos(g)):
-        moves = [o for o in opts if o.id.startswith("move:") or o.id == "power:wing"]
-        if moves:
-            return moves
+    Wing), so the turn cannot end there while such a movement is on offer (the powers'
+    and Scales' options already hold only Wing then: ``powers.check_leave_pit``) — with
+    no movement left to him, as for the other roles, nothing holds him there."""
+    if on_pit(g, pos(g)) and any(o.id.startswith("move:") or o.id == "power:wing" for o in opts):
+        return opts
     return [*opts, Option("end:", "Finish moving and using powers", (button("end_turn"),))]
 
 
@@ -270,11 +280,117 @@ def route_label(g: Game, verb: str, q: Pos, route: Route) -> str:
 
 
 def move_options(g: Game) -> list[Option]:
-    d = dragon(g)
-    if d.free_moved:
+    """The free move's options: the spaces :func:`dragon_move` allows (its routes, once)."""
+    if check_may_move(g, "free") is not None:
         return []
     return [Option(f"move:{fmt_pos(q)}", route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(legal_routes(g, "free").items())]
+
+
+# ------------------------------------------------------ his movement (rule checks)
+# One check per rule (see :mod:`...reasons`): ``dragon_move`` answers a space for the free
+# move (``kind`` "free") or a Wing (``kind`` "wing"): allowed exactly when the space is
+# one of :func:`legal_routes` — the routes the options are built from — and otherwise the
+# first rule the way there breaks.  ``check_any_move`` answers a click on his own piece.
+_FREE_USED = Reason("You have already made your free move this turn; a Wing power moves you again.", "DR-08")
+KIND_RULE = {"free": "DR-08", "wing": "DR-26"}
+KIND_WORDS = {"free": "the free move goes", "wing": "Wing flies"}
+
+
+def movement_reach(g: Game, kind: str) -> int:
+    """DR-08/16: the free move goes 1 or 2 tiles; DR-26: Wing up to 2."""
+    return g.rules.dragon.free_move if kind == "free" else 2
+
+
+def check_may_move(g: Game, kind: str) -> Reason | None:
+    """DR-08: the free move once a turn (a Wing is paid for, each time)."""
+    return _FREE_USED if kind == "free" and dragon(g).free_moved else None
+
+
+def check_line(g: Game, p: Pos, q: Pos, kind: str) -> Reason | None:
+    """The spaces a straight movement from ``p`` enters on its way to ``q`` (``q`` last):
+    over tiles only (DR-08; TR-12: underground, off a Terrain tile onto an open space),
+    on the surface no Dark tile and no wall (DR-12; DR-26: Wing through one wall on a
+    flight of 1 tile), never ending on an impassable space, nor crossing one on the surface
+    but with Wing (TR-17/18/19)."""
+    tiles = g.state.board.tiles
+    surfaced = dragon(g).surfaced
+    flown = False
+    a = p
+    for b in path_to(p, q):
+        if b not in tiles:
+            if b != q:
+                return Reason(f"The line to {fmt_pos(q)} crosses the open space {fmt_pos(b)}: the Dragon moves "
+                              "over tiles.", KIND_RULE[kind])
+            if surfaced:
+                return Reason(f"On the surface the Dragon cannot step onto the open space {fmt_pos(q)}: the Dark tile "
+                              "placed there could not be entered.", "DR-12")
+            return check_open_step(g, a, q) if a in tiles else None
+        if surfaced:
+            if is_dark(g, b):
+                return Reason("On the surface the Dragon cannot enter a Dark tile.", "DR-12")
+            if edge_blocked(g, a, b) and not (kind == "wing" and manhattan(p, q) == 1):
+                if kind == "wing":
+                    return Reason("Wing takes him through a wall only on a flight of 1 tile.", "DR-26")
+                return Reason("On the surface the Dragon cannot move through a wall; Wing flies through one.", "DR-12")
+        if impassable(g, b):
+            if b == q:
+                return Reason("That space of the Canyon is impassable: he never stops on it.", "TR-17")
+            if surfaced and (kind != "wing" or flown):
+                return Reason(f"The line to {fmt_pos(q)} crosses an impassable space of the Canyon: on the surface "
+                              "only a Wing flies over one.", "TR-18")
+            flown = True
+        a = b
+    return None
+
+
+def check_route(g: Game, kind: str, q: Pos, found: dict[Pos, Route] | None = None) -> Reason | None:
+    """Whether one movement of ``kind`` can end at ``q`` now: None exactly when ``q`` is one
+    of :func:`legal_routes` (``found``, if already worked out); else the rule it breaks —
+    TR-29/31 (a Pit he could not leave), then a straight line (DR-08/26), its length
+    (DR-08/16/26) and the spaces on the way (:func:`check_line`)."""
+    found = legal_routes(g, kind) if found is None else found
+    if q in found:
+        return None
+    p = pos(g)
+    rule = KIND_RULE[kind]
+    if q == p:
+        return Reason("You are on this space already: a movement takes you to another space.", rule)
+    if q in movement_routes(g, kind):
+        return Reason(f"{fmt_pos(q)} is a Pit: a movement may end there only if a movement still to come this turn "
+                      "takes him off the Pits.", "TR-31")
+    if p[0] != q[0] and p[1] != q[1]:
+        return Reason(f"The Dragon moves in a straight line: {fmt_pos(q)} is not in line with {fmt_pos(p)}.", rule)
+    n = movement_reach(g, kind)
+    if manhattan(p, q) > n:
+        return Reason(f"Too far: {KIND_WORDS[kind]} up to {n} tiles in a straight line, and {fmt_pos(q)} is "
+                      f"{manhattan(p, q)} away.", rule)
+    reason = check_line(g, p, q, kind)
+    assert reason is not None, f"{kind} to {fmt_pos(q)}: no route and no rule against it"
+    return reason
+
+
+def dragon_move(g: Game, kind: str, q: Pos) -> Reason | None:
+    """THE check of his movement to ``q`` (the free move, ``kind`` "free", or a paid Wing):
+    whether he may make it now (DR-08), then the route (:func:`check_route`)."""
+    return check_may_move(g, kind) or check_route(g, kind, q)
+
+
+def check_any_move(g: Game, kind: str) -> Reason | None:
+    """Whether the movement ``kind`` can go anywhere now (a click on his own piece): the
+    first refusal of :func:`dragon_move` over his adjacent spaces when no space is open."""
+    stuck = check_may_move(g, kind)
+    if stuck is not None:
+        return stuck
+    found = legal_routes(g, kind)
+    if found:
+        return None
+    p = pos(g)
+    q = step(p, DIRS[0])
+    reason = check_route(g, kind, q, found)
+    assert reason is not None
+    what = "Your free move" if kind == "free" else "Wing"
+    return Reason(f"{what} has nowhere to go now. {fmt_pos(q)}: {reason.text}", reason.rule)
 
 
 def path_to(p: Pos, q: Pos) -> list[Pos]:
