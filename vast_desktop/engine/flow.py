@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .decisions import Option, Target, space
 from .game import GameOver, Outcome
 from .geometry import fmt_pos, parse_pos
+from .kinds import DecisionKind
 from .map.board import place_tile, placement_spaces, tile_type, tiles_left
 from .map.collapse import collapse_candidates, remove_tile
 
@@ -115,7 +116,7 @@ def end_of_turn_tiles(g: Game, role: str) -> Proc:
             tribe = (g.tile(tile_id).tribe or "").title()
             opts = [Option(f"place:{fmt_pos(q)}", f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
                            (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
-            choice = yield g.ask(role, "place_tile", f"End of turn: place the Dark tile you drew ({tribe})", opts,
+            choice = yield g.ask(role, DecisionKind.PLACE_TILE, f"End of turn: place the Dark tile you drew ({tribe})", opts,
                                  rules_ref="variants.alone_in_the_dark" if solo else "general.no_cave")
             st.stack.pop(0)
             place_tile(g, tile_id, parse_pos(choice.id.split(":")[1]), role, "draws and places")
@@ -131,7 +132,7 @@ def collapse_one(g: Game, remover: str, alone: bool = False) -> Proc:
         g.log("collapse_stuck", "No tile can be removed.")
         return
     opts = [Option(f"remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
-    choice = yield g.ask(remover, "collapse_tile", "The Collapse: choose a tile to remove", opts,
+    choice = yield g.ask(remover, DecisionKind.COLLAPSE_TILE, "The Collapse: choose a tile to remove", opts,
                          rules_ref="general.collapse")
     yield from remove_tile(g, parse_pos(choice.id.split(":")[1]), remover, collapse_removal=True)
 

@@ -19,6 +19,7 @@ from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
+from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
 from ..engine.rules_data import TerrainTile, load_rules_data
 from ..engine.view import TerrainView
@@ -36,8 +37,8 @@ from .reminder_panel import ReminderPanel
 
 DRAG_THRESHOLD = 6
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
-WALKERS: dict[str, tuple[str, tuple[str, ...]]] = {"knight": ("knight_turn", ("move:", "mapmove:")),
-                                                   "thief": ("thief_turn", ("move:", "climb:"))}
+WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {"knight": (DecisionKind.KNIGHT_TURN, ("move:", "mapmove:")),
+                                                   "thief": (DecisionKind.THIEF_TURN, ("move:", "climb:"))}
 MAX_PROMPT_BUTTONS = 6
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
 
@@ -219,7 +220,7 @@ class TableScreen(Screen):
         if d is None:
             return
         opts = [o for o in button_options(d, self._clickable_keys(), in_mode(d, self.mode)) if o.id != "end:"]
-        if d.kind == "orient_tile":
+        if d.kind == DecisionKind.ORIENT_TILE:
             opts = list(d.options)
         modes = [] if self.mode else sorted({g for o in d.options if (g := modal_group(o))})
         s = self.app.settings.ui_scale
@@ -421,7 +422,7 @@ class TableScreen(Screen):
         if d is None:
             return
         placement = self.previewed_placement()
-        if d.kind == "orient_tile":
+        if d.kind == DecisionKind.ORIENT_TILE:
             self.choose_id(d.options[self.orient_i % len(d.options)].id)
         elif placement is not None:
             self.choose_id(placement)
@@ -432,7 +433,7 @@ class TableScreen(Screen):
         """R or the wheel: the next orientation of a revealed tile, or the next placement of a Terrain
         tile over the space under the pointer."""
         d = self.index.decision
-        if d is not None and d.kind == "orient_tile":
+        if d is not None and d.kind == DecisionKind.ORIENT_TILE:
             self.orient_i = (self.orient_i + step) % len(d.options)
         elif len(self.placements_at(self.place_at)) > 1:
             self.place_i += step
@@ -463,7 +464,7 @@ class TableScreen(Screen):
         mouse = pygame.mouse.get_pos()
         if self.log_rect.collidepoint(mouse):
             self.log_box.wheel(dy)
-        elif d is not None and d.kind == "orient_tile" and self.map_rect.collidepoint(mouse):
+        elif d is not None and d.kind == DecisionKind.ORIENT_TILE and self.map_rect.collidepoint(mouse):
             self.cycle_orientation(1 if dy > 0 else -1)
         elif self.map_rect.collidepoint(mouse) and len(self.placements_at(self.place_at)) > 1:
             self.cycle_orientation(1 if dy > 0 else -1)
@@ -532,7 +533,7 @@ class TableScreen(Screen):
             return
         if not keys:
             return
-        if d.kind == "orient_tile" and any(k.startswith("space:") for k in keys):
+        if d.kind == DecisionKind.ORIENT_TILE and any(k.startswith("space:") for k in keys):
             opts = self.index.options_for(keys)
             if opts:
                 self.choose_id(d.options[self.orient_i % len(d.options)].id)
@@ -738,7 +739,7 @@ class TableScreen(Screen):
             if p in ov.highlight_spaces:
                 ov.hover = p
         ov.preview = None
-        if d is not None and d.kind == "orient_tile":
+        if d is not None and d.kind == DecisionKind.ORIENT_TILE:
             opt = d.options[self.orient_i % len(d.options)]
             p = parse_pos(opt.targets[0].ref)
             tv = next(t for t in view.tiles if t.pos == p)
@@ -758,7 +759,7 @@ class TableScreen(Screen):
         ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
-        ov.highlight_entrance = d is not None and d.kind == "move_entrance"
+        ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
 
     def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
         """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
@@ -941,7 +942,7 @@ class TableScreen(Screen):
             colour = HIGHLIGHT
         elif view.decision is not None and self.index.decision is not None:
             text = view.decision.prompt
-            if self.index.decision.kind == "orient_tile":
+            if self.index.decision.kind == DecisionKind.ORIENT_TILE:
                 text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
             elif self.index.decision.kind in PLACING_KINDS:
                 text += "  — point at a highlighted space to see the tile there, click to place it"

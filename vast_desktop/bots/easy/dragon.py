@@ -28,6 +28,7 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
+from ...engine.kinds import DecisionKind
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView, TileView
 from ..base import ScoredBot
@@ -351,7 +352,7 @@ class EasyDragon(ScoredBot):
     def _remember_turn(self, view: PlayerView, decision: Decision) -> None:
         """A new turn starts at the first ``dragon_turn`` decision of a round."""
         b = board(view, "dragon")
-        if decision.kind == "dragon_turn" and (self.memory is None or self.memory.round != view.round
+        if decision.kind == DecisionKind.DRAGON_TURN and (self.memory is None or self.memory.round != view.round
                                                or view.active != "dragon"):
             self.memory = _TurnMemory(view.round, dict(b.get("sloth", {})))
 
@@ -360,9 +361,9 @@ class EasyDragon(ScoredBot):
         if m is None:
             return
         v, _, a = choice.partition(":")
-        if decision.kind == "dragon_turn" and (v == "move" or choice == "power:wing"):
+        if decision.kind == DecisionKind.DRAGON_TURN and (v == "move" or choice == "power:wing"):
             m.moved = True
-        if decision.kind == "dragon_slither":
+        if decision.kind == DecisionKind.DRAGON_SLITHER:
             src, _, dst = a.partition(">")
             m.baseline[src] = m.baseline.get(src, 0) - 1
             m.baseline[dst] = m.baseline.get(dst, 0) + 1

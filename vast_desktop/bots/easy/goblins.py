@@ -29,6 +29,7 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, rotate_walls
+from ...engine.kinds import DecisionKind
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -391,7 +392,7 @@ class EasyGoblins(ScoredBot):
         assert ctx is not None
         v, _, a = choice.partition(":")
         t = tribe_of_prompt(decision.prompt)
-        if decision.kind == "tribe_activation" and t is not None:
+        if decision.kind == DecisionKind.TRIBE_ACTIVATION and t is not None:
             p = ctx.tribe_pos(t)
             if v in ("move", "worm", "leave") and p is not None and ctx.pic.lit(p):
                 self.memory.lit_exits[t] = self.memory.lit_exits.get(t, 0) + 1
@@ -724,7 +725,7 @@ class EasyGoblins(ScoredBot):
     # ------------------------------------------------------------- Secrets
     def secret_score(self, ctx: Picture, d: Decision, card: str) -> float:
         """GB-52..58: play a Secret at the moment it turns the game."""
-        t = tribe_of_prompt(d.prompt) if d.kind == "tribe_activation" else None
+        t = tribe_of_prompt(d.prompt) if d.kind == DecisionKind.TRIBE_ACTIVATION else None
         p = ctx.tribe_pos(t) if t else None
         if card == "hiding_spots":
             return 200.0
@@ -733,12 +734,12 @@ class EasyGoblins(ScoredBot):
                 return -1.0
             return 0.5
         if card == "leader":                      # GB-36: only worth it against a scatter
-            return 100.0 if d.kind == "overpopulation" else -1.0
+            return 100.0 if d.kind == DecisionKind.OVERPOPULATION else -1.0
         if card == "cave_in":
             ok = not ctx.view.collapse and ctx.pop.get("eye", 0) >= 2 and len(self.cave_in_spots(ctx)) >= 2
-            return self.params["cave_in"] if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
+            return self.params[DecisionKind.CAVE_IN] if ok and d.kind in (DecisionKind.GOBLINS_TURN, DecisionKind.DISCARD_SECRET) else -1.0
         if t is None or p is None:
-            if card == "hex" and d.kind == "goblins_turn" and ctx.pop.get("eye", 0) >= 2:
+            if card == "hex" and d.kind == DecisionKind.GOBLINS_TURN and ctx.pop.get("eye", 0) >= 2:
                 return 0.3 if ctx.plan != "crystals" or "thief" in ctx.view.roles else -1.0
             return -1.0
         strikes = ctx.can_strike(t, p)

@@ -26,6 +26,7 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos
+from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
@@ -170,7 +171,7 @@ class EasyKnight(ScoredBot):
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         choice = super().__call__(view, decision)
         self._cache = None          # never keep a view past its decision
-        if decision.kind == "knight_turn" and choice.partition(":")[0] in ("move", "mapmove", "leave"):
+        if decision.kind == DecisionKind.KNIGHT_TURN and choice.partition(":")[0] in ("move", "mapmove", "leave"):
             q = parse_pos(choice.partition(":")[2])
             pic = MapPicture(view)
             if not pic.lit(q):
@@ -179,18 +180,18 @@ class EasyKnight(ScoredBot):
 
     def _score_all(self, view: PlayerView, decision: Decision) -> dict[str, float]:
         handler = {
-            "knight_turn": self._knight_turn,
-            "keep_treasure": self._keep_treasure,
-            "choose_cube": self._choose_cube,
-            "ambush_strength": self._ambush_strength,
-            "ambush_step": self._toward_goals,
-            "underworm": self._toward_goals,
-            "orient_tile": self._orient_tile,
-            "place_tile": self._place_tile,
-            "collapse_tile": self._collapse_tile,
-            "forced_move": self._toward_goals,
-            "mighty_axe": self._yes,
-            "terrain_ride": self._toward_goals,
+            DecisionKind.KNIGHT_TURN: self._knight_turn,
+            DecisionKind.KEEP_TREASURE: self._keep_treasure,
+            DecisionKind.CHOOSE_CUBE: self._choose_cube,
+            DecisionKind.AMBUSH_STRENGTH: self._ambush_strength,
+            DecisionKind.AMBUSH_STEP: self._toward_goals,
+            DecisionKind.UNDERWORM: self._toward_goals,
+            DecisionKind.ORIENT_TILE: self._orient_tile,
+            DecisionKind.PLACE_TILE: self._place_tile,
+            DecisionKind.COLLAPSE_TILE: self._collapse_tile,
+            DecisionKind.FORCED_MOVE: self._toward_goals,
+            DecisionKind.MIGHTY_AXE: self._yes,
+            DecisionKind.TERRAIN_RIDE: self._toward_goals,
         }.get(decision.kind)
         if handler is not None:
             return handler(view, decision)

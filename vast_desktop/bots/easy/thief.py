@@ -31,6 +31,7 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos
+from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
@@ -250,13 +251,13 @@ class ThiefPicture:
 
     def _offered(self, action: str, piece: str) -> bool:
         """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
-        if self.decision.kind != "thief_turn":
+        if self.decision.kind != DecisionKind.THIEF_TURN:
             return True
         return any(o.id.startswith(f"{action}:{piece}:") for o in self.decision.options)
 
     def _vault_tried_here(self) -> bool:
         """TH-23: each Vault once per turn — on a Vault with no Pick Lock offered he tried it."""
-        if self.decision.kind != "thief_turn" or self.pos is None:
+        if self.decision.kind != DecisionKind.THIEF_TURN or self.pos is None:
             return False
         toks = self.map.tokens(self.pos)
         return bool(toks.get("vault")) and not any(verb(o) == "picklock" for o in self.decision.options)
@@ -452,7 +453,7 @@ class EasyThief(ScoredBot):
         self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked),
                                  frozenset(p for p, r in self.unrobbable.items() if r == view.round))
         choice = super().__call__(view, decision)
-        if decision.kind == "thief_turn" and choice == "peek:" and view.pieces.get("thief") is not None:
+        if decision.kind == DecisionKind.THIEF_TURN and choice == "peek:" and view.pieces.get("thief") is not None:
             self.peeked.add(view.pieces["thief"])
         return choice
 
@@ -461,7 +462,7 @@ class EasyThief(ScoredBot):
         Pickpocket (what the view shows does not say why: a Trap, a Greed track full…), so
         he does not walk back and forth to it."""
         me = view.pieces.get("thief")
-        if decision.kind != "thief_turn" or me is None:
+        if decision.kind != DecisionKind.THIEF_TURN or me is None:
             return
         offered = {arg(o).rpartition(":")[0] for o in decision.options if verb(o) == "pickpocket"}
         for piece, q in view.pieces.items():
@@ -750,9 +751,9 @@ def _default(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 
 KINDS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
-    "thief_stats": score_stats, "thief_turn": score_turn, "thief_upgrade": score_upgrade,
-    "thief_spores": score_spores, "thief_reveal": score_reveal, "thief_evasion": score_evasion,
-    "thief_take_treasure": score_take_treasure, "thief_pickpocket_card": score_pickpocket_card,
-    "thief_sticky": score_yes, "thief_strike_dragon": score_yes, "place_tile": score_place_tile,
-    "collapse_tile": score_collapse, "forced_move": score_forced_move,
+    DecisionKind.THIEF_STATS: score_stats, DecisionKind.THIEF_TURN: score_turn, DecisionKind.THIEF_UPGRADE: score_upgrade,
+    DecisionKind.THIEF_SPORES: score_spores, DecisionKind.THIEF_REVEAL: score_reveal, DecisionKind.THIEF_EVASION: score_evasion,
+    DecisionKind.THIEF_TAKE_TREASURE: score_take_treasure, DecisionKind.THIEF_PICKPOCKET_CARD: score_pickpocket_card,
+    DecisionKind.THIEF_STICKY: score_yes, DecisionKind.THIEF_STRIKE_DRAGON: score_yes, DecisionKind.PLACE_TILE: score_place_tile,
+    DecisionKind.COLLAPSE_TILE: score_collapse, DecisionKind.FORCED_MOVE: score_forced_move,
 }

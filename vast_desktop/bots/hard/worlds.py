@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine.geometry import Pos, rotate_walls
+from ...engine.kinds import DecisionKind
 from ...engine.map.terrain import READY_KINDS
 from ...engine.rules_data import RulesData, load_rules_data
 from ...engine.scenario import load_scenario
@@ -313,7 +314,7 @@ class _Sampler:
         if self.view.active != "goblins":
             return [], rage
         d = self.view.decision
-        if d is not None and d.kind == "war_card":
+        if d is not None and d.kind == DecisionKind.WAR_CARD:
             return [o.id.partition(":")[2] for o in d.options if o.id.startswith("war:")], rage
         chosen = b.get("war_card")
         if not chosen:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ..kinds import DecisionKind
 from ..map.board import is_dark, is_lit, place_tile
 from ..roles.knight import board as kb
 
@@ -78,7 +79,7 @@ def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
     while k.cubes_free > 0 and k.track["strength"] < 3:
         mine = kb.strength(g)
         opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
-        choice = yield g.ask("knight", "ambush_strength", prompt.format(strength=mine), opts, rules_ref="knight.ambush")
+        choice = yield g.ask("knight", DecisionKind.AMBUSH_STRENGTH, prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return
         kb.assign_cube(g, "strength")
@@ -114,7 +115,7 @@ def _step_back(g: Game, token: str) -> Proc:
             dest = free[0]
         else:
             opts = [Option(f"step:{fmt_pos(q)}", f"Step back to {fmt_pos(q)}", (space(q),)) for q in free]
-            choice = yield g.ask("knight", "ambush_step", f"The {token.title()} drives you off: choose where to step", opts)
+            choice = yield g.ask("knight", DecisionKind.AMBUSH_STEP, f"The {token.title()} drives you off: choose where to step", opts)
             dest = parse_pos(choice.id.split(":")[1])
         board.pieces["knight"] = dest
         g.log("move", f"The Knight is driven back to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
@@ -206,7 +207,7 @@ def _underworm(g: Game, monster: str) -> Proc:
         dest = best[0]
     else:
         opts = [Option(f"burrow:{fmt_pos(q)}", f"Be dragged to {fmt_pos(q)}", (space(q),)) for q in best]
-        choice = yield g.ask("knight", "underworm", "The Underworm drags you: choose the Dark tile", opts)
+        choice = yield g.ask("knight", DecisionKind.UNDERWORM, "The Underworm drags you: choose the Dark tile", opts)
         dest = parse_pos(choice.id.split(":")[1])
     if place:
         g.barrier()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..kinds import DecisionKind
 from ..map.board import (
     clear_edge_tokens,
     crystal_first,
@@ -307,7 +308,7 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         pay = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + ", ".join(p)) for p in pays]
-        choice = yield g.ask("cave", "pay_omen", f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
+        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
                              rules_ref="cave.omens")
         pay = tuple(choice.id.split(":", 1)[1].split(","))
     targets = list(TARGETS[omen_id](g))
@@ -316,7 +317,7 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         g.state.omen_bag[sym] += 1
     cave.omen_uses[omen_id] += 1
     g.log("omen", f"The Cave uses {_omen(g, omen_id).name}, paying {', '.join(pay)}.", omen=omen_id)
-    choice = yield g.ask("cave", f"omen_{omen_id}", f"{_omen(g, omen_id).name}: choose the target", targets,
+    choice = yield g.ask("cave", DecisionKind.omen(omen_id), f"{_omen(g, omen_id).name}: choose the target", targets,
                          rules_ref=f"cave.omen.{omen_id}")
     yield from EFFECTS[omen_id](g, choice.id.split(":", 1)[1])
 
@@ -414,7 +415,7 @@ def thief_spores(g: Game) -> Proc:
     names = {u.id: u.name for u in g.rules.thief.upgrades}
     opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
             for u in spores_losable(g)]
-    choice = yield g.ask("thief", "thief_spores", "Soporific Spores: which upgrade do you lose? (Its Treasure token "
+    choice = yield g.ask("thief", DecisionKind.THIEF_SPORES, "Soporific Spores: which upgrade do you lose? (Its Treasure token "
                          "is set aside and still counts.)", opts, rules_ref="cave.omen.soporific_spores")
     up = choice.id.split(":", 1)[1]
     t.upgrades.remove(up)

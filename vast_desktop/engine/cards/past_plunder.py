@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
 from ..geometry import adjacent, fmt_pos, parse_pos
+from ..kinds import DecisionKind
 from ..map.board import is_dark, place_tile, take_token
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def past_plunder_card(g: Game, role: str) -> Proc:
     targets = empty_dark_tiles(g)
     if targets:
         opts = [Option(f"plunder:{fmt_pos(p)}", f"Put a Treasure token at {fmt_pos(p)}", (space(p),)) for p in targets]
-        choice = yield g.ask(role, "past_plunder", "Past Plunder: put a Treasure token on an empty Dark tile", opts,
+        choice = yield g.ask(role, DecisionKind.PAST_PLUNDER, "Past Plunder: put a Treasure token on an empty Dark tile", opts,
                              rules_ref="variants.past_plunder")
         p = parse_pos(choice.id.split(":", 1)[1])
     else:
@@ -50,7 +51,7 @@ def past_plunder_card(g: Game, role: str) -> Proc:
         tribe = (g.tile(tile_id).tribe or "").title()
         opts = [Option(f"plunder_tile:{fmt_pos(q)}", f"Place the drawn Dark tile ({tribe}) at {fmt_pos(q)} with the token",
                        (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in spaces]
-        choice = yield g.ask(role, "past_plunder", "Past Plunder: no empty Dark tile — place the tile you drew next to "
+        choice = yield g.ask(role, DecisionKind.PAST_PLUNDER, "Past Plunder: no empty Dark tile — place the tile you drew next to "
                              "a Dark tile", opts, rules_ref="variants.past_plunder")
         g.state.stack.pop(0)
         p = parse_pos(choice.id.split(":", 1)[1])

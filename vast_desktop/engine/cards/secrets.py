@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import adjacent, fmt_pos, parse_pos
+from ..kinds import DecisionKind
 from ..roles.goblins import turn as gb
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ def play_secret(g: Game, card: str) -> Proc:
 
 def _choose_tribe(g: Game, why: str, tribes: list[str]) -> Proc:
     opts = [Option(f"tribe:{t}", gb.NAMES[t], (Target("piece", gb.piece(t)),)) for t in tribes]
-    choice = yield g.ask("goblins", "choose_tribe", why, opts, rules_ref="goblins.secrets")
+    choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, why, opts, rules_ref="goblins.secrets")
     return choice.id.split(":", 1)[1]
 
 
@@ -175,7 +176,7 @@ def _cave_in(g: Game, card: str) -> Proc:
             break
         opts = [Option(f"remove:{fmt_pos(p)}", f"Cave-In the tile at {fmt_pos(p)}", (space(p),)) for p in targets]
         opts.append(Option("stop:", "Stop", (button("done"),)))
-        choice = yield g.ask("goblins", "cave_in", f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
+        choice = yield g.ask("goblins", DecisionKind.CAVE_IN, f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
                              rules_ref="goblins.cave_in")
         if choice.id == "stop:":
             break
@@ -195,7 +196,7 @@ def _hex(g: Game, card: str) -> Proc:
     where = {"knight": Target("piece", "knight"), "cave": Target("slot", "cave.omens"), "dragon": Target("piece", "dragon"),
              "thief": Target("piece", "thief")}
     opts = [Option(f"hex:{r}", names[r], (where[r],)) for r in hex_targets(g)]
-    choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
+    choice = yield g.ask("goblins", DecisionKind.HEX_TARGET, "Hex: choose a player", opts, rules_ref="goblins.hex")
     target = choice.id.split(":", 1)[1]
     if target == "knight":
         from ..roles.knight.board import lose_grit
@@ -218,7 +219,7 @@ def _hex(g: Game, card: str) -> Proc:
         if not syms:
             return
         opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
-        choice = yield g.ask("cave", "hex_discard", "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
+        choice = yield g.ask("cave", DecisionKind.HEX_DISCARD, "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
         sym = choice.id.split(":", 1)[1]
         cave.omens[sym] -= 1
         g.state.omen_bag[sym] += 1

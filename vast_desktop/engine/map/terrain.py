@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from ..kinds import DecisionKind
 from ..state import PlacedTile, TerrainMark
 from .board import edge_blocked
 
@@ -344,7 +345,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         kind = kinds[0]
     else:
         opts = [Option(f"terrain:{k}", f"Place the {KIND_NAMES[k]}", (Target("card", f"terrain:{k}"),)) for k in kinds]
-        choice = yield g.ask(placer, "terrain_choose", "An Event tile was revealed: choose a Terrain tile to place",
+        choice = yield g.ask(placer, DecisionKind.TERRAIN_CHOOSE, "An Event tile was revealed: choose a Terrain tile to place",
                              opts, rules_ref="terrain.placement")
         kind = choice.id.split(":", 1)[1]
     if kind == "pits":
@@ -369,7 +370,7 @@ def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
                                f"Place the {KIND_NAMES[kind]} on " + ", ".join(fmt_pos(c) for c, _ in cells)
                                + _shape_note(cells),
                                tuple(space(c) for c, _ in cells)))
-        choice = yield g.ask(placer, "terrain_place", f"Place the {KIND_NAMES[kind]} as close as possible to "
+        choice = yield g.ask(placer, DecisionKind.TERRAIN_PLACE, f"Place the {KIND_NAMES[kind]} as close as possible to "
                              f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement",
                              about={"origin": fmt_pos(origin), "terrain": KIND_NAMES[kind]})
         r, _, where = choice.id.split(":", 1)[1].partition("@")
@@ -399,7 +400,7 @@ def _place_pits(g: Game, placer: str, origin: Pos) -> Proc:
         else:
             which = "as close as possible to the revealer" if i == 0 else "as far as possible from the other Pits"
             opts = [Option(f"pit:{fmt_pos(q)}", f"Place a Pit at {fmt_pos(q)}", (space(q),)) for q in spots]
-            choice = yield g.ask(placer, "terrain_pit", f"Place Pit {i + 1} of 3 {which}", opts,
+            choice = yield g.ask(placer, DecisionKind.TERRAIN_PIT, f"Place Pit {i + 1} of 3 {which}", opts,
                                  rules_ref="terrain.pits")
             q = parse_pos(choice.id.split(":", 1)[1])
         put(g, tile, 0, q, placer)
@@ -517,7 +518,7 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
     from .forced import owner, piece_name
     opts = [Option(f"ride:{fmt_pos(r)}", f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
     opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
-    choice = yield g.ask(owner(piece), "terrain_ride", f"The River: ride the current with the {piece_name(piece)}?",
+    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"The River: ride the current with the {piece_name(piece)}?",
                          opts, rules_ref="terrain.river")
     if choice.id == "stay:":
         return q
@@ -655,7 +656,7 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     if cave is not None and cave.hand:
         opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
                        (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in sorted(set(cave.hand))]
-        choice = yield g.ask("cave", "fill_open_edge", f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
+        choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE, f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
                              "tile there", opts, rules_ref="terrain.leaving")
         tile_id = choice.id[len("fill:"):].partition("@")[0]
         cave.hand.remove(tile_id)
@@ -668,7 +669,7 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
 
 
 # ------------------------------------------------------------ the table's preview
-PLACING_KINDS = ("terrain_place", "terrain_pit")
+PLACING_KINDS = (DecisionKind.TERRAIN_PLACE, DecisionKind.TERRAIN_PIT)
 
 
 def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]]:
@@ -676,10 +677,10 @@ def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, Terrai
     and its spaces, for the table to show the footprint before it is placed.  A ``terrain_place``
     option ``terrain_at:<rot>@<anchor>`` lays the tile its label names ("Place the Lake on …"); a
     ``terrain_pit`` option ``pit:<x,y>`` the next Pit.  Other decisions lay nothing."""
-    if d.kind == "terrain_pit":
+    if d.kind == DecisionKind.TERRAIN_PIT:
         tile = f"pits_{len(pits(g)) + 1}"
         return {o.id: (0, cells_for(g, tile, 0, parse_pos(o.id.split(":", 1)[1]))) for o in d.options}
-    if d.kind != "terrain_place":
+    if d.kind != DecisionKind.TERRAIN_PLACE:
         return {}
     out: dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]] = {}
     avail = available(g)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...cards.omens import collect_omens, omen_menu, place_treasure_token, treasure_targets, use_omen
 from ...decisions import Option, Target, button, space
 from ...geometry import fmt_pos, parse_pos
+from ...kinds import DecisionKind
 from ...map.board import crystal_first, draw_to_cave_hand, place_tile, placement_spaces
 from ...map.collapse import collapse_candidates, remove_tile
 
@@ -54,7 +55,7 @@ def cave_turn(g: Game) -> Proc:
                 continue
         else:
             phase_opts = [Option("end:", "End your turn", (button("end_turn"),))]
-        choice = yield g.ask("cave", "cave_turn", _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
+        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
             break

@@ -26,6 +26,7 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...game import GameOver, Outcome
 from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ...kinds import DecisionKind
 from ...map.board import (
     draw_to_cave_hand,
     is_dark,
@@ -213,7 +214,7 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
     mons = s.monsters[tribe]
     if len(mons) >= 2:
         opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
-        choice = yield g.ask("goblins", "scatter_monster", f"{NAMES[tribe]} scatters: discard one of its Monsters",
+        choice = yield g.ask("goblins", DecisionKind.SCATTER_MONSTER, f"{NAMES[tribe]} scatters: discard one of its Monsters",
                              opts, rules_ref="goblins.scatter")
         gone = [choice.id.split(":", 1)[1]]
     else:
@@ -261,7 +262,7 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
                  else f"Discard Trap: the {power} has no effect on any Tribe")
         opts.append(Option("trap:", label, (Target("card", "trap"),)))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
-    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {names}.", opts,
+    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"The Dragon's {power} hits {names}.", opts,
                          rules_ref="goblins.secrets")
     if choice.id != "trap:":
         return False
@@ -343,7 +344,7 @@ def draw_secret(g: Game) -> str | None:
     return s.secrets_deck.pop(0)
 
 
-def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
+def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
                 rules_ref: str, reactions: bool = False, auto_single: bool = False) -> Proc:
     """Ask the Goblins a question with their playable Secrets offered beside the answers
     (GB-52: Secrets may be played at any time during their turn).  A Secret played is
@@ -406,7 +407,7 @@ def assign_monster(g: Game, card: str) -> Proc:
                                (Target("card", "goblin_ruby"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "assign_monster", lambda: f"Monster drawn: {name}. Assign it (at most "
+    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: {name}. Assign it (at most "
                                     f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
                                     "goblins.assign_monsters")
     verb, _, arg = choice.id.partition(":")
@@ -472,7 +473,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
                 for c in dict.fromkeys(s.hand + s.face_up)]
 
     while True:                                              # GB-51 (GB-52: or play one)
-        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card, or play "
+        choice = yield from ask_goblins(g, DecisionKind.DISCARD_SECRET, f"Hand limit {limit}: discard a Secrets card, or play "
                                         "one you can play now", discard_options, "goblins.secrets")
         if choice is None:
             break
@@ -488,7 +489,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
         return [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
                 for c in kept] + [Option("keep:", "Keep the cards drawn", (button("done"),))]
 
-    choice = yield from ask_goblins(g, "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
+    choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
                                     "another?", ruby_options, "goblins.secrets")
     if choice is not None and choice.id != "keep:":
         old = choice.id.split(":", 1)[1]
@@ -556,7 +557,7 @@ def choose_war_card(g: Game) -> Proc:
 
     prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
     while True:
-        choice = yield from ask_goblins(g, "war_card", prompt, options, "goblins.war_card", auto_single=True)
+        choice = yield from ask_goblins(g, DecisionKind.WAR_CARD, prompt, options, "goblins.war_card", auto_single=True)
         verb, _, c = choice.id.partition(":")
         if verb == "war":
             chosen = c
@@ -591,7 +592,7 @@ def populate(g: Game, war: str) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, "populate", lambda: "Populate Tribes: " + ", ".join(
+        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes: " + ", ".join(
             f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
             auto_single=True)
         if choice.id == "populate:":
@@ -616,7 +617,7 @@ def populate(g: Game, war: str) -> Proc:
         opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in cands]
         if "leader" in s.hand:
             opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
-        choice = yield g.ask("goblins", "overpopulation", "Overpopulation: choose the Tribe that scatters", opts,
+        choice = yield g.ask("goblins", DecisionKind.OVERPOPULATION, "Overpopulation: choose the Tribe that scatters", opts,
                              rules_ref="goblins.overpopulation")
         if choice.id == "secret:leader":
             discard_secret(g, "leader")
@@ -645,7 +646,7 @@ def activate_phase(g: Game) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, "goblins_turn", lambda: _prompt(g), options, "goblins.activate",
+        choice = yield from ask_goblins(g, DecisionKind.GOBLINS_TURN, lambda: _prompt(g), options, "goblins.activate",
                                         reactions=True)
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
@@ -724,7 +725,7 @@ def _reveal(g: Game, t: str) -> Proc:
         opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "reveal_tribe", f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
+    choice = yield from ask_goblins(g, DecisionKind.REVEAL_TRIBE, f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
     verb, _, arg = choice.id.partition(":")
     if verb == "done":
         return
@@ -765,7 +766,7 @@ def _lurker(g: Game, t: str) -> Proc:
         opts.append(Option("done:", "Do nothing", (button("done"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
+    choice = yield from ask_goblins(g, DecisionKind.LURKER, f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
     if choice is None:
         return
     verb, _, arg = choice.id.partition(":")
@@ -877,7 +878,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
                 f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
 
     while tribe_pos(g, t) is not None:
-        choice = yield from ask_goblins(g, "tribe_activation", prompt, options, "goblins.activate")  # GB-52
+        choice = yield from ask_goblins(g, DecisionKind.TRIBE_ACTIVATION, prompt, options, "goblins.activate")  # GB-52
         p = tribe_pos(g, t)
         if choice is None or p is None:
             return
@@ -1171,7 +1172,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
         if dests:
             opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", "gnome_leap", "The Gnome may leap to an unoccupied Dark tile", opts)
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts)
             if choice.id.startswith("leap:"):
                 q = parse_pos(choice.id.split(":", 1)[1])
                 g.state.board.pieces[piece(t)] = q
@@ -1209,7 +1210,7 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
             draw_to_cave_hand(g)
         opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
                        (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
-        choice = yield g.ask("cave", "explore_tile", f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
+        choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
         tid = choice.id.split(":", 1)[1]
         cave.hand.remove(tid)
@@ -1269,7 +1270,7 @@ def spores(g: Game) -> Proc:
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
-        choice = yield g.ask("goblins", "spores_tribe", "Soporific Spores: which Tribe falls to 1 Population?", opts,
+        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: which Tribe falls to 1 Population?", opts,
                              rules_ref="cave.omen.soporific_spores")
         t = choice.id.split(":", 1)[1]
         yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")

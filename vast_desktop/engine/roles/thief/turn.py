@@ -23,6 +23,7 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
 from ...geometry import DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ...kinds import DecisionKind
 from ...map.board import edge_blocked, is_dark, visible
 from ...map.terrain import (
     forest_blocks,
@@ -102,7 +103,7 @@ def thief_turn(g: Game) -> Proc:
             break
         if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("thief", "thief_turn", _prompt(g), opts, rules_ref="thief.move_and_act")
+        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
         verb, _, arg = choice.id.partition(":")
         if verb == "end":
             break
@@ -134,7 +135,7 @@ def assign_stats(g: Game) -> Proc:
     else:
         opts = [Option(f"assign:{m}-{s}-{th}", f"Movement {m}, Stealth {s}, Thievery {th}",
                        (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)]
-        choice = yield g.ask("thief", "thief_stats", "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
+        choice = yield g.ask("thief", DecisionKind.THIEF_STATS, "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
                              rules_ref="thief.assign_stat_tokens")
         values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
         perm = seen[values]  # type: ignore[index]
@@ -469,7 +470,7 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
         g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
         return False
     opts = [Option(f"take:{fmt_pos(p)}", f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
-    choice = yield g.ask("thief", "thief_take_treasure", f"The Cave's supply is empty ({why}): take a Treasure "
+    choice = yield g.ask("thief", DecisionKind.THIEF_TAKE_TREASURE, f"The Cave's supply is empty ({why}): take a Treasure "
                          "token from the map", opts, rules_ref="thief.treasure")
     p = parse_pos(choice.id.split(":", 1)[1])
     g.state.board.tokens_at(p)["treasure"] -= 1
@@ -487,7 +488,7 @@ def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
         return True
     face = roll_action_die(g, why)
     if face < needs and reroll and "sticky_fingers" in t.upgrades and not t.sticky_used:
-        choice = yield g.ask("thief", "thief_sticky", f"{why}: you rolled {face}, needing {needs}. Reroll with "
+        choice = yield g.ask("thief", DecisionKind.THIEF_STICKY, f"{why}: you rolled {face}, needing {needs}. Reroll with "
                              "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"),)),
                                                  Option("keep:", "Keep the roll", (button("keep"),))],
                              rules_ref="thief.pickpocket")
@@ -526,7 +527,7 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
             for c in k.face_up]
     if hidden:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
-    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which of the Knight's Treasure cards?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which of the Knight's Treasure cards?", opts,
                          rules_ref="thief.pickpocket")
     card = choice.id.split(":", 1)[1]
     if card == "random":
@@ -547,7 +548,7 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
         opts.append(Option("card:goblin_ruby", "Discard their face-up Goblin Ruby", (Target("card", "goblin_ruby"),)))
     if s.hand:
         opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
-    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which Secrets card?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which Secrets card?", opts,
                          rules_ref="thief.pickpocket")
     card = choice.id.split(":", 1)[1]
     if card == "random":
@@ -664,7 +665,7 @@ def act_peek(g: Game, arg: str) -> Proc:
     g.log("thief_peek", f"The Thief peeks at the Dark tile at {fmt_pos(p)}.",
           {"thief": f"It is a{'n' if TYPE_NAMES[tile.type][0] in 'AEIOU' else ''} {TYPE_NAMES[tile.type]} tile."},
           pos=p)
-    choice = yield g.ask("thief", "thief_reveal", f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
+    choice = yield g.ask("thief", DecisionKind.THIEF_REVEAL, f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="thief.peek")
     if choice.id == "reveal:":
@@ -712,7 +713,7 @@ def stash(g: Game) -> Proc:
             t.plain_stashed += 1
             g.log("stash", "The Thief stashes a Treasure token (no upgrade for it at this difficulty).")
             continue
-        choice = yield g.ask("thief", "thief_upgrade", "Stash a Treasure token: choose the upgrade it buys",
+        choice = yield g.ask("thief", DecisionKind.THIEF_UPGRADE, "Stash a Treasure token: choose the upgrade it buys",
                              upgrade_options(g), rules_ref="thief.upgrades")
         up = choice.id.split(":", 1)[1]
         t.carried.remove("treasure")
@@ -772,7 +773,7 @@ def _evasion_step(g: Game) -> Proc:
     opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if step_ok(g, p, q)]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
-    choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_EVASION, "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")
     if choice.id.startswith("step:"):
         q = parse_pos(choice.id.split(":", 1)[1])
@@ -814,7 +815,7 @@ def loot_drop_bonus(g: Game, killer: str) -> Proc:
     elif killer == "goblins" and b.goblin_secrets_or_rage:
         from ..goblins import turn as gb
         n = b.goblin_secrets_or_rage
-        choice = yield g.ask("goblins", "thief_bonus", f"You killed the Thief (Loot Drop Level {level}): draw {n} "
+        choice = yield g.ask("goblins", DecisionKind.THIEF_BONUS, f"You killed the Thief (Loot Drop Level {level}): draw {n} "
                              f"Secrets or gain {n} Rage?",
                              [Option("bonus:secrets", f"Draw {n} Secrets card(s)", (Target("slot", "goblins.secrets"),)),
                               Option("bonus:rage", f"Gain {n} Rage", (Target("slot", "goblins.rage"),))],
