@@ -30,6 +30,7 @@ from functools import lru_cache
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos, rotate_walls
+from ...engine.kinds import DecisionKind
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -370,16 +371,10 @@ class EasyCave(ScoredBot):
         finally:
             self._pic = None
 
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        pic = self._pic if self._pic is not None else Picture(view)
-        handler = getattr(self, "_" + decision.kind, None)
-        if handler is None and decision.kind.startswith("omen_"):
-            handler = self._omen_target
-        if handler is None:
-            return self._default(pic, option)
-        return float(handler(pic, decision, option))
+    def picture(self, view: PlayerView, decision: Decision) -> Picture:
+        return self._pic if self._pic is not None else Picture(view)
 
-    def _default(self, pic: Picture, option: Option) -> float:
+    def fallback(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Decisions with no special heuristic: Treasure and tile options by the usual
         measures, else indifferent (the tie-break picks one)."""
         v = verb(option)
@@ -631,10 +626,6 @@ class EasyCave(ScoredBot):
                     best = max(best, pic.goal_distance(piece, p, (p, n)) - now)
         return best
 
-    def _omen_target(self, pic: Picture, decision: Decision, option: Option) -> float:
-        """Targets of omens without their own scorer."""
-        return self._default(pic, option)
-
     def _omen_giant_bats(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-21: carry the piece whose goal gets farthest away (a Treasure token away
         from its takers)."""
@@ -737,6 +728,27 @@ class EasyCave(ScoredBot):
         if p in pic.crystals:
             return s
         return 0.5 * s
+
+    SCORERS = {
+        DecisionKind.CAVE_TURN: _cave_turn,
+        DecisionKind.FILL_OPEN_EDGE: _fill_open_edge,
+        DecisionKind.EXPLORE_TILE: _explore_tile,
+        DecisionKind.FORCED_MOVE: _forced_move,
+        DecisionKind.MOVE_ENTRANCE: _move_entrance,
+        DecisionKind.SLIDE_SECTION: _slide_section,
+        DecisionKind.ORIENT_TILE: _orient_tile,
+        DecisionKind.CHOOSE_EVENT: _choose_event,
+        DecisionKind.CHOOSE_TREASURE: _choose_treasure,
+        DecisionKind.BOTTOM_TREASURE: _bottom_treasure,
+        DecisionKind.PAY_OMEN: _pay_omen,
+        DecisionKind.HEX_DISCARD: _hex_discard,
+        DecisionKind.OMEN_GIANT_BATS: _omen_giant_bats,
+        DecisionKind.OMEN_ROCKSLIDE: _omen_rockslide,
+        DecisionKind.OMEN_PAST_PLUNDER: _omen_past_plunder,
+        DecisionKind.OMEN_SOPORIFIC_SPORES: _omen_soporific_spores,
+        DecisionKind.OMEN_HATRED: _omen_hatred,
+        DecisionKind.OMEN_CRYSTAL_CURSE: _omen_crystal_curse,
+    }
 
 
 def _section(tiles: set[Pos], start: Pos) -> set[Pos]:

@@ -475,13 +475,9 @@ class EasyThief(ScoredBot):
             self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
         return self._pic
 
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        handler = KINDS.get(decision.kind, _default)
-        return handler(self, self.picture(view, decision), option)
-
 
 # ------------------------------------------------------------------ stats (TH-03)
-def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_stats(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-03/05: Movement to reach the best goal, Thievery for its action, Stealth when
     a threat is near; spare points in Movement and Thievery still help a little."""
     p = bot.params
@@ -507,7 +503,7 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 
 # ------------------------------------------------------------------ the turn (TH-07..28)
-def score_turn(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_turn(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     v = verb(option)
     return TURN_VERBS.get(v, _zero)(bot, pic, option)
 
@@ -655,23 +651,23 @@ TURN_VERBS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
 
 
 # ------------------------------------------------------------------ other decisions
-def score_upgrade(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_upgrade(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-41: the upgrade a stashed token buys, by weight."""
     return bot.params.get(f"up_{arg(option)}", 0.0)
 
 
-def score_spores(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_spores(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """CV-32: lose the upgrade he values least."""
     return -bot.params.get(f"up_{arg(option)}", 0.0)
 
 
-def score_reveal(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_reveal(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-09: reveal a Treasure Room or a Vault (its token appears, MAP-31); leave others Dark."""
     loot = any(name in pic.decision.prompt for name in _LOOT_TILE_NAMES)
     return 1.0 if (option.id == "reveal:") == loot else 0.0
 
 
-def score_evasion(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_evasion(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-36: slip to the neighbour where fewest can reach him, toward his goal."""
     q = option_space(option)
     if q is None:
@@ -683,7 +679,7 @@ def score_evasion(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return -10 * pic.danger(q, int(pic.me.get("stealth_now", 0))) + 0.1 * pic.potential(q)
 
 
-def score_take_treasure(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_take_treasure(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-12: from the map, the token farthest from him (the near ones he can loot anyway)."""
     q = option_space(option)
     if q is None or pic.pos is None:
@@ -691,17 +687,17 @@ def score_take_treasure(bot: EasyThief, pic: ThiefPicture, option: Option) -> fl
     return float(pic.dist_from(pic.pos).get(q, 50))
 
 
-def score_pickpocket_card(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_pickpocket_card(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-18/19: a face-up card (known to matter: the Goblin Ruby, a revealed Treasure)."""
     return 0.0 if arg(option) == "random" else 1.0
 
 
-def score_yes(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_yes(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """Sticky Fingers reroll (TH-16), the Dragon strike (AMB-28): always take them."""
     return 1.0 if option.id in ("reroll:", "backstab:") else 0.0
 
 
-def score_place_tile(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_place_tile(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """RV-03 (no Cave): a new Dark tile near the Entrance and him: short trips to stash."""
     q = option_space(option)
     if q is None:
@@ -710,7 +706,7 @@ def score_place_tile(bot: EasyThief, pic: ThiefPicture, option: Option) -> float
     return -(abs(q[0] - e[0]) + abs(q[1] - e[1])) - 0.5 * (abs(q[0] - me[0]) + abs(q[1] - me[1]))
 
 
-def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_collapse(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """COL-05/10: keep the game going — remove a Lit tile that is not a Crystal (a Dark one
     may be), with no loot on it, far from the Entrance and from him."""
     q = option_space(option)
@@ -732,25 +728,21 @@ def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return s
 
 
-def score_forced_move(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_forced_move(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """FM (a collapsing tile pushes a piece, he chooses where): himself toward his goal and
     off Flame Walls; a rival away from him."""
     q = option_space(option)
     if q is None:
         return 0.0
     if pic.decision.fact("piece") == "thief":
-        return score_evasion(bot, pic, option)
+        return score_evasion(bot, pic, decision, option)
     me = pic.pos
     return 0.0 if me is None else float(min(pic.dist_from(me).get(q, 20), 20))
 
 
-def _default(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
-    """Any other decision (tile orientation, reveal order, Terrain…): the first option
-    unless it is clearly a skip."""
-    return 0.0
-
-
-KINDS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
+# his scorers are module functions, so his table is filled once they are defined; any other
+# decision (tile orientation, reveal order, Terrain…) goes to the shared fallback: all equal
+EasyThief.SCORERS = {
     DecisionKind.THIEF_STATS: score_stats, DecisionKind.THIEF_TURN: score_turn, DecisionKind.THIEF_UPGRADE: score_upgrade,
     DecisionKind.THIEF_SPORES: score_spores, DecisionKind.THIEF_REVEAL: score_reveal, DecisionKind.THIEF_EVASION: score_evasion,
     DecisionKind.THIEF_TAKE_TREASURE: score_take_treasure, DecisionKind.THIEF_PICKPOCKET_CARD: score_pickpocket_card,
