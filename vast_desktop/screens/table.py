@@ -21,6 +21,7 @@ from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
 from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
+from ..engine.option_ids import at, has_verb, int_arg
 from ..engine.rules_data import TerrainTile, load_rules_data
 from ..engine.view import TerrainView
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group, walk_path
@@ -37,8 +38,8 @@ from .reminder_panel import ReminderPanel
 
 DRAG_THRESHOLD = 6
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
-WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {"knight": (DecisionKind.KNIGHT_TURN, ("move:", "mapmove:")),
-                                                   "thief": (DecisionKind.THIEF_TURN, ("move:", "climb:"))}
+WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {"knight": (DecisionKind.KNIGHT_TURN, ("move", "mapmove")),
+                                                   "thief": (DecisionKind.THIEF_TURN, ("move", "climb"))}
 MAX_PROMPT_BUTTONS = 6
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
 
@@ -58,7 +59,7 @@ class TableScreen(Screen):
         self.index = TargetIndex.build(None)
         self.board_tab: str | None = None
         self.tab_viewer: str | None = None
-        self.mode: str | None = None          # a modal group of options being aimed (e.g. "flare:")
+        self.mode: str | None = None          # a modal group of options being aimed (an option verb, e.g. "flare")
         self.board_layout = BoardLayout({}, {})
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.selected: str | None = None
@@ -580,7 +581,7 @@ class TableScreen(Screen):
             return None
         for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
             if self.view.pieces.get(piece) == p and self.index.decision.kind == kind \
-                    and any(o.id.startswith(verbs) for o in self.index.decision.options):
+                    and any(has_verb(o.id, *verbs) for o in self.index.decision.options):
                 return f"piece:{piece}"
         for piece, q in self.view.pieces.items():      # any piece whose options name it (a Tribe, the Dragon…)
             if q == p and f"piece:{piece}" in self.index.by_key:
@@ -618,7 +619,7 @@ class TableScreen(Screen):
         start = self.view.pieces[piece]
         verbs = WALKERS[piece][1]
         direct = self.index.options_for([f"space:{fmt_pos(p)}"])
-        moves = [o for o in direct if o.id.startswith(verbs)]
+        moves = [o for o in direct if has_verb(o.id, *verbs)]
         if moves:
             self.choose_options(moves, pos)
             return
@@ -643,12 +644,12 @@ class TableScreen(Screen):
             self.path_queue = []
             return
         q = self.path_queue.pop(0)
-        if d.option(f"move:{fmt_pos(q)}") is None:
+        if d.option(at("move", q)) is None:
             self.path_queue = []
             who = "she" if self.path_piece == "knight" else "he"
             self.app.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
             return
-        self.choose_id(f"move:{fmt_pos(q)}")
+        self.choose_id(at("move", q))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -745,7 +746,7 @@ class TableScreen(Screen):
             tv = next(t for t in view.tiles if t.pos == p)
             if tv.tile_id is not None:
                 info = load_rules_data().tile(tv.tile_id)
-                ov.preview = (p, rotate_walls(info.walls, int(opt.id.split(":")[1])), info.type)
+                ov.preview = (p, rotate_walls(info.walls, int_arg(opt.id)), info.type)
         placement = self.previewed_placement()
         ov.footprint = view.placing[placement] if placement is not None else ()
         n = len(self.placements_at(self.place_at))

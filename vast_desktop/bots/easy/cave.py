@@ -31,6 +31,7 @@ from functools import lru_cache
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos, rotate_walls
 from ...engine.kinds import DecisionKind
+from ...engine.option_ids import arg_list, arg_of, arg_parts, int_arg
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -387,7 +388,7 @@ class EasyCave(ScoredBot):
     # ------------------------------------------------------------ the Cave's turn
     def _cave_turn(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-02: place, remove, Treasure, omens or end — whichever does the most now."""
-        v, arg = verb(option), option.id.partition(":")[2]
+        v, arg = verb(option), arg_of(option.id)
         if v == "place":
             tile_id, _, where = arg.partition("@")
             return 50.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
@@ -442,13 +443,13 @@ class EasyCave(ScoredBot):
     def _fill_open_edge(self, pic: Picture, decision: Decision, option: Option) -> float:
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
-        tile_id, _, where = option.id.partition(":")[2].partition("@")
+        tile_id, where = arg_parts(option.id, "@")
         return self._forced_spot(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option))
 
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
         """GB-81: the Goblins explore onto a space and stand on the tile we give them —
         never a Crystal tile if another will do."""
-        kind = tile_type(option.id.partition(":")[2])
+        kind = tile_type(arg_of(option.id))
         return self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
 
     # ------------------------------------------------------------ the Collapse
@@ -470,7 +471,7 @@ class EasyCave(ScoredBot):
     def _omen_hatred(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-25: Hatred places a tile (as Shape the Cave), removes one in the Collapse, or
         removes a Hatred token (DIF-14/15)."""
-        arg = option.id.split(":", 1)[1]
+        arg = arg_of(option.id)
         what, _, rest = arg.partition(":")
         if what == "place":
             tile_id, _, where = rest.partition("@")
@@ -497,7 +498,7 @@ class EasyCave(ScoredBot):
 
     def _slide_section(self, pic: Picture, decision: Decision, option: Option) -> float:
         """MAP-37: slide the loose section where Crystal tiles end up touching the fewest tiles."""
-        _, anchor_s, dname = option.id.split(":")
+        anchor_s, dname = arg_parts(option.id, ":")
         try:
             n = int(option.label.rsplit(" ", 1)[1])
         except (ValueError, IndexError):
@@ -629,7 +630,7 @@ class EasyCave(ScoredBot):
     def _omen_giant_bats(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-21: carry the piece whose goal gets farthest away (a Treasure token away
         from its takers)."""
-        arg = option.id.split(":", 1)[1]
+        arg = arg_of(option.id)
         piece, _, rest = arg.partition("@")
         frm_s, _, to_s = rest.partition(">")
         frm, to = parse_pos(frm_s), parse_pos(to_s)
@@ -639,7 +640,7 @@ class EasyCave(ScoredBot):
 
     def _omen_rockslide(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-23/27: the edge that most lengthens an enemy's way to its goal."""
-        edge_s = option.id.split(":", 2)[2].rpartition(">")[2]
+        edge_s = arg_parts(option.id, ":")[1].rpartition(">")[2]
         a_s, _, b_s = edge_s.partition("|")
         key = "edge:" + edge_s
         if key not in self._memo:      # moving any Rockslide there scores the same
@@ -655,19 +656,19 @@ class EasyCave(ScoredBot):
 
     def _omen_soporific_spores(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-24: Spores on the role closest to winning."""
-        return self._threat(pic, option.id.split(":", 1)[1])
+        return self._threat(pic, arg_of(option.id))
 
     def _omen_crystal_curse(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-26: turn a tile so that a wall stands in a hunter's way; otherwise send
         Event cards that help the Knight to the bottom."""
-        parts = option.id.split(":")
-        if parts[1] == "rotate" and len(parts) == 4:
-            p, rot = parse_pos(parts[2]), int(parts[3])
+        parts = arg_of(option.id).split(":")
+        if parts[0] == "rotate" and len(parts) == 3:
+            p, rot = parse_pos(parts[1]), int(parts[2])
             t = pic.tiles.get(p)
             if t is None or t.tile_id is None or p not in pic.on_enemy_paths():
                 return self._orientation(pic, p, rot) * 0.1
             return 10.0 * pic.turn_gain(p, rotate_walls(_rules().tile(t.tile_id).walls, rot))
-        if parts[1] == "events_bottom":
+        if parts[0] == "events_bottom":
             top = pic.cave.get("event_top3", [])
             return 3.0 - sum(card_value(EVENT_VALUE, c) for c in top) / max(1, len(top))
         return 0.0
@@ -679,27 +680,27 @@ class EasyCave(ScoredBot):
         """CV-16: pay with the symbols the other omens need least."""
         values = symbol_values()
         held = pic.cave.get("omens", {})
-        spent = option.id.split(":", 1)[1].split(",")
+        spent = arg_list(option.id)
         # a symbol we hold many of is cheaper to spend
         return -sum(values.get(s, 1.0) / (1 + held.get(s, 0)) for s in spent)
 
     def _hex_discard(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Hex: lose the Omen token worth least."""
-        s = option.id.split(":", 1)[1]
+        s = arg_of(option.id)
         return -symbol_values().get(s, 1.0) / (1 + pic.cave.get("omens", {}).get(s, 0))
 
     # ------------------------------------------------------------ cards
     def _choose_event(self, pic: Picture, decision: Decision, option: Option) -> float:
         """cave.events: play the Event that hurts the Knight most."""
-        return float(card_value(EVENT_VALUE, option.id.split(":", 1)[1]))
+        return float(card_value(EVENT_VALUE, arg_of(option.id)))
 
     def _choose_treasure(self, pic: Picture, decision: Decision, option: Option) -> float:
         """cave.treasures: give the Knight the card she can use least."""
-        return -float(card_value(TREASURE_VALUE, option.id.split(":", 1)[1]))
+        return -float(card_value(TREASURE_VALUE, arg_of(option.id)))
 
     def _bottom_treasure(self, pic: Picture, decision: Decision, option: Option) -> float:
         """VAR-11: keep back the card she would like most."""
-        return float(card_value(TREASURE_VALUE, option.id.split(":", 1)[1]))
+        return float(card_value(TREASURE_VALUE, arg_of(option.id)))
 
     # ------------------------------------------------------------ orienting
     def _orient_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
@@ -707,7 +708,7 @@ class EasyCave(ScoredBot):
         p = option_space(option)
         if p is None:
             return 0.0
-        return self._orientation(pic, p, int(option.id.split(":", 1)[1]))
+        return self._orientation(pic, p, int_arg(option.id))
 
     def _orientation(self, pic: Picture, p: Pos, rot: int) -> float:
         """Walls of the tile at ``p`` turned ``rot``: a wall is worth the most on a side

@@ -29,6 +29,7 @@ from functools import cached_property
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
 from ...engine.kinds import DecisionKind
+from ...engine.option_ids import parse
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView, TileView
 from ..base import ScoredBot
@@ -360,7 +361,7 @@ class EasyDragon(ScoredBot):
         m = self.memory
         if m is None:
             return
-        v, _, a = choice.partition(":")
+        v, a = parse(choice)
         if decision.kind == DecisionKind.DRAGON_TURN and (v == "move" or choice == "power:wing"):
             m.moved = True
         if decision.kind == DecisionKind.DRAGON_SLITHER:

@@ -30,6 +30,7 @@ from functools import cached_property
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, rotate_walls
 from ...engine.kinds import DecisionKind
+from ...engine.option_ids import parse
 from ...engine.rules_data import load_rules_data
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -390,7 +391,7 @@ class EasyGoblins(ScoredBot):
         """Note Lit tiles left and first Crystal attacks of our own Tribes (GB-61, GB-76)."""
         ctx = self.ctx
         assert ctx is not None
-        v, _, a = choice.partition(":")
+        v, a = parse(choice)
         t = tribe_of_prompt(decision.prompt)
         if decision.kind == DecisionKind.TRIBE_ACTIVATION and t is not None:
             p = ctx.tribe_pos(t)

@@ -27,6 +27,7 @@ from functools import cached_property
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos
 from ...engine.kinds import DecisionKind
+from ...engine.option_ids import arg_parts, has_verb, pos_arg
 from ...engine.view import PlayerView
 from ..base import ScoredBot, rates_all
 from ..features import MapPicture, arg, board, option_space, verb
@@ -162,8 +163,8 @@ class EasyKnight(ScoredBot):
     # ----------------------------------------------------------- dispatch
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         choice = super().__call__(view, decision)
-        if decision.kind == DecisionKind.KNIGHT_TURN and choice.partition(":")[0] in ("move", "mapmove", "leave"):
-            q = parse_pos(choice.partition(":")[2])
+        if decision.kind == DecisionKind.KNIGHT_TURN and has_verb(choice, "move", "mapmove", "leave"):
+            q = pos_arg(choice)
             pic = MapPicture(view)
             if not pic.lit(q):
                 self._revealed_here = (view.round, q)
@@ -304,7 +305,7 @@ class EasyKnight(ScoredBot):
         cards = TREASURE_FOR[stat] if own_turn or stat != "strength" else ()
         for card in cards:
             for i in t.ids:
-                if i.startswith("cube:treasure:") and i.split(":", 2)[2].split("#")[0] == card:
+                if has_verb(i, "cube") and (slot := arg_parts(i, ":"))[0] == "treasure" and slot[1].split("#")[0] == card:
                     return i
         track = f"cube:{stat}"
         return track if track in t.ids else None

@@ -32,6 +32,7 @@ from functools import cached_property
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos
 from ...engine.kinds import DecisionKind
+from ...engine.option_ids import has_verb
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
@@ -253,7 +254,7 @@ class ThiefPicture:
         """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
         if self.decision.kind != DecisionKind.THIEF_TURN:
             return True
-        return any(o.id.startswith(f"{action}:{piece}:") for o in self.decision.options)
+        return any(has_verb(o.id, action) and arg(o).startswith(f"{piece}:") for o in self.decision.options)
 
     def _vault_tried_here(self) -> bool:
         """TH-23: each Vault once per turn — on a Vault with no Pick Lock offered he tried it."""
@@ -576,7 +577,7 @@ def score_picklock(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 def score_pickpocket(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     """TH-16..22: a free Treasure token from the supply; surer is better, but a cube
     kept for a Vault he can still reach matters too."""
-    level = int(option.id.rpartition(":")[2])
+    level = int(arg(option).rpartition(":")[2])
     chance = {1: 0.5, 2: 5 / 6, 3: 1.0}.get(level, 0.5)
     spare = _cubes(pic) - level - _reserve(pic)
     return bot.params["pickpocket"] * chance + (0 if spare >= 0 else 3 * spare)
@@ -623,7 +624,7 @@ def score_flare(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 def score_backstab(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     """TH-24/25: spare cubes hurt a rival; the heaviest he can spare."""
-    level = int(option.id.rpartition(":")[2])
+    level = int(arg(option).rpartition(":")[2])
     if not _spare(pic, level) or _movement(pic) > 0:
         return -5.0
     return bot.params["backstab"] * level / 3 + 0.05

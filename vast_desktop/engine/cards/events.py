@@ -11,6 +11,7 @@ from ..geometry import surrounding
 from ..kinds import DecisionKind
 from ..map.board import is_dark
 from ..map.reveal import reveal_group
+from ..option_ids import arg_of
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def play_event(g: Game) -> Proc:
                 for c in drawn]
         choice = yield g.ask("cave", DecisionKind.CHOOSE_EVENT, "Choose the Event card to play on the Knight", opts,
                              rules_ref="cave.events")
-        card = choice.id.split(":", 1)[1]
+        card = arg_of(choice.id)
         drawn.remove(card)
         st.event_deck.extend(drawn)  # the others go to the bottom
     else:

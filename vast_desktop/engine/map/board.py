@@ -25,6 +25,7 @@ from ..geometry import (
     step,
 )
 from ..kinds import DecisionKind
+from ..option_ids import arg_parts
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -411,7 +412,7 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
             choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE,
                                  f"Fill the open edge{'s' if len(need) > 1 else ''}: place a Dark tile on "
                                  + ", ".join(fmt_pos(q) for q in need), opts)
-            tile_id, _, where = choice.id[len("fill:"):].partition("@")
+            tile_id, where = arg_parts(choice.id, "@")
             q = _pos(where)
             cave.hand.remove(tile_id)
             place_tile(g, tile_id, q, "cave")

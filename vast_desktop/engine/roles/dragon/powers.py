@@ -33,6 +33,7 @@ from ...kinds import DecisionKind
 from ...map.board import is_dark, tile_type, visible
 from ...map.forced import can_be_pushed, entered, reachable
 from ...map.reveal import reveal_group
+from ...option_ids import arg_list, arg_of, arg_parts, at, pos_arg
 from . import turn as dr
 from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
 
@@ -191,7 +192,7 @@ def pay(g: Game, power_id: str) -> Proc:
         opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
         choice = yield g.ask("dragon", DecisionKind.PAY_POWER, f"Pay for {power.name}: which symbols?", opts,
                              rules_ref="dragon.powers")
-        chosen = tuple(choice.id.split(":", 1)[1].split(","))
+        chosen = arg_list(choice.id)
     cards, gems = spent_by(g, chosen)
     d.gems_spent.extend(gems)
     for card in cards:
@@ -270,14 +271,14 @@ def push_knight(g: Game, steps: int, why: str) -> Proc:
     dests = sorted(q for q in reachable(g, "knight", start, max_steps=steps) if q != start)
     if not dests:
         return
-    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+    opts = [Option(at("push", q), f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
             for q in dests]
     if why == "Claw":
         opts.append(Option("nopush:", "Leave the Knight where she is", (button("skip"),)))
     choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
     if choice.id == "nopush:":
         return
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     board.pieces["knight"] = q
     g.log("forced_move", f"{why}: the Dragon moves the Knight from {fmt_pos(start)} to {fmt_pos(q)}.",
           piece="knight", frm=start, to=q)
@@ -306,10 +307,10 @@ def wing_targets(g: Game, paid: bool = False) -> list[Pos]:
 
 def _wing(g: Game) -> Proc:
     found = dr.legal_routes(g, "wing")
-    opts = [Option(f"wing:{fmt_pos(q)}", dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
+    opts = [Option(at("wing", q), dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(found.items())]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_WING, "Wing: where do you fly?", opts, rules_ref="dragon.powers")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     yield from dr.move_dragon(g, q, "flies", found[q])
 
 
@@ -327,7 +328,7 @@ def _hiss(g: Game) -> Proc:
     assert gob is not None
     opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_HISS, "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
-    tribe = choice.id.split(":", 1)[1]
+    tribe = arg_of(choice.id)
     if (yield from gob.trap_against_dragon(g, tribe, "Hiss")):
         return
     before = gob.tribe_population(g, tribe)
@@ -369,7 +370,7 @@ def _slither(g: Game) -> Proc:
     d = dragon(g)
     choice = yield g.ask("dragon", DecisionKind.DRAGON_SLITHER, "Slither: move which Sloth cube?", _slither_opts(g),
                          rules_ref="dragon.powers")
-    a, _, b = choice.id.split(":", 1)[1].partition(">")
+    a, b = arg_parts(choice.id, ">")
     d.sloth[a] -= 1
     d.sloth[b] += 1
     g.log("slither", f"Slither: a Sloth cube moves from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}.", frm=a, to=b)
@@ -417,7 +418,7 @@ def _can_swat(g: Game) -> bool:
 def _swat(g: Game) -> Proc:
     """DR-29, AMB-35: a Gem or Treasure token on an adjacent space up to 5 spaces (Forced Movement)."""
     choice = yield g.ask("dragon", DecisionKind.DRAGON_SWAT, "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
-    kind, _, rest = choice.id.split(":", 1)[1].partition("@")
+    kind, rest = arg_parts(choice.id, "@")
     a, _, b = rest.partition(">")
     frm, to = parse_pos(a), parse_pos(b)
     board = g.state.board
@@ -438,10 +439,10 @@ def _scorch(g: Game) -> Proc:
 
 def _burn(g: Game) -> Proc:
     """DR-31: reveal one Dark tile anywhere."""
-    opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
+    opts = [Option(at("burn", p), f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
             for p in sorted(g.state.board.tiles) if is_dark(g, p)]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_BURN, "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
-    yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
+    yield from reveal_group(g, [pos_arg(choice.id)], "dragon", after_each=_pride_event)
 
 
 def _slap_ok(g: Game) -> bool:
@@ -517,10 +518,10 @@ def _flame_wall_targets(g: Game) -> list[Pos]:
 
 def _flame_wall(g: Game) -> Proc:
     """DR-35, DR-38: the Flame Wall on a visible adjacent tile until his next turn."""
-    opts = [Option(f"flamewall:{fmt_pos(q)}", f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
+    opts = [Option(at("flamewall", q), f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
             for q in _flame_wall_targets(g)]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_FLAME_WALL, "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["flamewall"] += 1
     g.log("flame_wall", f"The Dragon sets a Flame Wall at {fmt_pos(q)}.", pos=q)
 
@@ -625,11 +626,11 @@ def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
     dests = sorted(q for q, n in reachable(g, piece, frm, max_steps=1).items() if n == 1)
     if not dests:
         return
-    opts = [Option(f"push:{fmt_pos(q)}", f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
+    opts = [Option(at("push", q), f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
             for q in dests]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} to an adjacent space", opts,
                          rules_ref="general.forced_movement")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     board.pieces[piece] = q
     g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
           piece=piece, frm=frm, to=q)
@@ -688,7 +689,7 @@ def play_scale(g: Game, card: str) -> Proc:
                    (Target("slot", f"dragon.sloth.{b}"),)) for b in sloth_boxes_with_cubes(g)]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_PLATINUM, f"{g.card(card).name}: move a Sloth cube from which box?", opts,
                          rules_ref="dragon.scales")
-    box = choice.id.split(":", 1)[1]
+    box = arg_of(choice.id)
     d.hand.remove(card)
     d.scales_removed.append(card)
     g.log("scale_played", f"The Dragon plays the {g.card(card).name}; it is removed from the game.", card=card)

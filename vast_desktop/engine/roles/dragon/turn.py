@@ -19,6 +19,7 @@ from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, ste
 from ...kinds import DecisionKind
 from ...map.board import edge_blocked, is_dark, is_lit, return_token, tile_type
 from ...map.terrain import downstream, impassable, kind_at, on_pit, open_exits, pit_links, place_under, ride
+from ...option_ids import arg_of, at, has_verb, parse
 from .state import (
     SLOTH_CATEGORY,
     DragonState,
@@ -75,7 +76,7 @@ def dragon_turn(g: Game) -> Proc:
     while True:                                         # (1) Move and Use Powers
         opts = turn_options(g, move_options(g) + power_options(g))
         choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, _prompt(g), opts, rules_ref="dragon.move_and_powers")
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         if verb == "move":
@@ -111,7 +112,7 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
     Wing), so only those are offered and the turn cannot end there — unless no movement
     is left to him (then, as for the other roles, nothing holds him there)."""
     if on_pit(g, pos(g)):
-        moves = [o for o in opts if o.id.startswith("move:") or o.id == "power:wing"]
+        moves = [o for o in opts if has_verb(o.id, "move") or o.id == "power:wing"]
         if moves:
             return moves
     return [*opts, Option("end:", "Finish moving and using powers", (button("end_turn"),))]
@@ -273,7 +274,7 @@ def move_options(g: Game) -> list[Option]:
     d = dragon(g)
     if d.free_moved:
         return []
-    return [Option(f"move:{fmt_pos(q)}", route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
+    return [Option(at("move", q), route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(legal_routes(g, "free").items())]
 
 
@@ -539,7 +540,7 @@ def place_gem(g: Game) -> Proc:
     choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
         return
-    sym = choice.id.split(":", 1)[1]
+    sym = arg_of(choice.id)
     others = bool(gems_on_map(g))
     g.state.board.tokens_at(p)[gem_token(sym)] += 1
     g.log("gem_placed", f"The Dragon places the {sym.title()} Gem at {fmt_pos(p)}.", pos=p, gem=sym)
@@ -584,7 +585,7 @@ def keep_scales(g: Game) -> Proc:
                          opts, rules_ref="dragon.scales")
     if choice.id == "replace:":
         return []
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     g.log("scale_kept", f"The Dragon reveals the {g.card(card).name} and keeps it in his hand; he draws one card "
           "fewer.", card=card)
     return [card]
@@ -623,7 +624,7 @@ def discard_cards(g: Game, n: int, why: str) -> Proc:
             choice = yield g.ask("dragon", DecisionKind.DRAGON_DISCARD, f"{why}: discard a Power card ({n - lost} to go)",
                                  [Option(f"discard:{f}", f"Discard the {g.card(f).name}" if is_scale(f)
                                          else f"Discard a {f.title()} card") for f in faces])
-            face = choice.id.split(":", 1)[1]
+            face = arg_of(choice.id)
         card = next(c for c in d.hand if card_face(g, c) == face)
         d.hand.remove(card)
         d.discard.append(card)
@@ -676,7 +677,7 @@ def spores(g: Game) -> Proc:
             for b in boxes]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: which Sloth box takes the cube back?", opts,
                          rules_ref="cave.omen.soporific_spores")
-    box = choice.id.split(":", 1)[1]
+    box = arg_of(choice.id)
     d.wakefulness -= 1
     d.sloth[box] += 1
     g.log("spores", f"Soporific Spores: a cube goes back from Wakefulness to {BOX_NAMES[box]}; Wakefulness "

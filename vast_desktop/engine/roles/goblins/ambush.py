@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...cards.ambush import raise_strength
 from ...decisions import Option, Target, button
 from ...kinds import DecisionKind
+from ...option_ids import arg_of
 from ..knight import board as kb
 from . import turn as gb
 
@@ -43,4 +44,4 @@ def goblin_ambush(g: Game, source: str) -> Proc:
     if choice.id == "no_ambush:":
         g.log("ambush_no_effect", "The Goblins do not spring the Ambush.")
         return
-    yield from gb.attack_knight(g, choice.id.split(":", 1)[1], "ambushes", ambush=True)
+    yield from gb.attack_knight(g, arg_of(choice.id), "ambushes", ambush=True)

@@ -50,6 +50,7 @@ from ...map.terrain import (
     step_ok,
     tribe_moved,
 )
+from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from .state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -216,7 +217,7 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
         opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
         choice = yield g.ask("goblins", DecisionKind.SCATTER_MONSTER, f"{NAMES[tribe]} scatters: discard one of its Monsters",
                              opts, rules_ref="goblins.scatter")
-        gone = [choice.id.split(":", 1)[1]]
+        gone = [arg_of(choice.id)]
     else:
         gone = list(mons)
     for m in gone:
@@ -364,9 +365,9 @@ def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], ma
         opts += secret_options(g, reactions=reactions)
         text = prompt() if callable(prompt) else prompt
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
-        if not choice.id.startswith("secret:"):
+        if not has_verb(choice.id, "secret"):
             return choice
-        yield from play_secret(g, choice.id.split(":", 1)[1])
+        yield from play_secret(g, arg_of(choice.id))
 
 
 def ruby_ready(g: Game) -> bool:
@@ -410,7 +411,7 @@ def assign_monster(g: Game, card: str) -> Proc:
     choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: {name}. Assign it (at most "
                                     f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
                                     "goblins.assign_monsters")
-    verb, _, arg = choice.id.partition(":")
+    verb, arg = parse(choice.id)
     if verb == "discard":
         g.state.monster_discard.append(card)
         g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
@@ -477,7 +478,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
                                         "one you can play now", discard_options, "goblins.secrets")
         if choice is None:
             break
-        card = choice.id.split(":", 1)[1]
+        card = arg_of(choice.id)
         (s.hand if card in s.hand else s.face_up).remove(card)
         s.secrets_discard.append(card)
         g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
@@ -492,7 +493,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
     choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
                                     "another?", ruby_options, "goblins.secrets")
     if choice is not None and choice.id != "keep:":
-        old = choice.id.split(":", 1)[1]
+        old = arg_of(choice.id)
         s.ruby_used = True
         s.hand.remove(old)
         s.secrets_discard.append(old)
@@ -558,7 +559,7 @@ def choose_war_card(g: Game) -> Proc:
     prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
     while True:
         choice = yield from ask_goblins(g, DecisionKind.WAR_CARD, prompt, options, "goblins.war_card", auto_single=True)
-        verb, _, c = choice.id.partition(":")
+        verb, c = parse(choice.id)
         if verb == "war":
             chosen = c
             break
@@ -597,7 +598,7 @@ def populate(g: Game, war: str) -> Proc:
             auto_single=True)
         if choice.id == "populate:":
             break
-        t = choice.id.split(":", 1)[1]
+        t = arg_of(choice.id)
         blocked.append(t)
         lose_rage(g, 1, f"no discs for {NAMES[t]}")
     cap = g.rules.goblins.max_population
@@ -623,7 +624,7 @@ def populate(g: Game, war: str) -> Proc:
             discard_secret(g, "leader")
             g.log("secret", "The Goblins play Leader: no Tribe scatters.")
         else:
-            yield from scatter(g, choice.id.split(":", 1)[1], "overpopulation")
+            yield from scatter(g, arg_of(choice.id), "overpopulation")
 
 
 def discard_secret(g: Game, card: str) -> None:
@@ -648,7 +649,7 @@ def activate_phase(g: Game) -> Proc:
     while True:
         choice = yield from ask_goblins(g, DecisionKind.GOBLINS_TURN, lambda: _prompt(g), options, "goblins.activate",
                                         reactions=True)
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "end":
             return
         yield from activate(g, arg)
@@ -718,15 +719,15 @@ def _reveal(g: Game, t: str) -> Proc:
 
     def options() -> list[Option]:
         dark, open_ = reveal_spaces(g, t)
-        opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
                 for p in dark]
-        opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
+        opts += [Option(at("lurk", p), f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
                  for p in open_]
         opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
         return opts
 
     choice = yield from ask_goblins(g, DecisionKind.REVEAL_TRIBE, f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
-    verb, _, arg = choice.id.partition(":")
+    verb, arg = parse(choice.id)
     if verb == "done":
         return
     p = parse_pos(arg)
@@ -761,7 +762,7 @@ def _lurker(g: Game, t: str) -> Proc:
         opts = []
         for _, q in adjacent(p):
             if q in g.state.board.tiles and step_ok(g, p, q) and not _barred_at(g, q):
-                opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
+                opts.append(Option(at("step", q), f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
         return opts
@@ -769,7 +770,7 @@ def _lurker(g: Game, t: str) -> Proc:
     choice = yield from ask_goblins(g, DecisionKind.LURKER, f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
     if choice is None:
         return
-    verb, _, arg = choice.id.partition(":")
+    verb, arg = parse(choice.id)
     if verb == "step":
         q = parse_pos(arg)
         del s.lurking[t]
@@ -834,17 +835,17 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
         if block in ("knight_too_strong", "blocked"):
             continue
         if block == "attack_knight":
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
+            opts.append(Option(at("move", q), f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
         elif block == "attack_dragon":
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
+            opts.append(Option(at("move", q), f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
         else:
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
+            opts.append(Option(at("move", q), f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
     if has_monster(g, t, "underworm"):
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
                 if q in board.tiles and not impassable(g, q) and _knight_block(g, t, q) in (None, "attack_dragon"):
-                    opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
+                    opts.append(Option(at("worm", q), f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
 
@@ -858,16 +859,16 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         p = tribe_pos(g, t)
         if p is None:                       # a Secret took it off the map
             return []
-        opts = [o for o in move_options(g, t, p) if not (worm_used and o.id.startswith("worm:"))]
-        opts += [Option(f"leave:{fmt_pos(q)}", f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
+        opts = [o for o in move_options(g, t, p) if not (worm_used and has_verb(o.id, "worm"))]
+        opts += [Option(at("leave", q), f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
                         "(a Dark tile is placed)", (space(q),)) for q in open_exits(g, p)]       # TR-12
         if s.tunnels and not moved:
             for q, tile in sorted(g.state.board.tiles.items()):
                 if tile.dark and q != p and not _other_player_at(g, q):
-                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
+                    opts.append(Option(at("tunnel", q), f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
                                        (space(q),)))
-        if on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in opts):   # TR-29: not on a Pit
-            return [o for o in opts if o.id.startswith(("move:", "worm:", "tunnel:"))]
+        if on_pit(g, p) and any(has_verb(o.id, "move", "worm") for o in opts):   # TR-29: not on a Pit
+            return [o for o in opts if has_verb(o.id, "move", "worm", "tunnel")]
         opts += _free_options(g, t, p)
         opts += action_options(g, t, p)
         opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
@@ -882,7 +883,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         p = tribe_pos(g, t)
         if choice is None or p is None:
             return
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "done":
             return
         if verb in ("move", "worm", "tunnel", "leave"):
@@ -953,7 +954,7 @@ def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
             from ...map.forced import reachable
             for q in sorted(reachable(g, "knight", kp, max_steps=3)):
                 if q != kp:
-                    opts.append(Option(f"wisp:{fmt_pos(q)}", f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
+                    opts.append(Option(at("wisp", q), f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
     return opts
 
 
@@ -995,7 +996,7 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
     if is_dark(g, p) and (not g.state.collapse or house(g, "explore_during_collapse")) and _tiles_available(g):
         for _, q in adjacent(p):
             if q not in board.tiles:
-                opts.append(Option(f"explore:{fmt_pos(q)}", f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
+                opts.append(Option(at("explore", q), f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
     special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
     opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
     opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
@@ -1170,11 +1171,11 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
                  if tile.dark and q != p and not g.state.board.pieces_at(q)
                  and not sum(g.state.board.tokens.get(q, {}).values())]
         if dests:
-            opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
+            opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
             choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts)
-            if choice.id.startswith("leap:"):
-                q = parse_pos(choice.id.split(":", 1)[1])
+            if has_verb(choice.id, "leap"):
+                q = pos_arg(choice.id)
                 g.state.board.pieces[piece(t)] = q
                 g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
 
@@ -1212,7 +1213,7 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
                        (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
         choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
-        tid = choice.id.split(":", 1)[1]
+        tid = arg_of(choice.id)
         cave.hand.remove(tid)
         place_tile(g, tid, q, "cave")
         draw_to_cave_hand(g)
@@ -1272,7 +1273,7 @@ def spores(g: Game) -> Proc:
                 for t in cands]
         choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: which Tribe falls to 1 Population?", opts,
                              rules_ref="cave.omen.soporific_spores")
-        t = choice.id.split(":", 1)[1]
+        t = arg_of(choice.id)
         yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")
     gain_rage(g, 1, "Soporific Spores")
 

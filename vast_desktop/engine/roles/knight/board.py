@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
 from ...kinds import DecisionKind
+from ...option_ids import arg_of
 from ...state import EQUIPMENT, TRACKS, KnightState
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
     opts = [Option(f"from:{s}", "An unplaced cube" if s == "free" else f"The cube on {slot_label(g, s)}",
                    (Target("slot", f"knight.{s}"),)) for s in sources]
     choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Which Hero cube do you {purpose}?", opts)
-    return choice.id.split(":", 1)[1]
+    return arg_of(choice.id)
 
 
 # ------------------------------------------------------------------ Grit

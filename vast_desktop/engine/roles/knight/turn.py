@@ -26,6 +26,7 @@ from ...map.terrain import (
     ride,
     step_ok,
 )
+from ...option_ids import parse
 from . import board as kb
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def knight_turn(g: Game) -> Proc:
     while not k.turn_over:
         opts = turn_options(g)
         choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, _prompt(g), opts, rules_ref="knight.move_and_act")
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         yield from (ACTIONS.get(verb) or g.meetings.verbs[verb])(g, arg)

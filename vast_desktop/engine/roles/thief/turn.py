@@ -37,6 +37,7 @@ from ...map.terrain import (
     ride,
     step_ok,
 )
+from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
 if TYPE_CHECKING:
@@ -101,10 +102,10 @@ def thief_turn(g: Game) -> Proc:
         opts = turn_options(g)
         if not opts:
             break
-        if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
+        if not (on_pit(g, pos(g)) and any(has_verb(o.id, "move") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
         choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         yield from ACTIONS[verb](g, arg)
@@ -137,7 +138,7 @@ def assign_stats(g: Game) -> Proc:
                        (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)]
         choice = yield g.ask("thief", DecisionKind.THIEF_STATS, "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
                              rules_ref="thief.assign_stat_tokens")
-        values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
+        values = tuple(int(v) for v in arg_of(choice.id).split("-"))
         perm = seen[values]  # type: ignore[index]
     t.assignment = dict(zip(STATS, perm, strict=True))
 
@@ -160,10 +161,10 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     t = thief(g)
     if t.movement_left <= 0 or t.movement_over:
         return []
-    return [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),))
+    return [Option(at("move", q), f"Move to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if step_ok(g, p, q)                        # TR-11, TR-17, TR-29
             and pit_entry_ok(g, p, q, t.movement_left)] + [                      # TR-30
-        Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+        Option(at("leave", q), f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
                (space(q),)) for q in open_exits(g, p)]                           # TR-12
 
 
@@ -181,7 +182,7 @@ def climb_options(g: Game, p: Pos) -> list[Option]:
     cost = _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
     if t.movement_left <= 0 or t.movement_over or t.cubes < cost:
         return []
-    return [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
+    return [Option(at("climb", q), f"Climb through the wall to {fmt_pos(q)} ({cost} cube{'s' if cost != 1 else ''})",
                    (space(q),)) for _, q in adjacent(p) if q in g.state.board.tiles and edge_blocked(g, p, q)
                    and not impassable(g, p) and not impassable(g, q)]
 
@@ -199,7 +200,7 @@ def climb_over_options(g: Game, p: Pos) -> list[Option]:
         over = step(p, d)
         beyond = step(over, d)
         if impassable(g, over) and beyond in g.state.board.tiles and not impassable(g, beyond):
-            out.append(Option(f"climbover:{fmt_pos(beyond)}", f"Climb over the impassable space {fmt_pos(over)} to "
+            out.append(Option(at("climbover", beyond), f"Climb over the impassable space {fmt_pos(over)} to "
                               f"{fmt_pos(beyond)} ({cost} cubes)", (space(beyond),)))
     return out
 
@@ -469,10 +470,10 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
     if not spots:
         g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
         return False
-    opts = [Option(f"take:{fmt_pos(p)}", f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
+    opts = [Option(at("take", p), f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
     choice = yield g.ask("thief", DecisionKind.THIEF_TAKE_TREASURE, f"The Cave's supply is empty ({why}): take a Treasure "
                          "token from the map", opts, rules_ref="thief.treasure")
-    p = parse_pos(choice.id.split(":", 1)[1])
+    p = pos_arg(choice.id)
     g.state.board.tokens_at(p)["treasure"] -= 1
     thief(g).carried.append("treasure")
     g.log("thief_treasure", f"The Thief takes the Treasure token at {fmt_pos(p)} ({why}).", pos=p)
@@ -529,7 +530,7 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
     choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which of the Knight's Treasure cards?", opts,
                          rules_ref="thief.pickpocket")
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     if card == "random":
         card = hidden[g.rng.randrange(len(hidden))]
     g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
@@ -550,7 +551,7 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
         opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
     choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which Secrets card?", opts,
                          rules_ref="thief.pickpocket")
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     if card == "random":
         card = s.hand[g.rng.randrange(len(s.hand))]
     gb.discard_secret(g, card)
@@ -715,7 +716,7 @@ def stash(g: Game) -> Proc:
             continue
         choice = yield g.ask("thief", DecisionKind.THIEF_UPGRADE, "Stash a Treasure token: choose the upgrade it buys",
                              upgrade_options(g), rules_ref="thief.upgrades")
-        up = choice.id.split(":", 1)[1]
+        up = arg_of(choice.id)
         t.carried.remove("treasure")
         _take_upgrade(g, up)
         name = next(u.name for u in g.rules.thief.upgrades if u.id == up)
@@ -770,13 +771,13 @@ def _evasion_step(g: Game) -> Proc:
     """TH-36: after a foiled attack he may move 1 space at once (not through walls)."""
     p = pos(g)
     assert p is not None
-    opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
+    opts = [Option(at("step", q), f"Slip away to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if step_ok(g, p, q)]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
     choice = yield g.ask("thief", DecisionKind.THIEF_EVASION, "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")
-    if choice.id.startswith("step:"):
-        q = parse_pos(choice.id.split(":", 1)[1])
+    if has_verb(choice.id, "step"):
+        q = pos_arg(choice.id)
         g.state.board.pieces["thief"] = q
         g.log("move", f"The Thief slips away to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
         yield from entered(g, q)
