@@ -59,7 +59,7 @@ def drive(g: Game, make_proc: Callable[[Game], Proc]) -> None:
     def flow() -> Proc:
         yield from make_proc(g)
         while True:
-            yield g.ask("test", "done", "The procedure is over", [Option("done:", "done")])
+            yield Decision("test", "done", "The procedure is over", (Option("done:", "done"),))  # a test-only kind (not asked by the engine)
 
     g.start(flow())
 

@@ -13,6 +13,7 @@ import pytest
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine.decisions import Decision
+from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.teach.reference import (
     ALIAS_PARTS,
     ALIAS_PREFIX,
@@ -224,15 +225,17 @@ def engine_asks() -> list[tuple[str, str | None, str]]:
                 continue
             kind_at, ref_at = asking[_name(node)]
             kind = node.args[kind_at] if len(node.args) > kind_at else None
-            if not (isinstance(kind, ast.Constant) and isinstance(kind.value, str)):
-                continue                                      # f-strings and variables: the random games cover them
+            if not (isinstance(kind, ast.Attribute) and isinstance(kind.value, ast.Name)
+                    and kind.value.id == "DecisionKind"):
+                continue                  # DecisionKind.omen(...) and variables: the random games cover them
+            value = DecisionKind[kind.attr].value
             refs = [k.value for k in node.keywords if k.arg == "rules_ref"]
             if ref_at is not None and len(node.args) > ref_at:
                 refs.append(node.args[ref_at])
             ref = None
             if refs:
                 ref = refs[0].value if isinstance(refs[0], ast.Constant) else "<computed>"
-            out.append((kind.value, ref, f"{path.name}:{node.lineno}"))
+            out.append((value, ref, f"{path.name}:{node.lineno}"))
     return out
 
 

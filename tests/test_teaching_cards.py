@@ -15,6 +15,7 @@ import pytest
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, load_scenario, new_game
 from vast_desktop.engine.game import Game
+from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.teach.cheatsheets import (
     ROLES,
     TeachingCards,
@@ -102,10 +103,11 @@ def engine_source() -> str:
 
 
 def test_every_trigger_names_something_the_engine_asks_or_logs(cards: TeachingCards) -> None:
-    """decision:<kind> must be a kind the engine asks (g.ask(role, "<kind>", ...)), event:<kind>
-    one it logs (g.log("<kind>", ...)), turn_start:<role> a role (the engine logs "turn")."""
+    """decision:<kind> must be a kind the engine asks (a DecisionKind: tests/test_decision_kinds.py
+    checks every member is asked), event:<kind> one it logs (g.log("<kind>", ...)),
+    turn_start:<role> a role (the engine logs "turn")."""
     src = engine_source()
-    asked = set(re.findall(r"\.ask\(\s*[^,]+,\s*\"([a-z_]+)\"", src))
+    asked = {k.value for k in DecisionKind}
     logged = set(re.findall(r"\.log\(\s*\"([a-z_]+)\"", src))
     assert "turn" in logged
     for trigger in cards.triggers:

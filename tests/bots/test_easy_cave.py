@@ -64,7 +64,7 @@ def test_easy_cave_places_the_crystal_tile_far_from_the_knight_at_a_dead_end():
 def test_easy_cave_spends_hatred_to_place_another_tile():
     """CV-25: Hatred (cost 1 now) places another tile before the Collapse — the Cave uses
     it rather than ending its turn with the tokens unspent."""
-    g = knight_vs_cave(CORRIDOR, cave={"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 2}},
+    g = knight_vs_cave(CORRIDOR, cave={"hand": ["T02", "T03", "T08"], "omens": {"mushroom": 2}},
                        pieces={"knight": [0, 0]}, stack=["T04", "T06", "T07"])
     assert "omen:hatred" in g.pending.ids
     seen = play_cave_turn(g)
@@ -98,7 +98,7 @@ def test_easy_cave_places_no_treasure_for_the_thief_to_stash():
     """CV-11, role_variants.two_vs_thief: against the Thief Place Treasure is optional, and
     every token on the map is one more he may stash toward his win — the Cave skips it."""
     g = load_scenario({"setup": {"roles": ["cave", "thief"], "seed": 1}, "active": "cave", "omen_bag": {},
-                       "tiles": CORRIDOR, "cave": {"hand": ["T01", "T02", "T03"]}, "stack": ["T04", "T06"]})
+                       "tiles": CORRIDOR, "cave": {"hand": ["T02", "T03", "T08"]}, "stack": ["T04", "T06"]})
     g.apply(cave_choice(g))                                 # Shape the Cave
     assert g.pending is not None and "skip_treasure:" in g.pending.ids
     assert any(i.startswith("treasure:") for i in g.pending.ids)
@@ -109,7 +109,7 @@ def test_easy_cave_puts_a_waking_dragon_back_to_sleep():
     """CV-24: with the Dragon one cube short of waking, Soporific Spores on him comes before
     another Hatred placement."""
     g = load_scenario({"setup": {"roles": ["dragon", "cave"], "seed": 1}, "active": "cave", "omen_bag": {},
-                       "tiles": CORRIDOR, "cave": {"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 3, "trail": 1}},
+                       "tiles": CORRIDOR, "cave": {"hand": ["T02", "T03", "T08"], "omens": {"mushroom": 3, "trail": 1}},
                        "stack": ["T04", "T06"], "dragon": {"wakefulness": 10, "locked_hunger": 0,
                                                          "sloth": {"greed": 1, "hunger": 1, "event": 2,
                                                                    "dont_move": 0, "place_gem": 0}}})
@@ -129,7 +129,7 @@ def test_the_patient_cave_keeps_its_omens_for_spores_against_the_dragon():
     def game() -> Game:
         return load_scenario({"setup": {"roles": ["dragon", "cave"], "seed": 1}, "active": "cave",
                               "omen_bag": {}, "tiles": CORRIDOR, "stack": ["T04", "T06", "T07"],
-                              "cave": {"hand": ["T01", "T02", "T03"], "omens": {"mushroom": 3}},
+                              "cave": {"hand": ["T02", "T03", "T08"], "omens": {"mushroom": 3}},
                               "dragon": {"wakefulness": 6, "locked_hunger": 0,
                                          "sloth": {"greed": 2, "hunger": 2, "event": 3, "dont_move": 1,
                                                    "place_gem": 1}}})

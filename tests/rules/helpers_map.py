@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
-from vast_desktop.engine.decisions import Option
+from vast_desktop.engine.decisions import Decision, Option
 
 from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
 
@@ -105,7 +105,7 @@ def drive(g: Game, make_proc: Callable[[Game], Any]) -> None:
     def flow() -> Any:
         yield from make_proc(g)
         while True:
-            yield g.ask("test", "done", "The procedure is over", [Option("done:", "done")])
+            yield Decision("test", "done", "The procedure is over", (Option("done:", "done"),))  # a test-only kind (not asked by the engine)
 
     g.start(flow())
 

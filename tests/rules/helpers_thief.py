@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from vast_desktop.engine import Game, load_scenario
-from vast_desktop.engine.decisions import Option
+from vast_desktop.engine.decisions import Decision, Option
 from vast_desktop.engine.roles.thief.state import ThiefState
 
 from .helpers_interactions import choose, ids  # noqa: F401  (one copy for every rule-test helper)
@@ -113,6 +113,6 @@ def run_proc(g: Game, proc: Generator[Any, Any, Any]) -> None:
     def flow() -> Generator[Any, Any, Any]:
         yield from proc
         while True:
-            yield g.ask("thief", "done", "done", [Option("done:", "done")])
+            yield Decision("thief", "done", "done", (Option("done:", "done"),))  # a test-only kind (not asked by the engine)
 
     g.start(flow())

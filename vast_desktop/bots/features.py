@@ -15,6 +15,7 @@ from functools import cached_property
 
 from ..engine.decisions import Option
 from ..engine.geometry import DELTA, Pos, parse_pos
+from ..engine.option_ids import arg_of, verb_of
 from ..engine.view import PlayerView, TileView
 
 _DIRECTION = {d: i for i, d in enumerate(DELTA)}
@@ -107,11 +108,11 @@ class MapPicture:
 
 
 def verb(option: Option) -> str:
-    return option.id.partition(":")[0]
+    return verb_of(option.id)
 
 
 def arg(option: Option) -> str:
-    return option.id.partition(":")[2]
+    return arg_of(option.id)
 
 
 def option_space(option: Option) -> Pos | None:

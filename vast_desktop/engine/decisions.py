@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
+from .kinds import DecisionKind
+
 
 class IllegalChoice(ValueError):
     """Raised by ``Game.apply`` for an id that is not an option; the game is unchanged."""
@@ -91,7 +93,7 @@ class Option:
 @dataclass(slots=True, unsafe_hash=True)
 class Decision:
     role: Final[str]
-    kind: Final[str]
+    kind: Final[DecisionKind]           # what is decided
     prompt: Final[str]
     options: Final[tuple[Option, ...]]
     rules_ref: Final[str] = ""

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 from .decisions import Option, Target, space
 from .game import GameOver, Outcome
-from .geometry import fmt_pos, parse_pos
+from .geometry import fmt_pos
+from .kinds import DecisionKind
 from .map.board import place_tile, placement_spaces, tile_type, tiles_left
 from .map.collapse import collapse_candidates, remove_tile
+from .option_ids import at, pos_arg
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -101,12 +103,12 @@ def end_of_turn_tiles(g: Game, role: str) -> Proc:
             tile_id = st.stack[0]   # stays on the stack (in the state) until placed: tile conservation
             g.barrier()
             tribe = (g.tile(tile_id).tribe or "").title()
-            opts = [Option(f"place:{fmt_pos(q)}", f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
+            opts = [Option(at("place", q), f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
                            (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
-            choice = yield g.ask(role, "place_tile", f"End of turn: place the Dark tile you drew ({tribe})", opts,
+            choice = yield g.ask(role, DecisionKind.PLACE_TILE, f"End of turn: place the Dark tile you drew ({tribe})", opts,
                                  rules_ref="variants.alone_in_the_dark" if solo else "general.no_cave")
             st.stack.pop(0)
-            place_tile(g, tile_id, parse_pos(choice.id.split(":")[1]), role, "draws and places")
+            place_tile(g, tile_id, pos_arg(choice.id), role, "draws and places")
     else:
         n = alone_in_the_dark_count(g, role) if solo else g.config.collapse_rate_no_cave
         for _ in range(n):
@@ -118,10 +120,10 @@ def collapse_one(g: Game, remover: str, alone: bool = False) -> Proc:
     if not cands:
         g.log("collapse_stuck", "No tile can be removed.")
         return
-    opts = [Option(f"remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
-    choice = yield g.ask(remover, "collapse_tile", "The Collapse: choose a tile to remove", opts,
+    opts = [Option(at("remove", p), f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
+    choice = yield g.ask(remover, DecisionKind.COLLAPSE_TILE, "The Collapse: choose a tile to remove", opts,
                          rules_ref="general.collapse")
-    yield from remove_tile(g, parse_pos(choice.id.split(":")[1]), remover, collapse_removal=True)
+    yield from remove_tile(g, pos_arg(choice.id), remover, collapse_removal=True)
 
 
 # ------------------------------------------------------------- outcomes

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
+from .kinds import DecisionKind
 from .knowledge import NamedCards, Snapshot, hidden_places, learned, locate, snapshot, zone_seers
 from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
@@ -218,10 +219,14 @@ class Game:
         return self.hooks.explain.why_not(self, role, target)
 
     # ------------------------------------------------------------- procedures
-    def ask(self, role: str, kind: str, prompt: str, options: Iterable[Option], rules_ref: str = "",
+    def ask(self, role: str, kind: DecisionKind, prompt: str, options: Iterable[Option], rules_ref: str = "",
             about: dict[str, str] | None = None) -> Decision:
-        """The decision to yield; ``about`` gives public facts about it for explanations."""
-        return Decision(role, kind, prompt, tuple(options), rules_ref or kind, tuple((about or {}).items()))
+        """The decision to yield; ``about`` gives public facts about it for explanations.
+        ``kind`` must be a :class:`DecisionKind` member: a plain string (a misspelt or renamed
+        kind) raises TypeError instead of making a decision nobody recognises."""
+        if kind.__class__ is not DecisionKind:
+            raise TypeError(f"Game.ask needs a DecisionKind, not {kind!r}")
+        return Decision(role, kind, prompt, tuple(options), rules_ref or kind.value, tuple((about or {}).items()))
 
     def script_dice(self, die: Die, *faces: int, then: Then = "rng") -> DieScript:
         """Make the next rolls of ``die`` ("dragon" or "action") show ``faces`` (1-based: the

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from vast_desktop.engine.geometry import fmt_pos, parse_pos
+from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.engine.map.terrain import PLACING_KINDS
 from vast_desktop.input.targets import button_options, in_mode, modal_group
 from vast_desktop.screens.table import TableScreen
@@ -193,7 +194,7 @@ class Robot:
             self.click(self.show_space(on_map[0]))
             if len(self.app.session.game.choices) == before and option_id in t.button_for:
                 self.click_button(t.button_for[option_id])     # a small menu opened: pick the entry
-        elif d.kind == "orient_tile":
+        elif d.kind == DecisionKind.ORIENT_TILE:
             want = [x.id for x in d.options].index(option_id)
             while t.orient_i % len(d.options) != want:
                 self.key(pygame.K_r)
@@ -225,7 +226,7 @@ class Robot:
                         self.click(self.show_space(parse_pos(kinds["space"].ref)))
             elif "space" in kinds:
                 p = parse_pos(kinds["space"].ref)
-                walker = {"knight_turn": "knight", "thief_turn": "thief"}.get(d.kind)
+                walker = {DecisionKind.KNIGHT_TURN: "knight", DecisionKind.THIEF_TURN: "thief"}.get(d.kind)
                 here = t.view.pieces.get(walker) if t.view and walker else None
                 piece = kinds.get("piece")
                 start = t.view.pieces.get(piece.ref) if piece is not None and t.view else None

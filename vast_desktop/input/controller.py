@@ -22,7 +22,9 @@ from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.explain.why_not import explain_click
 from ..engine.geometry import Pos, fmt_pos
+from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
+from ..engine.option_ids import at, has_verb
 from ..render.theme import ROLE_NAMES
 from .intents import PAN_STEP, Cancel, Click, Drag, Hover, Intent, IntentReader, Key, Pan, Point, Wheel
 from .targets import TargetIndex, walk_path
@@ -33,8 +35,9 @@ if TYPE_CHECKING:
     from ..session import Session
 
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
-WALKERS: dict[str, tuple[str, tuple[str, ...]]] = {"knight": ("knight_turn", ("move:", "mapmove:")),
-                                                   "thief": ("thief_turn", ("move:", "climb:"))}
+WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {
+    "knight": (DecisionKind.KNIGHT_TURN, ("move", "mapmove")),
+    "thief": (DecisionKind.THIEF_TURN, ("move", "climb"))}
 KEY_ZOOM = 1.15         # one press of + or -
 WHEEL_ZOOM = 1.12       # one notch of the wheel over the map
 
@@ -197,7 +200,7 @@ class TableController:
         if d is None:
             return
         placement = self.previewed_placement()
-        if d.kind == "orient_tile":
+        if d.kind == DecisionKind.ORIENT_TILE:
             self.choose(d.options[self.orient_i % len(d.options)].id)
         elif placement is not None:
             self.choose(placement)
@@ -208,7 +211,7 @@ class TableController:
         """R or the wheel: the next orientation of a revealed tile, or the next placement of a Terrain
         tile over the space under the pointer."""
         d = self.table.index.decision
-        if d is not None and d.kind == "orient_tile":
+        if d is not None and d.kind == DecisionKind.ORIENT_TILE:
             self.orient_i = (self.orient_i + step) % len(d.options)
         elif len(self.placements_at(self.place_at)) > 1:
             self.place_i += step
@@ -238,7 +241,7 @@ class TableController:
         d = self.table.index.decision
         if at.area == "log":
             self.table.scroll_log(dy)
-        elif d is not None and d.kind == "orient_tile" and at.area == "map":
+        elif d is not None and d.kind == DecisionKind.ORIENT_TILE and at.area == "map":
             self.cycle_orientation(1 if dy > 0 else -1)
         elif at.area == "map" and len(self.placements_at(self.place_at)) > 1:
             self.cycle_orientation(1 if dy > 0 else -1)
@@ -260,7 +263,7 @@ class TableController:
             return
         if not keys:
             return
-        if d.kind == "orient_tile" and any(k.startswith("space:") for k in keys):
+        if d.kind == DecisionKind.ORIENT_TILE and any(k.startswith("space:") for k in keys):
             opts = t.index.options_for(keys)
             if opts:
                 self.choose(d.options[self.orient_i % len(d.options)].id)
@@ -311,7 +314,7 @@ class TableController:
             return None
         for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
             if t.view.pieces.get(piece) == p and d.kind == kind \
-                    and any(o.id.startswith(verbs) for o in d.options):
+                    and any(has_verb(o.id, *verbs) for o in d.options):
                 return f"piece:{piece}"
         for piece, q in t.view.pieces.items():      # any piece whose options name it (a Tribe, the Dragon…)
             if q == p and f"piece:{piece}" in t.index.by_key:
@@ -352,7 +355,7 @@ class TableController:
         start = view.pieces[piece]
         verbs = WALKERS[piece][1]
         direct = t.index.options_for([f"space:{fmt_pos(p)}"])
-        moves = [o for o in direct if o.id.startswith(verbs)]
+        moves = [o for o in direct if has_verb(o.id, *verbs)]
         if moves:
             self.choose_options(moves, at.pos)
             return
@@ -384,14 +387,14 @@ class TableController:
         """Apply the next single step of a dragged path; stop when something must be decided."""
         t = self.table
         d = t.index.decision
-        kind = WALKERS.get(self.path_piece, ("", ()))[0]
+        kind = WALKERS[self.path_piece][0] if self.path_piece in WALKERS else None
         if not self.path_queue or d is None or d.kind != kind:
             self.path_queue = []
             return
         q = self.path_queue.pop(0)
-        if d.option(f"move:{fmt_pos(q)}") is None:
+        if d.option(at("move", q)) is None:
             self.path_queue = []
             who = "she" if self.path_piece == "knight" else "he"
             t.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
             return
-        self.choose(f"move:{fmt_pos(q)}")
+        self.choose(at("move", q))

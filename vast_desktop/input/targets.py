@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..engine.decisions import Decision, Option, Target
 from ..engine.geometry import Pos, adjacent, parse_pos
+from ..engine.option_ids import verb_of
 from ..engine.view import PlayerView, TileView
 
 
@@ -77,13 +78,14 @@ class TargetIndex:
 # offered through one prompt button that switches the map into aiming mode.  An option of
 # such a group with no space to aim at (the Thief's Flare, always on his own space, is its
 # card) needs no aiming: it stays with the ordinary options.
-MODAL_GROUPS = {"flare:": "Use the Flare…"}
+MODAL_GROUPS = {"flare": "Use the Flare…"}   # option verbs aimed in a mode of their own
 
 
 def modal_group(option: Option) -> str | None:
     if not any(t.kind == "space" for t in option.targets):
         return None
-    return next((p for p in MODAL_GROUPS if option.id.startswith(p)), None)
+    v = verb_of(option.id)
+    return v if v in MODAL_GROUPS else None
 
 
 def in_mode(decision: Decision, mode: str | None) -> list[Option]:

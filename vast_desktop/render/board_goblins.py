@@ -31,6 +31,7 @@ from typing import Any
 
 import pygame
 
+from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..teach.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
 from ..teach.describe_boards import GOBLIN_PHASES as PHASES
@@ -547,9 +548,9 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     if gm.offer_title is not None:
         ot = at(gm.offer_title)
         dec = view.decision
-        title = "Choose a War card" if dec is not None and dec.kind == "war_card" else "Choose a card"
+        title = "Choose a War card" if dec is not None and dec.kind == DecisionKind.WAR_CARD else "Choose a card"
         draw_text(surf, title, (ot.x, ot.centery), lab, HIGHLIGHT, bold=True, anchor="midleft")
-        if dec is not None and dec.kind == "war_card":
+        if dec is not None and dec.kind == DecisionKind.WAR_CARD:
             draw_text(surf, f"Rage {rage}: {len(offered)} drawn", (ot.right, ot.centery), small, TEXT_DIM,
                       anchor="midright")
         for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):

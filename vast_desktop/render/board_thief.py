@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..teach.describe_boards import STAT_NAMES
 from .boards import (
@@ -544,7 +545,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     if dec is not None and own and dec.role == "thief" and any(
             t.ref.startswith("thief.upgrade.") for o in dec.options for t in o.targets):
         us = at(gm.upgrades_sec)
-        hint = "stash a token: choose one" if dec.kind == "thief_upgrade" else "Sticky Fingers: reroll?"
+        hint = "stash a token: choose one" if dec.kind == DecisionKind.THIEF_UPGRADE else "Sticky Fingers: reroll?"
         draw_text(surface, hint, (us.right - sc(6), us.y + sc(4)), small, HIGHLIGHT, anchor="topright")
     for uid, c in gm.upgrade_cells.items():
         cr = at(c)

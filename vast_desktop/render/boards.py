@@ -31,6 +31,7 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
+from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import RulesData, UnknownIdError, load_rules_data
 from ..teach.describe import describe_key
@@ -483,12 +484,12 @@ def _offered_cards(view: PlayerView, role: str, shown: set[str]) -> list[str]:
     return out
 
 
-OFFER_TITLES = {"keep_treasure": "Treasure found", "choose_treasure": "Give the Knight a Treasure",
-                "choose_event": "Play an Event on the Knight",
+OFFER_TITLES: dict[str, str] = {DecisionKind.KEEP_TREASURE: "Treasure found", DecisionKind.CHOOSE_TREASURE: "Give the Knight a Treasure",
+                DecisionKind.CHOOSE_EVENT: "Play an Event on the Knight",
                 # Uncertain Treasures (VAR-11/12): the card clicked goes to the bottom of the deck
-                "bottom_treasure": "Click one for the bottom: the Knight gets the other 2",
-                "return_treasure": "Click the card to send back to the bottom",
-                "terrain_choose": "Choose the Terrain tile to place"}
+                DecisionKind.BOTTOM_TREASURE: "Click one for the bottom: the Knight gets the other 2",
+                DecisionKind.RETURN_TREASURE: "Click the card to send back to the bottom",
+                DecisionKind.TERRAIN_CHOOSE: "Choose the Terrain tile to place"}
 
 
 def _draw_card(surf: pygame.Surface, r: pygame.Rect, title: str, lines: Sequence[str], sc: _Scale,

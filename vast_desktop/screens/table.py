@@ -15,7 +15,9 @@ import pygame_gui
 from ..engine import PlayerView
 from ..engine.decisions import Option, Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos, rotate_walls
+from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
+from ..engine.option_ids import int_arg
 from ..engine.view import TerrainView
 from ..engine.waiting import task
 from ..input.controller import TableController
@@ -53,7 +55,7 @@ class TableScreen(Screen):
         self.index = TargetIndex.build(None)
         self.board_tab: str | None = None
         self.tab_viewer: str | None = None
-        self.mode: str | None = None          # a modal group of options being aimed (e.g. "flare:")
+        self.mode: str | None = None          # a modal group of options being aimed (an option verb, e.g. "flare")
         self.board_layout = BoardLayout({}, {})
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.bot_timer = 0.0
@@ -201,7 +203,7 @@ class TableScreen(Screen):
         if d is None:
             return
         opts = [o for o in button_options(d, self._clickable_keys(), in_mode(d, self.mode)) if o.id != "end:"]
-        if d.kind == "orient_tile":
+        if d.kind == DecisionKind.ORIENT_TILE:
             opts = list(d.options)
         modes = [] if self.mode else sorted({g for o in d.options if (g := modal_group(o))})
         s = self.app.settings.ui_scale
@@ -511,13 +513,13 @@ class TableScreen(Screen):
             if p in ov.highlight_spaces:
                 ov.hover = p
         ov.preview = None
-        if d is not None and d.kind == "orient_tile":
+        if d is not None and d.kind == DecisionKind.ORIENT_TILE:
             opt = d.options[self.orient_i % len(d.options)]
             p = parse_pos(opt.targets[0].ref)
             tv = next(t for t in view.tiles if t.pos == p)
             if tv.tile_id is not None:
                 info = load_rules_data().tile(tv.tile_id)
-                ov.preview = (p, rotate_walls(info.walls, int(opt.id.split(":")[1])), info.type)
+                ov.preview = (p, rotate_walls(info.walls, int_arg(opt.id)), info.type)
         placement = self.previewed_placement()
         ov.footprint = view.placing[placement] if placement is not None else ()
         n = len(self.placements_at(self.place_at))
@@ -531,7 +533,7 @@ class TableScreen(Screen):
         ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
-        ov.highlight_entrance = d is not None and d.kind == "move_entrance"
+        ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
 
     def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
         """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
@@ -714,7 +716,7 @@ class TableScreen(Screen):
             colour = HIGHLIGHT
         elif view.decision is not None and self.index.decision is not None:
             text = view.decision.prompt
-            if self.index.decision.kind == "orient_tile":
+            if self.index.decision.kind == DecisionKind.ORIENT_TILE:
                 text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
             elif self.index.decision.kind in PLACING_KINDS:
                 text += "  — point at a highlighted space to see the tile there, click to place it"

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import StringConstraints, ValidationError
 
+from ..engine.option_ids import verb_of
 from ..rules_data import validation_message
 from .reference import KindName, OneLine, ReferenceError, SectionId, _Frozen, _read, default_reference_dir
 
@@ -131,7 +132,7 @@ def triggers_now(decision: Decision | None, events: Iterable[GameEvent], active:
     turn began among them (the latest ``turn`` event is always the active role's)."""
     found = {f"decision:{decision.kind}"} if decision is not None else set()
     if decision is not None:
-        found |= {f"decision:{decision.kind}/{o.id.partition(':')[0]}" for o in decision.options}
+        found |= {f"decision:{decision.kind}/{verb_of(o.id)}" for o in decision.options}
     for e in events:
         found.add(f"event:{e.kind}")
         if e.kind == TURN_EVENT and active is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import UnknownIdError, load_rules_data
 
@@ -562,9 +563,10 @@ def goblins_turn(view: PlayerView) -> str:
 
 
 GOBLIN_PHASES = ("Choose a War card", "Populate", "Assign Monsters", "Draw Secrets", "Activate Tribes")
-GOBLIN_PHASE_OF_KIND = {"war_card": 1, "populate": 2, "overpopulation": 2, "assign_monster": 3, "goblins_turn": 5,
-                        "tribe_activation": 5, "reveal_tribe": 5, "lurker": 5, "choose_tribe": 5, "cave_in": 5,
-                        "hex_target": 5, "gnome_leap": 5}
+GOBLIN_PHASE_OF_KIND: dict[str, int] = {
+    DecisionKind.WAR_CARD: 1, DecisionKind.POPULATE: 2, DecisionKind.OVERPOPULATION: 2, DecisionKind.ASSIGN_MONSTER: 3,
+    DecisionKind.GOBLINS_TURN: 5, DecisionKind.TRIBE_ACTIVATION: 5, DecisionKind.REVEAL_TRIBE: 5, DecisionKind.LURKER: 5,
+    DecisionKind.CHOOSE_TRIBE: 5, DecisionKind.CAVE_IN: 5, DecisionKind.HEX_TARGET: 5, DecisionKind.GNOME_LEAP: 5}
 
 
 def goblins_war(view: PlayerView) -> str:

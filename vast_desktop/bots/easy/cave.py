@@ -30,6 +30,8 @@ from functools import lru_cache
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos, rotate_walls
+from ...engine.kinds import DecisionKind
+from ...engine.option_ids import arg_list, arg_of, arg_parts, int_arg
 from ...engine.view import PlayerView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
@@ -370,16 +372,10 @@ class EasyCave(ScoredBot):
         finally:
             self._pic = None
 
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        pic = self._pic if self._pic is not None else Picture(view)
-        handler = getattr(self, "_" + decision.kind, None)
-        if handler is None and decision.kind.startswith("omen_"):
-            handler = self._omen_target
-        if handler is None:
-            return self._default(pic, option)
-        return float(handler(pic, decision, option))
+    def picture(self, view: PlayerView, decision: Decision) -> Picture:
+        return self._pic if self._pic is not None else Picture(view)
 
-    def _default(self, pic: Picture, option: Option) -> float:
+    def fallback(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Decisions with no special heuristic: Treasure and tile options by the usual
         measures, else indifferent (the tie-break picks one)."""
         v = verb(option)
@@ -392,7 +388,7 @@ class EasyCave(ScoredBot):
     # ------------------------------------------------------------ the Cave's turn
     def _cave_turn(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-02: place, remove, Treasure, omens or end — whichever does the most now."""
-        v, arg = verb(option), option.id.partition(":")[2]
+        v, arg = verb(option), arg_of(option.id)
         if v == "place":
             tile_id, _, where = arg.partition("@")
             return 50.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
@@ -447,13 +443,13 @@ class EasyCave(ScoredBot):
     def _fill_open_edge(self, pic: Picture, decision: Decision, option: Option) -> float:
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
-        tile_id, _, where = option.id.partition(":")[2].partition("@")
+        tile_id, where = arg_parts(option.id, "@")
         return self._forced_spot(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option))
 
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
         """GB-81: the Goblins explore onto a space and stand on the tile we give them —
         never a Crystal tile if another will do."""
-        kind = tile_type(option.id.partition(":")[2])
+        kind = tile_type(arg_of(option.id))
         return self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
 
     # ------------------------------------------------------------ the Collapse
@@ -475,7 +471,7 @@ class EasyCave(ScoredBot):
     def _omen_hatred(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-25: Hatred places a tile (as Shape the Cave), removes one in the Collapse, or
         removes a Hatred token (DIF-14/15)."""
-        arg = option.id.split(":", 1)[1]
+        arg = arg_of(option.id)
         what, _, rest = arg.partition(":")
         if what == "place":
             tile_id, _, where = rest.partition("@")
@@ -502,7 +498,7 @@ class EasyCave(ScoredBot):
 
     def _slide_section(self, pic: Picture, decision: Decision, option: Option) -> float:
         """MAP-37: slide the loose section where Crystal tiles end up touching the fewest tiles."""
-        _, anchor_s, dname = option.id.split(":")
+        anchor_s, dname = arg_parts(option.id, ":")
         try:
             n = int(option.label.rsplit(" ", 1)[1])
         except (ValueError, IndexError):
@@ -631,14 +627,10 @@ class EasyCave(ScoredBot):
                     best = max(best, pic.goal_distance(piece, p, (p, n)) - now)
         return best
 
-    def _omen_target(self, pic: Picture, decision: Decision, option: Option) -> float:
-        """Targets of omens without their own scorer."""
-        return self._default(pic, option)
-
     def _omen_giant_bats(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-21: carry the piece whose goal gets farthest away (a Treasure token away
         from its takers)."""
-        arg = option.id.split(":", 1)[1]
+        arg = arg_of(option.id)
         piece, _, rest = arg.partition("@")
         frm_s, _, to_s = rest.partition(">")
         frm, to = parse_pos(frm_s), parse_pos(to_s)
@@ -648,7 +640,7 @@ class EasyCave(ScoredBot):
 
     def _omen_rockslide(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-23/27: the edge that most lengthens an enemy's way to its goal."""
-        edge_s = option.id.split(":", 2)[2].rpartition(">")[2]
+        edge_s = arg_parts(option.id, ":")[1].rpartition(">")[2]
         a_s, _, b_s = edge_s.partition("|")
         key = "edge:" + edge_s
         if key not in self._memo:      # moving any Rockslide there scores the same
@@ -664,19 +656,19 @@ class EasyCave(ScoredBot):
 
     def _omen_soporific_spores(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-24: Spores on the role closest to winning."""
-        return self._threat(pic, option.id.split(":", 1)[1])
+        return self._threat(pic, arg_of(option.id))
 
     def _omen_crystal_curse(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-26: turn a tile so that a wall stands in a hunter's way; otherwise send
         Event cards that help the Knight to the bottom."""
-        parts = option.id.split(":")
-        if parts[1] == "rotate" and len(parts) == 4:
-            p, rot = parse_pos(parts[2]), int(parts[3])
+        parts = arg_of(option.id).split(":")
+        if parts[0] == "rotate" and len(parts) == 3:
+            p, rot = parse_pos(parts[1]), int(parts[2])
             t = pic.tiles.get(p)
             if t is None or t.tile_id is None or p not in pic.on_enemy_paths():
                 return self._orientation(pic, p, rot) * 0.1
             return 10.0 * pic.turn_gain(p, rotate_walls(_rules().tile(t.tile_id).walls, rot))
-        if parts[1] == "events_bottom":
+        if parts[0] == "events_bottom":
             top = pic.cave.get("event_top3", [])
             return 3.0 - sum(card_value(EVENT_VALUE, c) for c in top) / max(1, len(top))
         return 0.0
@@ -688,27 +680,27 @@ class EasyCave(ScoredBot):
         """CV-16: pay with the symbols the other omens need least."""
         values = symbol_values()
         held = pic.cave.get("omens", {})
-        spent = option.id.split(":", 1)[1].split(",")
+        spent = arg_list(option.id)
         # a symbol we hold many of is cheaper to spend
         return -sum(values.get(s, 1.0) / (1 + held.get(s, 0)) for s in spent)
 
     def _hex_discard(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Hex: lose the Omen token worth least."""
-        s = option.id.split(":", 1)[1]
+        s = arg_of(option.id)
         return -symbol_values().get(s, 1.0) / (1 + pic.cave.get("omens", {}).get(s, 0))
 
     # ------------------------------------------------------------ cards
     def _choose_event(self, pic: Picture, decision: Decision, option: Option) -> float:
         """cave.events: play the Event that hurts the Knight most."""
-        return float(card_value(EVENT_VALUE, option.id.split(":", 1)[1]))
+        return float(card_value(EVENT_VALUE, arg_of(option.id)))
 
     def _choose_treasure(self, pic: Picture, decision: Decision, option: Option) -> float:
         """cave.treasures: give the Knight the card she can use least."""
-        return -float(card_value(TREASURE_VALUE, option.id.split(":", 1)[1]))
+        return -float(card_value(TREASURE_VALUE, arg_of(option.id)))
 
     def _bottom_treasure(self, pic: Picture, decision: Decision, option: Option) -> float:
         """VAR-11: keep back the card she would like most."""
-        return float(card_value(TREASURE_VALUE, option.id.split(":", 1)[1]))
+        return float(card_value(TREASURE_VALUE, arg_of(option.id)))
 
     # ------------------------------------------------------------ orienting
     def _orient_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
@@ -716,7 +708,7 @@ class EasyCave(ScoredBot):
         p = option_space(option)
         if p is None:
             return 0.0
-        return self._orientation(pic, p, int(option.id.split(":", 1)[1]))
+        return self._orientation(pic, p, int_arg(option.id))
 
     def _orientation(self, pic: Picture, p: Pos, rot: int) -> float:
         """Walls of the tile at ``p`` turned ``rot``: a wall is worth the most on a side
@@ -737,6 +729,27 @@ class EasyCave(ScoredBot):
         if p in pic.crystals:
             return s
         return 0.5 * s
+
+    SCORERS = {
+        DecisionKind.CAVE_TURN: _cave_turn,
+        DecisionKind.FILL_OPEN_EDGE: _fill_open_edge,
+        DecisionKind.EXPLORE_TILE: _explore_tile,
+        DecisionKind.FORCED_MOVE: _forced_move,
+        DecisionKind.MOVE_ENTRANCE: _move_entrance,
+        DecisionKind.SLIDE_SECTION: _slide_section,
+        DecisionKind.ORIENT_TILE: _orient_tile,
+        DecisionKind.CHOOSE_EVENT: _choose_event,
+        DecisionKind.CHOOSE_TREASURE: _choose_treasure,
+        DecisionKind.BOTTOM_TREASURE: _bottom_treasure,
+        DecisionKind.PAY_OMEN: _pay_omen,
+        DecisionKind.HEX_DISCARD: _hex_discard,
+        DecisionKind.OMEN_GIANT_BATS: _omen_giant_bats,
+        DecisionKind.OMEN_ROCKSLIDE: _omen_rockslide,
+        DecisionKind.OMEN_PAST_PLUNDER: _omen_past_plunder,
+        DecisionKind.OMEN_SOPORIFIC_SPORES: _omen_soporific_spores,
+        DecisionKind.OMEN_HATRED: _omen_hatred,
+        DecisionKind.OMEN_CRYSTAL_CURSE: _omen_crystal_curse,
+    }
 
 
 def _section(tiles: set[Pos], start: Pos) -> set[Pos]:

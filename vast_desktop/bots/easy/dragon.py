@@ -28,6 +28,8 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
+from ...engine.kinds import DecisionKind
+from ...engine.option_ids import parse
 from ...engine.view import PlayerView, TileView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
@@ -351,7 +353,7 @@ class EasyDragon(ScoredBot):
     def _remember_turn(self, view: PlayerView, decision: Decision) -> None:
         """A new turn starts at the first ``dragon_turn`` decision of a round."""
         b = board(view, "dragon")
-        if decision.kind == "dragon_turn" and (self.memory is None or self.memory.round != view.round
+        if decision.kind == DecisionKind.DRAGON_TURN and (self.memory is None or self.memory.round != view.round
                                                or view.active != "dragon"):
             self.memory = _TurnMemory(view.round, dict(b.get("sloth", {})))
 
@@ -359,29 +361,25 @@ class EasyDragon(ScoredBot):
         m = self.memory
         if m is None:
             return
-        v, _, a = choice.partition(":")
-        if decision.kind == "dragon_turn" and (v == "move" or choice == "power:wing"):
+        v, a = parse(choice)
+        if decision.kind == DecisionKind.DRAGON_TURN and (v == "move" or choice == "power:wing"):
             m.moved = True
-        if decision.kind == "dragon_slither":
+        if decision.kind == DecisionKind.DRAGON_SLITHER:
             src, _, dst = a.partition(">")
             m.baseline[src] = m.baseline.get(src, 0) - 1
             m.baseline[dst] = m.baseline.get(dst, 0) + 1
 
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        ctx = self.ctx if self.ctx is not None else _Ctx(view, self.memory, self.params, self.die)
-        fn = getattr(self, "_score_" + decision.kind, None)
-        if fn is None:
-            return self._score_default(ctx, decision, option)
-        return float(fn(ctx, option))
+    def picture(self, view: PlayerView, decision: Decision) -> _Ctx:
+        return self.ctx if self.ctx is not None else _Ctx(view, self.memory, self.params, self.die)
 
-    def _score_default(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
+    def fallback(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Kinds with no special heuristic (forced moves, reveal order, Terrain placement…):
         the first option, as the engine lists them."""
         i = decision.options.index(option)
         return -i * 0.01
 
     # ------------------------------------------------------------ the turn
-    def _score_dragon_turn(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_turn(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         v, a = verb(option), arg(option)
         if v == "end":
             return self._end_value(ctx)
@@ -629,11 +627,11 @@ class EasyDragon(ScoredBot):
         return -5.0
 
     # --------------------------------------------------------- follow-ups
-    def _score_dragon_wing(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_wing(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         q = option_space(option)
         return self._place_value(ctx, q, free=False) if q is not None else -1.0
 
-    def _score_pay_power(self, ctx: _Ctx, option: Option) -> float:
+    def _score_pay_power(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Pay so that what is left pays the most kinds of symbol; Gems and cards are both
         gone by the next turn, but a Scale is kept for last (VAR-35/36)."""
         left = Counter(ctx.means)
@@ -649,13 +647,13 @@ class EasyDragon(ScoredBot):
             val += 0.3
         return val
 
-    def _score_dragon_discard(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_discard(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         face = arg(option)
         if face.startswith("scale_"):
             return -5.0
         return float(ctx.hand.get(face, 0))
 
-    def _score_dragon_gem(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_gem(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Place a Gem every turn: each on the map pays its symbol once a turn (DR-19);
         the second one placed meets Pride (DR-60)."""
         if verb(option) == "skip":
@@ -663,26 +661,26 @@ class EasyDragon(ScoredBot):
         order = {"flame": 3.0, "claw": 2.0, "wing": 1.0}
         return 5.0 + order.get(arg(option), 0.0) - ctx.hand.get(arg(option), 0) * 0.5
 
-    def _score_dragon_treasure(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_treasure(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return 1.0 if verb(option) == "pickup" else 0.0
 
-    def _score_dragon_pride(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_pride(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return 1.0 if option.id == "pride:now" else 0.0
 
-    def _score_dragon_slither(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_slither(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         a, _, b = arg(option).partition(">")
         return self._slither_gain(ctx, a, b)
 
-    def _score_dragon_platinum(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_platinum(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return -self._ease(ctx, arg(option))
 
-    def _score_dragon_spores(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_spores(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return self._ease(ctx, arg(option))
 
-    def _score_dragon_keep_scale(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_keep_scale(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return 0.0 if verb(option) == "replace" else -0.5
 
-    def _score_shriek_reroll(self, ctx: _Ctx, option: Option) -> float:
+    def _score_shriek_reroll(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Reroll a roll that hit nothing he wanted (DIE-08)."""
         roll = ctx.view.last_roll
         if roll is None or ctx.me is None:
@@ -696,7 +694,7 @@ class EasyDragon(ScoredBot):
             return 0.0 if useful else 1.0
         return 0.5
 
-    def _score_dragon_burn(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_burn(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         q = option_space(option)
         if q is None:
             return 0.0
@@ -725,7 +723,7 @@ class EasyDragon(ScoredBot):
                         best, best_d = q, d
         return best
 
-    def _score_dragon_swat(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_swat(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Swat a Treasure token (never onto a space with a player, FM) as near him as it goes."""
         a = arg(option)
         kind, _, rest = a.partition("@")
@@ -738,19 +736,19 @@ class EasyDragon(ScoredBot):
         d = abs(q[0] - me[0]) + abs(q[1] - me[1])
         return (5.0 if kind == "treasure" else 0.0) - d
 
-    def _score_dragon_hiss(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_hiss(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return float(ctx.population("tribe:" + arg(option)))
 
-    def _score_dragon_scratch(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_scratch(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         return self._scratch_target(ctx, arg(option))
 
-    def _score_dragon_flame_wall(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_flame_wall(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         q, k = option_space(option), ctx.view.pieces.get("knight")
         if q is None or k is None:
             return 0.0
         return -float(abs(q[0] - k[0]) + abs(q[1] - k[1]))
 
-    def _score_dragon_push(self, ctx: _Ctx, option: Option) -> float:
+    def _score_dragon_push(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Push the Knight as far from him (and the Entrance, surfaced) as he can."""
         q = option_space(option)
         me = ctx.me
@@ -759,7 +757,7 @@ class EasyDragon(ScoredBot):
         return float(abs(q[0] - me[0]) + abs(q[1] - me[1]))
 
     # ------------------------------------------------------ revealing
-    def _score_orient_tile(self, ctx: _Ctx, option: Option) -> float:
+    def _score_orient_tile(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """MAP-20/21: every open edge facing an empty space draws a Dark tile from the stack,
         and an empty stack starts the Collapse (COL-01) — so before it, turn the walls
         outward; open edges toward Lit tiles keep his road to the Entrance (DR-12)."""
@@ -784,7 +782,7 @@ class EasyDragon(ScoredBot):
                 val += 0.3
         return val
 
-    def _score_past_plunder(self, ctx: _Ctx, option: Option) -> float:
+    def _score_past_plunder(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Past Plunder (RV-12): the Treasure token goes where he can take it next turn —
         on his own tile best (Greed without losing Stay Put), else one movement away."""
         q, me = option_space(option), ctx.me
@@ -796,7 +794,7 @@ class EasyDragon(ScoredBot):
         return -float(hops) if hops is not None else -float(abs(q[0] - me[0]) + abs(q[1] - me[1]))
 
     # -------------------------------------------------- no Cave player
-    def _score_place_tile(self, ctx: _Ctx, option: Option) -> float:
+    def _score_place_tile(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """RV-03: a Dark tile next to him, to reveal for Pride; once surfaced, away from him."""
         q, me = option_space(option), ctx.me
         if q is None or me is None:
@@ -804,7 +802,7 @@ class EasyDragon(ScoredBot):
         d = max(abs(q[0] - me[0]), abs(q[1] - me[1]))
         return float(d) if ctx.surfaced else -float(d)
 
-    def _score_collapse_tile(self, ctx: _Ctx, option: Option) -> float:
+    def _score_collapse_tile(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """COL-05/10: never a Lit Crystal tile (five end the game), rarely a Dark one (it may
         be a Crystal); a Lit tile far from him and from his road out."""
         q = option_space(option)
@@ -824,6 +822,31 @@ class EasyDragon(ScoredBot):
         if ctx.awake:
             val += 0.3 * min(6.0, ctx.to_entrance_through_dark.get(q, 6.0))
         return val
+
+    SCORERS = {
+        DecisionKind.DRAGON_TURN: _score_dragon_turn,
+        DecisionKind.DRAGON_WING: _score_dragon_wing,
+        DecisionKind.PAY_POWER: _score_pay_power,
+        DecisionKind.DRAGON_DISCARD: _score_dragon_discard,
+        DecisionKind.DRAGON_GEM: _score_dragon_gem,
+        DecisionKind.DRAGON_TREASURE: _score_dragon_treasure,
+        DecisionKind.DRAGON_PRIDE: _score_dragon_pride,
+        DecisionKind.DRAGON_SLITHER: _score_dragon_slither,
+        DecisionKind.DRAGON_PLATINUM: _score_dragon_platinum,
+        DecisionKind.DRAGON_SPORES: _score_dragon_spores,
+        DecisionKind.DRAGON_KEEP_SCALE: _score_dragon_keep_scale,
+        DecisionKind.SHRIEK_REROLL: _score_shriek_reroll,
+        DecisionKind.DRAGON_BURN: _score_dragon_burn,
+        DecisionKind.DRAGON_SWAT: _score_dragon_swat,
+        DecisionKind.DRAGON_HISS: _score_dragon_hiss,
+        DecisionKind.DRAGON_SCRATCH: _score_dragon_scratch,
+        DecisionKind.DRAGON_FLAME_WALL: _score_dragon_flame_wall,
+        DecisionKind.DRAGON_PUSH: _score_dragon_push,
+        DecisionKind.ORIENT_TILE: _score_orient_tile,
+        DecisionKind.PAST_PLUNDER: _score_past_plunder,
+        DecisionKind.PLACE_TILE: _score_place_tile,
+        DecisionKind.COLLAPSE_TILE: _score_collapse_tile,
+    }
 
 
 def _between(a: Pos, b: Pos, k: Pos) -> bool:

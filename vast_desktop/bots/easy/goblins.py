@@ -29,6 +29,8 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, rotate_walls
+from ...engine.kinds import DecisionKind
+from ...engine.option_ids import parse
 from ...engine.view import PlayerView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
@@ -389,9 +391,9 @@ class EasyGoblins(ScoredBot):
         """Note Lit tiles left and first Crystal attacks of our own Tribes (GB-61, GB-76)."""
         ctx = self.ctx
         assert ctx is not None
-        v, _, a = choice.partition(":")
+        v, a = parse(choice)
         t = tribe_of_prompt(decision.prompt)
-        if decision.kind == "tribe_activation" and t is not None:
+        if decision.kind == DecisionKind.TRIBE_ACTIVATION and t is not None:
             p = ctx.tribe_pos(t)
             if v in ("move", "worm", "leave") and p is not None and ctx.pic.lit(p):
                 self.memory.lit_exits[t] = self.memory.lit_exits.get(t, 0) + 1
@@ -404,18 +406,19 @@ class EasyGoblins(ScoredBot):
             if v == "flare":
                 self.memory.flares += 1
 
+    def picture(self, view: PlayerView, decision: Decision) -> Picture:
+        assert self.ctx is not None
+        return self.ctx
+
     def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        ctx = self.ctx
-        assert ctx is not None
+        """GB-52: a Secrets card offered beside any question is scored as that Secret, whatever
+        the kind; the question's own answers by the table (``SCORERS``)."""
         if verb(option) == "secret":
-            return self.secret_score(ctx, decision, base(arg(option)))
-        fn = getattr(self, f"kind_{decision.kind}", None)
-        if fn is None:
-            return self.default_score(ctx, decision, option)
-        return float(fn(ctx, decision, option))
+            return self.secret_score(self.picture(view, decision), decision, base(arg(option)))
+        return super().score(view, decision, option)
 
     # ------------------------------------------------------------ defaults
-    def default_score(self, ctx: Picture, decision: Decision, option: Option) -> float:
+    def fallback(self, ctx: Picture, decision: Decision, option: Option) -> float:
         """Kinds with no plan of their own (orienting, filling edges, forced moves...):
         prefer an option nearer the goal, else any (ties drawn)."""
         p = option_space(option)
@@ -586,7 +589,7 @@ class EasyGoblins(ScoredBot):
 
     def kind_lurker(self, ctx: Picture, d: Decision, o: Option) -> float:
         if verb(o) == "step":
-            return 1.0 + self.default_score(ctx, d, o) * 0.01
+            return 1.0 + self.fallback(ctx, d, o) * 0.01
         return 0.0 if verb(o) == "done" else -0.5
 
     def kind_tribe_activation(self, ctx: Picture, d: Decision, o: Option) -> float:
@@ -724,7 +727,7 @@ class EasyGoblins(ScoredBot):
     # ------------------------------------------------------------- Secrets
     def secret_score(self, ctx: Picture, d: Decision, card: str) -> float:
         """GB-52..58: play a Secret at the moment it turns the game."""
-        t = tribe_of_prompt(d.prompt) if d.kind == "tribe_activation" else None
+        t = tribe_of_prompt(d.prompt) if d.kind == DecisionKind.TRIBE_ACTIVATION else None
         p = ctx.tribe_pos(t) if t else None
         if card == "hiding_spots":
             return 200.0
@@ -733,12 +736,12 @@ class EasyGoblins(ScoredBot):
                 return -1.0
             return 0.5
         if card == "leader":                      # GB-36: only worth it against a scatter
-            return 100.0 if d.kind == "overpopulation" else -1.0
+            return 100.0 if d.kind == DecisionKind.OVERPOPULATION else -1.0
         if card == "cave_in":
             ok = not ctx.view.collapse and ctx.pop.get("eye", 0) >= 2 and len(self.cave_in_spots(ctx)) >= 2
-            return self.params["cave_in"] if ok and d.kind in ("goblins_turn", "discard_secret") else -1.0
+            return self.params[DecisionKind.CAVE_IN] if ok and d.kind in (DecisionKind.GOBLINS_TURN, DecisionKind.DISCARD_SECRET) else -1.0
         if t is None or p is None:
-            if card == "hex" and d.kind == "goblins_turn" and ctx.pop.get("eye", 0) >= 2:
+            if card == "hex" and d.kind == DecisionKind.GOBLINS_TURN and ctx.pop.get("eye", 0) >= 2:
                 return 0.3 if ctx.plan != "crystals" or "thief" in ctx.view.roles else -1.0
             return -1.0
         strikes = ctx.can_strike(t, p)
@@ -812,7 +815,7 @@ class EasyGoblins(ScoredBot):
     def kind_gnome_leap(self, ctx: Picture, d: Decision, o: Option) -> float:
         if verb(o) == "stay":
             return 0.0
-        return self.default_score(ctx, d, o) + 0.5
+        return self.fallback(ctx, d, o) + 0.5
 
     # ------------------------------------------------------------- revealing
     def kind_orient_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
@@ -843,7 +846,7 @@ class EasyGoblins(ScoredBot):
         p = option_space(o)
         if p is None:
             return 0.0
-        return self.default_score(ctx, d, o) + self.params["place_nook"] * ctx.pic.touching(p)
+        return self.fallback(ctx, d, o) + self.params["place_nook"] * ctx.pic.touching(p)
 
     def kind_collapse_tile(self, ctx: Picture, d: Decision, o: Option) -> float:
         """COL-10: never a Lit Crystal tile, nor one that leaves a Lit Crystal tile next in
@@ -864,3 +867,30 @@ class EasyGoblins(ScoredBot):
             return 0.0
         near = [ctx.cost_from(q, p)[1] for t in TRIBES if (q := ctx.tribe_pos(t)) is not None]
         return -float(min(near)) if near else 0.0
+
+    SCORERS = {
+        DecisionKind.WAR_CARD: kind_war_card,
+        DecisionKind.POPULATE: kind_populate,
+        DecisionKind.OVERPOPULATION: kind_overpopulation,
+        DecisionKind.ASSIGN_MONSTER: kind_assign_monster,
+        DecisionKind.DISCARD_SECRET: kind_discard_secret,
+        DecisionKind.RUBY_SECRET: kind_ruby_secret,
+        DecisionKind.GOBLINS_TURN: kind_goblins_turn,
+        DecisionKind.REVEAL_TRIBE: kind_reveal_tribe,
+        DecisionKind.LURKER: kind_lurker,
+        DecisionKind.TRIBE_ACTIVATION: kind_tribe_activation,
+        DecisionKind.CHOOSE_TRIBE: kind_choose_tribe,
+        DecisionKind.HEX_TARGET: kind_hex_target,
+        DecisionKind.CAVE_IN: kind_cave_in,
+        DecisionKind.AMBUSH: kind_ambush,
+        DecisionKind.TRAP_DRAGON: kind_trap_dragon,
+        DecisionKind.SCATTER_MONSTER: kind_scatter_monster,
+        DecisionKind.SPORES_TRIBE: kind_spores_tribe,
+        DecisionKind.BRIGHT_BEETLES: kind_bright_beetles,
+        DecisionKind.THIEF_BONUS: kind_thief_bonus,
+        DecisionKind.GNOME_LEAP: kind_gnome_leap,
+        DecisionKind.ORIENT_TILE: kind_orient_tile,
+        DecisionKind.PLACE_TILE: kind_place_tile,
+        DecisionKind.COLLAPSE_TILE: kind_collapse_tile,
+        DecisionKind.PAST_PLUNDER: kind_past_plunder,
+    }

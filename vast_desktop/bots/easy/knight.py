@@ -26,8 +26,10 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos
+from ...engine.kinds import DecisionKind
+from ...engine.option_ids import arg_parts, has_verb, pos_arg
 from ...engine.view import PlayerView
-from ..base import ScoredBot
+from ..base import ScoredBot, rates_all
 from ..features import MapPicture, arg, board, option_space, verb
 
 # Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
@@ -97,7 +99,6 @@ class EasyKnight(ScoredBot):
 
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
-        self._cache: tuple[PlayerView, Decision, dict[str, float]] | None = None
         self._revealed_here: tuple[int, Pos] | None = None   # (round, tile) she just entered while Dark
         self._stale: tuple[int, set[Pos]] = (-1, set())       # goals she stood on this round but could not use
 
@@ -160,43 +161,14 @@ class EasyKnight(ScoredBot):
         return out + [{**base, "dark_value": 3.0}]
 
     # ----------------------------------------------------------- dispatch
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        cached = self._cache
-        if cached is None or cached[0] is not view or cached[1] is not decision:
-            cached = (view, decision, self._score_all(view, decision))
-            self._cache = cached
-        return cached[2].get(option.id, 0.0)
-
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         choice = super().__call__(view, decision)
-        self._cache = None          # never keep a view past its decision
-        if decision.kind == "knight_turn" and choice.partition(":")[0] in ("move", "mapmove", "leave"):
-            q = parse_pos(choice.partition(":")[2])
+        if decision.kind == DecisionKind.KNIGHT_TURN and has_verb(choice, "move", "mapmove", "leave"):
+            q = pos_arg(choice)
             pic = MapPicture(view)
             if not pic.lit(q):
                 self._revealed_here = (view.round, q)
         return choice
-
-    def _score_all(self, view: PlayerView, decision: Decision) -> dict[str, float]:
-        handler = {
-            "knight_turn": self._knight_turn,
-            "keep_treasure": self._keep_treasure,
-            "choose_cube": self._choose_cube,
-            "ambush_strength": self._ambush_strength,
-            "ambush_step": self._toward_goals,
-            "underworm": self._toward_goals,
-            "orient_tile": self._orient_tile,
-            "place_tile": self._place_tile,
-            "collapse_tile": self._collapse_tile,
-            "forced_move": self._toward_goals,
-            "mighty_axe": self._yes,
-            "terrain_ride": self._toward_goals,
-        }.get(decision.kind)
-        if handler is not None:
-            return handler(view, decision)
-        if decision.kind.startswith("event_"):
-            return self._event_offer(view, decision)
-        return self._default(view, decision)
 
     # ----------------------------------------------------------- her turn
     def _knight_turn(self, view: PlayerView, decision: Decision) -> dict[str, float]:
@@ -333,7 +305,7 @@ class EasyKnight(ScoredBot):
         cards = TREASURE_FOR[stat] if own_turn or stat != "strength" else ()
         for card in cards:
             for i in t.ids:
-                if i.startswith("cube:treasure:") and i.split(":", 2)[2].split("#")[0] == card:
+                if has_verb(i, "cube") and (slot := arg_parts(i, ":"))[0] == "treasure" and slot[1].split("#")[0] == card:
                     return i
         track = f"cube:{stat}"
         return track if track in t.ids else None
@@ -663,14 +635,30 @@ class EasyKnight(ScoredBot):
         hurt = me.get("health", 7) < me.get("max_health", 7) - 1 or me.get("health", 7) <= 3
         return {o.id: (1.0 if (verb(o) == "yes") == hurt else 0.0) for o in decision.options}
 
-    @staticmethod
-    def _yes(view: PlayerView, decision: Decision) -> dict[str, float]:
+    def _yes(self, view: PlayerView, decision: Decision) -> dict[str, float]:
         return {o.id: (1.0 if verb(o) == "yes" else 0.0) for o in decision.options}
 
-    @staticmethod
-    def _default(view: PlayerView, decision: Decision) -> dict[str, float]:
+    def fallback(self, view: PlayerView, decision: Decision, option: Option) -> float:
         """Any other question: the first option (the engine lists the plain choice first)."""
-        return {o.id: (1.0 if i == 0 else 0.0) for i, o in enumerate(decision.options)}
+        return 1.0 if option.id == decision.options[0].id else 0.0
+
+    # her scorers rate all the options of a decision in one pass (her picture is the view)
+    SCORERS = {
+        DecisionKind.KNIGHT_TURN: rates_all(_knight_turn),
+        DecisionKind.KEEP_TREASURE: rates_all(_keep_treasure),
+        DecisionKind.CHOOSE_CUBE: rates_all(_choose_cube),
+        DecisionKind.AMBUSH_STRENGTH: rates_all(_ambush_strength),
+        DecisionKind.AMBUSH_STEP: rates_all(_toward_goals),
+        DecisionKind.UNDERWORM: rates_all(_toward_goals),
+        DecisionKind.ORIENT_TILE: rates_all(_orient_tile),
+        DecisionKind.PLACE_TILE: rates_all(_place_tile),
+        DecisionKind.COLLAPSE_TILE: rates_all(_collapse_tile),
+        DecisionKind.FORCED_MOVE: rates_all(_toward_goals),
+        DecisionKind.MIGHTY_AXE: rates_all(_yes),
+        DecisionKind.TERRAIN_RIDE: rates_all(_toward_goals),
+        DecisionKind.EVENT_LIGHT: rates_all(_event_offer),
+        DecisionKind.EVENT_FRESH: rates_all(_event_offer),
+    }
 
 
 def _manhattan(a: Pos, b: Pos) -> int:

@@ -31,6 +31,8 @@ from functools import cached_property
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos
+from ...engine.kinds import DecisionKind
+from ...engine.option_ids import has_verb
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, board, option_space, verb
@@ -250,13 +252,13 @@ class ThiefPicture:
 
     def _offered(self, action: str, piece: str) -> bool:
         """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
-        if self.decision.kind != "thief_turn":
+        if self.decision.kind != DecisionKind.THIEF_TURN:
             return True
-        return any(o.id.startswith(f"{action}:{piece}:") for o in self.decision.options)
+        return any(has_verb(o.id, action) and arg(o).startswith(f"{piece}:") for o in self.decision.options)
 
     def _vault_tried_here(self) -> bool:
         """TH-23: each Vault once per turn — on a Vault with no Pick Lock offered he tried it."""
-        if self.decision.kind != "thief_turn" or self.pos is None:
+        if self.decision.kind != DecisionKind.THIEF_TURN or self.pos is None:
             return False
         toks = self.map.tokens(self.pos)
         return bool(toks.get("vault")) and not any(verb(o) == "picklock" for o in self.decision.options)
@@ -452,7 +454,7 @@ class EasyThief(ScoredBot):
         self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked),
                                  frozenset(p for p, r in self.unrobbable.items() if r == view.round))
         choice = super().__call__(view, decision)
-        if decision.kind == "thief_turn" and choice == "peek:" and view.pieces.get("thief") is not None:
+        if decision.kind == DecisionKind.THIEF_TURN and choice == "peek:" and view.pieces.get("thief") is not None:
             self.peeked.add(view.pieces["thief"])
         return choice
 
@@ -461,7 +463,7 @@ class EasyThief(ScoredBot):
         Pickpocket (what the view shows does not say why: a Trap, a Greed track full…), so
         he does not walk back and forth to it."""
         me = view.pieces.get("thief")
-        if decision.kind != "thief_turn" or me is None:
+        if decision.kind != DecisionKind.THIEF_TURN or me is None:
             return
         offered = {arg(o).rpartition(":")[0] for o in decision.options if verb(o) == "pickpocket"}
         for piece, q in view.pieces.items():
@@ -474,13 +476,9 @@ class EasyThief(ScoredBot):
             self._pic = ThiefPicture(view, decision, self.params, frozenset(self.peeked))
         return self._pic
 
-    def score(self, view: PlayerView, decision: Decision, option: Option) -> float:
-        handler = KINDS.get(decision.kind, _default)
-        return handler(self, self.picture(view, decision), option)
-
 
 # ------------------------------------------------------------------ stats (TH-03)
-def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_stats(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-03/05: Movement to reach the best goal, Thievery for its action, Stealth when
     a threat is near; spare points in Movement and Thievery still help a little."""
     p = bot.params
@@ -506,7 +504,7 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 
 # ------------------------------------------------------------------ the turn (TH-07..28)
-def score_turn(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_turn(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     v = verb(option)
     return TURN_VERBS.get(v, _zero)(bot, pic, option)
 
@@ -579,7 +577,7 @@ def score_picklock(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 def score_pickpocket(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     """TH-16..22: a free Treasure token from the supply; surer is better, but a cube
     kept for a Vault he can still reach matters too."""
-    level = int(option.id.rpartition(":")[2])
+    level = int(arg(option).rpartition(":")[2])
     chance = {1: 0.5, 2: 5 / 6, 3: 1.0}.get(level, 0.5)
     spare = _cubes(pic) - level - _reserve(pic)
     return bot.params["pickpocket"] * chance + (0 if spare >= 0 else 3 * spare)
@@ -626,7 +624,7 @@ def score_flare(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 def score_backstab(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     """TH-24/25: spare cubes hurt a rival; the heaviest he can spare."""
-    level = int(option.id.rpartition(":")[2])
+    level = int(arg(option).rpartition(":")[2])
     if not _spare(pic, level) or _movement(pic) > 0:
         return -5.0
     return bot.params["backstab"] * level / 3 + 0.05
@@ -654,23 +652,23 @@ TURN_VERBS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
 
 
 # ------------------------------------------------------------------ other decisions
-def score_upgrade(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_upgrade(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-41: the upgrade a stashed token buys, by weight."""
     return bot.params.get(f"up_{arg(option)}", 0.0)
 
 
-def score_spores(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_spores(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """CV-32: lose the upgrade he values least."""
     return -bot.params.get(f"up_{arg(option)}", 0.0)
 
 
-def score_reveal(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_reveal(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-09: reveal a Treasure Room or a Vault (its token appears, MAP-31); leave others Dark."""
     loot = any(name in pic.decision.prompt for name in _LOOT_TILE_NAMES)
     return 1.0 if (option.id == "reveal:") == loot else 0.0
 
 
-def score_evasion(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_evasion(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-36: slip to the neighbour where fewest can reach him, toward his goal."""
     q = option_space(option)
     if q is None:
@@ -682,7 +680,7 @@ def score_evasion(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return -10 * pic.danger(q, int(pic.me.get("stealth_now", 0))) + 0.1 * pic.potential(q)
 
 
-def score_take_treasure(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_take_treasure(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-12: from the map, the token farthest from him (the near ones he can loot anyway)."""
     q = option_space(option)
     if q is None or pic.pos is None:
@@ -690,17 +688,17 @@ def score_take_treasure(bot: EasyThief, pic: ThiefPicture, option: Option) -> fl
     return float(pic.dist_from(pic.pos).get(q, 50))
 
 
-def score_pickpocket_card(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_pickpocket_card(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """TH-18/19: a face-up card (known to matter: the Goblin Ruby, a revealed Treasure)."""
     return 0.0 if arg(option) == "random" else 1.0
 
 
-def score_yes(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_yes(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """Sticky Fingers reroll (TH-16), the Dragon strike (AMB-28): always take them."""
     return 1.0 if option.id in ("reroll:", "backstab:") else 0.0
 
 
-def score_place_tile(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_place_tile(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """RV-03 (no Cave): a new Dark tile near the Entrance and him: short trips to stash."""
     q = option_space(option)
     if q is None:
@@ -709,7 +707,7 @@ def score_place_tile(bot: EasyThief, pic: ThiefPicture, option: Option) -> float
     return -(abs(q[0] - e[0]) + abs(q[1] - e[1])) - 0.5 * (abs(q[0] - me[0]) + abs(q[1] - me[1]))
 
 
-def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_collapse(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """COL-05/10: keep the game going — remove a Lit tile that is not a Crystal (a Dark one
     may be), with no loot on it, far from the Entrance and from him."""
     q = option_space(option)
@@ -731,28 +729,24 @@ def score_collapse(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return s
 
 
-def score_forced_move(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+def score_forced_move(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     """FM (a collapsing tile pushes a piece, he chooses where): himself toward his goal and
     off Flame Walls; a rival away from him."""
     q = option_space(option)
     if q is None:
         return 0.0
     if pic.decision.fact("piece") == "thief":
-        return score_evasion(bot, pic, option)
+        return score_evasion(bot, pic, decision, option)
     me = pic.pos
     return 0.0 if me is None else float(min(pic.dist_from(me).get(q, 20), 20))
 
 
-def _default(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
-    """Any other decision (tile orientation, reveal order, Terrain…): the first option
-    unless it is clearly a skip."""
-    return 0.0
-
-
-KINDS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
-    "thief_stats": score_stats, "thief_turn": score_turn, "thief_upgrade": score_upgrade,
-    "thief_spores": score_spores, "thief_reveal": score_reveal, "thief_evasion": score_evasion,
-    "thief_take_treasure": score_take_treasure, "thief_pickpocket_card": score_pickpocket_card,
-    "thief_sticky": score_yes, "thief_strike_dragon": score_yes, "place_tile": score_place_tile,
-    "collapse_tile": score_collapse, "forced_move": score_forced_move,
+# his scorers are module functions, so his table is filled once they are defined; any other
+# decision (tile orientation, reveal order, Terrain…) goes to the shared fallback: all equal
+EasyThief.SCORERS = {
+    DecisionKind.THIEF_STATS: score_stats, DecisionKind.THIEF_TURN: score_turn, DecisionKind.THIEF_UPGRADE: score_upgrade,
+    DecisionKind.THIEF_SPORES: score_spores, DecisionKind.THIEF_REVEAL: score_reveal, DecisionKind.THIEF_EVASION: score_evasion,
+    DecisionKind.THIEF_TAKE_TREASURE: score_take_treasure, DecisionKind.THIEF_PICKPOCKET_CARD: score_pickpocket_card,
+    DecisionKind.THIEF_STICKY: score_yes, DecisionKind.THIEF_STRIKE_DRAGON: score_yes, DecisionKind.PLACE_TILE: score_place_tile,
+    DecisionKind.COLLAPSE_TILE: score_collapse, DecisionKind.FORCED_MOVE: score_forced_move,
 }

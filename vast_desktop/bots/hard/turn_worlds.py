@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine import EngineError  # the error type only: a bot never holds the real game
 from ...engine.decisions import Decision, IllegalChoice
 from ...engine.geometry import parse_pos
+from ...engine.option_ids import parse
 from ...engine.scenario import ScenarioError, load_scenario
 from ...engine.view import PlayerView, TileView, view
 from ...rules_data import load_rules_data
@@ -114,7 +115,7 @@ def consistent_options(d: Decision, tiles: dict[Any, TileView]) -> Decision:
     rules = load_rules_data()
     fits = []
     for o in d.options:
-        verb, _, arg = o.id.partition(":")
+        verb, arg = parse(o.id)
         tile_id, at, where = arg.partition("@")
         if verb != "fill" or not at:
             return d

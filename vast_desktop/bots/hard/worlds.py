@@ -30,7 +30,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...engine.geometry import Pos, rotate_walls
+from ...engine.kinds import DecisionKind
 from ...engine.map.terrain import READY_KINDS
+from ...engine.option_ids import arg_of, has_verb
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, TileView
 from ...rules_data import RulesData, load_rules_data
@@ -313,8 +315,8 @@ class _Sampler:
         if self.view.active != "goblins":
             return [], rage
         d = self.view.decision
-        if d is not None and d.kind == "war_card":
-            return [o.id.partition(":")[2] for o in d.options if o.id.startswith("war:")], rage
+        if d is not None and d.kind == DecisionKind.WAR_CARD:
+            return [arg_of(o.id) for o in d.options if has_verb(o.id, "war")], rage
         chosen = b.get("war_card")
         if not chosen:
             return [], rage

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
-from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, parse_pos
+from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos
+from ..kinds import DecisionKind
 from ..map.board import is_dark, is_lit, place_tile
+from ..option_ids import at, pos_arg
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -78,7 +80,7 @@ def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
     while k.cubes_free > 0 and k.track["strength"] < 3:
         mine = kb.strength(g)
         opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
-        choice = yield g.ask("knight", "ambush_strength", prompt.format(strength=mine), opts, rules_ref="knight.ambush")
+        choice = yield g.ask("knight", DecisionKind.AMBUSH_STRENGTH, prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return
         kb.assign_cube(g, "strength")
@@ -113,9 +115,9 @@ def _step_back(g: Game, token: str) -> Proc:
         if len(free) == 1:
             dest = free[0]
         else:
-            opts = [Option(f"step:{fmt_pos(q)}", f"Step back to {fmt_pos(q)}", (space(q),)) for q in free]
-            choice = yield g.ask("knight", "ambush_step", f"The {token.title()} drives you off: choose where to step", opts)
-            dest = parse_pos(choice.id.split(":")[1])
+            opts = [Option(at("step", q), f"Step back to {fmt_pos(q)}", (space(q),)) for q in free]
+            choice = yield g.ask("knight", DecisionKind.AMBUSH_STEP, f"The {token.title()} drives you off: choose where to step", opts)
+            dest = pos_arg(choice.id)
         board.pieces["knight"] = dest
         g.log("move", f"The Knight is driven back to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
     g.log("monster_token", f"The {token.title()} token blocks {fmt_pos(here)}.")
@@ -205,9 +207,9 @@ def _underworm(g: Game, monster: str) -> Proc:
     if len(best) == 1:
         dest = best[0]
     else:
-        opts = [Option(f"burrow:{fmt_pos(q)}", f"Be dragged to {fmt_pos(q)}", (space(q),)) for q in best]
-        choice = yield g.ask("knight", "underworm", "The Underworm drags you: choose the Dark tile", opts)
-        dest = parse_pos(choice.id.split(":")[1])
+        opts = [Option(at("burrow", q), f"Be dragged to {fmt_pos(q)}", (space(q),)) for q in best]
+        choice = yield g.ask("knight", DecisionKind.UNDERWORM, "The Underworm drags you: choose the Dark tile", opts)
+        dest = pos_arg(choice.id)
     if place:
         g.barrier()
         place_tile(g, g.state.stack.pop(0), dest, "knight", "draws and places")

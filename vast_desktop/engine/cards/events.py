@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target
 from ..geometry import surrounding
+from ..kinds import DecisionKind
 from ..map.board import is_dark
 from ..map.reveal import reveal_group
+from ..option_ids import arg_of
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -27,9 +29,9 @@ def play_event(g: Game) -> Proc:
         g.barrier()
         opts = [Option(f"event:{c}", f"Play {g.card(c).name}: {g.card(c).text}", (Target("card", c),))
                 for c in drawn]
-        choice = yield g.ask("cave", "choose_event", "Choose the Event card to play on the Knight", opts,
+        choice = yield g.ask("cave", DecisionKind.CHOOSE_EVENT, "Choose the Event card to play on the Knight", opts,
                              rules_ref="cave.events")
-        card = choice.id.split(":", 1)[1]
+        card = arg_of(choice.id)
         drawn.remove(card)
         st.event_deck.extend(drawn)  # the others go to the bottom
     else:
@@ -45,7 +47,7 @@ def ev_ambush(g: Game) -> Proc:
     yield from resolve_ambush(g, "event")
 
 
-def _yes_no(g: Game, kind: str, prompt: str, yes: str) -> Proc:
+def _yes_no(g: Game, kind: DecisionKind, prompt: str, yes: str) -> Proc:
     choice = yield g.ask("knight", kind, prompt, [Option("yes:", yes), Option("no:", "Decline")])
     return choice.id == "yes:"
 
@@ -56,7 +58,7 @@ def ev_light(g: Game) -> Proc:
     if kb.active_cubes(k) <= g.rules.knight.start_cubes or (k.cubes_free == 0 and not kb.placed_sources(k)):
         g.log("event_no_effect", "Light: the Knight cannot discard a Hero cube.")
         return
-    if (yield from _yes_no(g, "event_light", "Light: discard a Hero cube to regain 2 Health?", "Discard a cube, +2 Health")):
+    if (yield from _yes_no(g, DecisionKind.EVENT_LIGHT, "Light: discard a Hero cube to regain 2 Health?", "Discard a cube, +2 Health")):
         source = yield from kb.choose_cube(g, "discard")
         kb.take_cube_from(k, source)
         k.discarded += 1
@@ -69,7 +71,7 @@ def ev_fresh(g: Game) -> Proc:
     k = kb.knight(g)
     if k.cubes_free == 0 and not kb.placed_sources(k):
         return
-    if (yield from _yes_no(g, "event_fresh", "Spend a Hero cube to regain 1 Health? (It returns next turn.)",
+    if (yield from _yes_no(g, DecisionKind.EVENT_FRESH, "Spend a Hero cube to regain 1 Health? (It returns next turn.)",
                            "Spend a cube, +1 Health")):
         source = yield from kb.choose_cube(g, "spend")
         kb.take_cube_from(k, source)

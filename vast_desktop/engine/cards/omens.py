@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..kinds import DecisionKind
 from ..map.board import (
     clear_edge_tokens,
     crystal_first,
@@ -35,6 +36,7 @@ from ..map.board import (
 from ..map.collapse import has_hatred_candidate, hatred_candidates
 from ..map.forced import can_be_pushed, entered, reachable
 from ..map.terrain import in_forest
+from ..option_ids import arg_list, arg_of, at
 from ..roles.knight.board import shield_active
 
 if TYPE_CHECKING:
@@ -190,8 +192,8 @@ def hatred_options(g: Game) -> Iterator[Option]:
         spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
         for tile_id in sorted(set(crystal_first(g, cave.hand))):
             from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")    # one per tile, shared
-            for at, target in spaces:
-                yield Option(f"hatred:place:{tile_id}@{at}", f"Place a tile at {at}", (target, from_hand))
+            for where, target in spaces:
+                yield Option(f"hatred:place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand))
     if cave.hatred_tokens > 0:
         yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
 
@@ -234,7 +236,7 @@ def spores_options(g: Game) -> Iterator[Option]:
 
 
 def plunder_options(g: Game) -> Iterator[Option]:
-    yield from (Option(f"plunder:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
+    yield from (Option(at("plunder", p), f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
                 for p in _treasure_spaces_left(g))
 
 
@@ -308,18 +310,18 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         pay = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + ", ".join(p)) for p in pays]
-        choice = yield g.ask("cave", "pay_omen", f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
+        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
                              rules_ref="cave.omens")
-        pay = tuple(choice.id.split(":", 1)[1].split(","))
+        pay = arg_list(choice.id)
     targets = list(TARGETS[omen_id](g))
     for sym in pay:
         cave.omens[sym] -= 1
         g.state.omen_bag[sym] += 1
     cave.omen_uses[omen_id] += 1
     g.log("omen", f"The Cave uses {_omen(g, omen_id).name}, paying {', '.join(pay)}.", omen=omen_id)
-    choice = yield g.ask("cave", f"omen_{omen_id}", f"{_omen(g, omen_id).name}: choose the target", targets,
+    choice = yield g.ask("cave", DecisionKind.omen(omen_id), f"{_omen(g, omen_id).name}: choose the target", targets,
                          rules_ref=f"cave.omen.{omen_id}")
-    yield from EFFECTS[omen_id](g, choice.id.split(":", 1)[1])
+    yield from EFFECTS[omen_id](g, arg_of(choice.id))
 
 
 # ----------------------------------------------------------------- effects
@@ -415,9 +417,9 @@ def thief_spores(g: Game) -> Proc:
     names = {u.id: u.name for u in g.rules.thief.upgrades}
     opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
             for u in spores_losable(g)]
-    choice = yield g.ask("thief", "thief_spores", "Soporific Spores: which upgrade do you lose? (Its Treasure token "
+    choice = yield g.ask("thief", DecisionKind.THIEF_SPORES, "Soporific Spores: which upgrade do you lose? (Its Treasure token "
                          "is set aside and still counts.)", opts, rules_ref="cave.omen.soporific_spores")
-    up = choice.id.split(":", 1)[1]
+    up = arg_of(choice.id)
     t.upgrades.remove(up)
     if up in FLIP_UNDO:
         t.flipped[FLIP_UNDO[up]] = False

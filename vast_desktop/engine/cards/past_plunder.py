@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
-from ..geometry import adjacent, fmt_pos, parse_pos
+from ..geometry import adjacent, fmt_pos
+from ..kinds import DecisionKind
 from ..map.board import is_dark, place_tile, take_token
+from ..option_ids import at, pos_arg
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -35,10 +37,10 @@ def past_plunder_card(g: Game, role: str) -> Proc:
     board = g.state.board
     targets = empty_dark_tiles(g)
     if targets:
-        opts = [Option(f"plunder:{fmt_pos(p)}", f"Put a Treasure token at {fmt_pos(p)}", (space(p),)) for p in targets]
-        choice = yield g.ask(role, "past_plunder", "Past Plunder: put a Treasure token on an empty Dark tile", opts,
+        opts = [Option(at("plunder", p), f"Put a Treasure token at {fmt_pos(p)}", (space(p),)) for p in targets]
+        choice = yield g.ask(role, DecisionKind.PAST_PLUNDER, "Past Plunder: put a Treasure token on an empty Dark tile", opts,
                              rules_ref="variants.past_plunder")
-        p = parse_pos(choice.id.split(":", 1)[1])
+        p = pos_arg(choice.id)
     else:
         if not g.state.stack:
             return
@@ -48,12 +50,12 @@ def past_plunder_card(g: Game, role: str) -> Proc:
         tile_id = g.state.stack[0]
         g.barrier()
         tribe = (g.tile(tile_id).tribe or "").title()
-        opts = [Option(f"plunder_tile:{fmt_pos(q)}", f"Place the drawn Dark tile ({tribe}) at {fmt_pos(q)} with the token",
+        opts = [Option(at("plunder_tile", q), f"Place the drawn Dark tile ({tribe}) at {fmt_pos(q)} with the token",
                        (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in spaces]
-        choice = yield g.ask(role, "past_plunder", "Past Plunder: no empty Dark tile — place the tile you drew next to "
+        choice = yield g.ask(role, DecisionKind.PAST_PLUNDER, "Past Plunder: no empty Dark tile — place the tile you drew next to "
                              "a Dark tile", opts, rules_ref="variants.past_plunder")
         g.state.stack.pop(0)
-        p = parse_pos(choice.id.split(":", 1)[1])
+        p = pos_arg(choice.id)
         place_tile(g, tile_id, p, role, "draws and places")
     if take_token(g, "treasure"):
         board.tokens_at(p)["treasure"] += 1

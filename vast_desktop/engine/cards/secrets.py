@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
-from ..geometry import adjacent, fmt_pos, parse_pos
+from ..geometry import adjacent, fmt_pos
+from ..kinds import DecisionKind
+from ..option_ids import arg_of, at, pos_arg
 from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
 
@@ -197,8 +199,8 @@ def play_secret(g: Game, card: str) -> Proc:
 
 def _choose_tribe(g: Game, why: str, tribes: list[str]) -> Proc:
     opts = [Option(f"tribe:{t}", g.hooks.goblins.NAMES[t], (Target("piece", g.hooks.goblins.piece(t)),)) for t in tribes]
-    choice = yield g.ask("goblins", "choose_tribe", why, opts, rules_ref="goblins.secrets")
-    return choice.id.split(":", 1)[1]
+    choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, why, opts, rules_ref="goblins.secrets")
+    return arg_of(choice.id)
 
 
 def _tunnels(g: Game, card: str) -> Proc:
@@ -243,13 +245,13 @@ def _cave_in(g: Game, card: str) -> Proc:
         targets = cave_in_targets(g)
         if not targets:
             break
-        opts = [Option(f"remove:{fmt_pos(p)}", f"Cave-In the tile at {fmt_pos(p)}", (space(p),)) for p in targets]
+        opts = [Option(at("remove", p), f"Cave-In the tile at {fmt_pos(p)}", (space(p),)) for p in targets]
         opts.append(Option("stop:", "Stop", (button("done"),)))
-        choice = yield g.ask("goblins", "cave_in", f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
+        choice = yield g.ask("goblins", DecisionKind.CAVE_IN, f"Cave-In: remove a tile ({i} of up to {n} removed)", opts,
                              rules_ref="goblins.cave_in")
         if choice.id == "stop:":
             break
-        yield from remove_tile(g, parse_pos(choice.id.split(":", 1)[1]), "goblins", collapse_removal=False, batch=batch)
+        yield from remove_tile(g, pos_arg(choice.id), "goblins", collapse_removal=False, batch=batch)
     yield from finish_removals(g, batch, "goblins")
 
 
@@ -265,8 +267,8 @@ def _hex(g: Game, card: str) -> Proc:
     where = {"knight": Target("piece", "knight"), "cave": Target("slot", "cave.omens"), "dragon": Target("piece", "dragon"),
              "thief": Target("piece", "thief")}
     opts = [Option(f"hex:{r}", names[r], (where[r],)) for r in hex_targets(g)]
-    choice = yield g.ask("goblins", "hex_target", "Hex: choose a player", opts, rules_ref="goblins.hex")
-    target = choice.id.split(":", 1)[1]
+    choice = yield g.ask("goblins", DecisionKind.HEX_TARGET, "Hex: choose a player", opts, rules_ref="goblins.hex")
+    target = arg_of(choice.id)
     if target == "knight":
         from ..roles.knight.board import lose_grit
         yield from lose_grit(g, x, "Hex")
@@ -288,8 +290,8 @@ def _hex(g: Game, card: str) -> Proc:
         if not syms:
             return
         opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
-        choice = yield g.ask("cave", "hex_discard", "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
-        sym = choice.id.split(":", 1)[1]
+        choice = yield g.ask("cave", DecisionKind.HEX_DISCARD, "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
+        sym = arg_of(choice.id)
         cave.omens[sym] -= 1
         g.state.omen_bag[sym] += 1
         g.log("omen_discarded", f"Hex: the Cave discards a {sym} Omen token.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target
+from ..kinds import DecisionKind
+from ..option_ids import arg_of, has_verb
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -34,9 +36,9 @@ def receive_treasure(g: Game, token: bool = False) -> Proc:
             card = drawn[0]
         else:
             opts = [Option(f"give:{c}", f"Give {g.card(c).name}", (Target("card", c),)) for c in drawn]
-            choice = yield g.ask("cave", "choose_treasure", "Choose the Treasure card to give the Knight", opts,
+            choice = yield g.ask("cave", DecisionKind.CHOOSE_TREASURE, "Choose the Treasure card to give the Knight", opts,
                                  rules_ref="cave.treasures")
-            card = choice.id.split(":", 1)[1]
+            card = arg_of(choice.id)
             drawn.remove(card)
             st.treasure_deck.extend(drawn)
     else:
@@ -53,10 +55,10 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
     grit = g.rules.knight.grit["decline_treasure"]
     c = g.card(card)
     # The prompt is seen by everyone waiting (view.waiting_for): it must not name the card.
-    choice = yield g.ask("knight", "keep_treasure", f"Keep the Treasure card you found, or decline it for {grit} Grit?",
+    choice = yield g.ask("knight", DecisionKind.KEEP_TREASURE, f"Keep the Treasure card you found, or decline it for {grit} Grit?",
                          [Option(f"keep:{card}", f"Keep {c.name} ({c.text})", (Target("card", card),)),
                           Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
-    if choice.id.startswith("keep:"):
+    if has_verb(choice.id, "keep"):
         k.treasures.append(card)
         k.treasure_cubes[card] = 0
         g.log("treasure_kept", "The Knight keeps a Treasure card facedown.", {"knight": f"It is {c.name}."})
@@ -88,10 +90,10 @@ def _uncertain_treasures(g: Game) -> Proc:
         if len(drawn) == 3:
             opts = [Option(f"bottom:{c}", f"Put {g.card(c).name} on the bottom of the deck (give the other 2)",
                            (Target("card", c),)) for c in drawn]
-            choice = yield g.ask("cave", "bottom_treasure", "Uncertain Treasures: choose the Treasure card to put on "
+            choice = yield g.ask("cave", DecisionKind.BOTTOM_TREASURE, "Uncertain Treasures: choose the Treasure card to put on "
                                  "the bottom of the deck; the Knight gets the other 2", opts,
                                  rules_ref="variants.uncertain_treasures")
-            card = choice.id.split(":", 1)[1]
+            card = arg_of(choice.id)
             drawn.remove(card)
             st.treasure_deck.append(card)
             g.log("treasure_bottom", "The Cave puts a Treasure card on the bottom of the deck.",
@@ -101,9 +103,9 @@ def _uncertain_treasures(g: Game) -> Proc:
     if len(drawn) == 2:
         opts = [Option(f"bottom:{c}", f"Put {g.card(c).name} on the bottom of the deck (keep or decline the other)",
                        (Target("card", c),)) for c in drawn]
-        choice = yield g.ask("knight", "return_treasure", "Uncertain Treasures: choose the Treasure card to put on "
+        choice = yield g.ask("knight", DecisionKind.RETURN_TREASURE, "Uncertain Treasures: choose the Treasure card to put on "
                              "the bottom of the deck", opts, rules_ref="variants.uncertain_treasures")
-        card = choice.id.split(":", 1)[1]
+        card = arg_of(choice.id)
         drawn.remove(card)
         st.treasure_deck.append(card)
         g.log("treasure_bottom", "The Knight puts a Treasure card on the bottom of the deck.",

@@ -24,6 +24,8 @@ from ..geometry import (
     rotate_walls,
     step,
 )
+from ..kinds import DecisionKind
+from ..option_ids import arg_parts
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -423,10 +425,10 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
                 name, from_hand = _hand_label(g, tile_id), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
                 for at, target in spaces:
                     opts.append(Option(f"fill:{tile_id}@{at}", f"Place {name} at {at}", (target, from_hand)))
-            choice = yield g.ask("cave", "fill_open_edge",
+            choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE,
                                  f"Fill the open edge{'s' if len(need) > 1 else ''}: place a Dark tile on "
                                  + ", ".join(fmt_pos(q) for q in need), opts)
-            tile_id, _, where = choice.id[len("fill:"):].partition("@")
+            tile_id, where = arg_parts(choice.id, "@")
             q = _pos(where)
             cave.hand.remove(tile_id)
             place_tile(g, tile_id, q, "cave")

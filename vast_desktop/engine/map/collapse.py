@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, space
 from ..geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
+from ..kinds import DecisionKind
+from ..option_ids import arg_parts, at, pos_arg
 from ..state import ROLE_ORDER
 from .board import (
     TYPE_NAMES,
@@ -193,10 +195,10 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         if len(dests) == 1:
             dest = dests[0]
         else:
-            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
-            choice = yield g.ask(remover, "forced_move", f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
+            opts = [Option(at("push", q), f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
                                  rules_ref="general.forced_movement", about={"piece": piece, "from": fmt_pos(p)})
-            dest = parse_pos(choice.id.split(":")[1])
+            dest = pos_arg(choice.id)
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=p, to=dest)
         yield from entered(g, piece, dest, p)                             # FM-15
@@ -252,11 +254,11 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
         if len(dests) == 1:
             dest = dests[0]
         else:
-            opts = [Option(f"push:{fmt_pos(q)}", f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
-            choice = yield g.ask(remover, "forced_move", f"The Terrain under the {piece_name(piece)} leaves the map: "
+            opts = [Option(at("push", q), f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
+            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"The Terrain under the {piece_name(piece)} leaves the map: "
                                  "where does it go?", opts, rules_ref="general.forced_movement",
                                  about={"piece": piece, "from": fmt_pos(start)})
-            dest = parse_pos(choice.id.split(":")[1])
+            dest = pos_arg(choice.id)
         board.pieces[piece] = dest
         g.log("forced_move", f"The {piece_name(piece)} is forced to {fmt_pos(dest)}.", piece=piece, frm=start, to=dest)
         yield from entered(g, piece, dest, start)
@@ -317,11 +319,11 @@ def move_entrance_piece(g: Game, p: Pos, remover: str) -> Proc:
     if len(dests) == 1:
         dest = dests[0]
     else:
-        opts = [Option(f"entrance:{fmt_pos(q)}", f"Move the Entrance piece to {fmt_pos(q)}", (space(q),))
+        opts = [Option(at("entrance", q), f"Move the Entrance piece to {fmt_pos(q)}", (space(q),))
                 for q in dests]
-        choice = yield g.ask(remover, "move_entrance", "The tile under the Entrance piece collapses: where does the "
+        choice = yield g.ask(remover, DecisionKind.MOVE_ENTRANCE, "The tile under the Entrance piece collapses: where does the "
                              "Entrance piece go?", opts, rules_ref="variants.moving_entrance")
-        dest = parse_pos(choice.id.split(":", 1)[1])
+        dest = pos_arg(choice.id)
     board.entrance = dest
     g.log("entrance_moved", f"The Entrance piece moves from {fmt_pos(p)} to {fmt_pos(dest)}.", frm=p, to=dest)
     gob = g.state.goblins
@@ -372,9 +374,9 @@ def reconnect(g: Game, who: str) -> Proc:
         if not opts:
             g.log("map_split", "A section of the map cannot be slid back; it stays apart.")
             return
-        choice = yield g.ask(who, "slide_section", "The map is split: slide a section back", opts,
+        choice = yield g.ask(who, DecisionKind.SLIDE_SECTION, "The map is split: slide a section back", opts,
                              rules_ref="general.connecting_the_map")
-        _, anchor_s, dname = choice.id.split(":")
+        anchor_s, dname = arg_parts(choice.id, ":")
         anchor = parse_pos(anchor_s)
         comp = next(c for c in loose if min(c) == anchor)
         d = DIR_NAMES.index(dname)

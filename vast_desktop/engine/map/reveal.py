@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, space
 from ..geometry import Pos, fmt_pos
+from ..kinds import DecisionKind
+from ..option_ids import at, int_arg, pos_arg
 from .board import (
     TYPE_NAMES,
     fill_open_edges,
@@ -36,8 +38,8 @@ def orient(g: Game, p: Pos, revealer: str, came_from: Pos | None) -> Proc:
     else:
         kind = TYPE_NAMES[g.tile(tile_id).type]
         opts = [Option(f"rot:{r}", rotation_label(g, tile_id, r).capitalize(), (space(p),)) for r in rots]
-        choice = yield g.ask(revealer, "orient_tile", f"Orient the {kind} tile you revealed at {fmt_pos(p)}", opts)
-        rot = int(choice.id.split(":")[1])
+        choice = yield g.ask(revealer, DecisionKind.ORIENT_TILE, f"Orient the {kind} tile you revealed at {fmt_pos(p)}", opts)
+        rot = int_arg(choice.id)
     set_rotation(g, p, rot)
     g.log("tile_oriented", f"The tile at {fmt_pos(p)} is oriented with {rotation_label(g, tile_id, rot)}.", pos=p, rot=rot)
 
@@ -63,9 +65,9 @@ def reveal_group(g: Game, positions: list[Pos], revealer: str,
         if len(remaining) == 1:
             p = remaining[0]
         else:
-            opts = [Option(f"reveal:{fmt_pos(q)}", f"Reveal {fmt_pos(q)} next", (space(q),)) for q in remaining]
-            choice = yield g.ask(revealer, "reveal_order", "Choose which tile to reveal next", opts)
-            p = tuple(int(v) for v in choice.id.split(":")[1].split(","))  # type: ignore[assignment]
+            opts = [Option(at("reveal", q), f"Reveal {fmt_pos(q)} next", (space(q),)) for q in remaining]
+            choice = yield g.ask(revealer, DecisionKind.REVEAL_ORDER, "Choose which tile to reveal next", opts)
+            p = pos_arg(choice.id)
         remaining.remove(p)
         kind = yield from reveal_one(g, p, revealer)
         if after_each is not None:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
 from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from ..kinds import DecisionKind
+from ..option_ids import arg_of, arg_parts, at, pos_arg
 from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
 from .board import edge_blocked, owner, piece_name
@@ -345,9 +347,9 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         kind = kinds[0]
     else:
         opts = [Option(f"terrain:{k}", f"Place the {KIND_NAMES[k]}", (Target("card", f"terrain:{k}"),)) for k in kinds]
-        choice = yield g.ask(placer, "terrain_choose", "An Event tile was revealed: choose a Terrain tile to place",
+        choice = yield g.ask(placer, DecisionKind.TERRAIN_CHOOSE, "An Event tile was revealed: choose a Terrain tile to place",
                              opts, rules_ref="terrain.placement")
-        kind = choice.id.split(":", 1)[1]
+        kind = arg_of(choice.id)
     if kind == "pits":
         yield from _place_pits(g, placer, origin)
         return
@@ -370,10 +372,10 @@ def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
                                f"Place the {KIND_NAMES[kind]} on " + ", ".join(fmt_pos(c) for c, _ in cells)
                                + _shape_note(cells),
                                tuple(space(c) for c, _ in cells)))
-        choice = yield g.ask(placer, "terrain_place", f"Place the {KIND_NAMES[kind]} as close as possible to "
+        choice = yield g.ask(placer, DecisionKind.TERRAIN_PLACE, f"Place the {KIND_NAMES[kind]} as close as possible to "
                              f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement",
                              about={"origin": fmt_pos(origin), "terrain": KIND_NAMES[kind]})
-        r, _, where = choice.id.split(":", 1)[1].partition("@")
+        r, where = arg_parts(choice.id, "@")
         rot, anchor = int(r), parse_pos(where)
     put(g, tile, rot, anchor, placer)
     if kind == "canyon":                                                      # TR-10, TR-16
@@ -399,10 +401,10 @@ def _place_pits(g: Game, placer: str, origin: Pos) -> Proc:
             q = spots[0]
         else:
             which = "as close as possible to the revealer" if i == 0 else "as far as possible from the other Pits"
-            opts = [Option(f"pit:{fmt_pos(q)}", f"Place a Pit at {fmt_pos(q)}", (space(q),)) for q in spots]
-            choice = yield g.ask(placer, "terrain_pit", f"Place Pit {i + 1} of 3 {which}", opts,
+            opts = [Option(at("pit", q), f"Place a Pit at {fmt_pos(q)}", (space(q),)) for q in spots]
+            choice = yield g.ask(placer, DecisionKind.TERRAIN_PIT, f"Place Pit {i + 1} of 3 {which}", opts,
                                  rules_ref="terrain.pits")
-            q = parse_pos(choice.id.split(":", 1)[1])
+            q = pos_arg(choice.id)
         put(g, tile, 0, q, placer)
         taken.append(q)
 
@@ -515,13 +517,13 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
     dests = [r for r in downstream(g, q) if allowed is None or allowed(r)]
     if not dests:
         return q
-    opts = [Option(f"ride:{fmt_pos(r)}", f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
+    opts = [Option(at("ride", r), f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
     opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
-    choice = yield g.ask(owner(piece), "terrain_ride", f"The River: ride the current with the {piece_name(piece)}?",
+    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"The River: ride the current with the {piece_name(piece)}?",
                          opts, rules_ref="terrain.river")
     if choice.id == "stay:":
         return q
-    r = parse_pos(choice.id.split(":", 1)[1])
+    r = pos_arg(choice.id)
     g.state.board.pieces[piece] = r
     g.log("move", f"The {piece_name(piece)} rides the River's current to {fmt_pos(r)}.", piece=piece, frm=q, to=r)
     return r
@@ -696,9 +698,9 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     if cave is not None and cave.hand:
         opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
                        (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in sorted(set(cave.hand))]
-        choice = yield g.ask("cave", "fill_open_edge", f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
+        choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE, f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
                              "tile there", opts, rules_ref="terrain.leaving")
-        tile_id = choice.id[len("fill:"):].partition("@")[0]
+        tile_id = arg_parts(choice.id, "@")[0]
         cave.hand.remove(tile_id)
         place_tile(g, tile_id, q, "cave")
         draw_to_cave_hand(g)
@@ -709,7 +711,7 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
 
 
 # ------------------------------------------------------------ the table's preview
-PLACING_KINDS = ("terrain_place", "terrain_pit")
+PLACING_KINDS = (DecisionKind.TERRAIN_PLACE, DecisionKind.TERRAIN_PIT)
 
 
 def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]]:
@@ -717,10 +719,10 @@ def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, Terrai
     and its spaces, for the table to show the footprint before it is placed.  A ``terrain_place``
     option ``terrain_at:<rot>@<anchor>`` lays the tile its label names ("Place the Lake on …"); a
     ``terrain_pit`` option ``pit:<x,y>`` the next Pit.  Other decisions lay nothing."""
-    if d.kind == "terrain_pit":
+    if d.kind == DecisionKind.TERRAIN_PIT:
         tile = f"pits_{len(pits(g)) + 1}"
-        return {o.id: (0, cells_for(g, tile, 0, parse_pos(o.id.split(":", 1)[1]))) for o in d.options}
-    if d.kind != "terrain_place":
+        return {o.id: (0, cells_for(g, tile, 0, pos_arg(o.id))) for o in d.options}
+    if d.kind != DecisionKind.TERRAIN_PLACE:
         return {}
     out: dict[str, tuple[int, list[tuple[Pos, TerrainMark]]]] = {}
     avail = available(g)
@@ -728,7 +730,7 @@ def placing(g: Game, d: Decision) -> dict[str, tuple[int, list[tuple[Pos, Terrai
         kind = next((k for k, name in KIND_NAMES.items() if o.label.startswith(f"Place the {name} on ")), None)
         if kind is None or kind not in avail:
             continue
-        turn, _, anchor = o.id.split(":", 1)[1].partition("@")
+        turn, anchor = arg_parts(o.id, "@")
         rot = int(turn)
         out[o.id] = (rot, cells_for(g, avail[kind][0], rot, parse_pos(anchor)))
     return out

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 from ...cards.omens import collect_omens, omen_menu, place_treasure_token, treasure_targets, use_omen
 from ...decisions import Option, Target, button, space
 from ...geometry import fmt_pos, parse_pos
+from ...kinds import DecisionKind
 from ...map.board import crystal_first, draw_to_cave_hand, place_tile, placement_spaces
 from ...map.collapse import collapse_candidates, remove_tile
+from ...option_ids import at, parse
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -33,19 +35,19 @@ def cave_turn(g: Game) -> Proc:
         if cave.phase == 2:
             if g.state.collapse:
                 cands = collapse_candidates(g) if removed < g.rules.cave.collapse_removals_per_turn else []
-                phase_opts = [Option(f"remove:{fmt_pos(p)}", f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
+                phase_opts = [Option(at("remove", p), f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
             elif cave.hand:
                 spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
                 for tile_id in sorted(set(crystal_first(g, cave.hand))):   # CV-04, CV-07
                     from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")   # one per tile, shared
-                    for at, target in spaces:
-                        phase_opts.append(Option(f"place:{tile_id}@{at}", f"Place a tile at {at}", (target, from_hand)))
+                    for where, target in spaces:
+                        phase_opts.append(Option(f"place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand)))
             if not phase_opts:
                 cave.phase = 3
                 continue
         elif cave.phase == 3:
             targets = treasure_targets(g)
-            phase_opts = [Option(f"treasure:{fmt_pos(p)}", f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
+            phase_opts = [Option(at("treasure", p), f"Place a Treasure token at {fmt_pos(p)}", (space(p),))
                           for p in targets]
             if g.config.place_treasure_optional and phase_opts:
                 phase_opts.append(Option("skip_treasure:", "Place no Treasure this turn", (button("skip"),)))
@@ -54,8 +56,8 @@ def cave_turn(g: Game) -> Proc:
                 continue
         else:
             phase_opts = [Option("end:", "End your turn", (button("end_turn"),))]
-        choice = yield g.ask("cave", "cave_turn", _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
-        verb, _, arg = choice.id.partition(":")
+        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         if verb == "omen":

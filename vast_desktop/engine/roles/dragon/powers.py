@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from ...kinds import DecisionKind
 from ...map.board import is_dark, tile_type, visible
 from ...map.forced import can_be_pushed, entered, reachable
 from ...map.reveal import reveal_group
 from ...map.terrain import on_pit
+from ...option_ids import arg_list, arg_of, arg_parts, at, pos_arg
 from ...reasons import Reason
 from . import turn as dr
 from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
@@ -183,9 +185,9 @@ def pay(g: Game, power_id: str) -> Proc:
         chosen = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
-        choice = yield g.ask("dragon", "pay_power", f"Pay for {power.name}: which symbols?", opts,
+        choice = yield g.ask("dragon", DecisionKind.PAY_POWER, f"Pay for {power.name}: which symbols?", opts,
                              rules_ref="dragon.powers")
-        chosen = tuple(choice.id.split(":", 1)[1].split(","))
+        chosen = arg_list(choice.id)
     cards, gems = spent_by(g, chosen)
     d.gems_spent.extend(gems)
     for card in cards:
@@ -282,7 +284,7 @@ def roll(g: Game, why: str) -> Proc:
     d = dragon(g)
     face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
     if d.shriek:
-        choice = yield g.ask("dragon", "shriek_reroll", f"{why}: keep the roll or spend the Shriek token to reroll?",
+        choice = yield g.ask("dragon", DecisionKind.SHRIEK_REROLL, f"{why}: keep the roll or spend the Shriek token to reroll?",
                              [Option("keep:", "Keep the roll", (button("keep"),)),
                               Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"),))])
         if choice.id == "reroll:":
@@ -325,14 +327,14 @@ def push_knight(g: Game, steps: int, why: str) -> Proc:
     dests = sorted(q for q in reachable(g, "knight", start, max_steps=steps) if q != start)
     if not dests:
         return
-    opts = [Option(f"push:{fmt_pos(q)}", f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
+    opts = [Option(at("push", q), f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
             for q in dests]
     if why == "Claw":
         opts.append(Option("nopush:", "Leave the Knight where she is", (button("skip"),)))
-    choice = yield g.ask("dragon", "dragon_push", f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
     if choice.id == "nopush:":
         return
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     board.pieces["knight"] = q
     g.log("forced_move", f"{why}: the Dragon moves the Knight from {fmt_pos(start)} to {fmt_pos(q)}.",
           piece="knight", frm=start, to=q)
@@ -361,10 +363,10 @@ def wing_targets(g: Game, paid: bool = False) -> list[Pos]:
 
 def _wing(g: Game) -> Proc:
     found = dr.legal_routes(g, "wing")
-    opts = [Option(f"wing:{fmt_pos(q)}", dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
+    opts = [Option(at("wing", q), dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(found.items())]
-    choice = yield g.ask("dragon", "dragon_wing", "Wing: where do you fly?", opts, rules_ref="dragon.powers")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_WING, "Wing: where do you fly?", opts, rules_ref="dragon.powers")
+    q = pos_arg(choice.id)
     yield from dr.move_dragon(g, q, "flies", found[q])
 
 
@@ -381,8 +383,8 @@ def _hiss(g: Game) -> Proc:
     gob = goblins_api(g)
     assert gob is not None
     opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
-    choice = yield g.ask("dragon", "dragon_hiss", "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
-    tribe = choice.id.split(":", 1)[1]
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_HISS, "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
+    tribe = arg_of(choice.id)
     if (yield from gob.trap_against_dragon(g, tribe, "Hiss")):
         return
     before = gob.tribe_population(g, tribe)
@@ -390,7 +392,7 @@ def _hiss(g: Game) -> Proc:
     beetles = next((m for m in gob.gs(g).monsters[tribe] if m.split("#")[0] == "bright_beetles"), None)
     spared = False
     if beetles is not None:
-        choice = yield g.ask("goblins", "bright_beetles", "Hiss: discard the Bright Beetles so that the Tribe loses "
+        choice = yield g.ask("goblins", DecisionKind.BRIGHT_BEETLES, "Hiss: discard the Bright Beetles so that the Tribe loses "
                              "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
                                                 Option("keep:", "Keep them", (button("skip"),))],
                              rules_ref="goblins.monsters")
@@ -422,9 +424,9 @@ def _slither_opts(g: Game) -> list[Option]:
 def _slither(g: Game) -> Proc:
     """DR-28: move a Sloth cube to another Sloth box with an empty space."""
     d = dragon(g)
-    choice = yield g.ask("dragon", "dragon_slither", "Slither: move which Sloth cube?", _slither_opts(g),
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SLITHER, "Slither: move which Sloth cube?", _slither_opts(g),
                          rules_ref="dragon.powers")
-    a, _, b = choice.id.split(":", 1)[1].partition(">")
+    a, b = arg_parts(choice.id, ">")
     d.sloth[a] -= 1
     d.sloth[b] += 1
     g.log("slither", f"Slither: a Sloth cube moves from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}.", frm=a, to=b)
@@ -471,8 +473,8 @@ def _can_swat(g: Game) -> bool:
 
 def _swat(g: Game) -> Proc:
     """DR-29, AMB-35: a Gem or Treasure token on an adjacent space up to 5 spaces (Forced Movement)."""
-    choice = yield g.ask("dragon", "dragon_swat", "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
-    kind, _, rest = choice.id.split(":", 1)[1].partition("@")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SWAT, "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
+    kind, rest = arg_parts(choice.id, "@")
     a, _, b = rest.partition(">")
     frm, to = parse_pos(a), parse_pos(b)
     board = g.state.board
@@ -506,10 +508,10 @@ def check_burn(g: Game, q: Pos) -> Reason | None:
 
 def _burn(g: Game) -> Proc:
     """DR-31: reveal one Dark tile anywhere (the tiles :func:`check_burn` allows)."""
-    opts = [Option(f"burn:{fmt_pos(p)}", f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
+    opts = [Option(at("burn", p), f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
             for p in sorted(g.state.board.tiles) if check_burn(g, p) is None]
-    choice = yield g.ask("dragon", "dragon_burn", "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
-    yield from reveal_group(g, [parse_pos(choice.id.split(":", 1)[1])], "dragon", after_each=_pride_event)
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_BURN, "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
+    yield from reveal_group(g, [pos_arg(choice.id)], "dragon", after_each=_pride_event)
 
 
 def _slap(g: Game) -> Proc:
@@ -543,7 +545,7 @@ def _scratch_opts(g: Game) -> list[Option]:
 
 def _scratch(g: Game) -> Proc:
     """DR-34: the Knight −5 Grit, every Tribe here to 0 (eaten), or the Thief killed."""
-    choice = yield g.ask("dragon", "dragon_scratch", "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SCRATCH, "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
     if choice.id == "scratch:knight":
         from ..knight.board import lose_grit
         yield from lose_grit(g, 5, "the Dragon's Scratch")
@@ -594,10 +596,10 @@ def _flame_wall_targets(g: Game) -> list[Pos]:
 
 def _flame_wall(g: Game) -> Proc:
     """DR-35, DR-38: the Flame Wall on a visible adjacent tile until his next turn."""
-    opts = [Option(f"flamewall:{fmt_pos(q)}", f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
+    opts = [Option(at("flamewall", q), f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
             for q in _flame_wall_targets(g)]
-    choice = yield g.ask("dragon", "dragon_flame_wall", "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_FLAME_WALL, "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
+    q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["flamewall"] += 1
     g.log("flame_wall", f"The Dragon sets a Flame Wall at {fmt_pos(q)}.", pos=q)
 
@@ -702,11 +704,11 @@ def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
     dests = sorted(q for q, n in reachable(g, piece, frm, max_steps=1).items() if n == 1)
     if not dests:
         return
-    opts = [Option(f"push:{fmt_pos(q)}", f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
+    opts = [Option(at("push", q), f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
             for q in dests]
-    choice = yield g.ask("dragon", "dragon_push", f"Wrath: move {name} to an adjacent space", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} to an adjacent space", opts,
                          rules_ref="general.forced_movement")
-    q = parse_pos(choice.id.split(":", 1)[1])
+    q = pos_arg(choice.id)
     board.pieces[piece] = q
     g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
           piece=piece, frm=frm, to=q)
@@ -784,9 +786,9 @@ def play_scale(g: Game, card: str) -> Proc:
     d = dragon(g)
     opts = [Option(f"sloth:{b}", f"Move a cube from {dr.BOX_NAMES[b]} to Wakefulness",
                    (Target("slot", f"dragon.sloth.{b}"),)) for b in sloth_boxes_with_cubes(g)]
-    choice = yield g.ask("dragon", "dragon_platinum", f"{g.card(card).name}: move a Sloth cube from which box?", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PLATINUM, f"{g.card(card).name}: move a Sloth cube from which box?", opts,
                          rules_ref="dragon.scales")
-    box = choice.id.split(":", 1)[1]
+    box = arg_of(choice.id)
     d.hand.remove(card)
     d.scales_removed.append(card)
     g.log("scale_played", f"The Dragon plays the {g.card(card).name}; it is removed from the game.", card=card)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...game import GameOver, Outcome
 from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
+from ...kinds import DecisionKind
 from ...map.board import edge_blocked, is_dark, is_lit, return_token, tile_type
 from ...map.terrain import (
     check_open_step,
@@ -28,6 +29,7 @@ from ...map.terrain import (
     place_under,
     ride,
 )
+from ...option_ids import arg_of, at, has_verb, parse
 from ...reasons import Reason
 from .state import (
     SLOTH_CATEGORY,
@@ -85,8 +87,8 @@ def dragon_turn(g: Game) -> Proc:
     start_turn(g)
     while True:                                         # (1) Move and Use Powers
         opts = turn_options(g, move_options(g) + power_options(g))
-        choice = yield g.ask("dragon", "dragon_turn", _prompt(g), opts, rules_ref="dragon.move_and_powers")
-        verb, _, arg = choice.id.partition(":")
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, _prompt(g), opts, rules_ref="dragon.move_and_powers")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         if verb == "move":
@@ -122,7 +124,7 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
     Wing), so the turn cannot end there while such a movement is on offer (the powers'
     and Scales' options already hold only Wing then: ``powers.check_leave_pit``) — with
     no movement left to him, as for the other roles, nothing holds him there."""
-    if on_pit(g, pos(g)) and any(o.id.startswith("move:") or o.id == "power:wing" for o in opts):
+    if on_pit(g, pos(g)) and any(has_verb(o.id, "move") or o.id == "power:wing" for o in opts):
         return opts
     return [*opts, Option("end:", "Finish moving and using powers", (button("end_turn"),))]
 
@@ -283,7 +285,7 @@ def move_options(g: Game) -> list[Option]:
     """The free move's options: the spaces :func:`dragon_move` allows (its routes, once)."""
     if check_may_move(g, "free") is not None:
         return []
-    return [Option(f"move:{fmt_pos(q)}", route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
+    return [Option(at("move", q), route_label(g, "Move", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(legal_routes(g, "free").items())]
 
 
@@ -479,7 +481,7 @@ def thief_strikes(g: Game) -> Proc:
     if g.state.thief is None or stealth(g) <= armor(g) or not dragon(g).hand:
         return
     light = g.rules.thief.injuries[0]
-    choice = yield g.ask("thief", "thief_strike_dragon", f"The Dragon enters your tile: Backstab him (Light Injury: he "
+    choice = yield g.ask("thief", DecisionKind.THIEF_STRIKE_DRAGON, f"The Dragon enters your tile: Backstab him (Light Injury: he "
                          f"discards {light.dragon_discards} Power card)?",
                          [Option("backstab:", "Backstab the Dragon", (Target("piece", "dragon"),)),
                           Option("no:", "Let him pass", (button("skip"),))], rules_ref="thief.backstab")
@@ -564,7 +566,7 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
         opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
                        (Target("slot", f"dragon.sloth.{box}"),)),
                 Option("pride:later", "Keep Pride for later", (button("skip"),))]
-        choice = yield g.ask("dragon", "dragon_pride", f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
                              f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
                              rules_ref="dragon.sloth")
         if choice.id == "pride:later":
@@ -626,7 +628,7 @@ def pick_up_treasure(g: Game) -> Proc:
     n = toks["treasure"]
     if n <= 0:
         return
-    choice = yield g.ask("dragon", "dragon_treasure", f"Pick up the {n} Treasure token(s) on your tile?",
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_TREASURE, f"Pick up the {n} Treasure token(s) on your tile?",
                          [Option("pickup:", f"Pick up {n} Treasure token(s)", (space(p),)),
                           Option("skip:", "Leave them", (button("skip"),))], rules_ref="dragon.pick_up_treasure")
     if choice.id != "pickup:":
@@ -652,10 +654,10 @@ def place_gem(g: Game) -> Proc:
     p = pos(g)
     opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p),)) for s in supply]
     opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
-    choice = yield g.ask("dragon", "dragon_gem", "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
         return
-    sym = choice.id.split(":", 1)[1]
+    sym = arg_of(choice.id)
     others = bool(gems_on_map(g))
     g.state.board.tokens_at(p)[gem_token(sym)] += 1
     g.log("gem_placed", f"The Dragon places the {sym.title()} Gem at {fmt_pos(p)}.", pos=p, gem=sym)
@@ -696,11 +698,11 @@ def keep_scales(g: Game) -> Proc:
     opts = [Option("replace:", "Discard your whole hand", (button("skip"),))]
     opts += [Option(f"keep:{c}", f"Reveal the {g.card(c).name} and keep it (draw one card fewer)",
                     (Target("card", c),)) for c in keepable]
-    choice = yield g.ask("dragon", "dragon_keep_scale", "Replace Hand: reveal a Silver Scale to keep it in your hand?",
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_KEEP_SCALE, "Replace Hand: reveal a Silver Scale to keep it in your hand?",
                          opts, rules_ref="dragon.scales")
     if choice.id == "replace:":
         return []
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     g.log("scale_kept", f"The Dragon reveals the {g.card(card).name} and keeps it in his hand; he draws one card "
           "fewer.", card=card)
     return [card]
@@ -736,10 +738,10 @@ def discard_cards(g: Game, n: int, why: str) -> Proc:
         if len(faces) == 1:
             face = faces[0]
         else:
-            choice = yield g.ask("dragon", "dragon_discard", f"{why}: discard a Power card ({n - lost} to go)",
+            choice = yield g.ask("dragon", DecisionKind.DRAGON_DISCARD, f"{why}: discard a Power card ({n - lost} to go)",
                                  [Option(f"discard:{f}", f"Discard the {g.card(f).name}" if is_scale(f)
                                          else f"Discard a {f.title()} card") for f in faces])
-            face = choice.id.split(":", 1)[1]
+            face = arg_of(choice.id)
         card = next(c for c in d.hand if card_face(g, c) == face)
         d.hand.remove(card)
         d.discard.append(card)
@@ -790,9 +792,9 @@ def spores(g: Game) -> Proc:
     boxes = spores_boxes(g)
     opts = [Option(f"sloth:{b}", f"Put the cube back on {BOX_NAMES[b]}", (Target("slot", f"dragon.sloth.{b}"),))
             for b in boxes]
-    choice = yield g.ask("dragon", "dragon_spores", "Soporific Spores: which Sloth box takes the cube back?", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: which Sloth box takes the cube back?", opts,
                          rules_ref="cave.omen.soporific_spores")
-    box = choice.id.split(":", 1)[1]
+    box = arg_of(choice.id)
     d.wakefulness -= 1
     d.sloth[box] += 1
     g.log("spores", f"Soporific Spores: a cube goes back from Wakefulness to {BOX_NAMES[box]}; Wakefulness "

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from ...cards.ambush import raise_strength
 from ...decisions import Option, Target, button
+from ...kinds import DecisionKind
+from ...option_ids import arg_of
 from ..knight import board as kb
 from . import turn as gb
 
@@ -37,9 +39,9 @@ def goblin_ambush(g: Game, source: str) -> Proc:
             for t in tribes
             if gb.tribe_population(g, t) > 0 and gb.tribe_strength(g, t) > mine]
     opts.append(Option("no_ambush:", "No Ambush", (button("pass"),)))
-    choice = yield g.ask("goblins", "ambush", f"The Knight (Strength {mine}) revealed an Ambush: attack with a "
+    choice = yield g.ask("goblins", DecisionKind.AMBUSH, f"The Knight (Strength {mine}) revealed an Ambush: attack with a "
                          "hidden Tribe?", opts, rules_ref="goblins.ambush")
     if choice.id == "no_ambush:":
         g.log("ambush_no_effect", "The Goblins do not spring the Ambush.")
         return
-    yield from gb.attack_knight(g, choice.id.split(":", 1)[1], "ambushes", ambush=True)
+    yield from gb.attack_knight(g, arg_of(choice.id), "ambushes", ambush=True)

@@ -26,6 +26,7 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...game import GameOver, Outcome
 from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
+from ...kinds import DecisionKind
 from ...map.board import (
     draw_to_cave_hand,
     is_dark,
@@ -52,6 +53,7 @@ from ...map.terrain import (
     step_ok,
     tribe_moved,
 )
+from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
 from .state import TRIBES, GoblinState
 
@@ -217,9 +219,9 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
     mons = s.monsters[tribe]
     if len(mons) >= 2:
         opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
-        choice = yield g.ask("goblins", "scatter_monster", f"{NAMES[tribe]} scatters: discard one of its Monsters",
+        choice = yield g.ask("goblins", DecisionKind.SCATTER_MONSTER, f"{NAMES[tribe]} scatters: discard one of its Monsters",
                              opts, rules_ref="goblins.scatter")
-        gone = [choice.id.split(":", 1)[1]]
+        gone = [arg_of(choice.id)]
     else:
         gone = list(mons)
     for m in gone:
@@ -265,7 +267,7 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
                  else f"Discard Trap: the {power} has no effect on any Tribe")
         opts.append(Option("trap:", label, (Target("card", "trap"),)))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
-    choice = yield g.ask("goblins", "trap_dragon", f"The Dragon's {power} hits {names}.", opts,
+    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"The Dragon's {power} hits {names}.", opts,
                          rules_ref="goblins.secrets")
     if choice.id != "trap:":
         return False
@@ -347,7 +349,7 @@ def draw_secret(g: Game) -> str | None:
     return s.secrets_deck.pop(0)
 
 
-def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
+def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], make_opts: Callable[[], list[Option]],
                 rules_ref: str, reactions: bool = False, auto_single: bool = False) -> Proc:
     """Ask the Goblins a question with their playable Secrets offered beside the answers
     (GB-52: Secrets may be played at any time during their turn).  A Secret played is
@@ -367,9 +369,9 @@ def ask_goblins(g: Game, kind: str, prompt: str | Callable[[], str], make_opts: 
         opts += secret_options(g, reactions=reactions)
         text = prompt() if callable(prompt) else prompt
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
-        if not choice.id.startswith("secret:"):
+        if not has_verb(choice.id, "secret"):
             return choice
-        yield from play_secret(g, choice.id.split(":", 1)[1])
+        yield from play_secret(g, arg_of(choice.id))
 
 
 def ruby_ready(g: Game) -> bool:
@@ -410,10 +412,10 @@ def assign_monster(g: Game, card: str) -> Proc:
                                (Target("card", "goblin_ruby"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "assign_monster", lambda: f"Monster drawn: {name}. Assign it (at most "
+    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: {name}. Assign it (at most "
                                     f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
                                     "goblins.assign_monsters")
-    verb, _, arg = choice.id.partition(":")
+    verb, arg = parse(choice.id)
     if verb == "discard":
         g.state.monster_discard.append(card)
         g.log("monster_discarded", f"The Goblins discard the {name}.", card=card)
@@ -476,11 +478,11 @@ def draw_secrets(g: Game, n: int) -> Proc:
                 for c in dict.fromkeys(s.hand + s.face_up)]
 
     while True:                                              # GB-51 (GB-52: or play one)
-        choice = yield from ask_goblins(g, "discard_secret", f"Hand limit {limit}: discard a Secrets card, or play "
+        choice = yield from ask_goblins(g, DecisionKind.DISCARD_SECRET, f"Hand limit {limit}: discard a Secrets card, or play "
                                         "one you can play now", discard_options, "goblins.secrets")
         if choice is None:
             break
-        card = choice.id.split(":", 1)[1]
+        card = arg_of(choice.id)
         (s.hand if card in s.hand else s.face_up).remove(card)
         s.secrets_discard.append(card)
         g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
@@ -492,10 +494,10 @@ def draw_secrets(g: Game, n: int) -> Proc:
         return [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
                 for c in kept] + [Option("keep:", "Keep the cards drawn", (button("done"),))]
 
-    choice = yield from ask_goblins(g, "ruby_secret", "Goblin Ruby: discard one Secrets card just drawn and draw "
+    choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
                                     "another?", ruby_options, "goblins.secrets")
     if choice is not None and choice.id != "keep:":
-        old = choice.id.split(":", 1)[1]
+        old = arg_of(choice.id)
         s.ruby_used = True
         s.hand.remove(old)
         s.secrets_discard.append(old)
@@ -560,8 +562,8 @@ def choose_war_card(g: Game) -> Proc:
 
     prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
     while True:
-        choice = yield from ask_goblins(g, "war_card", prompt, options, "goblins.war_card", auto_single=True)
-        verb, _, c = choice.id.partition(":")
+        choice = yield from ask_goblins(g, DecisionKind.WAR_CARD, prompt, options, "goblins.war_card", auto_single=True)
+        verb, c = parse(choice.id)
         if verb == "war":
             chosen = c
             break
@@ -595,12 +597,12 @@ def populate(g: Game, war: str) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, "populate", lambda: "Populate Tribes: " + ", ".join(
+        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes: " + ", ".join(
             f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
             auto_single=True)
         if choice.id == "populate:":
             break
-        t = choice.id.split(":", 1)[1]
+        t = arg_of(choice.id)
         blocked.append(t)
         lose_rage(g, 1, f"no discs for {NAMES[t]}")
     cap = g.rules.goblins.max_population
@@ -620,13 +622,13 @@ def populate(g: Game, war: str) -> Proc:
         opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in cands]
         if "leader" in s.hand:
             opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
-        choice = yield g.ask("goblins", "overpopulation", "Overpopulation: choose the Tribe that scatters", opts,
+        choice = yield g.ask("goblins", DecisionKind.OVERPOPULATION, "Overpopulation: choose the Tribe that scatters", opts,
                              rules_ref="goblins.overpopulation")
         if choice.id == "secret:leader":
             discard_secret(g, "leader")
             g.log("secret", "The Goblins play Leader: no Tribe scatters.")
         else:
-            yield from scatter(g, choice.id.split(":", 1)[1], "overpopulation")
+            yield from scatter(g, arg_of(choice.id), "overpopulation")
 
 
 def discard_secret(g: Game, card: str) -> None:
@@ -647,9 +649,9 @@ def activate_phase(g: Game) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, "goblins_turn", lambda: _prompt(g), options, "goblins.activate",
+        choice = yield from ask_goblins(g, DecisionKind.GOBLINS_TURN, lambda: _prompt(g), options, "goblins.activate",
                                         reactions=True)
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "end":
             return
         yield from activate(g, arg)
@@ -790,15 +792,15 @@ def _reveal(g: Game, t: str) -> Proc:
 
     def options() -> list[Option]:
         dark, open_ = reveal_spaces(g, t)
-        opts = [Option(f"reveal:{fmt_pos(p)}", f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
                 for p in dark]
-        opts += [Option(f"lurk:{fmt_pos(p)}", f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
+        opts += [Option(at("lurk", p), f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
                  for p in open_]
         opts.append(Option("done:", f"Leave {NAMES[t]} hidden", (button("done"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "reveal_tribe", f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
-    verb, _, arg = choice.id.partition(":")
+    choice = yield from ask_goblins(g, DecisionKind.REVEAL_TRIBE, f"Reveal {NAMES[t]}: choose where", options, "goblins.reveal")
+    verb, arg = parse(choice.id)
     if verb == "done":
         return
     p = parse_pos(arg)
@@ -833,15 +835,15 @@ def _lurker(g: Game, t: str) -> Proc:
         opts = []
         for _, q in adjacent(p):
             if check_lurker_step(g, t, p, q) is None:
-                opts.append(Option(f"step:{fmt_pos(q)}", f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
+                opts.append(Option(at("step", q), f"Move {NAMES[t]} onto {fmt_pos(q)}", (space(q),)))
         opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
         opts.append(Option("done:", "Do nothing", (button("done"),)))
         return opts
 
-    choice = yield from ask_goblins(g, "lurker", f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
+    choice = yield from ask_goblins(g, DecisionKind.LURKER, f"{NAMES[t]} is lurking at {fmt_pos(p)}", options, "goblins.reveal")
     if choice is None:
         return
-    verb, _, arg = choice.id.partition(":")
+    verb, arg = parse(choice.id)
     if verb == "step":
         q = parse_pos(arg)
         del s.lurking[t]
@@ -1015,7 +1017,7 @@ def check_tunnel(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
 
 def _pit_bound(g: Game, t: str, p: Pos) -> bool:
     """TR-29: on a Pit with a step or a leap to take, the Tribe moves off first."""
-    return on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in move_options(g, t, p))
+    return on_pit(g, p) and any(has_verb(o.id, "move", "worm") for o in move_options(g, t, p))
 
 
 def check_tribe_space(g: Game, t: str, q: Pos) -> Reason | None:
@@ -1054,17 +1056,17 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
             continue
         block = _knight_block(g, t, q)
         if block == "attack_knight":
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
+            opts.append(Option(at("move", q), f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
         elif block == "attack_dragon":
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
+            opts.append(Option(at("move", q), f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
         else:
-            opts.append(Option(f"move:{fmt_pos(q)}", f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
+            opts.append(Option(at("move", q), f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
     if has_monster(g, t, "underworm") and not gs(g).worm_used:
         for dx, dy in DIAGONALS:
             for k in (1, 2):
                 q = (p[0] + dx * k, p[1] + dy * k)
                 if check_underworm(g, t, p, q) is None:
-                    opts.append(Option(f"worm:{fmt_pos(q)}", f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
+                    opts.append(Option(at("worm", q), f"Underworm: leap diagonally to {fmt_pos(q)}", (space(q),)))
     return opts
 
 
@@ -1079,15 +1081,15 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         if p is None:                       # a Secret took it off the map
             return []
         opts = move_options(g, t, p)
-        opts += [Option(f"leave:{fmt_pos(q)}", f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
+        opts += [Option(at("leave", q), f"Move {NAMES[t]} off the Terrain onto the open space {fmt_pos(q)} "
                         "(a Dark tile is placed)", (space(q),)) for q in open_exits(g, p)]       # TR-12
         if s.tunnels and not s.moved:
             for q, tile in sorted(g.state.board.tiles.items()):
                 if tile.dark and check_tunnel(g, t, p, q) is None:
-                    opts.append(Option(f"tunnel:{fmt_pos(q)}", f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
+                    opts.append(Option(at("tunnel", q), f"Secret Tunnels: set {NAMES[t]} on {fmt_pos(q)}",
                                        (space(q),)))
-        if on_pit(g, p) and any(o.id.startswith(("move:", "worm:")) for o in opts):   # TR-29: not on a Pit
-            return [o for o in opts if o.id.startswith(("move:", "worm:", "tunnel:"))]
+        if on_pit(g, p) and any(has_verb(o.id, "move", "worm") for o in opts):   # TR-29: not on a Pit
+            return [o for o in opts if has_verb(o.id, "move", "worm", "tunnel")]
         opts += _free_options(g, t, p)
         opts += action_options(g, t, p)
         opts.append(Option("done:", f"Finish activating {NAMES[t]}", (button("done"),)))
@@ -1098,11 +1100,11 @@ def _activate_revealed(g: Game, t: str) -> Proc:
                 f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
 
     while tribe_pos(g, t) is not None:
-        choice = yield from ask_goblins(g, "tribe_activation", prompt, options, "goblins.activate")  # GB-52
+        choice = yield from ask_goblins(g, DecisionKind.TRIBE_ACTIVATION, prompt, options, "goblins.activate")  # GB-52
         p = tribe_pos(g, t)
         if choice is None or p is None:
             return
-        verb, _, arg = choice.id.partition(":")
+        verb, arg = parse(choice.id)
         if verb == "done":
             return
         if verb in ("move", "worm", "tunnel", "leave"):
@@ -1173,7 +1175,7 @@ def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
             from ...map.forced import reachable
             for q in sorted(reachable(g, "knight", kp, max_steps=3)):
                 if q != kp:
-                    opts.append(Option(f"wisp:{fmt_pos(q)}", f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
+                    opts.append(Option(at("wisp", q), f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
     return opts
 
 
@@ -1215,7 +1217,7 @@ def action_options(g: Game, t: str, p: Pos) -> list[Option]:
     if is_dark(g, p) and (not g.state.collapse or house(g, "explore_during_collapse")) and _tiles_available(g):
         for _, q in adjacent(p):
             if q not in board.tiles:
-                opts.append(Option(f"explore:{fmt_pos(q)}", f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
+                opts.append(Option(at("explore", q), f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
     special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
     opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
     opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
@@ -1390,11 +1392,11 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
                  if tile.dark and q != p and not g.state.board.pieces_at(q)
                  and not sum(g.state.board.tokens.get(q, {}).values())]
         if dests:
-            opts = [Option(f"leap:{fmt_pos(q)}", f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
+            opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", "gnome_leap", "The Gnome may leap to an unoccupied Dark tile", opts)
-            if choice.id.startswith("leap:"):
-                q = parse_pos(choice.id.split(":", 1)[1])
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts)
+            if has_verb(choice.id, "leap"):
+                q = pos_arg(choice.id)
                 g.state.board.pieces[piece(t)] = q
                 g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
 
@@ -1430,9 +1432,9 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
             draw_to_cave_hand(g)
         opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
                        (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
-        choice = yield g.ask("cave", "explore_tile", f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
+        choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
-        tid = choice.id.split(":", 1)[1]
+        tid = arg_of(choice.id)
         cave.hand.remove(tid)
         place_tile(g, tid, q, "cave")
         draw_to_cave_hand(g)
@@ -1490,9 +1492,9 @@ def spores(g: Game) -> Proc:
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
-        choice = yield g.ask("goblins", "spores_tribe", "Soporific Spores: which Tribe falls to 1 Population?", opts,
+        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: which Tribe falls to 1 Population?", opts,
                              rules_ref="cave.omen.soporific_spores")
-        t = choice.id.split(":", 1)[1]
+        t = arg_of(choice.id)
         yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")
     gain_rage(g, 1, "Soporific Spores")
 

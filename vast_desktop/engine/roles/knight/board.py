@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
+from ...kinds import DecisionKind
+from ...option_ids import arg_of
 from ...state import EQUIPMENT, TRACKS, KnightState
 
 if TYPE_CHECKING:
@@ -210,8 +212,8 @@ def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
         return sources[0]
     opts = [Option(f"from:{s}", "An unplaced cube" if s == "free" else f"The cube on {slot_label(g, s)}",
                    (Target("slot", f"knight.{s}"),)) for s in sources]
-    choice = yield g.ask("knight", "choose_cube", f"Which Hero cube do you {purpose}?", opts)
-    return choice.id.split(":", 1)[1]
+    choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Which Hero cube do you {purpose}?", opts)
+    return arg_of(choice.id)
 
 
 # ------------------------------------------------------------------ Grit

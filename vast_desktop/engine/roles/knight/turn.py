@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
 from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
+from ...kinds import DecisionKind
 from ...map.board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
 from ...map.reveal import reveal_group, reveal_one
 from ...map.terrain import (
@@ -26,6 +27,7 @@ from ...map.terrain import (
     ride,
     step_ok,
 )
+from ...option_ids import parse
 from ...reasons import Reason
 from . import board as kb
 
@@ -78,8 +80,8 @@ def knight_turn(g: Game) -> Proc:
     start_turn(g)
     while not k.turn_over:
         opts = turn_options(g)
-        choice = yield g.ask("knight", "knight_turn", _prompt(g), opts, rules_ref="knight.move_and_act")
-        verb, _, arg = choice.id.partition(":")
+        choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, _prompt(g), opts, rules_ref="knight.move_and_act")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         yield from (ACTIONS.get(verb) or g.meetings.verbs[verb])(g, arg)
@@ -383,7 +385,7 @@ def forced_attacks(g: Game, q: Pos) -> Proc:
         pick = owed[0][0]
         if len(owed) > 1:
             opts = [Option(f"first:{f.key}", f"Resolve first: {label}", targets) for f, (label, targets) in owed]
-            choice = yield g.ask("knight", "attack_order", f"Entering {fmt_pos(q)} forces {len(owed)} attacks: "
+            choice = yield g.ask("knight", DecisionKind.ATTACK_ORDER, f"Entering {fmt_pos(q)} forces {len(owed)} attacks: "
                                  "which do you resolve first?", opts, rules_ref="knight.encounters")
             pick = next(f for f, _ in owed if f"first:{f.key}" == choice.id)
         done.add(pick.key)

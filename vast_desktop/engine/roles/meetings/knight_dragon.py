@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, space
 from ...dice import roll_dragon_die
 from ...geometry import DIRS, Pos, fmt_pos, step
+from ...kinds import DecisionKind
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, armor, dragon, gem_token
 from ..knight import board as kb
@@ -208,7 +209,7 @@ def act_dragon(g: Game, arg: str) -> Proc:
     axe = _card(g, "mighty_axe")
     if (hit and what != "bomb" and axe is not None and k.treasure_cubes.get(axe, 0)
             and kb.active_cubes(k) > g.rules.knight.start_cubes):      # KN-91/93
-        choice = yield g.ask("knight", "mighty_axe", "Discard the Mighty Axe's Hero cube for 1 more damage?",
+        choice = yield g.ask("knight", DecisionKind.MIGHTY_AXE, "Discard the Mighty Axe's Hero cube for 1 more damage?",
                              [Option("yes:", "Discard the cube: 1 more damage"), Option("no:", "Keep the cube")])
         if choice.id == "yes:":
             from ..dragon.turn import damage_dragon

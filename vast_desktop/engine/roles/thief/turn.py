@@ -31,6 +31,7 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
 from ...geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
+from ...kinds import DecisionKind
 from ...map.board import is_dark, visible
 from ...map.terrain import (
     check_open_step,
@@ -44,6 +45,7 @@ from ...map.terrain import (
     ride,
     step_ok,
 )
+from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
 from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
 
@@ -114,10 +116,10 @@ def thief_turn(g: Game) -> Proc:
         opts = turn_options(g)
         if not opts:
             break
-        if not (on_pit(g, pos(g)) and any(o.id.startswith("move:") for o in opts)):   # TR-29
+        if not (on_pit(g, pos(g)) and any(has_verb(o.id, "move") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("thief", "thief_turn", _prompt(g), opts, rules_ref="thief.move_and_act")
-        verb, _, arg = choice.id.partition(":")
+        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
+        verb, arg = parse(choice.id)
         if verb == "end":
             break
         yield from ACTIONS[verb](g, arg)
@@ -149,9 +151,9 @@ def assign_stats(g: Game) -> Proc:
         opts = [Option(f"assign:{m}-{s}-{th}", f"Movement {m}, Stealth {s}, Thievery {th}",
                        (Target("slot", f"thief.stats.{m}-{s}-{th}"),)) for (m, s, th) in sorted(seen, reverse=True)
                 if check_assignment(g, (m, s, th)) is None]
-        choice = yield g.ask("thief", "thief_stats", "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
+        choice = yield g.ask("thief", DecisionKind.THIEF_STATS, "Assign your Stat tokens to Movement, Stealth and Thievery", opts,
                              rules_ref="thief.assign_stat_tokens")
-        values = tuple(int(v) for v in choice.id.split(":", 1)[1].split("-"))
+        values = tuple(int(v) for v in arg_of(choice.id).split("-"))
         perm = seen[values]  # type: ignore[index]
     t.assignment = dict(zip(STATS, perm, strict=True))
 
@@ -330,14 +332,14 @@ def move_options(g: Game, p: Pos) -> list[Option]:
     tiles = g.state.board.tiles
     near = [q for q in neighbours(g, p) if check_step_onto(g, p, q) is None]      # reach and Movement: checked
     moves = [q for q in near if q in tiles and step_ok(g, p, q)]
-    opts = [Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}", (space(q),)) for q in moves]
-    opts += [Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
+    opts = [Option(at("move", q), f"Move to {fmt_pos(q)}", (space(q),)) for q in moves]
+    opts += [Option(at("leave", q), f"Leave the Terrain for the open space {fmt_pos(q)} (a Dark tile is placed)",
                     (space(q),)) for q in near if q not in tiles]
     cost = _cost(g, g.rules.thief.climb_wall_cubes, "climbing_gear")
-    opts += [Option(f"climb:{fmt_pos(q)}", f"Climb through the wall to {fmt_pos(q)} ({cost} cube"
+    opts += [Option(at("climb", q), f"Climb through the wall to {fmt_pos(q)} ({cost} cube"
                     f"{'s' if cost != 1 else ''})", (space(q),)) for q in near if q in tiles and q not in moves]
     over_cost = _cost(g, g.rules.thief.climb_impassable_cubes, "climbing_gear")
-    opts += [Option(f"climbover:{fmt_pos(q)}", f"Climb over the impassable space {fmt_pos(over)} to {fmt_pos(q)} "
+    opts += [Option(at("climbover", q), f"Climb over the impassable space {fmt_pos(over)} to {fmt_pos(q)} "
                     f"({over_cost} cubes)", (space(q),))
              for over, q in _climb_over_spaces(g, p) if check_climb_over(g, p, q) is None]
     return opts
@@ -757,10 +759,10 @@ def take_supply_treasure(g: Game, why: str) -> Proc:
     if not spots:
         g.log("thief_no_treasure", f"No Treasure token is left anywhere for the Thief ({why}).")
         return False
-    opts = [Option(f"take:{fmt_pos(p)}", f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
-    choice = yield g.ask("thief", "thief_take_treasure", f"The Cave's supply is empty ({why}): take a Treasure "
+    opts = [Option(at("take", p), f"Take the Treasure token at {fmt_pos(p)}", (space(p),)) for p in spots]
+    choice = yield g.ask("thief", DecisionKind.THIEF_TAKE_TREASURE, f"The Cave's supply is empty ({why}): take a Treasure "
                          "token from the map", opts, rules_ref="thief.treasure")
-    p = parse_pos(choice.id.split(":", 1)[1])
+    p = pos_arg(choice.id)
     g.state.board.tokens_at(p)["treasure"] -= 1
     thief(g).carried.append("treasure")
     g.log("thief_treasure", f"The Thief takes the Treasure token at {fmt_pos(p)} ({why}).", pos=p)
@@ -787,7 +789,7 @@ def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
         return True
     face = roll_action_die(g, why)
     if face < needs and reroll and "sticky_fingers" in t.upgrades and not t.sticky_used:
-        choice = yield g.ask("thief", "thief_sticky", f"{why}: you rolled {face}, needing {needs}. Reroll with "
+        choice = yield g.ask("thief", DecisionKind.THIEF_STICKY, f"{why}: you rolled {face}, needing {needs}. Reroll with "
                              "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"),)),
                                                  Option("keep:", "Keep the roll", (button("keep"),))],
                              rules_ref="thief.pickpocket")
@@ -826,9 +828,9 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
             for c in k.face_up]
     if hidden:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
-    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which of the Knight's Treasure cards?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which of the Knight's Treasure cards?", opts,
                          rules_ref="thief.pickpocket")
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     if card == "random":
         card = hidden[g.rng.randrange(len(hidden))]
     g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
@@ -847,9 +849,9 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
         opts.append(Option("card:goblin_ruby", "Discard their face-up Goblin Ruby", (Target("card", "goblin_ruby"),)))
     if s.hand:
         opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
-    choice = yield g.ask("thief", "thief_pickpocket_card", "Pickpocket: which Secrets card?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which Secrets card?", opts,
                          rules_ref="thief.pickpocket")
-    card = choice.id.split(":", 1)[1]
+    card = arg_of(choice.id)
     if card == "random":
         card = s.hand[g.rng.randrange(len(s.hand))]
     gb.discard_secret(g, card)
@@ -973,7 +975,7 @@ def act_peek(g: Game, arg: str) -> Proc:
     g.log("thief_peek", f"The Thief peeks at the Dark tile at {fmt_pos(p)}.",
           {"thief": f"It is a{'n' if TYPE_NAMES[tile.type][0] in 'AEIOU' else ''} {TYPE_NAMES[tile.type]} tile."},
           pos=p)
-    choice = yield g.ask("thief", "thief_reveal", f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
+    choice = yield g.ask("thief", DecisionKind.THIEF_REVEAL, f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="thief.peek")
     if choice.id == "reveal:":
@@ -1030,9 +1032,9 @@ def stash(g: Game) -> Proc:
             t.plain_stashed += 1
             g.log("stash", "The Thief stashes a Treasure token (no upgrade for it at this difficulty).")
             continue
-        choice = yield g.ask("thief", "thief_upgrade", "Stash a Treasure token: choose the upgrade it buys",
+        choice = yield g.ask("thief", DecisionKind.THIEF_UPGRADE, "Stash a Treasure token: choose the upgrade it buys",
                              upgrade_options(g), rules_ref="thief.upgrades")
-        up = choice.id.split(":", 1)[1]
+        up = arg_of(choice.id)
         t.carried.remove("treasure")
         _take_upgrade(g, up)
         name = next(u.name for u in g.rules.thief.upgrades if u.id == up)
@@ -1116,13 +1118,13 @@ def _evasion_step(g: Game) -> Proc:
     """TH-36: after a foiled attack he may move 1 space at once (:func:`check_slip`)."""
     p = pos(g)
     assert p is not None
-    opts = [Option(f"step:{fmt_pos(q)}", f"Slip away to {fmt_pos(q)}", (space(q),))
+    opts = [Option(at("step", q), f"Slip away to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if check_slip(g, p, q) is None]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
-    choice = yield g.ask("thief", "thief_evasion", "Unnatural Evasion: slip away 1 space?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_EVASION, "Unnatural Evasion: slip away 1 space?", opts,
                          rules_ref="thief.unnatural_evasion")
-    if choice.id.startswith("step:"):
-        q = parse_pos(choice.id.split(":", 1)[1])
+    if has_verb(choice.id, "step"):
+        q = pos_arg(choice.id)
         g.state.board.pieces["thief"] = q
         g.log("move", f"The Thief slips away to {fmt_pos(q)}.", piece="thief", frm=p, to=q)
         yield from entered(g, q)
@@ -1161,7 +1163,7 @@ def loot_drop_bonus(g: Game, killer: str) -> Proc:
     elif killer == "goblins" and b.goblin_secrets_or_rage:
         gb = g.hooks.goblins
         n = b.goblin_secrets_or_rage
-        choice = yield g.ask("goblins", "thief_bonus", f"You killed the Thief (Loot Drop Level {level}): draw {n} "
+        choice = yield g.ask("goblins", DecisionKind.THIEF_BONUS, f"You killed the Thief (Loot Drop Level {level}): draw {n} "
                              f"Secrets or gain {n} Rage?",
                              [Option("bonus:secrets", f"Draw {n} Secrets card(s)", (Target("slot", "goblins.secrets"),)),
                               Option("bonus:rage", f"Gain {n} Rage", (Target("slot", "goblins.rage"),))],
