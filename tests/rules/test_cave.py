@@ -407,9 +407,9 @@ def test_CV_39_empty_event_deck_means_events_are_ignored():
 def test_CV_40_cave_sees_the_top_three_event_cards():
     """CV-40: the Cave may look at the top 3 Event cards at any time; no one else may."""
     g = kc(BASE, active="knight", event_deck=["rats#1", "light", "vantage_point", "cave_bread"])
-    assert view(g, "cave").boards["cave"]["event_top3"] == ["rats#1", "light", "vantage_point"]
-    assert "event_top3" not in view(g, "knight").boards["cave"]
-    assert "event_top3" not in view(g, None).boards["cave"]
+    assert view(g, "cave").boards.cave.event_top3 == ("rats#1", "light", "vantage_point")
+    assert view(g, "knight").boards.cave.event_top3 is None
+    assert view(g, None).boards.cave.event_top3 is None
 
 
 def test_CV_41_deep_and_dark_gives_the_cave_two_omens():

@@ -625,7 +625,8 @@ class TableScreen(Screen):
         if not path:
             self.app.notify(f"The {name} cannot find a way there.", error=True)
             return
-        left = self.view.boards.get("thief", {}).get("movement_left") if piece == "thief" else None
+        thief = self.view.boards.thief
+        left = thief.movement_left if piece == "thief" and thief is not None else None
         if left is not None and len(path) > int(left):
             self.app.notify(f"Too far: the Thief has {left} Movement left and the way there is {len(path)} "
                             "spaces.", error=True)
