@@ -1,6 +1,6 @@
 """The Dragon's player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_dragon_board` draws ``view.boards["dragon"]`` into a rectangle and fills a
+:func:`draw_dragon_board` draws ``view.boards.dragon`` (a DragonBoard) into a rectangle and fills a
 :class:`~.boards.BoardLayout`: the Health track (its start 3-7 by difficulty), the five Sloth
 boxes (Greed 4, Hunger 4, Pride: Event 4 / Stay put 1 / Gem 1) with their cubes, the
 Wakefulness track 1-14 in its eight Armor/Spirit rows (cubes placed, the current row lit, the

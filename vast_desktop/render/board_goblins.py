@@ -1,6 +1,6 @@
 """The Goblins' player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_goblins_board` draws ``view.boards["goblins"]`` into a rectangle and fills a
+:func:`draw_goblins_board` draws ``view.boards.goblins`` into a rectangle and fills a
 :class:`~.boards.BoardLayout`: the Rage track (0-3, Malaise at 0) with this turn's phase, the
 three Tribes side by side (symbol, letter and colour; hidden / on the map / lurking; Population
 disc slots 0-4; Strength with its red discs and Perception; the Monster slots 1/2/1 and the

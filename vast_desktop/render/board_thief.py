@@ -1,6 +1,6 @@
 """The Thief's player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_thief_board` draws ``view.boards["thief"]`` (all public) into a rectangle and fills
+:func:`draw_thief_board` draws ``view.boards.thief`` (all public) into a rectangle and fills
 a :class:`~.boards.BoardLayout`: the three Stat tokens (value, light or dark side) on Movement,
 Stealth and Thievery with the stats they make (a Stat Boost, −1 Stealth per carried token, a
 Hex), while he assigns them the choices as columns beside the rows; this turn's Action cubes
