@@ -221,9 +221,11 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
             if not tv.lit and tv.terrain is None:
                 assert tv.type is None and tv.tile_id is None and tv.walls is None, (
                     f"{where}: view({v!r}) shows the Lit side of the Dark tile at {tv.pos}")
-        cave_board = pv.boards.get("cave", {})
-        for key in ("hand", "hand_types", "event_top3"):
-            assert key not in cave_board, f"{where}: view({v!r}) has the Cave's private {key}"
+        cb = pv.boards.cave
+        if cb is not None:
+            assert cb.hand is None, f"{where}: view({v!r}) has the Cave's private hand"
+            assert cb.hand_types is None, f"{where}: view({v!r}) has the Cave's private hand_types"
+            assert cb.event_top3 is None, f"{where}: view({v!r}) has the Cave's private event_top3"
 
     # --- what the Cave and the public may not see: the Knight's Sidequests and facedown Treasures
     for v in (None, "cave"):
@@ -231,16 +233,17 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
             continue
         leaked = _leaks(texts[v], knight_secrets)
         assert not leaked, f"{where}: view({v!r}) shows the Knight's secret cards {leaked}"
-        kb = views[v].boards.get("knight", {})
-        for key in ("sidequests", "facedown"):
-            assert key not in kb, f"{where}: view({v!r}) has the Knight's private {key}"
+        kb = views[v].boards.knight
+        if kb is not None:
+            assert kb.sidequests is None, f"{where}: view({v!r}) has the Knight's private sidequests"
+            assert kb.facedown is None, f"{where}: view({v!r}) has the Knight's private facedown"
 
     # --- the Cave sees the Lit side of Dark tiles (GEN-03) and its own hand
     if "cave" in views:
         pv = views["cave"]
         for tv in pv.tiles:
             assert tv.tile_id == board.tiles[tv.pos].tile_id
-        assert pv.boards["cave"]["hand"] == hand
+        assert pv.boards.cave is not None and list(pv.boards.cave.hand or ()) == hand
 
     # --- the pending decision: only the decider sees it and its options
     d = g.pending

@@ -60,7 +60,7 @@ def play(setup: Setup, views: bool = False) -> Game:
         if views:
             for viewer in (*setup.roles, None):
                 if viewer != "dragon":
-                    assert "hand" not in view(g, viewer).boards["dragon"]
+                    assert view(g, viewer).boards.dragon.hand is None
     assert set(g.outcome.winners) <= set(setup.roles)
     return g
 

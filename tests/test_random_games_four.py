@@ -43,9 +43,9 @@ def play(setup: Setup, with_views: bool = False) -> Game:
         if with_views:
             for viewer in (*setup.roles, None):
                 if viewer != "dragon":
-                    assert "hand" not in view(g, viewer).boards["dragon"]
+                    assert view(g, viewer).boards.dragon.hand is None
                 if viewer != "goblins":
-                    assert "hand" not in view(g, viewer).boards["goblins"]
+                    assert view(g, viewer).boards.goblins.hand is None
     assert set(g.outcome.winners) <= set(setup.roles)
     return g
 

@@ -19,12 +19,22 @@ from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.bots.registry import LEVELS, make_bot
 from vast_desktop.engine import load_scenario, view
 from vast_desktop.engine.api import Setup, new_game
+from vast_desktop.engine.board_views import (
+    Boards,
+    CaveBoard,
+    Decks,
+    DragonBoard,
+    GoblinsBoard,
+    KnightBoard,
+    ThiefBoard,
+)
 from vast_desktop.engine.decisions import Decision, Option, Target
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.view import PlayerView, TerrainView, TileView
 
 PLAIN = (str, int, float, bool, type(None))
-RECORDS = (PlayerView, TileView, TerrainView, Decision, Option, Target)
+RECORDS = (PlayerView, TileView, TerrainView, Decision, Option, Target,
+           Boards, KnightBoard, CaveBoard, DragonBoard, GoblinsBoard, ThiefBoard, Decks)
 CONTAINERS = (tuple, list, dict, set, frozenset)
 
 

@@ -113,8 +113,8 @@ def test_easy_cave_puts_a_waking_dragon_back_to_sleep():
                        "stack": ["T04", "T06"], "dragon": {"wakefulness": 10, "locked_hunger": 0,
                                                          "sloth": {"greed": 1, "hunger": 1, "event": 2,
                                                                    "dont_move": 0, "place_gem": 0}}})
-    board = view(g, "cave").boards["dragon"]
-    assert board["wakefulness"] >= board["wakefulness_needed"] - 2, board
+    board = view(g, "cave").boards.dragon
+    assert board.wakefulness >= board.wakefulness_needed - 2, board
     assert "omen:soporific_spores" in g.pending.ids and "omen:hatred" in g.pending.ids
     seen = play_cave_turn(g)
     assert "spores:dragon" in seen
@@ -144,7 +144,7 @@ def test_the_patient_cave_keeps_its_omens_for_spores_against_the_dragon():
         assert "omen:hatred" not in seen and "spores:dragon" in seen, (params, seen)
         assert g.pending is not None and g.pending.kind == "dragon_spores"    # he picks the Sloth track
         g.apply("sloth:greed")
-        assert view(g, "cave").boards["dragon"]["wakefulness"] == 5
+        assert view(g, "cave").boards.dragon.wakefulness == 5
 
 
 def test_easy_cave_gives_the_knight_the_least_useful_treasure():

@@ -6,7 +6,6 @@ from typing import Any
 
 from tests.rules.helpers_goblins import gob_game, to_activation
 from vast_desktop.bots.easy.goblins import SUSPECT_ODDS, EasyGoblins, Memory, Picture, cave_placements
-from vast_desktop.bots.features import board
 from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, view
 from vast_desktop.engine.decisions import Decision, Option, space
@@ -305,7 +304,7 @@ def test_the_prospector_first_activates_the_tribe_whose_flare_may_find_a_crystal
     g = cave_places_a_crystal_tile_beside_fangs(bones=True)
     assert g.pending is not None and g.pending.kind == "goblins_turn"
     v = view(g, "goblins")
-    assert board(v, "goblins")["strength"]["bones"] > board(v, "goblins")["strength"]["fangs"]
+    assert v.boards.goblins is not None and v.boards.goblins.strength["bones"] > v.boards.goblins.strength["fangs"]
     prospector = EasyGoblins.param_variants(("goblins", "cave"))[0]
     assert ask(EasyGoblins(seed=1), g) == "activate:bones"
     assert ask(EasyGoblins(seed=1, params=prospector), g) == "activate:fangs"

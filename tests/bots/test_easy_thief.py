@@ -184,7 +184,7 @@ def test_TH_35_a_thief_whose_stealth_fell_below_zero_still_heads_home_to_stash()
     no Stealth, so on the Entrance he still rates the stash (before, no goal was left and
     the bot raised StopIteration), and next to it he steps on to stash (TH-39)."""
     g = game(at=(0, 0), stats="4-2-3", thief={"carried": ["treasure"] * 3})
-    assert view(g, "thief").boards["thief"]["stealth_now"] < 0
+    assert view(g, "thief").boards.thief.stealth_now < 0
     assert bot_choice(g)                              # no crash standing on the Entrance
     g = game(stats="4-2-3", thief={"carried": ["treasure"] * 3})
     assert bot_choice(g) == "move:0,0"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -133,10 +134,11 @@ def test_observation_leaves_out_only_other_roles_per_turn_counts() -> None:
     v = view(g, "cave")
     d = g.pending
     assert d is not None
-    stale = v.boards["knight"] | {"moved": 3, "encounters_used": 1}
-    assert observation(v, d) == observation(type(v)(**{**v.__dict__, "boards": {**v.boards, "knight": stale}}), d)
-    harmed = v.boards["knight"] | {"health": 1}
-    assert observation(v, d) != observation(type(v)(**{**v.__dict__, "boards": {**v.boards, "knight": harmed}}), d)
+    assert v.boards.knight is not None
+    stale = replace(v.boards.knight, moved=3, encounters_used=1)
+    assert observation(v, d) == observation(replace(v, boards=replace(v.boards, knight=stale)), d)
+    harmed = replace(v.boards.knight, health=1)
+    assert observation(v, d) != observation(replace(v, boards=replace(v.boards, knight=harmed)), d)
 
 
 def favour_second_option(monkeypatch: pytest.MonkeyPatch, second_score: float,

@@ -30,7 +30,7 @@ def picture(v: PlayerView) -> dict[str, Any]:
     """The public picture a view shows (and the viewer's own secrets, which its boards
     carry), less what a new turn starts afresh."""
     boards = {role: {k: val for k, val in b.items() if k not in PER_TURN.get(role, ())}
-              for role, b in v.boards.items()}
+              for role, b in v.boards.to_dict().items()}
     return {
         "tiles": v.tiles, "pieces": v.pieces, "rockslides": v.rockslides, "bombs": v.bombs,
         "supply": v.supply, "round": v.round, "collapse": v.collapse, "active": v.active,

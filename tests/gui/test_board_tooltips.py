@@ -27,7 +27,7 @@ ROLES = ("knight", "goblins", "dragon", "cave", "thief")
 VIEWERS: tuple[str | None, ...] = (*ROLES, None)
 SNAPSHOTS = (30, 120, 260)          # decisions into the game
 RECT = pygame.Rect(10, 10, 460, 900)
-# what each role's board keeps for its owner alone (PlayerView boards[role][key])
+# what each role's board keeps for its owner alone (the fields of engine/board_views.py left None for others)
 HIDDEN_KEYS = {"knight": ("sidequests", "facedown"), "cave": ("hand", "event_top3"), "dragon": ("hand",),
                "goblins": ("hand",)}
 # card names that are also public words (the Dragon's Power cards are named after their symbol, a
@@ -77,12 +77,12 @@ def _name(cid: str) -> str | None:
 def _hidden_from(g: Game, viewer: str | None) -> tuple[set[str], set[str]]:
     """(ids, names) of the cards and tiles other roles hold secretly from ``viewer``; a name is
     left out when some public card has it too (a face-up copy, a discarded one) or is a common word."""
-    public_names = {n for s in _strings(view(g, None).boards) if (n := _name(s)) is not None}
+    public_names = {n for s in _strings(view(g, None).boards.to_dict()) if (n := _name(s)) is not None}
     ids: set[str] = set()
     for role, keys in HIDDEN_KEYS.items():
         if role == viewer:
             continue
-        own = view(g, role).boards.get(role, {})
+        own = view(g, role).boards.to_dict().get(role, {})
         for key in keys:
             ids |= {str(c) for c in own.get(key, [])}
     names = {n for c in ids if (n := _name(c)) is not None and n not in public_names | COMMON_NAMES}
@@ -98,7 +98,7 @@ def test_every_board_tooltip_is_describes_and_keeps_secrets(screen: pygame.Surfa
             v = view(g, viewer)
             ids, names = _hidden_from(g, viewer)
             for role in ROLES:
-                if role not in v.boards:
+                if v.boards.of(role) is None:
                     continue
                 screen.fill((0, 0, 0))
                 layout = draw_board(screen, RECT, v, role)
@@ -125,7 +125,7 @@ def test_target_regions_say_what_describe_says_with_the_click(screen: pygame.Sur
         d = g.pending
         assert d is not None
         v = view(g, d.role)
-        if d.role not in v.boards:
+        if v.boards.of(d.role) is None:
             continue
         if not any(t.kind in ("slot", "card", "hand_tile") for o in d.options for t in o.targets):
             continue

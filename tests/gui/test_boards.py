@@ -116,7 +116,7 @@ def test_cube_options_have_slot_regions_mid_game(screen: pygame.Surface) -> None
 
 def test_cave_hand_tiles_only_for_the_cave(screen: pygame.Surface) -> None:
     g = new_game(Setup(roles=("knight", "cave"), seed=1))
-    hand = view(g, "cave").boards["cave"]["hand"]
+    hand = view(g, "cave").boards.cave.hand
     assert hand
     own = _draw(screen, g, "cave", "cave")
     for tile in hand:
@@ -135,9 +135,9 @@ def test_omen_slots_are_regions(screen: pygame.Surface) -> None:
 
 def test_knight_privacy_for_other_viewers(screen: pygame.Surface) -> None:
     g = _knight_mid()
-    own = view(g, "knight").boards["knight"]
+    own = view(g, "knight").boards.knight
     rd = load_rules_data()
-    secret = [rd.card(c).name for c in own["sidequests"] + own["facedown"]]
+    secret = [rd.card(c).name for c in own.sidequests + own.facedown]
     assert "Potion Kit" in secret and len(secret) == 4
     text.DRAWN.clear()
     _draw(screen, g, "knight", "knight")
@@ -155,9 +155,9 @@ def test_knight_privacy_for_other_viewers(screen: pygame.Surface) -> None:
 
 def test_cave_privacy_for_other_viewers(screen: pygame.Surface) -> None:
     for g in _random_games(("knight", "cave"), range(1, 3), 80):
-        own = view(g, "cave").boards["cave"]
-        labels = {TYPE_LABELS[t] for t in own["hand_types"]}
-        events = [load_rules_data().card(c).name for c in own["event_top3"]]
+        own = view(g, "cave").boards.cave
+        labels = {TYPE_LABELS[t] for t in own.hand_types}
+        events = [load_rules_data().card(c).name for c in own.event_top3]
         text.DRAWN.clear()
         _draw(screen, g, "cave", "cave")
         assert labels <= set(text.DRAWN)
@@ -165,11 +165,11 @@ def test_cave_privacy_for_other_viewers(screen: pygame.Surface) -> None:
         layout = _draw(screen, g, "knight", "cave")
         assert not labels & set(text.DRAWN), "a tile type of the Cave's hand was drawn for the Knight"
         drawn = " | ".join(text.DRAWN)
-        assert not [t for t in own["hand"] if t in drawn]
-        assert f"Cave hand: {len(own['hand'])} tiles" in text.DRAWN
+        assert not [t for t in own.hand if t in drawn]
+        assert f"Cave hand: {len(own.hand)} tiles" in text.DRAWN
         assert not [e for e in events if e in drawn]
         assert "Top of the Event deck" not in text.DRAWN
-        assert not [t for t in own["hand"] if any(t in tip for tip in layout.tooltips.values())]
+        assert not [t for t in own.hand if any(t in tip for tip in layout.tooltips.values())]
 
 
 @pytest.mark.parametrize("size", SIZES)

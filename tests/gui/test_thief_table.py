@@ -128,7 +128,7 @@ def test_the_thief_is_dragged_along_a_path_one_step_at_a_time(app) -> None:
             continue
         v = view(game, "thief")
         here = v.pieces["thief"]
-        left = int(v.boards["thief"]["movement_left"])
+        left = int(v.boards.thief.movement_left)
         goals = {p: walk_path(v, here, p, through_dark=True) for p in (t.pos for t in v.tiles)}
         two = [p for p, path in goals.items() if len(path) == 2 and d.option(f"move:{fmt_pos(path[0])}")]
         far = [p for p, path in goals.items() if len(path) > left]

@@ -138,7 +138,7 @@ def test_SET_37_dragon_gems_start_in_his_supply() -> None:
     g = new_game(Setup(roles=("knight", "dragon"), seed=2))
     assert gems_on_map(g) == {}
     assert not any(k.startswith("gem_") and n for toks in g.state.board.tokens.values() for k, n in toks.items())
-    assert view(g, "knight").boards["dragon"]["gems_supply"] == ["claw", "flame", "wing"]
+    assert view(g, "knight").boards.dragon.gems_supply == ("claw", "flame", "wing")
 
 
 @pytest.mark.parametrize("roles", [("goblins", "dragon"), ("dragon", "cave", "thief"), ("thief",)])
@@ -191,7 +191,7 @@ def test_SET_45_rage_track_zero_to_three_zero_is_malaise() -> None:
     gb.lose_rage(g, 5)
     assert g.state.goblins.rage == 0 and gb.malaise(g)
     assert [gb.tribe_strength(g, t) for t in ("fangs", "bones", "eye")] == [2, 1, 1]
-    assert view(g, "knight").boards["goblins"]["malaise"]
+    assert view(g, "knight").boards.goblins.malaise
 
 
 def test_SET_46_dragon_tracks() -> None:
@@ -219,12 +219,12 @@ def test_GEN_02_secrets_hidden_until_played() -> None:
                                    "hand": ["poison", "hiding_spots"], "war_deck": list(WAR)}})
     assert kind(g) == ("goblins", "war_card")
     for who in ("knight", None):
-        board = view(g, who).boards["goblins"]
-        assert "hand" not in board and board["hand_count"] == 2 and board["secrets_discard"] == []
+        board = view(g, who).boards.goblins
+        assert board.hand is None and board.hand_count == 2 and board.secrets_discard == ()
         assert "hiding_spots" not in repr(view(g, who))
     choose(g, "secret:poison")
-    board = view(g, "knight").boards["goblins"]
-    assert board["secrets_discard"] == ["poison"] and board["hand_count"] == 1
+    board = view(g, "knight").boards.goblins
+    assert board.secrets_discard == ("poison",) and board.hand_count == 1
     assert "hiding_spots" not in repr(view(g, "knight"))
 
 
@@ -524,7 +524,7 @@ def test_DIF_09_AMB_24_baroness_dragon_health_six_or_six_crystals() -> None:
     Dragon, 6 Crystals are needed."""
     g = new_game(Setup(roles=("knight", "dragon"), seed=1, difficulty={"knight": "baroness"}))
     assert g.state.dragon.health == g.state.dragon.max_health == 6
-    assert view(g, "knight").boards["dragon"]["health"] == 6
+    assert view(g, "knight").boards.dragon.health == 6
     g = surfaced(("knight", "dragon"), 6, difficulty={"knight": "baroness"})
     choose(g, "cube:strength", "cube:strength", "dragon:attack")
     assert g.state.dragon.health == 5 and g.outcome is None

@@ -548,7 +548,7 @@ def test_DIF_14_DIF_15_hatred_tokens_at_setup(level, tokens):
     """DIF-14/15: the Grand Cave starts with 8 Hatred tokens, the Great Cave with 4."""
     g = load_scenario({"setup": {"roles": ["knight", "cave"], "seed": 3, "difficulty": {"cave": level}}})
     assert g.state.cave.hatred_tokens == tokens
-    assert view(g, "knight").boards["cave"]["hatred_tokens"] == tokens
+    assert view(g, "knight").boards.cave.hatred_tokens == tokens
 
 
 def test_DIF_14_DIF_15_cave_wins_only_once_every_hatred_token_is_gone():

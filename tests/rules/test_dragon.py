@@ -531,8 +531,8 @@ def test_SOLO_03_dragon_solo_places_spirit_tiles() -> None:
 def test_view_hides_the_dragons_hand() -> None:
     from vast_desktop.engine import view
     g = new_game(Setup(roles=("knight", "dragon"), seed=1))
-    assert "hand" in view(g, "dragon").boards["dragon"]
-    assert "hand" not in view(g, "knight").boards["dragon"] and "hand" not in view(g, None).boards["dragon"]
+    assert view(g, "dragon").boards.dragon.hand is not None
+    assert view(g, "knight").boards.dragon.hand is None and view(g, None).boards.dragon.hand is None
 
 
 def test_strength_helper_consistent() -> None:

@@ -515,9 +515,9 @@ def test_SOLO_10_alone_in_the_dark_uses_the_largest_tribe() -> None:
 
 def test_GEN_01_secrets_hidden_from_others() -> None:
     g = gob_game(goblins={"hand": ["hex", "trap"]})
-    assert "hand" not in view(g, "knight").boards["goblins"]
-    assert view(g, "goblins").boards["goblins"]["hand"] == ["hex", "trap"]
-    assert view(g, None).boards["goblins"]["hand_count"] == 2
+    assert view(g, "knight").boards.goblins.hand is None
+    assert view(g, "goblins").boards.goblins.hand == ("hex", "trap")
+    assert view(g, None).boards.goblins.hand_count == 2
 
 
 @pytest.mark.parametrize("roles", [("knight", "goblins"), ("goblins", "cave"), ("goblins",)])

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Game, load_scenario, view
+from vast_desktop.engine.board_views import GoblinsBoard
 from vast_desktop.engine.roles.dragon.state import armor
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.state import TRIBES
@@ -42,9 +43,11 @@ def _end_turn(g: Game) -> None:
     assert g.pending.role == "knight"
 
 
-def _board(g: Game) -> dict[str, Any]:
+def _board(g: Game) -> GoblinsBoard:
     """The Goblin board as everyone sees it."""
-    return view(g, None).boards["goblins"]  # type: ignore[no-any-return]
+    board = view(g, None).boards.goblins
+    assert board is not None
+    return board
 
 
 def _dragon_game(roles: tuple[str, ...] = ("goblins", "dragon"), active: str = "goblins",
@@ -201,14 +204,14 @@ def test_GB_09_fangs_strength_disc_is_never_lost() -> None:
     while a Monster's disc goes with the Monster."""
     g = gob_game(goblins={"population": {"fangs": 4, "bones": 0, "eye": 0}, "monsters": {"fangs": ["ogre"]}},
                  pieces={"knight": [3, 0], "tribe:fangs": [1, 1]})
-    assert _board(g)["strength_discs"]["fangs"] == 2
+    assert _board(g).strength_discs["fangs"] == 2
     choose(g, "populate:")                                      # Pain: 5 > 4, overpopulation
     assert ids(g) == ("scatter:fangs",)
     choose(g, "scatter:fangs")
     assert gob(g).monsters["fangs"] == [] and "ogre" in g.state.monster_discard
-    assert _board(g)["strength_discs"]["fangs"] == 1 and _board(g)["strength"]["fangs"] == 2 + 1
+    assert _board(g).strength_discs["fangs"] == 1 and _board(g).strength["fangs"] == 2 + 1
     g = gob_game(active="knight", goblins={"population": {"fangs": 0, "bones": 0, "eye": 0}})
-    assert _board(g)["strength_discs"]["fangs"] == 1 and _board(g)["strength"]["fangs"] == 1   # even at 0
+    assert _board(g).strength_discs["fangs"] == 1 and _board(g).strength["fangs"] == 1   # even at 0
 
 
 def test_GB_10_14_population_is_discs_strength_discs_never_overpopulate() -> None:
@@ -216,11 +219,11 @@ def test_GB_10_14_population_is_discs_strength_discs_never_overpopulate() -> Non
     Population, so they neither block discs nor cause overpopulation."""
     g = gob_game(war="hate", goblins={"population": {"fangs": 2, "bones": 2, "eye": 0},
                                       "monsters": {"bones": ["ogre", "troll"]}})
-    assert _board(g)["strength"] == {"fangs": 3, "bones": 4, "eye": 0}
+    assert _board(g).strength == {"fangs": 3, "bones": 4, "eye": 0}
     choose(g, "populate:")                                      # Hate: +2 each
     assert gob(g).population == {"fangs": 4, "bones": 4, "eye": 2}
     assert g.pending.kind == "goblins_turn"                     # no overpopulation
-    assert _board(g)["strength"] == {"fangs": 5, "bones": 6, "eye": 2}
+    assert _board(g).strength == {"fangs": 5, "bones": 6, "eye": 2}
 
 
 # ------------------------------------------------------------ Rage
@@ -355,7 +358,7 @@ def test_GB_37_ruin_example() -> None:
                                       "secrets_deck": ["hex", "trap"]})
     choose(g, "populate:")
     assert gob(g).population == {"fangs": 2, "bones": 2, "eye": 1}
-    assert gb.tribe_strength(g, "fangs") == 3 and _board(g)["strength"]["fangs"] == 3
+    assert gb.tribe_strength(g, "fangs") == 3 and _board(g).strength["fangs"] == 3
     assert g.pending.kind == "assign_monster"
     choose(g, "discard:")
     assert g.pending.kind == "goblins_turn" and gob(g).hand == [] and gob(g).secrets_deck == ["hex", "trap"]
@@ -556,7 +559,7 @@ def test_GB_68_70_attacked_tribe_scatters_to_zero_not_below() -> None:
     choose(g, "cube:strength")                                  # Strength 3 > 1 + 1 disc
     choose(g, "move:1,0")
     assert gb.tribe_pos(g, "fangs") is None and gob(g).population["fangs"] == 0
-    assert _board(g)["population"]["fangs"] == 0
+    assert _board(g).population["fangs"] == 0
 
 
 # ------------------------------------------------------------ lurking

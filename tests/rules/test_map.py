@@ -40,22 +40,22 @@ def test_GEN_01_GEN_03_hidden_information_in_views():
     for v in (kv, pub):
         d = at(v, (1, 0))
         assert (d.type, d.tile_id, d.walls) == (None, None, None)
-        assert "hand" not in v.boards["cave"] and "hand_types" not in v.boards["cave"]
-        assert v.boards["cave"]["hand_count"] == 3
-        assert "event_top3" not in v.boards["cave"]
+        assert v.boards.cave.hand is None and v.boards.cave.hand_types is None
+        assert v.boards.cave.hand_count == 3
+        assert v.boards.cave.event_top3 is None
         secret = set(g.state.stack) | {"T37", "T01", "T02", "T03"}
         text = repr(v)
         assert not [s for s in secret if f"'{s}'" in text]
     # GEN-03: the Cave sees what the Dark tile is
     assert (at(cv, (1, 0)).type, at(cv, (1, 0)).tile_id) == ("crystal", "T37")
-    assert cv.boards["cave"]["hand"] == ["T01", "T02", "T03"]
+    assert cv.boards.cave.hand == ("T01", "T02", "T03")
     # Lit tiles are public to everyone
     for v in (kv, cv, pub):
         assert (at(v, (0, 1)).type, at(v, (0, 1)).tile_id) == ("treasure", "T31")
     # the Knight's Sidequests are hers alone
-    assert kv.boards["knight"]["sidequests"] == list(g.state.knight.sidequests)
-    assert "sidequests" not in cv.boards["knight"] and "sidequests" not in pub.boards["knight"]
-    assert cv.boards["knight"]["sidequest_count"] == len(g.state.knight.sidequests)
+    assert kv.boards.knight.sidequests == tuple(g.state.knight.sidequests)
+    assert cv.boards.knight.sidequests is None and pub.boards.knight.sidequests is None
+    assert cv.boards.knight.sidequest_count == len(g.state.knight.sidequests)
 
 
 # ------------------------------------------------------------ geometry

@@ -346,7 +346,7 @@ def test_VAR_11_the_cave_draws_three_keeps_one_back_and_the_knight_chooses_unsee
     knight_log = _log_since(g, "knight", start["knight"])
     assert "Heroic Boots" not in knight_log and "Heroic Boots" not in public_log
     assert "Javelin" in knight_log
-    assert view(g, "cave").boards["knight"]["facedown_count"] == (1 if keep else 0)
+    assert view(g, "cave").boards.knight.facedown_count == (1 if keep else 0)
 
 
 def test_VAR_11_a_short_deck() -> None:

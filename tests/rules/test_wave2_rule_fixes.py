@@ -47,10 +47,10 @@ def test_KN_19_pickpocketed_card_sets_its_cube_aside_and_leaves_her_board() -> N
     assert g.state.treasure_deck == ["potion_kit", "elven_sword"]
     assert "elven_sword" not in g.state.removed_from_game  # in the deck, not out of the game
     for viewer in ("knight", "thief", None):
-        board = view(g, viewer).boards["knight"]
-        assert "elven_sword" not in board["treasure_cubes"] and "elven_sword" not in board["face_up"]
-        assert board["set_aside"] == 1
-    assert view(g, "knight").boards["knight"]["facedown"] == ["javelin"]
+        board = view(g, viewer).boards.knight
+        assert "elven_sword" not in board.treasure_cubes and "elven_sword" not in board.face_up
+        assert board.set_aside == 1
+    assert view(g, "knight").boards.knight.facedown == ("javelin",)
     to_role_turn(g, "knight", "knight_turn")
     k = K(g)
     assert k.set_aside == 0 and k.cubes_free == 2          # her Pick Up: 1 unplaced + 1 set aside

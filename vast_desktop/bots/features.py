@@ -124,8 +124,3 @@ def option_space(option: Option) -> Pos | None:
             except ValueError:
                 return None
     return None
-
-
-def board(view: PlayerView, role: str) -> dict:
-    """A role's board as the view shows it ({} when that role is not playing)."""
-    return view.boards.get(role, {})

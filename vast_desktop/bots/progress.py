@@ -10,7 +10,7 @@ surfaces and escapes; the Cave collapses Crystal tiles; the Thief stashes Treasu
 from __future__ import annotations
 
 from ..engine.view import PlayerView
-from .features import MapPicture, board
+from .features import MapPicture
 
 
 def _ratio(a: float, b: float) -> float:
@@ -27,47 +27,50 @@ def _closeness(view: PlayerView, piece: str) -> float:
 
 
 def knight_progress(view: PlayerView) -> float:
-    k = board(view, "knight")
-    if not k or k.get("dead"):
+    k = view.boards.knight
+    if k is None or k.dead:
         return 0.0
-    health = _ratio(k.get("health", 0), k.get("max_health", 1))
+    health = _ratio(k.health, k.max_health)
     if "dragon" in view.roles:
-        dr = board(view, "dragon")
-        hurt = 1.0 - _ratio(dr.get("health", 0), dr.get("max_health", 1))
-        return 0.6 * hurt + 0.2 * _ratio(k.get("strength", 0), 6) + 0.2 * health
-    crystals = _ratio(k.get("smashed", 0), k.get("crystals_needed", 1))
+        dr = view.boards.dragon
+        hurt = 1.0 - (_ratio(dr.health, dr.max_health) if dr is not None else 0.0)
+        return 0.6 * hurt + 0.2 * _ratio(k.strength, 6) + 0.2 * health
+    crystals = _ratio(k.smashed, k.crystals_needed)
     home = _closeness(view, "knight") if crystals >= 1 else 0.0
     return 0.65 * crystals + 0.15 * home + 0.2 * health
 
 
 def goblins_progress(view: PlayerView) -> float:
-    gb = board(view, "goblins")
-    population = sum(gb.get("population", {}).values())
-    build = 0.15 * _ratio(population, 12) + 0.05 * _ratio(gb.get("rage", 0), 3)
+    gb = view.boards.goblins
+    population = sum(gb.population.values()) if gb is not None else 0
+    build = 0.15 * _ratio(population, 12) + 0.05 * _ratio(gb.rage if gb is not None else 0, 3)
     if "knight" in view.roles:
-        k = board(view, "knight")
-        return 0.8 * (1.0 - _ratio(k.get("health", 0), k.get("max_health", 1))) + build
-    return 0.8 * _ratio(gb.get("crystals", 0), 4) + build
+        k = view.boards.knight
+        return 0.8 * (1.0 - (_ratio(k.health, k.max_health) if k is not None else 0.0)) + build
+    return 0.8 * _ratio(gb.crystals if gb is not None else 0, 4) + build
 
 
 def dragon_progress(view: PlayerView) -> float:
-    dr = board(view, "dragon")
-    awake = _ratio(dr.get("wakefulness", 0), dr.get("wakefulness_needed", 1))
-    out = 0.1 * bool(dr.get("surfaced")) + 0.15 * (_closeness(view, "dragon") if dr.get("surfaced") else 0.0)
-    return 0.6 * awake + out + 0.15 * _ratio(dr.get("health", 0), dr.get("max_health", 1))
+    dr = view.boards.dragon
+    if dr is None:
+        return 0.0
+    awake = _ratio(dr.wakefulness, dr.wakefulness_needed)
+    out = 0.1 * bool(dr.surfaced) + 0.15 * (_closeness(view, "dragon") if dr.surfaced else 0.0)
+    return 0.6 * awake + out + 0.15 * _ratio(dr.health, dr.max_health)
 
 
 def cave_progress(view: PlayerView) -> float:
     crystals = _ratio(view.crystal_tiles_removed, view.collapse_crystals)
-    placed = 1.0 - _ratio(view.stack_count + board(view, "cave").get("hand_count", 0), 40)
+    cv = view.boards.cave
+    placed = 1.0 - _ratio(view.stack_count + (cv.hand_count if cv is not None else 0), 40)
     return 0.7 * crystals + 0.3 * (1.0 if view.collapse else placed)
 
 
 def thief_progress(view: PlayerView) -> float:
-    th = board(view, "thief")
-    if not th:
+    th = view.boards.thief
+    if th is None:
         return 0.0
-    return 0.75 * _ratio(th.get("stashed", 0), th.get("stash_needed", 1)) + 0.25 * _ratio(len(th.get("carried", [])), 3)
+    return 0.75 * _ratio(th.stashed, th.stash_needed) + 0.25 * _ratio(len(th.carried), 3)
 
 
 PROGRESS = {"knight": knight_progress, "goblins": goblins_progress, "dragon": dragon_progress,

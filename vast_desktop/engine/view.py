@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .board_views import Boards, CaveBoard, Decks, DragonBoard, KnightBoard, ThiefBoard
 from .decisions import Decision
 from .geometry import Pos
 from .map.board import moving_entrance, walls_at
@@ -64,7 +65,7 @@ class PlayerView:
     rockslides: tuple[tuple[Pos, Pos], ...]
     bombs: tuple[tuple[Pos, Pos], ...]
     supply: dict[str, int]
-    boards: dict[str, dict[str, Any]]
+    boards: Boards                         # the player boards as this viewer sees them (board_views)
     decision: Decision | None
     waiting_for: tuple[str, str, str] | None   # (role, kind, text): the prompt for the decider, else public words
     log: tuple[str, ...]
@@ -83,94 +84,91 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
+        d["boards"] = self.boards.to_dict()          # the boards as plain data, a hidden entry left out
         if self.decision is not None:
             d["decision"] = {"role": self.decision.role, "kind": self.decision.kind, "prompt": self.decision.prompt,
                              "options": [{"id": o.id, "label": o.label} for o in self.decision.options]}
         return d
 
 
-def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
+def _knight_board(g: Game, viewer: str | None) -> KnightBoard:
     from .roles.knight import board as kb
 
     k = g.state.knight
     assert k is not None
     own = viewer == "knight"
-    facedown = [c for c in k.treasures if c not in k.face_up]
-    board: dict[str, Any] = {
-        "health": k.health, "max_health": k.max_health, "grit": k.grit, "cubes_free": k.cubes_free,
-        "track": dict(k.track), "equip": dict(k.equip),
-        "treasure_cubes": {c: n for c, n in k.treasure_cubes.items() if c in k.face_up},
-        "set_aside": k.set_aside, "discarded": k.discarded, "grit_spaces": list(k.grit_spaces),
-        "bombs_left": k.bombs_left, "smashed": k.smashed, "crystals_needed": g.config.crystals_needed,
-        "face_up": list(k.face_up), "facedown_count": len(facedown), "sidequest_count": len(k.sidequests),
-        "sidequest_deck": len(k.sidequest_deck), "dead": k.dead,
-        "movement": kb.movement(g), "perception": kb.perception(g), "strength": kb.strength(g),
-        "moved": k.moved, "encounters_used": k.encounters_used,
-        "javelin_ready": k.javelin_ready,      # KN-88: the readied Javelin card (shown face up, so public)
-    }
-    if own:
-        board["sidequests"] = list(k.sidequests)
-        board["facedown"] = facedown
-        board["treasure_cubes"] = dict(k.treasure_cubes)
-    return board
+    facedown = tuple(c for c in k.treasures if c not in k.face_up)
+    return KnightBoard(
+        health=k.health, max_health=k.max_health, grit=k.grit, cubes_free=k.cubes_free,
+        track=dict(k.track), equip=dict(k.equip),
+        treasure_cubes=dict(k.treasure_cubes) if own else {c: n for c, n in k.treasure_cubes.items()
+                                                            if c in k.face_up},
+        set_aside=k.set_aside, discarded=k.discarded, grit_spaces=tuple(k.grit_spaces),
+        bombs_left=k.bombs_left, smashed=k.smashed, crystals_needed=g.config.crystals_needed,
+        face_up=tuple(k.face_up), facedown_count=len(facedown), sidequest_count=len(k.sidequests),
+        sidequest_deck=len(k.sidequest_deck), dead=k.dead,
+        movement=kb.movement(g), perception=kb.perception(g), strength=kb.strength(g),
+        moved=k.moved, encounters_used=k.encounters_used,
+        javelin_ready=k.javelin_ready,      # KN-88: the readied Javelin card (shown face up, so public)
+        sidequests=tuple(k.sidequests) if own else None,
+        facedown=facedown if own else None,
+    )
 
 
-def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
+def _cave_board(g: Game, viewer: str | None) -> CaveBoard:
     from .cards.omens import omen_cost
 
     c = g.state.cave
     assert c is not None
-    board: dict[str, Any] = {
-        "omens": dict(c.omens), "hand_count": len(c.hand), "hatred_tokens": c.hatred_tokens,
-        "omen_uses": dict(c.omen_uses), "phase": c.phase,
-        "omen_costs": {o.id: omen_cost(g, o.id) for o in g.rules.omens},     # CV-18: what each costs now
-        "treasure_supply": g.state.supply["treasure"],
-    }
-    if viewer == "cave":
-        board["hand"] = list(c.hand)
-        board["hand_types"] = [g.tile(t).type for t in c.hand]
-        board["event_top3"] = list(g.state.event_deck[:3])   # CV-40
-    return board
+    own = viewer == "cave"
+    return CaveBoard(
+        omens=dict(c.omens), hand_count=len(c.hand), hatred_tokens=c.hatred_tokens,
+        omen_uses=dict(c.omen_uses), phase=c.phase,
+        omen_costs={o.id: omen_cost(g, o.id) for o in g.rules.omens},     # CV-18: what each costs now
+        treasure_supply=g.state.supply["treasure"],
+        hand=tuple(c.hand) if own else None,
+        hand_types=tuple(g.tile(t).type for t in c.hand) if own else None,
+        event_top3=tuple(g.state.event_deck[:3]) if own else None,         # CV-40
+    )
 
 
-def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[str, Any]:
+def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> DragonBoard:
     from .roles.dragon.powers import payable_powers
     from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
 
     d = g.state.dragon
-    board: dict[str, Any] = {
-        "health": d.health, "max_health": d.max_health, "surfaced": d.surfaced, "awake": d.awake,
-        "sloth": dict(d.sloth), "wakefulness": d.wakefulness, "armor": armor(g), "spirit": spirit(g),
-        "wakefulness_needed": int(g.config.extra.get("wakefulness_needed", g.rules.dragon.wake_threshold)),
-        "eaten": d.eaten, "hand_count": len(d.hand), "gems_supply": gems_in_supply(g),
-        "gems_spent": list(d.gems_spent), "treasure_held": d.treasure_held, "shriek": d.shriek,
-        "flame_wall_placed": flame_wall_at(g) is not None, "phase": d.phase, "moved": d.free_moved,
-        "shriek_turns_used": len(set(d.shriek_turns)),            # turns he used Shriek (DIF-12)
-    }
-    if scales_variant(g):                                         # Dragon Scales (VAR-32..37)
-        board["scale_deck"] = len(d.scale_deck)                   # facedown: its order is his secret
-        board["scales_removed"] = list(d.scales_removed)          # the Platinum Scale once played
-    if viewer == "dragon":
-        board["hand"] = sorted(d.hand)
-        if not minimal:                                           # only a person reads it (his board, its tooltips)
-            board["payable"] = payable_powers(g)                  # the powers his cards and Gems pay for now
-    return board
+    own = viewer == "dragon"
+    scales = scales_variant(g)                                    # Dragon Scales (VAR-32..37)
+    return DragonBoard(
+        health=d.health, max_health=d.max_health, surfaced=d.surfaced, awake=d.awake,
+        sloth=dict(d.sloth), wakefulness=d.wakefulness, armor=armor(g), spirit=spirit(g),
+        wakefulness_needed=int(g.config.extra.get("wakefulness_needed", g.rules.dragon.wake_threshold)),
+        eaten=d.eaten, hand_count=len(d.hand), gems_supply=tuple(gems_in_supply(g)),
+        gems_spent=tuple(d.gems_spent), treasure_held=d.treasure_held, shriek=d.shriek,
+        flame_wall_placed=flame_wall_at(g) is not None, phase=d.phase, moved=d.free_moved,
+        shriek_turns_used=len(set(d.shriek_turns)),               # turns he used Shriek (DIF-12)
+        scale_deck=len(d.scale_deck) if scales else None,         # facedown: its order is his secret
+        scales_removed=tuple(d.scales_removed) if scales else None,   # the Platinum Scale once played
+        hand=tuple(sorted(d.hand)) if own else None,
+        # only a person reads it (his board, its tooltips): the powers his cards and Gems pay for now
+        payable=tuple(payable_powers(g)) if own and not minimal else None,
+    )
 
 
-def _thief_board(g: Game, viewer: str | None) -> dict[str, Any]:
+def _thief_board(g: Game, viewer: str | None) -> ThiefBoard:
     """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
     from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
 
     t = g.state.thief
-    return {
-        "stats": {name: stat(g, name) for name in STATS}, "stealth_now": stealth(g),
-        "tokens": [token_value(g, t, i) for i in range(3)], "flipped": list(t.flipped),
-        "assignment": dict(t.assignment), "cubes": t.cubes, "movement_left": t.movement_left,
-        "carried": list(t.carried), "upgrades": list(t.upgrades), "set_aside": t.set_aside,
-        "plain_stashed": t.plain_stashed, "stashed": stashed(g), "stash_needed": stash_needed(g),
-        "loot_drop": t.loot_drop, "dead": t.dead, "placed": t.placed, "targeted": list(t.targeted),
-        "hex_stealth": t.hex_stealth,
-    }
+    return ThiefBoard(
+        stats={name: stat(g, name) for name in STATS}, stealth_now=stealth(g),
+        tokens=tuple(token_value(g, t, i) for i in range(3)), flipped=tuple(t.flipped),
+        assignment=dict(t.assignment), cubes=t.cubes, movement_left=t.movement_left,
+        carried=tuple(t.carried), upgrades=tuple(t.upgrades), set_aside=t.set_aside,
+        plain_stashed=t.plain_stashed, stashed=stashed(g), stash_needed=stash_needed(g),
+        loot_drop=t.loot_drop, dead=t.dead, placed=t.placed, targeted=tuple(t.targeted),
+        hex_stealth=t.hex_stealth,
+    )
 
 
 def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
@@ -194,20 +192,19 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
         toks = {k: v for k, v in st.board.tokens.get(p, {}).items() if v}
         tiles.append(TileView(p, t.lit, info.type if show else None, info.tribe,
                               walls_at(g, p) if t.lit else None, toks, t.tile_id if show else None))
-    boards: dict[str, dict[str, Any]] = {}
-    if st.knight is not None:
-        boards["knight"] = _knight_board(g, viewer)
-    if st.cave is not None:
-        boards["cave"] = _cave_board(g, viewer)
-    if st.dragon is not None:
-        boards["dragon"] = _dragon_board(g, viewer, minimal)
+    goblins = None
     if st.goblins is not None:
         from .roles.goblins.turn import board_view
-        boards["goblins"] = board_view(g, viewer)
-    if st.thief is not None:
-        boards["thief"] = _thief_board(g, viewer)
-    boards["decks"] = {"events": len(st.event_deck), "treasures": len(st.treasure_deck),
-                       "monsters": len(st.monster_deck), "omen_bag": sum(st.omen_bag.values())}
+        goblins = board_view(g, viewer)
+    boards = Boards(
+        knight=_knight_board(g, viewer) if st.knight is not None else None,
+        cave=_cave_board(g, viewer) if st.cave is not None else None,
+        dragon=_dragon_board(g, viewer, minimal) if st.dragon is not None else None,
+        goblins=goblins,
+        thief=_thief_board(g, viewer) if st.thief is not None else None,
+        decks=Decks(events=len(st.event_deck), treasures=len(st.treasure_deck),
+                    monsters=len(st.monster_deck), omen_bag=sum(st.omen_bag.values())),
+    )
     d = g.pending
     decision = d if d is not None and viewer is not None and d.role == viewer else None
     waiting = None if d is None else (d.role, d.kind, d.prompt if decision is not None else public_prompt(d.role, d.kind))

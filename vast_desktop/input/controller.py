@@ -363,7 +363,8 @@ class TableController:
         if not path:
             t.notify(f"The {name} cannot find a way there.", error=True)
             return
-        left = view.boards.get("thief", {}).get("movement_left") if piece == "thief" else None
+        thief = view.boards.thief
+        left = thief.movement_left if piece == "thief" and thief is not None else None
         if left is not None and len(path) > int(left):
             t.notify(f"Too far: the Thief has {left} Movement left and the way there is {len(path)} "
                      "spaces.", error=True)

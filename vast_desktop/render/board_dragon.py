@@ -1,6 +1,6 @@
 """The Dragon's player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_dragon_board` draws ``view.boards["dragon"]`` into a rectangle and fills a
+:func:`draw_dragon_board` draws ``view.boards.dragon`` (a DragonBoard) into a rectangle and fills a
 :class:`~.boards.BoardLayout`: the Health track (its start 3-7 by difficulty), the five Sloth
 boxes (Greed 4, Hunger 4, Pride: Event 4 / Stay put 1 / Gem 1) with their cubes, the
 Wakefulness track 1-14 in its eight Armor/Spirit rows (cubes placed, the current row lit, the
@@ -384,15 +384,16 @@ def _static(surf: pygame.Surface, gm: _DGeom, own: bool, need: int) -> None:
 # ------------------------------------------------------------------ dynamic layer
 def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
                       art: Any) -> None:
-    db: dict[str, Any] = view.boards["dragon"]
+    db = view.boards.dragon
+    assert db is not None
     rd = _rules()
     drd = rd.dragon
     own = view.viewer == role
-    hand: list[str] = list(db.get("hand", [])) if own else []
-    n_hand = len(hand) if own else int(db.get("hand_count", 0))
-    max_health = int(db.get("max_health", 5))
-    need = int(db.get("wakefulness_needed", drd.wake_threshold))
-    scales = "scale_deck" in db
+    hand: list[str] = list(db.hand or ()) if own else []
+    n_hand = len(hand) if own else int(db.hand_count)
+    max_health = int(db.max_health)
+    need = int(db.wakefulness_needed)
+    scales = db.scale_deck is not None
     gm = _geom(rect.w, rect.h, max_health, n_hand, scales)
     sc = gm.sc
     bg = _background_cached(gm, rect, own, need, max_health, n_hand, scales)
@@ -403,14 +404,14 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         return r.move(ox, oy)
 
     small = sc.f(14)
-    awake = bool(db.get("awake"))
-    surfaced = bool(db.get("surfaced"))
-    wake = int(db.get("wakefulness", 0))
-    spirit = int(db.get("spirit", 3))
+    awake = bool(db.awake)
+    surfaced = bool(db.surfaced)
+    wake = int(db.wakefulness)
+    spirit = int(db.spirit)
     # ---- header tooltip (another role may aim at the Dragon as a player)
     out.tip(view, "info:dragon.header", at(gm.header))
     # ---- Health
-    health = int(db.get("health", 0))
+    health = int(db.health)
     for i, c in enumerate(gm.health_cells):
         cc = at(c)
         if i < health:
@@ -436,7 +437,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         draw_text(surface, label, rr.center, sc.f(14), TEXT, bold=on, anchor="center")
         out.tip(view, f"info:dragon.{'awake' if i == 0 else 'surfaced'}", rr)
     # ---- Sloth
-    sloth: dict[str, int] = db.get("sloth", {})
+    sloth = db.sloth
     for box in BOXES:
         n = int(sloth.get(box, 0))
         cells = gm.sloth_cells[box]
@@ -445,7 +446,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         row = at(gm.sloth_rows[box])
         out.tip(view, f"slot:dragon.sloth.{box}", row)
     # ---- Eaten Goblins
-    eaten = int(db.get("eaten", 0))
+    eaten = int(db.eaten)
     cell = at(gm.eaten_cells[min(eaten, EATEN_CELLS - 1)])
     pygame.draw.circle(surface, (90, 170, 90), cell.center, cell.w // 2)
     pygame.draw.circle(surface, (20, 40, 20), cell.center, cell.w // 2, 1)
@@ -469,8 +470,8 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
               sc.f(13), HIGHLIGHT if awake else TEXT_DIM, anchor="topright")
     out.tip(view, "info:dragon.wakefulness", ws)
     # ---- Gems, Shriek, Flame Wall, Treasure
-    supply = set(db.get("gems_supply", []))
-    spent = list(db.get("gems_spent", []))
+    supply = set(db.gems_supply)
+    spent = list(db.gems_spent)
     cap = sc.f(13)
     for sym, gbox in gm.gem_boxes.items():
         br = at(gbox)
@@ -484,7 +485,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
         draw_text(surface, state, (br.centerx, br.bottom - sc(2)), cap, TEXT if state != "in supply" else TEXT_DIM,
                   anchor="midbottom")
         out.tip(view, f"slot:dragon.gem.{sym}", br)   # pays for a power
-    shriek = bool(db.get("shriek"))
+    shriek = bool(db.shriek)
     br = at(gm.shriek_box)
     _frame(surface, br, _shade(SECTION, 1.3), HIGHLIGHT if shriek else CELL_EDGE, 1, radius=4)
     tk = min(br.w - sc(8), br.h - cap - sc(6))
@@ -493,7 +494,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     draw_text(surface, "Shriek" if shriek else "no Shriek", (br.centerx, br.bottom - sc(2)), cap,
               TEXT if shriek else TEXT_DIM, anchor="midbottom")
     out.tip(view, "slot:dragon.shriek", br)
-    wall = bool(db.get("flame_wall_placed"))
+    wall = bool(db.flame_wall_placed)
     br = at(gm.wall_box)
     _frame(surface, br, _shade(SECTION, 1.3), HIGHLIGHT if wall else CELL_EDGE, 1, radius=4)
     tr = pygame.Rect(br.centerx - tk // 2, br.y + sc(2), tk, tk)
@@ -501,7 +502,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
     draw_text(surface, "Wall out" if wall else "Wall home", (br.centerx, br.bottom - sc(2)), cap,
               TEXT if wall else TEXT_DIM, anchor="midbottom")
     out.tip(view, "info:dragon.flame_wall", br)
-    held = int(db.get("treasure_held", 0))
+    held = int(db.treasure_held)
     br = at(gm.treasure_box)
     _frame(surface, br, _shade(SECTION, 1.3), CELL_EDGE, 1, radius=4)
     tr = pygame.Rect(br.centerx - tk // 2, br.y + sc(2), tk, tk)
@@ -510,7 +511,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
               anchor="midbottom")
     out.tip(view, "info:dragon.treasure", br)
     # ---- Powers
-    payable = set(db.get("payable", ()))          # the engine's own payment rule (owner only)
+    payable = set(db.payable or ())          # the engine's own payment rule (owner only)
     for p in drd.powers:
         cell = at(gm.power_cells[p.id])
         ok = (p.id in payable) if own else None
@@ -547,7 +548,7 @@ def draw_dragon_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVi
             _draw_back(surface, cr, CARD_BACK, "D", sc)
             out.tip(view, f"info:dragon.hand.{i}", cr)
     if gm.scale_pile is not None:
-        _scale_pile(surface, at(gm.scale_pile), int(db.get("scale_deck", 0)), sc, out, view)
+        _scale_pile(surface, at(gm.scale_pile), int(db.scale_deck or 0), sc, out, view)
 
 
 def _scale_card(surface: pygame.Surface, cr: pygame.Rect, cid: str, sc: _Scale, out: BoardLayout,

@@ -1,6 +1,6 @@
 """The Goblins' player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_goblins_board` draws ``view.boards["goblins"]`` into a rectangle and fills a
+:func:`draw_goblins_board` draws ``view.boards.goblins`` into a rectangle and fills a
 :class:`~.boards.BoardLayout`: the Rage track (0-3, Malaise at 0) with this turn's phase, the
 three Tribes side by side (symbol, letter and colour; hidden / on the map / lurking; Population
 disc slots 0-4; Strength with its red discs and Perception; the Monster slots 1/2/1 and the
@@ -358,13 +358,14 @@ def _wrap2(text: str, size: int, width: int) -> list[str]:
 def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
                        art: Any) -> None:
     """Draw the Goblins' board as ``view.viewer`` may see it; add its regions and tooltips to ``out``."""
-    gb: dict[str, Any] = view.boards["goblins"]
+    gb = view.boards.goblins
+    assert gb is not None
     rd = _rules()
     own = view.viewer == role
-    hand: list[str] = list(gb.get("hand", [])) if own else []
-    n_hand = len(hand) if own else int(gb.get("hand_count", 0))
-    face_up: list[str] = list(gb.get("face_up", []))
-    monsters: dict[str, list[str]] = {t: list(gb.get("monsters", {}).get(t, [])) for t in TRIBES}
+    hand: list[str] = list(gb.hand or ()) if own else []
+    n_hand = len(hand) if own else int(gb.hand_count)
+    face_up: list[str] = list(gb.face_up)
+    monsters: dict[str, list[str]] = {t: list(gb.monsters.get(t, ())) for t in TRIBES}
     shown = set(hand) | set(face_up) | {m for ms in monsters.values() for m in ms}
     offered = _offered_cards(view, role, shown)
     slots = tuple(rd.goblins.tribe(t).monster_slots for t in TRIBES)
@@ -383,8 +384,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     small = sc.f(14)
     out.tip(view, "slot:goblins", at(gm.header))
     # ---- Rage
-    rage = int(gb.get("rage", 0))
-    malaise = bool(gb.get("malaise", rage <= 0))
+    rage = int(gb.rage)
+    malaise = bool(gb.malaise)
     cells = [at(r) for r in gm.rage_cells]
     if 0 <= rage < len(cells):
         cr = cells[rage]
@@ -404,7 +405,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     # ---- this turn
     tr = at(gm.turn)
     active = view.active == "goblins"
-    activated = [t for t in gb.get("activated", []) if t in TRIBES]
+    activated = [t for t in gb.activated if t in TRIBES]
     phase = 0
     if active and view.waiting_for is not None and view.waiting_for[0] == "goblins":
         phase = PHASE_OF_KIND.get(view.waiting_for[1], 0)
@@ -416,7 +417,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
         line2 = ("Activated: " + ", ".join(TRIBE_NAMES[t] for t in activated)) if activated else "No Tribe activated"
     else:
         line1, line2 = "Not their turn", ""
-    poison = int(gb.get("poison_cubes", 0))
+    poison = int(gb.poison_cubes)
     if poison:
         line2 = f"Poisoned cubes: {poison}"
     draw_text(surf, _fit(line1, sc.f(16), tr.w - sc(10), True), (tr.x + sc(5), tr.y + sc(17)), sc.f(16),
@@ -424,7 +425,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     if line2:
         draw_text(surf, _fit(line2, small, tr.w - sc(10)), (tr.x + sc(5), tr.bottom - sc(3)), small, TEXT_DIM,
                   anchor="bottomleft")
-    crystals = int(gb.get("crystals", 0))
+    crystals = int(gb.crystals)
     if crystals and "knight" not in view.roles:
         nr = draw_text(surf, str(crystals), (tr.right - sc(5), tr.y + sc(3)), small, (120, 220, 255), bold=True,
                        anchor="topright")
@@ -432,11 +433,11 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
         _token(surf, art, "crystal", pygame.Rect(nr.x - cz - 2, nr.y, cz, cz), _icon_crystal)
     out.tip(view, "info:goblins.turn", tr)
     # ---- Tribes
-    population: dict[str, int] = gb.get("population", {})
-    strength: dict[str, int] = gb.get("strength", {})
-    discs: dict[str, int] = gb.get("strength_discs", {})
-    lurking: dict[str, Any] = gb.get("lurking", {})
-    hidden = set(gb.get("hidden", []))
+    population = gb.population
+    strength = gb.strength
+    discs = gb.strength_discs
+    lurking = gb.lurking
+    hidden = set(gb.hidden)
     for t in TRIBES:
         tcol = TRIBE_COLOURS[t]
         pop = int(population.get(t, 0))
@@ -512,7 +513,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             out.tip(view, f"slot:goblins.{t}.monster", mb)
         out.tip(view, f"slot:goblins.{t}.special", at(gm.special[t]))
     # ---- War card / drawn Monster, or the War cards to choose from
-    war = gb.get("war_card")
+    war = gb.war_card
     if gm.war_card is not None and gm.drawn is not None:
         wr = at(gm.war_card)
         if war and active:
@@ -529,7 +530,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                       (wr.x, wr.bottom), small, TEXT_DIM, anchor="bottomleft")
             out.tip(view, "info:goblins.war", wr)
         dr = at(gm.drawn)
-        drawn_m = gb.get("drawn_monster")
+        drawn_m = gb.drawn_monster
         if drawn_m:
             _frame(surf, dr, CARD_FACE, HIGHLIGHT, 2, radius=5)
             draw_text(surf, _fit(f"Drawn: {_card_name(str(drawn_m))}", sc.f(16), dr.w - sc(8), True),
@@ -539,7 +540,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             c = _card(str(drawn_m))
             out.tip(view, "info:goblins.drawn_monster", dr)
         else:
-            mdisc = list(gb.get("monster_discard", []))
+            mdisc = list(gb.monster_discard)
             draw_text(surf, "Monster discard", (dr.x, dr.y), sc.f(16), TEXT_DIM, bold=True)
             last = _card_name(mdisc[-1]) if mdisc else "empty"
             draw_text(surf, _fit(f"{len(mdisc)}: {last}" if mdisc else last, small, dr.w), (dr.x, dr.bottom),
@@ -590,12 +591,12 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     secrets_area = st_r.unionall(cards) if cards else st_r
     out.tip(view, "slot:goblins.secrets", secrets_area)
     # ---- decks
-    dk = view.boards.get("decks", {})
+    dk = view.boards.decks
     dr2 = at(gm.decks)
-    sdisc = list(gb.get("secrets_discard", []))
+    sdisc = list(gb.secrets_discard)
     used = sum(int(v) for v in discs.values())
-    line = (f"War deck {gb.get('war_deck', 0)} · Monsters {dk.get('monsters', 0)} · "
-            f"Secrets {gb.get('secrets_deck', 0)} ({len(sdisc)} discarded) · Strength discs {used}/"
+    line = (f"War deck {gb.war_deck} · Monsters {dk.monsters} · "
+            f"Secrets {gb.secrets_deck} ({len(sdisc)} discarded) · Strength discs {used}/"
             f"{rd.goblins.strength_discs}")
     draw_text(surf, _fit(line, small, dr2.w), (dr2.x, dr2.centery), small, TEXT_DIM, anchor="midleft")
     out.tip(view, "info:goblins.decks", dr2)

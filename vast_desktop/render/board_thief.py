@@ -1,6 +1,6 @@
 """The Thief's player board drawn like the physical one (GUI_SPEC "Player board right").
 
-:func:`draw_thief_board` draws ``view.boards["thief"]`` (all public) into a rectangle and fills
+:func:`draw_thief_board` draws ``view.boards.thief`` (all public) into a rectangle and fills
 a :class:`~.boards.BoardLayout`: the three Stat tokens (value, light or dark side) on Movement,
 Stealth and Thievery with the stats they make (a Stat Boost, −1 Stealth per carried token, a
 Hex), while he assigns them the choices as columns beside the rows; this turn's Action cubes
@@ -379,12 +379,13 @@ def _stat_choices(view: PlayerView) -> list[tuple[str, tuple[int, int, int]]]:
 
 def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
                      art: Any) -> None:
-    tb: dict[str, Any] = view.boards["thief"]
+    tb = view.boards.thief
+    assert tb is not None
     rd = _rules().thief
     own = view.viewer == role
     choices = _stat_choices(view)
     flare = holds_flare(tuple(view.roles))
-    needed = int(tb.get("stash_needed", rd.stash_to_win))
+    needed = int(tb.stash_needed)
     gm = _geom(rect.w, rect.h, len(choices), flare, needed)
     sc = gm.sc
     bg = _background(("thief", rect.w, rect.h, len(choices), flare, needed, own), rect.size,
@@ -397,16 +398,16 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
 
     small = sc.f(14)
     active = view.active == "thief"
-    dead = bool(tb.get("dead"))
-    placed = bool(tb.get("placed"))
-    stats: dict[str, int] = tb.get("stats", {})
-    stealth_now = int(tb.get("stealth_now", stats.get("stealth", 0)))
-    tokens: list[int] = list(tb.get("tokens", [2, 3, 4]))
-    flipped: list[bool] = list(tb.get("flipped", [False, False, False]))
-    assignment: dict[str, int] = tb.get("assignment", {})
-    upgrades: list[str] = list(tb.get("upgrades", []))
-    carried: list[str] = list(tb.get("carried", []))
-    hex_stealth = int(tb.get("hex_stealth", 0))
+    dead = bool(tb.dead)
+    placed = bool(tb.placed)
+    stats = tb.stats
+    stealth_now = tb.stealth_now
+    tokens: list[int] = list(tb.tokens)
+    flipped: list[bool] = list(tb.flipped)
+    assignment = tb.assignment
+    upgrades: list[str] = list(tb.upgrades)
+    carried: list[str] = list(tb.carried)
+    hex_stealth = int(tb.hex_stealth)
     all4 = "flip_all_4" in upgrades
     # ---- header
     out.tip(view, "info:thief.header", at(gm.header))
@@ -459,8 +460,8 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
                 stat_token(surface, disc, v, dark, max(sc.f(15), d * 3 // 5))
             out.tip(view, f"slot:{ref}", cr)
     # ---- this turn
-    cubes = int(tb.get("cubes", 0))
-    moves = int(tb.get("movement_left", 0))
+    cubes = int(tb.cubes)
+    moves = int(tb.movement_left)
     for box, n, what in ((gm.cubes_box, cubes, "cubes"), (gm.move_box, moves, "moves")):
         br = at(box)
         draw_text(surface, str(n), (br.right - sc(6), br.y + sc(2)), sc.f(20), TEXT if n else TEXT_DIM, bold=True,
@@ -504,7 +505,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
                   (90, 76, 60), anchor="bottomleft")
         out.tip(view, "card:flare", card)
     # ---- Loot Drop Level
-    level = int(tb.get("loot_drop", rd.loot_drop_start))
+    level = int(tb.loot_drop)
     for lv, c in gm.loot_cells.items():
         cr = at(c)
         if lv == level:
@@ -563,9 +564,9 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
                                  2)
         out.tip(view, f"slot:thief.upgrade.{uid}", cr)
     # ---- the stash
-    stashed = int(tb.get("stashed", 0))
-    aside = int(tb.get("set_aside", 0))
-    plain = int(tb.get("plain_stashed", 0))
+    stashed = int(tb.stashed)
+    aside = int(tb.set_aside)
+    plain = int(tb.plain_stashed)
     for i, c in enumerate(gm.stash_cells):
         cr = at(c)
         if i < stashed:     # (more than needed only in a hand-made position: the game is over at needed)

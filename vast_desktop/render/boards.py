@@ -784,17 +784,18 @@ def _knight_background(surf: pygame.Surface, gm: _KGeom, own: bool) -> None:
 
 def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str,
                   out: BoardLayout, art: Any) -> None:
-    kb: dict[str, Any] = view.boards["knight"]
+    kb = view.boards.knight
+    assert kb is not None
     kd = _rules().knight
     own = view.viewer == role
-    face_up: list[str] = list(kb.get("face_up", []))
-    facedown: list[str] = list(kb.get("facedown", [])) if own else []
-    n_facedown = len(facedown) if own else int(kb.get("facedown_count", 0))
-    quests: list[str] = list(kb.get("sidequests", [])) if own else []
-    n_quests = len(quests) if own else int(kb.get("sidequest_count", 0))
+    face_up: list[str] = list(kb.face_up)
+    facedown: list[str] = list(kb.facedown or ()) if own else []
+    n_facedown = len(facedown) if own else int(kb.facedown_count)
+    quests: list[str] = list(kb.sidequests or ()) if own else []
+    n_quests = len(quests) if own else int(kb.sidequest_count)
     shown = set(face_up) | set(facedown) | set(quests)
     offered = _offered_cards(view, role, shown)
-    max_health = int(kb.get("max_health", 7))
+    max_health = int(kb.max_health)
     gm = _knight_geom(rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered))
     sc = gm.sc
     bg = _background(("knight", rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered), own),
@@ -809,7 +810,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     small = sc.f(14)
     big = sc.f(28)
     # ---- Health
-    health = int(kb.get("health", 0))
+    health = int(kb.health)
     for value, r in gm.health_cells:
         if value == health:
             rr = at(r)
@@ -821,8 +822,8 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
               DANGER if health <= 2 else TEXT_DIM, anchor="bottomleft")
     out.tip(view, "info:knight.health", hs)
     # ---- Grit
-    grit = int(kb.get("grit", 0))
-    spaces = set(kb.get("grit_spaces", []))
+    grit = int(kb.grit)
+    spaces = set(kb.grit_spaces)
     for i, r in enumerate(gm.grit_cells):
         rr = at(r)
         if i in spaces:
@@ -836,7 +837,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
               ROLE_COLOURS["knight"], bold=True)
     out.tip(view, "info:knight.grit", gs)
     # ---- Tracks
-    track: dict[str, int] = kb.get("track", {})
+    track = kb.track
     for name in TRACKS:
         values = getattr(kd, f"{name}_track")
         n = int(track.get(name, 0))
@@ -846,7 +847,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
                 _cube(surf, _cube_rect(cells[i].move(sc(5), sc(2)), 0.56))
         cur_cell = cells[n]
         pygame.draw.rect(surf, TEXT, cur_cell, 2, border_radius=4)
-        current = int(kb.get(name, values[n]))
+        current = kb.stat(name)
         bonus = current - values[n]
         vr = at(gm.track_value[name])
         draw_text(surf, str(current), (vr.centerx - (sc(8) if bonus else 0), vr.centery), big, TEXT, bold=True,
@@ -857,7 +858,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         region = at(gm.track_rows[name])
         out.tip(view, f"slot:knight.{name}", region)
     # ---- Equipment
-    equip: dict[str, int] = kb.get("equip", {})
+    equip = kb.equip
     for e in EQUIP:
         n = int(equip.get(e, 0))
         slots = [at(r) for r in gm.equip_slots[e]]
@@ -866,7 +867,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
                 _cube(surf, r.inflate(2, 2))
         box = at(gm.equip_boxes[e])
         if e == "bomb":
-            left = int(kb.get("bombs_left", 0))
+            left = int(kb.bombs_left)
             for i, r in enumerate(gm.bomb_tokens):
                 rr = at(r)
                 if i < left:
@@ -879,7 +880,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
                       anchor="bottomright")
         out.tip(view, f"slot:knight.{e}", box)
     # ---- Hero cubes
-    free = int(kb.get("cubes_free", 0))
+    free = int(kb.cubes_free)
     sup = at(gm.supply)
     cs = min(sc(20), sup.h - sc(22))
     x = sup.x + sc(6)
@@ -888,14 +889,14 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
         x += cs + sc(4)
     if free == 0:
         draw_text(surf, "none", (sup.x + sc(6), sup.bottom - sc(5)), small, TEXT_DIM, anchor="bottomleft")
-    total = free + sum(track.values()) + sum(equip.values()) + sum(kb.get("treasure_cubes", {}).values()) \
-        + int(kb.get("set_aside", 0))
+    total = free + sum(track.values()) + sum(equip.values()) + sum(kb.treasure_cubes.values()) \
+        + int(kb.set_aside)
     draw_text(surf, f"{total} of {kd.total_cubes} in play", (sup.right - sc(5), sup.bottom - sc(5)), small, TEXT_DIM,
               anchor="bottomright")
     out.tip(view, "drag:knight.cubes", sup)
     out.tip(view, "slot:knight.free", sup)
-    aside_n = int(kb.get("set_aside", 0))
-    disc_n = int(kb.get("discarded", 0))
+    aside_n = int(kb.set_aside)
+    disc_n = int(kb.discarded)
     for r, n in ((at(gm.aside), aside_n), (at(gm.discarded), disc_n)):
         cs2 = min(cs, sc(16))
         x = r.x + sc(6)
@@ -907,7 +908,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     out.tip(view, "slot:knight.aside", at(gm.aside))
     out.tip(view, "info:knight.discarded", at(gm.discarded))
     # ---- Crystals / this turn
-    smashed, needed = int(kb.get("smashed", 0)), int(kb.get("crystals_needed", 5))
+    smashed, needed = int(kb.smashed), int(kb.crystals_needed)
     cr = at(gm.crystals)
     isz = min(sc(18), (cr.w - sc(60)) // max(1, needed))
     for i in range(needed):
@@ -920,15 +921,15 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
               anchor="bottomright")
     out.tip(view, "info:knight.crystals", cr)
     tr = at(gm.turn)
-    moved, mv = int(kb.get("moved", 0)), int(kb.get("movement", 1))
-    enc, per = int(kb.get("encounters_used", 0)), int(kb.get("perception", 1))
+    moved, mv = int(kb.moved), int(kb.movement)
+    enc, per = int(kb.encounters_used), int(kb.perception)
     active = view.active == "knight"
     line = f"Moved {moved}/{mv} · Encounters {enc}/{per}" if active else "Not her turn"
     draw_text(surf, _fit(line, sc.f(16), tr.w - sc(10)), (tr.x + sc(6), tr.bottom - sc(5)), sc.f(16),
               TEXT if active else TEXT_DIM, anchor="bottomleft")
     out.tip(view, "info:knight.turn", tr)
     # ---- Treasures
-    tcubes: dict[str, int] = kb.get("treasure_cubes", {})
+    tcubes = kb.treasure_cubes
     tt = at(gm.treasure_title)
     if face_up or n_facedown:
         head = f"Treasure cards: {len(face_up)} face up"
@@ -973,7 +974,7 @@ def _knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             out.tip(view, f"slot:knight.treasure:{cid}", strip)
     # ---- Sidequests
     qt = at(gm.quest_title)
-    deck = int(kb.get("sidequest_deck", 0))
+    deck = int(kb.sidequest_deck)
     if own:
         head = f"Sidequests ({len(quests)} in hand)"
     else:
@@ -1222,13 +1223,14 @@ def _draw_hand_tile(surf: pygame.Surface, r: pygame.Rect, tile_id: str, known_ty
 
 def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str, out: BoardLayout,
                 art: Any) -> None:
-    cb: dict[str, Any] = view.boards["cave"]
+    cb = view.boards.cave
+    assert cb is not None
     rd = _rules()
     own = view.viewer == role
-    hand: list[str] = list(cb.get("hand", [])) if own else []
-    hand_types: list[str] = list(cb.get("hand_types", [])) if own else []
-    n_hand = len(hand) if own else int(cb.get("hand_count", 0))
-    events: list[str] = list(cb.get("event_top3", [])) if own else []
+    hand: list[str] = list(cb.hand or ()) if own else []
+    hand_types: list[str] = list(cb.hand_types or ()) if own else []
+    n_hand = len(hand) if own else int(cb.hand_count)
+    events: list[str] = list(cb.event_top3 or ()) if own else []
     offered = _offered_cards(view, role, set())
     gm = _cave_geom(rect.w, rect.h, n_hand, len(events), len(offered))
     sc = gm.sc
@@ -1243,7 +1245,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
     lab = sc.f(18)
     small = sc.f(14)
     # ---- phase
-    phase = int(cb.get("phase", 1))
+    phase = int(cb.phase)
     active = view.active == "cave"
     for i, r in enumerate(gm.phase_steps):
         rr = at(r)
@@ -1260,7 +1262,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
               anchor="topright")
     out.tip(view, "info:cave.phase", ph)
     # ---- omen tokens
-    omens: dict[str, int] = cb.get("omens", {})
+    omens = cb.omens
     for sym, r in zip(rd.omen_symbols, gm.token_chips, strict=False):
         rr = at(r)
         n = int(omens.get(sym, 0))
@@ -1272,11 +1274,11 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
     draw_text(surf, f"{total_tokens} held", (tsec.right - sc(6), tsec.y + sc(4)), small, TEXT_DIM, anchor="topright")
     out.tip(view, "slot:cave.omens", tsec)   # (the Goblins' Hex aims here)
     # ---- omens
-    uses: dict[str, int] = cb.get("omen_uses", {})
+    uses = cb.omen_uses
     for omen, r in zip(rd.omens, gm.omen_rows, strict=False):
         rr = at(r)
         used = int(uses.get(omen.id, 0)) if active else 0     # uses count within the Cave's own turn
-        cost = int(cb.get("omen_costs", {}).get(omen.id, omen.cost(used + 1)))    # the engine's (CV-18)
+        cost = int(cb.omen_costs.get(omen.id, omen.cost(used + 1)))    # the engine's (CV-18)
         have = sum(int(omens.get(sym, 0)) for sym in omen.accepts)
         name_w = font(sc.f(17), True).size(omen.name)[0]
         x = rr.x + sc(6) + name_w + sc(10)
@@ -1297,7 +1299,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
         out.tip(view, f"slot:cave.omen.{omen.id}", rr)
     # ---- supply & hatred
     sup = at(gm.supply)
-    left = int(cb.get("treasure_supply", 0))
+    left = int(cb.treasure_supply)
     csz = sc(20)
     x = sup.x + sc(6)
     for _i in range(min(left, 12)):
@@ -1309,7 +1311,7 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
               anchor="bottomright")
     out.tip(view, "info:cave.treasure_supply", sup)
     hat = at(gm.hatred)
-    hn = int(cb.get("hatred_tokens", 0))
+    hn = int(cb.hatred_tokens)
     for i in range(min(hn, 5)):
         _token(surf, art, "hatred", pygame.Rect(hat.x + sc(6) + i * (csz + 2), hat.bottom - csz - sc(4), csz, csz),
                _icon_hatred)
@@ -1359,10 +1361,10 @@ def _cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, role:
             _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
             out.tip(view, f"card:{cid}", r)
     # ---- decks
-    dk = view.boards.get("decks", {})
+    dk = view.boards.decks
     dr = at(gm.decks)
-    line = (f"Event deck {dk.get('events', 0)} · Treasure deck {dk.get('treasures', 0)} · "
-            f"Omen bag {dk.get('omen_bag', 0)}")
+    line = (f"Event deck {dk.events} · Treasure deck {dk.treasures} · "
+            f"Omen bag {dk.omen_bag}")
     draw_text(surf, _fit(line, small, dr.w), (dr.x, dr.centery), small, TEXT_DIM, anchor="midleft")
     out.tip(view, "info:cave.decks", dr)
 
@@ -1388,17 +1390,17 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
     try:
-        if role == "knight" and "knight" in view.boards:
+        if role == "knight" and view.boards.knight is not None:
             _knight_board(surface, rect, view, role, out, art)
-        elif role == "cave" and "cave" in view.boards:
+        elif role == "cave" and view.boards.cave is not None:
             _cave_board(surface, rect, view, role, out, art)
-        elif role == "goblins" and "goblins" in view.boards:
+        elif role == "goblins" and view.boards.goblins is not None:
             from .board_goblins import draw_goblins_board  # (it imports this module's helpers)
             draw_goblins_board(surface, rect, view, role, out, art)
-        elif role == "dragon" and "dragon" in view.boards:
+        elif role == "dragon" and view.boards.dragon is not None:
             from .board_dragon import draw_dragon_board  # (it imports this module's helpers)
             draw_dragon_board(surface, rect, view, role, out, art)
-        elif role == "thief" and "thief" in view.boards:
+        elif role == "thief" and view.boards.thief is not None:
             from .board_thief import draw_thief_board  # (it imports this module's helpers)
             draw_thief_board(surface, rect, view, role, out, art)
         else:

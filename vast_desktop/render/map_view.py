@@ -280,7 +280,8 @@ class MapView:
                 if piece in overlay.highlight_pieces:
                     pygame.draw.circle(surface, HIGHLIGHT, rect.center, psize // 2 + 4, 3)
         # a lurking Tribe (GB-83) stands hidden on an open space: drawn faint, with a broken ring
-        for tribe, q in sorted(view.boards.get("goblins", {}).get("lurking", {}).items()):
+        goblins = view.boards.goblins
+        for tribe, q in sorted(goblins.lurking.items() if goblins is not None else ()):
             piece = f"tribe:{tribe}"
             if piece in view.pieces:
                 continue

@@ -129,40 +129,40 @@ def token_tip(view: PlayerView, kind: str, p: Pos) -> str:
 
 
 def knight_tip(view: PlayerView) -> str:
-    b = view.boards.get("knight", {})
-    if not b:
+    b = view.boards.knight
+    if b is None:
         return ""
     where = view.pieces.get("knight")
-    return (f"The Knight{f' at {fmt_pos(where)}' if where else ''}: Health {b['health']}/{b['max_health']}, "
-            f"Grit {b['grit']}; now Strength {b['strength']}, Perception {b['perception']} (Encounters "
-            f"{b['perception'] - b['encounters_used']} left), Movement {b['movement']} ({b['moved']} used); "
-            f"{b['cubes_free']} Hero cube(s) unplaced; Crystals smashed {b['smashed']}/{b['crystals_needed']}.")
+    return (f"The Knight{f' at {fmt_pos(where)}' if where else ''}: Health {b.health}/{b.max_health}, "
+            f"Grit {b.grit}; now Strength {b.strength}, Perception {b.perception} (Encounters "
+            f"{b.perception - b.encounters_used} left), Movement {b.movement} ({b.moved} used); "
+            f"{b.cubes_free} Hero cube(s) unplaced; Crystals smashed {b.smashed}/{b.crystals_needed}.")
 
 
 def dragon_tip(view: PlayerView) -> str:
-    b = view.boards.get("dragon", {})
-    if not b:
+    b = view.boards.dragon
+    if b is None:
         return ""
     where = view.pieces.get("dragon")
-    state = "on the surface" if b["surfaced"] else "underground"
-    return (f"The Dragon ({state}{f' at {fmt_pos(where)}' if where else ''}): Armor {b['armor']}, Spirit "
-            f"{b['spirit']}, Health {b['health']}/{b['max_health']}, Wakefulness {b['wakefulness']}/"
-            f"{b['wakefulness_needed']}{' (awake)' if b['awake'] else ''}; {b['hand_count']} Power card(s) in hand.")
+    state = "on the surface" if b.surfaced else "underground"
+    return (f"The Dragon ({state}{f' at {fmt_pos(where)}' if where else ''}): Armor {b.armor}, Spirit "
+            f"{b.spirit}, Health {b.health}/{b.max_health}, Wakefulness {b.wakefulness}/"
+            f"{b.wakefulness_needed}{' (awake)' if b.awake else ''}; {b.hand_count} Power card(s) in hand.")
 
 
 def thief_tip(view: PlayerView) -> str:
-    b = view.boards.get("thief", {})
-    if not b:
+    b = view.boards.thief
+    if b is None:
         return ""
-    st = b["stats"]
-    return (f"The Thief: Stealth {b['stealth_now']}, Movement {st.get('movement')} ({b['movement_left']} left), "
-            f"{b['cubes']} Action cube(s); Loot Drop Level {b['loot_drop']}; carrying {len(b['carried'])}, "
-            f"stashed {b['stashed']}/{b['stash_needed']}.")
+    st = b.stats
+    return (f"The Thief: Stealth {b.stealth_now}, Movement {st.get('movement')} ({b.movement_left} left), "
+            f"{b.cubes} Action cube(s); Loot Drop Level {b.loot_drop}; carrying {len(b.carried)}, "
+            f"stashed {b.stashed}/{b.stash_needed}.")
 
 
 def tribe_tip(view: PlayerView, tribe: str) -> str:
     """A Goblin Tribe, on the map or not: the same text as its row on the Goblin board."""
-    if not view.boards.get("goblins") or tribe not in TRIBE_NAMES:
+    if view.boards.goblins is None or tribe not in TRIBE_NAMES:
         return ""
     return goblins_tribe(view, tribe)
 
@@ -204,11 +204,11 @@ def hand_tile_tip(view: PlayerView, ref: str) -> str:
     or the tile drawn from the stack."""
     if ref == "drawn":
         return f"The tile drawn from the stack ({view.stack_count} left): place it on a highlighted open space."
-    cb = view.boards.get("cave", {})
-    hand = list(cb.get("hand", []))
+    cb = view.boards.cave
+    hand = list(cb.hand or ()) if cb is not None else []
     if view.viewer != "cave" or ref not in hand:
         return "A Cave tile from the Cave's hand."
-    types = list(cb.get("hand_types", []))
+    types = list(cb.hand_types or ()) if cb is not None else []
     ttype = types[hand.index(ref)] if hand.index(ref) < len(types) else None
     if ttype == "entrance" and view.entrance_piece is not None:
         ttype = "plain"          # VAR-05: with Moving Entrance the Entrance tile is a normal Cave tile

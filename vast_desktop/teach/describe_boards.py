@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.board_views import GoblinsBoard, KnightBoard
 from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import UnknownIdError, load_rules_data
@@ -79,10 +80,6 @@ def base_id(cid: str) -> str:
     return cid.split("#", 1)[0]
 
 
-def _b(view: PlayerView, role: str) -> dict[str, Any]:
-    return dict(view.boards.get(role, {}))
-
-
 def _own(view: PlayerView, role: str) -> bool:
     return view.viewer == role
 
@@ -90,27 +87,33 @@ def _own(view: PlayerView, role: str) -> bool:
 # ========================================================================= Knight
 def knight_track(view: PlayerView, name: str) -> str:
     """A stat track (K-03): its value now, its Treasure bonus, its cubes and what the next cube makes it."""
-    kb, kd = _b(view, "knight"), load_rules_data().knight
+    kb = view.boards.knight
+    if kb is None:
+        return ""
+    kd = load_rules_data().knight
     values = getattr(kd, f"{name}_track")
-    n = int(kb.get("track", {}).get(name, 0))
-    current = int(kb.get(name, values[n]))
+    n = int(kb.track.get(name, 0))
+    current = kb.stat(name)
     bonus = current - values[n]
     nxt = f"a cube here makes it {values[n + 1]}" if n < 3 else "the track is full"
     bonus_txt = f" (+{bonus} from Treasure cards)" if bonus > 0 else ""
     what = {"movement": "spaces she may move each turn", "perception": "Encounters each turn",
             "strength": f"beats a Strength lower than hers; smashing a Crystal needs {kd.smash_strength}"}[name]
     return (f"{TRACK_NAMES[name]} track: now {current}{bonus_txt} — {what}. {n} of 3 cubes; {nxt}. "
-            f"{int(kb.get('cubes_free', 0))} Hero cube(s) unplaced.")
+            f"{int(kb.cubes_free)} Hero cube(s) unplaced.")
 
 
 def knight_equipment(view: PlayerView, e: str) -> str:
     """A piece of equipment (K-05..08): powered or not, its text, Bombs left / Map cubes."""
-    kb, kd = _b(view, "knight"), load_rules_data().knight
-    n = int(kb.get("equip", {}).get(e, 0))
+    kb = view.boards.knight
+    if kb is None:
+        return ""
+    kd = load_rules_data().knight
+    n = int(kb.equip.get(e, 0))
     text = next((one_line(x.text) for x in kd.equipment if x.id == EQUIP_DATA_ID[e]), "")
     extra = ""
     if e == "bomb":
-        extra = f" {int(kb.get('bombs_left', 0))} Bomb token(s) left."
+        extra = f" {int(kb.bombs_left)} Bomb token(s) left."
     if e == "map":
         extra = f" {n} of {kd.ancient_map_max} cubes."
     if e == "bow" and "goblins" not in view.roles:
@@ -118,14 +121,17 @@ def knight_equipment(view: PlayerView, e: str) -> str:
     return f"{EQUIP_NAMES[e]} ({'powered' if n else 'no cube'}; {n} Hero cube(s) on it): {text}{extra}"
 
 
-def _knight_cubes_total(kb: dict[str, Any]) -> int:
-    return (int(kb.get("cubes_free", 0)) + sum(kb.get("track", {}).values()) + sum(kb.get("equip", {}).values())
-            + sum(kb.get("treasure_cubes", {}).values()) + int(kb.get("set_aside", 0)))
+def _knight_cubes_total(kb: KnightBoard) -> int:
+    return (int(kb.cubes_free) + sum(kb.track.values()) + sum(kb.equip.values())
+            + sum(kb.treasure_cubes.values()) + int(kb.set_aside))
 
 
 def knight_free(view: PlayerView) -> str:
-    kb, kd = _b(view, "knight"), load_rules_data().knight
-    return (f"{int(kb.get('cubes_free', 0))} unplaced Hero cube(s): drag one onto a track, equipment or Treasure "
+    kb = view.boards.knight
+    if kb is None:
+        return ""
+    kd = load_rules_data().knight
+    return (f"{int(kb.cubes_free)} unplaced Hero cube(s): drag one onto a track, equipment or Treasure "
             f"card. {_knight_cubes_total(kb)} of {kd.total_cubes} in play; the rest wait on the Grit track.")
 
 
@@ -147,26 +153,30 @@ def _has_cube_slot(cid: str) -> bool:
 
 def knight_treasure_slot(view: PlayerView, cid: str) -> str:
     """The Hero cube slot of a Treasure card (K-09)."""
-    n = int(_b(view, "knight").get("treasure_cubes", {}).get(cid, 0))
+    kb = view.boards.knight
+    n = kb.treasure_cubes.get(cid, 0) if kb is not None else 0
     return f"Hero cube slot of {card_name(cid)}: {'a cube is on it' if n else 'empty'}{_treasure_bonus(cid)}."
 
 
 def knight_treasure_card(view: PlayerView, cid: str) -> str | None:
     """A Treasure card of the Knight: face up (public) or facedown (in the view only for her)."""
-    kb = _b(view, "knight")
-    if cid in kb.get("face_up", []):
+    kb = view.boards.knight
+    if kb is None:
+        return None
+    if cid in kb.face_up:
         state = "face up"
-    elif cid in kb.get("facedown", []):
+    elif cid in (kb.facedown or ()):
         state = "facedown, only you know it"
     else:
         return None
-    n = int(kb.get("treasure_cubes", {}).get(cid, 0))
+    n = int(kb.treasure_cubes.get(cid, 0))
     cube_txt = f"; Hero cube on it: {'yes' if n else 'no'}" if _has_cube_slot(cid) else "; needs no Hero cube"
     return f"{card_name(cid)} ({state}{cube_txt}){_treasure_bonus(cid)}: {card_text(cid)}"
 
 
 def knight_sidequest_card(view: PlayerView, cid: str) -> str | None:
-    if cid not in _b(view, "knight").get("sidequests", []):
+    kb = view.boards.knight
+    if kb is None or cid not in (kb.sidequests or ()):
         return None
     grit = int(getattr(card(cid), "grit", 0) or 0)
     return f"Sidequest {card_name(cid)} (+{grit} Grit): {card_text(cid)}"
@@ -174,7 +184,9 @@ def knight_sidequest_card(view: PlayerView, cid: str) -> str | None:
 
 def knight_slot(view: PlayerView, rest: str) -> str:
     """``slot:knight.<rest>``: a track, equipment, the cube supply, the set-aside cubes or a Treasure's slot."""
-    kb = _b(view, "knight")
+    kb = view.boards.knight
+    if kb is None:
+        return ""
     if rest in TRACK_NAMES:
         return knight_track(view, rest)
     if rest in EQUIP_NAMES:
@@ -182,62 +194,71 @@ def knight_slot(view: PlayerView, rest: str) -> str:
     if rest == "free":
         return knight_free(view)
     if rest == "aside":
-        return f"{int(kb.get('set_aside', 0))} set-aside Hero cube(s): they come back at her next Pick Up."
+        return f"{int(kb.set_aside)} set-aside Hero cube(s): they come back at her next Pick Up."
     if rest.startswith("treasure:"):
         return knight_treasure_slot(view, rest.split(":", 1)[1])
-    return (f"The Knight's {rest.replace('_', ' ')}: Grit {kb.get('grit')}, {int(kb.get('cubes_free', 0))} "
+    return (f"The Knight's {rest.replace('_', ' ')}: Grit {kb.grit}, {int(kb.cubes_free)} "
             "cube(s) unplaced.")
 
 
 def knight_grit(view: PlayerView) -> str:
-    kb, kd = _b(view, "knight"), load_rules_data().knight
-    grit = int(kb.get("grit", 0))
-    nxt = min((s for s in kb.get("grit_spaces", []) if s > grit), default=None)
+    kb = view.boards.knight
+    if kb is None:
+        return ""
+    kd = load_rules_data().knight
+    grit = int(kb.grit)
+    nxt = min((s for s in kb.grit_spaces if s > grit), default=None)
     cube_txt = f"next Hero cube at {nxt} ({nxt - grit} more Grit)" if nxt is not None else "no Hero cubes left on it"
     return (f"Grit {grit} of {kd.grit_cap}: white spaces 5/11/18/26/35 hold Hero cubes; {cube_txt}. "
             "Falling below a white space puts a cube back.")
 
 
 def knight_turn(view: PlayerView) -> str:
-    kb = _b(view, "knight")
+    kb = view.boards.knight
+    if kb is None:
+        return ""
     if view.active != "knight":
         return "It is not the Knight's turn."
-    return (f"This turn: moved {int(kb.get('moved', 0))} of {int(kb.get('movement', 1))} spaces; used "
-            f"{int(kb.get('encounters_used', 0))} of {int(kb.get('perception', 1))} Encounters.")
+    return (f"This turn: moved {int(kb.moved)} of {int(kb.movement)} spaces; used "
+            f"{int(kb.encounters_used)} of {int(kb.perception)} Encounters.")
 
 
 def knight_info(view: PlayerView, rest: str) -> str:
-    kb = _b(view, "knight")
+    kb = view.boards.knight
+    if kb is None:
+        return ""
     what, _, idx = rest.partition(".")
     if what == "health":
-        return (f"Health {int(kb.get('health', 0))} of {int(kb.get('max_health', 7))}: she loses Health to "
+        return (f"Health {int(kb.health)} of {int(kb.max_health)}: she loses Health to "
                 "attacks; at 0 the Knight is defeated.")
     if what == "grit":
         return knight_grit(view)
     if what == "discarded":
-        return f"{int(kb.get('discarded', 0))} discarded Hero cube(s): gone for the rest of the game."
+        return f"{int(kb.discarded)} discarded Hero cube(s): gone for the rest of the game."
     if what == "crystals":
-        return (f"Smashed Crystals {int(kb.get('smashed', 0))} of {int(kb.get('crystals_needed', 5))} (the "
+        return (f"Smashed Crystals {int(kb.smashed)} of {int(kb.crystals_needed)} (the "
                 "Knight's goal).")
     if what == "turn":
         return knight_turn(view)
     if what == "facedown":
-        return (f"A facedown Treasure card: only the Knight knows what it is ({int(kb.get('facedown_count', 0))} "
+        return (f"A facedown Treasure card: only the Knight knows what it is ({int(kb.facedown_count)} "
                 "facedown in all).")
     if what == "sidequest":
-        return (f"A Sidequest in the Knight's hand (hidden from you; {int(kb.get('sidequest_count', 0))} in hand, "
-                f"{int(kb.get('sidequest_deck', 0))} in the deck).")
+        return (f"A Sidequest in the Knight's hand (hidden from you; {int(kb.sidequest_count)} in hand, "
+                f"{int(kb.sidequest_deck)} in the deck).")
     return ""
 
 
 # ========================================================================= Cave
 def cave_omen(view: PlayerView, oid: str) -> str:
     """An omen (CV-18): what it costs now (the engine's own cost, in the view), who holds what pays it."""
-    cb = _b(view, "cave")
+    cb = view.boards.cave
+    if cb is None:
+        return ""
     o = load_rules_data().omen(oid)
-    omens = cb.get("omens", {})
-    used = int(cb.get("omen_uses", {}).get(o.id, 0)) if view.active == "cave" else 0
-    cost = int(cb.get("omen_costs", {}).get(o.id, o.cost(used + 1)))
+    omens = cb.omens
+    used = int(cb.omen_uses.get(o.id, 0)) if view.active == "cave" else 0
+    cost = int(cb.omen_costs.get(o.id, o.cost(used + 1)))
     have = sum(int(omens.get(s, 0)) for s in o.accepts)
     costs = "/".join(str(c) for c in o.costs)
     cost_txt = (f"cost {cost} now ({costs} for the 1st/2nd/3rd use in a turn)" if len(o.costs) > 1
@@ -249,17 +270,20 @@ def cave_omen(view: PlayerView, oid: str) -> str:
 
 
 def cave_slot(view: PlayerView, rest: str) -> str:
-    cb = _b(view, "cave")
+    cb = view.boards.cave
+    if cb is None:
+        return ""
     if rest.startswith("omen."):
         return cave_omen(view, rest[5:])
-    have = cb.get("omens", {})
+    have = cb.omens
     held = ", ".join(f"{n} {s.title()}" for s, n in sorted(have.items()) if n) or "none"
     return (f"The Cave's Omen tokens: {sum(int(v) for v in have.values())} held ({held}); "
-            f"{int(cb.get('hand_count', 0))} tile(s) in hand.")
+            f"{int(cb.hand_count)} tile(s) in hand.")
 
 
 def cave_phase(view: PlayerView) -> str:
-    phase = int(_b(view, "cave").get("phase", 1))
+    cb = view.boards.cave
+    phase = cb.phase if cb is not None else 1
     status = ("Omens or end the turn" if phase >= 4 else f"Phase {phase}") if view.active == "cave" \
         else "Not the Cave's turn"
     return ("The Cave's turn: 1 Collect Omen tokens, 2 Shape the Cave (place a tile), 3 Place Treasure; "
@@ -268,7 +292,8 @@ def cave_phase(view: PlayerView) -> str:
 
 def cave_event(view: PlayerView, idx: str) -> str:
     """One of the top Event cards (CV-40): in the view only for the Cave."""
-    events = list(_b(view, "cave").get("event_top3", []))
+    cb = view.boards.cave
+    events = list(cb.event_top3 or ()) if cb is not None else []
     i = int(idx) if idx.isdigit() else -1
     if not 0 <= i < len(events):
         return "An Event card: only the Cave sees the top of the Event deck."
@@ -276,44 +301,49 @@ def cave_event(view: PlayerView, idx: str) -> str:
 
 
 def cave_info(view: PlayerView, rest: str) -> str:
-    cb = _b(view, "cave")
+    cb = view.boards.cave
+    if cb is None:
+        return ""
     what, _, detail = rest.partition(".")
     if what == "phase":
         return cave_phase(view)
     if what == "token":
         rd = load_rules_data()
         pays = [o.name for o in rd.omens if detail in o.accepts]
-        return f"{detail.title()} Omen tokens: {int(cb.get('omens', {}).get(detail, 0))}. They pay for {', '.join(pays)}."
+        return f"{detail.title()} Omen tokens: {int(cb.omens.get(detail, 0))}. They pay for {', '.join(pays)}."
     if what == "treasure_supply":
-        return f"Treasure tokens left in the supply: {int(cb.get('treasure_supply', 0))}."
+        return f"Treasure tokens left in the supply: {int(cb.treasure_supply)}."
     if what == "hatred":
-        hn = int(cb.get("hatred_tokens", 0))
+        hn = int(cb.hatred_tokens)
         return f"Hatred tokens: {hn}." + (" The Hatred omen may remove one instead of placing a tile." if hn else "")
     if what == "hand":
-        return f"A Cave tile in the Cave's hand ({int(cb.get('hand_count', 0))} in all; hidden from you)."
+        return f"A Cave tile in the Cave's hand ({int(cb.hand_count)} in all; hidden from you)."
     if what == "event":
         return cave_event(view, detail)
     if what == "decks":
-        dk = view.boards.get("decks", {})
-        return (f"Event deck {dk.get('events', 0)} · Treasure deck {dk.get('treasures', 0)} · "
-                f"Omen bag {dk.get('omen_bag', 0)}.")
+        dk = view.boards.decks
+        return (f"Event deck {dk.events} · Treasure deck {dk.treasures} · "
+                f"Omen bag {dk.omen_bag}.")
     return ""
 
 
 # ========================================================================= Dragon
 def dragon_power(view: PlayerView, pid: str) -> str:
     """A Dragon power (DR-10): its cost, its text and (his own view only) whether he can pay for it now."""
-    db = _b(view, "dragon")
+    db = view.boards.dragon
+    if db is None:
+        return ""
     p = load_rules_data().dragon.power(pid)
     glyphs = " ".join(SYMBOL_LETTERS.get(str(s), "?") for s in p.cost)
-    pay = "" if "payable" not in db else (" You can pay for it now." if pid in db["payable"]
+    pay = "" if db.payable is None else (" You can pay for it now." if pid in db.payable
                                           else " You cannot pay for it now.")
     return f"{p.name} (cost {glyphs}): {one_line(p.text)}{pay}"
 
 
 def dragon_sloth(view: PlayerView, box: str) -> str:
     sloth = next((b for b in load_rules_data().dragon.sloth if b.id == box), None)
-    n = int(_b(view, "dragon").get("sloth", {}).get(box, 0))
+    db = view.boards.dragon
+    n = db.sloth.get(box, 0) if db is not None else 0
     cap = sloth.cubes if sloth is not None else 1
     text = one_line(sloth.text) if sloth is not None else ""
     return (f"{BOX_LABELS.get(box, box.title())}: {n} of {cap} Sloth cubes left. {text} Then one cube moves to "
@@ -321,8 +351,10 @@ def dragon_sloth(view: PlayerView, box: str) -> str:
 
 
 def dragon_gem(view: PlayerView, sym: str) -> str:
-    db = _b(view, "dragon")
-    state = "in supply" if sym in db.get("gems_supply", []) else ("spent" if sym in db.get("gems_spent", [])
+    db = view.boards.dragon
+    if db is None:
+        return ""
+    state = "in supply" if sym in db.gems_supply else ("spent" if sym in db.gems_spent
                                                                   else "on map")
     tip = {"in supply": "in his supply; he places one on his tile in phase 3 of his turn",
            "on map": "on the map: it pays one symbol for a power this turn (the Knight may try to take it)",
@@ -339,46 +371,53 @@ def dragon_slot(view: PlayerView, rest: str) -> str:
     if kind == "gem":
         return dragon_gem(view, what)
     if kind == "shriek":
-        return ("Shriek token: placed — spend it to reroll a Dragon die once." if _b(view, "dragon").get("shriek")
+        return ("Shriek token: placed — spend it to reroll a Dragon die once." if (db := view.boards.dragon) is not None and db.shriek
                 else "Shriek token: not out (the Shriek power, cost ? ?, puts it out).")
     return ""
 
 
 def dragon_wake_row(view: PlayerView, idx: str) -> str:
-    db, drd = _b(view, "dragon"), load_rules_data().dragon
+    db = view.boards.dragon
+    if db is None:
+        return ""
+    drd = load_rules_data().dragon
     i = int(idx)
     w = drd.wakefulness[i]
-    wake = int(db.get("wakefulness", 0))
-    need = int(db.get("wakefulness_needed", drd.wake_threshold))
+    wake = int(db.wakefulness)
+    need = int(db.wakefulness_needed)
     row_i = next((j for j, x in enumerate(drd.wakefulness) if x.cubes[0] <= wake <= x.cubes[1]),
                  len(drd.wakefulness) - 1)
     lo, hi = w.cubes
     span = f"{lo}" if lo == hi else f"{lo}–{hi}"
     return (f"Wakefulness {span}: Armor {w.armor}, Spirit {w.spirit} (Power cards drawn each turn)."
-            + (f" Now: {wake} cubes, Armor {db.get('armor')}, Spirit {db.get('spirit')}." if i == row_i else "")
+            + (f" Now: {wake} cubes, Armor {db.armor}, Spirit {db.spirit}." if i == row_i else "")
             + (f" He wakes at {need}." if lo <= need <= hi else ""))
 
 
 def dragon_scale_deck(view: PlayerView) -> str:
-    db = _b(view, "dragon")
-    removed = list(db.get("scales_removed", []))
+    db = view.boards.dragon
+    if db is None:
+        return ""
+    removed = list(db.scales_removed or ())
     gone = f" The {', '.join(card_name(c) for c in removed)} is out of the game." if removed else ""
-    return (f"Scale deck: {int(db.get('scale_deck', 0))} of 3 Scale cards facedown (Golden, Silver, Platinum). "
+    return (f"Scale deck: {int(db.scale_deck or 0)} of 3 Scale cards facedown (Golden, Silver, Platinum). "
             f"Smash on a Crystal token or Wrath bringing down a Crystal tile draws one into his Power deck.{gone}")
 
 
 def dragon_info(view: PlayerView, rest: str) -> str:
-    db, drd = _b(view, "dragon"), load_rules_data().dragon
+    db = view.boards.dragon
+    if db is None:
+        return ""
     what, _, detail = rest.partition(".")
-    awake, surfaced = bool(db.get("awake")), bool(db.get("surfaced"))
-    wake, need = int(db.get("wakefulness", 0)), int(db.get("wakefulness_needed", drd.wake_threshold))
-    armor, spirit = db.get("armor"), db.get("spirit")
+    awake, surfaced = bool(db.awake), bool(db.surfaced)
+    wake, need = int(db.wakefulness), int(db.wakefulness_needed)
+    armor, spirit = db.armor, db.spirit
     if what == "header":
-        return (f"The Dragon: Health {db.get('health')}/{db.get('max_health')}, Armor {armor}, Spirit {spirit}, "
+        return (f"The Dragon: Health {db.health}/{db.max_health}, Armor {armor}, Spirit {spirit}, "
                 f"{'awake' if awake else 'asleep'}, {'on the surface' if surfaced else 'underground'}; "
-                f"{int(db.get('hand_count', 0))} Power card(s) in hand.")
+                f"{int(db.hand_count)} Power card(s) in hand.")
     if what == "health":
-        return (f"Dragon Health {db.get('health')} of {db.get('max_health')} (the start depends on the difficulty). "
+        return (f"Dragon Health {db.health} of {db.max_health} (the start depends on the difficulty). "
                 "Each hit by the Knight costs 1; at 0 he is slain.")
     if what == "awake":
         return ("The Dragon is awake: he surfaces when he ends a turn on a Crystal tile." if awake else
@@ -387,7 +426,7 @@ def dragon_info(view: PlayerView, rest: str) -> str:
         return ("On the surface: walls and Dark tiles stop him; he wins by reaching the Entrance." if surfaced
                 else "Underground: he ignores walls, Dark tiles and other pieces when he moves.")
     if what == "eaten":
-        return (f"Eaten Goblins {int(db.get('eaten', 0))}: at the end of his movement, 2 of them move a Hunger cube "
+        return (f"Eaten Goblins {int(db.eaten)}: at the end of his movement, 2 of them move a Hunger cube "
                 "to Wakefulness." + ("" if "goblins" in view.roles else " (No Goblins in play: nothing to eat.)"))
     if what == "wakefulness" and detail:
         return dragon_wake_row(view, detail)
@@ -396,13 +435,13 @@ def dragon_info(view: PlayerView, rest: str) -> str:
                 "A row applies as soon as its first cube is placed.")
     if what == "flame_wall":
         return ("Flame Wall: on the map until his next turn (entering it: the Knight loses 5 Grit, a Tribe 1 "
-                "Population)." if db.get("flame_wall_placed") else
+                "Population)." if db.flame_wall_placed else
                 "Flame Wall: with the Dragon (the Flame Wall power, cost F F F, sets it).")
     if what == "treasure":
-        return (f"Treasure tokens held: {int(db.get('treasure_held', 0))}. Each turn one may go to the Cave to move "
+        return (f"Treasure tokens held: {int(db.treasure_held)}. Each turn one may go to the Cave to move "
                 "a Greed cube.")
     if what == "hand":
-        return f"A Power card in the Dragon's hand ({int(db.get('hand_count', 0))} in all; hidden from you)."
+        return f"A Power card in the Dragon's hand ({int(db.hand_count)} in all; hidden from you)."
     if what == "scale_deck":
         return dragon_scale_deck(view)
     return ""
@@ -410,15 +449,17 @@ def dragon_info(view: PlayerView, rest: str) -> str:
 
 def dragon_hand_card(view: PlayerView, cid: str) -> str | None:
     """A card in the Dragon's hand (in the view only for him): a Power card or a Scale card (VAR-32..37)."""
-    db = _b(view, "dragon")
-    if cid not in db.get("hand", []):
+    db = view.boards.dragon
+    if db is None:
+        return None
+    if cid not in (db.hand or ()):
         return None
     c = card(cid)
     if base_id(cid) not in SCALE_CARDS:
         return f"Power card {card_name(cid)}: {card_text(cid)}"
     now = ""
     if getattr(c, "pays", None) == "gem_in_supply":
-        supply = set(db.get("gems_supply", []))
+        supply = set(db.gems_supply)
         now = (f" Now it pays {', '.join(s.title() for s in SYMBOLS if s in supply)}." if supply
                else " Now it pays nothing: all three Gems are on the map.")
     return f"{card_name(cid)} (Dragon Scale): {card_text(cid)}{now}"
@@ -445,25 +486,29 @@ def _fmt_pos(p: Any) -> str:
 
 
 def tribe_status(view: PlayerView, t: str) -> str:
-    gb = _b(view, "goblins")
-    lurking = gb.get("lurking", {})
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    lurking = gb.lurking
     where = view.pieces.get(f"tribe:{t}")
     if t in lurking:
         return f"lurking at {_fmt_pos(lurking[t])}"
     if where is not None:
         return f"on the map {_fmt_pos(where)}"
-    return "on the map" if t not in gb.get("hidden", []) else "hidden"
+    return "on the map" if t not in gb.hidden else "hidden"
 
 
-def _face_up_has(gb: dict[str, Any], base: str) -> bool:
-    return any(base_id(c) == base for c in gb.get("face_up", []))
+def _face_up_has(gb: GoblinsBoard, base: str) -> bool:
+    return any(base_id(c) == base for c in gb.face_up)
 
 
 def tribe_strength_parts(view: PlayerView, t: str) -> str:
     """How a Tribe's Strength is made (GB-05): Population + discs, Malaise, the Fire Bomber."""
-    gb = _b(view, "goblins")
-    pop, nd = int(gb.get("population", {}).get(t, 0)), int(gb.get("strength_discs", {}).get(t, 0))
-    st = int(gb.get("strength", {}).get(t, 0))
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    pop, nd = int(gb.population.get(t, 0)), int(gb.strength_discs.get(t, 0))
+    st = int(gb.strength.get(t, 0))
     parts = f"Population {pop} + {nd} Strength disc{'s' if nd != 1 else ''}"
     if st < pop + nd:
         parts += " − 1 Malaise"
@@ -473,41 +518,50 @@ def tribe_strength_parts(view: PlayerView, t: str) -> str:
 
 
 def tribe_perception(view: PlayerView, t: str) -> int:
-    gb = _b(view, "goblins")
+    gb = view.boards.goblins
+    if gb is None:
+        return 0
     ruby = _face_up_has(gb, "goblin_ruby")
-    return max(0, int(gb.get("population", {}).get(t, 0)) + load_rules_data().goblins.perception_bonus
+    return max(0, int(gb.population.get(t, 0)) + load_rules_data().goblins.perception_bonus
                - (1 if ruby else 0))
 
 
 def goblins_tribe(view: PlayerView, t: str) -> str:
     """A Tribe's row on the Goblin board: where it is, Population, Strength, Perception, Monsters, special."""
-    gb = _b(view, "goblins")
-    pop, st = int(gb.get("population", {}).get(t, 0)), int(gb.get("strength", {}).get(t, 0))
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    pop, st = int(gb.population.get(t, 0)), int(gb.strength.get(t, 0))
     ruby = _face_up_has(gb, "goblin_ruby")
     trap_txt = " Trap: +1 when the Knight attacks it." if _face_up_has(gb, "trap") else ""
     knight_txt = "; the Knight must have more to enter its tile" if "knight" in view.roles else ""
-    mons = ", ".join(f"{card_name(m)} ({monster_short(m)})" for m in gb.get("monsters", {}).get(t, [])) or "none"
-    done = " Already activated this turn." if t in gb.get("activated", []) else ""
+    mons = ", ".join(f"{card_name(m)} ({monster_short(m)})" for m in gb.monsters.get(t, ())) or "none"
+    done = " Already activated this turn." if t in gb.activated else ""
     return (f"{TRIBE_NAMES[t]} Tribe ({TRIBE_LETTERS[t]}): {tribe_status(view, t)}. Population {pop} of 4. "
             f"Strength {st} ({tribe_strength_parts(view, t)}){knight_txt}.{trap_txt} Perception "
             f"{tribe_perception(view, t)} (Population + 1{' − 1 Goblin Ruby' if ruby else ''}). Monsters: {mons}. "
-            f"Special action: {SPECIAL_LONG[t]}.{done} Rage {gb.get('rage')}.")
+            f"Special action: {SPECIAL_LONG[t]}.{done} Rage {gb.rage}.")
 
 
 def goblins_monster_slot(view: PlayerView, t: str) -> str:
-    gb, rd = _b(view, "goblins"), load_rules_data()
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    rd = load_rules_data()
     n_slots = rd.goblins.tribe(t).monster_slots
-    mons = gb.get("monsters", {})
+    mons = gb.monsters
     total = sum(len(v) for v in mons.values())
-    return (f"{TRIBE_NAMES[t]}'s Monster slot{'s' if n_slots > 1 else ''}: {len(mons.get(t, []))} of {n_slots} "
-            f"used. Monsters in all: {total}, at most {int(gb.get('population', {}).get('bones', 0))} (the Bones "
+    return (f"{TRIBE_NAMES[t]}'s Monster slot{'s' if n_slots > 1 else ''}: {len(mons.get(t, ()))} of {n_slots} "
+            f"used. Monsters in all: {total}, at most {int(gb.population.get('bones', 0))} (the Bones "
             "Population).")
 
 
 def goblins_rage(view: PlayerView) -> str:
-    gb = _b(view, "goblins")
-    rage = int(gb.get("rage", 0))
-    malaise = bool(gb.get("malaise", rage <= 0))
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    rage = int(gb.rage)
+    malaise = bool(gb.malaise)
     return (f"Rage {rage} of 3: the Goblins draw {max(1, rage)} War card(s) at the start of their turn and keep one; "
             "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked "
             "or shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a "
@@ -516,15 +570,19 @@ def goblins_rage(view: PlayerView) -> str:
 
 
 def goblins_secrets(view: PlayerView) -> str:
-    gb = _b(view, "goblins")
-    face_up = gb.get("face_up", [])
-    return (f"The Goblins' Secrets: {int(gb.get('hand_count', 0))} in hand (limit "
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    face_up = gb.face_up
+    return (f"The Goblins' Secrets: {int(gb.hand_count)} in hand (limit "
             f"{load_rules_data().goblins.hand_limit})" + (f", {len(face_up)} face up" if face_up else "")
-            + f"; {gb.get('secrets_deck', 0)} in the deck.")
+            + f"; {gb.secrets_deck} in the deck.")
 
 
 def goblins_slot(view: PlayerView, rest: str) -> str:
-    gb = _b(view, "goblins")
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
     tribe, _, what = rest.partition(".")
     if tribe in TRIBE_NAMES:
         if what == "monster":
@@ -538,22 +596,24 @@ def goblins_slot(view: PlayerView, rest: str) -> str:
     if tribe == "secrets":
         return goblins_secrets(view)
     return ("The Goblins: three Tribes (Fangs, Bones, Eye) that grow, hide, reveal themselves and attack. Rage "
-            f"{gb.get('rage')}; Population " + ", ".join(f"{TRIBE_NAMES[t]} {n}" for t, n in
-                                                          gb.get("population", {}).items())
-            + f"; Secrets in hand: {int(gb.get('hand_count', 0))}.")
+            f"{gb.rage}; Population " + ", ".join(f"{TRIBE_NAMES[t]} {n}" for t, n in
+                                                          gb.population.items())
+            + f"; Secrets in hand: {int(gb.hand_count)}.")
 
 
 def goblins_turn(view: PlayerView) -> str:
     """The Goblins' turn (GB-01): the step a pending decision of theirs belongs to, who is activated."""
-    gb = _b(view, "goblins")
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
     active = view.active == "goblins"
-    activated = [t for t in gb.get("activated", []) if t in TRIBES]
+    activated = [t for t in gb.activated if t in TRIBES]
     phase = 0
     if active and view.waiting_for is not None and view.waiting_for[0] == "goblins":
         phase = GOBLIN_PHASE_OF_KIND.get(view.waiting_for[1], 0)
     line1 = f"{phase}/5 {GOBLIN_PHASES[phase - 1]}" if phase else "The Goblins' turn"
     line2 = ("Activated: " + ", ".join(TRIBE_NAMES[t] for t in activated)) if activated else "No Tribe activated"
-    poison, crystals = int(gb.get("poison_cubes", 0)), int(gb.get("crystals", 0))
+    poison, crystals = int(gb.poison_cubes), int(gb.crystals)
     if poison:
         line2 = f"Poisoned cubes: {poison}"
     return ("The Goblins' turn: 1 choose a War card, 2 Populate the Tribes, 3 assign Monsters, 4 draw Secrets, "
@@ -570,26 +630,31 @@ GOBLIN_PHASE_OF_KIND: dict[str, int] = {
 
 
 def goblins_war(view: PlayerView) -> str:
-    gb = _b(view, "goblins")
-    war = gb.get("war_card")
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    war = gb.war_card
     if war and view.active == "goblins":
         return f"This turn's War card {card_name(str(war))}: {card_text(str(war))}"
-    return (f"At the start of their turn the Goblins draw {max(1, int(gb.get('rage', 0)))} War card(s) (as many as "
+    return (f"At the start of their turn the Goblins draw {max(1, int(gb.rage))} War card(s) (as many as "
             "their Rage, at least 1) and keep one: it says how many discs each Tribe gets and how many Monsters and "
             "Secrets they draw.")
 
 
 def goblins_info(view: PlayerView, rest: str) -> str:
-    gb, rd = _b(view, "goblins"), load_rules_data()
+    gb = view.boards.goblins
+    if gb is None:
+        return ""
+    rd = load_rules_data()
     what, _, detail = rest.partition(".")
     if what in TRIBE_NAMES and detail == "strength":
         trap_txt = " Trap: +1 when the Knight attacks it." if _face_up_has(gb, "trap") else ""
-        return (f"{TRIBE_NAMES[what]} Strength {int(gb.get('strength', {}).get(what, 0))}: "
+        return (f"{TRIBE_NAMES[what]} Strength {int(gb.strength.get(what, 0))}: "
                 f"{tribe_strength_parts(view, what)}.{trap_txt}")
     if what in TRIBE_NAMES and detail == "perception":
         ruby = " − 1 Goblin Ruby" if _face_up_has(gb, "goblin_ruby") else ""
         return (f"{TRIBE_NAMES[what]} Perception {tribe_perception(view, what)}: Population "
-                f"{int(gb.get('population', {}).get(what, 0))} + 1{ruby}.")
+                f"{int(gb.population.get(what, 0))} + 1{ruby}.")
     if what == "rage":
         return goblins_rage(view)
     if what == "turn":
@@ -597,20 +662,20 @@ def goblins_info(view: PlayerView, rest: str) -> str:
     if what == "war":
         return goblins_war(view)
     if what == "drawn_monster":
-        m = str(gb.get("drawn_monster") or "")
+        m = str(gb.drawn_monster or "")
         return (f"Monster drawn: {card_name(m)}: {card_text(m)} Assign it to a free Monster slot (at most "
-                f"{int(gb.get('population', {}).get('bones', 0))} Monsters in all), replace one, or discard it.")
+                f"{int(gb.population.get('bones', 0))} Monsters in all), replace one, or discard it.")
     if what == "monster_discard":
-        mdisc = list(gb.get("monster_discard", []))
+        mdisc = list(gb.monster_discard)
         return "Discarded Monsters: " + (", ".join(card_name(m) for m in mdisc) if mdisc else "none") + "."
     if what == "secret":
-        return f"A Secrets card in the Goblins' hand ({int(gb.get('hand_count', 0))} in all; hidden from you)."
+        return f"A Secrets card in the Goblins' hand ({int(gb.hand_count)} in all; hidden from you)."
     if what == "decks":
-        dk = view.boards.get("decks", {})
-        sdisc = list(gb.get("secrets_discard", []))
-        used = sum(int(v) for v in gb.get("strength_discs", {}).values())
-        return (f"War deck {gb.get('war_deck', 0)} · Monsters {dk.get('monsters', 0)} · Secrets "
-                f"{gb.get('secrets_deck', 0)} ({len(sdisc)} discarded) · Strength discs {used}/"
+        dk = view.boards.decks
+        sdisc = list(gb.secrets_discard)
+        used = sum(int(v) for v in gb.strength_discs.values())
+        return (f"War deck {gb.war_deck} · Monsters {dk.monsters} · Secrets "
+                f"{gb.secrets_deck} ({len(sdisc)} discarded) · Strength discs {used}/"
                 f"{rd.goblins.strength_discs}. Discarded Secrets: "
                 + (", ".join(card_name(c) for c in sdisc) if sdisc else "none") + ".")
     return ""
@@ -618,13 +683,15 @@ def goblins_info(view: PlayerView, rest: str) -> str:
 
 def goblins_card(view: PlayerView, cid: str) -> str | None:
     """A card on the Goblin board: a Tribe's Monster, a face-up Secret (public) or one in their hand (theirs only)."""
-    gb = _b(view, "goblins")
-    for t, mons in gb.get("monsters", {}).items():
+    gb = view.boards.goblins
+    if gb is None:
+        return None
+    for t, mons in gb.monsters.items():
         if cid in mons:
             return f"Monster {card_name(cid)} of the {TRIBE_NAMES.get(t, t)} Tribe: {card_text(cid)}"
-    if cid in gb.get("face_up", []):
+    if cid in gb.face_up:
         return f"{card_name(cid)} (face up, public): {card_text(cid)}"
-    if cid in gb.get("hand", []):
+    if cid in (gb.hand or ()):
         return f"Secrets card {card_name(cid)} (in your hand, hidden from the others): {card_text(cid)}"
     return None
 
@@ -632,16 +699,19 @@ def goblins_card(view: PlayerView, cid: str) -> str | None:
 # ========================================================================= Thief
 def thief_stat_choice(view: PlayerView, what: str) -> str:
     """One way to assign the three Stat tokens (TH-03): what each stat becomes with it."""
-    tb, rd = _b(view, "thief"), load_rules_data().thief
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    rd = load_rules_data().thief
     try:
         vals = [int(v) for v in what.split("-")]
     except ValueError:
         return ""
     if len(vals) != 3:
         return ""
-    upgrades = tb.get("upgrades", [])
+    upgrades = tb.upgrades
     made = [min(rd.stat_max, v + (1 if f"plus_{n}" in upgrades else 0)) for v, n in zip(vals, THIEF_STATS, strict=True)]
-    now = made[1] - len(tb.get("carried", [])) * rd.unstashed_stealth_penalty - int(tb.get("hex_stealth", 0))
+    now = made[1] - len(tb.carried) * rd.unstashed_stealth_penalty - int(tb.hex_stealth)
     m, s, th = vals
     return (f"Assign the Stat tokens {m} / {s} / {th}: Movement {made[0]}, Stealth "
             f"{made[1]}{f' ({now} with what he carries)' if now != made[1] else ''}, Thievery {made[2]} "
@@ -649,8 +719,11 @@ def thief_stat_choice(view: PlayerView, what: str) -> str:
 
 
 def thief_loot_drop(view: PlayerView, lv_txt: str) -> str:
-    tb, rd = _b(view, "thief"), load_rules_data().thief
-    level = int(tb.get("loot_drop", rd.loot_drop_start))
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    rd = load_rules_data().thief
+    level = int(tb.loot_drop)
     if not lv_txt.isdigit():
         return f"Loot Drop Level {level}: his killer's bonus depends on it."
     lv = int(lv_txt)
@@ -665,7 +738,8 @@ def thief_loot_drop(view: PlayerView, lv_txt: str) -> str:
 
 def thief_upgrade(view: PlayerView, uid: str) -> str:
     rd = load_rules_data().thief
-    taken = set(_b(view, "thief").get("upgrades", []))
+    tb = view.boards.thief
+    taken = set(tb.upgrades) if tb is not None else set()
     u = next((x for x in rd.upgrades if x.id == uid), None)
     if u is None:
         return ""
@@ -679,7 +753,9 @@ def thief_upgrade(view: PlayerView, uid: str) -> str:
 
 
 def thief_slot(view: PlayerView, rest: str) -> str:
-    tb = _b(view, "thief")
+    tb = view.boards.thief
+    if tb is None:
+        return ""
     kind, _, what = rest.partition(".")
     if kind == "stats" and what:
         return thief_stat_choice(view, what)
@@ -688,22 +764,25 @@ def thief_slot(view: PlayerView, rest: str) -> str:
     if kind == "loot_drop":
         return thief_loot_drop(view, what)
     if kind == "upgrades":
-        return "The Thief's upgrades: " + (", ".join(str(u).replace("_", " ") for u in tb.get("upgrades", []))
+        return "The Thief's upgrades: " + (", ".join(str(u).replace("_", " ") for u in tb.upgrades)
                                             or "none") + "."
     return ""
 
 
 def thief_stat(view: PlayerView, name: str) -> str:
     """A stat row (TH-03): the token behind it, the Stat Boost, the carried-token and Hex penalties."""
-    tb, rd = _b(view, "thief"), load_rules_data().thief
-    stats = tb.get("stats", {})
-    tokens, flipped = list(tb.get("tokens", [2, 3, 4])), list(tb.get("flipped", [False, False, False]))
-    idx = int(tb.get("assignment", {}).get(name, THIEF_STATS.index(name)))
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    rd = load_rules_data().thief
+    stats = tb.stats
+    tokens, flipped = list(tb.tokens), list(tb.flipped)
+    idx = int(tb.assignment.get(name, THIEF_STATS.index(name)))
     value = tokens[idx] if 0 <= idx < len(tokens) else 0
     dark = bool(flipped[idx]) if 0 <= idx < len(flipped) else False
     base = int(stats.get(name, value))
-    eff = int(tb.get("stealth_now", base)) if name == "stealth" else base
-    carried, hexed = list(tb.get("carried", [])), int(tb.get("hex_stealth", 0))
+    eff = int(tb.stealth_now) if name == "stealth" else base
+    carried, hexed = list(tb.carried), int(tb.hex_stealth)
     parts = [f"the Stat token {value} ({'dark side' if dark else 'light side'})"]
     if base > value:
         parts.append(f"+{base - value} from the Stat Boost (at most {rd.stat_max})")
@@ -711,7 +790,7 @@ def thief_stat(view: PlayerView, name: str) -> str:
         parts.append(f"−{len(carried)} for the {len(carried)} unstashed token(s) he carries")
     if name == "stealth" and hexed:
         parts.append(f"−{hexed} from a Hex until the Goblins' next turn")
-    all4 = "flip_all_4" in tb.get("upgrades", [])
+    all4 = "flip_all_4" in tb.upgrades
     return (f"{STAT_NAMES[name]} {eff}: {STAT_WHAT[name]}. From {'; '.join(parts)}."
             + (" ALL 4: every token counts as 4, nothing to assign." if all4 else ""))
 
@@ -723,18 +802,21 @@ def _piece_name(piece: str) -> str:
 
 
 def thief_header(view: PlayerView) -> str:
-    tb, rd = _b(view, "thief"), load_rules_data().thief
-    stats = tb.get("stats", {})
-    where = "dead: he comes back on the Entrance at his next turn" if tb.get("dead") else (
-        "on the map" if tb.get("placed") else "not on the map yet: he enters on the Entrance at his turn")
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    stats = tb.stats
+    where = "dead: he comes back on the Entrance at his next turn" if tb.dead else (
+        "on the map" if tb.placed else "not on the map yet: he enters on the Entrance at his turn")
     return (f"The Thief ({where}): Movement {stats.get('movement', 0)}, Stealth "
-            f"{tb.get('stealth_now', stats.get('stealth', 0))}, Thievery {stats.get('thievery', 0)}; stashed "
-            f"{tb.get('stashed', 0)} of {tb.get('stash_needed', rd.stash_to_win)}; Loot Drop Level "
-            f"{tb.get('loot_drop', 0)}.")
+            f"{tb.stealth_now}, Thievery {stats.get('thievery', 0)}; stashed "
+            f"{tb.stashed} of {tb.stash_needed}; Loot Drop Level "
+            f"{tb.loot_drop}.")
 
 
 def thief_carried(view: PlayerView) -> str:
-    carried = list(_b(view, "thief").get("carried", []))
+    tb = view.boards.thief
+    carried = list(tb.carried) if tb is not None else []
     if not carried:
         return ("Unstashed tokens: none. Looted Treasure and Gems ride here (−1 Stealth each) until he stashes them "
                 "on the Entrance.")
@@ -744,31 +826,35 @@ def thief_carried(view: PlayerView) -> str:
 
 
 def thief_stash(view: PlayerView) -> str:
-    tb, rd = _b(view, "thief"), load_rules_data().thief
-    needed = int(tb.get("stash_needed", rd.stash_to_win))
-    plain, aside = int(tb.get("plain_stashed", 0)), int(tb.get("set_aside", 0))
-    return (f"Stashed Treasure tokens: {int(tb.get('stashed', 0))} of {needed} (he wins at {needed})"
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    needed = int(tb.stash_needed)
+    plain, aside = int(tb.plain_stashed), int(tb.set_aside)
+    return (f"Stashed Treasure tokens: {int(tb.stashed)} of {needed} (he wins at {needed})"
             + (f"; {plain} stashed with no upgrade (the first ones at this difficulty)" if plain else "")
             + (f"; {aside} knocked off an upgrade by Soporific Spores, still counted" if aside else "")
             + ". Each other stashed token sits on an upgrade space.")
 
 
 def thief_info(view: PlayerView, rest: str) -> str:
-    tb = _b(view, "thief")
-    stats = tb.get("stats", {})
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    stats = tb.stats
     active = view.active == "thief"
     if rest in STAT_NAMES:
         return thief_stat(view, rest)
     if rest == "header":
         return thief_header(view)
     if rest == "cubes":
-        targeted = [str(p) for p in tb.get("targeted", [])]
+        targeted = [str(p) for p in tb.targeted]
         tgt = f" Already targeted this turn: {', '.join(_piece_name(p) for p in targeted)}." if targeted else ""
-        return ((f"Action cubes left this turn: {int(tb.get('cubes', 0))} (Thievery {stats.get('thievery', 0)}). "
+        return ((f"Action cubes left this turn: {int(tb.cubes)} (Thievery {stats.get('thievery', 0)}). "
                  "Loot 1, Climb 2, Pickpocket / Pick Lock 1-3, Backstab 1-3, Hide Loot 1 per level, the Flare 1."
                  + tgt) if active else "Action cubes: he takes as many as his Thievery at the start of his turn.")
     if rest == "movement_left":
-        return (f"Movement left this turn: {int(tb.get('movement_left', 0))} (Movement {stats.get('movement', 0)}); "
+        return (f"Movement left this turn: {int(tb.movement_left)} (Movement {stats.get('movement', 0)}); "
                 "moving and actions may come in any order." if active
                 else "Movement: he moves up to his Movement each turn, onto Lit or Dark tiles.")
     if rest == "carried":

@@ -35,7 +35,7 @@ from ...engine.option_ids import arg_list, arg_of, arg_parts, int_arg
 from ...engine.view import PlayerView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
-from ..features import MapPicture, board, option_space, verb
+from ..features import MapPicture, option_space, verb
 
 FAR = 12            # a distance cap: farther than this is "far enough"
 
@@ -101,11 +101,13 @@ class Picture:
         self.view = view
         self.map = MapPicture(view)
         self.tiles = self.map.tiles
-        self.cave = board(view, "cave")
+        cave = view.boards.cave
+        assert cave is not None, "the Cave's player sees its board"
+        self.cave = cave
         self.crystals = {p for p, t in self.tiles.items() if t.type == "crystal"}
-        self.knight = board(view, "knight")
-        self.dragon = board(view, "dragon")
-        self.thief = board(view, "thief")
+        self.knight = view.boards.knight
+        self.dragon = view.boards.dragon
+        self.thief = view.boards.thief
         self._enemies: list[tuple[str, Pos]] | None = None
         self._dist: dict[Pos, dict[Pos, int]] = {}
         self._hd: dict[Pos, float] = {}
@@ -123,9 +125,9 @@ class Picture:
         self._enemies = out
         for piece, p in sorted(self.view.pieces.items()):
             role = role_of(piece)
-            if role == "knight" and self.knight.get("dead"):
+            if role == "knight" and self.knight is not None and self.knight.dead:
                 continue
-            if role == "thief" and not self.thief.get("placed", True):
+            if role == "thief" and self.thief is not None and not self.thief.placed:
                 continue
             if role in self.view.roles and role != "cave":
                 out.append((piece, p))
@@ -212,16 +214,17 @@ class Picture:
         role = role_of(piece)
         entrance = {self.view.entrance}
         if role == "knight":
-            if "dragon" not in self.view.roles and self.knight.get("smashed", 0) >= self.knight.get("crystals_needed", 5):
+            if "dragon" not in self.view.roles and self.knight is not None \
+                    and self.knight.smashed >= self.knight.crystals_needed:
                 return entrance
             return set(self.crystals) | self._token_tiles("crystal")
         if role == "dragon":
-            if self.dragon.get("surfaced"):
+            if self.dragon is not None and self.dragon.surfaced:
                 return entrance
-            return set(self.crystals) if self.dragon.get("awake") else set()
+            return set(self.crystals) if self.dragon is not None and self.dragon.awake else set()
         if role == "thief":
-            return entrance if self.thief.get("carried") else self._token_tiles("treasure")
-        if "knight" in self.view.pieces and not self.knight.get("dead"):
+            return entrance if self.thief is not None and self.thief.carried else self._token_tiles("treasure")
+        if "knight" in self.view.pieces and not (self.knight is not None and self.knight.dead):
             return {self.view.pieces["knight"]}
         return self._token_tiles("crystal")
 
@@ -286,7 +289,7 @@ class Picture:
         """Tiles a piece may cross on its way: a surfaced Dragon obeys walls and keeps off
         Dark tiles (dragon.underground_and_surface); the others are estimated on the
         whole map (the Knight reveals as she goes)."""
-        if role_of(piece) == "dragon" and self.dragon.get("surfaced"):
+        if role_of(piece) == "dragon" and self.dragon is not None and self.dragon.surfaced:
             return self.map.lit
         return None
 
@@ -531,7 +534,7 @@ class EasyCave(ScoredBot):
 
     def _omen_value_uncached(self, pic: Picture, omen_id: str) -> float:
         P = self.params
-        cost = pic.cave.get("omen_costs", {}).get(omen_id, 1)
+        cost = pic.cave.omen_costs.get(omen_id, 1)
         if omen_id == "hatred":
             if pic.view.collapse:
                 return P["hatred_collapse"]
@@ -568,19 +571,19 @@ class EasyCave(ScoredBot):
         """How close a role is to winning, 0..1, as far as Soporific Spores can set it
         back (CV-24): the Dragon's Wakefulness, the Knight's Grit, the largest Tribe,
         the Thief's upgrades."""
-        if role == "dragon" and pic.dragon:
-            need = pic.dragon.get("wakefulness_needed", 11)
-            if pic.dragon.get("awake"):
+        if role == "dragon" and pic.dragon is not None:
+            need = pic.dragon.wakefulness_needed
+            if pic.dragon.awake:
                 return 0.0      # he never falls asleep again (dragon.sloth)
-            return max(0.0, min(1.0, (pic.dragon.get("wakefulness", 0) - (need - 7)) / 4))
-        if role == "knight" and pic.knight and not pic.knight.get("dead"):
-            return 0.5 if pic.knight.get("grit", 0) >= 5 else 0.0
+            return max(0.0, min(1.0, (pic.dragon.wakefulness - (need - 7)) / 4))
+        if role == "knight" and pic.knight is not None and not pic.knight.dead:
+            return 0.5 if pic.knight.grit >= 5 else 0.0
         if role == "goblins":
-            pops = board(pic.view, "goblins").get("population", {})
-            top = max(pops.values(), default=0) if isinstance(pops, dict) else 0
+            gb = pic.view.boards.goblins
+            top = max(gb.population.values(), default=0) if gb is not None else 0
             return 0.5 if top >= 4 else 0.0
-        if role == "thief" and pic.thief:
-            return 0.6 if pic.thief.get("upgrades") else 0.0
+        if role == "thief" and pic.thief is not None:
+            return 0.6 if pic.thief.upgrades else 0.0
         return 0.0
 
     def _best_bats_gain(self, pic: Picture) -> int:
@@ -669,7 +672,7 @@ class EasyCave(ScoredBot):
                 return self._orientation(pic, p, rot) * 0.1
             return 10.0 * pic.turn_gain(p, rotate_walls(_rules().tile(t.tile_id).walls, rot))
         if parts[0] == "events_bottom":
-            top = pic.cave.get("event_top3", [])
+            top = pic.cave.event_top3 or ()
             return 3.0 - sum(card_value(EVENT_VALUE, c) for c in top) / max(1, len(top))
         return 0.0
 
@@ -679,7 +682,7 @@ class EasyCave(ScoredBot):
     def _pay_omen(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-16: pay with the symbols the other omens need least."""
         values = symbol_values()
-        held = pic.cave.get("omens", {})
+        held = pic.cave.omens
         spent = arg_list(option.id)
         # a symbol we hold many of is cheaper to spend
         return -sum(values.get(s, 1.0) / (1 + held.get(s, 0)) for s in spent)
@@ -687,7 +690,7 @@ class EasyCave(ScoredBot):
     def _hex_discard(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Hex: lose the Omen token worth least."""
         s = arg_of(option.id)
-        return -symbol_values().get(s, 1.0) / (1 + pic.cave.get("omens", {}).get(s, 0))
+        return -symbol_values().get(s, 1.0) / (1 + pic.cave.omens.get(s, 0))
 
     # ------------------------------------------------------------ cards
     def _choose_event(self, pic: Picture, decision: Decision, option: Option) -> float:

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...engine.board_views import DragonBoard
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
 from ...engine.kinds import DecisionKind
@@ -33,7 +34,7 @@ from ...engine.option_ids import parse
 from ...engine.view import PlayerView, TileView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
-from ..features import MapPicture, arg, board, option_space, verb
+from ..features import MapPicture, arg, option_space, verb
 
 SYMBOLS = ("claw", "flame", "wing")
 CATEGORY = {"greed": "greed", "hunger": "hunger", "event": "pride", "dont_move": "pride", "place_gem": "pride"}
@@ -75,16 +76,18 @@ class _Ctx:
         return self.view.pieces.get("dragon")
 
     @cached_property
-    def b(self) -> dict:
-        return board(self.view, "dragon")
+    def b(self) -> DragonBoard:
+        b = self.view.boards.dragon
+        assert b is not None, "the Dragon's player sees his board"
+        return b
 
     @cached_property
     def sloth(self) -> dict[str, int]:
-        return dict(self.b.get("sloth", {}))
+        return dict(self.b.sloth)
 
     @cached_property
     def hand(self) -> Counter[str]:
-        return Counter(_symbol(c) for c in self.b.get("hand", []))
+        return Counter(_symbol(c) for c in self.b.hand or ())
 
     @cached_property
     def gems_on_map(self) -> dict[str, Pos]:
@@ -99,7 +102,7 @@ class _Ctx:
     def means(self) -> Counter[str]:
         """The symbols he can still pay this turn (cards and unspent Gems on the map)."""
         c = Counter({s: n for s, n in self.hand.items() if s in SYMBOLS})
-        spent = set(self.b.get("gems_spent", []))
+        spent = set(self.b.gems_spent)
         for s in self.gems_on_map:
             if s not in spent:
                 c[s] += 1
@@ -112,11 +115,11 @@ class _Ctx:
 
     @property
     def awake(self) -> bool:
-        return bool(self.b.get("awake"))
+        return bool(self.b.awake)
 
     @property
     def surfaced(self) -> bool:
-        return bool(self.b.get("surfaced"))
+        return bool(self.b.surfaced)
 
     def done(self, category: str) -> bool:
         """Has ``category`` given its cube this turn (DR-61)?"""
@@ -134,7 +137,7 @@ class _Ctx:
 
     @property
     def moved(self) -> bool:
-        return bool(self.b.get("moved")) or (self.memory is not None and self.memory.moved)
+        return bool(self.b.moved) or (self.memory is not None and self.memory.moved)
 
     def open(self, box: str) -> bool:
         return self.sloth.get(box, 0) > 0 and not self.done(CATEGORY[box])
@@ -142,7 +145,7 @@ class _Ctx:
     @property
     def needs_shriek(self) -> bool:
         """Enough Wakefulness but still asleep: only Shrieks on more turns are missing (DIF-12)."""
-        return not self.awake and int(self.b.get("wakefulness", 0)) >= int(self.b.get("wakefulness_needed", 99))
+        return not self.awake and int(self.b.wakefulness) >= int(self.b.wakefulness_needed)
 
     @property
     def stay_put_pending(self) -> bool:
@@ -163,7 +166,8 @@ class _Ctx:
     @cached_property
     def tribe_spots(self) -> dict[Pos, list[str]]:
         """The revealed Tribes by space (a hidden Tribe is not on the map)."""
-        hidden = board(self.view, "goblins").get("hidden", ())
+        gb = self.view.boards.goblins
+        hidden = gb.hidden if gb is not None else ()
         out: dict[Pos, list[str]] = {}
         for k, q in self.view.pieces.items():
             if k.startswith("tribe:") and k.split(":", 1)[1] not in hidden:
@@ -174,8 +178,8 @@ class _Ctx:
         return self.tribe_spots.get(p, [])
 
     def population(self, tribe_piece: str) -> int:
-        pops = board(self.view, "goblins").get("population", {})
-        return int(pops.get(tribe_piece.split(":", 1)[1], 2)) if isinstance(pops, dict) else 2
+        gb = self.view.boards.goblins
+        return int(gb.population.get(tribe_piece.split(":", 1)[1], 2)) if gb is not None else 2
 
     @cached_property
     def lit_crystals(self) -> list[Pos]:
@@ -184,10 +188,10 @@ class _Ctx:
     @cached_property
     def knight_threat(self) -> bool:
         """The Knight could hurt him: her Strength reaches his Armor (KN-50)."""
-        k = board(self.view, "knight")
-        if not k or k.get("dead") or "knight" not in self.view.pieces:
+        k = self.view.boards.knight
+        if k is None or k.dead or "knight" not in self.view.pieces:
             return False
-        return int(k.get("strength", 0)) >= int(self.b.get("armor", 1))
+        return k.strength >= self.b.armor
 
     def hops(self, start: Pos) -> dict[Pos, int]:
         """Underground movements (a straight line of 1 or 2 existing spaces, DR-08/10)
@@ -352,10 +356,11 @@ class EasyDragon(ScoredBot):
 
     def _remember_turn(self, view: PlayerView, decision: Decision) -> None:
         """A new turn starts at the first ``dragon_turn`` decision of a round."""
-        b = board(view, "dragon")
+        b = view.boards.dragon
+        assert b is not None, "the Dragon's player sees his board"
         if decision.kind == DecisionKind.DRAGON_TURN and (self.memory is None or self.memory.round != view.round
                                                or view.active != "dragon"):
-            self.memory = _TurnMemory(view.round, dict(b.get("sloth", {})))
+            self.memory = _TurnMemory(view.round, dict(b.sloth))
 
     def _note_choice(self, decision: Decision, choice: str) -> None:
         m = self.memory
@@ -417,7 +422,7 @@ class EasyDragon(ScoredBot):
         if not staying:
             if ctx.stay_put_pending:
                 val -= p["stay_put"]
-            if ctx.treasure_at(q) and ctx.open("greed") and not ctx.b.get("treasure_held"):
+            if ctx.treasure_at(q) and ctx.open("greed") and not ctx.b.treasure_held:
                 val += p["cube"]
             elif ctx.treasure_at(q) and ctx.sloth.get("greed", 0) > 0:
                 val += p["treasure_near"] * 2
@@ -494,7 +499,7 @@ class EasyDragon(ScoredBot):
     def _power_flame(self, ctx: _Ctx) -> float:
         if ctx.me is None:
             return 0.0
-        spend_token = 3.0 if ctx.needs_shriek and ctx.b.get("shriek") else 0.0     # a roll to reroll (DIF-12)
+        spend_token = 3.0 if ctx.needs_shriek and ctx.b.shriek else 0.0     # a roll to reroll (DIF-12)
         return self._reveal_value(ctx, ctx.die_expectation(ctx.me, ctx.is_dark)) + spend_token
 
     def _power_scorch(self, ctx: _Ctx) -> float:
@@ -517,7 +522,7 @@ class EasyDragon(ScoredBot):
             food = ctx.die_expectation(me, lambda q: bool(ctx.tribes_at(q)))
             val += ctx.params["eat"] * 1.5 * food
         thief = ctx.view.pieces.get("thief")
-        if thief is not None and not board(ctx.view, "thief").get("dead"):
+        if thief is not None and not ((th := ctx.view.boards.thief) is not None and th.dead):
             val += ctx.params["kill_thief"] * ctx.die_expectation(me, lambda q: q == thief)
         return val
 
@@ -532,7 +537,7 @@ class EasyDragon(ScoredBot):
             if not ctx.goblins or not ctx.sloth.get("hunger", 0):
                 return 0.0
             food = sum(ctx.population(t) for t in ctx.tribes_at(me))
-            return ctx.params["eat"] * min(food, 2 * ctx.sloth.get("hunger", 0) - int(ctx.b.get("eaten", 0)))
+            return ctx.params["eat"] * min(food, 2 * ctx.sloth.get("hunger", 0) - int(ctx.b.eaten))
         if who == "thief":
             return ctx.params["kill_thief"] if ctx.view.pieces.get("thief") == me else 0.0
         if ctx.view.pieces.get("knight") == me:
@@ -542,7 +547,7 @@ class EasyDragon(ScoredBot):
     def _power_hiss(self, ctx: _Ctx) -> float:
         if not ctx.sloth.get("hunger", 0):
             return 0.0
-        need = 2 * ctx.sloth.get("hunger", 0) - int(ctx.b.get("eaten", 0))
+        need = 2 * ctx.sloth.get("hunger", 0) - int(ctx.b.eaten)
         return ctx.params["eat"] if need > 0 else 0.0
 
     def _power_slither(self, ctx: _Ctx) -> float:
@@ -555,11 +560,11 @@ class EasyDragon(ScoredBot):
         if box == "event":
             return 3.5
         if box == "greed":
-            return 4.5 if ctx.treasures_on_map + int(ctx.b.get("treasure_held", 0)) >= ctx.sloth.get("greed", 0) + 1 \
+            return 4.5 if ctx.treasures_on_map + int(ctx.b.treasure_held) >= ctx.sloth.get("greed", 0) + 1 \
                 else 3.5
         if box == "hunger":
             return 4.0 if ctx.goblins else 0.0
-        return 2.5 if ctx.b.get("gems_supply") and ctx.gems_on_map else 0.5   # place_gem
+        return 2.5 if ctx.b.gems_supply and ctx.gems_on_map else 0.5   # place_gem
 
     def _slither_gain(self, ctx: _Ctx, a: str, b: str) -> float:
         """DR-28: a cube from ``a`` to ``b`` (which must have room) is worth the boxes' ease
@@ -607,7 +612,7 @@ class EasyDragon(ScoredBot):
     def _power_shriek(self, ctx: _Ctx) -> float:
         """Shriek for a reroll when cards are spare — and at once when Wakefulness is enough
         but he has not awoken: the Ancient Dragon needs Shrieks on three turns (DIF-12)."""
-        if ctx.b.get("shriek"):
+        if ctx.b.shriek:
             return -1.0
         return ctx.params["cube"] * 1.5 if ctx.needs_shriek else 1.3
 

@@ -34,7 +34,7 @@ from ...engine.option_ids import parse
 from ...engine.view import PlayerView
 from ...rules_data import load_rules_data
 from ..base import ScoredBot
-from ..features import MapPicture, arg, board, option_space, verb
+from ..features import MapPicture, arg, option_space, verb
 
 TRIBES = ("fangs", "bones", "eye")
 CAP = 4                  # GB-30: at most 4 Population
@@ -114,23 +114,25 @@ class Picture:
         self.suspect_weight = suspect_weight
         self.draw_cost = draw_cost
         self.pic = MapPicture(view)
-        self.me = board(view, "goblins")
+        me = view.boards.goblins
+        assert me is not None, "the Goblins' player sees their board"
+        self.me = me
         self.memory = memory
-        self.pop: dict[str, int] = dict(self.me.get("population", {}))
-        self.strength: dict[str, int] = dict(self.me.get("strength", {}))
-        self.rage: int = int(self.me.get("rage", 1))
-        self.monsters: dict[str, list[str]] = {t: list(m) for t, m in self.me.get("monsters", {}).items()}
-        self.hand: list[str] = list(self.me.get("hand", []))
-        self.face_up: list[str] = list(self.me.get("face_up", []))
-        self.activated: list[str] = list(self.me.get("activated", []))
+        self.pop: dict[str, int] = dict(self.me.population)
+        self.strength: dict[str, int] = dict(self.me.strength)
+        self.rage: int = int(self.me.rage)
+        self.monsters: dict[str, list[str]] = {t: list(m) for t, m in self.me.monsters.items()}
+        self.hand: list[str] = list(self.me.hand or ())
+        self.face_up: list[str] = list(self.me.face_up)
+        self.activated: list[str] = list(self.me.activated)
         self.cache: dict[Pos, dict[Pos, tuple[int, int]]] = {}
 
     # ------------------------------------------------------------ the plan
     @cached_property
     def plan(self) -> str:
         """knight / dragon / crystals: what kills the game for the Goblins (GB-01)."""
-        k = board(self.view, "knight")
-        if "knight" in self.view.roles and not k.get("dead", False):
+        k = self.view.boards.knight
+        if "knight" in self.view.roles and not (k is not None and k.dead):
             return "knight"
         if "dragon" in self.view.roles:
             return "dragon"
@@ -143,9 +145,11 @@ class Picture:
     def need(self) -> int:
         """The arrival Strength a Tribe must exceed at the goal (SMASH - 1 for Crystals)."""
         if self.plan == "knight":
-            return int(board(self.view, "knight").get("strength", 0))
+            k = self.view.boards.knight
+            return k.strength if k is not None else 0
         if self.plan == "dragon":
-            return int(board(self.view, "dragon").get("armor", 3))
+            d = self.view.boards.dragon
+            return d.armor if d is not None else 3
         return SMASH - 1
 
     @cached_property
@@ -506,7 +510,7 @@ class EasyGoblins(ScoredBot):
 
     def kind_assign_monster(self, ctx: Picture, d: Decision, o: Option) -> float:
         """GB-38..42: give a strength Monster to a big Tribe, replace only for better."""
-        drawn = str(ctx.me.get("drawn_monster") or "")
+        drawn = str(ctx.me.drawn_monster or "")
         v, a = verb(o), arg(o)
         if v == "assign":
             return self.monster_value(ctx, drawn, a)
@@ -719,10 +723,10 @@ class EasyGoblins(ScoredBot):
 
     def thief_target(self, ctx: Picture, t: str) -> bool:
         """GB-74: his Stealth below the Tribe's Perception."""
-        th = board(ctx.view, "thief")
-        if not th or th.get("dead"):
+        th = ctx.view.boards.thief
+        if th is None or th.dead:
             return False
-        return int(ctx.me.get("perception", {}).get(t, 0)) > int(th.get("stealth_now", 9))
+        return int(ctx.me.perception.get(t, 0)) > th.stealth_now
 
     # ------------------------------------------------------------- Secrets
     def secret_score(self, ctx: Picture, d: Decision, card: str) -> float:

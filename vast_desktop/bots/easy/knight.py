@@ -24,13 +24,14 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...engine.board_views import KnightBoard
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos
 from ...engine.kinds import DecisionKind
 from ...engine.option_ids import arg_parts, has_verb, pos_arg
 from ...engine.view import PlayerView
 from ..base import ScoredBot, rates_all
-from ..features import MapPicture, arg, board, option_space, verb
+from ..features import MapPicture, arg, option_space, verb
 
 # Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
 GOOD_TREASURES = ("elven_sword", "heroic_boots")
@@ -54,7 +55,7 @@ class _Turn:
 
     view: PlayerView
     pic: MapPicture
-    me: dict
+    me: KnightBoard
     here: Pos
     ids: frozenset[str]
     scores: dict[str, float] = field(default_factory=dict)
@@ -62,18 +63,18 @@ class _Turn:
 
     @property
     def moves_left(self) -> int:
-        return int(self.me["movement"]) - int(self.me["moved"])
+        return int(self.me.movement) - int(self.me.moved)
 
     @property
     def encounters_left(self) -> int:
-        return int(self.me["perception"]) - int(self.me["encounters_used"])
+        return int(self.me.perception) - int(self.me.encounters_used)
 
     @property
     def free(self) -> int:
-        return int(self.me["cubes_free"])
+        return int(self.me.cubes_free)
 
     def track(self, name: str) -> int:
-        return int(self.me["track"][name])
+        return int(self.me.track[name])
 
     @cached_property
     def blocked(self) -> frozenset[Pos]:
@@ -172,7 +173,7 @@ class EasyKnight(ScoredBot):
 
     # ----------------------------------------------------------- her turn
     def _knight_turn(self, view: PlayerView, decision: Decision) -> dict[str, float]:
-        me = board(view, "knight")
+        me = _own(view)
         t = _Turn(view, MapPicture(view), me, view.pieces["knight"], frozenset(decision.ids))
         for o in decision.options:
             t.scores[o.id] = self._action_score(t, o)
@@ -195,7 +196,7 @@ class EasyKnight(ScoredBot):
         if v == "collect":
             return 85.0                                    # KN-63: a card or 5 Grit
         if v == "treasure":
-            if a.startswith("potion:") and t.me["health"] <= p["potion_health"]:
+            if a.startswith("potion:") and t.me.health <= p["potion_health"]:
                 return 88.0
             if a.startswith("javelin:"):
                 return self._javelin(t)
@@ -227,7 +228,7 @@ class EasyKnight(ScoredBot):
         strength, armor = int(m.group(1)), int(m.group(2))
         if strength > armor:
             return 94.0
-        can_raise = "cube:strength" in t.ids and int(t.me["strength"]) <= armor
+        can_raise = "cube:strength" in t.ids and int(t.me.strength) <= armor
         return 10.0 if can_raise else 55.0
 
     def _javelin(self, t: _Turn) -> float:
@@ -236,12 +237,12 @@ class EasyKnight(ScoredBot):
         when he is underground before the Collapse, where it replaces the Bomb (KN-54)."""
         if t.view.pieces.get("dragon") != t.here or t.encounters_left < 1:
             return -5.0
-        dragon = board(t.view, "dragon")
-        armor = int(dragon.get("armor", 1))
-        if int(t.me["strength"]) + 1 <= armor:
+        dragon = t.view.boards.dragon
+        armor = dragon.armor if dragon is not None else 1
+        if int(t.me.strength) + 1 <= armor:
             return -5.0
         sure = any(verb_id.startswith(("dragon:attack", "dragon:bomb")) for verb_id in t.ids) \
-            and int(t.me["strength"]) > armor
+            and int(t.me.strength) > armor
         return -5.0 if sure else 93.0
 
     # ---- cubes
@@ -250,8 +251,8 @@ class EasyKnight(ScoredBot):
         or, against the Dragon, his Armor + 1 and one for the Bomb (KN-54, KN-73)."""
         if self._hunting_dragon(t):
             return self._attack_cubes(t) if self._dragon_in_reach(t) else 0
-        need = max(0, min(t.free, self._strength_goal(t) - int(t.me["strength"])))
-        total = t.free + sum(int(n) for n in t.me["track"].values())
+        need = max(0, min(t.free, self._strength_goal(t) - int(t.me.strength)))
+        total = t.free + sum(int(n) for n in t.me.track.values())
         if total < self.params["reserve_from_cubes"] and not t.view.collapse and not self._crystal_in_reach(t, need):
             return 0               # exploring earns the next cubes sooner
         return need
@@ -259,8 +260,8 @@ class EasyKnight(ScoredBot):
     def _attack_cubes(self, t: _Turn) -> int:
         """Cubes an attack on the Dragon takes: Strength to his Armor + 1 (KN-50) and,
         underground before the Collapse, one on the Bomb (KN-54)."""
-        need = max(0, self._strength_goal(t) - int(t.me["strength"]))
-        bomb = 1 if not board(t.view, "dragon").get("surfaced") and not t.view.collapse else 0
+        need = max(0, self._strength_goal(t) - int(t.me.strength))
+        bomb = 1 if not ((d := t.view.boards.dragon) is not None and d.surfaced) and not t.view.collapse else 0
         return need + bomb
 
     def _dragon_in_reach(self, t: _Turn) -> bool:
@@ -291,7 +292,7 @@ class EasyKnight(ScoredBot):
         """Against the Dragon: his Armor + 1 (KN-50: greater Strength always hits);
         otherwise the Smash Strength (KN-62)."""
         if self._hunting_dragon(t):
-            return min(int(board(t.view, "dragon").get("armor", 1)) + 1, 4)
+            return min((d.armor if (d := t.view.boards.dragon) is not None else 1) + 1, 4)
         return int(self.params["smash_strength"])
 
     def _hunting_dragon(self, t: _Turn) -> bool:
@@ -315,18 +316,18 @@ class EasyKnight(ScoredBot):
         attack, KN-50), Perception when the Thief's Stealth stands in the way (KN-60)."""
         toks = t.pic.tokens(t.here)
         can_act = t.encounters_left >= 1 or self._revealed_here == (t.view.round, t.here)
-        strength = int(t.me["strength"])
+        strength = int(t.me.strength)
         need: str | None = None
         if toks.get("crystal") and "smash:" not in t.ids and can_act and strength < self.params["smash_strength"]:
             need = "strength"
         if self._hunting_dragon(t) and t.view.pieces.get("dragon") == t.here and can_act:
-            dragon = board(t.view, "dragon")
-            bomb = 0 if dragon.get("surfaced") or t.view.collapse else 1
-            if strength <= int(dragon.get("armor", 1)) and t.free > bomb:
+            dragon = t.view.boards.dragon
+            bomb = 0 if (dragon is not None and dragon.surfaced) or t.view.collapse else 1
+            if strength <= (dragon.armor if dragon is not None else 1) and t.free > bomb:
                 need = "strength"
-        thief = board(t.view, "thief")
-        if t.view.pieces.get("thief") == t.here and thief and "thief:attack" not in t.ids \
-                and int(t.me["perception"]) <= int(thief.get("stealth_now", 99)) and t.free > self._reserve(t):
+        thief = t.view.boards.thief
+        if t.view.pieces.get("thief") == t.here and thief is not None and "thief:attack" not in t.ids \
+                and int(t.me.perception) <= thief.stealth_now and t.free > self._reserve(t):
             need = need or "perception"
         slot = self._slot(t, need) if need else None
         if slot:
@@ -397,9 +398,9 @@ class EasyKnight(ScoredBot):
         """What is worth walking to, and how much (before distance)."""
         p, me, view, pic = self.params, t.me, t.view, t.pic
         goals: dict[Pos, float] = {}
-        reach_smash = int(me["strength"]) + self._strength_gain(t) >= p["smash_strength"]
+        reach_smash = int(me.strength) + self._strength_gain(t) >= p["smash_strength"]
         dragon_game = "dragon" in view.roles
-        done = int(me["smashed"]) >= int(me["crystals_needed"])
+        done = int(me.smashed) >= int(me.crystals_needed)
         for tile in view.tiles:
             q = tile.pos
             toks = tile.tokens
@@ -410,7 +411,7 @@ class EasyKnight(ScoredBot):
                 v = max(v, p["treasure_value"])
             if any(k.startswith("gem") and n for k, n in toks.items()):
                 v = max(v, p["gem_value"])
-            if pic.dark(q) and me["health"] > p["low_health"]:
+            if pic.dark(q) and me.health > p["low_health"]:
                 v = max(v, p["dark_value"] * (self._collapse_risk(pic, q) if view.collapse else 1.0))
             if v > 0:
                 goals[q] = v
@@ -421,9 +422,9 @@ class EasyKnight(ScoredBot):
             if self._can_hurt_dragon(t):
                 value = p["dragon_value"] * (1.0 if self._dragon_in_reach(t) else p["dragon_far"])
                 goals[dp] = max(goals.get(dp, 0.0), value)
-        thief = board(view, "thief")
-        if "thief" in view.pieces and thief and int(me["perception"]) + self._spare_gain(t) > \
-                int(thief.get("stealth_now", 99)):
+        thief = view.boards.thief
+        if "thief" in view.pieces and thief is not None and int(me.perception) + self._spare_gain(t) > \
+                thief.stealth_now:
             tp = view.pieces["thief"]
             goals[tp] = max(goals.get(tp, 0.0), p["thief_value"])
         return goals
@@ -445,11 +446,11 @@ class EasyKnight(ScoredBot):
         """Could her cubes raise her Strength above his Armor (KN-50) — keeping one for
         the Bomb while he is underground before the Collapse (KN-54)?  At Armor 3+ a tie
         (a 50% roll) is worth going for too."""
-        dragon = board(t.view, "dragon")
-        armor = int(dragon.get("armor", 1))
-        reach = int(t.me["strength"]) + self._strength_gain(t)
-        if not dragon.get("surfaced") and not t.view.collapse:
-            reach = int(t.me["strength"]) + min(max(0, t.free - 1), 3 - t.track("strength"))
+        dragon = t.view.boards.dragon
+        armor = dragon.armor if dragon is not None else 1
+        reach = int(t.me.strength) + self._strength_gain(t)
+        if not (dragon is not None and dragon.surfaced) and not t.view.collapse:
+            reach = int(t.me.strength) + min(max(0, t.free - 1), 3 - t.track("strength"))
             if t.free < 1:
                 return False
         return reach >= armor + 1 or (reach >= armor and armor >= 3)
@@ -486,7 +487,7 @@ class EasyKnight(ScoredBot):
         """How many extra steps a wall costs on her routes now; 0 when they keep to open
         edges.  Only strategies with ``wall_step`` (the Hard Knight's) route through walls,
         and only on her way out — her Crystals smashed, no Dragon to hunt (KN-02, KN-70)."""
-        escaping = "dragon" not in t.view.roles and int(t.me["smashed"]) >= int(t.me["crystals_needed"])
+        escaping = "dragon" not in t.view.roles and int(t.me.smashed) >= int(t.me.crystals_needed)
         return self.params["wall_step"] if escaping else 0.0
 
     def _map_step(self, t: _Turn) -> float:
@@ -499,7 +500,7 @@ class EasyKnight(ScoredBot):
     def _map_usable(t: _Turn) -> bool:
         """Could she pass a wall on the Ancient Map this turn or a later one (KN-70): a cube
         already on it, or a free cube and room on it."""
-        return int(t.me["equip"].get("map", 0)) > 0 or (t.free > 0 and "cube:map" in t.ids)
+        return int(t.me.equip.get("map", 0)) > 0 or (t.free > 0 and "cube:map" in t.ids)
 
     @staticmethod
     def _through_walls(t: _Turn, p: Pos) -> list[Pos]:
@@ -528,7 +529,7 @@ class EasyKnight(ScoredBot):
             card = arg(o).split("#")[0]
             if verb(o) == "keep":
                 good = card in GOOD_TREASURES or (dragon and card in DRAGON_TREASURES) \
-                    or (card == "potion_kit" and board(view, "knight").get("health", 7) <= 4)
+                    or (card == "potion_kit" and _own(view).health <= 4)
                 out[o.id] = 2.0 if good else 0.0
             else:
                 out[o.id] = 1.0
@@ -549,11 +550,11 @@ class EasyKnight(ScoredBot):
         Goblins' hidden Tribe, up to the ``ambush_strength`` param) — unless that takes
         more than ``ambush_cubes`` cubes: a Health point costs less than a turn's cubes,
         except when her Health is low."""
-        me = board(view, "knight")
+        me = _own(view)
         m = _STRENGTH_IN_PROMPT.search(decision.prompt)
         target = int(m.group(1)) + 1 if m else int(self.params["ambush_strength"])
-        strength = int(me["strength"])
-        budget = 9.0 if me["health"] <= self.params["low_health"] + 1 else self.params["ambush_cubes"]
+        strength = int(me.strength)
+        budget = 9.0 if me.health <= self.params["low_health"] + 1 else self.params["ambush_cubes"]
         if min(target, 4) - strength > budget:
             target -= 1                                    # a tie at least: a 50% roll (KN-39)
         want_more = 0 < min(target, 4) - strength <= budget
@@ -561,7 +562,7 @@ class EasyKnight(ScoredBot):
 
     def _toward_goals(self, view: PlayerView, decision: Decision) -> dict[str, float]:
         """Forced or pushed moves of her piece: toward what she wants; other pieces: away."""
-        me = board(view, "knight")
+        me = _own(view)
         pic = MapPicture(view)
         out = {}
         pushing_other = decision.fact("piece") not in (None, "knight")
@@ -577,7 +578,7 @@ class EasyKnight(ScoredBot):
                 continue
             toks = pic.tokens(q)
             out[o.id] = (3.0 * bool(toks.get("crystal")) + 2.0 * bool(toks.get("treasure"))
-                         + (1.0 if pic.dark(q) and me.get("health", 7) > self.params["low_health"] else 0.0)
+                         + (1.0 if pic.dark(q) and me.health > self.params["low_health"] else 0.0)
                          - 0.1 * _manhattan(q, view.entrance))
         return out
 
@@ -631,8 +632,8 @@ class EasyKnight(ScoredBot):
 
     def _event_offer(self, view: PlayerView, decision: Decision) -> dict[str, float]:
         """Event cards that trade a cube for Health: take them when hurt."""
-        me = board(view, "knight")
-        hurt = me.get("health", 7) < me.get("max_health", 7) - 1 or me.get("health", 7) <= 3
+        me = _own(view)
+        hurt = me.health < me.max_health - 1 or me.health <= 3
         return {o.id: (1.0 if (verb(o) == "yes") == hurt else 0.0) for o in decision.options}
 
     def _yes(self, view: PlayerView, decision: Decision) -> dict[str, float]:
@@ -659,6 +660,13 @@ class EasyKnight(ScoredBot):
         DecisionKind.EVENT_LIGHT: rates_all(_event_offer),
         DecisionKind.EVENT_FRESH: rates_all(_event_offer),
     }
+
+
+def _own(view: PlayerView) -> KnightBoard:
+    """Her own board (her view always shows it)."""
+    me = view.boards.knight
+    assert me is not None
+    return me
 
 
 def _manhattan(a: Pos, b: Pos) -> int:

@@ -29,13 +29,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ...engine.board_views import ThiefBoard
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos
 from ...engine.kinds import DecisionKind
 from ...engine.option_ids import has_verb
 from ...engine.view import PlayerView
 from ..base import ScoredBot
-from ..features import MapPicture, arg, board, option_space, verb
+from ..features import MapPicture, arg, option_space, verb
 
 # the order in which upgrades help a looter most (higher first); all are params
 UPGRADE_WEIGHTS = {
@@ -87,8 +88,10 @@ class ThiefPicture:
         return MapPicture(self.view)
 
     @cached_property
-    def me(self) -> dict:
-        return board(self.view, "thief")
+    def me(self) -> ThiefBoard:
+        me = self.view.boards.thief
+        assert me is not None, "the Thief's player sees his board"
+        return me
 
     @property
     def pos(self) -> Pos | None:
@@ -100,16 +103,16 @@ class ThiefPicture:
 
     @property
     def carried(self) -> int:
-        return len(self.me.get("carried", []))
+        return len(self.me.carried)
 
     @property
     def to_win(self) -> int:
         """Tokens still to stash after what he carries (0: stashing now wins)."""
-        return max(0, int(self.me.get("stash_needed", 6)) - int(self.me.get("stashed", 0)) - self.carried)
+        return max(0, int(self.me.stash_needed) - int(self.me.stashed) - self.carried)
 
     @property
     def upgrades(self) -> list[str]:
-        return list(self.me.get("upgrades", []))
+        return list(self.me.upgrades)
 
     def passable(self, p: Pos) -> bool:
         """Tiles he may cross: no impassable Terrain (TR-17) and no Flame Wall (DR-35 kills him)."""
@@ -176,7 +179,7 @@ class ThiefPicture:
     @cached_property
     def goals(self) -> list[Goal]:
         """The goals he can use with his Stealth now (TH-10)."""
-        return self.goals_with(int(self.me.get("stealth_now", 0)))
+        return self.goals_with(int(self.me.stealth_now))
 
     def goals_with(self, stealth: int) -> list[Goal]:
         """TH-35: carried tokens may push his Stealth below 0; a goal that needs no Stealth
@@ -214,7 +217,7 @@ class ThiefPicture:
         the Goblins hold a Secret he may take, the Dragon with Wakefulness to take back —
         each once a turn (TH-11); he needs Stealth above their Perception (or Armor)."""
         out: list[Goal] = []
-        targeted = set(self.me.get("targeted", []))
+        targeted = set(self.me.targeted)
         value = self.params["pickpocket_goal"]
         for piece, q in self.view.pieces.items():
             if piece in targeted or piece == "thief" or piece in self.unrobbable:
@@ -229,16 +232,18 @@ class ThiefPicture:
     def _robbable(self, piece: str) -> int | None:
         """The Perception to beat if ``piece`` has something to take, else None."""
         if piece == "knight":
-            kb = board(self.view, "knight")
-            if kb.get("dead") or not (kb.get("face_up") or kb.get("facedown_count")):
+            kb = self.view.boards.knight
+            if kb is None:
+                return None                     # no board: nothing shown to take
+            if kb.dead or not (kb.face_up or kb.facedown_count):
                 return None
-            return int(kb.get("perception", 1))
+            return kb.perception
         if piece == "dragon":
-            db = board(self.view, "dragon")
-            return int(db.get("armor", 0)) if int(db.get("wakefulness", 0)) > 0 else None
+            db = self.view.boards.dragon
+            return db.armor if db is not None and db.wakefulness > 0 else None
         if piece.startswith("tribe:"):
-            gb = board(self.view, "goblins")
-            if not (gb.get("hand_count") or "goblin_ruby" in gb.get("face_up", [])):
+            gb = self.view.boards.goblins
+            if gb is None or not (gb.hand_count or "goblin_ruby" in gb.face_up):
                 return None
             return self.tribe_perception(piece)
         return None
@@ -246,9 +251,11 @@ class ThiefPicture:
     def tribe_perception(self, piece: str, his_action: bool = True) -> int:
         """TH-34, GB-55: a Tribe's Perception; against his Pickpocket or Backstab +1 while
         the Goblins' Trap is face up."""
-        gb = board(self.view, "goblins")
-        trap = 1 if his_action and "trap" in gb.get("face_up", []) else 0
-        return int(gb.get("perception", {}).get(piece.split(":", 1)[1], 99)) + trap
+        gb = self.view.boards.goblins
+        if gb is None:
+            return 99
+        trap = 1 if his_action and "trap" in gb.face_up else 0
+        return gb.perception.get(piece.split(":", 1)[1], 99) + trap
 
     def _offered(self, action: str, piece: str) -> bool:
         """Whether the pending turn offers ``action`` on ``piece`` (outside his turn: assume so)."""
@@ -329,7 +336,7 @@ class ThiefPicture:
         if self.pos is None:
             return 0
         need = 0
-        moves = int(self.me.get("movement_left", 0))
+        moves = int(self.me.movement_left)
         for goal in self.goals:
             d = self.steps(self.pos, goal)
             if d is not None and d <= moves and goal.cubes:
@@ -344,12 +351,14 @@ class ThiefPicture:
         out: list[tuple[Pos, int, int]] = []
         for piece, q in self.view.pieces.items():
             if piece == "knight":
-                kb = board(self.view, "knight")
-                if not kb.get("dead"):
-                    out.append((q, int(kb.get("movement", 3)), int(kb.get("perception", 1))))
+                kb = self.view.boards.knight
+                if kb is None:
+                    out.append((q, 3, 1))
+                elif not kb.dead:
+                    out.append((q, kb.movement, kb.perception))
             elif piece.startswith("tribe:"):
                 out.append((q, 2, self.tribe_perception(piece, his_action=False)))
-            elif piece == "dragon" and board(self.view, "dragon").get("surfaced"):
+            elif piece == "dragon" and (db := self.view.boards.dragon) is not None and db.surfaced:
                 out.append((q, 1, 99))
         return out
 
@@ -489,7 +498,7 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: O
     s += "plus_stealth" in ups
     th += "plus_thievery" in ups
     at = pic.pos if pic.pos is not None else pic.entrance
-    stealth = s - pic.carried - int(pic.me.get("hex_stealth", 0))
+    stealth = s - pic.carried - int(pic.me.hex_stealth)
     goal, d = pic.best_goal(at, stealth)
     value = p["stat_spare"] * (m + th)
     if goal is not None:
@@ -515,15 +524,15 @@ def _zero(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
 
 def _end_penalty(bot: EasyThief, pic: ThiefPicture, at: Pos) -> float:
     """The cost of ending the turn on ``at`` with his present Stealth (TH-30)."""
-    return bot.params["danger"] * pic.danger(at, int(pic.me.get("stealth_now", 0)))
+    return bot.params["danger"] * pic.danger(at, int(pic.me.stealth_now))
 
 
 def _cubes(pic: ThiefPicture) -> int:
-    return int(pic.me.get("cubes", 0))
+    return int(pic.me.cubes)
 
 
 def _movement(pic: ThiefPicture) -> int:
-    return int(pic.me.get("movement_left", 0))
+    return int(pic.me.movement_left)
 
 
 def _reserve(pic: ThiefPicture) -> int:
@@ -677,7 +686,7 @@ def score_evasion(bot: EasyThief, pic: ThiefPicture, decision: Decision, option:
         return 0.0
     if pic.map.tokens(q).get("flamewall"):
         return -1000.0
-    return -10 * pic.danger(q, int(pic.me.get("stealth_now", 0))) + 0.1 * pic.potential(q)
+    return -10 * pic.danger(q, int(pic.me.stealth_now)) + 0.1 * pic.potential(q)
 
 
 def score_take_treasure(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:

@@ -37,6 +37,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import EngineError  # the error type only: a bot never holds the real game
+from ...engine.board_views import ROLE_BOARDS, shown_entries
 from ...engine.decisions import Decision, IllegalChoice
 from ...engine.geometry import parse_pos
 from ...engine.option_ids import parse
@@ -49,7 +50,7 @@ from ..registry import make_bot
 if TYPE_CHECKING:   # worlds are games the bot built itself from its view (worlds.py), never the real one
     from ...engine import Game
 
-# entries of another role's board that belong to its turn and are reset only when its next
+# fields of another role's board (engine/board_views.py) that belong to its turn and are reset only when its next
 # turn starts: until then they show its last turn, while a world (which begins the viewer's
 # turn afresh) shows them reset — they say nothing about the position now
 PER_TURN_KEYS = frozenset({
@@ -68,8 +69,13 @@ MAX_REROLLS = 6
 def observation(v: PlayerView, decision: Decision) -> tuple[Any, ...]:
     """What the viewer of ``v`` can tell about the position when ``decision`` is put to it:
     two positions with the same observation are the same as far as it can know."""
-    boards = {role: b if role == v.viewer else {k: x for k, x in b.items() if k not in PER_TURN_KEYS}
-              for role, b in v.boards.items()}
+    boards: dict[str, Any] = {}
+    for role in ROLE_BOARDS:
+        board = v.boards.of(role)
+        if board is not None:
+            shown = shown_entries(board)
+            boards[role] = shown if role == v.viewer else {k: x for k, x in shown.items() if k not in PER_TURN_KEYS}
+    boards["decks"] = v.boards.decks
     return (v.tiles, tuple(sorted(v.pieces.items())), v.rockslides, v.bombs, tuple(sorted(v.supply.items())),
             repr(boards), v.collapse, v.stack_count, v.crystal_tiles_removed, v.removed,
             decision.role, decision.kind, decision.prompt, decision.ids)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ...engine.view import PlayerView
 from ...rules_data import RulesDataError, YamlSources, validation_message
-from ..features import MapPicture, board
+from ..features import MapPicture
 from ..progress import standing
 from ..registry import ROLES
 
@@ -81,76 +81,71 @@ def features(view: PlayerView) -> dict[str, float]:
     dist = _Distances(view)
     entrance = [view.entrance]
     roles = view.roles
-    if "knight" in roles:
-        k = board(view, "knight")
+    if "knight" in roles and (k := view.boards.knight) is not None:
         f.update({
-            "knight_health": float(k.get("health", 0)),
-            "knight_smashed": _ratio(k.get("smashed", 0), k.get("crystals_needed", 1)),
-            "knight_strength": float(k.get("strength", 0)),
-            "knight_movement": float(k.get("movement", 0)),
-            "knight_grit": k.get("grit", 0) / 10.0,
-            "knight_cubes": float(k.get("cubes_free", 0)),
-            "knight_treasures": float(len(k.get("face_up", [])) + k.get("facedown_count", 0)),
-            "knight_dead": float(bool(k.get("dead"))),
+            "knight_health": float(k.health),
+            "knight_smashed": _ratio(k.smashed, k.crystals_needed),
+            "knight_strength": float(k.strength),
+            "knight_movement": float(k.movement),
+            "knight_grit": k.grit / 10.0,
+            "knight_cubes": float(k.cubes_free),
+            "knight_treasures": float(len(k.face_up) + k.facedown_count),
+            "knight_dead": float(bool(k.dead)),
             "knight_to_crystal": dist.to("knight", crystal_tokens),
             "knight_to_dark": dist.to("knight", dark),
             "knight_to_entrance": dist.to("knight", entrance),
             # RV-22, RV-26, RV-28: once enough Crystals are smashed only the way out counts
-            "knight_escape": (float(k.get("smashed", 0) >= k.get("crystals_needed", 5))
+            "knight_escape": (float(k.smashed >= k.crystals_needed)
                               / (1.0 + dist.to("knight", entrance))),
         })
-    if "goblins" in roles:
-        gb = board(view, "goblins")
-        pop = sorted(gb.get("population", {}).values(), reverse=True) + [0, 0, 0]
-        strength = sorted(gb.get("strength", {}).values(), reverse=True) + [0, 0, 0]
+    if "goblins" in roles and (gb := view.boards.goblins) is not None:
+        pop = sorted(gb.population.values(), reverse=True) + [0, 0, 0]
+        strength = sorted(gb.strength.values(), reverse=True) + [0, 0, 0]
         tribes = [k for k in view.pieces if k.startswith("tribe:")]
         f.update({
             "goblins_population": float(sum(pop[:3])),
             "goblins_strength1": float(strength[0]),
             "goblins_strength2": float(strength[1]),
-            "goblins_rage": float(gb.get("rage", 0)),
-            "goblins_crystals": float(gb.get("crystals", 0)),
+            "goblins_rage": float(gb.rage),
+            "goblins_crystals": float(gb.crystals),
             "goblins_revealed": float(len(tribes)),
-            "goblins_secrets": float(gb.get("hand_count", 0) + len(gb.get("face_up", []))),
+            "goblins_secrets": float(gb.hand_count + len(gb.face_up)),
         })
         if "knight" in roles:
             knight = [view.pieces["knight"]] if "knight" in view.pieces else []
             f["goblins_to_knight"] = min((dist.to(t, knight) for t in tribes), default=float(FAR))
         f["goblins_to_crystal"] = min((dist.to(t, crystal_tokens) for t in tribes), default=float(FAR))
-    if "dragon" in roles:
-        dr = board(view, "dragon")
+    if "dragon" in roles and (dr := view.boards.dragon) is not None:
         f.update({
-            "dragon_wakefulness": _ratio(dr.get("wakefulness", 0), dr.get("wakefulness_needed", 1)),
-            "dragon_awake": float(bool(dr.get("awake"))),
-            "dragon_surfaced": float(bool(dr.get("surfaced"))),
-            "dragon_health": float(dr.get("health", 0)),
-            "dragon_armor": float(dr.get("armor", 0)),
-            "dragon_hand": float(dr.get("hand_count", 0)),
-            "dragon_to_entrance": dist.to("dragon", entrance) if dr.get("surfaced") else float(FAR),
+            "dragon_wakefulness": _ratio(dr.wakefulness, dr.wakefulness_needed),
+            "dragon_awake": float(bool(dr.awake)),
+            "dragon_surfaced": float(bool(dr.surfaced)),
+            "dragon_health": float(dr.health),
+            "dragon_armor": float(dr.armor),
+            "dragon_hand": float(dr.hand_count),
+            "dragon_to_entrance": dist.to("dragon", entrance) if dr.surfaced else float(FAR),
         })
         if "knight" in roles:
             f["dragon_to_knight"] = dist.to("knight", [view.pieces["dragon"]]) if "dragon" in view.pieces else FAR
-    if "cave" in roles:
-        cv = board(view, "cave")
+    if "cave" in roles and (cv := view.boards.cave) is not None:
         f.update({
-            "cave_hand": float(cv.get("hand_count", 0)),
-            "cave_omens": float(sum(cv.get("omens", {}).values())),
-            "cave_hatred": float(cv.get("hatred_tokens", 0)),
+            "cave_hand": float(cv.hand_count),
+            "cave_omens": float(sum(cv.omens.values())),
+            "cave_hatred": float(cv.hatred_tokens),
         })
-    if "thief" in roles:
-        th = board(view, "thief")
+    if "thief" in roles and (th := view.boards.thief) is not None:
         to_treasure = dist.to("thief", treasure_tokens)
         f.update({
-            "thief_stashed": _ratio(th.get("stashed", 0), th.get("stash_needed", 1)),
-            "thief_carried": float(len(th.get("carried", []))),
-            "thief_dead": float(bool(th.get("dead"))),
-            "thief_stealth": float(th.get("stealth_now", 0)),
+            "thief_stashed": _ratio(th.stashed, th.stash_needed),
+            "thief_carried": float(len(th.carried)),
+            "thief_dead": float(bool(th.dead)),
+            "thief_stealth": float(th.stealth_now),
             "thief_to_entrance": dist.to("thief", entrance),
             "thief_to_treasure": to_treasure,     # retired: see RETIRED_FEATURES
             # the steps to the nearest Treasure token, 0 once none is left (``treasure_tokens`` says which)
             "thief_to_loot": to_treasure if treasure_tokens else 0.0,
             # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
-            "thief_haul_home": len(th.get("carried", [])) / (1.0 + dist.to("thief", entrance)),
+            "thief_haul_home": len(th.carried) / (1.0 + dist.to("thief", entrance)),
         })
     return f
 

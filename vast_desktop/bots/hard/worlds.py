@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...engine.board_views import GoblinsBoard, KnightBoard
 from ...engine.geometry import Pos, rotate_walls
 from ...engine.kinds import DecisionKind
 from ...engine.map.terrain import READY_KINDS
@@ -115,14 +116,14 @@ class _Sampler:
         self._map(data)
         self._terrain(data, setup)
         self._decks(data)
-        if "knight" in self.boards:
+        if self.boards.knight is not None:
             data["knight"] = self._knight()
             data["treasure_deck"] = self.treasure_deck
-        if "goblins" in self.boards:
+        if self.boards.goblins is not None:
             data["goblins"] = self._goblins()
-        if "dragon" in self.boards:
+        if self.boards.dragon is not None:
             data["dragon"] = self._dragon(setup)
-        if "thief" in self.boards:
+        if self.boards.thief is not None:
             data["thief"] = self._thief()
         return data
 
@@ -148,8 +149,8 @@ class _Sampler:
         v, rng = self.view, self.rng
         tiles: list[dict[str, Any]] = []
         known = {t.tile_id for t in v.tiles if t.terrain is None and t.tile_id is not None}
-        cave_board = self.boards.get("cave", {})
-        own_hand = list(cave_board.get("hand", [])) if self.viewer == "cave" else []
+        cave_board = self.boards.cave
+        own_hand = list(cave_board.hand or ()) if self.viewer == "cave" and cave_board is not None else []
         thief = "thief" in v.roles
         pool = [t.id for t in self.rules.tiles
                 if t.type != "entrance" and (thief or t.type != "vault")
@@ -174,8 +175,8 @@ class _Sampler:
             tiles.append({"pos": _pos(t.pos), "tile": dark_id, "lit": False})
         data["tiles"] = tiles
         rest = [tid for tid in pool if tid not in drawn]
-        if "cave" in self.boards:
-            hand = own_hand or _draw(rng, rest, int(cave_board["hand_count"]), "the Cave's hand")
+        if cave_board is not None:
+            hand = own_hand or _draw(rng, rest, cave_board.hand_count, "the Cave's hand")
             data["cave"] = self._cave(hand)
         data["stack"] = _draw(rng, rest, v.stack_count, "the stack")
 
@@ -206,53 +207,57 @@ class _Sampler:
     def _decks(self, data: dict[str, Any]) -> None:
         """The Event and Monster decks: the cards not shown anywhere, in a random order
         (the Cave keeps the top 3 Events it has seen, CV-40)."""
-        decks, rng = self.boards["decks"], self.rng
+        decks, rng = self.boards.decks, self.rng
         if "knight" in self.view.roles:
             pool = _minus(self.rules.deck("events"), self.removed)
-            top = list(self.boards.get("cave", {}).get("event_top3", [])) if self.viewer == "cave" else []
+            cave = self.boards.cave
+            top = list(cave.event_top3 or ()) if self.viewer == "cave" and cave is not None else []
             pool = _minus(pool, top)
-            data["event_deck"] = top + _draw(rng, pool, int(decks["events"]) - len(top), "the Event deck")
-        gob = self.boards.get("goblins", {})
-        shown = [m for ms in gob.get("monsters", {}).values() for m in ms] + list(gob.get("monster_discard", []))
-        if gob.get("drawn_monster"):
-            shown.append(gob["drawn_monster"])
+            data["event_deck"] = top + _draw(rng, pool, decks.events - len(top), "the Event deck")
+        gob = self.boards.goblins
+        shown = ([m for ms in gob.monsters.values() for m in ms] + list(gob.monster_discard)) if gob is not None else []
+        drawn = gob.drawn_monster if gob is not None else None
+        if drawn:
+            shown.append(drawn)
         pool = _minus(self.rules.deck("monsters"), shown)
         # a Monster drawn in the Goblins' turn and not yet assigned: the world starts the turn
         # again and so draws it again — it goes back on top of the deck
-        again = [gob["drawn_monster"]] if gob.get("drawn_monster") and self.view.active == "goblins" else []
-        data["monster_deck"] = again + _draw(rng, pool, int(decks["monsters"]), "the Monster deck")
+        again = [drawn] if drawn and self.view.active == "goblins" else []
+        data["monster_deck"] = again + _draw(rng, pool, decks.monsters, "the Monster deck")
         # with no Goblins board the discard pile is shown nowhere: every Monster neither in the
         # deck nor removed was drawn for an Ambush and discarded (reshuffled when the deck runs out)
-        data["monster_discard"] = list(gob.get("monster_discard", [])) if gob else pool
+        data["monster_discard"] = list(gob.monster_discard) if gob is not None else pool
 
     # -------------------------------------------------------------- the roles
     def _knight(self) -> dict[str, Any]:
         """Her board as shown; her facedown Treasures, Sidequests and both decks drawn
         unless she is the viewer (KN-84, KN-97)."""
-        b, rng = self.boards["knight"], self.rng
+        b, rng = self.boards.knight, self.rng
+        assert b is not None
         own = self.viewer == "knight"
-        out: dict[str, Any] = {k: b[k] for k in ("health", "max_health", "grit", "cubes_free", "set_aside",
-                                                 "discarded", "bombs_left", "smashed", "dead")}
-        out["track"] = dict(b["track"])
-        out["equip"] = dict(b["equip"])
-        out["grit_spaces"] = list(b["grit_spaces"])
-        face_up = list(b["face_up"])
+        out: dict[str, Any] = {"health": b.health, "max_health": b.max_health, "grit": b.grit,
+                               "cubes_free": b.cubes_free, "set_aside": b.set_aside, "discarded": b.discarded,
+                               "bombs_left": b.bombs_left, "smashed": b.smashed, "dead": b.dead}
+        out["track"] = dict(b.track)
+        out["equip"] = dict(b.equip)
+        out["grit_spaces"] = list(b.grit_spaces)
+        face_up = list(b.face_up)
         t_pool = _minus(self.rules.deck("treasures"), self.removed, face_up)
-        facedown = list(b["facedown"]) if own else _draw(rng, t_pool, int(b["facedown_count"]), "facedown Treasures")
+        facedown = list(b.facedown or ()) if own else _draw(rng, t_pool, b.facedown_count, "facedown Treasures")
         t_pool = _minus(t_pool, facedown)
-        cubes = dict(b["treasure_cubes"])
+        cubes = dict(b.treasure_cubes)
         if not own:
             cubes.update(self._hidden_treasure_cubes(b, facedown))
         out["treasures"] = face_up + facedown
         out["face_up"] = face_up
         out["treasure_cubes"] = cubes
-        out["javelin_ready"] = b.get("javelin_ready")        # KN-88: readied face up, so known to all
-        self.treasure_deck = _draw(rng, t_pool, int(self.boards["decks"]["treasures"]), "the Treasure deck")
+        out["javelin_ready"] = b.javelin_ready        # KN-88: readied face up, so known to all
+        self.treasure_deck = _draw(rng, t_pool, self.boards.decks.treasures, "the Treasure deck")
         q_pool = self._sidequest_pool()
-        hand = list(b["sidequests"]) if own else _draw(rng, q_pool, int(b["sidequest_count"]), "Sidequests")
+        hand = list(b.sidequests or ()) if own else _draw(rng, q_pool, b.sidequest_count, "Sidequests")
         q_pool = _minus(q_pool, hand)
         out["sidequests"] = hand
-        out["sidequest_deck"] = _draw(rng, q_pool, int(b["sidequest_deck"]), "the Sidequest deck")
+        out["sidequest_deck"] = _draw(rng, q_pool, b.sidequest_deck, "the Sidequest deck")
         return out
 
     def _sidequest_pool(self) -> list[str]:
@@ -261,14 +266,14 @@ class _Sampler:
         removed = tuple(getattr(rv, "remove_sidequests", ()) or ())
         return [c for c in self.rules.deck("sidequests") if c.split("#")[0] not in removed and c not in self.removed]
 
-    def _hidden_treasure_cubes(self, b: dict[str, Any], facedown: Sequence[str]) -> dict[str, int]:
+    def _hidden_treasure_cubes(self, b: KnightBoard, facedown: Sequence[str]) -> dict[str, int]:
         """Hero cubes on facedown Treasures are hidden, but their number is not: she has
         her 2 starting cubes plus one per white Grit space emptied, less those discarded
         (KN-06, KN-15, KN-112); the ones not seen elsewhere lie on her facedown cards."""
         kd = self.rules.knight
-        active = kd.start_cubes + len(kd.cube_grit_spaces) - len(b["grit_spaces"]) - int(b["discarded"])
-        seen = (int(b["cubes_free"]) + sum(b["track"].values()) + sum(b["equip"].values())
-                + sum(b["treasure_cubes"].values()) + int(b["set_aside"]))
+        active = kd.start_cubes + len(kd.cube_grit_spaces) - len(b.grit_spaces) - b.discarded
+        seen = (b.cubes_free + sum(b.track.values()) + sum(b.equip.values())
+                + sum(b.treasure_cubes.values()) + b.set_aside)
         hidden = max(0, active - seen)
         out = {c: 0 for c in facedown}
         cards = list(facedown)
@@ -279,45 +284,47 @@ class _Sampler:
 
     def _cave(self, hand: list[str]) -> dict[str, Any]:
         """The Cave's Omen tokens and Hatred tokens as shown, and its hand (CV-12, DIF-14)."""
-        b = self.boards["cave"]
-        out: dict[str, Any] = {"omens": dict(b["omens"]), "hatred_tokens": b["hatred_tokens"], "hand": hand}
-        if self.view.active == "cave" and int(b.get("phase", 1)) >= 2:
+        b = self.boards.cave
+        assert b is not None
+        out: dict[str, Any] = {"omens": dict(b.omens), "hatred_tokens": b.hatred_tokens, "hand": hand}
+        if self.view.active == "cave" and b.phase >= 2:
             out["omens_collected"] = True          # phase 1 is over this turn: no second collection
         return out
 
     def _goblins(self) -> dict[str, Any]:
         """Their board as shown; the Secrets in hand (unless they view) and the order of
         the War and Secrets decks drawn (GB-03, GB-16)."""
-        b, rng = self.boards["goblins"], self.rng
+        b, rng = self.boards.goblins, self.rng
+        assert b is not None
         own = self.viewer == "goblins"
-        face_up, discard = list(b["face_up"]), list(b["secrets_discard"])
+        face_up, discard = list(b.face_up), list(b.secrets_discard)
         pool = _minus(self.rules.deck("secrets"), face_up, discard)
-        hand = list(b["hand"]) if own else _draw(rng, pool, int(b["hand_count"]), "the Goblins' Secrets")
+        hand = list(b.hand or ()) if own else _draw(rng, pool, b.hand_count, "the Goblins' Secrets")
         pool = _minus(pool, hand)
         war_top, rage = self._war_this_turn(b)
         war_rest = _minus(self.rules.deck("war"), war_top)
         return {
-            "population": dict(b["population"]), "rage": rage,
-            "monsters": {t: list(ms) for t, ms in b["monsters"].items()},
+            "population": dict(b.population), "rage": rage,
+            "monsters": {t: list(ms) for t, ms in b.monsters.items()},
             "face_up": face_up, "secrets_discard": discard, "hand": hand,
-            "lurking": {t: _pos(p) for t, p in b["lurking"].items()},
-            "crystals": b["crystals"], "poison_cubes": b["poison_cubes"],
-            "secrets_deck": _draw(rng, pool, int(b["secrets_deck"]), "the Secrets deck"),
-            "war_deck": war_top + _draw(rng, war_rest, int(b["war_deck"]) - len(war_top), "the War deck"),
+            "lurking": {t: _pos(p) for t, p in b.lurking.items()},
+            "crystals": b.crystals, "poison_cubes": b.poison_cubes,
+            "secrets_deck": _draw(rng, pool, b.secrets_deck, "the Secrets deck"),
+            "war_deck": war_top + _draw(rng, war_rest, b.war_deck - len(war_top), "the War deck"),
         }
 
-    def _war_this_turn(self, b: dict[str, Any]) -> tuple[list[str], int]:
+    def _war_this_turn(self, b: GoblinsBoard) -> tuple[list[str], int]:
         """In the Goblins' own turn the world draws its War cards again (GB-24/25): the cards
         already drawn this turn go on top of its War deck, in their order, and the Rage the
         chosen card gave is taken back — so the world draws and gains exactly what the view
         shows, not a second, different War card."""
-        rage = int(b["rage"])
+        rage = b.rage
         if self.view.active != "goblins":
             return [], rage
         d = self.view.decision
         if d is not None and d.kind == DecisionKind.WAR_CARD:
             return [arg_of(o.id) for o in d.options if has_verb(o.id, "war")], rage
-        chosen = b.get("war_card")
+        chosen = b.war_card
         if not chosen:
             return [], rage
         return [chosen], max(self.rules.goblins.rage_min, rage - self.rules.war_card(chosen).rage)
@@ -325,25 +332,27 @@ class _Sampler:
     def _dragon(self, setup: dict[str, Any]) -> dict[str, Any]:
         """His board as shown; his hand (unless he views), his Power deck and, with Dragon
         Scales, which Scales are still in their facedown deck drawn (DR-58, VAR-32..34)."""
-        b, rng = self.boards["dragon"], self.rng
+        b, rng = self.boards.dragon, self.rng
+        assert b is not None
         own = self.viewer == "dragon"
-        out: dict[str, Any] = {k: b[k] for k in ("health", "max_health", "surfaced", "awake", "wakefulness",
-                                                 "eaten", "treasure_held", "shriek")}
-        out["sloth"] = dict(b["sloth"])
+        out: dict[str, Any] = {"health": b.health, "max_health": b.max_health, "surfaced": b.surfaced,
+                               "awake": b.awake, "wakefulness": b.wakefulness, "eaten": b.eaten,
+                               "treasure_held": b.treasure_held, "shriek": b.shriek}
+        out["sloth"] = dict(b.sloth)
         # the turns he used Shriek (Ancient Dragon, DIF-12): only their number counts, and the
         # world's own turns are numbered from 1, so earlier ones get numbers below that
-        out["shriek_turns"] = [-i for i in range(int(b.get("shriek_turns_used", 0)))]
-        hand = list(b["hand"]) if own else []
+        out["shriek_turns"] = [-i for i in range(b.shriek_turns_used)]
+        hand = list(b.hand or ()) if own else []
         pool = list(self.rules.deck("powers"))
         if "dragon-scales" in setup.get("variants", ()):
-            removed = list(b["scales_removed"])
+            removed = list(b.scales_removed or ())
             scales = _minus(self.rules.deck("scales"), removed, hand)
-            out["scale_deck"] = _draw(rng, scales, int(b["scale_deck"]), "the Scale deck")
+            out["scale_deck"] = _draw(rng, scales, b.scale_deck or 0, "the Scale deck")
             out["scales_removed"] = removed
             pool += scales                       # drawn Scales are shuffled into his Power cards (VAR-34)
         pool = _minus(pool, hand)
         if not own:
-            hand = _draw(rng, pool, int(b["hand_count"]), "the Dragon's hand")
+            hand = _draw(rng, pool, b.hand_count, "the Dragon's hand")
         rng.shuffle(pool)
         out["hand"] = hand
         out["deck"] = pool
@@ -351,11 +360,8 @@ class _Sampler:
 
     def _thief(self) -> dict[str, Any]:
         """The Thief's board is all public (TH items): copied."""
-        b = self.boards["thief"]
-        out = {k: b[k] for k in ("upgrades", "set_aside", "plain_stashed", "loot_drop", "dead", "placed",
-                                 "hex_stealth")}
-        out["flipped"] = list(b["flipped"])
-        out["assignment"] = dict(b["assignment"])
-        out["carried"] = list(b["carried"])
-        out["upgrades"] = list(b["upgrades"])
-        return out
+        b = self.boards.thief
+        assert b is not None
+        return {"upgrades": list(b.upgrades), "set_aside": b.set_aside, "plain_stashed": b.plain_stashed,
+                "loot_drop": b.loot_drop, "dead": b.dead, "placed": b.placed, "hex_stealth": b.hex_stealth,
+                "flipped": list(b.flipped), "assignment": dict(b.assignment), "carried": list(b.carried)}

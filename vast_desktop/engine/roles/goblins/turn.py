@@ -22,6 +22,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...game import GameOver, Outcome
@@ -1500,27 +1501,25 @@ def spores(g: Game) -> Proc:
 
 
 # ------------------------------------------------------------------ view
-def board_view(g: Game, viewer: str | None) -> dict[str, object]:
+def board_view(g: Game, viewer: str | None) -> GoblinsBoard:
     """Public: Population, Strength, Rage, Monsters (face up), face-up Secrets, lurking
     Tribes, deck sizes.  Private to the Goblins: the Secrets in hand."""
     s = gs(g)
-    board: dict[str, object] = {
-        "population": dict(s.population), "rage": s.rage, "malaise": malaise(g),
-        "strength": {t: tribe_strength(g, t) for t in TRIBES},
-        "strength_discs": {t: strength_discs(g, t) for t in TRIBES},
-        "perception": {t: tribe_perception(g, t) for t in TRIBES},
-        "monsters": {t: list(m) for t, m in s.monsters.items()},
-        "face_up": list(s.face_up), "hand_count": len(s.hand),
-        "lurking": dict(s.lurking), "hidden": hidden_tribes(g),
-        "war_card": s.war_card, "war_deck": len(s.war_deck),
-        "secrets_deck": len(s.secrets_deck), "secrets_discard": list(s.secrets_discard),
-        "monster_discard": list(g.state.monster_discard),
-        "crystals": s.crystals, "activated": list(s.activated), "poison_cubes": s.poison_cubes,
-        "drawn_monster": s.drawn_monster,
-    }
-    if viewer == "goblins":
-        board["hand"] = list(s.hand)
-    return board
+    return GoblinsBoard(
+        population=dict(s.population), rage=s.rage, malaise=malaise(g),
+        strength={t: tribe_strength(g, t) for t in TRIBES},
+        strength_discs={t: strength_discs(g, t) for t in TRIBES},
+        perception={t: tribe_perception(g, t) for t in TRIBES},
+        monsters={t: tuple(m) for t, m in s.monsters.items()},
+        face_up=tuple(s.face_up), hand_count=len(s.hand),
+        lurking=dict(s.lurking), hidden=tuple(hidden_tribes(g)),
+        war_card=s.war_card, war_deck=len(s.war_deck),
+        secrets_deck=len(s.secrets_deck), secrets_discard=tuple(s.secrets_discard),
+        monster_discard=tuple(g.state.monster_discard),
+        crystals=s.crystals, activated=tuple(s.activated), poison_cubes=s.poison_cubes,
+        drawn_monster=s.drawn_monster,
+        hand=tuple(s.hand) if viewer == "goblins" else None,
+    )
 
 
 # -------------------------------------------------------------- scenario
