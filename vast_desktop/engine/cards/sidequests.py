@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..map.board import moving_entrance, tile_type
+from ..reasons import Reason
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -56,10 +57,40 @@ CONDITIONS: dict[str, Callable[[Game], bool]] = {
 }
 
 
+_NOT_HER_TURN = Reason("A Sidequest is revealed on your own turn.", "KN-101")
+
+
+def check_sidequest(g: Game, card: str) -> Reason | None:
+    """THE check of revealing the Sidequest ``card`` (a rule check, :mod:`..reasons`): one she
+    holds (KN-99), on her own turn (KN-101), once its condition is met (KN-99, KN-102..111;
+    the reason says how far she has got where the condition is a count)."""
+    k = kb.knight(g)
+    if card not in k.sidequests:
+        return Reason(f"{g.card(card).name} is not one of your Sidequests.", "KN-99")
+    if g.state.active != "knight":
+        return _NOT_HER_TURN
+    base = kb.base_id(card)
+    if CONDITIONS[base](g):
+        return None
+    c = g.card(card)
+    counts = {"intrepid": (_lit_cave_tiles(g), "Cave tiles revealed"),
+              "adventurous": (len(k.encounter_spaces), "spaces with Encounters this turn"),
+              "swift": (len(k.visited), "spaces moved through this turn"),
+              "bedecked": (len(k.face_up), "Treasure cards face up"),
+              "persistent": (g.state.crystals_smashed_total, "Crystal tokens smashed")}
+    if base == "cunning" and not g.has("dragon"):
+        counts["cunning"] = (k.treasures_collected, "Treasure tokens collected this turn")
+    if base == "stalwart" and not g.has("goblins"):
+        counts["stalwart"] = (k.ambushes_resolved, "Ambushes resolved this turn")
+    now = f" Now: {counts[base][0]} {counts[base][1]}." if base in counts else ""
+    return Reason(f"Sidequest {c.name} is not met yet: {c.text}{now}", "KN-99")
+
+
 def completable(g: Game) -> list[str]:
+    """The Sidequests :func:`check_sidequest` lets her reveal now."""
     if g.state.active != "knight":
         return []  # KN-101: only on her own turn
-    return [c for c in kb.knight(g).sidequests if CONDITIONS[kb.base_id(c)](g)]
+    return [c for c in kb.knight(g).sidequests if check_sidequest(g, c) is None]
 
 
 def reveal_sidequest(g: Game, card: str) -> None:
