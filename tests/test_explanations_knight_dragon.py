@@ -141,16 +141,16 @@ def test_KN_66_she_keeps_or_declines_only_the_card_she_found() -> None:
              knight={"treasures": ["mighty_axe"], "face_up": ["mighty_axe"]})
     choose(g, "collect:treasure")
     assert g.pending is not None and g.pending.kind == "keep_treasure"
-    assert rule_reason(g, Target("card", "mighty_axe")) == (
-        "You keep or decline the Treasure card you have just found, Elven Sword (KN-66): Mighty Axe is already one "
-        "of your Treasure cards.")
+    assert checked(g, Target("card", "mighty_axe")) == Reason(
+        "You keep or decline the Treasure card you have just found, Elven Sword: Mighty Axe is already one "
+        "of your Treasure cards.", "KN-66")
 
 
 def test_KN_38_before_an_ambush_only_strength() -> None:
     """KN-38: before an Ambush she may add Hero cubes to Strength only."""
     g = seeded_decision("ambush_strength", ("knight", "cave"))
-    assert rule_reason(g, Target("slot", "knight.perception")) == (
-        "Before an Ambush only Strength may take more Hero cubes (KN-38): Perception does not fight it.")
+    assert checked(g, Target("slot", "knight.perception")) == Reason(
+        "Before an Ambush only Strength may take more Hero cubes: Perception does not fight it.", "KN-38")
 
 
 def test_KN_113_a_cube_is_given_up_only_where_there_is_one() -> None:
@@ -159,8 +159,9 @@ def test_KN_113_a_cube_is_given_up_only_where_there_is_one() -> None:
     k = kb.knight(g)
     empty = next(s for s in ("shield", "map", "strength", "perception", "movement")
                  if not (k.equip.get(s) or k.track.get(s)))
-    reason = rule_reason(g, Target("slot", f"knight.{empty}"))
-    assert reason.startswith(f"There is no Hero cube on {kb.slot_label(g, empty)} to give up")
+    reason = checked(g, Target("slot", f"knight.{empty}"))
+    assert reason.text.startswith(f"There is no Hero cube on {kb.slot_label(g, empty)} to give up")
+    assert reason.rule == ("KN-113" if "Grit" in g.pending.prompt else "KN-10")
 
 
 # ================================================================ the Dragon

@@ -30,9 +30,10 @@ from itertools import combinations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.decisions import Decision, Target
+from vast_desktop.engine.cards.ambush import check_ambush_cube, check_step_back, check_underworm
 from vast_desktop.engine.cards.sidequests import check_sidequest
-from vast_desktop.engine.cards.treasures import check_treasure_card
+from vast_desktop.engine.cards.treasures import check_keep, check_treasure_card
+from vast_desktop.engine.decisions import Decision, Target
 from vast_desktop.engine.explain import knight_dragon as why_not_kd
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
@@ -127,9 +128,62 @@ def _knight_offered(d: Decision) -> set[Target]:
             | {t for o in d.options if o.id.startswith(ACT_VERBS) for t in o.targets if t.kind != "space"})
 
 
+# ------------------------------------------------------------- the Knight's questions mid-turn
+def _verb_targets(*verbs: str) -> Callable[[Decision], set[Target]]:
+    return lambda d: {t for o in d.options if o.id.startswith(verbs) for t in o.targets}
+
+
+def _ambush_slots(g: Game, d: Decision) -> list[Target]:
+    """Before an Ambush (KN-38): every place of her board, as the cube options name them."""
+    slots = [*SLOTS, *(f"treasure:{card}" for card in kb.knight(g).treasures)]
+    return [Target("slot", f"knight.{slot}", drag_from="knight.cubes") for slot in slots]
+
+
+def _cube_sources(g: Game, d: Decision) -> list[Target]:
+    """A cube to give up (KN-113, Light, Fresh Air/Water, Poison): unplaced, or any place of her board."""
+    return [Target("slot", f"knight.{s}") for s in kb.cube_source_candidates(kb.knight(g))]
+
+
+def _keep_cards(g: Game, d: Decision) -> list[Target]:
+    """The card just found (KN-66), and her other cards."""
+    k = kb.knight(g)
+    found = why_not_kd.kept_card(d)
+    return [Target("card", c) for c in dict.fromkeys([*([found] if found else []), *k.treasures, *k.sidequests])]
+
+
+def _spaces_around_her(g: Game, d: Decision) -> list[Target]:
+    """The spaces within 2 of her and on her diagonals up to 4 away (the step back, the Underworm)."""
+    x, y = kn.pos(g)
+    spaces = {(x + dx, y + dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2}
+    spaces.update((x + sx * n, y + sy * n) for sx in (-1, 1) for sy in (-1, 1) for n in range(1, 5))
+    return [Target("space", fmt_pos(q)) for q in sorted(spaces)]
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
+    "ambush_strength": Converted(_ambush_slots, lambda g, t: check_ambush_cube(g, t.ref.split(".", 1)[1]),
+                                 _verb_targets("cube:")),
+    "choose_cube": Converted(_cube_sources,
+                             lambda g, t: kb.check_cube_source(g, t.ref.split(".", 1)[1],
+                                                               why_not_kd.cube_source_rule(_pending(g))),
+                             _verb_targets("from:")),
+    "keep_treasure": Converted(_keep_cards, lambda g, t: check_keep(g, _found(g), t.ref), _verb_targets("keep:")),
+    "ambush_step": Converted(_spaces_around_her, lambda g, t: check_step_back(g, kn.pos(g), parse_pos(t.ref)),
+                             _verb_targets("step:")),
+    "underworm": Converted(_spaces_around_her, lambda g, t: check_underworm(g, kn.pos(g), parse_pos(t.ref)),
+                           _verb_targets("burrow:")),
 }
+
+
+def _pending(g: Game) -> Decision:
+    assert g.pending is not None
+    return g.pending
+
+
+def _found(g: Game) -> str:
+    found = why_not_kd.kept_card(_pending(g))
+    assert found is not None
+    return found
 
 
 # ------------------------------------------------------------- the property

@@ -71,6 +71,23 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
         kb.gain_grit(g, grit, "declined a Treasure")
 
 
+def check_keep(g: Game, found: str, card: str) -> Reason | None:
+    """KN-66: she keeps or declines the Treasure card she has just found (``found``), no other."""
+    if card == found:
+        return None
+    k = kb.knight(g)
+    name = g.card(card).name
+    if card in k.treasures:
+        what = f"{name} is already one of your Treasure cards"
+    elif card in k.sidequests:
+        what = f"{name} is one of your Sidequests"
+    elif card in g.state.removed_from_game:
+        what = f"{name} has left the game"
+    else:
+        what = f"{name} is not yours"
+    return Reason(f"You keep or decline the Treasure card you have just found, {g.card(found).name}: {what}.", "KN-66")
+
+
 def _uncertain_treasures(g: Game) -> Proc:
     """VAR-11/12 (Uncertain Treasures) for a collected Treasure token.  With a Cave: she
     draws 3, puts 1 on the bottom of the deck and gives 2; the Knight puts 1 of them on

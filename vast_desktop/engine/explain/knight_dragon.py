@@ -116,51 +116,48 @@ def knight_card(g: Game, d: Decision, t: Target) -> Answer:
     return f"{c.name} is not one of your cards now."
 
 
-def keep_treasure_card(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-66: she keeps or declines the Treasure card she has just found, no other."""
-    from ..roles.knight import board as kb
+def keep_treasure_card(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A card clicked while she keeps or declines the one just found: ``treasures.check_keep`` (KN-66)."""
+    from ..cards.treasures import check_keep
 
     if d.kind != "keep_treasure" or t.kind != "card" or g.state.knight is None:
         return None
-    found = next((o.id.split(":", 1)[1] for o in d.options if o.id.startswith("keep:")), None)
-    if found is None:
+    found = kept_card(d)
+    if found is None or _card(g, t.ref) is None:
         return None
-    k = kb.knight(g)
-    c = _card(g, t.ref)
-    if c is None:
-        return None
-    name = c.name
-    if t.ref in k.treasures:
-        what = f"{name} is already one of your Treasure cards"
-    elif t.ref in k.sidequests:
-        what = f"{name} is one of your Sidequests"
-    elif t.ref in g.state.removed_from_game:
-        what = f"{name} has left the game"
-    else:
-        what = f"{name} is not yours"
-    return f"You keep or decline the Treasure card you have just found, {g.card(found).name} (KN-66): {what}."
+    return check_keep(g, found, t.ref)
 
 
-def ambush_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-38: before an Ambush she may add Hero cubes to Strength only."""
+def kept_card(d: Decision) -> str | None:
+    """The Treasure card a ``keep_treasure`` decision is about (its ``keep:`` option)."""
+    return next((o.id.split(":", 1)[1] for o in d.options if o.id.startswith("keep:")), None)
+
+
+def ambush_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A slot of her board clicked before an Ambush: ``ambush.check_ambush_cube`` (KN-38)."""
+    from ..cards.ambush import check_ambush_cube
+
     slot = _slot(t, "knight")
-    if d.kind != "ambush_strength" or slot is None or slot == "strength":
+    if d.kind != "ambush_strength" or slot is None:
         return None
-    if slot in ("free", "cubes"):
-        return "Your unplaced Hero cubes may go onto Strength before the Ambush (KN-38): drag one there."
-    return f"Before an Ambush only Strength may take more Hero cubes (KN-38): {_slot_label(g, slot)} does not fight it."
+    return check_ambush_cube(g, slot)
 
 
-def choose_cube_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-113 (a cube back to the Grit track), Light / Fresh Air / Poison: she gives up a cube
-    she has, unplaced or placed (knight_board.choose_cube)."""
+def choose_cube_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A slot clicked when she gives up a cube (KN-113 back to the Grit track; Light, Fresh
+    Air and Water, Poison): ``board.check_cube_source``."""
+    from ..roles.knight import board as kb
+
     slot = _slot(t, "knight")
     if d.kind != "choose_cube" or slot is None:
         return None
-    rule = " (KN-113)" if "Grit" in d.prompt else ""
-    if slot in ("free", "cubes"):
-        return f"You have no unplaced Hero cube: give up one of your placed cubes{rule}."
-    return f"There is no Hero cube on {_slot_label(g, slot)} to give up: choose a place that holds one{rule}."
+    return kb.check_cube_source(g, slot, cube_source_rule(d))
+
+
+def cube_source_rule(d: Decision) -> str:
+    """The rule taking the cube a ``choose_cube`` decision asks for: KN-113 for the Grit
+    track, else the Hero cubes' rules (KN-10)."""
+    return "KN-113" if "Grit" in d.prompt else "KN-10"
 
 
 # ================================================================ the Dragon

@@ -170,7 +170,7 @@ def check_cube_slot(g: Game, slot: str) -> Reason | None:
         return Reason(f"These are your {k.cubes_free} unplaced Hero cubes: drag one onto a highlighted place on your "
                       "board — a track, equipment or a Treasure card.", "KN-11")
     if k.cubes_free <= 0:
-        return Reason(f"You have no unplaced Hero cube to put on {_slot_name(g, slot)}: the placed ones come back at "
+        return Reason(f"You have no unplaced Hero cube to put on {slot_name(g, slot)}: the placed ones come back at "
                       "your next Pick Up.", "KN-10")
     if slot in TRACKS:
         if k.track[slot] < 3:
@@ -194,7 +194,7 @@ def check_cube_slot(g: Game, slot: str) -> Reason | None:
 def _check_treasure_slot(g: Game, card: str) -> Reason | None:
     """KN-96 (one cube activates a Treasure card she holds), KN-88 (the Javelin needs none)."""
     k = knight(g)
-    name = _slot_name(g, f"treasure:{card}")
+    name = slot_name(g, f"treasure:{card}")
     if card not in k.treasures:
         return Reason(f"{name} is not among your Treasure cards: cubes go only on cards you keep.", "KN-96")
     if base_id(card) in NO_CUBE_TREASURES:
@@ -226,7 +226,7 @@ def _bomb_slot(g: Game) -> Reason:
                   "KN-72")
 
 
-def _slot_name(g: Game, slot: str) -> str:
+def slot_name(g: Game, slot: str) -> str:
     """A slot's name in a sentence (a card that names nothing: "that card")."""
     if slot.startswith("treasure:"):
         try:
@@ -289,10 +289,30 @@ def take_cube_from(k: KnightState, source: str) -> None:
         k.equip[source] -= 1
 
 
-def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
-    """The Knight picks which cube to give up: an unplaced one or a placed one."""
+def check_cube_source(g: Game, source: str, rule: str = "KN-10") -> Reason | None:
+    """A cube she gives up (KN-113 back to the Grit track; Light, Fresh Air and Water, Poison
+    take one) is one she has: an unplaced one (``free``), or one on a place of her board.
+    ``rule`` is the rule that takes the cube (the Hero cubes' section by default)."""
     k = knight(g)
-    sources = (["free"] if k.cubes_free else []) + (placed_sources(k) if allow_placed else [])
+    if source in ("free", "cubes"):
+        if k.cubes_free > 0:
+            return None
+        return Reason("You have no unplaced Hero cube: give up one of your placed cubes.", rule)
+    if source in placed_sources(k):
+        return None
+    return Reason(f"There is no Hero cube on {slot_name(g, source)} to give up: choose a place that holds one.", rule)
+
+
+def cube_source_candidates(k: KnightState) -> list[str]:
+    """Every place a cube could be taken from: unplaced, the tracks, the equipment, her cards."""
+    return ["free", *TRACKS, *EQUIPMENT, *(f"treasure:{c}" for c in k.treasures)]
+
+
+def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
+    """The Knight picks which cube to give up: an unplaced one or a placed one
+    (:func:`check_cube_source`)."""
+    k = knight(g)
+    sources = (["free"] if check_cube_source(g, "free") is None else []) + (placed_sources(k) if allow_placed else [])
     if not sources:
         return None
     if len(sources) == 1:
