@@ -4,7 +4,8 @@ where a role is absent the card's alternative condition applies (COMPONENT_DATA)
 An "attack" must be her own Encounter, never a Bow shot or an Ambush (KN-100)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..map.board import moving_entrance, tile_type
@@ -23,10 +24,8 @@ def _lit_cave_tiles(g: Game) -> int:
 
 
 def _stalwart(g: Game) -> bool:
-    k = kb.knight(g)
-    if g.has("goblins"):
-        return "attack_tribe_population_3" in k.achievements
-    return k.ambushes_resolved >= 2
+    """With the Goblins (without them, :data:`ALONE_COUNTS`)."""
+    return "attack_tribe_population_3" in kb.knight(g).achievements
 
 
 def _fearless(g: Game) -> bool:
@@ -37,24 +36,40 @@ def _fearless(g: Game) -> bool:
 
 
 def _cunning(g: Game) -> bool:
-    k = kb.knight(g)
-    if g.has("dragon"):
-        return "attempted_gem" in k.achievements
-    return k.treasures_collected >= 2
+    """With the Dragon (without him, :data:`ALONE_COUNTS`)."""
+    return "attempted_gem" in kb.knight(g).achievements
 
 
 CONDITIONS: dict[str, Callable[[Game], bool]] = {
     "stalwart": _stalwart,
-    "intrepid": lambda g: _lit_cave_tiles(g) >= 10,
     "daring": lambda g: bool({"attack_tribe_with_monster", "hit_dragon", "killed_thief"} & set(kb.knight(g).achievements)),
     "fearless": _fearless,
     "cunning": _cunning,
-    "bedecked": lambda g: len(kb.knight(g).face_up) >= 2,
-    "adventurous": lambda g: len(kb.knight(g).encounter_spaces) >= 3,
-    "swift": lambda g: len(kb.knight(g).visited) >= 7,
     "eagle_eyed": lambda g: "bow_damage" in kb.knight(g).achievements,
-    "persistent": lambda g: g.state.crystals_smashed_total >= 3,
 }
+# The conditions that are a count (how many she has, how many it needs, what is counted),
+# so the reason can say how far she has got.
+Count = tuple[Callable[["Game"], int], int, str]
+COUNTS: Mapping[str, Count] = MappingProxyType({
+    "intrepid": (_lit_cave_tiles, 10, "Cave tiles revealed"),
+    "bedecked": (lambda g: len(kb.knight(g).face_up), 2, "Treasure cards face up"),
+    "adventurous": (lambda g: len(kb.knight(g).encounter_spaces), 3, "spaces with Encounters this turn"),
+    "swift": (lambda g: len(kb.knight(g).visited), 7, "spaces moved through this turn"),
+    "persistent": (lambda g: g.state.crystals_smashed_total, 3, "Crystal tokens smashed"),
+})
+ALONE_COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({   # the condition without that role
+    "cunning": ("dragon", (lambda g: kb.knight(g).treasures_collected, 2, "Treasure tokens collected this turn")),
+    "stalwart": ("goblins", (lambda g: kb.knight(g).ambushes_resolved, 2, "Ambushes resolved this turn")),
+})
+
+
+def _count(g: Game, base: str) -> Count | None:
+    """The count a Sidequest's condition needs, if it is one (Cunning and Stalwart count
+    only when their role is absent)."""
+    alone = ALONE_COUNTS.get(base)
+    if alone is not None:
+        return None if g.has(alone[0]) else alone[1]
+    return COUNTS.get(base)
 
 
 _NOT_HER_TURN = Reason("A Sidequest is revealed on your own turn.", "KN-101")
@@ -70,19 +85,17 @@ def check_sidequest(g: Game, card: str) -> Reason | None:
     if g.state.active != "knight":
         return _NOT_HER_TURN
     base = kb.base_id(card)
-    if CONDITIONS[base](g):
-        return None
+    count = _count(g, base)
+    if count is None:
+        if CONDITIONS[base](g):
+            return None
+        now = ""
+    else:
+        have = count[0](g)
+        if have >= count[1]:
+            return None
+        now = f" Now: {have} {count[2]}."
     c = g.card(card)
-    counts = {"intrepid": (_lit_cave_tiles(g), "Cave tiles revealed"),
-              "adventurous": (len(k.encounter_spaces), "spaces with Encounters this turn"),
-              "swift": (len(k.visited), "spaces moved through this turn"),
-              "bedecked": (len(k.face_up), "Treasure cards face up"),
-              "persistent": (g.state.crystals_smashed_total, "Crystal tokens smashed")}
-    if base == "cunning" and not g.has("dragon"):
-        counts["cunning"] = (k.treasures_collected, "Treasure tokens collected this turn")
-    if base == "stalwart" and not g.has("goblins"):
-        counts["stalwart"] = (k.ambushes_resolved, "Ambushes resolved this turn")
-    now = f" Now: {counts[base][0]} {counts[base][1]}." if base in counts else ""
     return Reason(f"Sidequest {c.name} is not met yet: {c.text}{now}", "KN-99")
 
 

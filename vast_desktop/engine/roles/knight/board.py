@@ -194,13 +194,14 @@ def check_cube_slot(g: Game, slot: str) -> Reason | None:
 def _check_treasure_slot(g: Game, card: str) -> Reason | None:
     """KN-96 (one cube activates a Treasure card she holds), KN-88 (the Javelin needs none)."""
     k = knight(g)
-    name = slot_name(g, f"treasure:{card}")
     if card not in k.treasures:
-        return Reason(f"{name} is not among your Treasure cards: cubes go only on cards you keep.", "KN-96")
+        return Reason(f"{slot_name(g, f'treasure:{card}')} is not among your Treasure cards: cubes go only on cards "
+                      "you keep.", "KN-96")
     if base_id(card) in NO_CUBE_TREASURES:
-        return Reason(f"The {name} needs no Hero cube: ready it, and your next attack gets +1 Strength.", "KN-88")
+        return Reason(f"The {slot_name(g, f'treasure:{card}')} needs no Hero cube: ready it, and your next attack "
+                      "gets +1 Strength.", "KN-88")
     if k.treasure_cubes.get(card, 0):
-        return Reason(f"{name} has its Hero cube already: one cube makes it work.", "KN-96")
+        return Reason(f"{slot_name(g, f'treasure:{card}')} has its Hero cube already: one cube makes it work.", "KN-96")
     return None
 
 
