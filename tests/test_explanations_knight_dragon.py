@@ -61,7 +61,8 @@ def test_KN_72_a_bomb_goes_on_a_wall_of_her_own_tile() -> None:
     g2 = game(("knight", "dragon"), "knight", tiles=WALLED, pieces={"knight": [1, 0], "dragon": [2, 0]},
               knight={"cubes_free": 2})
     assert g2.pending is not None and {"bomb:0,0", "bomb:2,0"} <= set(g2.pending.ids)
-    assert checked(g2, Target("edge", "1,0|1,1")) == Reason("There is no wall between 1,0 and 1,1 to blow up.", "KN-72")
+    assert checked(g2, Target("edge", "1,0|1,1")) == Reason("There is no wall on this edge of your tile to blow up.",
+                                                            "KN-72")
 
 
 def test_KN_78_KN_75_a_bombed_wall_and_no_bomb_tokens_left() -> None:

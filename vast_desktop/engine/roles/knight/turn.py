@@ -382,32 +382,40 @@ def check_bomb_wall(g: Game, a: Pos, b: Pos) -> Reason | None:
         return Reason(f"A Bomb goes on a wall of your own tile, {fmt_pos(p)}: this edge lies between {fmt_pos(a)} and "
                       f"{fmt_pos(b)}.", "KN-72")
     q = b if a == p else a
-    bomb = check_bomb(g)
-    if bomb is not None:
-        return bomb
+    return check_bomb(g) or check_wall_to_bomb(g, p, q)
+
+
+_NO_WALL = Reason("There is no wall on this edge of your tile to blow up.", "KN-72")
+_DARK_WALL = Reason("Your tile has no wall on this edge, and the Dark tile beyond shows its walls only once it is "
+                    "revealed.", "KN-72")
+
+
+def check_wall_to_bomb(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """KN-72, KN-78: a wall to blow up between her tile ``p`` and ``q`` — no Bomb token on it
+    already, not a Rockslide, her tile's wall or a Lit neighbour's (a Dark tile shows its
+    walls only once revealed)."""
     e = edge(p, q)
-    if e in g.state.board.bombs:
+    board = g.state.board
+    if e in board.bombs:
         return Reason(f"There is a Bomb token on this wall already: the edge toward {fmt_pos(q)} stays open.", "KN-78")
-    if e in g.state.board.rockslides:
+    if e in board.rockslides:
         return Reason(f"A Rockslide token closes the edge toward {fmt_pos(q)}: a Bomb blows up walls, not Rockslides.",
                       "KN-72")
     d = direction_between(p, q)
     if has_wall(g, p, d) or (is_lit(g, q) and has_wall(g, q, (d + 2) % 4)):
         return None
-    if q in g.state.board.tiles and is_dark(g, q):
-        return Reason(f"Your tile has no wall toward {fmt_pos(q)}, and the Dark tile there shows its walls only once it "
-                      "is revealed.", "KN-72")
-    return Reason(f"There is no wall between {fmt_pos(p)} and {fmt_pos(q)} to blow up.", "KN-72")
+    return _DARK_WALL if q in board.tiles and is_dark(g, q) else _NO_WALL
 
 
 def bomb_options(g: Game) -> list[Option]:
-    """KN-72..76: a Bomb token on a wall of her tile (:func:`check_bomb_wall`)."""
+    """KN-72..76: a Bomb token on a wall of her tile (:func:`check_bomb`, then
+    :func:`check_wall_to_bomb` for each edge: :func:`check_bomb_wall` composed)."""
     if check_bomb(g) is not None:
         return []
     p = pos(g)
     out = []
     for _, q in adjacent(p):
-        if check_bomb_wall(g, p, q) is None:
+        if check_wall_to_bomb(g, p, q) is None:
             a, b = edge(p, q)
             out.append(Option(f"bomb:{fmt_pos(q)}", f"Blow up the wall toward {fmt_pos(q)} with a Bomb token",
                               (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))

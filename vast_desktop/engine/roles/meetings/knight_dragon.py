@@ -186,11 +186,11 @@ def gem_options(g: Game) -> list[Option]:
     """KN-64: attempt to pick up a Dragon Gem on her tile (an Encounter)."""
     here = kn.pos(g)
     toks = g.state.board.tokens.get(here)
-    if not toks or check_gem(g, here) is not None:
+    gems = [s for s in SYMBOLS if toks[gem_token(s)]] if toks else []
+    if not gems or check_gem(g, here) is not None:
         return []
     return [Option(f"dragon:gem:{s}", f"Try to take the {s.title()} Gem (roll the Dragon die)",
-                   (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}")))
-            for s in SYMBOLS if toks[gem_token(s)]]
+                   (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}"))) for s in gems]
 
 
 def bow_in_line(g: Game) -> bool:

@@ -111,18 +111,25 @@ def _named(tribe: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def check_bow_shot(g: Game, tribe: str) -> Reason | None:
-    """THE check of a Bow shot at ``tribe`` (KN-79/80, a rule check, :mod:`...reasons`): a Hero
-    cube on the Bow with a shot left (one a cube; the house rule one a turn), Strength above 1
-    (the shot takes Strength − 1 Population), a revealed Tribe on another tile she can see
-    in a straight cardinal line, not out of or into the Mushroom Forest (TR-26)."""
+def check_bow(g: Game) -> Reason | None:
+    """KN-79/AMB-41: the Bow shoots while a Hero cube on it has a shot left (one a cube; the
+    house rule one a turn), and only with Strength above 1 (a shot takes Strength − 1)."""
     k = kb.knight(g)
     if not kn.bow_shots_left(g, k.bow_shots, k.equip["bow"]):
         return _BOW_UNLOADED if not k.equip["bow"] else _BOW_SHOT
-    dmg = kb.strength(g) - 1
-    if dmg <= 0:
+    if kb.strength(g) <= 1:
         return Reason(f"A Bow shot takes your Strength − 1 in Population, and your Strength {kb.strength(g)} takes none.",
                       "KN-79")
+    return None
+
+
+def check_bow_shot(g: Game, tribe: str) -> Reason | None:
+    """THE check of a Bow shot at ``tribe`` (KN-79/80, a rule check, :mod:`...reasons`): the Bow
+    can shoot (:func:`check_bow`), at a revealed Tribe on another tile she can see
+    in a straight cardinal line, not out of or into the Mushroom Forest (TR-26)."""
+    bow = check_bow(g)
+    if bow is not None:
+        return bow
     kp, p = kn.pos(g), gb.tribe_pos(g, tribe)
     if p is None:
         return Reason(f"{_named(tribe)} is hidden: the Bow shoots a Tribe on the map.", "KN-79")
@@ -140,7 +147,7 @@ def check_bow_shot(g: Game, tribe: str) -> Reason | None:
 
 def bow_options(g: Game) -> list[Option]:
     """KN-79..81: a shot at each revealed Tribe :func:`check_bow_shot` allows."""
-    if g.state.goblins is None or g.state.knight is None or "knight" not in g.state.board.pieces:
+    if g.state.goblins is None or g.state.knight is None or "knight" not in g.state.board.pieces or check_bow(g):
         return []
     dmg = kb.strength(g) - 1
     return [Option(f"bowshot:{t}", f"Shoot {gb.tname(t)} at {fmt_pos(p)} with the Bow (−{dmg} Population)",
