@@ -85,25 +85,28 @@ def check_sidequest(g: Game, card: str) -> Reason | None:
     if g.state.active != "knight":
         return _NOT_HER_TURN
     base = kb.base_id(card)
+    if met(g, base):
+        return None
     count = _count(g, base)
-    if count is None:
-        if CONDITIONS[base](g):
-            return None
-        now = ""
-    else:
-        have = count[0](g)
-        if have >= count[1]:
-            return None
-        now = f" Now: {have} {count[2]}."
+    now = f" Now: {count[0](g)} {count[2]}." if count is not None else ""
     c = g.card(card)
     return Reason(f"Sidequest {c.name} is not met yet: {c.text}{now}", "KN-99")
 
 
+def met(g: Game, base: str) -> bool:
+    """KN-102..111: is the condition of the Sidequest ``base`` met now (its count reached, or
+    its deed done)?"""
+    count = _count(g, base)
+    return count[0](g) >= count[1] if count is not None else CONDITIONS[base](g)
+
+
 def completable(g: Game) -> list[str]:
-    """The Sidequests :func:`check_sidequest` lets her reveal now."""
+    """The Sidequests :func:`check_sidequest` lets her reveal now: hers, on her own turn
+    (KN-101), their condition :func:`met` — its rules in its order, without building the
+    refusals' words the options never show (every step of her turn asks this)."""
     if g.state.active != "knight":
         return []  # KN-101: only on her own turn
-    return [c for c in kb.knight(g).sidequests if check_sidequest(g, c) is None]
+    return [c for c in kb.knight(g).sidequests if met(g, kb.base_id(c))]
 
 
 def reveal_sidequest(g: Game, card: str) -> None:

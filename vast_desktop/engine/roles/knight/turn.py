@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
 from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
-from ...map.board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ...map.board import events_live, fill_open_edges, has_wall, is_dark, return_token, tile_type
 from ...map.reveal import reveal_group, reveal_one
 from ...map.terrain import (
     check_open_step,
@@ -402,9 +402,12 @@ def check_wall_to_bomb(g: Game, p: Pos, q: Pos) -> Reason | None:
         return Reason(f"A Rockslide token closes the edge toward {fmt_pos(q)}: a Bomb blows up walls, not Rockslides.",
                       "KN-72")
     d = direction_between(p, q)
-    if has_wall(g, p, d) or (is_lit(g, q) and has_wall(g, q, (d + 2) % 4)):
+    if has_wall(g, p, d):
         return None
-    return _DARK_WALL if q in board.tiles and is_dark(g, q) else _NO_WALL
+    beyond = board.tiles.get(q)
+    if beyond is not None and beyond.lit:
+        return None if has_wall(g, q, (d + 2) % 4) else _NO_WALL
+    return _DARK_WALL if beyond is not None and beyond.dark else _NO_WALL
 
 
 def bomb_options(g: Game) -> list[Option]:
