@@ -390,10 +390,10 @@ _DARK_WALL = Reason("Your tile has no wall on this edge, and the Dark tile beyon
                     "revealed.", "KN-72")
 
 
-def check_wall_to_bomb(g: Game, p: Pos, q: Pos) -> Reason | None:
-    """KN-72, KN-78: a wall to blow up between her tile ``p`` and ``q`` — no Bomb token on it
-    already, not a Rockslide, her tile's wall or a Lit neighbour's (a Dark tile shows its
-    walls only once revealed)."""
+def check_wall_to_bomb(g: Game, p: Pos, q: Pos, d: int | None = None) -> Reason | None:
+    """KN-72, KN-78: a wall to blow up between her tile ``p`` and ``q`` (in direction ``d``
+    from ``p``, when the caller knows it) — no Bomb token on it already, not a Rockslide,
+    her tile's wall or a Lit neighbour's (a Dark tile shows its walls only once revealed)."""
     e = edge(p, q)
     board = g.state.board
     if e in board.bombs:
@@ -401,7 +401,8 @@ def check_wall_to_bomb(g: Game, p: Pos, q: Pos) -> Reason | None:
     if e in board.rockslides:
         return Reason(f"A Rockslide token closes the edge toward {fmt_pos(q)}: a Bomb blows up walls, not Rockslides.",
                       "KN-72")
-    d = direction_between(p, q)
+    if d is None:
+        d = direction_between(p, q)
     if has_wall(g, p, d):
         return None
     beyond = board.tiles.get(q)
@@ -417,8 +418,8 @@ def bomb_options(g: Game) -> list[Option]:
         return []
     p = pos(g)
     out = []
-    for _, q in adjacent(p):
-        if check_wall_to_bomb(g, p, q) is None:
+    for d, q in adjacent(p):
+        if check_wall_to_bomb(g, p, q, d) is None:
             a, b = edge(p, q)
             out.append(Option(f"bomb:{fmt_pos(q)}", f"Blow up the wall toward {fmt_pos(q)} with a Bomb token",
                               (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))

@@ -68,11 +68,11 @@ def check_perception(g: Game) -> Reason | None:
 
 
 def check_attack(g: Game) -> Reason | None:
-    """THE check of her attack on the Thief (a rule check, :mod:`...reasons`): Perception
-    against Stealth (:func:`check_perception`), on her own tile (KN-25), then the Encounter
+    """THE check of her attack on the Thief (a rule check, :mod:`...reasons`): on her own tile
+    (KN-25), Perception against Stealth (:func:`check_perception`), then the Encounter
     (KN-37, KN-24: the one open at its attack step covers it, once)."""
     k = kb.knight(g)
-    reason = check_perception(g) or kn.check_on_tile(g, "Thief", thief_pos(g))
+    reason = kn.check_on_tile(g, "Thief", thief_pos(g)) or check_perception(g)
     if reason is not None:
         return reason
     if _covered(g) and not k.must_resolve_event:
