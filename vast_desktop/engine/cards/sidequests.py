@@ -24,7 +24,7 @@ def _lit_cave_tiles(g: Game) -> int:
 
 
 def _stalwart(g: Game) -> bool:
-    """With the Goblins (without them, :data:`ALONE_COUNTS`)."""
+    """With the Goblins (without them, a count: :data:`COUNTS`)."""
     return "attack_tribe_population_3" in kb.knight(g).achievements
 
 
@@ -36,7 +36,7 @@ def _fearless(g: Game) -> bool:
 
 
 def _cunning(g: Game) -> bool:
-    """With the Dragon (without him, :data:`ALONE_COUNTS`)."""
+    """With the Dragon (without him, a count: :data:`COUNTS`)."""
     return "attempted_gem" in kb.knight(g).achievements
 
 
@@ -50,14 +50,13 @@ CONDITIONS: dict[str, Callable[[Game], bool]] = {
 # The conditions that are a count (how many she has, how many it needs, what is counted),
 # so the reason can say how far she has got.
 Count = tuple[Callable[["Game"], int], int, str]
-COUNTS: Mapping[str, Count] = MappingProxyType({
-    "intrepid": (_lit_cave_tiles, 10, "Cave tiles revealed"),
-    "bedecked": (lambda g: len(kb.knight(g).face_up), 2, "Treasure cards face up"),
-    "adventurous": (lambda g: len(kb.knight(g).encounter_spaces), 3, "spaces with Encounters this turn"),
-    "swift": (lambda g: len(kb.knight(g).visited), 7, "spaces moved through this turn"),
-    "persistent": (lambda g: g.state.crystals_smashed_total, 3, "Crystal tokens smashed"),
-})
-ALONE_COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({   # the condition without that role
+# base -> (the role whose absence the count needs, or "" for always; the count)
+COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({
+    "intrepid": ("", (_lit_cave_tiles, 10, "Cave tiles revealed")),
+    "bedecked": ("", (lambda g: len(kb.knight(g).face_up), 2, "Treasure cards face up")),
+    "adventurous": ("", (lambda g: len(kb.knight(g).encounter_spaces), 3, "spaces with Encounters this turn")),
+    "swift": ("", (lambda g: len(kb.knight(g).visited), 7, "spaces moved through this turn")),
+    "persistent": ("", (lambda g: g.state.crystals_smashed_total, 3, "Crystal tokens smashed")),
     "cunning": ("dragon", (lambda g: kb.knight(g).treasures_collected, 2, "Treasure tokens collected this turn")),
     "stalwart": ("goblins", (lambda g: kb.knight(g).ambushes_resolved, 2, "Ambushes resolved this turn")),
 })
@@ -66,10 +65,10 @@ ALONE_COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({   # the condi
 def _count(g: Game, base: str) -> Count | None:
     """The count a Sidequest's condition needs, if it is one (Cunning and Stalwart count
     only when their role is absent)."""
-    alone = ALONE_COUNTS.get(base)
-    if alone is not None:
-        return None if g.has(alone[0]) else alone[1]
-    return COUNTS.get(base)
+    entry = COUNTS.get(base)
+    if entry is None or (entry[0] and g.has(entry[0])):
+        return None
+    return entry[1]
 
 
 _NOT_HER_TURN = Reason("A Sidequest is revealed on your own turn.", "KN-101")

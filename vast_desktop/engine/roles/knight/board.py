@@ -172,6 +172,11 @@ def check_cube_slot(g: Game, slot: str) -> Reason | None:
     if k.cubes_free <= 0:
         return Reason(f"You have no unplaced Hero cube to put on {slot_name(g, slot)}: the placed ones come back at "
                       "your next Pick Up.", "KN-10")
+    return _slot_rule(g, k, slot)
+
+
+def _slot_rule(g: Game, k: KnightState, slot: str) -> Reason | None:
+    """The slot's own rule, for a free cube (:func:`check_cube_slot` after KN-10)."""
     if slot in TRACKS:
         if k.track[slot] < 3:
             return None
@@ -239,9 +244,10 @@ def slot_name(g: Game, slot: str) -> str:
 
 def cube_slots(g: Game) -> list[str]:
     """Where a free cube may go now (KN-11, KN-12): the slots :func:`check_cube_slot` allows."""
-    if knight(g).cubes_free <= 0:
+    k = knight(g)
+    if k.cubes_free <= 0:                                   # KN-10, once for every slot
         return []
-    return [slot for slot in slot_candidates(g) if check_cube_slot(g, slot) is None]
+    return [slot for slot in slot_candidates(g) if _slot_rule(g, k, slot) is None]
 
 
 def slot_label(g: Game, slot: str) -> str:
