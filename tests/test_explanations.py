@@ -111,8 +111,8 @@ def test_KN_60_TH_30_knight_perception_must_beat_the_thiefs_stealth() -> None:
     g = game(("knight", "thief"), "knight", pieces={"knight": [1, 0], "thief": [1, 0]},
              thief={"assignment": {"movement": 0, "stealth": 2, "thievery": 1}})
     assert (kb.perception(g), stealth(g)) == (1, 4)
-    reason = why_not_reason(g, "knight", Target("piece", "thief"))
-    assert reason == Reason("Your Perception 1 must be greater than the Thief's Stealth 4 to attack him.", "TH-30")
+    assert why_not_reason(g, "knight", Target("piece", "thief")) == Reason(
+        "Your Perception 1 must be greater than the Thief's Stealth 4 to attack him.", "KN-60")
 
 
 def test_KN_49_knight_strength_against_the_surfaced_dragons_armor() -> None:
@@ -120,15 +120,15 @@ def test_KN_49_knight_strength_against_the_surfaced_dragons_armor() -> None:
     g = game(("knight", "dragon"), "knight", pieces={"knight": [1, 0], "dragon": [1, 0]},
              dragon={"surfaced": True, "awake": True, "wakefulness": 4})
     assert (kb.strength(g), armor(g)) == (1, 2)
-    reason = why_not(g, "knight", Target("piece", "dragon"))
-    assert reason == "Your Strength 1 must be at least the Dragon's Armor 2 to attack him (KN-49)."
+    assert why_not_reason(g, "knight", Target("piece", "dragon")) == Reason(
+        "Your Strength 1 must be at least the Dragon's Armor 2 to attack him.", "KN-49")
 
 
 def test_KN_25_a_token_on_another_tile_cannot_be_collected() -> None:
     """KN-25: everything she attacks or collects must be on her own tile."""
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, tokens={"2,0": {"treasure": 1}})
-    reason = why_not(g, "knight", Target("piece", "treasure@2,0"))
-    assert reason is not None and "Treasure token is at 2,0 and you are at 0,0" in reason and "KN-25" in reason
+    reason = why_not_reason(g, "knight", Target("piece", "treasure@2,0"))
+    assert reason is not None and "Treasure token is at 2,0 and you are at 0,0" in reason.text and reason.rule == "KN-25"
 
 
 def test_only_the_deciding_role_chooses() -> None:

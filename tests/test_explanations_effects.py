@@ -11,6 +11,9 @@ from vast_desktop.engine.explain.why_not import RULE, why_not_graded
 
 ROW = [{"tile": "T01", "pos": [0, 0]}, {"tile": "T20", "pos": [1, 0], "lit": True},
        {"tile": "T22", "pos": [2, 0], "lit": True}, {"tile": "T31", "pos": [3, 0], "lit": True}]
+# answered by a rule check's Reason (its rule id is the Rule link, not in the words): the
+# property of tests/test_legality_reasons.py covers them
+CHECKED_KINDS = {"ambush_step", "underworm"}
 EFFECT_KINDS = {"gnome_leap", "ambush_step", "underworm", "terrain_ride", "past_plunder", "bottom_treasure",
                 "move_entrance", "dragon_scratch", "dragon_keep_scale", "dragon_platinum"}
 
@@ -38,6 +41,6 @@ def test_variant_and_solo_games_explain_every_click(roles: tuple[str, ...], vari
     weak = [c for c in clicks if c.weak]
     assert clicks
     assert not weak, "\n".join(f"{c.kind}: {c.target} -> {c.reason}" for c in weak[:15])
-    effects = [c for c in clicks if c.kind in EFFECT_KINDS and c.needed == RULE]
+    effects = [c for c in clicks if c.kind in EFFECT_KINDS - CHECKED_KINDS and c.needed == RULE]
     assert all(c.reason and "(" in c.reason for c in effects), [c.reason for c in effects][:5]   # a rule id
 

@@ -29,6 +29,14 @@ def rule_reason(g: Game, target: Any) -> str:
     return reason
 
 
+def checked(g: Game, target: Any) -> Reason:
+    """The deciding role's reason, which must be a rule check's (it names its rule)."""
+    assert g.pending is not None
+    reason = why_not_reason(g, g.pending.role, target)
+    assert reason is not None and reason.checked, reason
+    return reason
+
+
 def seeded_decision(kind: str, roles: tuple[str, ...], ok: Callable[[Game], bool] = lambda g: True) -> Game:
     """The first ``kind`` decision (meeting ``ok``) in random games with these roles."""
     for seed in range(1, 40):
@@ -48,12 +56,13 @@ def test_KN_72_a_bomb_goes_on_a_wall_of_her_own_tile() -> None:
     """KN-72: with a Bomb on offer, it goes on a wall of her own tile; another edge, or an open one, is named."""
     g = game(("knight", "cave"), "knight", tiles=WALLED, pieces={"knight": [0, 0]}, knight={"cubes_free": 2})
     assert g.pending is not None and "bomb:1,0" in g.pending.ids
-    assert rule_reason(g, Target("edge", "1,0|2,0")) == (
-        "A Bomb goes on a wall of your own tile, 0,0 (KN-72): this edge lies between 1,0 and 2,0.")
+    assert checked(g, Target("edge", "1,0|2,0")) == Reason(
+        "A Bomb goes on a wall of your own tile, 0,0: this edge lies between 1,0 and 2,0.", "KN-72")
     g2 = game(("knight", "dragon"), "knight", tiles=WALLED, pieces={"knight": [1, 0], "dragon": [2, 0]},
               knight={"cubes_free": 2})
     assert g2.pending is not None and {"bomb:0,0", "bomb:2,0"} <= set(g2.pending.ids)
-    assert rule_reason(g2, Target("edge", "1,0|1,1")) == "There is no wall between 1,0 and 1,1 to blow up (KN-72)."
+    assert checked(g2, Target("edge", "1,0|1,1")) == Reason("There is no wall on this edge of your tile to blow up.",
+                                                            "KN-72")
 
 
 def test_KN_78_KN_75_a_bombed_wall_and_no_bomb_tokens_left() -> None:
@@ -61,12 +70,12 @@ def test_KN_78_KN_75_a_bombed_wall_and_no_bomb_tokens_left() -> None:
     g = game(("knight", "dragon"), "knight", tiles=WALLED, pieces={"knight": [0, 0], "dragon": [2, 0]},
              knight={"cubes_free": 2})
     choose(g, "bomb:1,0")
-    assert rule_reason(g, Target("edge", "0,0|1,0")) == (
-        "There is a Bomb token on this wall already: the edge toward 1,0 stays open (KN-78).")
+    assert checked(g, Target("edge", "0,0|1,0")) == Reason(
+        "There is a Bomb token on this wall already: the edge toward 1,0 stays open.", "KN-78")
     g2 = game(("knight", "cave"), "knight", tiles=WALLED, pieces={"knight": [0, 0]},
               knight={"cubes_free": 2, "bombs_left": 0})
-    assert why_not(g2, "knight", Target("edge", "0,0|1,0")) == (
-        "All 3 Bomb tokens are placed: no more walls can be blown up (KN-75).")
+    assert checked(g2, Target("edge", "0,0|1,0")) == Reason(
+        "All 3 Bomb tokens are placed: no more walls can be blown up.", "KN-75")
 
 
 def test_KN_08_KN_12_a_full_track_and_KN_82_the_shield() -> None:
@@ -74,38 +83,39 @@ def test_KN_08_KN_12_a_full_track_and_KN_82_the_shield() -> None:
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"cubes_free": 5})
     choose(g, "cube:strength", "cube:strength", "cube:strength", "cube:shield")
     assert kb.strength(g) == 4
-    assert rule_reason(g, Target("slot", "knight.strength")) == (
-        "The Strength track is full: 3 Hero cubes, Strength 4 (KN-08, KN-12).")
-    assert rule_reason(g, Target("slot", "knight.shield")) == "The Shield has its Hero cube already: one cube raises it (KN-82)."
+    assert checked(g, Target("slot", "knight.strength")) == Reason(
+        "The Strength track is full: 3 Hero cubes, Strength 4.", "KN-12")
+    assert checked(g, Target("slot", "knight.shield")) == Reason(
+        "The Shield has its Hero cube already: one cube raises it.", "KN-82")
 
 
 def test_KN_11_KN_79_no_cube_left_and_the_bow_without_goblins() -> None:
     """KN-10/11: with every cube placed nothing more goes on the board; KN-79: the Bow shoots Tribes only."""
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"cubes_free": 2})
-    assert why_not(g, "knight", Target("slot", "knight.bow")) == (
-        "The Bow shoots Goblin Tribes only, and no one plays the Goblins (KN-79).")
+    assert checked(g, Target("slot", "knight.bow")) == Reason(
+        "The Bow shoots Goblin Tribes only, and no one plays the Goblins.", "KN-79")
     choose(g, "cube:movement", "cube:movement")
-    reason = rule_reason(g, Target("slot", "knight.map"))
-    assert reason.startswith("You have no unplaced Hero cube to put on Ancient Map") and "KN-11" in reason
+    reason = checked(g, Target("slot", "knight.map"))
+    assert reason.text.startswith("You have no unplaced Hero cube to put on Ancient Map") and reason.rule == "KN-10"
 
 
 def test_KN_72_KN_74_the_bomb_slot_is_used_not_filled() -> None:
     """KN-72: a cube goes on the Bomb only by using it; KN-74: a wall or a Bomb attack, not both."""
     g = game(("knight", "dragon"), "knight", tiles=WALLED, pieces={"knight": [0, 0], "dragon": [2, 0]},
              knight={"cubes_free": 2})
-    assert "click a wall of your tile" in rule_reason(g, Target("slot", "knight.bomb"))
+    assert "click a wall of your tile" in checked(g, Target("slot", "knight.bomb")).text
     choose(g, "bomb:1,0")
-    assert rule_reason(g, Target("slot", "knight.bomb")) == (
-        "You blew up a wall this turn, so no Bomb attack on the Dragon (KN-74); another wall of your tile takes one "
-        "of your 2 Bomb tokens: click it (KN-72).")
+    assert checked(g, Target("slot", "knight.bomb")) == Reason(
+        "You blew up a wall this turn, so no Bomb attack on the Dragon; another wall of your tile takes one "
+        "of your 2 Bomb tokens: click it.", "KN-74")
 
 
 def test_KN_99_a_sidequest_not_met_counts_the_progress() -> None:
     """KN-99: a Sidequest is revealed once its condition is met; the reason quotes it and the count so far."""
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"sidequests": ["intrepid"]})
-    reason = rule_reason(g, Target("card", "intrepid"))
-    assert reason.startswith("Sidequest Intrepid is not met yet (KN-99): At least 10 Cave tiles")
-    assert reason.endswith("Now: 3 Cave tiles revealed.")
+    reason = checked(g, Target("card", "intrepid"))
+    assert reason.text.startswith("Sidequest Intrepid is not met yet: At least 10 Cave tiles") and reason.rule == "KN-99"
+    assert reason.text.endswith("Now: 3 Cave tiles revealed.")
 
 
 def test_KN_95_KN_17_KN_18_the_potion_kit() -> None:
@@ -113,16 +123,16 @@ def test_KN_95_KN_17_KN_18_the_potion_kit() -> None:
     never one of her 2 starting cubes; and not at full Health."""
     kit = {"treasures": ["potion_kit"], "face_up": ["potion_kit"]}
     g = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"cubes_free": 2, **kit})
-    assert rule_reason(g, Target("card", "potion_kit")) == (
-        "The Potion Kit is drunk by discarding the Hero cube on it: put a cube on it first (KN-95).")
+    assert checked(g, Target("card", "potion_kit")) == Reason(
+        "The Potion Kit is drunk by discarding the Hero cube on it: put a cube on it first.", "KN-95")
     choose(g, "cube:treasure:potion_kit")
-    assert rule_reason(g, Target("card", "potion_kit")) == (
-        "You have only your 2 starting Hero cubes: none may be discarded, so the Potion Kit cannot be drunk "
-        "(KN-17, KN-18).")
+    assert checked(g, Target("card", "potion_kit")) == Reason(
+        "You have only your 2 starting Hero cubes: none may be discarded, so the Potion Kit cannot be drunk.",
+        "KN-17")
     g2 = game(("knight", "cave"), "knight", pieces={"knight": [0, 0]}, knight={"cubes_free": 3, **kit})
     choose(g2, "cube:treasure:potion_kit")
-    assert rule_reason(g2, Target("card", "potion_kit")) == (
-        "Your Health is full (7/7): the Potion Kit restores Health (KN-95).")
+    assert checked(g2, Target("card", "potion_kit")) == Reason(
+        "Your Health is full (7/7): the Potion Kit restores Health.", "KN-95")
 
 
 def test_KN_66_she_keeps_or_declines_only_the_card_she_found() -> None:
@@ -132,16 +142,16 @@ def test_KN_66_she_keeps_or_declines_only_the_card_she_found() -> None:
              knight={"treasures": ["mighty_axe"], "face_up": ["mighty_axe"]})
     choose(g, "collect:treasure")
     assert g.pending is not None and g.pending.kind == "keep_treasure"
-    assert rule_reason(g, Target("card", "mighty_axe")) == (
-        "You keep or decline the Treasure card you have just found, Elven Sword (KN-66): Mighty Axe is already one "
-        "of your Treasure cards.")
+    assert checked(g, Target("card", "mighty_axe")) == Reason(
+        "You keep or decline the Treasure card you have just found, Elven Sword: Mighty Axe is already one "
+        "of your Treasure cards.", "KN-66")
 
 
 def test_KN_38_before_an_ambush_only_strength() -> None:
     """KN-38: before an Ambush she may add Hero cubes to Strength only."""
     g = seeded_decision("ambush_strength", ("knight", "cave"))
-    assert rule_reason(g, Target("slot", "knight.perception")) == (
-        "Before an Ambush only Strength may take more Hero cubes (KN-38): Perception does not fight it.")
+    assert checked(g, Target("slot", "knight.perception")) == Reason(
+        "Before an Ambush only Strength may take more Hero cubes: Perception does not fight it.", "KN-38")
 
 
 def test_KN_113_a_cube_is_given_up_only_where_there_is_one() -> None:
@@ -150,8 +160,9 @@ def test_KN_113_a_cube_is_given_up_only_where_there_is_one() -> None:
     k = kb.knight(g)
     empty = next(s for s in ("shield", "map", "strength", "perception", "movement")
                  if not (k.equip.get(s) or k.track.get(s)))
-    reason = rule_reason(g, Target("slot", f"knight.{empty}"))
-    assert reason.startswith(f"There is no Hero cube on {kb.slot_label(g, empty)} to give up")
+    reason = checked(g, Target("slot", f"knight.{empty}"))
+    assert reason.text.startswith(f"There is no Hero cube on {kb.slot_label(g, empty)} to give up")
+    assert reason.rule == ("KN-113" if "Grit" in g.pending.prompt else "KN-10")
 
 
 # ================================================================ the Dragon
@@ -341,7 +352,7 @@ def test_reasons_take_any_target_without_failing() -> None:
         d = g.pending
         assert d is not None
         answers = [rule(g, d, t) for t in odd for rule in wn.REASONS]
-        assert any(answers) and all(a is None or isinstance(a, str) for a in answers)
+        assert any(answers) and all(a is None or isinstance(a, str | Reason) for a in answers)
 
 
 def test_DR_47_no_goblins_no_hunger_by_eating() -> None:
@@ -356,13 +367,13 @@ def test_KN_88_KN_96_treasure_slots() -> None:
     """KN-88: the Javelin needs no Hero cube; KN-96: one cube activates a Treasure she keeps, none one she lacks."""
     g = game(("knight", "dragon"), "knight", pieces={"knight": [0, 0], "dragon": [3, 0]},
              knight={"cubes_free": 2, "treasures": ["javelin", "elven_sword"], "face_up": ["javelin"]})
-    assert rule_reason(g, Target("slot", "knight.treasure:javelin")) == (
-        "The Javelin needs no Hero cube: ready it, and your next attack gets +1 Strength (KN-88).")
+    assert checked(g, Target("slot", "knight.treasure:javelin")) == Reason(
+        "The Javelin needs no Hero cube: ready it, and your next attack gets +1 Strength.", "KN-88")
     choose(g, "cube:treasure:elven_sword")
-    assert rule_reason(g, Target("slot", "knight.treasure:elven_sword")) == (
-        "Elven Sword has its Hero cube already: one cube makes it work (KN-96).")
-    assert rule_reason(g, Target("slot", "knight.treasure:mighty_axe")) == (
-        "Mighty Axe is not among your Treasure cards: cubes go only on cards you keep (KN-96).")
+    assert checked(g, Target("slot", "knight.treasure:elven_sword")) == Reason(
+        "Elven Sword has its Hero cube already: one cube makes it work.", "KN-96")
+    assert checked(g, Target("slot", "knight.treasure:mighty_axe")) == Reason(
+        "Mighty Axe is not among your Treasure cards: cubes go only on cards you keep.", "KN-96")
 
 
 def test_TR_04_TR_06_terrain_cards_are_chosen_when_an_event_tile_is_revealed() -> None:

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
-from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos
+from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan
 from ..kinds import DecisionKind
 from ..map.board import is_dark, is_lit, place_tile
 from ..option_ids import at, pos_arg
+from ..reasons import Reason
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -76,14 +77,27 @@ def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
     """KN-38: before an Ambush she may put more Hero cubes on Strength (Goblin Infestation
     and the Goblins' own Ambush both ask here).  ``prompt`` and ``fight`` are format strings
     given the current ``{strength}``."""
-    k = kb.knight(g)
-    while k.cubes_free > 0 and k.track["strength"] < 3:
+    while check_ambush_cube(g, "strength") is None:
         mine = kb.strength(g)
         opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
         choice = yield g.ask("knight", DecisionKind.AMBUSH_STRENGTH, prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return
         kb.assign_cube(g, "strength")
+
+
+def check_ambush_cube(g: Game, slot: str) -> Reason | None:
+    """KN-38/40: before an Ambush she may put more Hero cubes on Strength only (while she has
+    an unplaced cube and the track has room: :func:`~..roles.knight.board.check_cube_slot`)."""
+    if slot == "strength":
+        return kb.check_cube_slot(g, "strength")
+    if slot in ("free", "cubes"):
+        return _CUBES_TO_STRENGTH
+    return Reason(f"Before an Ambush only Strength may take more Hero cubes: {kb.slot_name(g, slot)} does not fight it.",
+                  "KN-38")
+
+
+_CUBES_TO_STRENGTH = Reason("Your unplaced Hero cubes may go onto Strength before the Ambush: drag one there.", "KN-38")
 
 
 def draw_monster(g: Game) -> str:
@@ -106,7 +120,7 @@ def _step_back(g: Game, token: str) -> Proc:
     fits, see ``_troll``.)"""
     here = g.state.board.pieces["knight"]
     board = g.state.board
-    free = [q for _, q in adjacent(here) if is_lit(g, q) and not board.pieces_at(q) and not sum(board.tokens_at(q).values())]
+    free = [q for _, q in adjacent(here) if check_step_back(g, here, q) is None]
     for _p, toks in board.tokens.items():
         if toks[token]:
             toks[token] = 0
@@ -121,6 +135,27 @@ def _step_back(g: Game, token: str) -> Proc:
         board.pieces["knight"] = dest
         g.log("move", f"The Knight is driven back to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
     g.log("monster_token", f"The {token.title()} token blocks {fmt_pos(here)}.")
+
+
+def check_step_back(g: Game, here: Pos, q: Pos) -> Reason | None:
+    """The Ogre's (and the Troll's fallback) step back (RV-08, the Monster's Ambush line):
+    to a space next to hers, Lit, with no piece and no token on it."""
+    if manhattan(here, q) != 1:
+        return Reason(f"You step back to a space next to you; {fmt_pos(q)} is not next to you.", "RV-08")
+    if not is_lit(g, q):
+        what = "Dark" if q in g.state.board.tiles else "open"
+        return Reason(f"You step back onto a Lit space, and {fmt_pos(q)} is {what}.", "RV-08")
+    board = g.state.board
+    pieces = board.pieces_at(q)
+    if pieces:
+        name = sorted(pieces)[0]
+        who = f"{name.split(':', 1)[1].title()} Tribe" if name.startswith("tribe:") else name.title()
+        return Reason(f"You step back onto an empty space: the {who} is on {fmt_pos(q)}.", "RV-08")
+    toks = [t for t, n in board.tokens.get(q, {}).items() if n > 0]
+    if toks:
+        return Reason(f"You step back onto an empty space: a {toks[0].replace('_', ' ')} token is on {fmt_pos(q)}.",
+                      "RV-08")
+    return None
 
 
 def _ogre(g: Game, monster: str) -> Proc:
@@ -187,21 +222,52 @@ def _beetles(g: Game, monster: str) -> Proc:
     yield
 
 
-def _underworm(g: Game, monster: str) -> Proc:
-    """The Knight moves diagonally to the nearest Dark tile and reveals it."""
-    here = g.state.board.pieces["knight"]
+def underworm_targets(g: Game, here: Pos) -> tuple[list[Pos], bool]:
+    """The Underworm's (its Ambush line) destinations from ``here``: the nearest Dark tiles
+    on her diagonals with no piece on them; with none, the nearest diagonal open spaces,
+    where a tile is drawn and placed (VAR-45) — and whether one is placed."""
     best: list[Pos] = []
     for dist in range(1, 12):
         best = [(here[0] + dx * dist, here[1] + dy * dist) for dx, dy in DIAGONALS]
         best = [q for q in best if is_dark(g, q) and not g.state.board.pieces_at(q)]
         if best:
-            break
-    place = not best and bool(g.state.stack)   # VAR-45: no Dark tile: one goes on the nearest diagonal open space
+            return best, False
+    place = bool(g.state.stack)   # VAR-45: no Dark tile: one goes on the nearest diagonal open space
     for dist in range(1, 12) if place else ():
         best = [(here[0] + dx * dist, here[1] + dy * dist) for dx, dy in DIAGONALS]
         best = [q for q in best if q not in g.state.board.tiles]
         if best:
-            break
+            return best, True
+    return [], place
+
+
+def check_underworm(g: Game, here: Pos, q: Pos) -> Reason | None:
+    """The Underworm drags her to ``q`` only if it is one of :func:`underworm_targets`: on a
+    diagonal, the nearest, a Dark tile (or, with none left, an open space), with no piece."""
+    best, place = underworm_targets(g, here)
+    if q in best:
+        return None
+    dx, dy = q[0] - here[0], q[1] - here[1]
+    if abs(dx) != abs(dy) or dx == 0:
+        return Reason(f"The Underworm drags you diagonally, and {fmt_pos(q)} is not on a diagonal from {fmt_pos(here)}.",
+                      "VAR-45")
+    nearest = abs(best[0][0] - here[0]) if best else 0
+    if best and abs(dx) > nearest:
+        return Reason(f"The Underworm drags you to the nearest tile it can: {abs(dx)} steps is farther than {nearest}.",
+                      "VAR-45")
+    if not place and not is_dark(g, q):
+        return Reason(f"The Underworm drags you onto a Dark tile, and {fmt_pos(q)} is not one.", "VAR-45")
+    if place and q in g.state.board.tiles:
+        return Reason(f"No Dark tile is left on your diagonals: the Underworm drags you to the nearest open space, and "
+                      f"{fmt_pos(q)} holds a tile.", "VAR-45")
+    return Reason(f"The Underworm drags you onto a tile with no piece on it: a piece is on {fmt_pos(q)}.", "VAR-45")
+
+
+def _underworm(g: Game, monster: str) -> Proc:
+    """The Knight moves diagonally to the nearest Dark tile and reveals it
+    (:func:`underworm_targets`)."""
+    here = g.state.board.pieces["knight"]
+    best, place = underworm_targets(g, here)
     if not best:
         return
     if len(best) == 1:

@@ -4,10 +4,12 @@ where a role is absent the card's alternative condition applies (COMPONENT_DATA)
 An "attack" must be her own Encounter, never a Bow shot or an Ambush (KN-100)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..map.board import moving_entrance, tile_type
+from ..reasons import Reason
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -22,10 +24,8 @@ def _lit_cave_tiles(g: Game) -> int:
 
 
 def _stalwart(g: Game) -> bool:
-    k = kb.knight(g)
-    if g.has("goblins"):
-        return "attack_tribe_population_3" in k.achievements
-    return k.ambushes_resolved >= 2
+    """With the Goblins (without them, a count: :data:`COUNTS`)."""
+    return "attack_tribe_population_3" in kb.knight(g).achievements
 
 
 def _fearless(g: Game) -> bool:
@@ -36,30 +36,76 @@ def _fearless(g: Game) -> bool:
 
 
 def _cunning(g: Game) -> bool:
-    k = kb.knight(g)
-    if g.has("dragon"):
-        return "attempted_gem" in k.achievements
-    return k.treasures_collected >= 2
+    """With the Dragon (without him, a count: :data:`COUNTS`)."""
+    return "attempted_gem" in kb.knight(g).achievements
 
 
 CONDITIONS: dict[str, Callable[[Game], bool]] = {
     "stalwart": _stalwart,
-    "intrepid": lambda g: _lit_cave_tiles(g) >= 10,
     "daring": lambda g: bool({"attack_tribe_with_monster", "hit_dragon", "killed_thief"} & set(kb.knight(g).achievements)),
     "fearless": _fearless,
     "cunning": _cunning,
-    "bedecked": lambda g: len(kb.knight(g).face_up) >= 2,
-    "adventurous": lambda g: len(kb.knight(g).encounter_spaces) >= 3,
-    "swift": lambda g: len(kb.knight(g).visited) >= 7,
     "eagle_eyed": lambda g: "bow_damage" in kb.knight(g).achievements,
-    "persistent": lambda g: g.state.crystals_smashed_total >= 3,
 }
+# The conditions that are a count (how many she has, how many it needs, what is counted),
+# so the reason can say how far she has got.
+Count = tuple[Callable[["Game"], int], int, str]
+# base -> (the role whose absence the count needs, or "" for always; the count)
+COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({
+    "intrepid": ("", (_lit_cave_tiles, 10, "Cave tiles revealed")),
+    "bedecked": ("", (lambda g: len(kb.knight(g).face_up), 2, "Treasure cards face up")),
+    "adventurous": ("", (lambda g: len(kb.knight(g).encounter_spaces), 3, "spaces with Encounters this turn")),
+    "swift": ("", (lambda g: len(kb.knight(g).visited), 7, "spaces moved through this turn")),
+    "persistent": ("", (lambda g: g.state.crystals_smashed_total, 3, "Crystal tokens smashed")),
+    "cunning": ("dragon", (lambda g: kb.knight(g).treasures_collected, 2, "Treasure tokens collected this turn")),
+    "stalwart": ("goblins", (lambda g: kb.knight(g).ambushes_resolved, 2, "Ambushes resolved this turn")),
+})
+
+
+def _count(g: Game, base: str) -> Count | None:
+    """The count a Sidequest's condition needs, if it is one (Cunning and Stalwart count
+    only when their role is absent)."""
+    entry = COUNTS.get(base)
+    if entry is None or (entry[0] and g.has(entry[0])):
+        return None
+    return entry[1]
+
+
+_NOT_HER_TURN = Reason("A Sidequest is revealed on your own turn.", "KN-101")
+
+
+def check_sidequest(g: Game, card: str) -> Reason | None:
+    """THE check of revealing the Sidequest ``card`` (a rule check, :mod:`..reasons`): one she
+    holds (KN-99), on her own turn (KN-101), once its condition is met (KN-99, KN-102..111;
+    the reason says how far she has got where the condition is a count)."""
+    k = kb.knight(g)
+    if card not in k.sidequests:
+        return Reason(f"{g.card(card).name} is not one of your Sidequests.", "KN-99")
+    if g.state.active != "knight":
+        return _NOT_HER_TURN
+    base = kb.base_id(card)
+    if met(g, base):
+        return None
+    count = _count(g, base)
+    now = f" Now: {count[0](g)} {count[2]}." if count is not None else ""
+    c = g.card(card)
+    return Reason(f"Sidequest {c.name} is not met yet: {c.text}{now}", "KN-99")
+
+
+def met(g: Game, base: str) -> bool:
+    """KN-102..111: is the condition of the Sidequest ``base`` met now (its count reached, or
+    its deed done)?"""
+    count = _count(g, base)
+    return count[0](g) >= count[1] if count is not None else CONDITIONS[base](g)
 
 
 def completable(g: Game) -> list[str]:
+    """The Sidequests :func:`check_sidequest` lets her reveal now: hers, on her own turn
+    (KN-101), their condition :func:`met` — its rules in its order, without building the
+    refusals' words the options never show (every step of her turn asks this)."""
     if g.state.active != "knight":
         return []  # KN-101: only on her own turn
-    return [c for c in kb.knight(g).sidequests if CONDITIONS[kb.base_id(c)](g)]
+    return [c for c in kb.knight(g).sidequests if met(g, kb.base_id(c))]
 
 
 def reveal_sidequest(g: Game, card: str) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..decisions import Option, Target
 from ..kinds import DecisionKind
 from ..option_ids import arg_of, has_verb
+from ..reasons import Reason
 from ..roles.knight import board as kb
 
 if TYPE_CHECKING:
@@ -72,6 +73,23 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
         kb.gain_grit(g, grit, "declined a Treasure")
 
 
+def check_keep(g: Game, found: str, card: str) -> Reason | None:
+    """KN-66: she keeps or declines the Treasure card she has just found (``found``), no other."""
+    if card == found:
+        return None
+    k = kb.knight(g)
+    name = g.card(card).name
+    if card in k.treasures:
+        what = f"{name} is already one of your Treasure cards"
+    elif card in k.sidequests:
+        what = f"{name} is one of your Sidequests"
+    elif card in g.state.removed_from_game:
+        what = f"{name} has left the game"
+    else:
+        what = f"{name} is not yours"
+    return Reason(f"You keep or decline the Treasure card you have just found, {g.card(found).name}: {what}.", "KN-66")
+
+
 def _uncertain_treasures(g: Game) -> Proc:
     """VAR-11/12 (Uncertain Treasures) for a collected Treasure token.  With a Cave: she
     draws 3, puts 1 on the bottom of the deck and gives 2; the Knight puts 1 of them on
@@ -113,6 +131,54 @@ def _uncertain_treasures(g: Game) -> Proc:
     yield from _keep_or_decline(g, drawn[0], hidden=cave)
 
 
+def check_potion(g: Game, card: str) -> Reason | None:
+    """KN-95 (drink it by discarding it and the Hero cube on it, for 2 Health), KN-17/18
+    (never one of her 2 starting cubes)."""
+    k = kb.knight(g)
+    if not k.treasure_cubes.get(card, 0):
+        return _POTION_NO_CUBE
+    if kb.active_cubes(k) <= g.rules.knight.start_cubes:
+        return Reason(f"You have only your {g.rules.knight.start_cubes} starting Hero cubes: none may be discarded, so "
+                      "the Potion Kit cannot be drunk.", "KN-17")
+    if k.health >= k.max_health:
+        return Reason(f"Your Health is full ({k.health}/{k.max_health}): the Potion Kit restores Health.", "KN-95")
+    return None
+
+
+_POTION_NO_CUBE = Reason("The Potion Kit is drunk by discarding the Hero cube on it: put a cube on it first.", "KN-95")
+
+
+def check_javelin(g: Game, card: str) -> Reason | None:
+    """KN-88: the Javelin is readied for her next attack, one at a time."""
+    k = kb.knight(g)
+    if k.javelin_ready is None:
+        return None
+    name = g.card(card).name
+    if k.javelin_ready == card:
+        return Reason(f"The {name} is readied: your next attack (a Tribe, the Thief, the Dragon even underground, a "
+                      "Crystal) gets +1 Strength, then it leaves the game.", "KN-88")
+    return Reason(f"Another {name} is readied already: your next attack throws it first.", "KN-88")
+
+
+def check_treasure_card(g: Game, card: str) -> Reason | None:
+    """THE check of a click on one of her Treasure cards in her turn: a facedown card is
+    turned face up (KN-96), the Potion Kit drunk (:func:`check_potion`), the Javelin readied
+    (:func:`check_javelin`); any other face-up card works through the Hero cube on it."""
+    k = kb.knight(g)
+    c = g.card(card)
+    if card not in k.treasures:
+        return Reason(f"{c.name} is not one of your Treasure cards.", "KN-96")
+    if card not in k.face_up:
+        return None
+    base = kb.base_id(card)
+    if base == "potion_kit":
+        return check_potion(g, card)
+    if base == "javelin":
+        return check_javelin(g, card)
+    cubed = "it has its Hero cube" if k.treasure_cubes.get(card, 0) else "it works while a Hero cube is on it"
+    return Reason(f"{c.name} is face up already; {cubed}: {c.text}", "KN-96")
+
+
 def treasure_options(g: Game) -> list[Option]:
     """Things she can do with kept cards on her turn: show one face up, drink the Potion Kit,
     ready the Javelin for her next attack (KN-88)."""
@@ -122,11 +188,11 @@ def treasure_options(g: Game) -> list[Option]:
         name = g.card(card).name
         if card not in k.face_up:
             out.append(Option(f"treasure:reveal:{card}", f"Turn {name} face up", (Target("card", card),)))
-        if (kb.base_id(card) == "potion_kit" and k.treasure_cubes.get(card, 0)
-                and kb.active_cubes(k) > g.rules.knight.start_cubes and k.health < k.max_health):
+        base = kb.base_id(card)
+        if base == "potion_kit" and check_potion(g, card) is None:
             out.append(Option(f"treasure:potion:{card}", "Drink the Potion Kit: discard it and its cube, +2 Health",
                               (Target("card", card),)))
-        if kb.base_id(card) == "javelin" and k.javelin_ready is None:
+        if base == "javelin" and check_javelin(g, card) is None:
             out.append(Option(f"treasure:javelin:{card}", "Ready the Javelin: your next attack gets +1 Strength and "
                               "may strike the underground Dragon; then it leaves the game", (Target("card", card),)))
     return out

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..geometry import adjacent, fmt_pos, manhattan, parse_pos
+from ..geometry import adjacent, fmt_pos
 from ..map.board import edge_blocked, is_dark, is_lit
+from ..reasons import Reason
 from .common import _pos_of, _thing
 
 if TYPE_CHECKING:
@@ -43,40 +44,26 @@ def gnome_leap(g: Game, d: Decision, t: Target) -> str | None:
     return f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays."
 
 
-def ambush_step(g: Game, d: Decision, t: Target) -> str | None:
-    """The Ogre and the Troll drive the Knight back to an adjacent, unoccupied, non-Dark space
-    without a token (COMPONENT_DATA: Ambush Monsters)."""
+def ambush_step(g: Game, d: Decision, t: Target) -> Reason | None:
+    """The Ogre and the Troll drive the Knight back: ``ambush.check_step_back`` (RV-08)."""
+    from ..cards.ambush import check_step_back
+
     q = _pos_of(t)
-    if d.kind != "ambush_step" or q is None:
-        return None
     here = g.state.board.pieces.get("knight")
-    if here is None or manhattan(here, q) != 1:
-        return f"You step back to a space next to you; {fmt_pos(q)} is not next to you."
-    if q not in g.state.board.tiles or not is_lit(g, q):
-        return f"You step back onto a Lit space, and {fmt_pos(q)} is {'Dark' if q in g.state.board.tiles else 'open'}."
-    who = _occupied(g, q)
-    return f"You step back onto an empty space: {who} is on {fmt_pos(q)}." if who else None
+    if d.kind != "ambush_step" or q is None or here is None:
+        return None
+    return check_step_back(g, here, q)
 
 
-def underworm(g: Game, d: Decision, t: Target) -> str | None:
-    """The Underworm drags the Knight diagonally to the nearest Dark tile with no piece on it
-    (VAR-45: a tile is placed on the nearest diagonal open space when none is left)."""
+def underworm(g: Game, d: Decision, t: Target) -> Reason | None:
+    """The Underworm drags the Knight diagonally: ``ambush.check_underworm`` (VAR-45)."""
+    from ..cards.ambush import check_underworm
+
     q = _pos_of(t)
-    if d.kind != "underworm" or q is None:
-        return None
     here = g.state.board.pieces.get("knight")
-    if here is None:
+    if d.kind != "underworm" or q is None or here is None:
         return None
-    dx, dy = q[0] - here[0], q[1] - here[1]
-    if abs(dx) != abs(dy) or dx == 0:
-        return f"The Underworm drags you diagonally, and {fmt_pos(q)} is not on a diagonal from {fmt_pos(here)}."
-    nearest = min(abs(parse_pos(o.id.split(":", 1)[1])[0] - here[0]) for o in d.options)
-    if abs(dx) > nearest:
-        return f"The Underworm drags you to the nearest tile it can: {abs(dx)} steps is farther than {nearest}."
-    if q in g.state.board.tiles and not is_dark(g, q):
-        return f"The Underworm drags you onto a Dark tile, and {fmt_pos(q)} is Lit."
-    who = _occupied(g, q)
-    return f"The Underworm drags you onto a tile with no piece on it: {who} is on {fmt_pos(q)}." if who else None
+    return check_underworm(g, here, q)
 
 
 def river_ride(g: Game, d: Decision, t: Target) -> str | None:
@@ -168,7 +155,7 @@ def _known_card(g: Game, card: str) -> bool:
     return True
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
     gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance, scratch_target,
     keep_scale, platinum_box,
 ]

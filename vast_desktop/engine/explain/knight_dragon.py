@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..geometry import edge, fmt_pos, manhattan, parse_pos
+from ..geometry import Pos, edge, fmt_pos, manhattan, parse_pos
 from ..map.board import edge_blocked, is_dark
+from ..reasons import Reason
 from ..roles.dragon.state import SLOTH_CATEGORY, SYMBOLS
 from .common import _piece_pos, _pos_of, _thing
 
@@ -54,12 +55,11 @@ def _slot_label(g: Game, slot: str) -> str:
     return kb.SLOT_LABEL.get(slot, slot.title())
 
 
-def knight_bomb_edge(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-72..75: a Bomb token goes on a wall of her own tile, with a free Hero cube, while
-    Bomb tokens are left and not on the turn she Bomb-attacked the Dragon (knight.bomb_options).
-    Asked when a Bomb is on offer, or the edge is closed or holds a Bomb token; an open edge
-    otherwise is left to the space's own reasons (a click on it lands on the space too)."""
-    from ..roles.knight import board as kb
+def knight_bomb_edge(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A wall of her tile clicked in her turn: the Bomb's check (``check_bomb_wall``,
+    KN-72..78).  Asked when a Bomb is on offer, or the edge is closed or holds a Bomb token;
+    an open edge otherwise is left to the space's own reasons (a click on it lands on the
+    space too)."""
     from ..roles.knight import turn as kn
 
     if d.kind != "knight_turn" or t.kind != "edge" or g.state.knight is None:
@@ -68,106 +68,35 @@ def knight_bomb_edge(g: Game, d: Decision, t: Target) -> str | None:
         a, b = (parse_pos(x) for x in t.ref.split("|"))
     except ValueError:
         return None
-    if manhattan(a, b) != 1:
+    if manhattan(a, b) != 1 or not bomb_edge_asked(g, d, a, b):
         return None
-    if not _option_refs(d, "edge") and not edge_blocked(g, a, b) and edge(a, b) not in g.state.board.bombs:
-        return None                  # no Bomb on offer, no wall, no token: the click is about the space, not the edge
-    k = kb.knight(g)
-    p = kn.pos(g)
-    if p not in (a, b):
-        return (f"A Bomb goes on a wall of your own tile, {fmt_pos(p)} (KN-72): this edge lies between "
-                f"{fmt_pos(a)} and {fmt_pos(b)}.")
-    q = b if a == p else a
-    if k.bombs_left <= 0:
-        return "All 3 Bomb tokens are placed: no more walls can be blown up (KN-75)."
-    if k.cubes_free <= 0:
-        return "Blowing up a wall puts a Hero cube on the Bomb, and you have no unplaced cube (KN-72)."
-    if k.bomb_attacked:
-        return "You Bomb-attacked the Dragon this turn: no Bomb on a wall in the same turn (KN-74)."
-    e = edge(p, q)
-    if e in g.state.board.bombs:
-        return f"There is a Bomb token on this wall already: the edge toward {fmt_pos(q)} stays open (KN-78)."
-    if e in g.state.board.rockslides:
-        return f"A Rockslide token closes the edge toward {fmt_pos(q)}: a Bomb blows up walls, not Rockslides (KN-72)."
-    if q in g.state.board.tiles and is_dark(g, q):
-        return (f"Your tile has no wall toward {fmt_pos(q)}, and the Dark tile there shows its walls only once it "
-                "is revealed (KN-72).")
-    return f"There is no wall between {fmt_pos(p)} and {fmt_pos(q)} to blow up (KN-72)."
+    return kn.check_bomb_wall(g, a, b)
 
 
-def knight_board_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-11/12 (cubes on tracks left to right, 3 at most), KN-70 (Ancient Map), KN-82
-    (Shield), KN-79 (the Bow needs Tribes), KN-88/96 (Treasure cards): where a free Hero
-    cube cannot go now (knight_board.cube_slots)."""
+def bomb_edge_asked(g: Game, d: Decision, a: Pos, b: Pos) -> bool:
+    """Is a click on the edge ``a``–``b`` about the Bomb (one on offer, a wall, a Bomb token)?"""
+    return bool(_option_refs(d, "edge")) or edge_blocked(g, a, b) or edge(a, b) in g.state.board.bombs
+
+
+def knight_board_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A slot of her board clicked in her turn: where a free Hero cube cannot go now
+    (``knight.board.check_cube_slot``: KN-08/10/11/12, KN-70, KN-72..75, KN-79, KN-82,
+    KN-88, KN-96)."""
     from ..roles.knight import board as kb
-    from ..state import TRACKS
 
     slot = _slot(t, "knight")
     if d.kind != "knight_turn" or slot is None or g.state.knight is None:
         return None
-    k = kb.knight(g)
-    if slot == "bomb":
-        return _bomb_slot(g)
-    if slot in ("free", "cubes"):
-        if k.cubes_free <= 0:
-            return "You have no unplaced Hero cube: the placed ones come back at your next Pick Up (KN-10)."
-        return (f"These are your {k.cubes_free} unplaced Hero cubes: drag one onto a highlighted place on your "
-                "board — a track, equipment or a Treasure card (KN-11).")
-    if k.cubes_free <= 0:
-        return (f"You have no unplaced Hero cube to put on {_slot_label(g, slot)}: the placed ones come back at "
-                "your next Pick Up (KN-10, KN-11).")
-    if slot in TRACKS:
-        return (f"The {kb.SLOT_LABEL[slot]} track is full: 3 Hero cubes, {kb.SLOT_LABEL[slot]} "
-                f"{getattr(kb, slot)(g)} (KN-08, KN-12).")
-    if slot == "map":
-        return f"The Ancient Map holds at most {g.rules.knight.ancient_map_max} Hero cubes and has {k.equip['map']} (KN-70)."
-    if slot == "shield":
-        return "The Shield has its Hero cube already: one cube raises it (KN-82)."
-    if slot == "bow":
-        return "The Bow shoots Goblin Tribes only, and no one plays the Goblins (KN-79)."
-    if slot.startswith("treasure:"):
-        return _treasure_slot(g, slot.split(":", 1)[1])
-    return None
+    return kb.check_cube_slot(g, slot)
 
 
-def _bomb_slot(g: Game) -> str:
-    """KN-72..75: a cube goes on the Bomb only by using it (a wall, or the underground Dragon)."""
-    from ..roles.knight import board as kb
-
-    k = kb.knight(g)
-    dragon = g.state.dragon is not None
-    if k.cubes_free <= 0:
-        return "Using the Bomb puts a Hero cube on it, and you have no unplaced cube (KN-72)."
-    if k.bomb_attacked:
-        return "You Bomb-attacked the Dragon this turn: no Bomb on a wall in the same turn (KN-74)."
-    if k.bombs_left <= 0:
-        if dragon and not k.bombed_wall:
-            return ("All 3 Bomb tokens are placed (KN-75): the Bomb now only attacks the underground Dragon on his "
-                    "tile (KN-73).")
-        return "All 3 Bomb tokens are placed: no more walls can be blown up (KN-75)."
-    if dragon and k.bombed_wall:
-        return (f"You blew up a wall this turn, so no Bomb attack on the Dragon (KN-74); another wall of your tile "
-                f"takes one of your {k.bombs_left} Bomb tokens: click it (KN-72).")
-    dragon_too = ", or attack the underground Dragon on your tile" if dragon else ""
-    return f"A Hero cube goes on the Bomb when you use it: click a wall of your tile to blow it up{dragon_too} (KN-72)."
-
-
-def _treasure_slot(g: Game, card: str) -> str:
-    """KN-88 (the Javelin needs no cube), KN-96 (one cube activates a Treasure she holds)."""
-    from ..roles.knight import board as kb
-
-    k = kb.knight(g)
-    name = _slot_label(g, f"treasure:{card}")
-    if card not in k.treasures:
-        return f"{name} is not among your Treasure cards: cubes go only on cards you keep (KN-96)."
-    if kb.base_id(card) in kb.NO_CUBE_TREASURES:
-        return f"The {name} needs no Hero cube: ready it, and your next attack gets +1 Strength (KN-88)."
-    return f"{name} has its Hero cube already: one cube makes it work (KN-96)."
-
-
-def knight_card(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-99/101 (a Sidequest is revealed once its condition is met), KN-95/17/18 (the
-    Potion Kit), KN-96 (a Treasure works with a cube on it): a card of hers she cannot use now."""
+def knight_card(g: Game, d: Decision, t: Target) -> Answer:
+    """A card of hers clicked in her turn, routed to its check: a Sidequest
+    (``sidequests.check_sidequest``, KN-99/101), a Treasure card (``treasures.check_treasure_card``:
+    KN-96, the Potion Kit KN-95/17, the Javelin KN-88); a card she no longer holds has left the
+    game (KN-99, KN-66, KN-19)."""
+    from ..cards.sidequests import check_sidequest
+    from ..cards.treasures import check_treasure_card
     from ..roles.knight import board as kb
 
     if d.kind != "knight_turn" or t.kind != "card" or g.state.knight is None:
@@ -178,17 +107,9 @@ def knight_card(g: Game, d: Decision, t: Target) -> str | None:
     if c is None:
         return None
     if card in k.sidequests:
-        return _sidequest_not_met(g, card)
+        return check_sidequest(g, card)
     if card in k.treasures:
-        if kb.base_id(card) == "potion_kit":
-            return _potion_kit(g, card)
-        if kb.base_id(card) in kb.NO_CUBE_TREASURES:
-            if k.javelin_ready == card:
-                return (f"The {c.name} is readied: your next attack (a Tribe, the Thief, the Dragon even underground, "
-                        "a Crystal) gets +1 Strength, then it leaves the game (KN-88).")
-            return f"The {c.name} is face up already: ready it to give your next attack +1 Strength (KN-88)."
-        cubed = "it has its Hero cube" if k.treasure_cubes.get(card, 0) else "it works while a Hero cube is on it"
-        return f"{c.name} is face up already; {cubed} (KN-96): {c.text}"
+        return check_treasure_card(g, card)
     if card in g.state.removed_from_game:
         if getattr(c, "handler", "") == "sidequest":
             return f"You completed the Sidequest {c.name}: it has left the game (KN-99)."
@@ -196,87 +117,48 @@ def knight_card(g: Game, d: Decision, t: Target) -> str | None:
     return f"{c.name} is not one of your cards now."
 
 
-def _sidequest_not_met(g: Game, card: str) -> str:
-    """KN-99: the card's condition, with how far she has got where it is a count."""
-    from ..cards import sidequests as sq
-    from ..roles.knight import board as kb
-
-    k = kb.knight(g)
-    c = g.card(card)
-    base = kb.base_id(card)
-    counts = {"intrepid": (sq._lit_cave_tiles(g), "Cave tiles revealed"),
-              "adventurous": (len(k.encounter_spaces), "spaces with Encounters this turn"),
-              "swift": (len(k.visited), "spaces moved through this turn"),
-              "bedecked": (len(k.face_up), "Treasure cards face up"),
-              "persistent": (g.state.crystals_smashed_total, "Crystal tokens smashed")}
-    if base == "cunning" and not g.has("dragon"):
-        counts["cunning"] = (k.treasures_collected, "Treasure tokens collected this turn")
-    if base == "stalwart" and not g.has("goblins"):
-        counts["stalwart"] = (k.ambushes_resolved, "Ambushes resolved this turn")
-    now = f" Now: {counts[base][0]} {counts[base][1]}." if base in counts else ""
-    return f"Sidequest {c.name} is not met yet (KN-99): {c.text}{now}"
-
-
-def _potion_kit(g: Game, card: str) -> str | None:
-    """KN-95 (discard it and its cube for 2 Health), KN-17/18 (never one of her 2 starting cubes)."""
-    from ..roles.knight import board as kb
-
-    k = kb.knight(g)
-    if card not in k.face_up:
-        return None
-    if not k.treasure_cubes.get(card, 0):
-        return "The Potion Kit is drunk by discarding the Hero cube on it: put a cube on it first (KN-95)."
-    if kb.active_cubes(k) <= g.rules.knight.start_cubes:
-        return (f"You have only your {g.rules.knight.start_cubes} starting Hero cubes: none may be discarded, so "
-                "the Potion Kit cannot be drunk (KN-17, KN-18).")
-    return f"Your Health is full ({k.health}/{k.max_health}): the Potion Kit restores Health (KN-95)."
-
-
-def keep_treasure_card(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-66: she keeps or declines the Treasure card she has just found, no other."""
-    from ..roles.knight import board as kb
+def keep_treasure_card(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A card clicked while she keeps or declines the one just found: ``treasures.check_keep`` (KN-66)."""
+    from ..cards.treasures import check_keep
 
     if d.kind != "keep_treasure" or t.kind != "card" or g.state.knight is None:
         return None
-    found = next((o.id.split(":", 1)[1] for o in d.options if o.id.startswith("keep:")), None)
-    if found is None:
+    found = kept_card(d)
+    if found is None or _card(g, t.ref) is None:
         return None
-    k = kb.knight(g)
-    c = _card(g, t.ref)
-    if c is None:
-        return None
-    name = c.name
-    if t.ref in k.treasures:
-        what = f"{name} is already one of your Treasure cards"
-    elif t.ref in k.sidequests:
-        what = f"{name} is one of your Sidequests"
-    elif t.ref in g.state.removed_from_game:
-        what = f"{name} has left the game"
-    else:
-        what = f"{name} is not yours"
-    return f"You keep or decline the Treasure card you have just found, {g.card(found).name} (KN-66): {what}."
+    return check_keep(g, found, t.ref)
 
 
-def ambush_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-38: before an Ambush she may add Hero cubes to Strength only."""
+def kept_card(d: Decision) -> str | None:
+    """The Treasure card a ``keep_treasure`` decision is about (its ``keep:`` option)."""
+    return next((o.id.split(":", 1)[1] for o in d.options if o.id.startswith("keep:")), None)
+
+
+def ambush_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A slot of her board clicked before an Ambush: ``ambush.check_ambush_cube`` (KN-38)."""
+    from ..cards.ambush import check_ambush_cube
+
     slot = _slot(t, "knight")
-    if d.kind != "ambush_strength" or slot is None or slot == "strength":
+    if d.kind != "ambush_strength" or slot is None:
         return None
-    if slot in ("free", "cubes"):
-        return "Your unplaced Hero cubes may go onto Strength before the Ambush (KN-38): drag one there."
-    return f"Before an Ambush only Strength may take more Hero cubes (KN-38): {_slot_label(g, slot)} does not fight it."
+    return check_ambush_cube(g, slot)
 
 
-def choose_cube_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """KN-113 (a cube back to the Grit track), Light / Fresh Air / Poison: she gives up a cube
-    she has, unplaced or placed (knight_board.choose_cube)."""
+def choose_cube_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A slot clicked when she gives up a cube (KN-113 back to the Grit track; Light, Fresh
+    Air and Water, Poison): ``board.check_cube_source``."""
+    from ..roles.knight import board as kb
+
     slot = _slot(t, "knight")
     if d.kind != "choose_cube" or slot is None:
         return None
-    rule = " (KN-113)" if "Grit" in d.prompt else ""
-    if slot in ("free", "cubes"):
-        return f"You have no unplaced Hero cube: give up one of your placed cubes{rule}."
-    return f"There is no Hero cube on {_slot_label(g, slot)} to give up: choose a place that holds one{rule}."
+    return kb.check_cube_source(g, slot, cube_source_rule(d))
+
+
+def cube_source_rule(d: Decision) -> str:
+    """The rule taking the cube a ``choose_cube`` decision asks for: KN-113 for the Grit
+    track, else the Hero cubes' rules (KN-10)."""
+    return "KN-113" if "Grit" in d.prompt else "KN-10"
 
 
 # ================================================================ the Dragon
@@ -687,7 +569,9 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
             "time in a round (TR-04, TR-06): not now.")
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
+Answer = str | Reason | None          # a converted check's Reason, or a plain sentence (see why_not.Answer)
+
+REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
     dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,

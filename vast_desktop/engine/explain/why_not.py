@@ -17,7 +17,7 @@ Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_act
 Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
 player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot to
 ``check_hide_loot``, the Flare to ``check_flare``, his own piece to ``check_any_step``) and
-the Knight's click on a Thief her Perception cannot reach (``check_stealth``); the
+the Knight's click on a Thief (``meetings/knight_thief.py`` ``check_target``); the
 Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
 his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
 and ``check_power``/``check_play_card`` (:func:`dragon_target`).  The
@@ -183,79 +183,33 @@ def knight_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def knight_piece(g: Game, d: Decision, t: Target) -> Answer:
-    """KN-25 (everything on her own tile), KN-49 (Strength vs Armor), KN-56 (Strength vs a
-    Tribe's), KN-60/TH-30 (Perception vs Stealth), KN-24/29 (a token costs an Encounter)."""
-    from ..roles.knight import board as kb
+    """A piece or token she clicks in her turn, routed to its rule check: a Tribe
+    (``knight_goblins.check_target``: the Bow, or her step onto its tile), the Thief and
+    the Dragon (``check_target`` of their meetings: an attack or the Enchanted Bow), a
+    Crystal or a Treasure token (``check_token``), a Dragon Gem (``check_gem``); any other
+    token: on her own tile (KN-25), with an Encounter (KN-24, KN-37)."""
     from ..roles.knight import turn as kn
 
     if d.kind != "knight_turn" or t.kind != "piece" or t.ref == "knight":
         return None
     name, where = _piece_pos(g, t)
-    here = kn.pos(g)
-    if name.startswith("tribe:") and where is not None:
-        if where == here:
-            return (f"The {_thing(name)} shares your tile: you attack a Tribe by entering its tile (KN-56), not "
-                    "where you stand.")
-        return (kn.knight_step(g, here, where)
-                or f"You attack the {_thing(name)} by entering its tile: click {fmt_pos(where)} (KN-56).")
-    if name == "thief":
-        from ..roles.thief.turn import check_stealth
-        stealthy = check_stealth(g, kb.perception(g), "Your")
-        if stealthy is not None:
-            return stealthy
-    if name == "dragon" and g.state.dragon is not None and where == here:
-        reason = _knight_vs_dragon(g)
-        if reason:
-            return reason
-    if where is not None and where != here:
-        return (f"The {_thing(name)} is at {fmt_pos(where)} and you are at {fmt_pos(here)}: everything you attack "
-                "or collect must be on your own tile (KN-25).")
-    if name == "crystal" and kb.attack_strength(g) < g.config.smash_strength:
-        return (f"Your Strength {kb.attack_strength(g)} must be at least {g.config.smash_strength} to smash a Crystal "
-                "token.")
-    return _no_encounter(g)
-
-
-def _knight_vs_dragon(g: Game) -> str | None:
-    """KN-49 (surfaced: Strength at least his Armor), KN-47/48 (underground: once a turn),
-    KN-54 (underground before the Collapse: a Bomb attack with a Hero cube)."""
-    from ..roles.dragon.state import armor
-    from ..roles.knight import board as kb
-    from ..roles.meetings import knight_dragon as kvd
-
-    d = g.state.dragon
-    assert d is not None
-    s, arm = kb.attack_strength(g), armor(g)
-    k = kb.knight(g)
-    if k.javelin_ready is not None and k.bomb_attacked:
-        return "You Bomb-attacked the Dragon this turn: the readied Javelin cannot attack him too (KN-89)."
-    if not d.surfaced and kvd._attacked_underground(g):
-        return "You have already attacked the underground Dragon this turn (KN-47/48)."
-    if not d.surfaced and not g.state.collapse and k.javelin_ready is None:
-        if k.bombed_wall:
-            return "You blew up a wall with a Bomb this turn: no Bomb attack on the Dragon in the same turn (KN-74)."
-        if k.cubes_free < 1:
-            return ("Attacking the underground Dragon takes the Bomb: put a free Hero cube on it, and you have none "
-                    "(KN-47).")
-        s -= kvd.axe_bonus(g)                                     # KN-92: not the Mighty Axe with the Bomb
-        if s < arm:
-            return f"Your Strength {s} must be at least the Dragon's Armor {arm} for a Bomb attack on him (KN-54)."
-    if s < arm:
-        return f"Your Strength {s} must be at least the Dragon's Armor {arm} to attack him (KN-49)."
-    return _no_encounter(g)
-
-
-def _no_encounter(g: Game) -> str | None:
-    """KN-24, KN-37: an attack or a pick-up takes an Encounter, after any Event token here."""
-    from ..roles.knight import board as kb
-    from ..roles.knight import turn as kn
-
-    if kb.knight(g).must_resolve_event:
-        return "You must first resolve the Event token on your space (KN-37)."
-    if kn.encounters_left(g) < 1:
-        return (f"You have no Encounters left (Perception {kb.perception(g)}, all used): attacking or collecting "
-                "here needs one (KN-24, KN-29).")
-    return None
+    if name.startswith("tribe:") and g.state.goblins is not None:
+        from ..roles.meetings import knight_goblins as kvg
+        return kvg.check_target(g, name.split(":", 1)[1])
+    if name == "thief" and g.state.thief is not None and where is not None:
+        from ..roles.meetings import knight_thief as kvt
+        return kvt.check_target(g)
+    if name == "dragon" and g.state.dragon is not None and where is not None:
+        from ..roles.meetings import knight_dragon as kvd
+        return kvd.check_target(g)
+    if where is None:
+        return None
+    if name in ("crystal", "treasure"):
+        return kn.check_token(g, name, where)
+    if name.startswith("gem_") and g.state.dragon is not None:
+        from ..roles.meetings import knight_dragon as kvd
+        return kvd.check_gem(g, where)
+    return kn.check_on_tile(g, _thing(name), where) or kn.check_encounter(g)
 
 
 # -------------------------------------------------------------- the Thief

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target
 from ...kinds import DecisionKind
 from ...option_ids import arg_of
+from ...reasons import Reason
 from ...state import EQUIPMENT, TRACKS, KnightState
 
 if TYPE_CHECKING:
@@ -100,6 +101,9 @@ def spend_javelin(g: Game) -> None:
     lose_treasure(g, k.javelin_ready, "the Javelin was thrown")
 
 
+TRACK_VALUE = {"movement": movement, "perception": perception, "strength": strength}
+
+
 def placed_cubes(k: KnightState) -> int:
     return sum(k.track.values()) + sum(k.equip.values()) + sum(k.treasure_cubes.values())
 
@@ -138,22 +142,114 @@ def owed_grit_spaces(g: Game) -> list[int]:
                   reverse=True)
 
 
-def cube_slots(g: Game) -> list[str]:
-    """Where a free cube may go now (KN-11, KN-12): tracks left to right, equipment, cards."""
+# ------------------------------------------------------------- where a cube goes (rule checks)
+# One check per rule (see :mod:`...reasons`): :func:`check_cube_slot` decides where a free
+# Hero cube may go now; her ``cube:`` options are the slots it allows, and a click on a slot
+# of her board is explained by the same call (``explain/knight_dragon.py``).
+_NO_BOMB_CUBE = Reason("Using the Bomb puts a Hero cube on it, and you have no unplaced cube.", "KN-72")
+_SHIELD_FULL = Reason("The Shield has its Hero cube already: one cube raises it.", "KN-82")
+_NO_GOBLINS = Reason("The Bow shoots Goblin Tribes only, and no one plays the Goblins.", "KN-79")
+
+
+def slot_candidates(g: Game) -> list[str]:
+    """Every place of her board a cube could go, in board order: the tracks left to right,
+    the equipment, her Treasure cards (KN-11)."""
+    return [*TRACKS, "map", "shield", "bow", *(f"treasure:{card}" for card in knight(g).treasures)]
+
+
+def check_cube_slot(g: Game, slot: str) -> Reason | None:
+    """THE check of a free Hero cube going on ``slot`` of her board now: the Bomb takes one
+    only when used (KN-72..75), she has an unplaced cube (KN-10), then the slot's own rule —
+    a track holds 3 (KN-08, KN-12), the Ancient Map its maximum (KN-70), the Shield one
+    (KN-82), the Bow needs Tribes to shoot (KN-79), a Treasure card she holds one, the
+    Javelin none (KN-96, KN-88)."""
     k = knight(g)
+    if slot == "bomb":
+        return _bomb_slot(g)
+    if slot in ("free", "cubes"):
+        if k.cubes_free <= 0:
+            return Reason("You have no unplaced Hero cube: the placed ones come back at your next Pick Up.", "KN-10")
+        return Reason(f"These are your {k.cubes_free} unplaced Hero cubes: drag one onto a highlighted place on your "
+                      "board — a track, equipment or a Treasure card.", "KN-11")
     if k.cubes_free <= 0:
+        return Reason(f"You have no unplaced Hero cube to put on {slot_name(g, slot)}: the placed ones come back at "
+                      "your next Pick Up.", "KN-10")
+    return _slot_rule(g, k, slot)
+
+
+def _slot_rule(g: Game, k: KnightState, slot: str) -> Reason | None:
+    """The slot's own rule, for a free cube (:func:`check_cube_slot` after KN-10)."""
+    if slot in TRACKS:
+        if k.track[slot] < 3:
+            return None
+        label = SLOT_LABEL[slot]
+        return Reason(f"The {label} track is full: 3 Hero cubes, {label} {TRACK_VALUE[slot](g)}.", "KN-12")
+    if slot == "map":
+        most = g.rules.knight.ancient_map_max
+        if k.equip["map"] < most:
+            return None
+        return Reason(f"The Ancient Map holds at most {most} Hero cubes and has {k.equip['map']}.", "KN-70")
+    if slot == "shield":
+        return None if k.equip["shield"] == 0 else _SHIELD_FULL
+    if slot == "bow":
+        return None if g.has("goblins") else _NO_GOBLINS
+    if slot.startswith("treasure:"):
+        return _check_treasure_slot(g, slot.split(":", 1)[1])
+    return None
+
+
+def _check_treasure_slot(g: Game, card: str) -> Reason | None:
+    """KN-96 (one cube activates a Treasure card she holds), KN-88 (the Javelin needs none)."""
+    k = knight(g)
+    if card not in k.treasures:
+        return Reason(f"{slot_name(g, f'treasure:{card}')} is not among your Treasure cards: cubes go only on cards "
+                      "you keep.", "KN-96")
+    if base_id(card) in NO_CUBE_TREASURES:
+        return Reason(f"The {slot_name(g, f'treasure:{card}')} needs no Hero cube: ready it, and your next attack "
+                      "gets +1 Strength.", "KN-88")
+    if k.treasure_cubes.get(card, 0):
+        return Reason(f"{slot_name(g, f'treasure:{card}')} has its Hero cube already: one cube makes it work.", "KN-96")
+    return None
+
+
+def _bomb_slot(g: Game) -> Reason:
+    """KN-72..75: a cube goes on the Bomb only by using it (a wall, or the underground
+    Dragon), never by placing it: the reason says which use is open now."""
+    k = knight(g)
+    dragon = g.state.dragon is not None
+    if k.cubes_free <= 0:
+        return _NO_BOMB_CUBE
+    if k.bomb_attacked:
+        return Reason("You Bomb-attacked the Dragon this turn: no Bomb on a wall in the same turn.", "KN-74")
+    if k.bombs_left <= 0:
+        if dragon and not k.bombed_wall:
+            return Reason("All 3 Bomb tokens are placed: the Bomb now only attacks the underground Dragon on his "
+                          "tile.", "KN-73")
+        return Reason("All 3 Bomb tokens are placed: no more walls can be blown up.", "KN-75")
+    if dragon and k.bombed_wall:
+        return Reason(f"You blew up a wall this turn, so no Bomb attack on the Dragon; another wall of your tile "
+                      f"takes one of your {k.bombs_left} Bomb tokens: click it.", "KN-74")
+    dragon_too = ", or attack the underground Dragon on your tile" if dragon else ""
+    return Reason(f"A Hero cube goes on the Bomb when you use it: click a wall of your tile to blow it up{dragon_too}.",
+                  "KN-72")
+
+
+def slot_name(g: Game, slot: str) -> str:
+    """A slot's name in a sentence (a card that names nothing: "that card")."""
+    if slot.startswith("treasure:"):
+        try:
+            return g.card(slot.split(":", 1)[1]).name
+        except (KeyError, ValueError):
+            return "that card"
+    return SLOT_LABEL.get(slot, slot.title())
+
+
+def cube_slots(g: Game) -> list[str]:
+    """Where a free cube may go now (KN-11, KN-12): the slots :func:`check_cube_slot` allows."""
+    k = knight(g)
+    if k.cubes_free <= 0:                                   # KN-10, once for every slot
         return []
-    slots = [t for t in TRACKS if k.track[t] < 3]
-    if k.equip["map"] < g.rules.knight.ancient_map_max:
-        slots.append("map")
-    if k.equip["shield"] == 0:
-        slots.append("shield")
-    if g.has("goblins"):  # the Bow shoots Tribes only (KN-79)
-        slots.append("bow")
-    for card in k.treasures:
-        if base_id(card) not in NO_CUBE_TREASURES and k.treasure_cubes.get(card, 0) == 0:
-            slots.append(f"treasure:{card}")
-    return slots
+    return [slot for slot in slot_candidates(g) if _slot_rule(g, k, slot) is None]
 
 
 def slot_label(g: Game, slot: str) -> str:
@@ -202,10 +298,30 @@ def take_cube_from(k: KnightState, source: str) -> None:
         k.equip[source] -= 1
 
 
-def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
-    """The Knight picks which cube to give up: an unplaced one or a placed one."""
+def check_cube_source(g: Game, source: str, rule: str = "KN-10") -> Reason | None:
+    """A cube she gives up (KN-113 back to the Grit track; Light, Fresh Air and Water, Poison
+    take one) is one she has: an unplaced one (``free``), or one on a place of her board.
+    ``rule`` is the rule that takes the cube (the Hero cubes' section by default)."""
     k = knight(g)
-    sources = (["free"] if k.cubes_free else []) + (placed_sources(k) if allow_placed else [])
+    if source in ("free", "cubes"):
+        if k.cubes_free > 0:
+            return None
+        return Reason("You have no unplaced Hero cube: give up one of your placed cubes.", rule)
+    if source in placed_sources(k):
+        return None
+    return Reason(f"There is no Hero cube on {slot_name(g, source)} to give up: choose a place that holds one.", rule)
+
+
+def cube_source_candidates(k: KnightState) -> list[str]:
+    """Every place a cube could be taken from: unplaced, the tracks, the equipment, her cards."""
+    return ["free", *TRACKS, *EQUIPMENT, *(f"treasure:{c}" for c in k.treasures)]
+
+
+def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
+    """The Knight picks which cube to give up: an unplaced one or a placed one
+    (:func:`check_cube_source`)."""
+    k = knight(g)
+    sources = (["free"] if check_cube_source(g, "free") is None else []) + (placed_sources(k) if allow_placed else [])
     if not sources:
         return None
     if len(sources) == 1:

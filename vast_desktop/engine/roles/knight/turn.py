@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...decisions import Option, Target, button, space
 from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
 from ...kinds import DecisionKind
-from ...map.board import events_live, fill_open_edges, has_wall, is_dark, is_lit, return_token, tile_type
+from ...map.board import events_live, fill_open_edges, has_wall, is_dark, return_token, tile_type
 from ...map.reveal import reveal_group, reveal_one
 from ...map.terrain import (
     check_open_step,
@@ -255,9 +255,9 @@ def turn_options(g: Game) -> list[Option]:
         opts.append(kb.cube_option(g, slot))
     if k.must_resolve_event and toks["event"] and encounters_left(g) >= 1:
         opts.append(Option("resolve_event:", "Resolve the Event token here (an Encounter)", (space(p),)))
-    if toks["crystal"] and kb.attack_strength(g) >= g.config.smash_strength and _can_act(g, "attack"):
+    if toks["crystal"] and check_smash(g) is None:
         opts.append(Option("smash:", "Smash the Crystal token here (+2 Grit)", (space(p), Target("piece", f"crystal@{fmt_pos(p)}"))))
-    if toks["treasure"] and _can_act(g, "collect"):
+    if toks["treasure"] and check_act(g, "collect") is None:
         opts.append(Option("collect:treasure", "Collect the Treasure token here", (space(p), Target("piece", f"treasure@{fmt_pos(p)}"))))
     opts += bomb_options(g)
     if "knight" in g.config.flare_holders and not k.flare_used:
@@ -298,27 +298,130 @@ def flare_centres(g: Game) -> list[Pos]:
     return sorted(out)
 
 
-def _can_act(g: Game, stage: str) -> bool:
-    """KN-24: one Encounter covers attacks, then collecting, on her tile."""
+# ----------------------------------------------------------------- her Encounters and Bombs (rule checks)
+# Attacking and collecting on her tile (KN-24, KN-25, KN-29, KN-37, KN-62) and the Bomb on a
+# wall (KN-72..78): one check per rule, the options built from them, a click on a token or a
+# wall of her tile explained by the same call (``explain/why_not.py``).
+def check_encounter(g: Game) -> Reason | None:
+    """KN-37 (the Event token under her first), KN-24/29 (an attack or a pick-up takes an
+    Encounter): may she open a new Encounter now?"""
+    if kb.knight(g).must_resolve_event:
+        return _ON_EVENT
+    if encounters_left(g) < 1:
+        return Reason(f"You have no Encounters left (Perception {kb.perception(g)}, all used): attacking or "
+                      "collecting here needs one.", "KN-24")
+    return None
+
+
+def check_act(g: Game, stage: str) -> Reason | None:
+    """KN-24: one Encounter covers attacks, then collecting, on her tile — the one she has
+    open at that step covers it; otherwise it takes a new one (:func:`check_encounter`)."""
     k = kb.knight(g)
     if k.encounter_open and (stage == "collect" or k.encounter_stage == "attack"):
-        return True
-    return encounters_left(g) >= 1 and not k.must_resolve_event
+        return None
+    return check_encounter(g)
+
+
+def _can_act(g: Game, stage: str) -> bool:
+    """KN-24: :func:`check_act` as a yes or no."""
+    return check_act(g, stage) is None
+
+
+def check_smash(g: Game) -> Reason | None:
+    """KN-62, GEN-07: smashing a Crystal token on her tile is an attack with Strength of at
+    least 3 (the difficulty may change it; a readied Javelin counts, KN-88), in an
+    Encounter (:func:`check_act`)."""
+    s, need = kb.attack_strength(g), g.config.smash_strength
+    if s < need:
+        return Reason(f"Your Strength {s} must be at least {need} to smash a Crystal token.", "KN-62")
+    return check_act(g, "attack")
+
+
+def check_on_tile(g: Game, thing: str, where: Pos | None) -> Reason | None:
+    """KN-25: everything she attacks or collects is on her own tile."""
+    here = pos(g)
+    if where == here:
+        return None
+    if where is None:
+        return Reason(f"The {thing} is not on the map: everything you attack or collect must be on your own tile.",
+                      "KN-25")
+    return Reason(f"The {thing} is at {fmt_pos(where)} and you are at {fmt_pos(here)}: everything you attack or "
+                  "collect must be on your own tile.", "KN-25")
+
+
+def check_token(g: Game, token: str, where: Pos) -> Reason | None:
+    """A token she clicks in her turn: on her own tile (KN-25), then a Crystal is smashed
+    (:func:`check_smash`) and a Treasure token collected (:func:`check_act`, KN-29)."""
+    name = "Crystal token" if token == "crystal" else "Treasure token"
+    return check_on_tile(g, name, where) or (check_smash(g) if token == "crystal" else check_act(g, "collect"))
+
+
+_NO_BOMB_CUBE = Reason("Blowing up a wall puts a Hero cube on the Bomb, and you have no unplaced cube.", "KN-72")
+_NO_BOMB_TOKEN = Reason("All 3 Bomb tokens are placed: no more walls can be blown up.", "KN-75")
+_BOMB_ATTACKED = Reason("You Bomb-attacked the Dragon this turn: no Bomb on a wall in the same turn.", "KN-74")
+
+
+def check_bomb(g: Game) -> Reason | None:
+    """KN-75 (Bomb tokens left), KN-72 (a free Hero cube goes on the Bomb), KN-74 (not on
+    the turn she Bomb-attacked the Dragon): may she blow up a wall at all now?"""
+    k = kb.knight(g)
+    if k.bombs_left <= 0:
+        return _NO_BOMB_TOKEN
+    if k.cubes_free <= 0:
+        return _NO_BOMB_CUBE
+    if k.bomb_attacked:
+        return _BOMB_ATTACKED
+    return None
+
+
+def check_bomb_wall(g: Game, a: Pos, b: Pos) -> Reason | None:
+    """THE check of a Bomb on the edge between ``a`` and ``b`` (KN-72..78): a wall of her own
+    tile (KN-72), the Bomb usable now (:func:`check_bomb`), no Bomb token there already
+    (KN-78), not a Rockslide, and a wall to blow up — hers, or a Lit neighbour's (a Dark
+    tile shows its walls only once revealed)."""
+    p = pos(g)
+    if p not in (a, b):
+        return Reason(f"A Bomb goes on a wall of your own tile, {fmt_pos(p)}: this edge lies between {fmt_pos(a)} and "
+                      f"{fmt_pos(b)}.", "KN-72")
+    q = b if a == p else a
+    return check_bomb(g) or check_wall_to_bomb(g, p, q)
+
+
+_NO_WALL = Reason("There is no wall on this edge of your tile to blow up.", "KN-72")
+_DARK_WALL = Reason("Your tile has no wall on this edge, and the Dark tile beyond shows its walls only once it is "
+                    "revealed.", "KN-72")
+
+
+def check_wall_to_bomb(g: Game, p: Pos, q: Pos, d: int | None = None) -> Reason | None:
+    """KN-72, KN-78: a wall to blow up between her tile ``p`` and ``q`` (in direction ``d``
+    from ``p``, when the caller knows it) — no Bomb token on it already, not a Rockslide,
+    her tile's wall or a Lit neighbour's (a Dark tile shows its walls only once revealed)."""
+    e = edge(p, q)
+    board = g.state.board
+    if e in board.bombs:
+        return Reason(f"There is a Bomb token on this wall already: the edge toward {fmt_pos(q)} stays open.", "KN-78")
+    if e in board.rockslides:
+        return Reason(f"A Rockslide token closes the edge toward {fmt_pos(q)}: a Bomb blows up walls, not Rockslides.",
+                      "KN-72")
+    if d is None:
+        d = direction_between(p, q)
+    if has_wall(g, p, d):
+        return None
+    beyond = board.tiles.get(q)
+    if beyond is not None and beyond.lit:
+        return None if has_wall(g, q, (d + 2) % 4) else _NO_WALL
+    return _DARK_WALL if beyond is not None and beyond.dark else _NO_WALL
 
 
 def bomb_options(g: Game) -> list[Option]:
-    """KN-72..76: a Bomb token on a wall of her tile (one cube; not on the turn she
-    Bomb-attacked the Dragon)."""
-    k = kb.knight(g)
-    if k.bombs_left <= 0 or k.cubes_free <= 0 or k.bomb_attacked:
+    """KN-72..76: a Bomb token on a wall of her tile (:func:`check_bomb`, then
+    :func:`check_wall_to_bomb` for each edge: :func:`check_bomb_wall` composed)."""
+    if check_bomb(g) is not None:
         return []
     p = pos(g)
     out = []
     for d, q in adjacent(p):
-        e = edge(p, q)
-        if e in g.state.board.bombs or e in g.state.board.rockslides:
-            continue
-        if has_wall(g, p, d) or (is_lit(g, q) and has_wall(g, q, (d + 2) % 4)):
+        if check_wall_to_bomb(g, p, q, d) is None:
             a, b = edge(p, q)
             out.append(Option(f"bomb:{fmt_pos(q)}", f"Blow up the wall toward {fmt_pos(q)} with a Bomb token",
                               (Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}"),)))

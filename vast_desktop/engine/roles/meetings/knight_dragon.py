@@ -111,45 +111,87 @@ def _attacked_underground(g: Game) -> bool:
     return dragon(g).knight_attack_turn == g.state.turn
 
 
-def attack_options(g: Game) -> list[Option]:
+def _bomb_attack(g: Game) -> bool:
+    """KN-47, KN-54: underground before the Collapse, without a readied Javelin (KN-88),
+    her attack on him is a Bomb attack (a Hero cube on the Bomb)."""
+    return not dragon(g).surfaced and not g.state.collapse and kb.knight(g).javelin_ready is None
+
+
+def check_attack(g: Game) -> Reason | None:
+    """THE check of her attack on the Dragon (a rule check, :mod:`...reasons`): he is on her
+    tile (KN-25); a readied Javelin is not thrown the turn she Bomb-attacked him (KN-89);
+    underground, once a turn (KN-47/48, COL-31), and before the Collapse by a Bomb attack —
+    not the turn she Bomb-blew a wall (KN-74), with a free Hero cube (KN-47), Strength
+    without the Mighty Axe (KN-92) at least his Armor (KN-54); otherwise Strength at least
+    his Armor (KN-49); then the Encounter (KN-37, KN-24: the one open at its attack step
+    covers it, once)."""
     k = kb.knight(g)
-    d = g.state.dragon
-    here = kn.pos(g)
-    if d is None or here != _dragon_pos(g) or k.must_resolve_event:
+    away = kn.check_on_tile(g, "Dragon", _dragon_pos(g))
+    if away is not None:
+        return away
+    d = dragon(g)
+    s, arm = kb.attack_strength(g), armor(g)                          # KN-88: a readied Javelin adds 1
+    if k.javelin_ready is not None and k.bomb_attacked:
+        return _JAVELIN_AFTER_BOMB
+    if not d.surfaced and _attacked_underground(g):
+        return _ATTACKED_UNDERGROUND
+    if _bomb_attack(g):
+        if k.bombed_wall:
+            return _BOMBED_WALL
+        if k.cubes_free < 1:
+            return _NO_BOMB_CUBE
+        s -= axe_bonus(g)
+        if s < arm:
+            return Reason(f"Your Strength {s} must be at least the Dragon's Armor {arm} for a Bomb attack on him.",
+                          "KN-54")
+    if s < arm:
+        return Reason(f"Your Strength {s} must be at least the Dragon's Armor {arm} to attack him.", "KN-49")
+    if _open_encounter_covers_attack(g) and not k.must_resolve_event:
+        return None
+    return kn.check_encounter(g)
+
+
+_JAVELIN_AFTER_BOMB = Reason("You Bomb-attacked the Dragon this turn: the readied Javelin cannot attack him too.",
+                             "KN-89")
+_ATTACKED_UNDERGROUND = Reason("You have already attacked the underground Dragon this turn.", "KN-47")
+_BOMBED_WALL = Reason("You blew up a wall with a Bomb this turn: no Bomb attack on the Dragon in the same turn.",
+                      "KN-74")
+_NO_BOMB_CUBE = Reason("Attacking the underground Dragon takes the Bomb: put a free Hero cube on it, and you have "
+                       "none.", "KN-47")
+
+
+def attack_options(g: Game) -> list[Option]:
+    """Her attack on the Dragon, when :func:`check_attack` allows it: a Bomb attack
+    underground before the Collapse (KN-54, KN-73), else an attack (with a readied Javelin,
+    even underground, KN-88)."""
+    if check_attack(g) is not None:
         return []
-    if kn.encounters_left(g) < 1 and not _open_encounter_covers_attack(g):
-        return []
-    out: list[Option] = []
     arm = armor(g)
-    s = kb.attack_strength(g)                                         # KN-88: a readied Javelin adds 1
-    javelin = k.javelin_ready is not None
-    if javelin and k.bomb_attacked:                                   # KN-89
-        return out
+    s = kb.attack_strength(g)
     tgt = (Target("piece", "dragon"),)
-    thrown = " with the Javelin" if javelin else ""
-    if d.surfaced:                                                    # KN-49
-        if s >= arm:
-            out.append(Option("dragon:attack", f"Attack the Dragon{thrown} (Strength {s} vs Armor {arm})", tgt))
-    elif not _attacked_underground(g):                                # KN-47/48, COL-31
-        if g.state.collapse or javelin:                               # KN-88: the Javelin reaches him underground
-            if s >= arm:
-                out.append(Option("dragon:attack", f"Attack the underground Dragon{thrown} "
-                                  f"(Strength {s} vs Armor {arm})", tgt))
-        elif k.cubes_free >= 1 and not k.bombed_wall and s - axe_bonus(g) >= arm:   # KN-54, KN-73, KN-74, KN-92
-            out.append(Option("dragon:bomb", f"Bomb attack on the underground Dragon (a Hero cube on the Bomb; "
-                                             f"Strength {s - axe_bonus(g)} vs Armor {arm})", tgt))
-    return out
+    if _bomb_attack(g):
+        return [Option("dragon:bomb", f"Bomb attack on the underground Dragon (a Hero cube on the Bomb; "
+                                      f"Strength {s - axe_bonus(g)} vs Armor {arm})", tgt)]
+    thrown = " with the Javelin" if kb.knight(g).javelin_ready is not None else ""
+    where = "" if dragon(g).surfaced else " underground"
+    return [Option("dragon:attack", f"Attack the{where} Dragon{thrown} (Strength {s} vs Armor {arm})", tgt)]
+
+
+def check_gem(g: Game, where: Pos) -> Reason | None:
+    """KN-64: a Dragon Gem is taken on her own tile (KN-25), at the collecting step of an
+    Encounter (KN-24)."""
+    return kn.check_on_tile(g, "Dragon Gem", where) or kn.check_act(g, "collect")
 
 
 def gem_options(g: Game) -> list[Option]:
     """KN-64: attempt to pick up a Dragon Gem on her tile (an Encounter)."""
     here = kn.pos(g)
     toks = g.state.board.tokens.get(here)
-    if not toks or not kn._can_act(g, "collect"):
+    gems = [s for s in SYMBOLS if toks[gem_token(s)]] if toks else []
+    if not gems or check_gem(g, here) is not None:
         return []
     return [Option(f"dragon:gem:{s}", f"Try to take the {s.title()} Gem (roll the Dragon die)",
-                   (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}")))
-            for s in SYMBOLS if toks[gem_token(s)]]
+                   (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}"))) for s in gems]
 
 
 def bow_in_line(g: Game) -> bool:
@@ -157,22 +199,53 @@ def bow_in_line(g: Game) -> bool:
     dp = _dragon_pos(g)
     if dp is None:
         return False
-    here = kn.pos(g)
+    return any(step(kn.pos(g), d, n) == dp for d in DIRS for n in range(1, 6))
+
+
+def check_bow(g: Game) -> Reason | None:
+    """KN-85..87: the Enchanted Bow shoots the Dragon while a Hero cube on it has a shot
+    left (one shot a cube; the house rule one a turn), up to 5 spaces away in a cardinal
+    line, through anything — but not out of or into the Mushroom Forest (TR-26)."""
+    k = kb.knight(g)
+    bow = _card(g, "enchanted_bow")
+    if bow is None:
+        return _NO_ENCHANTED_BOW
+    if not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
+        return _BOW_UNLOADED if not k.treasure_cubes.get(bow, 0) else _BOW_SHOT
+    dp = _dragon_pos(g)
+    if not bow_in_line(g) or dp is None:
+        return Reason("The Enchanted Bow shoots up to 5 spaces in a straight line, north, east, south or west: the "
+                      "Dragon is not in line with you.", "KN-87")
     from ...map.terrain import forest_blocks
-    if forest_blocks(g, here, dp):                                   # TR-26: the Enchanted Bow
-        return False
-    return any(step(here, d, n) == dp for d in DIRS for n in range(1, 6))
+    if forest_blocks(g, kn.pos(g), dp):                              # TR-26: the Enchanted Bow
+        return _FOREST
+    return None
+
+
+_NO_ENCHANTED_BOW = Reason("You hold no Enchanted Bow: only it shoots the Dragon from afar.", "KN-85")
+_BOW_UNLOADED = Reason("The Enchanted Bow shoots only while a Hero cube is on it.", "KN-85")
+_BOW_SHOT = Reason("The Enchanted Bow has shot as often as its Hero cubes allow this turn.", "KN-85")
+_FOREST = Reason("The Mushroom Forest stops the Enchanted Bow's shot.", "TR-26")
 
 
 def bow_options(g: Game) -> list[Option]:
-    bow = _card(g, "enchanted_bow")
-    k = kb.knight(g)
-    d = g.state.dragon
-    if bow is None or d is None or not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
-        return []
-    if not bow_in_line(g):
+    if g.state.dragon is None or check_bow(g) is not None:
         return []
     return [Option("dragon:bow", "Shoot the Dragon with the Enchanted Bow", (Target("piece", "dragon"),))]
+
+
+def check_target(g: Game) -> Reason | None:
+    """A click on the Dragon in her turn: she may attack him (:func:`check_attack`) or shoot
+    him with the Enchanted Bow (:func:`check_bow`); else the attack's refusal — the Bow's
+    when he is away from her and her Bow has a shot left."""
+    attack = check_attack(g)
+    if attack is None:
+        return None
+    bow = check_bow(g)
+    if bow is None:
+        return None
+    loaded = bow not in (_NO_ENCHANTED_BOW, _BOW_UNLOADED, _BOW_SHOT)
+    return bow if loaded and _dragon_pos(g) != kn.pos(g) else attack
 
 
 def options(g: Game) -> list[Option]:

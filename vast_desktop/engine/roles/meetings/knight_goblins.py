@@ -101,23 +101,73 @@ def attack_tribes(g: Game, q: Pos) -> Proc:
     kb.spend_javelin(g)                          # KN-88: the one attack (KN-57) used the readied Javelin
 
 
+_BOW_UNLOADED = Reason("The Bow shoots only while a Hero cube is on it.", "KN-79")
+_BOW_SHOT = Reason("The Bow has shot as often as its Hero cubes allow this turn.", "KN-79")
+_FOREST = Reason("The Mushroom Forest stops the Bow's shot.", "TR-26")
+
+
+def _named(tribe: str) -> str:
+    name = gb.tname(tribe)
+    return name[0].upper() + name[1:]
+
+
+def check_bow(g: Game) -> Reason | None:
+    """KN-79/AMB-41: the Bow shoots while a Hero cube on it has a shot left (one a cube; the
+    house rule one a turn), and only with Strength above 1 (a shot takes Strength − 1)."""
+    k = kb.knight(g)
+    if not kn.bow_shots_left(g, k.bow_shots, k.equip["bow"]):
+        return _BOW_UNLOADED if not k.equip["bow"] else _BOW_SHOT
+    if kb.strength(g) <= 1:
+        return Reason(f"A Bow shot takes your Strength − 1 in Population, and your Strength {kb.strength(g)} takes none.",
+                      "KN-79")
+    return None
+
+
+def check_bow_shot(g: Game, tribe: str) -> Reason | None:
+    """THE check of a Bow shot at ``tribe`` (KN-79/80, a rule check, :mod:`...reasons`): the Bow
+    can shoot (:func:`check_bow`), at a revealed Tribe on another tile she can see
+    in a straight cardinal line, not out of or into the Mushroom Forest (TR-26)."""
+    bow = check_bow(g)
+    if bow is not None:
+        return bow
+    kp, p = kn.pos(g), gb.tribe_pos(g, tribe)
+    if p is None:
+        return Reason(f"{_named(tribe)} is hidden: the Bow shoots a Tribe on the map.", "KN-79")
+    if p == kp:
+        return Reason(f"{_named(tribe)} shares your tile: the Bow shoots a Tribe on another tile, and "
+                      "you attack one by entering its tile.", "KN-56")
+    if not visible(g, kp, p):
+        return Reason(f"The Bow shoots a Tribe you can see, in a straight line north, east, south or west: a wall, a "
+                      f"Dark tile or an open space hides {gb.tname(tribe)} at {fmt_pos(p)}, or it is not in line.",
+                      "KN-80")
+    if forest_blocks(g, kp, p):                                                  # TR-26: the Bow
+        return _FOREST
+    return None
+
+
 def bow_options(g: Game) -> list[Option]:
-    s = g.state.goblins
-    k = g.state.knight
-    if s is None or k is None or not kn.bow_shots_left(g, k.bow_shots, k.equip["bow"]):
+    """KN-79..81: a shot at each revealed Tribe :func:`check_bow_shot` allows."""
+    if g.state.goblins is None or g.state.knight is None or "knight" not in g.state.board.pieces or check_bow(g):
         return []
-    kp = g.state.board.pieces.get("knight")
     dmg = kb.strength(g) - 1
-    if kp is None or dmg <= 0:
-        return []
-    out = []
-    for t in gb.revealed_tribes(g):
-        p = gb.tribe_pos(g, t)
-        assert p is not None
-        if p != kp and visible(g, kp, p) and not forest_blocks(g, kp, p):     # TR-26: the Bow
-            out.append(Option(f"bowshot:{t}", f"Shoot {gb.tname(t)} at {fmt_pos(p)} with the Bow (−{dmg} Population)",
-                              (Target("piece", gb.piece(t)),)))
-    return out
+    return [Option(f"bowshot:{t}", f"Shoot {gb.tname(t)} at {fmt_pos(p)} with the Bow (−{dmg} Population)",
+                   (Target("piece", gb.piece(t)),))
+            for t in gb.revealed_tribes(g) if (p := gb.tribe_pos(g, t)) is not None and check_bow_shot(g, t) is None]
+
+
+def check_target(g: Game, tribe: str) -> Reason | None:
+    """A click on a revealed Tribe in her turn: she may shoot it with the Bow
+    (:func:`check_bow_shot`); she attacks it by entering its tile (KN-56) — her step there
+    (``knight_step``) says why she cannot, or that the attack is a step onto it.  With the
+    Bow loaded, the Bow's refusal."""
+    bow = check_bow_shot(g, tribe)
+    if bow is None:
+        return None
+    here, where = kn.pos(g), gb.tribe_pos(g, tribe)
+    if bow in (_BOW_UNLOADED, _BOW_SHOT) and where is not None and where != here:
+        return (kn.knight_step(g, here, where)
+                or Reason(f"You attack {gb.tname(tribe)} by entering its tile: click {fmt_pos(where)}.", "KN-56"))
+    return bow
 
 
 def act_bowshot(g: Game, arg: str) -> Proc:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
 from ...geometry import DIRS, Pos, step
+from ...reasons import Reason
 from ..knight import board as kb
 from ..knight import turn as kn
 from ..thief import turn as th
@@ -57,14 +58,27 @@ def _covered(g: Game) -> bool:
     return k.encounter_open and k.encounter_stage == "attack" and not _attacked_in_open_encounter(g)
 
 
-def attack_options(g: Game) -> list[Option]:
+def check_perception(g: Game) -> Reason | None:
+    """TH-30, KN-60: she targets the Thief (an attack or a Bow shot) only while her Perception
+    is greater than his Stealth."""
+    return th.check_stealth(g, kb.perception(g), "Your", rule="KN-60")
+
+
+def check_attack(g: Game) -> Reason | None:
+    """THE check of her attack on the Thief (a rule check, :mod:`...reasons`): on her own tile
+    (KN-25), Perception against Stealth (:func:`check_perception`), then the Encounter
+    (KN-37, KN-24: the one open at its attack step covers it, once)."""
     k = kb.knight(g)
-    tp = thief_pos(g)
-    if tp is None or tp != kn.pos(g) or k.must_resolve_event:
-        return []
-    if not th.can_target(g, kb.perception(g)):                         # TH-30, KN-60
-        return []
-    if not _covered(g) and kn.encounters_left(g) < 1:
+    reason = kn.check_on_tile(g, "Thief", thief_pos(g)) or check_perception(g)
+    if reason is not None:
+        return reason
+    if _covered(g) and not k.must_resolve_event:
+        return None
+    return kn.check_encounter(g)
+
+
+def attack_options(g: Game) -> list[Option]:
+    if check_attack(g) is not None:
         return []
     return [Option("thief:attack", f"Attack the Thief (Perception {kb.perception(g)} vs his Stealth {stealth(g)})",
                    (Target("piece", "thief"),))]
@@ -75,18 +89,54 @@ def in_bow_line(here: Pos, there: Pos) -> bool:
     return any(step(here, d, n) == there for d in DIRS for n in range(1, 6))
 
 
-def bow_options(g: Game) -> list[Option]:
+_NO_ENCHANTED_BOW = Reason("You hold no Enchanted Bow: only it shoots the Thief from afar.", "KN-85")
+_BOW_UNLOADED = Reason("The Enchanted Bow shoots only while a Hero cube is on it.", "KN-85")
+_BOW_SHOT = Reason("The Enchanted Bow has shot as often as its Hero cubes allow this turn.", "KN-85")
+_NOT_IN_LINE = Reason("The Enchanted Bow shoots up to 5 spaces in a straight line, north, east, south or west: the "
+                      "Thief is not in line with you.", "KN-87")
+_FOREST = Reason("The Mushroom Forest stops the Enchanted Bow's shot.", "TR-26")
+_UNLOADED = (_NO_ENCHANTED_BOW, _BOW_UNLOADED, _BOW_SHOT)
+
+
+def check_bow(g: Game) -> Reason | None:
+    """KN-85..87: the Enchanted Bow kills the Thief while a Hero cube on it has a shot left,
+    up to 5 spaces away in a cardinal line, through anything but the Mushroom Forest
+    (TR-26); she targets him, so Perception must beat his Stealth (TH-30)."""
     k = kb.knight(g)
     bow = next((c for c in k.treasures if kb.base_id(c) == "enchanted_bow"), None)
+    if bow is None:
+        return _NO_ENCHANTED_BOW
+    if not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
+        return _BOW_UNLOADED if not k.treasure_cubes.get(bow, 0) else _BOW_SHOT
     tp = thief_pos(g)
-    if bow is None or tp is None or not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
-        return []
-    if not in_bow_line(kn.pos(g), tp) or not th.can_target(g, kb.perception(g)):
-        return []
+    if tp is None or not in_bow_line(kn.pos(g), tp):
+        return _NOT_IN_LINE
+    perception = check_perception(g)
+    if perception is not None:
+        return perception
     from ...map.terrain import forest_blocks
     if forest_blocks(g, kn.pos(g), tp):                              # TR-26: the Enchanted Bow
+        return _FOREST
+    return None
+
+
+def bow_options(g: Game) -> list[Option]:
+    if check_bow(g) is not None:
         return []
     return [Option("thief:bow", "Shoot the Thief with the Enchanted Bow (he is killed)", (Target("piece", "thief"),))]
+
+
+def check_target(g: Game) -> Reason | None:
+    """A click on the Thief in her turn: she may attack him (:func:`check_attack`) or shoot
+    him with the Enchanted Bow (:func:`check_bow`); else the attack's refusal — the Bow's
+    when he is away from her and her Bow has a shot left."""
+    attack = check_attack(g)
+    if attack is None:
+        return None
+    bow = check_bow(g)
+    if bow is None:
+        return None
+    return bow if bow not in _UNLOADED and thief_pos(g) != kn.pos(g) else attack
 
 
 def options(g: Game) -> list[Option]:

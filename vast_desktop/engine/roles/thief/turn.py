@@ -1069,15 +1069,16 @@ def can_target(g: Game, perception: int) -> bool:
     return t is not None and not t.dead and perception > stealth(g)
 
 
-def check_stealth(g: Game, perception: int, whose: str) -> Reason | None:
+def check_stealth(g: Game, perception: int, whose: str, rule: str = "TH-30") -> Reason | None:
     """:func:`can_target` with its refusal (TH-30, KN-60, GB-74): ``whose`` names the
-    attacker's Perception in the sentence ("Your", "The Fangs Tribe's")."""
+    attacker's Perception in the sentence ("Your", "The Fangs Tribe's"); ``rule`` is the
+    attacker's own item of the rule (KN-60 for the Knight)."""
     if can_target(g, perception):
         return None
     if g.state.thief is None or g.state.thief.dead:
         return Reason("The Thief is dead: he comes back on the Entrance on his next turn.", "TH-47")
     return Reason(f"{whose} Perception {perception} must be greater than the Thief's Stealth {stealth(g)} to attack "
-                  "him.", "TH-30")
+                  "him.", rule)
 
 
 def attack_thief(g: Game, attacker: str, how: str, bonus: bool = True) -> Proc:
