@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -125,7 +126,9 @@ def _treasure_spaces_left(g: Game) -> Iterator[Pos]:
     """The spaces :func:`check_treasure_space` allows (lazily: a menu only asks whether
     there is one; none at all once the supply is empty)."""
     if g.state.supply["treasure"] > 0:
-        yield from (p for p in sorted(g.state.board.tiles) if check_treasure_space(g, p) is None)
+        for p in sorted(g.state.board.tiles):
+            if check_treasure_space(g, p) is None:
+                yield p
 
 
 def treasure_targets(g: Game) -> list[Pos]:
@@ -365,8 +368,13 @@ def can_pay(g: Game, omen_id: str) -> bool:
 
 def _payable(g: Game, omen: Omen) -> bool:
     """CV-16: enough of the omen's three accepted symbols, in any mix."""
+    return _paying(g, omen) >= _cost(g, omen)
+
+
+def _paying(g: Game, omen: Omen) -> int:
+    """The Cave's Omen tokens that can pay for ``omen`` (CV-16: any of its three symbols)."""
     have = _cave(g).omens
-    return sum(have.get(s, 0) for s in omen.accepts) >= _cost(g, omen)
+    return sum(have.get(s, 0) for s in omen.accepts)
 
 
 OMEN_RULES = {"giant_bats": "CV-21", "past_plunder": "CV-22", "rockslide": "CV-23", "soporific_spores": "CV-24",
@@ -380,14 +388,20 @@ def check_omen(g: Game, omen_id: str) -> Reason | None:
 
 
 def _check_omen(g: Game, omen: Omen) -> Reason | None:
-    if not _payable(g, omen):
-        cost = _cost(g, omen)
-        paying = sum(_cave(g).omens.get(s, 0) for s in omen.accepts)
-        return Reason(f"{omen.name} costs {cost} Omen token{'s' if cost != 1 else ''} of "
-                      f"{', '.join(s.title() for s in omen.accepts)}; you have {paying} of those.", "CV-16")
+    cost, paying = _cost(g, omen), _paying(g, omen)
+    if paying < cost:                                                   # _payable
+        return _cost_reason(omen.name, omen.accepts, cost, paying)
     if not has_target(g, omen.id):
         return Reason(f"You could pay for {omen.name}, but it has nothing to act on now.", OMEN_RULES[omen.id])
     return None
+
+
+@lru_cache(maxsize=256)
+def _cost_reason(name: str, accepts: tuple[str, ...], cost: int, paying: int) -> Reason:
+    """CV-16's refusal (cached: the menu asks it of every omen the Cave cannot pay, at every
+    decision of its turn; a pure function of its arguments)."""
+    return Reason(f"{name} costs {cost} Omen token{'s' if cost != 1 else ''} of "
+                  f"{', '.join(s.title() for s in accepts)}; you have {paying} of those.", "CV-16")
 
 
 def omen_menu(g: Game) -> list[Option]:

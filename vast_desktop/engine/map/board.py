@@ -150,7 +150,7 @@ def _faces_open_edge(g: Game, q: Pos) -> bool:
         if t is None:
             continue
         if t.lit:
-            if has_open_edge(g, p, opposite(d)):
+            if not tile_walls(g, t.tile_id, t.rot)[(d + 2) % 4] or has_open_edge(g, p, (d + 2) % 4):
                 return True
         elif t.terrain is not None and t.terrain.kind == "bridge":
             return True
@@ -188,7 +188,8 @@ def check_placement_space(g: Game, q: Pos) -> Reason | None:
     if q in tiles:
         return Reason(f"There is already a tile at {fmt_pos(q)}: a new tile goes on an open space next to the map.",
                       "MAP-34")
-    if any(n in tiles for _, n in adjacent(q)):
+    x, y = q      # the four neighbours, unrolled: asked of every space beside the map for each menu
+    if (x, y - 1) in tiles or (x + 1, y) in tiles or (x, y + 1) in tiles or (x - 1, y) in tiles:
         return None
     return Reason(f"{fmt_pos(q)} touches no tile of the map: a new tile goes next to one.", "MAP-34")
 

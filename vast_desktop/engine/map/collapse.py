@@ -152,7 +152,7 @@ def collapse_order(g: Game, alone_in_the_dark: bool = False) -> CollapseOrder:
     touches = {p: touching(g, p) for p in sorted(tiles) if tiles[p].terrain is None}   # Cave tiles, counted once
     terrain = tuple(terrain_candidates(g))
     for i, tier in enumerate(_tiers(g)):
-        eligible = [p for p, n in touches.items() if n in tier and removable(g, p, collapse=True)]
+        eligible = [p for p, n in touches.items() if n in tier and check_removable(g, p, True) is None]
         if eligible:
             crystals = tuple(p for p in eligible if tiles[p].lit and tile_type(g, p) == "crystal")
             dark = tuple(p for p in eligible if tiles[p].dark) if alone_in_the_dark and not crystals else ()
