@@ -247,15 +247,18 @@ def hatred_options(g: Game) -> Iterator[Option]:
         yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
 
 
-def curse_rotations(g: Game, p: Pos) -> list[int]:
+def curse_rotations(g: Game, p: Pos) -> Iterator[int]:
     """CV-26: the turns the Crystal Curse may give the tile at ``p`` — a Lit tile (never the
-    Entrance), to any orientation that changes its walls."""
+    Entrance), to any orientation that changes its walls (lazily: "is there one?" stops at
+    the first)."""
     board = g.state.board
     t = board.tiles.get(p)
     if t is None or not t.lit or p == board.entrance:
-        return []
+        return
     now = tile_walls(g, t.tile_id, t.rot)
-    return [r for r in distinct_rotations(g, t.tile_id) if tile_walls(g, t.tile_id, r) != now]
+    for r in distinct_rotations(g, t.tile_id):
+        if tile_walls(g, t.tile_id, r) != now:
+            yield r
 
 
 def curse_event(g: Game, p: Pos) -> bool:
@@ -271,7 +274,7 @@ _CURSE_ENTRANCE = Reason("The Crystal Curse never turns the Entrance.", "CV-26")
 def check_curse_space(g: Game, p: Pos) -> Reason | None:
     """CV-26: a space the Crystal Curse acts on — a Lit tile it can turn
     (:func:`curse_rotations`) or an Event tile it can mark (:func:`curse_event`)."""
-    if curse_rotations(g, p) or curse_event(g, p):
+    if next(curse_rotations(g, p), None) is not None or curse_event(g, p):
         return None
     if p == g.state.board.entrance:
         return _CURSE_ENTRANCE

@@ -509,12 +509,12 @@ def check_hand_tile(g: Game, tile_id: str, crystals_first: bool) -> Reason | Non
         if tile_id in g.state.removed_from_game:
             return Reason("That tile is not in your hand: it has left the game.", "CV-07")
         return Reason("That tile is not in your hand.", "CV-07")
-    if crystals_first and g.tile(tile_id).type != "crystal":
+    if (crystals_first and g.tile(tile_id).type != "crystal"
+            and any(g.tile(t).type == "crystal" for t in cave.hand)):
         crystals = sorted({t for t in cave.hand if g.tile(t).type == "crystal"})
-        if crystals:
-            return Reason(f"On your own turn the Crystal tiles in your hand go first: place the "
-                          f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, tile_id)}.",
-                          "CV-04")
+        return Reason(f"On your own turn the Crystal tiles in your hand go first: place the "
+                      f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, tile_id)}.",
+                      "CV-04")
     return None
 
 
