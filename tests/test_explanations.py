@@ -286,19 +286,18 @@ def test_CV_16_an_omen_the_cave_cannot_pay() -> None:
     """CV-16: an omen is paid with any mix of its three symbols; the reason counts them."""
     g = game(("knight", "cave"), "cave", pieces={"knight": [3, 0]}, cave={"hand": ["T01", "T05", "T10"],
                                                                          "omens": {"quartz": 2}})
-    reason = why_not(g, "cave", Target("slot", "cave.omen.giant_bats"))
+    reason = why_not_reason(g, "cave", Target("slot", "cave.omen.giant_bats"))
     omen = g.rules.omen("giant_bats")
     cost = omen.costs[0]
-    assert reason == (f"Giant Bats costs {cost} Omen token{'s' if cost != 1 else ''} of Chasm, Bat, Boulder; you have 0 "
-                      "of those (CV-16, CV-18).")
+    assert reason == Reason(f"Giant Bats costs {cost} Omen token{'s' if cost != 1 else ''} of Chasm, Bat, Boulder; you "
+                            "have 0 of those.", "CV-16")
 
 
 def test_CV_07_a_new_tile_goes_on_an_open_space() -> None:
     """CV-07, MAP-34: a Cave tile is placed on an open space next to the map, not on a tile."""
     g = game(("knight", "cave"), "cave", pieces={"knight": [3, 0]}, cave={"hand": ["T01", "T05", "T10"]})
-    reason = why_not(g, "cave", (2, 0))
-    assert reason == "There is already a tile at 2,0: a new Cave tile goes on an open space next to the map " \
-                     "(CV-07, MAP-34)."
+    reason = why_not_reason(g, "cave", (2, 0))
+    assert reason == Reason("There is already a tile at 2,0: a new tile goes on an open space next to the map.", "MAP-34")
 
 
 def test_CV_09_past_plunder_goes_on_a_dark_tile() -> None:
@@ -307,7 +306,8 @@ def test_CV_09_past_plunder_goes_on_a_dark_tile() -> None:
              cave={"hand": ["T05", "T10", "T13"], "omens": {"quartz": 1}})
     choose(g, "omen:past_plunder")
     assert g.pending is not None and g.pending.kind == "omen_past_plunder" and "plunder:1,1" in g.pending.ids
-    assert why_not(g, "cave", (1, 0)) == "A Treasure token goes on a Dark tile (CV-09), and 1,0 is not one."
+    assert why_not_reason(g, "cave", (1, 0)) == Reason("A Treasure token goes on a Dark tile, and this space is not one.",
+                                                       "CV-09")
 
 
 def test_explain_click_prefers_a_specific_reason() -> None:

@@ -79,6 +79,16 @@ def rule_reason(g: Game, target: Any) -> str:
     return reason
 
 
+def rule_check(g: Game, target: Any) -> Reason:
+    """The rule check's Reason for a click that is not an option (a converted decision: its
+    words carry no rule code, its ``rule`` names the rule)."""
+    rule_reason(g, target)
+    assert g.pending is not None
+    reason = why_not_reason(g, g.pending.role, target)
+    assert reason is not None and reason.checked, (target, reason)
+    return reason
+
+
 # ------------------------------------------------------------------ revealing
 def test_MAP_17_MAP_28_orienting_the_revealed_tile_happens_on_it() -> None:
     """MAP-17/18, MAP-28: while the Knight orients the tile she revealed, a click elsewhere says
@@ -120,9 +130,10 @@ def test_MAP_20_MAP_25_a_dark_tile_fills_only_a_space_facing_an_open_edge() -> N
     """MAP-20/25: the filling tiles go on the open spaces facing an open edge of a Lit tile:
     not on a tile, not on an open space no open edge faces."""
     g = fill_game()
-    assert rule_reason(g, (2, 0)) == ("There is a tile at 2,0 already: the Dark tiles go on the open spaces facing "
-                                      "an open edge: 1,-1, 1,1 (MAP-20, MAP-25).")
-    assert rule_reason(g, (3, 3)).startswith("3,3 faces no open edge of a Lit tile")
+    assert rule_check(g, (2, 0)) == Reason("There is a tile here already: a Dark tile fills an open space that faces "
+                                           "an open edge of a Lit tile.", "MAP-20")
+    assert rule_check(g, (3, 3)) == Reason("This open space faces no open edge of a Lit tile: only such spaces are "
+                                           "filled with a Dark tile.", "MAP-20")
 
 
 def test_CV_04_crystal_tiles_in_hand_go_first_on_the_caves_turn() -> None:
@@ -130,18 +141,19 @@ def test_CV_04_crystal_tiles_in_hand_go_first_on_the_caves_turn() -> None:
     no longer in the hand says where it is."""
     g = kc([ENTRANCE, *AROUND, lit(1, 0, "T01")], cave={"hand": ["T37", "T31", "T32"]})
     pending(g, "cave_turn")
-    assert rule_reason(g, Target("hand_tile", "T31")) == (
-        "On your own turn the Crystal tiles in your hand go first (CV-04): place the Crystal (Fangs) before the "
-        "Treasure Room (Fangs).")
-    assert rule_reason(g, Target("hand_tile", "T01")) == "That tile is not in your hand: it is on the map at 1,0."
+    assert rule_check(g, Target("hand_tile", "T31")) == Reason(
+        "On your own turn the Crystal tiles in your hand go first: place the Crystal (Fangs) before the "
+        "Treasure Room (Fangs).", "CV-04")
+    assert rule_check(g, Target("hand_tile", "T01")) == Reason("That tile is not in your hand: it is on the map at "
+                                                               "1,0.", "CV-07")
 
 
 def test_COL_04_CV_43_no_tile_is_placed_during_the_collapse() -> None:
     """COL-04 / CV-43: during the Collapse, Shape the Cave removes tiles; a hand tile is not placed."""
     g = kc([ENTRANCE, lit(1, 0, "T01"), lit(2, 0, "T05")], collapse=True, stack=[], cave={"hand": ["T31"]})
     pending(g, "cave_turn")
-    assert rule_reason(g, Target("hand_tile", "T31")) == (
-        "During the Collapse, Shape the Cave removes tiles instead of placing one (COL-04, CV-43).")
+    assert rule_check(g, Target("hand_tile", "T31")) == Reason(
+        "During the Collapse, Shape the Cave removes tiles instead of placing one.", "CV-43")
 
 
 def test_CV_15_CV_16_omen_tokens_are_spent_through_an_omen() -> None:
@@ -159,8 +171,8 @@ def test_RV_03_SOLO_02_the_drawn_tile_goes_on_an_open_space_next_to_the_map() ->
     g = solo([ENTRANCE, *AROUND, dark(1, 0, "T01")], stack=["T05", "T10"])
     choose(g, "end:")
     pending(g, "place_tile")
-    assert rule_reason(g, (1, 0)) == ("There is already a tile at 1,0: the tile you drew goes on an open space next "
-                                      "to the map (SOLO-02, MAP-34).")
+    assert rule_check(g, (1, 0)) == Reason("There is already a tile at 1,0: a new tile goes on an open space next to "
+                                           "the map.", "MAP-34")
 
 
 def test_GB_81_the_explored_space_is_the_goblins_choice() -> None:
@@ -185,10 +197,10 @@ def test_COL_07_COL_12_the_collapse_takes_the_tiles_touching_the_fewest() -> Non
              collapse=True, stack=[])
     choose(g, "end:")
     pending(g, "collapse_tile")
-    assert rule_reason(g, (1, 0)) == ("The tile at 1,0 touches 4 tiles: the Collapse takes the tiles touching the "
-                                      "fewest others first, now those touching 1 (COL-07).")
-    assert rule_reason(g, (0, 0)) == "The tile at 0,0 holds the Entrance: it can never be removed (COL-12)."
-    assert rule_reason(g, (5, 5)) == "There is no tile at 5,5 to collapse."
+    assert rule_check(g, (1, 0)) == Reason("The tile at 1,0 touches 4 tiles: the Collapse takes the tiles touching "
+                                           "the fewest others first, now those touching 1.", "COL-07")
+    assert rule_check(g, (0, 0)) == Reason("The tile at 0,0 holds the Entrance: it can never be removed.", "COL-12")
+    assert rule_check(g, (5, 5)) == Reason("There is no tile at 5,5 to collapse.", "COL-07")
 
 
 def test_COL_08_an_eligible_revealed_crystal_goes_first() -> None:
@@ -196,8 +208,8 @@ def test_COL_08_an_eligible_revealed_crystal_goes_first() -> None:
     g = solo([ENTRANCE, lit(1, 0, "T37"), dark(-1, 0, "T01"), lit(0, 1, "T05")], collapse=True, stack=[])
     choose(g, "end:")
     pending(g, "collapse_tile")
-    assert rule_reason(g, (-1, 0)) == ("A revealed Crystal tile is eligible (1,0): it must collapse before any other "
-                                       "tile (COL-08).")
+    assert rule_check(g, (-1, 0)) == Reason("A revealed Crystal tile may collapse (1,0): it must go before any other "
+                                            "tile.", "COL-08")
 
 
 def test_SOLO_04_alone_dark_tiles_collapse_before_lit_ones() -> None:
@@ -205,8 +217,8 @@ def test_SOLO_04_alone_dark_tiles_collapse_before_lit_ones() -> None:
     g = solo([ENTRANCE, lit(1, 0, "T05"), dark(-1, 0, "T01"), dark(0, 1, "T13")], collapse=True, stack=[])
     choose(g, "end:")
     pending(g, "collapse_tile")
-    assert rule_reason(g, (1, 0)) == ("Alone in the Dark: among the tiles that may collapse, Dark tiles go before "
-                                      "Lit ones (SOLO-04): -1,0, 0,1.")
+    assert rule_check(g, (1, 0)) == Reason("Alone in the Dark: among the tiles that may collapse, Dark tiles go "
+                                           "before Lit tiles and Terrain: -1,0, 0,1.", "SOLO-04")
 
 
 def test_COL_16_a_tile_whose_occupant_cannot_leave_stays() -> None:
@@ -217,8 +229,8 @@ def test_COL_16_a_tile_whose_occupant_cannot_leave_stays() -> None:
     choose(g, "end:")
     d = pending(g, "collapse_tile")
     assert d.ids == ("remove:0,1",)
-    assert rule_reason(g, (2, 0)) == ("The Knight on 2,0 would have nowhere to go under Forced Movement, so the "
-                                       "tile stays (COL-16, FM-13).")
+    assert rule_check(g, (2, 0)) == Reason("The Knight on 2,0 would have nowhere to go under Forced Movement, so "
+                                           "the tile stays.", "COL-16")
 
 
 def test_COL_20_GB_53_cave_in_spares_the_entrance_players_and_crystals() -> None:
@@ -231,10 +243,10 @@ def test_COL_20_GB_53_cave_in_spares_the_entrance_players_and_crystals() -> None
                  goblins={"population": {"fangs": 0, "bones": 0, "eye": 2}})
     drive(g, lambda game: _cave_in(game, "cave_in"))
     pending(g, "cave_in")
-    assert rule_reason(g, (0, 0)) == "The tile at 0,0 holds the Entrance: Cave-In never removes it (COL-12, COL-20)."
-    assert rule_reason(g, (1, 0)) == ("The Knight is on 1,0: Cave-In removes no tile holding another player "
-                                      "(COL-20, GB-53).")
-    assert rule_reason(g, (-1, 0)) == "A Crystal token is on -1,0: Cave-In removes no tile holding one (COL-20, GB-53)."
+    assert rule_check(g, (0, 0)) == Reason("The tile at 0,0 holds the Entrance: Cave-In never removes it.", "COL-12")
+    assert rule_check(g, (1, 0)) == Reason("The Knight is on 1,0: Cave-In removes no tile holding another player.",
+                                           "GB-53")
+    assert rule_check(g, (-1, 0)) == Reason("A Crystal token is on -1,0: Cave-In removes no tile holding one.", "GB-53")
 
 
 # ------------------------------------------------------------------ Forced Movement
@@ -457,14 +469,14 @@ def test_CV_02_CV_25_no_hand_tile_after_shape_the_cave_nor_for_hatred_in_the_col
     choose(g, "place:T31@2,0")
     assert g.state.cave is not None and g.state.cave.phase == 3
     hand = g.state.cave.hand[0]
-    assert rule_reason(g, Target("hand_tile", hand)) == (
-        "Shape the Cave is over for this turn: you are at Place Treasure (CV-02).")
+    assert rule_check(g, Target("hand_tile", hand)) == Reason(
+        "Shape the Cave is over for this turn: you are at Place Treasure.", "CV-02")
     g = kc([ENTRANCE, lit(1, 0, "T01"), lit(2, 0, "T05")], collapse=True, stack=[],
            cave={"hand": ["T31"], "omens": {"trail": 1}})
     choose(g, "omen:hatred")
     pending(g, "omen_hatred")
-    assert rule_reason(g, Target("hand_tile", "T31")) == (
-        "During the Collapse, Hatred removes a tile instead of placing one (CV-25, COL-26).")
+    assert rule_check(g, Target("hand_tile", "T31")) == Reason(
+        "During the Collapse, Hatred removes a tile instead of placing one.", "CV-25")
 
 
 def test_COL_27_a_terrain_tile_collapses_whole_once_half_its_edges_are_exposed() -> None:
@@ -476,10 +488,24 @@ def test_COL_27_a_terrain_tile_collapses_whole_once_half_its_edges_are_exposed()
              stack=[])
     choose(g, "end:")
     pending(g, "collapse_tile")
-    assert rule_reason(g, (2, 1)) == ("The Lake has 3 of its 8 edges exposed: a Terrain tile collapses only once half "
-                                      "or more are (COL-27).")
+    assert rule_check(g, (2, 1)) == Reason("The Lake has 3 of its 8 edges exposed: a Terrain tile collapses only "
+                                           "once half or more are.", "TR-15")
     g = solo(cave, variants=["terrain"], terrain=lake, collapse=True, stack=[])
     choose(g, "end:")
     d = pending(g, "collapse_tile")
     assert "remove:1,0" in d.ids
-    assert rule_reason(g, (2, 1)) == "The Lake collapses as a whole: click its space at 1,0."
+    assert rule_check(g, (2, 1)) == Reason("The Lake collapses as a whole: click its space at 1,0.", "TR-15")
+
+
+def test_SOLO_04_COL_27_alone_a_dark_tile_goes_before_an_exposed_terrain_tile() -> None:
+    """SOLO-04, COL-27/TR-15: Alone in the Dark, a Dark Cave tile of the tier goes before a
+    Terrain tile that may collapse; the Lake's click says so (the old explanation, deciding
+    the Collapse's order a second time, answered only "may not collapse now")."""
+    cave = [ENTRANCE, lit(0, 1, "T01"), lit(3, 0, "T05"), dark(3, 1, "T10")]
+    lake = [{"tile": "lake", "pos": [1, 0], "rot": 0}]
+    g = solo(cave, variants=["terrain"], terrain=lake, collapse=True, stack=[])
+    choose(g, "end:")
+    d = pending(g, "collapse_tile")
+    assert d.ids == ("remove:3,1",)
+    assert rule_check(g, (1, 0)) == Reason("Alone in the Dark: among the tiles that may collapse, Dark tiles go "
+                                           "before Lit tiles and Terrain: 3,1.", "SOLO-04")

@@ -37,7 +37,14 @@ own piece; in Move and Use Powers also every power on his board (``roles/dragon/
 ``check_power``) and every card in his hand (``check_play_card``: Power cards, Scales);
 ``dragon_burn`` and ``dragon_flame_wall`` — the tile of Burn and of the Flame Wall
 (``check_burn``, ``check_flame_wall_target``): every tile and the spaces within 2 of him.
-Converting another decision kind adds one line to ``CONVERTED``.
+The Cave: its turn (``cave_turn``: the
+map's spaces by phase, its hand tiles, its omens), filling open edges (``fill_open_edge``),
+the tile drawn with no Cave (``place_tile``), the Collapse's removal (``collapse_tile``),
+Cave-In (``cave_in``), the tile a Tribe explores (``explore_tile``, its hand tiles) and the
+omens' targets (``omen_hatred``, ``omen_past_plunder``, ``omen_crystal_curse``: spaces and
+hand tiles; ``omen_rockslide``: every edge of a tile).  Random games rarely reach the
+Collapse, so :func:`test_in_the_collapse_a_removal_is_an_option_exactly_when_no_rule_check_refuses_it`
+starts games in it.  Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
 
@@ -47,10 +54,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from vast_desktop.engine import Setup, new_game
+from vast_desktop.engine import Setup, load_scenario, new_game
+from vast_desktop.engine.cards import omens, secrets
 from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.cards.ambush import check_ambush_cube, check_step_back, check_underworm
 from vast_desktop.engine.cards.sidequests import check_sidequest
@@ -60,8 +69,10 @@ from vast_desktop.engine.explain import knight_dragon as why_not_kd
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from vast_desktop.engine.map import board, collapse
 from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
+from vast_desktop.engine.roles.cave import turn as cv
 from vast_desktop.engine.roles.dragon import powers as dp
 from vast_desktop.engine.roles.dragon import turn as dr
 from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
@@ -417,6 +428,76 @@ def _space_check(check: Callable[[Game, Pos], Reason | None]) -> Callable[[Game,
     return lambda g, t: check(g, parse_pos(t.ref))
 
 
+# ------------------------------------------------------------- the Cave, the map's tiles, the Collapse
+def _near_map(g: Game) -> list[Pos]:
+    """Every tile of the map and every open space beside one (what the table can click there)."""
+    tiles = g.state.board.tiles
+    return sorted(set(tiles) | {q for p in tiles for _, q in adjacent(p)})
+
+
+def _spaces(g: Game, d: Decision) -> list[Target]:
+    return [Target("space", fmt_pos(q)) for q in _near_map(g)]
+
+
+def _hand_tiles(g: Game) -> list[Target]:
+    """The Cave's hand, a tile on the map and one still in the stack."""
+    cave = g.state.cave
+    assert cave is not None
+    others = [pt.tile_id for pt in g.state.board.tiles.values() if pt.terrain is None][:1] + g.state.stack[:1]
+    return [Target("hand_tile", t) for t in sorted({*cave.hand, *others})]
+
+
+def _omen_slots(g: Game) -> list[Target]:
+    return [Target("slot", f"cave.omen.{o.id}") for o in g.rules.omens]
+
+
+def _edges(g: Game, d: Decision) -> list[Target]:
+    tiles = g.state.board.tiles
+    return [Target("edge", f"{fmt_pos(a)}|{fmt_pos(b)}") for a, b in sorted({edge(p, q) for p in tiles
+                                                                               for _, q in adjacent(p)})]
+
+
+def _all_targets(d: Decision) -> set[Target]:
+    return {t for o in d.options for t in o.targets}
+
+
+def _cave_turn_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "space":
+        return cv.check_cave_space(g, parse_pos(t.ref))
+    if t.kind == "hand_tile":
+        return cv.check_cave_hand_tile(g, t.ref)
+    return omens.check_omen(g, t.ref.rsplit(".", 1)[1])
+
+
+def _fill_candidates(g: Game, d: Decision) -> list[Target]:
+    if d.rules_ref == "terrain.leaving":      # TR-12: the mover's space, not converted
+        return _hand_tiles(g)
+    return _spaces(g, d) + _hand_tiles(g)
+
+
+def _fill_check(g: Game, t: Target) -> Reason | None:
+    d = g.pending
+    assert d is not None
+    if t.kind == "space":
+        return board.check_fill_space(g, parse_pos(t.ref))
+    return board.check_hand_tile(g, t.ref, g.state.active == "cave" and d.rules_ref != "terrain.leaving")
+
+
+def _hatred_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "space":
+        return omens.check_hatred_space(g, parse_pos(t.ref))
+    return omens.check_hatred_hand_tile(g, t.ref)
+
+
+def _rockslide_check(g: Game, t: Target) -> Reason | None:
+    a, b = (parse_pos(x) for x in t.ref.split("|"))
+    return omens.check_rockslide_edge(g, a, b)
+
+
+def _collapse_check(g: Game, t: Target) -> Reason | None:
+    return collapse.check_collapse(g, parse_pos(t.ref), collapse.collapse_order(g, g.config.alone_in_the_dark))
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
@@ -449,6 +530,18 @@ CONVERTED: dict[str, Converted] = {
                              _verb_targets("step:")),
     "underworm": Converted(_spaces_around_her, lambda g, t: check_underworm(g, kn.pos(g), parse_pos(t.ref)),
                            _verb_targets("burrow:")),
+    "cave_turn": Converted(lambda g, d: _spaces(g, d) + _hand_tiles(g) + _omen_slots(g), _cave_turn_check,
+                           _all_targets),
+    "fill_open_edge": Converted(_fill_candidates, _fill_check, _all_targets),
+    "place_tile": Converted(_spaces, _space_check(board.check_placement_space), _all_targets),
+    "collapse_tile": Converted(_spaces, _collapse_check, _all_targets),
+    "cave_in": Converted(_spaces, _space_check(secrets.check_cave_in), _all_targets),
+    "explore_tile": Converted(lambda g, d: _hand_tiles(g), lambda g, t: board.check_hand_tile(g, t.ref, False),
+                              _all_targets),
+    "omen_hatred": Converted(lambda g, d: _spaces(g, d) + _hand_tiles(g), _hatred_check, _all_targets),
+    "omen_past_plunder": Converted(_spaces, _space_check(omens.check_treasure_space), _all_targets),
+    "omen_crystal_curse": Converted(_spaces, _space_check(omens.check_curse_space), _all_targets),
+    "omen_rockslide": Converted(_edges, _rockslide_check, _all_targets),
 }
 
 
@@ -466,15 +559,16 @@ def _found(g: Game) -> str:
 # ------------------------------------------------------------- the property
 def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
     """The property at one decision; returns how many refusals it checked."""
-    targets = {t for o in d.options for t in o.targets}
-    offered = kind.offered(d)
+    targets = {(t.kind, t.ref) for o in d.options for t in o.targets}      # as the table matches a click
+    offered = {(t.kind, t.ref) for t in kind.offered(d)}
     refused = 0
     for t in kind.candidates(g, d):
         reason = why_not_reason(g, d.role, t)
         where = f"step {len(g.choices)} {d.kind} {t}"
-        assert (t in targets) == (reason is None), f"{where}: option target {t in targets}, reason {reason}"
+        option = (t.kind, t.ref) in targets
+        assert option == (reason is None), f"{where}: option target {option}, reason {reason}"
         checked = kind.check(g, t)
-        assert (checked is None) == (t in offered), f"{where}: check {checked} but offered {t in offered}"
+        assert (checked is None) == ((t.kind, t.ref) in offered), f"{where}: check {checked} but offered {not option}"
         if reason is None:
             continue
         refused += 1
@@ -511,3 +605,51 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
         if role in roles:
             assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
 
+
+
+# ------------------------------------------------------------- positions in the Collapse
+def _tile(x: int, y: int, tile: str, lit: bool = True) -> dict[str, Any]:
+    return {"pos": [x, y], "tile": tile, "lit": lit, "rot": 0}
+
+
+# A map of 13 tiles: a revealed Crystal tile, Dark tiles, a long arm (tiles touching 1, 2, 3, 4).
+COLLAPSE_MAP = [{"pos": [0, 0], "tile": "entrance"}, _tile(1, 0, "T01"), _tile(2, 0, "T05"), _tile(1, 1, "T10"),
+                _tile(0, 1, "T13"), _tile(-1, 0, "T20", lit=False), _tile(0, -1, "T22"), _tile(1, -1, "T25", lit=False),
+                _tile(2, 1, "T29"), _tile(3, 0, "T37"), _tile(-1, 1, "T30", lit=False), _tile(0, 2, "T08"),
+                _tile(-2, 0, "T09")]
+OMENS = {s: 4 for s in ("chasm", "bat", "boulder", "quartz", "mushroom", "trail")}
+IN_THE_COLLAPSE: dict[str, dict[str, Any]] = {
+    "cave": {"roles": ["knight", "cave"]},
+    "cave-hatred-any-order": {"roles": ["knight", "cave"], "house_rules": ["hatred_ignores_collapse_order"]},
+    "cave-open-edges": {"roles": ["knight", "cave"], "house_rules": ["collapse_touch_open_edges"]},
+    "cave-moving-entrance": {"roles": ["knight", "cave"], "variants": ["moving-entrance"]},
+    "goblins-no-cave": {"roles": ["knight", "goblins"]},
+    "alone-in-the-dark": {"roles": ["knight"], "solo_level": "easy"},
+}
+
+
+@pytest.mark.parametrize("name", list(IN_THE_COLLAPSE))
+def test_in_the_collapse_a_removal_is_an_option_exactly_when_no_rule_check_refuses_it(name: str) -> None:
+    """Issue 25, item 2, with COL-04/05/07/08/12/16/17, CV-25/43, SOLO-04, VAR-07, AMB-44/60:
+    the Collapse's removals (the Cave's Shape the Cave, Hatred, the end of a turn with no
+    Cave, Alone in the Dark) are offered and explained by the same checks, in games that
+    start in the Collapse (random games rarely reach it in a few turns)."""
+    setup = {"seed": 5, **IN_THE_COLLAPSE[name]}
+    roles = setup["roles"]
+    data: dict[str, Any] = {"setup": setup, "tiles": COLLAPSE_MAP, "collapse": True, "stack": [],
+                            "pieces": {"knight": [1, 1]}, "active": "cave" if "cave" in roles else "knight"}
+    if "cave" in roles:
+        data.update(omen_bag={}, cave={"hand": [], "omens": OMENS})
+    g = load_scenario(data)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    refused = 0
+    while g.outcome is None and len(g.choices) < 60:
+        d = g.pending
+        assert d is not None
+        kind = CONVERTED.get(d.kind)
+        if kind is not None:
+            seen.add(d.kind)
+            refused += _check_decision(g, d, kind)
+        g.apply(rng.choice(d.options).id)
+    assert refused > 0 and ("collapse_tile" in seen or "cave_turn" in seen), seen

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -16,14 +17,15 @@ from ..decisions import Option, Target, space
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
 from ..kinds import DecisionKind
 from ..map.board import (
+    check_hand_tile,
+    check_placement_space,
     clear_edge_tokens,
-    crystal_first,
     distinct_rotations,
     draw_to_cave_hand,
     edge_blocked,
     fill_open_edges,
+    hand_choices,
     has_placement_space,
-    is_dark,
     is_lit,
     piece_name,
     place_tile,
@@ -33,10 +35,11 @@ from ..map.board import (
     tile_type,
     tile_walls,
 )
-from ..map.collapse import has_hatred_candidate, hatred_candidates
+from ..map.collapse import check_hatred_removal, has_hatred_candidate, hatred_candidates
 from ..map.forced import can_be_pushed, entered, reachable
 from ..map.terrain import in_forest
 from ..option_ids import arg_list, arg_of, at
+from ..reasons import Reason
 from ..roles.knight.board import shield_active
 
 if TYPE_CHECKING:
@@ -99,22 +102,35 @@ def payments(g: Game, omen_id: str) -> list[tuple[str, ...]]:
     return out
 
 
-# ----------------------------------------------------------------- targets
-def _treasure_spaces(g: Game) -> Iterator[Pos]:
-    """CV-09: a Dark tile with no player piece and no Treasure token (lazily: a menu
-    only asks whether there is one)."""
+# ----------------------------------------------------------------- targets (rule checks)
+_NOT_DARK = Reason("A Treasure token goes on a Dark tile, and this space is not one.", "CV-09")
+_NO_TREASURE_LEFT = Reason("All the Treasure tokens are placed: none is left in the supply.", "CV-10")
+
+
+def check_treasure_space(g: Game, q: Pos) -> Reason | None:
+    """CV-09, CV-10, CV-20/22: a Treasure token goes on a Dark tile with no player piece and
+    no Treasure token, while one is left in the supply (Place Treasure and Past Plunder)."""
     board = g.state.board
-    occupied = set(board.pieces.values())
-    for p in sorted(board.tiles):
-        if is_dark(g, p) and p not in occupied:
-            toks = board.tokens.get(p)
-            if not (toks and toks["treasure"]):
-                yield p
+    t = board.tiles.get(q)
+    if t is None or not t.dark:
+        return _NOT_DARK
+    if q in board.pieces.values():
+        return Reason(f"A player piece is on {fmt_pos(q)}: a Treasure token goes on a Dark tile without one.", "CV-09")
+    toks = board.tokens.get(q)
+    if toks and toks["treasure"]:
+        return Reason(f"There is a Treasure token on {fmt_pos(q)} already.", "CV-09")
+    if g.state.supply["treasure"] <= 0:
+        return _NO_TREASURE_LEFT
+    return None
 
 
 def _treasure_spaces_left(g: Game) -> Iterator[Pos]:
-    if g.state.supply["treasure"] > 0:     # CV-10: limited tokens
-        yield from _treasure_spaces(g)
+    """The spaces :func:`check_treasure_space` allows (lazily: a menu only asks whether
+    there is one; none at all once the supply is empty)."""
+    if g.state.supply["treasure"] > 0:
+        for p in sorted(g.state.board.tiles):
+            if check_treasure_space(g, p) is None:
+                yield p
 
 
 def treasure_targets(g: Game) -> list[Pos]:
@@ -149,21 +165,34 @@ def bats_targets(g: Game) -> Iterator[Option]:
                           (space(p), space(q))))
 
 
+_ROCKSLIDE_OFF_MAP = Reason("A Rockslide goes on an edge between two tiles of the map.", "CV-23")
+_ROCKSLIDE_DARK = Reason("A Rockslide goes next to a revealed tile: both of these are Dark.", "CV-27")
+_ROCKSLIDE_THERE = Reason("There is a Rockslide on this edge already.", "CV-23")
+_ROCKSLIDE_WALL = Reason("A wall closes this edge already: a Rockslide goes on an edge with no wall.", "CV-27")
+
+
+def check_rockslide_edge(g: Game, a: Pos, b: Pos) -> Reason | None:
+    """CV-23 (an edge between two tiles, not one with a Rockslide already), CV-27 (at least
+    one of them revealed, and no wall there; a bombed wall is open, CV-30)."""
+    tiles = g.state.board.tiles
+    if a not in tiles or b not in tiles:
+        return _ROCKSLIDE_OFF_MAP
+    if not (is_lit(g, a) or is_lit(g, b)):
+        return _ROCKSLIDE_DARK
+    if edge(a, b) in g.state.board.rockslides:
+        return _ROCKSLIDE_THERE
+    if edge_blocked(g, a, b):
+        return _ROCKSLIDE_WALL
+    return None
+
+
 def rockslide_edges(g: Game) -> Iterator[tuple[Pos, Pos]]:
-    """CV-23, CV-27: an edge between two tiles, at least one revealed, with no wall there."""
-    board = g.state.board
-    for p in sorted(board.tiles):
+    """The edges :func:`check_rockslide_edge` allows, each once."""
+    tiles = g.state.board.tiles
+    for p in sorted(tiles):
         for _d, q in adjacent(p):
-            if q not in board.tiles or not (p < q):
-                continue
-            if not (is_lit(g, p) or is_lit(g, q)):
-                continue
-            e = edge(p, q)
-            if e in board.rockslides:
-                continue
-            if edge_blocked(g, p, q):
-                continue
-            yield e
+            if p < q and q in tiles and check_rockslide_edge(g, p, q) is None:
+                yield edge(p, q)
 
 
 def rockslide_options(g: Game) -> Iterator[Option]:
@@ -180,9 +209,31 @@ def rockslide_options(g: Game) -> Iterator[Option]:
                 yield Option(f"rockslide:move:{frm}>{to}", f"Move the Rockslide at {frm} to {to}", (target,))
 
 
+_HATRED_REMOVES = Reason("During the Collapse, Hatred removes a tile instead of placing one.", "CV-25")
+_NO_SPACE = Reason("No open space is left next to the map for a new tile.", "MAP-34")
+
+
+def check_hatred_space(g: Game, q: Pos) -> Reason | None:
+    """CV-25, CV-20: Hatred places a tile like Shape the Cave (MAP-34) or, during the
+    Collapse, removes one by the Collapse's order (COL-26, :func:`check_hatred_removal`)."""
+    if g.state.collapse:
+        return check_hatred_removal(g, q)
+    return check_placement_space(g, q)
+
+
+def check_hatred_hand_tile(g: Game, tile_id: str) -> Reason | None:
+    """CV-25, CV-20, CV-04: the tile Hatred places comes from the Cave's hand, Crystal tiles
+    first on its own turn; during the Collapse Hatred removes instead."""
+    if g.state.collapse:
+        return _HATRED_REMOVES
+    return (check_hand_tile(g, tile_id, g.state.active == "cave")
+            or (None if has_placement_space(g) else _NO_SPACE))
+
+
 def hatred_options(g: Game) -> Iterator[Option]:
     """Hatred (CV-25): place a tile from hand (Crystal first on the Cave's turn), or
-    during the Collapse remove one by the normal priorities (AMB-60).  Great/Grand
+    during the Collapse remove one by the normal priorities (AMB-60) — the targets
+    :func:`check_hatred_space` and :func:`check_hatred_hand_tile` allow.  Great/Grand
     Cave may instead remove a Hatred token (DIF-14/15)."""
     cave = _cave(g)
     if g.state.collapse:
@@ -190,12 +241,49 @@ def hatred_options(g: Game) -> Iterator[Option]:
                  for p in hatred_candidates(g))
     elif cave.hand:
         spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
-        for tile_id in sorted(set(crystal_first(g, cave.hand))):
+        for tile_id in hand_choices(g, g.state.active == "cave"):
             from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")    # one per tile, shared
             for where, target in spaces:
                 yield Option(f"hatred:place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand))
     if cave.hatred_tokens > 0:
         yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
+
+
+def curse_rotations(g: Game, p: Pos) -> Iterator[int]:
+    """CV-26: the turns the Crystal Curse may give the tile at ``p`` — a Lit tile (never the
+    Entrance), to any orientation that changes its walls (lazily: "is there one?" stops at
+    the first)."""
+    board = g.state.board
+    t = board.tiles.get(p)
+    if t is None or not t.lit or p == board.entrance:
+        return
+    now = tile_walls(g, t.tile_id, t.rot)
+    for r in distinct_rotations(g, t.tile_id):
+        if tile_walls(g, t.tile_id, r) != now:
+            yield r
+
+
+def curse_event(g: Game, p: Pos) -> bool:
+    """CV-26: the Crystal Curse may put an Event token on the Lit Event tile at ``p`` with
+    none (while the Knight plays and a token is left)."""
+    return (is_lit(g, p) and tile_type(g, p) == "event" and g.has("knight") and g.state.supply["event"] > 0
+            and not g.state.board.tokens_at(p)["event"])
+
+
+_CURSE_ENTRANCE = Reason("The Crystal Curse never turns the Entrance.", "CV-26")
+
+
+def check_curse_space(g: Game, p: Pos) -> Reason | None:
+    """CV-26: a space the Crystal Curse acts on — a Lit tile it can turn
+    (:func:`curse_rotations`) or an Event tile it can mark (:func:`curse_event`)."""
+    if next(curse_rotations(g, p), None) is not None or curse_event(g, p):
+        return None
+    if p == g.state.board.entrance:
+        return _CURSE_ENTRANCE
+    if not is_lit(g, p):
+        return Reason(f"The Crystal Curse turns a Lit tile or marks a Lit Event tile, and {fmt_pos(p)} is not Lit.",
+                      "CV-26")
+    return Reason(f"The tile at {fmt_pos(p)} has no other way to turn, and no Event token can go there.", "CV-26")
 
 
 def curse_options(g: Game) -> Iterator[Option]:
@@ -204,17 +292,12 @@ def curse_options(g: Game) -> Iterator[Option]:
     board = g.state.board
     for p in sorted(board.tiles):
         t = board.tiles[p]
-        if not t.lit or p == board.entrance:
-            continue
-        now = tile_walls(g, t.tile_id, t.rot)
-        for r in distinct_rotations(g, t.tile_id):
-            if tile_walls(g, t.tile_id, r) != now:
-                yield (Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
-                                   (space(p),)))
-    if g.has("knight") and g.state.supply["event"] > 0:
-        for p in sorted(board.tiles):
-            if is_lit(g, p) and tile_type(g, p) == "event" and not board.tokens_at(p)["event"]:
-                yield (Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
+        for r in curse_rotations(g, p):
+            yield (Option(f"curse:rotate:{fmt_pos(p)}:{r}", f"Rotate {fmt_pos(p)} to {rotation_label(g, t.tile_id, r)}",
+                          (space(p),)))
+    for p in sorted(board.tiles):
+        if curse_event(g, p):
+            yield (Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
     if len(g.state.event_deck) > 3:
         yield (Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
 
@@ -290,17 +373,46 @@ def can_pay(g: Game, omen_id: str) -> bool:
 
 def _payable(g: Game, omen: Omen) -> bool:
     """CV-16: enough of the omen's three accepted symbols, in any mix."""
+    return _paying(g, omen) >= _cost(g, omen)
+
+
+def _paying(g: Game, omen: Omen) -> int:
+    """The Cave's Omen tokens that can pay for ``omen`` (CV-16: any of its three symbols)."""
     have = _cave(g).omens
-    return sum(have.get(s, 0) for s in omen.accepts) >= _cost(g, omen)
+    return sum(have.get(s, 0) for s in omen.accepts)
+
+
+OMEN_RULES = {"giant_bats": "CV-21", "past_plunder": "CV-22", "rockslide": "CV-23", "soporific_spores": "CV-24",
+              "hatred": "CV-25", "crystal_curse": "CV-26"}
+
+
+def check_omen(g: Game, omen_id: str) -> Reason | None:
+    """CV-15/16/18: the Cave uses an omen by paying its cost (escalating for Hatred and Past
+    Plunder) in any mix of its symbols; and only with something for it to act on."""
+    return _check_omen(g, _omen(g, omen_id))
+
+
+def _check_omen(g: Game, omen: Omen) -> Reason | None:
+    cost, paying = _cost(g, omen), _paying(g, omen)
+    if paying < cost:                                                   # _payable
+        return _cost_reason(omen.name, omen.accepts, cost, paying)
+    if not has_target(g, omen.id):
+        return Reason(f"You could pay for {omen.name}, but it has nothing to act on now.", OMEN_RULES[omen.id])
+    return None
+
+
+@lru_cache(maxsize=256)
+def _cost_reason(name: str, accepts: tuple[str, ...], cost: int, paying: int) -> Reason:
+    """CV-16's refusal (cached: the menu asks it of every omen the Cave cannot pay, at every
+    decision of its turn; a pure function of its arguments)."""
+    return Reason(f"{name} costs {cost} Omen token{'s' if cost != 1 else ''} of "
+                  f"{', '.join(s.title() for s in accepts)}; you have {paying} of those.", "CV-16")
 
 
 def omen_menu(g: Game) -> list[Option]:
-    out = []
-    for omen in g.rules.omens:
-        if _payable(g, omen) and has_target(g, omen.id):
-            out.append(Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})",
-                              (Target("slot", f"cave.omen.{omen.id}"),)))
-    return out
+    """The omens :func:`check_omen` allows now."""
+    return [Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})", (Target("slot", f"cave.omen.{omen.id}"),))
+            for omen in g.rules.omens if _check_omen(g, omen) is None]
 
 
 def use_omen(g: Game, omen_id: str) -> Proc:

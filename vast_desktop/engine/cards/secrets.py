@@ -11,8 +11,11 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
-from ..geometry import adjacent, fmt_pos
+from ..geometry import Pos, adjacent, fmt_pos
 from ..kinds import DecisionKind
+from ..map.board import piece_name
+from ..map.collapse import check_removable
+from ..map.terrain import cells_of
 from ..option_ids import arg_of, at, pos_arg
 from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
@@ -95,22 +98,34 @@ def cave_in_targets(g: Game) -> list[tuple[int, int]]:
     return list(_cave_in_spots(g))
 
 
-def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
-    """:func:`cave_in_targets` one by one (playing the card needs only the first)."""
-    from ..map.collapse import removable
-    from ..map.terrain import cells_of
+def check_cave_in(g: Game, q: Pos) -> Reason | None:
+    """COL-20/21, GB-53, COL-12, COL-16, COL-28: Cave-In removes any tile but the Entrance,
+    a tile holding a Crystal token or another player's piece, and a tile whose Tribes could
+    not leave it (:func:`~..map.collapse.check_removable`); a Terrain tile goes as a whole,
+    chosen by its top-left space."""
     board = g.state.board
-    for p in sorted(board.tiles):
-        mark = board.tiles[p].terrain
-        spots = [p] if mark is None else cells_of(g, mark.tile)    # COL-28: a Terrain tile as a whole
-        if spots[0] != p:
-            continue
-        if p == board.entrance or any(board.tokens_at(q)["crystal"] for q in spots):
-            continue
-        if any(not x.startswith("tribe:") for q in spots for x in board.pieces_at(q)):
-            continue
-        if removable(g, p):
-            yield p
+    t = board.tiles.get(q)
+    if t is None:
+        return Reason(f"There is no tile at {fmt_pos(q)} to remove.", "COL-20")
+    spots = [q] if t.terrain is None else cells_of(g, t.terrain.tile)    # COL-28: a Terrain tile as a whole
+    if q == board.entrance:
+        return Reason(f"The tile at {fmt_pos(q)} holds the Entrance: Cave-In never removes it.", "COL-12")
+    if any(board.tokens_at(s)["crystal"] for s in spots):
+        return Reason(f"A Crystal token is on {fmt_pos(q)}: Cave-In removes no tile holding one.", "GB-53")
+    others = sorted({x for s in spots for x in board.pieces_at(s) if not x.startswith("tribe:")})
+    if others:
+        who = " and the ".join(piece_name(x) for x in others)
+        verb = "are" if len(others) > 1 else "is"
+        return Reason(f"The {who} {verb} on {fmt_pos(q)}: Cave-In removes no tile holding another player.", "GB-53")
+    if spots[0] != q:
+        return Reason(f"A Terrain tile goes as a whole: click its space at {fmt_pos(spots[0])}.", "COL-20")
+    return check_removable(g, q)
+
+
+def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
+    """:func:`cave_in_targets` one by one (playing the card needs only the first): the tiles
+    :func:`check_cave_in` allows."""
+    return (p for p in sorted(g.state.board.tiles) if check_cave_in(g, p) is None)
 
 
 def hex_targets(g: Game) -> list[str]:

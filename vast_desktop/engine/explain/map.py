@@ -1,24 +1,40 @@
-"""Reasons a click is not a legal choice, for the map, Cave, Collapse and Terrain decisions (see teaching.why_not).
+"""Reasons a click is not a legal choice, for the map, Cave, Collapse and Terrain decisions (see why_not).
 
-Each reason is one function ``(g, d, t) -> str | None`` that guards on the decision's
-kind and on the kind of thing clicked, and names the condition that fails for that
-very target, asking the engine's own rule functions (``orientation_choices``,
-``removable``, ``collapse_candidates``, ``reachable``, ``placements``…): nothing here
-decides a rule again, it only says which of its conditions the click misses.
+Converted decisions (issue 25, item 2) are only routed here, to the rule check that also
+builds their options: filling open edges (``board.check_fill_space``, ``check_hand_tile``),
+the tile drawn at the end of a turn (``board.check_placement_space``), the Collapse's
+removal (``collapse.check_collapse``: its tiers, Crystal first and Alone in the Dark's order
+decided once, in ``collapse_order``) and Cave-In (``secrets.check_cave_in``).  The other
+reasons are still one function ``(g, d, t) -> str | None`` per rule that guards on the
+decision's kind and the kind of thing clicked and names the condition that fails, asking
+the engine's own rule functions (``orientation_choices``, ``reachable``, ``placements``…).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..cards.secrets import check_cave_in
 from ..geometry import Pos, fmt_pos, manhattan
-from ..map.board import TYPE_NAMES, components, is_dark, is_lit, moving_entrance, tile_type, touching
+from ..map.board import (
+    TYPE_NAMES,
+    check_fill_space,
+    check_hand_tile,
+    check_placement_space,
+    components,
+    is_lit,
+    tile_type,
+)
+from ..map.collapse import check_collapse, collapse_order
 from ..map.terrain import impassable, on_pit
+from ..reasons import Reason
 from .common import ROLE_TITLES, _piece_pos, _pos_of
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
     from ..game import Game
+
+Answer = str | Reason | None          # a converted check's Reason, or a plain sentence
 
 
 # ------------------------------------------------------------------ helpers
@@ -80,83 +96,35 @@ def reveal_order_space(g: Game, d: Decision, t: Target) -> str | None:
     return f"These tiles are revealed one at a time, in the order you choose (MAP-19): {these}; {what}."
 
 
-# ------------------------------------------------------------------ placing tiles
-def _hand_tile_gone(g: Game, ref: str) -> str | None:
-    """A Cave tile that was in the hand before: where it is now, as the Cave knows it."""
-    cave = g.state.cave
-    if cave is None or ref in cave.hand:
+# ------------------------------------------------------------------ placing and removing tiles
+def cave_hand_tile(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A tile of the Cave's hand when it fills an open edge (CV-04 on its own turn, not for
+    a piece leaving the Terrain) or places the tile a Tribe explores: ``check_hand_tile``."""
+    if t.kind != "hand_tile" or d.role != "cave" or g.state.cave is None:
         return None
-    where = next((p for p, pt in g.state.board.tiles.items() if pt.tile_id == ref), None)
-    if where is not None:
-        return f"That tile is not in your hand: it is on the map at {fmt_pos(where)}."
-    if ref in g.state.removed_from_game:
-        return "That tile is not in your hand: it has left the game."
-    return "That tile is not in your hand."
+    if d.kind == "fill_open_edge":
+        return check_hand_tile(g, t.ref, g.state.active == "cave" and d.rules_ref != "terrain.leaving")
+    if d.kind == "explore_tile":
+        return check_hand_tile(g, t.ref, crystals_first=False)
+    return None
 
 
-def _crystal_first(g: Game, ref: str) -> str | None:
-    """CV-04: on the Cave's own turn the Crystal tiles in its hand are placed first."""
-    from ..map.board import _hand_label, crystal_first
-
-    cave = g.state.cave
-    if cave is None or g.state.active != "cave" or ref in crystal_first(g, cave.hand):
-        return None
-    crystals = sorted(set(crystal_first(g, cave.hand)))
-    return (f"On your own turn the Crystal tiles in your hand go first (CV-04): place the "
-            f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, ref)}.")
-
-
-def cave_hand_tile(g: Game, d: Decision, t: Target) -> str | None:
-    """A tile of the Cave's hand that cannot be placed now: gone from the hand, Crystal first
-    (CV-04), the Collapse removes instead of placing (COL-04, CV-25), or Shape the Cave is
-    over for this turn (CV-02)."""
-    if t.kind != "hand_tile" or d.role != "cave" or d.kind not in ("fill_open_edge", "cave_turn", "omen_hatred",
-                                                                    "explore_tile"):
-        return None
-    gone = _hand_tile_gone(g, t.ref)
-    if gone:
-        return gone
-    cave = g.state.cave
-    assert cave is not None
-    if d.kind == "cave_turn" and cave.phase == 2 and g.state.collapse:
-        return "During the Collapse, Shape the Cave removes tiles instead of placing one (COL-04, CV-43)."
-    if d.kind == "omen_hatred" and g.state.collapse:
-        return "During the Collapse, Hatred removes a tile instead of placing one (CV-25, COL-26)."
-    if d.kind == "cave_turn" and cave.phase > 2:
-        now = "you are at Place Treasure" if cave.phase == 3 else "only omens and the end of your turn are left"
-        return f"Shape the Cave is over for this turn: {now} (CV-02)."
-    return _crystal_first(g, t.ref)
-
-
-def fill_space(g: Game, d: Decision, t: Target) -> str | None:
-    """MAP-20/25 (a Dark tile on each open space facing an open edge of a Lit tile), TR-12
-    (the open space a piece leaving a Terrain tile steps onto)."""
+def fill_space(g: Game, d: Decision, t: Target) -> Answer:
+    """MAP-20/25: ``check_fill_space``; TR-12 (the open space a piece leaving a Terrain tile
+    steps onto, not converted: the space is the mover's)."""
     q = _pos_of(t)
-    need = _spaces(d)
     if d.kind != "fill_open_edge" or q is None:
         return None
     if d.rules_ref == "terrain.leaving":
-        return (f"A piece is leaving the Terrain for the open space {_list(need)}: the Dark tile goes there (TR-12), "
-                "not on " + fmt_pos(q) + ".")
-    many = len(need) > 1
-    where = f"the Dark tile{'s go' if many else ' goes'} on the open space{'s' if many else ''} facing an open " \
-            f"edge: {_list(need)}"
-    if q in g.state.board.tiles:
-        return f"There is a tile at {fmt_pos(q)} already: {where} (MAP-20, MAP-25)."
-    return f"{fmt_pos(q)} faces no open edge of a Lit tile: {where} (MAP-20, MAP-25)."
+        return (f"A piece is leaving the Terrain for the open space {_list(_spaces(d))}: the Dark tile goes there "
+                f"(TR-12), not on {fmt_pos(q)}.")
+    return check_fill_space(g, q)
 
 
-def place_space(g: Game, d: Decision, t: Target) -> str | None:
-    """RV-03, MAP-34 (SOLO-02 alone): the tile drawn at the end of a turn goes on an open
-    space next to the map."""
+def place_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """RV-03, SOLO-02: the tile drawn at the end of a turn, ``check_placement_space`` (MAP-34)."""
     q = _pos_of(t)
-    if d.kind != "place_tile" or q is None:
-        return None
-    rule = "SOLO-02, MAP-34" if g.config.alone_in_the_dark else "RV-03, MAP-34"
-    if q in g.state.board.tiles:
-        return (f"There is already a tile at {fmt_pos(q)}: the tile you drew goes on an open space next to the map "
-                f"({rule}).")
-    return f"{fmt_pos(q)} touches no tile of the map: the tile you drew goes next to one ({rule})."
+    return check_placement_space(g, q) if d.kind == "place_tile" and q is not None else None
 
 
 def explore_space(g: Game, d: Decision, t: Target) -> str | None:
@@ -169,143 +137,18 @@ def explore_space(g: Game, d: Decision, t: Target) -> str | None:
             "there, and the Tribe moves onto it (GB-81).")
 
 
-# ------------------------------------------------------------------ removing tiles
-def _kept(g: Game, q: Pos, collapse: bool) -> str:
-    """COL-12, COL-16, VAR-07: why ``removable`` keeps the tile at ``q``."""
-    from ..map.board import piece_name
-    from ..map.collapse import _all_escape, _terrain_occupants
-
-    board = g.state.board
-    if q == board.entrance and not (collapse and moving_entrance(g)):
-        return f"The tile at {fmt_pos(q)} holds the Entrance: it can never be removed (COL-12)."
-    if board.tiles[q].terrain is not None:
-        who = " and the ".join(piece_name(p) for p in _terrain_occupants(g, q))
-        return (f"The {who} on that Terrain tile could not all be moved off it, so the tile stays "
-                "(COL-16, FM-13).")
-    pieces = sorted(board.pieces_at(q))
-    if q == board.entrance and _all_escape(g, pieces, q):
-        return (f"The Entrance piece on {fmt_pos(q)} would have no adjacent unoccupied Lit tile to move to, so "
-                "the tile stays (VAR-07).")
-    who = " and the ".join(piece_name(p) for p in pieces)
-    verb = "could not all leave it" if len(pieces) > 1 else "would have nowhere to go"
-    return f"The {who} on {fmt_pos(q)} {verb} under Forced Movement, so the tile stays (COL-16, FM-13)."
-
-
-def _exposed(g: Game, tile: str) -> tuple[int, int]:
-    """A Terrain tile's edges facing an open space, and all its outer edges (COL-27)."""
-    from ..geometry import adjacent
-    from ..map.terrain import cells_of
-
-    cells = set(cells_of(g, tile))
-    edges = [q for p in cells for _, q in adjacent(p) if q not in cells]
-    return sum(1 for q in edges if q not in g.state.board.tiles), len(edges)
-
-
-def _terrain_collapse(g: Game, q: Pos, cands: list[Pos]) -> str:
-    """COL-27: a Terrain tile goes as a whole, once half or more of its edges are exposed."""
-    from ..map.collapse import removable
-    from ..map.terrain import KIND_NAMES, cells_of, exposed_half
-
-    mark = g.state.board.tiles[q].terrain
-    assert mark is not None
-    name = KIND_NAMES.get(g.rules.terrain_tile(mark.tile).kind, "Terrain")
-    anchor = cells_of(g, mark.tile)[0]
-    if not exposed_half(g, mark.tile):
-        exposed, edges = _exposed(g, mark.tile)
-        return (f"The {name} has {exposed} of its {edges} edges exposed: a Terrain tile collapses only once half "
-                "or more are (COL-27).")
-    if not removable(g, anchor, collapse=True):
-        return _kept(g, anchor, collapse=True)
-    if anchor in cands:
-        return f"The {name} collapses as a whole: click its space at {fmt_pos(anchor)}."
-    return _crystal_before(g, q, cands) or f"The {name} may not collapse now (COL-07, COL-27)."
-
-
-def _crystal_before(g: Game, q: Pos, cands: list[Pos]) -> str | None:
-    """COL-08: an eligible revealed Crystal tile goes before any other tile."""
-    crystals = [p for p in cands if is_lit(g, p) and g.state.board.tiles[p].terrain is None
-                and tile_type(g, p) == "crystal"]
-    if not crystals or q in crystals:
-        return None
-    return (f"A revealed Crystal tile is eligible ({_list(crystals)}): it must collapse before any other tile "
-            "(COL-08).")
-
-
-def _tier_words(tier: tuple[int, ...]) -> str:
-    return " or ".join(str(n) for n in tier)
-
-
-def collapse_reason(g: Game, q: Pos, cands: list[Pos], alone: bool) -> str:
-    """COL-07/08/12/16/17/27, SOLO-04: why the Collapse may not take the tile at ``q`` now
-    (``cands``: the tiles it may take, as :func:`collapse.collapse_candidates` lists them)."""
-    from ..map.collapse import _tiers, removable
-
-    tiles = g.state.board.tiles
-    if q not in tiles:
-        return f"There is no tile at {fmt_pos(q)} to collapse."
-    if tiles[q].terrain is not None:
-        return _terrain_collapse(g, q, cands)
-    if not removable(g, q, collapse=True):
-        return _kept(g, q, collapse=True)
-    cave = [p for p in sorted(tiles) if tiles[p].terrain is None]
-    tier = next((tier for tier in _tiers(g)
-                 if any(touching(g, p) in tier and removable(g, p, collapse=True) for p in cave)), None)
-    n = touching(g, q)
-    if tier is None:
-        return "No Cave tile can collapse now; only a Terrain tile with half its edges exposed may (COL-17, COL-27)."
-    if n not in tier:
-        skipped = " (the tiles before them cannot go, COL-17)" if tier != _tiers(g)[0] else ""
-        return (f"The tile at {fmt_pos(q)} touches {_plural(n, 'tile')}: the Collapse takes the tiles touching the "
-                f"fewest others first, now those touching {_tier_words(tier)}{skipped} (COL-07).")
-    crystal = _crystal_before(g, q, cands)
-    if crystal:
-        return crystal
-    if alone and not is_dark(g, q) and any(is_dark(g, p) for p in cands):
-        return ("Alone in the Dark: among the tiles that may collapse, Dark tiles go before Lit ones "
-                f"(SOLO-04): {_list([p for p in cands if is_dark(g, p)])}.")
-    return f"The tile at {fmt_pos(q)} may not collapse now (COL-07, COL-08)."
-
-
-def collapse_space(g: Game, d: Decision, t: Target) -> str | None:
-    """COL-05/07/08/16/17/27: a tile the Collapse's removal at the end of a turn may not take."""
-    from ..map.collapse import collapse_candidates
-
+def collapse_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """COL-05/07/08/16/17/27, SOLO-04: the Collapse's removal at the end of a turn, ``check_collapse``."""
     q = _pos_of(t)
     if d.kind != "collapse_tile" or q is None:
         return None
-    alone = g.config.alone_in_the_dark
-    return collapse_reason(g, q, collapse_candidates(g, alone), alone)
+    return check_collapse(g, q, collapse_order(g, g.config.alone_in_the_dark))
 
 
-def cave_in_space(g: Game, d: Decision, t: Target) -> str | None:
-    """COL-12, COL-20/21, GB-53, COL-28: Cave-In takes any tile but the Entrance, tiles with
-    other players or Crystal tokens, and tiles whose Tribes could not leave."""
-    from ..map.board import piece_name
-    from ..map.collapse import removable
-    from ..map.terrain import cells_of
-
+def cave_in_space(g: Game, d: Decision, t: Target) -> Reason | None:
+    """COL-12, COL-20/21, GB-53, COL-28: Cave-In, ``check_cave_in``."""
     q = _pos_of(t)
-    if d.kind != "cave_in" or q is None:
-        return None
-    board = g.state.board
-    if q not in board.tiles:
-        return f"There is no tile at {fmt_pos(q)} to remove."
-    mark = board.tiles[q].terrain
-    spots = [q] if mark is None else cells_of(g, mark.tile)
-    if q == board.entrance:
-        return f"The tile at {fmt_pos(q)} holds the Entrance: Cave-In never removes it (COL-12, COL-20)."
-    if any(board.tokens_at(s)["crystal"] for s in spots):
-        return f"A Crystal token is on {fmt_pos(q)}: Cave-In removes no tile holding one (COL-20, GB-53)."
-    others = sorted({x for s in spots for x in board.pieces_at(s) if not x.startswith("tribe:")})
-    if others:
-        who = " and the ".join(ROLE_TITLES.get(x, piece_name(x)) for x in others)
-        verb = "are" if len(others) > 1 else "is"
-        return f"The {who} {verb} on {fmt_pos(q)}: Cave-In removes no tile holding another player (COL-20, GB-53)."
-    if not removable(g, spots[0]):
-        return _kept(g, spots[0], collapse=False)
-    if spots[0] != q:
-        return f"A Terrain tile goes as a whole (COL-28): click its space at {fmt_pos(spots[0])}."
-    return None
+    return check_cave_in(g, q) if d.kind == "cave_in" and q is not None else None
 
 
 # ------------------------------------------------------------------ Forced Movement
@@ -665,7 +508,7 @@ def pit_space(g: Game, d: Decision, t: Target) -> str | None:
             f"others, here {far} (TR-28).")
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     orient_space, reveal_order_space, cave_hand_tile, fill_space, place_space, explore_space, collapse_space,
     cave_in_space, forced_space, slide_space, bats_space, cave_omen_tokens, spores_target, spores_tribe_slot, drawn_card,
     terrain_card, terrain_space, pit_space,

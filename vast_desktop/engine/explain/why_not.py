@@ -20,7 +20,12 @@ player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot 
 the Knight's click on a Thief (``meetings/knight_thief.py`` ``check_target``); the
 Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
 his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
-and ``check_power``/``check_play_card`` (:func:`dragon_target`).  The
+and ``check_power``/``check_play_card`` (:func:`dragon_target`); the
+Cave's
+turn (a space by its phase, a hand tile, an omen) to ``roles/cave/turn.py``'s
+``check_cave_space``/``check_cave_hand_tile`` and ``cards/omens.py``'s ``check_omen``, the
+omens' targets to ``check_treasure_space``, ``check_hatred_space``/``check_hatred_hand_tile``,
+``check_curse_space`` and ``check_rockslide_edge`` (:func:`cave_target`).  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
@@ -32,10 +37,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..cards import omens
 from ..decisions import Target
 from ..geometry import Pos, fmt_pos, parse_pos
-from ..map.board import is_dark
 from ..reasons import Reason
+from ..roles.cave import turn as cv
 from . import effects as why_not_effects
 from . import goblins_thief as why_not_goblins_thief
 from . import knight_dragon as why_not_knight_dragon
@@ -394,109 +400,49 @@ def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
 
 
 # --------------------------------------------------------------- the Cave
-def cave_omen(g: Game, d: Decision, t: Target) -> str | None:
-    """CV-15/16/18: an omen costs its Omen tokens, any mix of its three symbols."""
-    from ..cards import omens
-
+def cave_omen(g: Game, d: Decision, t: Target) -> Reason | None:
+    """An omen on the Cave's board: in its turn, the omen's check (``omens.check_omen``:
+    CV-15/16/18, something to act on); at any other decision, not now (CV-15)."""
     if t.kind != "slot" or not t.ref.startswith("cave.omen.") or g.state.cave is None:
         return None
-    omen = g.rules.omen(t.ref.rsplit(".", 1)[1])
+    omen_id = t.ref.rsplit(".", 1)[1]
+    if d.kind == "cave_turn":
+        return omens.check_omen(g, omen_id)
+    name = g.rules.omen(omen_id).name
     if d.role != "cave":
-        return f"{omen.name} is used on the Cave's own turn (CV-15)."
-    if d.kind != "cave_turn":
-        return f"{omen.name} is used in the Cave's turn, one omen at a time (CV-15); now: {d.prompt}"
-    cost = omens.omen_cost(g, omen.id)
-    have = g.state.cave.omens
-    paying = sum(have.get(s, 0) for s in omen.accepts)
-    if paying < cost:
-        return (f"{omen.name} costs {cost} Omen token{'s' if cost != 1 else ''} of "
-                f"{', '.join(s.title() for s in omen.accepts)}; you have {paying} of those (CV-16, CV-18).")
-    if not omens.has_target(g, omen.id):
-        return f"You could pay for {omen.name}, but it has nothing to act on now."
-    return None
+        return Reason(f"{name} is used on the Cave's own turn.", "CV-15")
+    return Reason(f"{name} is used in the Cave's turn, one omen at a time; now: {d.prompt}", "CV-15")
 
 
-def cave_space(g: Game, d: Decision, t: Target) -> str | None:
-    """CV-07/MAP-34 (a new tile goes on an open space next to the map), COL-07/08 (which
-    tiles collapse), CV-09 (a Treasure goes on a Dark tile with no piece and no Treasure)."""
-    q = _pos_of(t)
-    cave = g.state.cave
-    if d.kind != "cave_turn" or q is None or cave is None:
+def cave_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """Routing of the Cave's turn and of the omens' targets to their rule checks: a map
+    space (``check_cave_space``, ``check_treasure_space``, ``check_hatred_space``,
+    ``check_curse_space``), a tile of its hand (``check_cave_hand_tile``,
+    ``check_hatred_hand_tile``), an edge (``check_rockslide_edge``)."""
+    if g.state.cave is None:
         return None
-    if cave.phase == 2 and g.state.collapse:
-        return _why_not_collapse(g, q)
-    if cave.phase == 2:
-        return _why_not_placement(g, q)
-    if cave.phase == 3:
-        return _why_not_treasure(g, q) or "A Treasure token goes on a highlighted Dark tile (CV-09)."
-    return "Your tile and your Treasure token are placed this turn: use omens or end your turn (CV-02)."
-
-
-def _why_not_placement(g: Game, q: Pos) -> str:
-    """CV-07, MAP-34: a new Cave tile goes on an open space next to a tile of the map."""
-    if q in g.state.board.tiles:
-        return f"There is already a tile at {fmt_pos(q)}: a new Cave tile goes on an open space next to the " \
-               "map (CV-07, MAP-34)."
-    return f"{fmt_pos(q)} touches no tile of the map: a new Cave tile goes next to one (CV-07, MAP-34)."
-
-
-def _why_not_treasure(g: Game, q: Pos) -> str | None:
-    """CV-09/10: a Treasure token goes on a Dark tile with no player piece and no Treasure, while any is left."""
-    from ..cards.omens import treasure_targets
-
-    if q not in g.state.board.tiles or not is_dark(g, q):
-        return f"A Treasure token goes on a Dark tile (CV-09), and {fmt_pos(q)} is not one."
-    if any(p == q for p in g.state.board.pieces.values()):
-        return f"A player piece is on {fmt_pos(q)}: a Treasure token goes on a Dark tile without one (CV-09)."
-    if g.state.supply["treasure"] <= 0:
-        return "All the Treasure tokens are placed: none is left in the supply (CV-10)."
-    if q not in treasure_targets(g):
-        return f"There is a Treasure token on {fmt_pos(q)} already (CV-09)."
-    return None
-
-
-def cave_omen_target(g: Game, d: Decision, t: Target) -> str | None:
-    """The target of an omen being used: Past Plunder a Treasure token (CV-09), Hatred a tile
-    placed or collapsed (CV-25), Crystal Curse a Lit tile to turn or an Event tile (CV-26),
-    Rockslide an open edge between tiles, one of them Lit (CV-23/27)."""
     q = _pos_of(t)
-    if d.kind == "omen_past_plunder" and q is not None:
-        return _why_not_treasure(g, q)
-    if d.kind == "omen_hatred" and q is not None:
-        return _why_not_collapse(g, q) if g.state.collapse else _why_not_placement(g, q)
-    if d.kind == "omen_crystal_curse" and q is not None:
-        if q == g.state.board.entrance:
-            return "The Entrance is never turned by the Crystal Curse (CV-26)."
-        if q not in g.state.board.tiles or not g.state.board.tiles[q].lit:
-            return f"The Crystal Curse turns a Lit tile or marks a Lit Event tile (CV-26), and {fmt_pos(q)} is not Lit."
-        return f"The tile at {fmt_pos(q)} has no other way to turn, and no Event token can go there (CV-26)."
-    if d.kind == "omen_rockslide" and t.kind == "edge":
-        return _why_not_rockslide(g, t.ref)
+    if q is not None:
+        check = SPACE_CHECKS.get(d.kind)
+        return check(g, q) if check is not None else None
+    if t.kind == "hand_tile":
+        if d.kind == "cave_turn":
+            return cv.check_cave_hand_tile(g, t.ref)
+        if d.kind == "omen_hatred":
+            return omens.check_hatred_hand_tile(g, t.ref)
+    if t.kind == "edge" and d.kind == "omen_rockslide":
+        try:
+            a, b = (parse_pos(x) for x in t.ref.split("|"))
+        except ValueError:
+            return None
+        return omens.check_rockslide_edge(g, a, b)
     return None
 
 
-def _why_not_rockslide(g: Game, ref: str) -> str:
-    """CV-23, CV-27: a Rockslide goes on an open edge between two tiles, at least one of them Lit."""
-    from ..map.board import is_lit
-
-    a, b = (parse_pos(x) for x in ref.split("|"))
-    tiles = g.state.board.tiles
-    if a not in tiles or b not in tiles:
-        return "A Rockslide goes between two tiles of the map (CV-23)."
-    if not (is_lit(g, a) or is_lit(g, b)):
-        return "A Rockslide goes next to a Lit tile: both of these are Dark (CV-23)."
-    if tuple(sorted((a, b))) in g.state.board.rockslides:
-        return "There is a Rockslide on this edge already (CV-27)."
-    return "A wall closes this edge already: a Rockslide goes on an open edge (CV-23)."
-
-
-def _why_not_collapse(g: Game, q: Pos) -> str:
-    """COL-07/08/12/16/17/27: the Cave's removal in the Collapse (its own turn, Hatred) has
-    the same reasons as any Collapse removal: ``why_not_map.collapse_reason``."""
-    from ..map.collapse import collapse_candidates
-    from .map import collapse_reason
-
-    return collapse_reason(g, q, collapse_candidates(g), False)
+SPACE_CHECKS: dict[str, Callable[[Game, Pos], Reason | None]] = {
+    "cave_turn": cv.check_cave_space, "omen_past_plunder": omens.check_treasure_space,
+    "omen_hatred": omens.check_hatred_space, "omen_crystal_curse": omens.check_curse_space,
+}
 
 
 def own_piece(g: Game, d: Decision, t: Target) -> Answer:
@@ -597,8 +543,8 @@ def not_now(g: Game, d: Decision, t: Target) -> str | None:
 
 REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     dragon_target, own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action,
-    goblins_activation, goblins_tribe_move, goblins_reveal, dragon_power, cave_omen, cave_space,
-    cave_omen_target, acting_on_pieces,
+    goblins_activation, goblins_tribe_move, goblins_reveal, dragon_power, cave_omen, cave_target,
+    acting_on_pieces,
 ]
 FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
 

@@ -26,6 +26,7 @@ from ..geometry import (
 )
 from ..kinds import DecisionKind
 from ..option_ids import arg_parts
+from ..reasons import Reason
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -131,25 +132,8 @@ def has_open_edge(g: Game, p: Pos, d: int) -> bool:
     return not has_wall(g, p, d)
 
 
-def spaces_to_fill(g: Game) -> list[Pos]:
-    """Open spaces that face an open edge of a Lit tile (MAP-20, MAP-23).  Terrain edges
-    never call for a tile, except the Canyon's Bridge, which acts as a Lit tile with no
-    walls (TR-10)."""
-    tiles = g.state.board.tiles
-    need: set[Pos] = set()
-    for p, t in tiles.items():
-        if not t.lit:
-            if t.terrain is not None and t.terrain.kind == "bridge":
-                need.update(q for _, q in adjacent(p) if q not in tiles)
-            continue
-        for d, q in adjacent(p):
-            if q not in tiles and has_open_edge(g, p, d):
-                need.add(q)
-    return sorted(need)
-
-
-def placement_spaces(g: Game) -> list[Pos]:
-    """Open spaces adjacent to any tile: where the Cave may put a new tile (MAP-34)."""
+def _open_neighbours(g: Game) -> list[Pos]:
+    """The open spaces that share an edge with a tile of the map, in order."""
     tiles = g.state.board.tiles
     out: set[Pos] = set()
     for p in tiles:
@@ -157,6 +141,64 @@ def placement_spaces(g: Game) -> list[Pos]:
             if q not in tiles:
                 out.add(q)
     return sorted(out)
+
+
+def _faces_open_edge(g: Game, q: Pos) -> bool:
+    """MAP-20, MAP-23, TR-10: an open edge of a Lit tile faces the space ``q`` (the Canyon's
+    Bridge acts as a Lit tile with no walls; other Terrain edges never call for a tile)."""
+    tiles = g.state.board.tiles
+    for d, p in adjacent(q):
+        t = tiles.get(p)
+        if t is None:
+            continue
+        if t.lit:
+            if not tile_walls(g, t.tile_id, t.rot)[(d + 2) % 4] or has_open_edge(g, p, (d + 2) % 4):
+                return True
+        elif t.terrain is not None and t.terrain.kind == "bridge":
+            return True
+    return False
+
+
+_FILL_ON_TILE = Reason("There is a tile here already: a Dark tile fills an open space that faces an open edge of a "
+                      "Lit tile.", "MAP-20")
+_FILL_NO_EDGE = Reason("This open space faces no open edge of a Lit tile: only such spaces are filled with a Dark "
+                       "tile.", "MAP-20")
+
+
+def check_fill_space(g: Game, q: Pos) -> Reason | None:
+    """MAP-20, MAP-25: a Dark tile fills each open space that faces an open edge of a Lit tile."""
+    if q in g.state.board.tiles:
+        return _FILL_ON_TILE
+    return None if _faces_open_edge(g, q) else _FILL_NO_EDGE
+
+
+def spaces_to_fill(g: Game) -> list[Pos]:
+    """Open spaces that face an open edge of a Lit tile: those :func:`check_fill_space` allows
+    among the open spaces beside a Lit tile or a Terrain space (the only ones it can allow)."""
+    tiles = g.state.board.tiles
+    near: set[Pos] = set()
+    for p, t in tiles.items():
+        if t.lit or t.terrain is not None:
+            near.update(q for _, q in adjacent(p) if q not in tiles)
+    return sorted(q for q in near if check_fill_space(g, q) is None)
+
+
+def check_placement_space(g: Game, q: Pos) -> Reason | None:
+    """MAP-34 (CV-07, RV-03, SOLO-02): a new tile goes Dark side up on an open space next to
+    any tile of the map; walls and open edges do not restrict where."""
+    tiles = g.state.board.tiles
+    if q in tiles:
+        return Reason(f"There is already a tile at {fmt_pos(q)}: a new tile goes on an open space next to the map.",
+                      "MAP-34")
+    x, y = q      # the four neighbours, unrolled: asked of every space beside the map for each menu
+    if (x, y - 1) in tiles or (x + 1, y) in tiles or (x, y + 1) in tiles or (x - 1, y) in tiles:
+        return None
+    return Reason(f"{fmt_pos(q)} touches no tile of the map: a new tile goes next to one.", "MAP-34")
+
+
+def placement_spaces(g: Game) -> list[Pos]:
+    """Where a new tile may go: the spaces :func:`check_placement_space` allows."""
+    return [q for q in _open_neighbours(g) if check_placement_space(g, q) is None]
 
 
 def has_placement_space(g: Game) -> bool:
@@ -418,10 +460,9 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
                 draw_to_cave_hand(g)   # COL-02: tiles sent back to the stack may fill edges at once
             if not cave.hand:
                 return
-            hand = crystal_first(g, cave.hand) if g.state.active == "cave" else list(cave.hand)
             opts = []
             spaces = [(fmt_pos(q), space(q)) for q in need]
-            for tile_id in sorted(set(hand)):
+            for tile_id in hand_choices(g, g.state.active == "cave"):
                 name, from_hand = _hand_label(g, tile_id), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
                 for at, target in spaces:
                     opts.append(Option(f"fill:{tile_id}@{at}", f"Place {name} at {at}", (target, from_hand)))
@@ -456,6 +497,35 @@ def crystal_first(g: Game, hand: Iterable[str]) -> list[str]:
     hand = list(hand)
     crystals = [t for t in hand if g.tile(t).type == "crystal"]
     return crystals or hand
+
+
+def check_hand_tile(g: Game, tile_id: str, crystals_first: bool) -> Reason | None:
+    """CV-07 (the Cave places a tile from its hand), CV-04 (``crystals_first``: on its own
+    turn the Crystal tiles in its hand go first)."""
+    cave = g.state.cave
+    assert cave is not None
+    if tile_id not in cave.hand:
+        where = next((p for p, pt in g.state.board.tiles.items() if pt.tile_id == tile_id), None)
+        if where is not None:
+            return Reason(f"That tile is not in your hand: it is on the map at {fmt_pos(where)}.", "CV-07")
+        if tile_id in g.state.removed_from_game:
+            return Reason("That tile is not in your hand: it has left the game.", "CV-07")
+        return Reason("That tile is not in your hand.", "CV-07")
+    if (crystals_first and g.tile(tile_id).type != "crystal"
+            and any(g.tile(t).type == "crystal" for t in cave.hand)):
+        crystals = sorted({t for t in cave.hand if g.tile(t).type == "crystal"})
+        return Reason(f"On your own turn the Crystal tiles in your hand go first: place the "
+                      f"{' or '.join(_hand_label(g, c) for c in crystals)} before the {_hand_label(g, tile_id)}.",
+                      "CV-04")
+    return None
+
+
+def hand_choices(g: Game, crystals_first: bool) -> list[str]:
+    """The tiles of the Cave's hand it may place now (each once, in order): those
+    :func:`check_hand_tile` allows."""
+    cave = g.state.cave
+    assert cave is not None
+    return [t for t in sorted(set(cave.hand)) if check_hand_tile(g, t, crystals_first) is None]
 
 
 def draw_to_cave_hand(g: Game) -> None:

@@ -2,13 +2,15 @@
 home, and reconnecting a split map (COL-01..32, MAP-36..42)."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, space
 from ..geometry import DIR_NAMES, DIR_WORDS, DIRS, Pos, adjacent, fmt_pos, parse_pos, step
 from ..kinds import DecisionKind
 from ..option_ids import arg_parts, at, pos_arg
+from ..reasons import Reason
 from ..state import ROLE_ORDER
 from .board import (
     TYPE_NAMES,
@@ -30,22 +32,46 @@ if TYPE_CHECKING:
 
 
 def removable(g: Game, p: Pos, collapse: bool = False) -> bool:
-    """COL-12, COL-16: never the Entrance; not a tile whose occupants cannot leave.
+    """COL-12, COL-16, VAR-07: may the tile at ``p`` be removed at all (:func:`check_removable`)?"""
+    return check_removable(g, p, collapse) is None
+
+
+def check_removable(g: Game, p: Pos, collapse: bool = False) -> Reason | None:
+    """COL-12 (never the Entrance), COL-16 (not a tile whose occupants cannot all leave it
+    under Forced Movement; a Terrain tile's as a whole, COL-27/28): the rule check of every
+    removal — the Collapse's, Hatred's, Cave-In's and Wrath's.
 
     With Moving Entrance (VAR-06/07) the Collapse (``collapse=True``: its own removals
     and Hatred's) may take the tile holding the Entrance piece, if its occupants can
     leave and the piece, moving last, then has a legal tile; Cave-In and Wrath never do."""
-    carries = p == g.state.board.entrance
+    board = g.state.board
+    carries = p == board.entrance
     if carries and not (collapse and moving_entrance(g)):
-        return False
-    tiles = g.state.board.tiles
+        return Reason(f"The tile at {fmt_pos(p)} holds the Entrance: it can never be removed.", "COL-12")
+    tiles = board.tiles
     if p in tiles and tiles[p].terrain is not None:             # COL-27/28: the whole Terrain tile goes
-        return _terrain_escape(g, _terrain_occupants(g, p), frozenset(_cells(g, p)))
-    pieces = g.state.board.pieces_at(p)
-    last = _entrance_check(g, p) if carries else None
-    if len(pieces) <= 1 and last is None:
-        return all(shortest_escape(g, piece, p) for piece in pieces)
-    return _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p, last)
+        occupants = _terrain_occupants(g, p)
+        if _terrain_escape(g, occupants, frozenset(_cells(g, p))):
+            return None
+        who = " and the ".join(piece_name(x) for x in occupants)
+        return Reason(f"The {who} on that Terrain tile could not all be moved off it, so the tile stays.", "COL-16")
+    pieces = board.pieces_at(p)
+    if not carries:
+        if len(pieces) <= 1:
+            if all(shortest_escape(g, piece, p) for piece in pieces):
+                return None
+        elif _all_escape(g, sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece))), p):
+            return None
+    else:
+        ordered = sorted(pieces, key=lambda piece: ROLE_ORDER.index(_role(piece)))
+        if _all_escape(g, ordered, p, _entrance_check(g, p)):
+            return None
+        if _all_escape(g, ordered, p):
+            return Reason(f"The Entrance piece on {fmt_pos(p)} would have no adjacent unoccupied Lit tile to move "
+                          "to, so the tile stays.", "VAR-07")
+    who = " and the ".join(piece_name(x) for x in sorted(pieces))
+    verb = "could not all leave it" if len(pieces) > 1 else "would have nowhere to go"
+    return Reason(f"The {who} on {fmt_pos(p)} {verb} under Forced Movement, so the tile stays.", "COL-16")
 
 
 def _cells(g: Game, p: Pos) -> list[Pos]:
@@ -100,31 +126,110 @@ def _all_escape(g: Game, pieces: list[str], p: Pos, last: Callable[[], bool] | N
     return False
 
 
-def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
-    """Tiles the next Collapse removal may take (COL-07, COL-08, COL-17, AMB-44).
+# ------------------------------------------------------------ the Collapse's order (rule checks)
+@dataclass(frozen=True, slots=True)
+class CollapseOrder:
+    """Which tiles the next Collapse removal may take, worked out once for all the tiles
+    (the one place the Collapse's tiers are decided): ``tier`` the index in :func:`_tiers`
+    of the first tier holding a removable Cave tile (None: none does, COL-17),
+    ``eligible`` its removable Cave tiles, ``terrain`` the Terrain tiles that may go
+    (their anchors, COL-27), ``crystals`` the eligible revealed Crystal tiles (COL-08),
+    ``dark`` Alone in the Dark's eligible Dark tiles (SOLO-04; empty otherwise)."""
 
-    Tiles touching only 1 tile first, then 2 (then 3 and 4 if nothing else can go);
-    a revealed Crystal tile among them must go first.  Alone in the Dark adds its
-    type order inside the tier: Crystal, then Dark, then Lit (SOLO-04, AMB-19).
-    With the house rule ``collapse_touch_open_edges`` walls separate tiles, and tiles
-    touching 0 share the first tier with those touching 1."""
+    tier: int | None
+    eligible: frozenset[Pos]
+    terrain: tuple[Pos, ...]
+    crystals: tuple[Pos, ...]
+    dark: tuple[Pos, ...]
+
+
+def collapse_order(g: Game, alone_in_the_dark: bool = False) -> CollapseOrder:
+    """COL-07, COL-17, AMB-44: tiles touching only 1 tile first, then 2 (then 3 and 4 if
+    nothing else can go), skipping a tier none of whose tiles can be removed; COL-08: a
+    revealed Crystal tile among them first; SOLO-04, AMB-19: Alone in the Dark adds its
+    type order inside the tier — Crystal, then Dark, then Lit.  With the house rule
+    ``collapse_touch_open_edges`` walls separate tiles, and tiles touching 0 share the
+    first tier with those touching 1."""
     tiles = g.state.board.tiles
     touches = {p: touching(g, p) for p in sorted(tiles) if tiles[p].terrain is None}   # Cave tiles, counted once
-    terrain = terrain_candidates(g)
-    for tier in _tiers(g):
-        cands = [p for p, n in touches.items() if n in tier and removable(g, p, collapse=True)]
-        if cands:
-            break
+    terrain = tuple(terrain_candidates(g))
+    for i, tier in enumerate(_tiers(g)):
+        eligible = [p for p, n in touches.items() if n in tier and check_removable(g, p, True) is None]
+        if eligible:
+            crystals = tuple(p for p in eligible if tiles[p].lit and tile_type(g, p) == "crystal")
+            dark = tuple(p for p in eligible if tiles[p].dark) if alone_in_the_dark and not crystals else ()
+            return CollapseOrder(i, frozenset(eligible), terrain, crystals, dark)
+    return CollapseOrder(None, frozenset(), terrain, (), ())
+
+
+def _tier_words(tier: tuple[int, ...]) -> str:
+    return " or ".join(str(n) for n in tier)
+
+
+def _list(ps: Iterable[Pos], most: int = 6) -> str:
+    ps = list(ps)
+    shown = ", ".join(fmt_pos(p) for p in ps[:most])
+    return shown + (f" and {len(ps) - most} more" if len(ps) > most else "")
+
+
+_NO_CAVE_TILE = Reason("No Cave tile can collapse now; only a Terrain tile with half or more of its edges exposed "
+                       "may.", "COL-17")
+
+
+def check_collapse_tier(g: Game, q: Pos, order: CollapseOrder) -> Reason | None:
+    """COL-07, COL-16/17: the Cave tile at ``q`` is in the tier the Collapse takes now and
+    can be removed (a tile of a tier skipped because none of it could go gets the reason
+    it cannot, :func:`check_removable`)."""
+    if q in order.eligible:
+        return None
+    tiers = _tiers(g)
+    n = touching(g, q)
+    mine = next((i for i, tier in enumerate(tiers) if n in tier), None)
+    if mine is not None and (order.tier is None or mine <= order.tier):
+        reason = check_removable(g, q, collapse=True)
+        if reason is not None:
+            return reason
+    if order.tier is None:
+        return _NO_CAVE_TILE
+    skipped = " (the tiles before them cannot go)" if order.tier > 0 else ""
+    return Reason(f"The tile at {fmt_pos(q)} touches {n} tile{'' if n == 1 else 's'}: the Collapse takes the tiles "
+                  f"touching the fewest others first, now those touching {_tier_words(tiers[order.tier])}{skipped}.",
+                  "COL-07")
+
+
+def check_collapse_priority(g: Game, q: Pos, order: CollapseOrder) -> Reason | None:
+    """COL-08 (an eligible revealed Crystal tile goes before any other tile), SOLO-04 (Alone
+    in the Dark: then Dark tiles before Lit ones and Terrain)."""
+    if order.crystals and q not in order.crystals:
+        return Reason(f"A revealed Crystal tile may collapse ({_list(order.crystals)}): it must go before any other "
+                      "tile.", "COL-08")
+    if order.dark and q not in order.dark:
+        return Reason(f"Alone in the Dark: among the tiles that may collapse, Dark tiles go before Lit tiles and Terrain: "
+                      f"{_list(order.dark)}.", "SOLO-04")
+    return None
+
+
+def check_collapse(g: Game, q: Pos, order: CollapseOrder) -> Reason | None:
+    """THE check of a Collapse removal of the tile at ``q`` (``order`` from
+    :func:`collapse_order`): a tile there, then a Terrain tile's own rule
+    (:func:`check_terrain_collapse`) or a Cave tile's tier (:func:`check_collapse_tier`),
+    then the priorities (:func:`check_collapse_priority`)."""
+    t = g.state.board.tiles.get(q)
+    if t is None:
+        return Reason(f"There is no tile at {fmt_pos(q)} to collapse.", "COL-07")
+    if t.terrain is not None:
+        reason = None if q in order.terrain else check_terrain_collapse(g, q)
     else:
-        return terrain
-    crystals = [p for p in cands if tiles[p].lit and tile_type(g, p) == "crystal"]
-    if crystals:
-        return crystals
-    cands = sorted(cands + terrain)
-    if alone_in_the_dark:
-        dark = [p for p in cands if tiles[p].dark]
-        return dark or cands
-    return cands
+        reason = check_collapse_tier(g, q, order)
+    return reason or check_collapse_priority(g, q, order)
+
+
+def collapse_candidates(g: Game, alone_in_the_dark: bool = False) -> list[Pos]:
+    """Tiles the next Collapse removal may take: those :func:`check_collapse` allows (the
+    eligible Cave tiles and Terrain tiles are the only ones it can allow)."""
+    order = collapse_order(g, alone_in_the_dark)
+    pool = sorted(order.eligible.union(order.terrain))
+    return [p for p in pool if check_collapse(g, p, order) is None]
 
 
 def _tiers(g: Game) -> tuple[tuple[int, ...], ...]:
@@ -145,24 +250,60 @@ def has_collapse_candidate(g: Game) -> bool:
             or bool(terrain_candidates(g)))
 
 
-def terrain_candidates(g: Game) -> list[Pos]:
+def _exposed(g: Game, tile: str) -> tuple[int, int]:
+    """A Terrain tile's edges facing an open space, and all its outer edges (COL-27)."""
+    from .terrain import cells_of
+
+    cells = set(cells_of(g, tile))
+    edges = [q for p in cells for _, q in adjacent(p) if q not in cells]
+    return sum(1 for q in edges if q not in g.state.board.tiles), len(edges)
+
+
+def check_terrain_collapse(g: Game, q: Pos) -> Reason | None:
     """COL-27, TR-15: a Terrain tile may be removed (the remover's choice) once half or more
-    of its edges are exposed; it is offered by its top-left space."""
-    from .terrain import cells_of, exposed_half, tiles_on_map
-    out = []
-    for tile in tiles_on_map(g):
-        anchor = cells_of(g, tile)[0]
-        if exposed_half(g, tile) and removable(g, anchor, collapse=True):
-            out.append(anchor)
-    return out
+    of its edges are exposed, as a whole (chosen by its top-left space), if its pieces can
+    all leave it (:func:`check_removable`)."""
+    from .terrain import KIND_NAMES, cells_of, exposed_half
+
+    mark = g.state.board.tiles[q].terrain
+    assert mark is not None
+    name = KIND_NAMES.get(g.rules.terrain_tile(mark.tile).kind, "Terrain")
+    if not exposed_half(g, mark.tile):
+        exposed, edges = _exposed(g, mark.tile)
+        return Reason(f"The {name} has {exposed} of its {edges} edges exposed: a Terrain tile collapses only once "
+                      "half or more are.", "TR-15")
+    anchor = cells_of(g, mark.tile)[0]
+    reason = check_removable(g, anchor, collapse=True)
+    if reason is not None:
+        return reason
+    if q != anchor:
+        return Reason(f"The {name} collapses as a whole: click its space at {fmt_pos(anchor)}.", "TR-15")
+    return None
+
+
+def terrain_candidates(g: Game) -> list[Pos]:
+    """COL-27, TR-15: the Terrain tiles :func:`check_terrain_collapse` lets go, by their
+    top-left spaces."""
+    from .terrain import cells_of, tiles_on_map
+    return [anchor for anchor in (cells_of(g, tile)[0] for tile in tiles_on_map(g))
+            if check_terrain_collapse(g, anchor) is None]
+
+
+def check_hatred_removal(g: Game, q: Pos) -> Reason | None:
+    """COL-26, CV-25, AMB-60: Hatred removes a tile during the Collapse by the Collapse's
+    own order (:func:`check_collapse`); with the house rule ``hatred_ignores_collapse_order``,
+    any tile the Collapse could ever remove (:func:`check_removable`)."""
+    if "hatred_ignores_collapse_order" in g.setup.house_rules:
+        if q not in g.state.board.tiles:
+            return Reason(f"There is no tile at {fmt_pos(q)} to collapse.", "CV-25")
+        return check_removable(g, q, collapse=True)
+    return check_collapse(g, q, collapse_order(g))
 
 
 def hatred_candidates(g: Game) -> list[Pos]:
-    """Tiles Hatred may remove during the Collapse (COL-26, AMB-60): the Collapse's
-    own candidates; with the house rule ``hatred_ignores_collapse_order``, any tile the
-    Collapse could ever remove (not the Entrance, occupants able to leave)."""
+    """Tiles Hatred may remove during the Collapse: those :func:`check_hatred_removal` allows."""
     if "hatred_ignores_collapse_order" in g.setup.house_rules:
-        return [p for p in sorted(g.state.board.tiles) if removable(g, p, collapse=True)]
+        return [p for p in sorted(g.state.board.tiles) if check_hatred_removal(g, p) is None]
     return collapse_candidates(g)
 
 

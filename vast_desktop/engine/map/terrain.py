@@ -692,12 +692,12 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     """TR-12: the Dark tile for an open space a piece steps onto from Terrain, placed as when
     filling an open edge — the Cave chooses from its hand, else the mover draws the top of
     the stack (MAP-21, MAP-26)."""
-    from .board import _hand_label, draw_to_cave_hand, place_tile
+    from .board import _hand_label, draw_to_cave_hand, hand_choices, place_tile
 
     cave = g.state.cave
     if cave is not None and cave.hand:
         opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in sorted(set(cave.hand))]
+                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in hand_choices(g, False)]
         choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE, f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
                              "tile there", opts, rules_ref="terrain.leaving")
         tile_id = arg_parts(choice.id, "@")[0]

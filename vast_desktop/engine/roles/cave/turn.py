@@ -5,13 +5,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards.omens import collect_omens, omen_menu, place_treasure_token, treasure_targets, use_omen
+from ...cards.omens import (
+    check_treasure_space,
+    collect_omens,
+    omen_menu,
+    place_treasure_token,
+    treasure_targets,
+    use_omen,
+)
 from ...decisions import Option, Target, button, space
-from ...geometry import fmt_pos, parse_pos
+from ...geometry import Pos, fmt_pos, parse_pos
 from ...kinds import DecisionKind
-from ...map.board import crystal_first, draw_to_cave_hand, place_tile, placement_spaces
-from ...map.collapse import collapse_candidates, remove_tile
+from ...map.board import (
+    check_hand_tile,
+    check_placement_space,
+    draw_to_cave_hand,
+    hand_choices,
+    has_placement_space,
+    place_tile,
+    placement_spaces,
+)
+from ...map.collapse import check_collapse, collapse_candidates, collapse_order, remove_tile
 from ...option_ids import at, parse
+from ...reasons import Reason
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -38,7 +54,7 @@ def cave_turn(g: Game) -> Proc:
                 phase_opts = [Option(at("remove", p), f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
             elif cave.hand:
                 spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
-                for tile_id in sorted(set(crystal_first(g, cave.hand))):   # CV-04, CV-07
+                for tile_id in hand_choices(g, crystals_first=True):          # CV-04, CV-07
                     from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")   # one per tile, shared
                     for where, target in spaces:
                         phase_opts.append(Option(f"place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand)))
@@ -93,3 +109,38 @@ def _prompt(g: Game, removed: int) -> str:
     if cave.phase == 3:
         return f"Place Treasure: put a Treasure token on a Dark tile. {omens} Omen token(s)."
     return f"Use omens or end your turn. {omens} Omen token(s)."
+
+
+# ----------------------------------------------------------------- rule checks of its turn's targets
+_PLACED = Reason("Your tile and your Treasure token are placed this turn: use omens or end your turn.", "CV-02")
+_REMOVING = Reason("During the Collapse, Shape the Cave removes tiles instead of placing one.", "CV-43")
+_NO_SPACE = Reason("No open space is left next to the map for a new tile.", "MAP-34")
+
+
+def check_cave_space(g: Game, q: Pos) -> Reason | None:
+    """A map space in the Cave's turn, by its phase (CV-02): Shape the Cave places a tile on
+    an open space next to the map (CV-07, MAP-34) or, in the Collapse, removes one by the
+    Collapse's order (CV-43, COL-04..08); Place Treasure puts a token on a free Dark tile
+    (CV-09/10); after them only omens and the end of the turn are left."""
+    cave = g.state.cave
+    assert cave is not None
+    if cave.phase == 2:
+        if g.state.collapse:
+            return check_collapse(g, q, collapse_order(g))
+        return check_placement_space(g, q)
+    if cave.phase == 3:
+        return check_treasure_space(g, q)
+    return _PLACED
+
+
+def check_cave_hand_tile(g: Game, tile_id: str) -> Reason | None:
+    """A tile of the Cave's hand in its turn: placed in Shape the Cave (CV-02, CV-07) — not
+    in the Collapse, which removes instead (CV-43, COL-04) — Crystal tiles first (CV-04)."""
+    cave = g.state.cave
+    assert cave is not None
+    if cave.phase == 2 and g.state.collapse:
+        return _REMOVING
+    if cave.phase > 2:
+        now = "you are at Place Treasure" if cave.phase == 3 else "only omens and the end of your turn are left"
+        return Reason(f"Shape the Cave is over for this turn: {now}.", "CV-02")
+    return check_hand_tile(g, tile_id, crystals_first=True) or (None if has_placement_space(g) else _NO_SPACE)

@@ -30,6 +30,7 @@ from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...kinds import DecisionKind
 from ...map.board import (
     draw_to_cave_hand,
+    hand_choices,
     is_dark,
     is_lit,
     place_tile,
@@ -1432,7 +1433,7 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
         if not cave.hand:
             draw_to_cave_hand(g)
         opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in sorted(set(cave.hand))]
+                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in hand_choices(g, False)]
         choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
         tid = arg_of(choice.id)
