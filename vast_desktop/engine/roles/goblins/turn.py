@@ -30,9 +30,9 @@ from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...kinds import DecisionKind
 from ...map.board import (
     draw_to_cave_hand,
-    piece_name,
     is_dark,
     is_lit,
+    piece_name,
     place_tile,
     placement_spaces,
     return_token,
