@@ -22,7 +22,15 @@ linked to hers, and her own piece (``check_any_step``).  The Goblins
 ``check_menu_space``); ``tribe_activation`` — the activated Tribe's movement
 (``check_tribe_space``: steps, the Underworm, Secret Tunnels, off the Terrain); ``reveal_tribe``
 (``check_reveal_space``); ``lurker`` (``check_lurker_step``); and in each of those and in
-``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``).
+``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``); the
+activated Tribe's actions too (``check_activation_space`` with Explore, ``check_tribe_target``,
+``check_token``, ``check_tribe_action``, ``check_acting``); ``war_card`` (``check_war_card``,
+the Goblin Ruby), ``populate`` (``check_block``, ``rage_spent``), ``assign_monster``
+(``check_assign``, ``check_replace``, ``check_monster_head``, ``check_ruby``),
+``overpopulation`` (``check_scatter_piece``, ``check_overpopulation_secret``),
+``choose_tribe`` (``secrets.check_choose_piece``), ``ambush`` (``ambush.check_ambush``),
+``scatter_monster`` (``check_scatter_discard``), ``ruby_secret`` (``check_ruby_swap``) and
+``discard_secret`` (``secrets.check_held``).
 The Thief: ``thief_turn`` — the Thief's
 turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked to his
 (``thief_step``; his own space ``check_here``), the other players' pieces
@@ -245,14 +253,6 @@ def _moving_candidates(g: Game, d: Decision) -> list[Target]:
     if gb.gs(g).tunnels:
         spaces |= set(g.state.board.tiles)
     return [Target("space", fmt_pos(q)) for q in sorted(spaces)] + _secrets_in_hand(g)
-
-
-def _moving_check(g: Game, t: Target) -> Reason | None:
-    d = g.pending
-    assert d is not None
-    if t.kind == "card":
-        return _secret_check(g, t, d)
-    return gb.check_tribe_space(g, _active(g), parse_pos(t.ref))
 
 
 def _reveal_candidates(g: Game, d: Decision) -> list[Target]:
@@ -612,8 +612,8 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
-    the Knight's step; GB-32/47/53/54/58/59/60/65/72/82/83/84, TR-12/17/29/30 for the
-    Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
+    the Knight's step; GB-24/26..29/32/36..42/47/50/53/54/58/59/60/63..65/67/69/71..74/76..81/
+    82/83/84/87/88, TR-12/17/29/30 for the Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
     Thief's turn and slip; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
     movement and powers): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)

@@ -1,10 +1,14 @@
 """Reasons a click is not a legal choice, for the Goblins and Thief decisions (see teaching.why_not).
 
 Each function answers one kind of thing (a Goblins card, a slot of the Goblin board, a
-piece, a slot of the Thief's board, a space) for the decisions that ask for that kind,
-and names the condition of the engine's own rule that fails for that very target; it
-returns None when it does not apply.  The Thief's decisions are converted (issue 25,
-item 2): their functions only route a click to the rule check in ``roles/thief/turn.py``
+piece, a slot of the Thief's board, a space) for the decisions that ask for that kind; it
+returns None when it does not apply.  The Goblins' decisions are converted (issue 25,
+item 2): a click goes to the rule check in ``roles/goblins/turn.py``, ``ambush.py`` or
+``cards/secrets.py`` that also builds the options (War cards, the Goblin Ruby, Populate,
+Monsters, overpopulation, a Secret's Tribe, the Ambush, the Tribes' actions); only Hex's
+targets, the Bright Beetles against Hiss and a few "where instead" pointers (the name
+plate, the Secrets pile, a Tribe chosen by its piece) are still plain sentences.  The
+Thief's decisions are converted too: their functions only route a click to the rule check in ``roles/thief/turn.py``
 that also builds the options (``check_assignment``, ``check_upgrade``, ``check_reveal``,
 ``check_take_treasure``, ``check_slip``) and give its Reason.
 """

@@ -11,7 +11,9 @@ Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) ar
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
 her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
 Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
-``check_menu_space``, a Tribe's movement to ``check_tribe_space``, a Reveal to
+``check_menu_space``, the activated Tribe's spaces to ``check_activation_space`` (its
+movement, Explore), the pieces and tokens it acts on to ``check_tribe_target``/``check_token``/
+``check_acting``, a Reveal to
 ``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
 ``cards/secrets.py`` ``check_play_secret``; the
 Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
