@@ -234,8 +234,8 @@ def test_GB_74_TH_30_tribe_perception_must_beat_the_thiefs_stealth() -> None:
     choose(g, "activate:fangs")
     p, s = gb.tribe_perception(g, "fangs"), stealth(g)
     assert p <= s
-    assert why_not(g, "goblins", Target("piece", "thief")) == (
-        f"The Fangs Tribe's Perception {p} must be greater than the Thief's Stealth {s} to attack him (GB-74, TH-30).")
+    assert why_not_reason(g, "goblins", Target("piece", "thief")) == Reason(
+        f"The Fangs Tribe's Perception {p} must be greater than the Thief's Stealth {s} to attack him.", "GB-74")
 
 
 # ------------------------------------------------------------------ the Dragon

@@ -58,9 +58,8 @@ def test_GB_24_GB_25_a_war_card_not_drawn() -> None:
     """GB-24/25: at Rage 2 two War cards are drawn; a third one is not a choice."""
     g = gob_game(war="thirst", goblins={"rage": 2})
     assert kind(g) == "war_card" and set(g.pending.ids) == {"war:thirst", "war:spite"}
-    assert rule_reason(g, "goblins", Target("card", "fear")) == (
-        "Fear is not among the War cards you drew: at Rage 2 you draw 2 War cards and choose among them "
-        "(GB-24, GB-25).")
+    assert checked(g, "goblins", Target("card", "fear")) == Reason(
+        "Fear is not among the War cards you drew: at Rage 2 you draw 2 War cards and choose among them.", "GB-24")
 
 
 def test_GB_02_GB_26_this_turns_war_card_is_chosen_already() -> None:
@@ -68,17 +67,18 @@ def test_GB_02_GB_26_this_turns_war_card_is_chosen_already() -> None:
     g = gob_game(war="thirst", goblins={"population": {"fangs": 0, "bones": 2, "eye": 0}})
     choose(g, "populate:")
     assert kind(g) == "assign_monster" and gb.gs(g).war_card == "thirst"
-    assert rule_reason(g, "goblins", Target("card", "thirst")).startswith("Thirst is this turn's War card")
+    reason = checked(g, "goblins", Target("card", "thirst"))
+    assert reason.text.startswith("Thirst is this turn's War card") and reason.rule == "GB-26"
 
 
 def test_GB_38_a_tribe_holds_at_most_its_monster_slots() -> None:
     """GB-38: the Eye Tribe holds 1 Monster; its full slot is no choice (a replace is, on the card)."""
     g = assigning({"eye": ["ogre"]}, bones=3)
     assert "assign:eye" not in g.pending.ids and "replace:eye:ogre" in g.pending.ids
-    reason = rule_reason(g, "goblins", Target("slot", "goblins.eye.monster"))
-    assert reason == ("The Eye Tribe already has 1 Monster (the Ogre); it holds at most 1 (GB-38): click one to "
-                      "replace it (GB-39).")
-    assert rule_reason(g, "goblins", Target("slot", "goblins.eye")) == reason
+    reason = checked(g, "goblins", Target("slot", "goblins.eye.monster"))
+    assert reason == Reason("The Eye Tribe already has 1 Monster (the Ogre); it holds at most 1: click one to "
+                            "replace it.", "GB-38")
+    assert checked(g, "goblins", Target("slot", "goblins.eye")) == reason
 
 
 def test_GB_40_GB_41_monsters_at_most_the_bones_population() -> None:
@@ -86,12 +86,12 @@ def test_GB_40_GB_41_monsters_at_most_the_bones_population() -> None:
     one, and replacing one would still leave 1 Monster, not under the Bones Population."""
     g = assigning({"fangs": ["ogre"], "eye": ["gnome"]}, bones=1)
     assert not any(i.startswith(("assign:", "replace:")) for i in g.pending.ids)
-    assert rule_reason(g, "goblins", Target("slot", "goblins.bones.monster")) == (
+    assert checked(g, "goblins", Target("slot", "goblins.bones.monster")) == Reason(
         "2 Monsters are assigned and the Bones Population is 1: all the Tribes together hold at most the Bones "
-        "Population (GB-40, GB-41).")
-    assert rule_reason(g, "goblins", Target("card", "ogre")) == (
+        "Population.", "GB-40")
+    assert checked(g, "goblins", Target("card", "ogre")) == Reason(
         "Replacing the Ogre would still leave 1 Monster assigned with the Bones Population at 1: no new Monster "
-        "while the assigned ones are at least the Bones Population (GB-40, GB-41).")
+        "while the assigned ones are at least the Bones Population.", "GB-41")
 
 
 def test_GB_39_GB_42_an_assigned_monster_is_not_played() -> None:
@@ -99,8 +99,8 @@ def test_GB_39_GB_42_an_assigned_monster_is_not_played() -> None:
     when replaced or when its Tribe scatters."""
     g = gob_game(goblins={"population": {"fangs": 2, "bones": 1, "eye": 0}, "monsters": {"bones": ["golem"]}})
     to_activation(g)
-    reason = rule_reason(g, "goblins", Target("card", "golem"))
-    assert reason.startswith("The Golem is the Bones Tribe's Monster") and "(GB-39, GB-42, GB-69)" in reason
+    reason = checked(g, "goblins", Target("card", "golem"))
+    assert reason.text.startswith("The Golem is the Bones Tribe's Monster") and reason.rule == "GB-42"
 
 
 def test_GB_58_hex_with_no_eye_population() -> None:
@@ -118,8 +118,8 @@ def test_GB_50_GB_32_secrets_not_held_and_leader() -> None:
     """A Secret not in hand names the hand; Leader is kept for overpopulation (GB-32)."""
     g = gob_game(goblins={"population": {"fangs": 2, "bones": 0, "eye": 0}, "hand": ["leader"]})
     to_activation(g)
-    assert rule_reason(g, "goblins", Target("card", "poison")) == (
-        "You do not hold Poison: your Secrets in hand are Leader (GB-50).")
+    assert checked(g, "goblins", Target("card", "poison")) == Reason(
+        "You do not hold Poison: your Secrets in hand are Leader.", "GB-50")
     assert rule_reason(g, "goblins", Target("card", "leader")).startswith(
         "Leader is played only when overpopulation makes a Tribe scatter")
 
@@ -141,8 +141,8 @@ def test_GB_28_GB_29_blocking_discs_in_populate() -> None:
     assert kind(g) == "populate"
     choose(g, "block:fangs")
     assert kind(g) == "populate" and "block:fangs" not in g.pending.ids
-    assert rule_reason(g, "goblins", Target("slot", "goblins.fangs")) == (
-        "The Fangs Tribe's discs are blocked already: 1 Rage blocks all of them (GB-29).")
+    assert checked(g, "goblins", Target("slot", "goblins.fangs")) == Reason(
+        "The Fangs Tribe's discs are blocked already: 1 Rage blocks all of them.", "GB-29")
 
 
 def test_GB_59_one_activation_at_a_time() -> None:
@@ -152,16 +152,16 @@ def test_GB_59_one_activation_at_a_time() -> None:
     to_activation(g)
     choose(g, "activate:fangs")
     assert kind(g) == "tribe_activation"
-    assert rule_reason(g, "goblins", Target("slot", "goblins.bones.special")) == (
-        "The Fangs Tribe is being activated: its activation finishes before the Bones Tribe's starts (GB-59).")
+    assert checked(g, "goblins", Target("slot", "goblins.bones.special")) == Reason(
+        "The Fangs Tribe is being activated: its activation finishes before the Bones Tribe's starts.", "GB-59")
 
 
 def test_GB_67_GB_89_a_hidden_tribes_special_action() -> None:
     """GB-64/67/89: a special action needs the Tribe on the map; the Eye Tribe is hidden."""
     g = gob_game(goblins={"population": {"fangs": 2, "bones": 0, "eye": 2}}, pieces={"knight": [0, 0]})
     to_activation(g)
-    assert rule_reason(g, "goblins", Target("slot", "goblins.eye.special")).startswith(
-        "The Eye Tribe is hidden: a special action needs the Tribe on the map (GB-64, GB-67, GB-89)")
+    assert checked(g, "goblins", Target("slot", "goblins.eye.special")) == Reason(
+        "The Eye Tribe is hidden: a special action needs the Tribe on the map; Reveal it first.", "GB-67")
 
 
 def test_GB_88_an_ambush_needs_a_hidden_tribe_stronger_than_the_knight() -> None:
@@ -177,10 +177,10 @@ def test_GB_88_an_ambush_needs_a_hidden_tribe_stronger_than_the_knight() -> None
     if kind(g) == "ambush_strength":
         choose(g, "fight:")
     assert kind(g) == "ambush" and kb.strength(g) == 1 and gb.tribe_strength(g, "bones") == 1
-    assert rule_reason(g, "goblins", Target("slot", "goblins.bones")) == (
-        "The Bones Tribe's Strength 1 must be greater than the Knight's Strength 1 to ambush her (GB-88).")
-    assert rule_reason(g, "goblins", Target("slot", "goblins.fangs")) == (
-        "The Fangs Tribe is on the map: only hidden Tribes spring an Ambush (GB-88).")
+    assert checked(g, "goblins", Target("slot", "goblins.bones")) == Reason(
+        "The Bones Tribe's Strength 1 must be greater than the Knight's Strength 1 to ambush her.", "GB-88")
+    assert checked(g, "goblins", Target("slot", "goblins.fangs")) == Reason(
+        "The Fangs Tribe is on the map: only hidden Tribes spring an Ambush.", "GB-88")
 
 
 def test_GB_32_overpopulation_scatters_a_revealed_tribe() -> None:
@@ -189,10 +189,10 @@ def test_GB_32_overpopulation_scatters_a_revealed_tribe() -> None:
                  pieces={"knight": [0, 0], "tribe:bones": [2, 1]})
     choose(g, "populate:")
     assert kind(g) == "overpopulation" and g.pending.ids == ("scatter:bones",)
-    assert rule_reason(g, "goblins", Target("slot", "goblins.fangs")) == (
-        "The Fangs Tribe is hidden and Bones is on the map: a revealed Tribe scatters when there is one (GB-32).")
-    assert rule_reason(g, "goblins", Target("piece", "knight")).startswith(
-        "One of your own Tribes scatters here, not the Knight")
+    assert checked(g, "goblins", Target("slot", "goblins.fangs")) == Reason(
+        "The Fangs Tribe is hidden and Bones is on the map: a revealed Tribe scatters when there is one.", "GB-32")
+    assert checked(g, "goblins", Target("piece", "knight")) == Reason(
+        "One of your own Tribes scatters here, not the Knight.", "GB-32")
 
 
 def test_GB_69_only_the_scattering_tribes_monsters() -> None:
@@ -203,9 +203,9 @@ def test_GB_69_only_the_scattering_tribes_monsters() -> None:
     choose(g, "populate:")
     choose(g, "scatter:bones")
     assert kind(g) == "scatter_monster"
-    assert rule_reason(g, "goblins", Target("card", "gnome")) == (
-        "The Gnome belongs to the Eye Tribe: only the Bones Tribe, which scatters, discards one of its Monsters "
-        "(GB-69).")
+    assert checked(g, "goblins", Target("card", "gnome")) == Reason(
+        "The Gnome belongs to the Eye Tribe: only the Bones Tribe, which scatters, discards one of its Monsters.",
+        "GB-69")
 
 
 def test_GB_58_hex_aims_at_a_player_with_something_to_lose() -> None:
@@ -238,9 +238,9 @@ def test_GB_52_blind_fury_chooses_one_of_the_goblins_tribes() -> None:
     to_activation(g)
     choose(g, "secret:blind_fury")
     assert kind(g) == "choose_tribe"
-    assert rule_reason(g, "goblins", Target("piece", "knight")) == (
-        "One of your own Tribes is chosen here, not the Knight (Blind Fury: which Tribe loses no Population on Lit "
-        "tiles this turn?).")
+    assert g.pending.fact("secret") == "blind_fury" and len(g.pending.options) == 3
+    assert checked(g, "goblins", Target("piece", "knight")) == Reason(
+        "Blind Fury drives one of your own Tribes, not the Knight.", "goblins.secrets")
 
 
 def test_GB_45_only_the_bright_beetles_spare_goblins_from_hiss() -> None:
@@ -272,8 +272,9 @@ def test_GB_51_discard_only_a_card_held() -> None:
     """GB-51: over the hand limit of 5 the Goblins discard one of the cards they hold."""
     g = drawing_secrets(["hex", "poison", "leader", "cave_in"], [], ["trap", "blind_fury"])
     assert kind(g) == "discard_secret"
-    assert rule_reason(g, "goblins", Target("card", "fire_bomber")) == (
-        "You do not hold Fire Bomber: your Secrets in hand are Hex, Poison, Leader, Cave-In, Trap, Blind Fury (GB-50).")
+    assert checked(g, "goblins", Target("card", "fire_bomber")) == Reason(
+        "You do not hold Fire Bomber: your Secrets in hand are Hex, Poison, Leader, Cave-In, Trap, Blind Fury.",
+        "GB-50")
 
 
 def test_goblin_ruby_swaps_only_a_card_just_drawn() -> None:
@@ -281,10 +282,11 @@ def test_goblin_ruby_swaps_only_a_card_just_drawn() -> None:
     nor a face-up card."""
     g = drawing_secrets(["hex"], ["goblin_ruby"], ["trap", "blind_fury", "poison"])
     assert kind(g) == "ruby_secret" and {"ruby:trap", "ruby:blind_fury"} <= set(g.pending.ids)
-    assert rule_reason(g, "goblins", Target("card", "hex")) == (
-        "You did not just draw Hex: the Goblin Ruby swaps only a Secrets card just drawn.")
-    assert rule_reason(g, "goblins", Target("card", "goblin_ruby")) == (
-        "The Goblin Ruby itself is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one.")
+    assert checked(g, "goblins", Target("card", "hex")) == Reason(
+        "You did not just draw Hex: the Goblin Ruby swaps only a Secrets card just drawn.", "goblins.secrets")
+    assert checked(g, "goblins", Target("card", "goblin_ruby")) == Reason(
+        "The Goblin Ruby itself is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one.",
+        "goblins.secrets")
 
 
 def test_GB_82_GB_83_the_tribe_being_revealed() -> None:
@@ -296,8 +298,8 @@ def test_GB_82_GB_83_the_tribe_being_revealed() -> None:
     assert kind(g) == "reveal_tribe"
     assert rule_reason(g, "goblins", Target("slot", "goblins.fangs")).startswith(
         "The Fangs Tribe is revealed onto a highlighted Dark tile with its symbol")
-    assert rule_reason(g, "goblins", Target("slot", "goblins.bones")) == (
-        "The Fangs Tribe is being activated: its activation finishes before the Bones Tribe's starts (GB-59).")
+    assert checked(g, "goblins", Target("slot", "goblins.bones")) == Reason(
+        "The Fangs Tribe is being activated: its activation finishes before the Bones Tribe's starts.", "GB-59")
 
 
 # ------------------------------------------------------------ the Thief

@@ -22,7 +22,15 @@ linked to hers, and her own piece (``check_any_step``).  The Goblins
 ``check_menu_space``); ``tribe_activation`` — the activated Tribe's movement
 (``check_tribe_space``: steps, the Underworm, Secret Tunnels, off the Terrain); ``reveal_tribe``
 (``check_reveal_space``); ``lurker`` (``check_lurker_step``); and in each of those and in
-``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``).
+``populate``, ``assign_monster``, ``war_card`` the Secrets in hand (``check_play_secret``); the
+activated Tribe's actions too (``check_activation_space`` with Explore, ``check_tribe_target``,
+``check_token``, ``check_tribe_action``, ``check_acting``); ``war_card`` (``check_war_card``,
+the Goblin Ruby), ``populate`` (``check_block``, ``rage_spent``), ``assign_monster``
+(``check_assign``, ``check_replace``, ``check_monster_head``, ``check_ruby``),
+``overpopulation`` (``check_scatter_piece``, ``check_overpopulation_secret``),
+``choose_tribe`` (``secrets.check_choose_piece``), ``ambush`` (``ambush.check_ambush``),
+``scatter_monster`` (``check_scatter_discard``), ``ruby_secret`` (``check_ruby_swap``) and
+``discard_secret`` (``secrets.check_held``).
 The Thief: ``thief_turn`` — the Thief's
 turn (``roles/thief/turn.py``): the spaces within 3 of him and the Pits linked to his
 (``thief_step``; his own space ``check_here``), the other players' pieces
@@ -77,6 +85,7 @@ from vast_desktop.engine.roles.dragon import powers as dp
 from vast_desktop.engine.roles.dragon import turn as dr
 from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
 from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.goblins.ambush import check_ambush
 from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.roles.knight import turn as kn
@@ -257,14 +266,6 @@ def _moving_candidates(g: Game, d: Decision) -> list[Target]:
     return [Target("space", fmt_pos(q)) for q in sorted(spaces)] + _secrets_in_hand(g)
 
 
-def _moving_check(g: Game, t: Target) -> Reason | None:
-    d = g.pending
-    assert d is not None
-    if t.kind == "card":
-        return _secret_check(g, t, d)
-    return gb.check_tribe_space(g, _active(g), parse_pos(t.ref))
-
-
 def _reveal_candidates(g: Game, d: Decision) -> list[Target]:
     """Revealing: every tile and every open space next to one, and the Secrets in hand."""
     tiles = g.state.board.tiles
@@ -292,6 +293,112 @@ def _lurker_check(g: Game, t: Target) -> Reason | None:
         return _secret_check(g, t, d)
     tribe = _active(g)
     return gb.check_lurker_step(g, tribe, gb.gs(g).lurking[tribe], parse_pos(t.ref))
+
+
+def _activation_candidates(g: Game, d: Decision) -> list[Target]:
+    """The activated Tribe's movement and action: the spaces of :func:`_moving_candidates`,
+    the other Tribes' pieces, the Knight, the Dragon, the Thief and the tokens on the map,
+    every Tribe's name plate (Hide) and special action, and the Secrets in hand."""
+    board = g.state.board
+    active = _active(g)
+    pieces = [Target("piece", x) for x in sorted(board.pieces) if x != gb.piece(active)]
+    tokens = [Target("piece", f"{tok}@{fmt_pos(q)}") for q, toks in sorted(board.tokens.items())
+              for tok in TOKENS if toks[tok]]
+    slots = [Target("slot", f"goblins.{t}{part}") for t in TRIBES for part in ("", ".special")]
+    return _moving_candidates(g, d) + pieces + tokens + slots
+
+
+def _activation_check(g: Game, t: Target) -> Reason | None:
+    d = _pending(g)
+    active = _active(g)
+    if t.kind == "card":
+        return _secret_check(g, t, d)
+    if t.kind == "space":
+        return gb.check_activation_space(g, active, parse_pos(t.ref))
+    if t.kind == "slot":
+        return gb.check_tribe_action(g, active, t.ref.split(".")[1])
+    name, _, at = t.ref.partition("@")
+    if name.startswith("tribe:"):
+        return gb.check_acting(g, active, name.split(":", 1)[1])
+    if name in ("knight", "dragon", "thief"):
+        return gb.check_tribe_target(g, active, name)
+    return gb.check_token(g, active, name, parse_pos(at))
+
+
+def _activation_offered(d: Decision) -> set[Target]:
+    out = _offered(d, ("move:", "worm:", "tunnel:", "leave:", "explore:"))
+    out |= {t for o in d.options if o.id.startswith(("move:", "attack:", "plunder:")) for t in o.targets
+            if t.kind == "piece"}
+    return out | {t for o in d.options if o.id.startswith(("special:", "hide:")) for t in o.targets}
+
+
+def _war_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("card", c) for c in g.rules.deck("war")] + _secrets_in_hand(g)
+
+
+def _war_check(g: Game, t: Target) -> Reason | None:
+    if t.ref in g.rules.deck("war"):
+        return gb.check_war_card(g, t.ref)
+    return _secret_check(g, t, _pending(g))
+
+
+def _populate_candidates(g: Game, d: Decision) -> list[Target]:
+    return [Target("slot", f"goblins.{t}") for t in TRIBES] + [Target("slot", "goblins.rage")] + _secrets_in_hand(g)
+
+
+def _populate_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "card":
+        return _secret_check(g, t, _pending(g))
+    if t.ref == "goblins.rage":
+        return gb.rage_spent(g, True)
+    return gb.check_block(g, t.ref.split(".")[1])
+
+
+def _assign_candidates(g: Game, d: Decision) -> list[Target]:
+    """Assign Monsters: each Tribe's Monster slot and name plate, the Monsters assigned and
+    the one drawn, the Goblin Ruby face up, and the Secrets in hand."""
+    s = gb.gs(g)
+    slots = [Target("slot", f"goblins.{t}{part}") for t in TRIBES for part in ("", ".monster")]
+    cards = [m for t in TRIBES for m in s.monsters[t]] + ([s.drawn_monster] if s.drawn_monster else [])
+    ruby = [Target("card", c) for c in s.face_up if c.split("#")[0] == "goblin_ruby"]
+    return slots + [Target("card", c) for c in cards] + ruby + _secrets_in_hand(g)
+
+
+def _assign_check(g: Game, t: Target) -> Reason | None:
+    s = gb.gs(g)
+    if t.kind == "slot":
+        parts = t.ref.split(".")
+        return gb.check_assign(g, parts[1]) if len(parts) == 3 else gb.check_monster_head(g, parts[1])
+    if t.ref in s.face_up:
+        return gb.check_ruby(g, "monster")
+    if t.ref in s.hand:
+        return _secret_check(g, t, _pending(g))
+    return gb.check_replace(g, t.ref)
+
+
+def _map_pieces(g: Game) -> list[Target]:
+    """Every Tribe's piece (a hidden one is chosen on the board) and the other pieces on the map."""
+    pieces = {gb.piece(t) for t in TRIBES} | set(g.state.board.pieces)
+    return [Target("piece", x) for x in sorted(pieces)]
+
+
+def _overpopulation_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "card":
+        return gb.check_overpopulation_secret(g, t.ref)
+    return gb.check_scatter_piece(g, t.ref)
+
+
+def _hand_and_face_up(g: Game, d: Decision) -> list[Target]:
+    s = gb.gs(g)
+    return [Target("card", c) for c in dict.fromkeys(s.hand + s.face_up)]
+
+
+def _ruby_secret_check(g: Game, t: Target) -> Reason | None:
+    """The Goblin Ruby swaps a card just drawn; a Secret in hand may be played instead."""
+    swap = gb.check_ruby_swap(g, t.ref)
+    if swap is None or t.ref not in gb.gs(g).hand:
+        return swap
+    return None if _secret_check(g, t, _pending(g)) is None else swap
 
 
 def _secrets_only(g: Game, d: Decision) -> list[Target]:
@@ -501,12 +608,27 @@ def _collapse_check(g: Game, t: Target) -> Reason | None:
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
-    "tribe_activation": Converted(_moving_candidates, _moving_check,
-                                  lambda d: _offered(d, ("move:", "worm:", "tunnel:", "leave:"))),
+    "tribe_activation": Converted(_activation_candidates, _activation_check, _activation_offered),
     "reveal_tribe": Converted(_reveal_candidates, _reveal_check, lambda d: _offered(d, ("reveal:", "lurk:"))),
     "lurker": Converted(_lurker_candidates, _lurker_check, lambda d: _offered(d, ("step:",))),
-    **{kind: Converted(_secrets_only, _secrets_check, lambda d: _offered(d, ()))
-       for kind in ("populate", "assign_monster", "war_card")},
+    "war_card": Converted(_war_candidates, _war_check, lambda d: _offered(d, ("war:", "ruby:"), ("card",))),
+    "populate": Converted(_populate_candidates, _populate_check, lambda d: _offered(d, ("block:",), ("slot",))),
+    "assign_monster": Converted(_assign_candidates, _assign_check,
+                                lambda d: _offered(d, ("assign:", "replace:", "ruby:"), ("slot", "card"))),
+    "overpopulation": Converted(lambda g, d: _map_pieces(g) + _secrets_in_hand(g), _overpopulation_check,
+                                _offered_verb("scatter:", "secret:")),
+    "choose_tribe": Converted(lambda g, d: _map_pieces(g),
+                              lambda g, t: sc.check_choose_piece(g, _pending(g).fact("secret") or "", t.ref),
+                              _offered_verb("tribe:")),
+    "ambush": Converted(lambda g, d: [Target("slot", f"goblins.{t}") for t in TRIBES],
+                        lambda g, t: check_ambush(g, t.ref.split(".")[1], _pending(g).fact("source") or ""),
+                        _offered_verb("ambush:")),
+    "scatter_monster": Converted(lambda g, d: [Target("card", m) for t in TRIBES for m in gb.gs(g).monsters[t]],
+                                 lambda g, t: gb.check_scatter_discard(g, _pending(g).fact("tribe") or "", t.ref),
+                                 _offered_verb("discard_monster:")),
+    "ruby_secret": Converted(_hand_and_face_up, _ruby_secret_check, lambda d: _offered(d, ("ruby:",), ("card",))),
+    "discard_secret": Converted(lambda g, d: [Target("card", c) for c in g.rules.deck("secrets")],
+                                lambda g, t: sc.check_held(g, t.ref), _offered_verb("discard:", "secret:")),
     "thief_turn": Converted(_thief_candidates, _thief_check, _thief_offered),
     "thief_evasion": Converted(_slip_candidates, _slip_check, _slip_offered),
     "thief_stats": Converted(_stats_candidates, _stats_check, _offered_verb("assign:")),
@@ -584,8 +706,8 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
-    the Knight's step; GB-32/47/53/54/58/59/60/65/72/82/83/84, TR-12/17/29/30 for the
-    Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
+    the Knight's step; GB-24/26..29/32/36..42/47/50/53/54/58/59/60/63..65/67/69/71..74/76..81/
+    82/83/84/87/88, TR-12/17/29/30 for the Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
     Thief's turn and slip; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
     movement and powers): options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)

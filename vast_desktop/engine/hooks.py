@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .decisions import Decision, Option
     from .game import Game, Proc
     from .geometry import Pos
+    from .reasons import Reason
     from .roles.goblins.state import GoblinState
 
 
@@ -91,6 +92,7 @@ class ThiefHooks:
 
     entered: Callable[[Game, Pos], Proc]
     can_target: Callable[[Game, int], bool]
+    check_stealth: Callable[..., Reason | None]          # (g, perception, whose, rule="TH-30")
     attack_thief: Callable[..., Proc]                    # (g, attacker, how, bonus=True)
     kill_thief: Callable[[Game, str | None, str], Proc]
     loot_drop_bonus: Callable[[Game, str], Proc]

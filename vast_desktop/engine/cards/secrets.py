@@ -85,12 +85,10 @@ def check_hiding_spots(g: Game) -> Reason | None:
 
 def hiding_spots_tribes(g: Game) -> list[str]:
     """The Tribes Hiding Spots may spring now (:func:`check_hiding_spots`,
-    :func:`check_hiding_spots_tribe`)."""
+    :func:`check_choose_tribe`)."""
     if check_hiding_spots(g) is not None:
         return []
-    from ..roles.knight import board as kb
-    mine = kb.strength(g)
-    return [t for t in g.hooks.goblins.hidden_tribes(g) if check_hiding_spots_tribe(g, t, mine) is None]
+    return [t for t in TRIBES if check_choose_tribe(g, "hiding_spots", t) is None]
 
 
 def cave_in_targets(g: Game) -> list[tuple[int, int]]:
@@ -185,6 +183,43 @@ def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | No
     return None
 
 
+def check_held(g: Game, card: str) -> Reason | None:
+    """GB-50/51: the Goblins play or discard only the Secrets they hold (in hand or face up)."""
+    s = g.hooks.goblins.gs(g)
+    if card in s.hand or card in s.face_up:
+        return None
+    hand = ", ".join(_name(g, c) for c in s.hand) or "none"
+    return Reason(f"You do not hold {_name(g, card)}: your Secrets in hand are {hand}.", "GB-50")
+
+
+def secret_waits(g: Game, card: str) -> Reason:
+    """GB-52: Secrets are played at the questions of the Goblins' own turn, between its
+    steps — not in the middle of another player's turn or of a step being resolved."""
+    name = _name(g, card)
+    if g.state.active != "goblins":
+        return Reason(f"Secrets are played during your own turn: it is the {g.state.active.title()}'s turn now.",
+                      "GB-52")
+    return Reason(f"Finish this step first; then {name} may be played.", "GB-52")
+
+
+def check_choose_tribe(g: Game, secret: str, t: str) -> Reason | None:
+    """The Tribe a Secret drives: Blind Fury and Fire Bomber any of the Goblins' Tribes;
+    Hiding Spots a hidden one stronger than the Knight (:func:`check_hiding_spots_tribe`)."""
+    if secret == "hiding_spots":
+        from ..roles.knight import board as kb
+        return check_hiding_spots_tribe(g, t, kb.strength(g))
+    return None
+
+
+def check_choose_piece(g: Game, secret: str, name: str) -> Reason | None:
+    """The piece chosen for Blind Fury, Fire Bomber or Hiding Spots: one of the Goblins' own
+    Tribes (:func:`check_choose_tribe`)."""
+    if not name.startswith("tribe:"):
+        from ..map.board import piece_name
+        return Reason(f"{_name(g, secret)} drives one of your own Tribes, not the {piece_name(name)}.", "goblins.secrets")
+    return check_choose_tribe(g, secret, name.split(":", 1)[1])
+
+
 def playable(g: Game, card: str) -> bool:
     """Whether :func:`check_play_secret` allows ``card`` (Hiding Spots: in the Activate
     Tribes menu)."""
@@ -212,9 +247,13 @@ def play_secret(g: Game, card: str) -> Proc:
     yield from EFFECTS[base](g, card)
 
 
-def _choose_tribe(g: Game, why: str, tribes: list[str]) -> Proc:
-    opts = [Option(f"tribe:{t}", g.hooks.goblins.NAMES[t], (Target("piece", g.hooks.goblins.piece(t)),)) for t in tribes]
-    choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, why, opts, rules_ref="goblins.secrets")
+def _choose_tribe(g: Game, why: str, secret: str) -> Proc:
+    """The Tribe the Secret ``secret`` drives (:func:`check_choose_tribe`); which Secret asks
+    is a public fact of the decision (the card is played face up to the table)."""
+    opts = [Option(f"tribe:{t}", g.hooks.goblins.NAMES[t], (Target("piece", g.hooks.goblins.piece(t)),)) for t in TRIBES
+            if check_choose_tribe(g, secret, t) is None]
+    choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, why, opts, rules_ref="goblins.secrets",
+                         about={"secret": secret})
     return arg_of(choice.id)
 
 
@@ -225,13 +264,13 @@ def _tunnels(g: Game, card: str) -> Proc:
 
 
 def _blind_fury(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", list(TRIBES))
+    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", "blind_fury")
     g.hooks.goblins.gs(g).blind_fury = t
     g.log("blind_fury", f"Blind Fury drives {g.hooks.goblins.tname(t)}.")
 
 
 def _fire_bomber(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", list(TRIBES))
+    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", "fire_bomber")
     g.hooks.goblins.gs(g).fire_bomber = t
     g.log("fire_bomber", f"Fire Bomber: {g.hooks.goblins.tname(t)} has +2 Strength this turn.")
 
@@ -243,8 +282,7 @@ def _poison(g: Game, card: str) -> Proc:
 
 
 def _hiding_spots(g: Game, card: str) -> Proc:
-    tribes = hiding_spots_tribes(g)
-    t = yield from _choose_tribe(g, "Hiding Spots: which hidden Tribe attacks the Knight?", tribes)
+    t = yield from _choose_tribe(g, "Hiding Spots: which hidden Tribe attacks the Knight?", "hiding_spots")
     yield from g.hooks.goblins.attack_knight(g, t, "springs from hiding and attacks")
 
 

@@ -11,7 +11,9 @@ Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) ar
 Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
 her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
 Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
-``check_menu_space``, a Tribe's movement to ``check_tribe_space``, a Reveal to
+``check_menu_space``, the activated Tribe's spaces to ``check_activation_space`` (its
+movement, Explore), the pieces and tokens it acts on to ``check_tribe_target``/``check_token``/
+``check_acting``, a Reveal to
 ``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
 ``cards/secrets.py`` ``check_play_secret``; the
 Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
@@ -287,53 +289,31 @@ def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
     return None if tribe is None else gb.check_activate(g, tribe)
 
 
-def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Answer:
-    """The activated Tribe's movement: a space goes to ``check_tribe_space`` (its step, the
-    Underworm's leap, Secret Tunnels); another Tribe's piece: GB-59; the Knight, the Dragon or
-    the Thief: :func:`_tribe_vs_piece`."""
+def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
+    """The activated Tribe: a space goes to ``check_activation_space`` (its step, the
+    Underworm's leap, Secret Tunnels, Explore); another Tribe's piece to ``check_acting``
+    (GB-59); the Knight, the Dragon or the Thief to ``check_tribe_target`` (its attacks,
+    GB-71..74, GB-80); a Crystal, Treasure or Gem token to ``check_token`` (GB-71/76/78/79)."""
     from ..roles.goblins import turn as gb
 
     if d.kind != "tribe_activation" or g.state.goblins is None or not gb.gs(g).activated:
         return None
     tribe = gb.gs(g).activated[-1]
-    p = gb.tribe_pos(g, tribe)
-    if p is None:
+    if gb.tribe_pos(g, tribe) is None:
         return None
-    if t.kind == "piece" and t.ref.startswith("tribe:") and t.ref != gb.piece(tribe):
-        return (f"{gb.Tname(tribe)} is being activated: one Tribe's activation finishes before the next starts "
-                "(GB-59).")
-    if t.kind == "piece" and t.ref in ("knight", "dragon", "thief"):
-        q = g.state.board.pieces.get(t.ref)
-        return _tribe_vs_piece(g, tribe, p, t.ref, q) if q is not None else None
+    if t.kind == "piece":
+        name, where = _piece_pos(g, t)
+        if name.startswith("tribe:"):
+            return None if name == gb.piece(tribe) else gb.check_acting(g, tribe, name.split(":", 1)[1])
+        if where is None:
+            return None
+        if name in ("knight", "dragon", "thief"):
+            return gb.check_tribe_target(g, tribe, name)
+        if name in ("crystal", "treasure") or name.startswith("gem_"):
+            return gb.check_token(g, tribe, name, where)
+        return None
     q = _pos_of(t)
-    return gb.check_tribe_space(g, tribe, q) if q is not None else None
-
-
-def _tribe_vs_piece(g: Game, tribe: str, p: Pos, piece: str, q: Pos) -> Answer:
-    """GB-71: a Tribe attacks only on its own tile (the Dragon only with the Ash Dragon card);
-    GB-72/74: entering the other piece's tile (``check_tribe_space``)."""
-    from ..roles.goblins import turn as gb
-
-    name = gb.Tname(tribe)
-    if q == p:
-        if piece == "thief":
-            return _tribe_vs_thief(g, tribe)
-        if piece == "dragon" and not gb.may_fight_dragon(g):
-            return f"{name} may attack the Dragon only with the Ash Dragon card (GB-71)."
-        return f"{name} has no attack left on this tile: a Tribe with Population 0 takes no action (GB-65)."
-    return gb.check_tribe_space(g, tribe, q) or (
-        f"{name} attacks only on its own tile (GB-71): move it next to or onto {fmt_pos(q)} first, one tile at a time.")
-
-
-def _tribe_vs_thief(g: Game, tribe: str) -> str | None:
-    from ..roles.goblins import turn as gb
-    from ..roles.thief.state import stealth
-    from ..roles.thief.turn import can_target
-
-    if not can_target(g, gb.tribe_perception(g, tribe)):
-        return (f"{gb.Tname(tribe)}'s Perception {gb.tribe_perception(g, tribe)} must be greater than the Thief's "
-                f"Stealth {stealth(g)} to attack him (GB-74, TH-30).")
-    return f"{gb.Tname(tribe)} has Population 0: it takes no action (GB-65)."
+    return gb.check_activation_space(g, tribe, q) if q is not None else None
 
 
 def goblins_reveal(g: Game, d: Decision, t: Target) -> Reason | None:

@@ -46,6 +46,9 @@ class GoblinState:
     fire_bomber: str | None = None
     poison: bool = False
     ruby_used: bool = False
+    war_drawn: list[str] = field(default_factory=list)     # Choose War Card: the cards drawn (private)
+    blocked: list[str] = field(default_factory=list)       # Populate Tribes: the Tribes whose discs Rage blocks
+    secrets_drawn: list[str] = field(default_factory=list)  # Draw Secrets: the cards just drawn (private)
     # the Tribe being activated (reset when its activation starts)
     moved: bool = False                                    # it has moved (Secret Tunnels only before)
     worm_used: bool = False                                # its Underworm leap is made (one per activation)

@@ -33,6 +33,7 @@ from ...map.board import (
     hand_choices,
     is_dark,
     is_lit,
+    piece_name,
     place_tile,
     placement_spaces,
     return_token,
@@ -220,9 +221,10 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
         _dropped_to_zero(g)
     mons = s.monsters[tribe]
     if len(mons) >= 2:
-        opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons]
+        opts = [Option(f"discard_monster:{m}", f"Discard the {g.card(m).name}", (Target("card", m),)) for m in mons
+                if check_scatter_discard(g, tribe, m) is None]
         choice = yield g.ask("goblins", DecisionKind.SCATTER_MONSTER, f"{NAMES[tribe]} scatters: discard one of its Monsters",
-                             opts, rules_ref="goblins.scatter")
+                             opts, rules_ref="goblins.scatter", about={"tribe": tribe})
         gone = [arg_of(choice.id)]
     else:
         gone = list(mons)
@@ -230,6 +232,24 @@ def scatter(g: Game, tribe: str, why: str) -> Proc:
         mons.remove(m)
         g.state.monster_discard.append(m)
         g.log("monster_discarded", f"The {g.card(m).name} of {tname(tribe)} is discarded.", card=m)
+
+
+def check_scatter_discard(g: Game, tribe: str, card: str) -> Reason | None:
+    """GB-69: a Bones Tribe scattering with 2 Monsters discards one of its own."""
+    if card in gs(g).monsters[tribe]:
+        return None
+    holder = monster_holder(g, card)
+    name = g.card(card).name
+    if holder is None:
+        return Reason(f"The {name} is not assigned to any Tribe: the scattering Tribe discards one of its own.", "GB-69")
+    return Reason(f"The {name} belongs to {tname(holder)}: only {tname(tribe)}, which scatters, discards one of its "
+                  "Monsters.", "GB-69")
+
+
+def monster_holder(g: Game, card: str) -> str | None:
+    """The Tribe the Monster ``card`` is assigned to (None: not assigned)."""
+    monsters = gs(g).monsters
+    return next((t for t in TRIBES if card in monsters[t]), None)
 
 
 def house(g: Game, rule: str) -> bool:
@@ -383,6 +403,66 @@ def ruby_ready(g: Game) -> bool:
     return "goblin_ruby" in s.face_up and not s.ruby_used
 
 
+_RUBY_NOT_UP = Reason("The Goblin Ruby is not face up: play it first; face up, it swaps a card just drawn.",
+                      "goblins.secrets")
+_RUBY_OWN_TURN = Reason("The Goblin Ruby is face up: it works in your own turn, swapping a War, Monster or Secrets card "
+                        "just drawn.", "goblins.secrets")
+_RUBY_USED = Reason("The Goblin Ruby has been used this turn already: once a turn.", "goblins.secrets")
+_RUBY_NOTHING = Reason("The Goblin Ruby swaps a War, Monster or Secrets card just drawn, once a turn: nothing is being "
+                       "drawn now.", "goblins.secrets")
+_RUBY_EMPTY = MappingProxyType({
+    "war": Reason("No other War card is left to draw: the Goblin Ruby has nothing to swap the drawn one for.",
+                  "goblins.secrets"),
+    "monster": Reason("The Monster deck is empty: the Goblin Ruby has no Monster to draw instead.", "goblins.secrets"),
+    "secret": Reason("The Secrets deck is empty: the Goblin Ruby has no card to draw instead.", "goblins.secrets")})
+
+
+def check_ruby(g: Game, drawing: str | None) -> Reason | None:
+    """The Goblin Ruby (goblins.secrets): face up, in the Goblins' own turn, once a turn, it
+    swaps a card just drawn for the next one of its deck — ``drawing`` is what is being
+    drawn now ("war", "monster", "secret"; None: nothing) — while that deck has one."""
+    s = gs(g)
+    if "goblin_ruby" not in s.face_up:
+        return _RUBY_NOT_UP
+    if g.state.active != "goblins":
+        return _RUBY_OWN_TURN
+    if s.ruby_used:
+        return _RUBY_USED
+    if drawing is None:
+        return _RUBY_NOTHING
+    left = {"war": len(s.war_deck) > len(s.war_drawn), "monster": bool(g.state.monster_deck),
+            "secret": bool(s.secrets_deck)}[drawing]
+    return None if left else _RUBY_EMPTY[drawing]
+
+
+def check_ruby_swap(g: Game, card: str) -> Reason | None:
+    """The Goblin Ruby after Draw Secrets: it swaps one Secrets card just drawn and still in
+    hand (not a face-up card, nor one held before), then :func:`check_ruby`."""
+    s = gs(g)
+    name = g.card(card).name
+    if card in s.face_up:
+        what = "The Goblin Ruby itself" if card.split("#")[0] == "goblin_ruby" else name
+        return Reason(f"{what} is face up: the Goblin Ruby swaps one Secrets card just drawn, not a face-up one.",
+                      "goblins.secrets")
+    if card not in s.secrets_drawn or card not in s.hand:
+        return Reason(f"You did not just draw {name}: the Goblin Ruby swaps only a Secrets card just drawn.",
+                      "goblins.secrets")
+    return check_ruby(g, "secret")
+
+
+def check_face_up(g: Game, card: str, drawing: str | None) -> Reason:
+    """A face-up Secret is not played again: Trap works by itself and is discarded against
+    an attack (GB-55, GB-57); the Goblin Ruby swaps a card just drawn
+    (:func:`check_ruby`; ``drawing``: what is being drawn now), by a click on that card."""
+    if card.split("#")[0] == "goblin_ruby":
+        return check_ruby(g, drawing) or _RUBY_ON_CARD
+    return Reason(f"{g.card(card).name} is face up: it works by itself and is discarded when a Tribe is attacked.", "GB-57")
+
+
+_RUBY_ON_CARD = Reason("To use the Goblin Ruby, click the card just drawn that you want to swap: it draws the next one "
+                       "instead.", "goblins.secrets")
+
+
 def assigned_count(g: Game) -> int:
     return sum(len(m) for m in gs(g).monsters.values())
 
@@ -394,22 +474,17 @@ def assign_monster(g: Game, card: str) -> Proc:
     name = g.card(card).name
 
     def options() -> list[Option]:
-        bones = s.population["bones"]
-        total = assigned_count(g)
         opts = []
         for t in TRIBES:
-            if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):   # AMB-59 literal reading
-                continue
-            slots = g.rules.goblins.tribe(t).monster_slots
-            if len(s.monsters[t]) < slots and total < bones:
+            if check_assign(g, t) is None:
                 opts.append(Option(f"assign:{t}", f"Assign the {name} to {NAMES[t]}",
                                    (Target("slot", f"goblins.{t}.monster"),)))
-            if total - 1 < bones:
-                for old in s.monsters[t]:
+            for old in s.monsters[t]:
+                if check_replace(g, old) is None:
                     opts.append(Option(f"replace:{t}:{old}", f"Discard {NAMES[t]}'s {g.card(old).name} for the {name}",
                                        (Target("card", old),)))
         opts.append(Option("discard:", f"Discard the {name}", (button("discard"),)))
-        if ruby_ready(g) and g.state.monster_deck:
+        if check_ruby(g, "monster") is None:
             opts.append(Option("ruby:", f"Goblin Ruby: discard the {name} and draw another",
                                (Target("card", "goblin_ruby"),)))
         return opts
@@ -445,6 +520,89 @@ def assign_monster(g: Game, card: str) -> Proc:
     g.log("monster_assigned", f"The Goblins assign the {name} to {tname(t)}.", card=card, tribe=t)
 
 
+def _house_board_only(g: Game, t: str) -> Reason | None:
+    """AMB-59 (house rule ``monsters_hidden_tribes_only``): Monsters go only to Tribes on the
+    Goblin board (the slots printed there); its checklist item reads GB-38."""
+    if house(g, "monsters_hidden_tribes_only") and not on_board(g, t):
+        return Reason(f"{Tname(t)} is not on the Goblin board: with this house rule Monsters go only to Tribes on "
+                      "the board.", "GB-38")
+    return None
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def check_assign(g: Game, t: str) -> Reason | None:
+    """Assign Monsters: the Monster drawn goes into a free Monster slot of ``t`` (Fangs 1,
+    Bones 2, Eye 1: GB-38; AMB-59 house rule) while the Monsters assigned are fewer than the
+    Bones Population (GB-40, GB-41)."""
+    s = gs(g)
+    reason = _house_board_only(g, t)
+    if reason is not None:
+        return reason
+    slots = g.rules.goblins.tribe(t).monster_slots
+    held = s.monsters[t]
+    if len(held) >= slots:
+        names = ", ".join(f"the {g.card(m).name}" for m in held)
+        return Reason(f"{Tname(t)} already has {_n(len(held), 'Monster')} ({names}); it holds at most {slots}: click "
+                      "one to replace it.", "GB-38")
+    total, bones = assigned_count(g), s.population["bones"]
+    if total >= bones:
+        return Reason(f"{_n(total, 'Monster')} {'is' if total == 1 else 'are'} assigned and the Bones Population is "
+                      f"{bones}: all the Tribes together hold at most the Bones Population.", "GB-40")
+    return None
+
+
+def check_replace(g: Game, card: str) -> Reason | None:
+    """Assign Monsters: the Monster drawn replaces the assigned Monster ``card`` (GB-39; the
+    house rule of AMB-59) only while the Monsters assigned, less the one replaced, stay under
+    the Bones Population (GB-41)."""
+    s = gs(g)
+    name = g.card(card).name
+    if card == s.drawn_monster:
+        return Reason(f"The {name} is the Monster being assigned: put it in a highlighted Monster slot, replace an "
+                      "assigned Monster with it, or discard it.", "GB-38")
+    holder = monster_holder(g, card)
+    if holder is None:
+        return Reason(f"The {name} is not assigned to any of your Tribes: replace one of their Monsters or use a free "
+                      "Monster slot.", "GB-39")
+    reason = _house_board_only(g, holder)
+    if reason is not None:
+        return reason
+    total, bones = assigned_count(g), s.population["bones"]
+    if total - 1 >= bones:
+        return Reason(f"Replacing the {name} would still leave {_n(total - 1, 'Monster')} assigned with the Bones "
+                      f"Population at {bones}: no new Monster while the assigned ones are at least the Bones "
+                      "Population.", "GB-41")
+    return None
+
+
+def check_monster_head(g: Game, t: str) -> Reason:
+    """Assign Monsters: a Tribe is given a Monster in its Monster slot (GB-38), not by its
+    name plate: the slot's own refusal (:func:`check_assign`), else where to click."""
+    return check_assign(g, t) or Reason(f"A Monster goes into a Monster slot: click {tname(t)}'s free Monster slot "
+                                        "to assign it there.", "GB-38")
+
+
+def monster_slot_later(g: Game, t: str) -> Reason:
+    """GB-38, GB-89: a Monster slot is filled only when a Monster is drawn."""
+    return Reason(f"{Tname(t)}'s Monster slot is filled only when a Monster is drawn: in Assign Monsters or by the "
+                  "Bones Tribe's special action.", "GB-38")
+
+
+def monster_in_play(g: Game, card: str) -> Reason:
+    """GB-38/42 (Monsters are drawn and assigned, never held in hand), GB-39/69 (an assigned
+    one leaves only when replaced or when its Tribe scatters): a Monster is never played."""
+    name = g.card(card).name
+    holder = monster_holder(g, card)
+    if holder is None:
+        return Reason(f"The {name} is not assigned to any of your Tribes: Monsters are drawn and assigned in Assign "
+                      "Monsters or by the Bones Tribe's special action.", "GB-38")
+    return Reason(f"The {name} is {tname(holder)}'s Monster: an assigned Monster is never played; it is discarded only "
+                  "to make room for a new one or when its Tribe scatters.", "GB-42")
+
+
 def draw_and_assign(g: Game, n: int) -> Proc:
     for _ in range(n):
         card = draw_monster(g)
@@ -468,6 +626,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
             break
         s.hand.append(card)
         got.append(card)
+    s.secrets_drawn = got
     if got:
         g.log("secrets_drawn", f"The Goblins draw {len(got)} Secrets card(s).",
               {"goblins": "Drawn: " + ", ".join(g.card(c).name for c in got)})
@@ -490,14 +649,14 @@ def draw_secrets(g: Game, n: int) -> Proc:
         g.log("secret_discarded", f"The Goblins discard {g.card(card).name} (hand limit).", card=card)
 
     def ruby_options() -> list[Option]:
-        kept = [c for c in dict.fromkeys(got) if c in s.hand]    # after the hand limit: the swap keeps the size
-        if not kept or not ruby_ready(g) or not s.secrets_deck:
-            return []
-        return [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
-                for c in kept] + [Option("keep:", "Keep the cards drawn", (button("done"),))]
+        # after the hand limit: the swap keeps the size
+        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
+                for c in dict.fromkeys(got) if check_ruby_swap(g, c) is None]
+        return opts + [Option("keep:", "Keep the cards drawn", (button("done"),))] if opts else []
 
     choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
                                     "another?", ruby_options, "goblins.secrets")
+    s.secrets_drawn = []
     if choice is not None and choice.id != "keep:":
         old = arg_of(choice.id)
         s.ruby_used = True
@@ -525,6 +684,9 @@ def start_turn(g: Game) -> None:
     s.poison = False
     s.ruby_used = False
     s.war_card = None
+    s.war_drawn = []
+    s.blocked = []
+    s.secrets_drawn = []
     t = g.state.thief
     if t is not None and t.hex_stealth:                    # Hex lasts until the Goblins' next turn
         t.hex_stealth = 0
@@ -552,14 +714,15 @@ def choose_war_card(g: Game) -> Proc:
     if s.rage <= 0:
         gain_rage(g, 1, "the turn starts at Rage 0")
     n = max(1, s.rage)
-    drawn = s.war_deck[:n]
+    drawn = s.war_drawn = s.war_deck[:n]
     g.barrier()
 
     def options() -> list[Option]:
-        opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in drawn]
-        if "goblin_ruby" in s.face_up and not s.ruby_used and len(s.war_deck) > len(drawn):
+        cards = [c for c in s.war_drawn if check_war_card(g, c) is None]
+        opts = [Option(f"war:{c}", f"{g.card(c).name}: {g.card(c).text}", (Target("card", c),)) for c in cards]
+        if check_ruby(g, "war") is None:
             opts += [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
-                     for c in drawn]
+                     for c in cards]
         return opts
 
     prompt = f"Choose the War card to resolve ({len(drawn)} drawn)"
@@ -571,10 +734,11 @@ def choose_war_card(g: Game) -> Proc:
             break
         s.ruby_used = True
         nxt = next(x for x in s.war_deck if x not in drawn)
-        drawn = [nxt if x == c else x for x in drawn]
+        drawn = s.war_drawn = [nxt if x == c else x for x in drawn]
         g.barrier()
         g.log("goblin_ruby", "The Goblins use the Goblin Ruby to redraw a War card.")
     s.war_card = chosen
+    s.war_drawn = []
     card = g.card(chosen)
     g.log("war_card", f"The Goblins choose the War card {card.name}: {card.text}", card=chosen)
     if card.rage:
@@ -582,20 +746,95 @@ def choose_war_card(g: Game) -> Proc:
     return chosen
 
 
+def check_war_card(g: Game, card: str) -> Reason | None:
+    """GB-24/25: in Choose War Card the Goblins keep one of the War cards drawn (as many as
+    their Rage, at least 1); GB-02/26: afterwards the chosen card is resolved in the phases
+    that follow, and no War card is chosen until the next turn."""
+    s = gs(g)
+    if card in s.war_drawn:
+        return None
+    name = g.card(card).name
+    if s.war_drawn:
+        n = len(s.war_drawn)
+        return Reason(f"{name} is not among the War cards you drew: at Rage {s.rage} you draw {_n(n, 'War card')} and "
+                      "choose among them.", "GB-24")
+    if card == s.war_card:
+        return Reason(f"{name} is this turn's War card, chosen already: its discs, Monsters and Secrets are resolved in "
+                      "the phases that follow.", "GB-26")
+    return Reason(f"{name} is a War card: War cards are drawn and chosen only at the start of your turn, in Choose War "
+                  "Card.", "GB-24")
+
+
+def check_block(g: Game, t: str) -> Reason | None:
+    """Populate Tribes: 1 Rage blocks all the discs the War card gives ``t`` (GB-27..29) —
+    a Tribe the card gives discs, with Rage to spend, not blocked already."""
+    s = gs(g)
+    if s.war_card is None:
+        return Reason("Discs are blocked in Populate Tribes, once the War card is chosen; not now.", "GB-28")
+    card = g.card(s.war_card)
+    if card.discs(t) <= 0:
+        return Reason(f"The War card {card.name} gives {tname(t)} no discs: there is nothing to block.", "GB-27")
+    if s.rage < 1:
+        return Reason(f"Blocking {tname(t)}'s {card.discs(t)} discs costs 1 Rage, and your Rage is 0.", "GB-28")
+    if t in s.blocked:
+        return Reason(f"{Tname(t)}'s discs are blocked already: 1 Rage blocks all of them.", "GB-29")
+    return None
+
+
+def rage_spent(g: Game, populating: bool) -> Reason:
+    """GB-16..19, GB-28: Rage rises and falls by itself; it is spent only in Populate
+    Tribes, 1 a Tribe, to block that Tribe's discs (by clicking the Tribe)."""
+    rage = gs(g).rage
+    if populating:
+        if rage < 1:
+            return Reason("Your Rage is 0: blocking a Tribe's discs costs 1 Rage.", "GB-28")
+        return Reason(f"Spend Rage (now {rage}) by clicking the Tribe whose discs you block: 1 Rage each.", "GB-28")
+    return Reason(f"Your Rage ({rage}) rises and falls by itself (attacks, Plunder, the Fangs' special action); it is "
+                  "spent only in Populate Tribes, to block a Tribe's discs.", "GB-28")
+
+
+def check_scatter_choice(g: Game, t: str) -> Reason | None:
+    """GB-32: overpopulation scatters one revealed Tribe, or a hidden one if none is on the map."""
+    revealed = revealed_tribes(g)
+    if not revealed or t in revealed:
+        return None
+    on_map = ", ".join(NAMES[x] for x in revealed)
+    return Reason(f"{Tname(t)} is hidden and {on_map} {'is' if len(revealed) == 1 else 'are'} on the map: a revealed "
+                  "Tribe scatters when there is one.", "GB-32")
+
+
+def check_scatter_piece(g: Game, name: str) -> Reason | None:
+    """GB-32: the piece chosen against overpopulation is one of the Goblins' own Tribes,
+    allowed by :func:`check_scatter_choice`."""
+    if not name.startswith("tribe:"):
+        return Reason(f"One of your own Tribes scatters here, not the {piece_name(name)}.", "GB-32")
+    return check_scatter_choice(g, name.split(":", 1)[1])
+
+
+def check_overpopulation_secret(g: Game, card: str) -> Reason | None:
+    """GB-32, GB-36: overpopulation is resolved before anything else; only Leader, from the
+    hand, is played against it (then no Tribe scatters)."""
+    name = g.card(card).name
+    if card.split("#")[0] != "leader":
+        return Reason(f"Overpopulation is resolved first: only Leader may be played now, not {name}.", "GB-36")
+    if card not in gs(g).hand:
+        return Reason("You do not hold Leader: a Tribe must scatter.", "GB-32")
+    return None
+
+
 def populate(g: Game, war: str) -> Proc:
     """GB-27..36: add discs; 1 Rage per Tribe blocks all its discs; overpopulation cuts
     to 4 and scatters one Tribe (a revealed one if any)."""
     s = gs(g)
     card = g.card(war)
-    blocked: list[str] = []
+    blocked = s.blocked = []
 
     def options() -> list[Option]:
         opts = [Option("populate:", "Add the Goblin discs", (button("populate"),))]
-        if s.rage >= 1:
-            for t in TRIBES:
-                if t not in blocked and card.discs(t) > 0:
-                    opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
-                                       (Target("slot", f"goblins.{t}"),)))
+        for t in TRIBES:
+            if check_block(g, t) is None:
+                opts.append(Option(f"block:{t}", f"Spend 1 Rage: no discs for {NAMES[t]} (+{card.discs(t)})",
+                                   (Target("slot", f"goblins.{t}"),)))
         return opts
 
     while True:
@@ -620,9 +859,9 @@ def populate(g: Game, war: str) -> Proc:
           population=dict(s.population))
     if over:
         g.log("overpopulation", "Overpopulation (" + ", ".join(NAMES[t] for t in over) + ")!")
-        cands = revealed_tribes(g) or list(TRIBES)
-        opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in cands]
-        if "leader" in s.hand:
+        opts = [Option(f"scatter:{t}", f"Scatter {NAMES[t]}", (Target("piece", piece(t)),)) for t in TRIBES
+                if check_scatter_choice(g, t) is None]
+        if check_overpopulation_secret(g, "leader") is None:
             opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
         choice = yield g.ask("goblins", DecisionKind.OVERPOPULATION, "Overpopulation: choose the Tribe that scatters", opts,
                              rules_ref="goblins.overpopulation")
@@ -1048,6 +1287,24 @@ def check_tribe_space(g: Game, t: str, q: Pos) -> Reason | None:
     return step
 
 
+def check_activation_space(g: Game, t: str, q: Pos) -> Reason | None:
+    """A space clicked while ``t`` is activated: None where its movement takes it
+    (:func:`check_tribe_space`) or on the open space it explores (:func:`check_explore`);
+    else the refusal of the way meant — the exploring one for an open space next to it, but
+    off a Terrain tile, where a step onto it is the Terrain's (TR-12)."""
+    reason = check_tribe_space(g, t, q)
+    if reason is None:
+        return None
+    p = tribe_pos(g, t)
+    assert p is not None
+    if q in g.state.board.tiles or manhattan(p, q) != 1:
+        return reason
+    explore = check_explore(g, t, p, q)
+    if explore is None or not is_terrain(g, p):
+        return explore
+    return reason
+
+
 def move_options(g: Game, t: str, p: Pos) -> list[Option]:
     """The steps :func:`check_tribe_step` allows onto tiles, and the Underworm's leaps
     :func:`check_underworm` allows."""
@@ -1195,35 +1452,184 @@ def _wisp(g: Game, t: str, arg: str) -> Proc:
 
 # ------------------------------------------------------------------ actions
 def action_options(g: Game, t: str, p: Pos) -> list[Option]:
-    s = gs(g)
+    """The one action of the activated Tribe ``t`` on ``p`` (GB-63), each offered when its
+    rule check allows it: attack a Crystal token (:func:`check_smash`), the Dragon or the
+    Thief (:func:`check_attack_dragon`, :func:`check_attack_thief`), plunder a Treasure token
+    or a Gem (:func:`check_plunder_dragon` for the Dragon's own), explore (:func:`check_explore`),
+    the special action and Hide (:func:`check_tribe_action`) — all behind
+    :func:`check_may_act`."""
+    opts: list[Option] = []
+    if check_may_act(g, t) is not None:
+        return opts
     board = g.state.board
     toks = board.tokens_at(p)
-    opts: list[Option] = []
-    if s.population[t] <= 0:
-        return opts
-    if toks["crystal"] and tribe_strength(g, t) >= smash_strength(g):
-        first = s.crystal_attack.get(fmt_pos(p))
-        label = ("Attack the Crystal token with " + NAMES[first] + " (smash it)") if first and first != t else \
+    if toks["crystal"] and check_smash(g, t, p) is None:
+        first = gs(g).crystal_attack.get(fmt_pos(p))
+        label = ("Attack the Crystal token with " + NAMES[first] + " (smash it)") if first else \
             "Attack the Crystal token (a second Tribe must join before your turn ends)"
-        if first != t:
-            opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
-    if may_fight_dragon(g) and board.pieces.get("dragon") == p:       # RV-07, GB-71/90
+        opts.append(Option("attack:crystal", label, (Target("piece", f"crystal@{fmt_pos(p)}"),)))
+    if board.pieces.get("dragon") == p and check_attack_dragon(g) is None:       # RV-07, GB-71/90
         opts.append(Option("attack:dragon", "Attack the Dragon", (Target("piece", "dragon"),)))
-    if can_attack_thief(g, t, p):                                      # GB-71, GB-74
+    if board.pieces.get("thief") == p and check_attack_thief(g, t) is None:      # GB-71, GB-74
         from ..thief.state import stealth
         opts.append(Option("attack:thief", f"Attack the Thief (Perception {tribe_perception(g, t)} vs his Stealth "
                            f"{stealth(g)}): he is killed", (Target("piece", "thief"),)))
     if toks["treasure"]:
         opts.append(Option("plunder:treasure", "Plunder the Treasure token (+1 Rage)", (Target("piece", f"treasure@{fmt_pos(p)}"),)))
     opts += _gem_options(g, t, p)
-    if is_dark(g, p) and (not g.state.collapse or house(g, "explore_during_collapse")) and _tiles_available(g):
-        for _, q in adjacent(p):
-            if q not in board.tiles:
-                opts.append(Option(at("explore", q), f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
+    for _, q in adjacent(p):
+        if q not in board.tiles and check_explore(g, t, p, q) is None:
+            opts.append(Option(at("explore", q), f"Explore: a Dark tile at {fmt_pos(q)}", (space(q),)))
     special = {"fangs": "gain 1 Rage", "bones": "draw and assign 1 Monster", "eye": "draw 1 Secrets card"}[t]
     opts.append(Option("special:", f"Special action: {special}", (Target("slot", f"goblins.{t}.special"),)))
     opts.append(Option("hide:", f"Hide {NAMES[t]}", (Target("slot", f"goblins.{t}"),)))
     return opts
+
+
+# ------------------------------------------------------ actions (rule checks)
+def check_acting(g: Game, acting: str | None, t: str) -> Reason | None:
+    """GB-59: one Tribe's activation (``acting``, the Tribe being activated, if any)
+    finishes before another's starts."""
+    if acting is None or acting == t:
+        return None
+    return Reason(f"{Tname(acting)} is being activated: its activation finishes before {tname(t)}'s starts.", "GB-59")
+
+
+def check_may_act(g: Game, t: str) -> Reason | None:
+    """GB-65: a Tribe at Population 0 takes no action; TR-29: a Tribe on a Pit with a way
+    off moves off the Pits before it does anything else."""
+    if tribe_population(g, t) <= 0:
+        return Reason(f"{Tname(t)} has Population 0: it takes no action.", "GB-65")
+    p = tribe_pos(g, t)
+    if p is not None and _pit_bound(g, t, p):
+        return Reason(f"{Tname(t)} is on a Pit: it must move off first, then act.", "TR-29")
+    return None
+
+
+def check_tribe_action(g: Game, acting: str | None, t: str) -> Reason | None:
+    """The special action (GB-89) and Hide (GB-87) of ``t``: the one action (GB-63) of the
+    Tribe being activated (``acting``; GB-59), which is on the map (GB-64, GB-67) and may act
+    (:func:`check_may_act`)."""
+    if acting is None:
+        p = tribe_pos(g, t)
+        if p is None:
+            return Reason(f"{Tname(t)} is hidden: a special action needs the Tribe on the map; Reveal it first.",
+                          "GB-67")
+        return Reason(f"An action is the one action of the Tribe being activated: activate {tname(t)} first (its piece "
+                      f"at {fmt_pos(p)}); it may move, then act.", "GB-63")
+    return check_acting(g, acting, t) or check_may_act(g, t)
+
+
+def check_smash(g: Game, t: str, p: Pos) -> Reason | None:
+    """GB-76: the Crystal token on the Tribe's tile is attacked by two Tribes, each with
+    Strength at least 3 (AMB-52: :func:`smash_strength`); the first waits for the second."""
+    need = smash_strength(g)
+    if tribe_strength(g, t) < need:
+        return Reason(f"{Tname(t)}'s Strength {tribe_strength(g, t)} is under the {need} a Tribe needs to attack a "
+                      "Crystal token.", "GB-76")
+    if gs(g).crystal_attack.get(fmt_pos(p)) == t:
+        return Reason(f"{Tname(t)} has attacked this Crystal token already: a second Tribe must join before your turn "
+                      "ends.", "GB-76")
+    return None
+
+
+_ASH_DRAGON = Reason("A Tribe may attack the Dragon only with the Ash Dragon card.", "GB-71")
+
+
+def check_attack_dragon(g: Game) -> Reason | None:
+    """GB-71, GB-90 (RV-07, AMB-27): Tribes attack the Dragon only with the Ash Dragon card
+    (:func:`may_fight_dragon`)."""
+    return None if may_fight_dragon(g) else _ASH_DRAGON
+
+
+def check_plunder_dragon(g: Game, t: str) -> Reason | None:
+    """GB-80: a Gem is plundered from the Dragon himself only when no Gem is on the map and
+    the Tribe's Strength is greater than his Armor."""
+    from ..dragon.state import gems_on_map
+
+    armor = _dragon_armor(g)
+    if armor is None:
+        return Reason("There is no Dragon in this game.", "GB-80")
+    if gems_on_map(g):
+        return Reason("A Dragon Gem is on the map: a Tribe plunders a Gem from the Dragon himself only when none is.",
+                      "GB-80")
+    if tribe_strength(g, t) <= armor:
+        return Reason(f"{Tname(t)}'s Strength {tribe_strength(g, t)} must be greater than the Dragon's Armor {armor} to "
+                      "plunder a Gem from him.", "GB-80")
+    return None
+
+
+def check_attack_thief(g: Game, t: str) -> Reason | None:
+    """GB-74, TH-30: a Tribe attacks the Thief with Perception greater than his Stealth (the
+    Thief's own check)."""
+    return g.hooks.thief.check_stealth(g, tribe_perception(g, t), f"{Tname(t)}'s", "GB-74")
+
+
+def can_attack_thief(g: Game, t: str, p: Pos) -> bool:
+    """GB-74, TH-30: the Thief on the Tribe's tile, and its Perception above his Stealth."""
+    return g.state.thief is not None and g.state.board.pieces.get("thief") == p and check_attack_thief(g, t) is None
+
+
+def check_explore(g: Game, t: str, p: Pos, q: Pos) -> Reason | None:
+    """GB-81: a Tribe on a Dark tile explores the open space ``q`` next to it while a tile is
+    left to place — not during the Collapse (house rule ``explore_during_collapse``, AMB-43)
+    — if it may act (:func:`check_may_act`)."""
+    if q in g.state.board.tiles or manhattan(p, q) != 1:
+        return Reason(f"{Tname(t)} explores an open space next to its tile, and {fmt_pos(q)} is not one.", "GB-81")
+    if not is_dark(g, p):
+        return Reason(f"{Tname(t)} explores only from a Dark tile, and its tile {fmt_pos(p)} is Lit.", "GB-81")
+    if g.state.collapse and not house(g, "explore_during_collapse"):
+        return Reason("No Tribe explores during the Collapse.", "GB-81")
+    if not _tiles_available(g):
+        return Reason("No tile is left to place: there is nothing to explore.", "GB-81")
+    return check_may_act(g, t)
+
+
+_TOKEN_RULE = MappingProxyType({"crystal": "GB-71", "treasure": "GB-78"})
+
+
+def check_token(g: Game, t: str, token: str, q: Pos) -> Reason | None:
+    """A token the activated Tribe ``t`` attacks or plunders: on its own tile (GB-71 a
+    Crystal, GB-78 a Treasure, GB-79 a Gem), when it may act (:func:`check_may_act`); a
+    Crystal by :func:`check_smash`."""
+    p = tribe_pos(g, t)
+    thing = token.replace("gem_", "").title() + " Gem" if token.startswith("gem_") else token.title() + " token"
+    if q != p:
+        return Reason(f"{Tname(t)} attacks and plunders only on its own tile: the {thing} is at {fmt_pos(q)}.",
+                      _TOKEN_RULE.get(token, "GB-79"))
+    return check_may_act(g, t) or (check_smash(g, t, q) if token == "crystal" else None)
+
+
+def check_tribe_target(g: Game, t: str, who: str) -> Reason | None:
+    """The Knight, the Dragon or the Thief clicked while ``t`` is activated: on its own tile
+    an attack (GB-71; the Thief, GB-74: :func:`check_attack_thief`; the Dragon,
+    :func:`check_attack_dragon`, or a Gem from him, :func:`check_plunder_dragon`; the Knight
+    is attacked by entering her tile, GB-73); next to it, the step onto that tile when it is
+    an attack (GB-72, DR-15: :func:`check_tribe_step_onto`); farther, its movement first."""
+    p = tribe_pos(g, t)
+    q = g.state.board.pieces.get(who)
+    assert p is not None and q is not None
+    if q == p:
+        if who == "knight":
+            return Reason(f"{Tname(t)} shares the Knight's tile: a Tribe attacks her by entering her tile.", "GB-73")
+        reason = check_may_act(g, t)
+        if reason is not None or who == "thief":
+            return reason or check_attack_thief(g, t)
+        plunder = None if check_attack_dragon(g) is None else check_plunder_dragon(g, t)
+        if plunder is None:
+            return None
+        return Reason(f"{_ASH_DRAGON.text[:-1]}, and {plunder.text[:1].lower()}{plunder.text[1:]}", plunder.rule)
+    far = Reason(f"{Tname(t)} attacks only on its own tile: move it next to or onto {fmt_pos(q)} first, one tile at a "
+                 "time.", "GB-71")
+    if q not in neighbours(g, p) or q not in g.state.board.tiles:
+        return check_tribe_space(g, t, q) or far
+    reason = check_tribe_step_onto(g, t, p, q)
+    if reason is not None:
+        return reason
+    if _knight_block(g, t, q) == f"attack_{who}":
+        return None
+    return Reason(f"{Tname(t)} enters the {who.title()}'s tile by a plain move (click the space) and attacks only on "
+                  "its own tile.", "GB-71")
 
 
 def smash_strength(g: Game) -> int:
@@ -1241,16 +1647,14 @@ def _gem_options(g: Game, t: str, p: Pos) -> list[Option]:
     himself on his tile, when no Gem is on the map and the Tribe is stronger than his Armor."""
     if g.state.dragon is None:
         return []
-    from ..dragon.state import SYMBOLS, gem_token, gems_on_map
+    from ..dragon.state import SYMBOLS, gem_token
 
     toks = g.state.board.tokens_at(p)
     opts = [Option(f"plunder:gem_{s}", f"Plunder the {s.title()} Gem (roll the Dragon die)",
                    (Target("piece", f"{gem_token(s)}@{fmt_pos(p)}"),)) for s in SYMBOLS if toks[gem_token(s)]]
-    if g.state.board.pieces.get("dragon") == p and not gems_on_map(g):
-        armor = _dragon_armor(g)
-        if armor is not None and tribe_strength(g, t) > armor:
-            opts.append(Option("plunder:dragon", "Plunder a Gem from the Dragon (roll the Dragon die)",
-                               (Target("piece", "dragon"),)))
+    if g.state.board.pieces.get("dragon") == p and check_plunder_dragon(g, t) is None:
+        opts.append(Option("plunder:dragon", "Plunder a Gem from the Dragon (roll the Dragon die)",
+                           (Target("piece", "dragon"),)))
     return opts
 
 
@@ -1299,14 +1703,6 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     yield from scatter(g, t, "smashed a Crystal")
     if k is None and s.crystals >= g.config.crystals_needed:
         raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
-
-
-def can_attack_thief(g: Game, t: str, p: Pos) -> bool:
-    """GB-74, TH-30: the Thief on the Tribe's tile, and its Perception above his Stealth."""
-    if g.state.thief is None or g.state.board.pieces.get("thief") != p:
-        return False
-    can_target = g.hooks.thief.can_target
-    return can_target(g, tribe_perception(g, t))
 
 
 def attack_thief(g: Game, t: str) -> Proc:
