@@ -102,6 +102,44 @@ def test_render_and_input_never_import_the_screens_above_them() -> None:
     assert not bad, "a lower GUI layer reaches up into the one above it:\n" + "\n".join(bad)
 
 
+BOARDS = PACKAGE / "render" / "boards"
+BOARDS_PKG = "vast_desktop.render.boards"
+
+
+def _board_imports(path: Path) -> list[tuple[int, str]]:
+    """The modules of ``render/boards/`` (or the package itself) that ``path`` imports, anywhere in it."""
+    return [(line, mod) for line, mod in _imported_modules(_parse(path), path)
+            if mod == BOARDS_PKG or mod.startswith(BOARDS_PKG + ".")]
+
+
+def test_role_boards_import_only_the_kit_never_each_other() -> None:
+    """Issue 25 item 5: ``render/boards/`` is a package whose role boards (one module per role) draw
+    with the shared kit (kit.py) and never import another role's board, nor the package's
+    ``__init__`` (which imports them all to dispatch by role): a role's board can change alone."""
+    roles = sorted(p.stem for p in BOARDS.glob("*.py") if p.stem not in ("__init__", "kit"))
+    assert roles == ["cave", "dragon", "goblins", "knight", "thief"], roles
+    kit = f"{BOARDS_PKG}.kit"
+    bad = []
+    for role in roles:
+        path = BOARDS / f"{role}.py"
+        imports = _board_imports(path)
+        kit_lines = {line for line, mod in imports if mod == kit}
+        for line, mod in imports:
+            if mod == BOARDS_PKG and line in kit_lines:       # ``from . import kit``
+                continue
+            if mod != kit and not mod.startswith(kit + "."):
+                bad.append(f"{_rel(path)}:{line} imports {mod}")
+    assert not bad, "a role's board reaches past the kit:\n" + "\n".join(bad)
+
+
+def test_the_board_kit_imports_no_role_board() -> None:
+    """The kit is what every role's board shares: it imports none of them (nor the package's
+    ``__init__``, which imports them), so no board depends on another through it."""
+    path = BOARDS / "kit.py"
+    bad = [f"{_rel(path)}:{line} imports {mod}" for line, mod in _board_imports(path)]
+    assert not bad, "the board kit depends on a role's board:\n" + "\n".join(bad)
+
+
 def test_engine_imports_without_pygame_loaded() -> None:
     import subprocess
     import sys

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pygame
 
 from vast_desktop.engine.view import PlayerView
-from vast_desktop.render import boards
-from vast_desktop.render.boards import BoardLayout, clear_caches, draw_board
+from vast_desktop.render.boards import BoardLayout, clear_caches, draw_board, kit
 
 
 def board_draws_from_cache(surface: pygame.Surface, rect: pygame.Rect, v: PlayerView, role: str,
@@ -18,12 +17,12 @@ def board_draws_from_cache(surface: pygame.Surface, rect: pygame.Rect, v: Player
     clear_caches()
     first = draw_board(surface, rect, v, role, hl, hover=hover)
     assert first.regions and set(first.regions) == set(first.tooltips), role
-    cached = dict(boards._BG)
+    cached = dict(kit._BG)
     assert len(cached) == 1, f"{role}: {len(cached)} backgrounds built for one board"
     pixels = pygame.image.tobytes(surface.subsurface(rect), "RGB")
     surface.fill((0, 0, 0), rect)
     second = draw_board(surface, rect, v, role, hl, hover=hover)
-    assert boards._BG.keys() == cached.keys() and all(boards._BG[k] is cached[k] for k in cached), \
+    assert kit._BG.keys() == cached.keys() and all(kit._BG[k] is cached[k] for k in cached), \
         f"{role}: the second frame built its background again"
     assert second.regions == first.regions and second.tooltips == first.tooltips
     assert pygame.image.tobytes(surface.subsurface(rect), "RGB") == pixels, f"{role}: the second frame differs"

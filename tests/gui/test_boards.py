@@ -1,4 +1,4 @@
-"""Player boards (render/boards.py): every engine target on a board has a region, private parts
+"""Player boards (render/boards/): every engine target on a board has a region, private parts
 are drawn only for their owner, tooltips exist, every size fits, and a second frame is drawn
 from the cached static layer."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Goblins at the table (headless, real pygame events only): a whole Goblins-solo game
 played by clicks and drags, pass-and-play privacy between the Knight and the Goblins, and
-their board (render/board_goblins.py): a region for every slot/card target of their
+their board (render/boards/goblins.py): a region for every slot/card target of their
 decisions, hidden parts only for them, tooltips, every size fits, a second frame drawn from the
 cached static layer."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Thief at the table (headless, real pygame events only): a whole Cave-and-Thief game played
 by the Thief with clicks and drags alone, dragging him along a path (and refusing a way longer
-than his Movement), the Flare as one click on his board, and his board (render/board_thief.py):
+than his Movement), the Flare as one click on his board, and his board (render/boards/thief.py):
 a region for every slot/card target of his decisions, the same public board for every viewer,
 tooltips, every size fits, a second frame drawn from the cached static layer; the setup screen
 offers his difficulty levels."""

@@ -1,6 +1,6 @@
 """The player boards' tooltips, for :mod:`.describe` (its ``slot``, ``card`` and ``info`` kinds).
 
-The boards (render/boards.py, board_dragon.py, board_goblins.py, board_thief.py) draw; every
+The boards (render/boards/: knight.py, cave.py, dragon.py, goblins.py, thief.py) draw; every
 tooltip they show comes from here through ``describe``, so the map and the boards cannot
 disagree.  Like the rest of describe, these read ONLY the :class:`PlayerView` and the public
 rules data: a private part (the Cave's hand, the Knight's Sidequests and facedown Treasures,

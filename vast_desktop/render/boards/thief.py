@@ -1,7 +1,7 @@
 """The Thief's player board drawn like the physical one (GUI_SPEC "Player board right").
 
 :func:`draw_thief_board` draws ``view.boards.thief`` (all public) into a rectangle and fills
-a :class:`~.boards.BoardLayout`: the three Stat tokens (value, light or dark side) on Movement,
+a :class:`~.kit.BoardLayout`: the three Stat tokens (value, light or dark side) on Movement,
 Stealth and Thievery with the stats they make (a Stat Boost, −1 Stealth per carried token, a
 Hex), while he assigns them the choices as columns beside the rows; this turn's Action cubes
 and Movement left (and the Flare when he holds it); the Loot Drop Level track 3-2-1-0 with what
@@ -17,7 +17,7 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``card:flare`` — the Flare, when he holds it;
 * ``info:thief.<thing>`` — tooltips only.
 
-All text goes through :mod:`.text`.
+All text goes through :mod:`..text`.
 """
 from __future__ import annotations
 
@@ -28,16 +28,19 @@ from typing import Any
 
 import pygame
 
-from ..engine.kinds import DecisionKind
-from ..engine.view import PlayerView
-from ..teach.describe_boards import STAT_NAMES
-from .boards import (
+from ...engine.kinds import DecisionKind
+from ...engine.view import PlayerView
+from ...teach.describe_boards import STAT_NAMES
+from ..text import draw_text
+from ..text import fit as _fit
+from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS, font
+from .kit import (
     OK_GREEN,
     BoardLayout,
+    Colour,
     _background,
     _cube,
     _empty_slot,
-    _fit,
     _frame,
     _header,
     _icon_boot,
@@ -52,12 +55,9 @@ from .boards import (
     _wrap,
     fit_geometry,
 )
-from .text import draw_text
-from .theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS, font
 
 __all__ = ["STATS", "UPGRADE_ROWS", "draw_thief_board", "holds_flare"]
 
-Colour = tuple[int, int, int]
 
 GREY = ROLE_COLOURS["thief"]
 BOARD_BG: Colour = (30, 32, 38)
@@ -596,5 +596,6 @@ def _is_dark(value: int, tokens: list[int], flipped: list[bool]) -> bool:
 
 
 def clear_caches() -> None:
+    """Forget this board's cached layouts (the package's ``clear_caches`` calls it)."""
     _TGEOM.clear()
     holds_flare.cache_clear()

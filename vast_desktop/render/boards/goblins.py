@@ -1,7 +1,7 @@
 """The Goblins' player board drawn like the physical one (GUI_SPEC "Player board right").
 
 :func:`draw_goblins_board` draws ``view.boards.goblins`` into a rectangle and fills a
-:class:`~.boards.BoardLayout`: the Rage track (0-3, Malaise at 0) with this turn's phase, the
+:class:`~.kit.BoardLayout`: the Rage track (0-3, Malaise at 0) with this turn's phase, the
 three Tribes side by side (symbol, letter and colour; hidden / on the map / lurking; Population
 disc slots 0-4; Strength with its red discs and Perception; the Monster slots 1/2/1 and the
 special action), this turn's War card (the drawn War cards while choosing), a Monster being
@@ -22,7 +22,7 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``info:goblins.<thing>`` — tooltips only.
 
 Privacy: the hand is read only when ``view.viewer == "goblins"`` (the view holds it only for
-them); everyone else sees card backs and a count.  All text goes through :mod:`.text`.
+them); everyone else sees card backs and a count.  All text goes through :mod:`..text`.
 """
 from __future__ import annotations
 
@@ -31,23 +31,26 @@ from typing import Any
 
 import pygame
 
-from ..engine.kinds import DecisionKind
-from ..engine.view import PlayerView
-from ..teach.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
-from ..teach.describe_boards import GOBLIN_PHASES as PHASES
-from ..teach.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
-from ..teach.describe_boards import monster_short as _monster_short
-from .boards import (
+from ...engine.kinds import DecisionKind
+from ...engine.view import PlayerView
+from ...teach.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
+from ...teach.describe_boards import GOBLIN_PHASES as PHASES
+from ...teach.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
+from ...teach.describe_boards import monster_short as _monster_short
+from ..text import draw_text
+from ..text import fit as _fit
+from ..theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS, font
+from .kit import (
     CARD_FACE,
     CARD_INK,
     OK_GREEN,
     BoardLayout,
+    Colour,
     _background,
     _card,
     _card_name,
     _draw_back,
     _draw_card,
-    _fit,
     _frame,
     _grid,
     _grid_height,
@@ -67,12 +70,9 @@ from .boards import (
     _wrap,
     fit_geometry,
 )
-from .text import draw_text
-from .theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS, font
 
 __all__ = ["MONSTER_SHORT", "TRIBES", "draw_goblins_board"]
 
-Colour = tuple[int, int, int]
 
 SPECIAL_SHORT = {"fangs": "+1 Rage", "bones": "draw a Monster", "eye": "draw a Secret"}
 TRIBE_NOTE = {"fangs": "permanent Strength disc", "bones": "caps Monsters in all", "eye": "its Population is X for Secrets"}
@@ -601,3 +601,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     draw_text(surf, _fit(line, small, dr2.w), (dr2.x, dr2.centery), small, TEXT_DIM, anchor="midleft")
     out.tip(view, "info:goblins.decks", dr2)
     pygame.draw.line(surf, PANEL_EDGE, (dr2.x, dr2.y - 1), (dr2.right, dr2.y - 1), 1)
+
+
+def clear_caches() -> None:
+    """Forget this board's cached layouts (the package's ``clear_caches`` calls it)."""
+    _GGEOM.clear()

@@ -1,7 +1,7 @@
 """The Dragon's player board drawn like the physical one (GUI_SPEC "Player board right").
 
 :func:`draw_dragon_board` draws ``view.boards.dragon`` (a DragonBoard) into a rectangle and fills a
-:class:`~.boards.BoardLayout`: the Health track (its start 3-7 by difficulty), the five Sloth
+:class:`~.kit.BoardLayout`: the Health track (its start 3-7 by difficulty), the five Sloth
 boxes (Greed 4, Hunger 4, Pride: Event 4 / Stay put 1 / Gem 1) with their cubes, the
 Wakefulness track 1-14 in its eight Armor/Spirit rows (cubes placed, the current row lit, the
 space that wakes him marked), Eaten Goblins, asleep/awake and underground/surfaced, the three
@@ -22,7 +22,7 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``info:dragon.<thing>`` — tooltips only.
 
 Privacy: the hand is read only when ``view.viewer == "dragon"`` (the view holds it only for
-him); everyone else sees card backs and a count.  All text goes through :mod:`.text`.
+him); everyone else sees card backs and a count.  All text goes through :mod:`..text`.
 """
 from __future__ import annotations
 
@@ -31,17 +31,21 @@ from typing import Any
 
 import pygame
 
-from ..engine.view import PlayerView
-from ..teach.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
-from .boards import (
+from ...engine.view import PlayerView
+from ...teach.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
+from ..text import draw_text
+from ..text import fit as _fit
+from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
+from .kit import (
     BoardLayout,
+    Colour,
+    _background,
     _card,
     _card_name,
     _cube,
     _cube_rect,
     _draw_back,
     _empty_slot,
-    _fit,
     _frame,
     _header,
     _icon_coin,
@@ -54,13 +58,9 @@ from .boards import (
     _token,
     fit_geometry,
 )
-from .boards import _background as _bg_cache
-from .text import draw_text
-from .theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
 
 __all__ = ["BOXES", "SYMBOL_LETTERS", "draw_dragon_board"]
 
-Colour = tuple[int, int, int]
 
 RED = ROLE_COLOURS["dragon"]
 BOARD_BG: Colour = (42, 24, 26)
@@ -581,9 +581,10 @@ def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, sc: _Scale, 
 
 def _background_cached(gm: _DGeom, rect: pygame.Rect, own: bool, need: int, max_health: int,
                        n_hand: int, scales: bool = False) -> pygame.Surface:
-    return _bg_cache(("dragon", rect.w, rect.h, own, need, max_health, n_hand, scales), rect.size,
+    return _background(("dragon", rect.w, rect.h, own, need, max_health, n_hand, scales), rect.size,
                      lambda s: _static(s, gm, own, need))
 
 
 def clear_caches() -> None:
+    """Forget this board's cached layouts (the package's ``clear_caches`` calls it)."""
     _DGEOM.clear()
