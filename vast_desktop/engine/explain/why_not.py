@@ -381,16 +381,15 @@ def _dragon_card(g: Game, ref: str) -> bool:
     return d is not None and (ref in g.rules.deck("powers") or ref in g.rules.deck("scales"))
 
 
-def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17: a power is used in the Move and Use Powers phase, not in the middle of another
-    question (in that phase, :func:`dragon_target` answers)."""
+def dragon_power(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A power on his board outside Move and Use Powers (where :func:`dragon_target`
+    answers): ``powers.check_power_elsewhere`` (DR-17)."""
+    from ..roles.dragon import powers as dp
+
     if d.kind == "dragon_turn" or g.state.dragon is None:
         return None
     power = _power_of(g, t)
-    if power is None:
-        return None
-    name = g.rules.dragon.power(power).name
-    return f"{name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time; now: {d.prompt}"
+    return None if power is None else dp.check_power_elsewhere(g, power, d.prompt)
 
 
 # --------------------------------------------------------------- the Cave
