@@ -29,10 +29,10 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ...kinds import DecisionKind
-from ...map.board import is_dark, tile_type, visible
+from ...map.board import is_dark, piece_name, tile_type, visible
 from ...map.forced import can_be_pushed, check_pushed_to, entered, moved_name, reachable
 from ...map.reveal import reveal_group
-from ...map.terrain import on_pit
+from ...map.terrain import in_forest, on_pit
 from ...option_ids import arg_list, arg_of, arg_parts, at, pos_arg
 from ...reasons import Reason
 from . import turn as dr
@@ -569,16 +569,13 @@ def _wing(g: Game) -> Proc:
 def check_hiss(g: Game, piece: str) -> Reason | None:
     """DR-27 (a rule check): Hiss hits a revealed Goblin Tribe anywhere on the map — TR-26:
     not one in the Mushroom Forest."""
-    from ...map.terrain import in_forest
-
     gob = goblins_api(g)
-    name = moved_name(piece)
     if not piece.startswith("tribe:") or gob is None:
-        return Reason(f"Hiss hits a Goblin Tribe anywhere on the map: {name} is not one.", "DR-27")
+        return Reason(f"Hiss hits a Goblin Tribe anywhere on the map: {moved_name(piece)} is not one.", "DR-27")
     if piece.split(":", 1)[1] not in gob.revealed_tribes(g):
-        return Reason(f"{name[0].upper()}{name[1:]} is hidden: Hiss hits a revealed Tribe.", "DR-27")
+        return Reason(f"The {piece_name(piece)} is hidden: Hiss hits a revealed Tribe.", "DR-27")
     if in_forest(g, g.state.board.pieces.get(piece)):
-        return Reason(f"{name[0].upper()}{name[1:]} is in the Mushroom Forest: Hiss cannot reach it there.", "TR-26")
+        return Reason(f"The {piece_name(piece)} is in the Mushroom Forest: Hiss cannot reach it there.", "TR-26")
     return None
 
 
@@ -797,11 +794,10 @@ def check_scratch_piece(g: Game, piece: str) -> Reason | None:
     """DR-34 (a rule check): Scratch hits the Knight or the Thief on his own tile; the Tribes
     there are hit all at once, through his tile (:func:`check_scratch_space`)."""
     p = dr.pos(g)
-    name = moved_name(piece)
     if piece == "dragon":
         return Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34")
     if g.state.board.pieces.get(piece) != p:
-        return Reason(f"Scratch hits only what is on your own tile: {name} is not on it.", "DR-34")
+        return Reason(f"Scratch hits only what is on your own tile: {moved_name(piece)} is not on it.", "DR-34")
     if piece.startswith("tribe:"):
         return Reason(f"Scratch hits every Tribe on your tile at once: click your tile, {fmt_pos(p)}.", "DR-34")
     if piece == "knight" and not knight_here(g, p):
