@@ -1,9 +1,10 @@
 """Reasons a click is not a legal choice, for the Knight and Dragon decisions (see teaching.why_not).
 
-Each function is one rule family: it guards on the decision's kind, asks the engine's own
-state and rule functions which condition fails for the clicked target (a slot of the
-deciding role's board, one of its cards, a space, a piece), and names it with the real
-numbers and the rule id.  None means "not mine to explain" (the next reason is tried).
+Each function guards on the decision's kind and routes the clicked target (a slot of the
+deciding role's board, one of its cards, a space, a piece) to the rule check that also
+builds that decision's options (roles/knight, roles/dragon, cards/; issue 25, item 2), whose
+:class:`Reason` names the rule.  None means "not mine to explain" (the next reason is
+tried).  ``terrain_card`` and ``trap_card`` still answer with a plain sentence.
 """
 from __future__ import annotations
 

@@ -20,7 +20,11 @@ player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot 
 the Knight's click on a Thief (``meetings/knight_thief.py`` ``check_target``); the
 Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
 his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
-and ``check_power``/``check_play_card`` (:func:`dragon_target`).  The
+and ``check_power``/``check_play_card`` (:func:`dragon_target`), a power on his board in any
+other question to ``check_power_elsewhere`` (:func:`dragon_power`), and his other questions
+(paying, the reroll, Pride, Slither, Spores, his tile, Swat, the pushes, Hiss, Scratch, the
+Scales) in ``explain/knight_dragon.py`` and ``explain/effects.py`` to the checks of
+``roles/dragon/``.  The
 other reasons are still one small function per rule asking the engine's own rule
 functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
 string (no rule id) until its family is converted.  ``why_not_option`` explains an
