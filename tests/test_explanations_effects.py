@@ -7,13 +7,14 @@ from explain_sampling import WIDE_SETS, sample_clicks
 
 from vast_desktop.engine import load_scenario
 from vast_desktop.engine.decisions import Target
-from vast_desktop.engine.explain.why_not import RULE, why_not_graded
+from vast_desktop.engine.explain.why_not import RULE, why_not_reason
+from vast_desktop.engine.reasons import Reason
 
 ROW = [{"tile": "T01", "pos": [0, 0]}, {"tile": "T20", "pos": [1, 0], "lit": True},
        {"tile": "T22", "pos": [2, 0], "lit": True}, {"tile": "T31", "pos": [3, 0], "lit": True}]
 # answered by a rule check's Reason (its rule id is the Rule link, not in the words): the
 # property of tests/test_legality_reasons.py covers them
-CHECKED_KINDS = {"ambush_step", "underworm"}
+CHECKED_KINDS = {"ambush_step", "underworm", "dragon_scratch", "dragon_keep_scale", "dragon_platinum"}
 EFFECT_KINDS = {"gnome_leap", "ambush_step", "underworm", "terrain_ride", "past_plunder", "bottom_treasure",
                 "move_entrance", "dragon_scratch", "dragon_keep_scale", "dragon_platinum"}
 
@@ -26,10 +27,12 @@ def test_DR_34_scratch_hits_only_what_shares_his_tile() -> None:
                        "dragon": {"placed": True, "hand": ["claw", "claw", "claw"]}})
     g.apply("power:scratch")
     assert g.pending is not None and g.pending.kind == "dragon_scratch"
-    reason, grade = why_not_graded(g, "dragon", Target("space", "3,0"))
-    assert grade == RULE and reason == "Scratch hits only what is on your own tile, 2,0 (DR-34)."
-    reason, grade = why_not_graded(g, "dragon", Target("piece", "tribe:fangs"))
-    assert grade == RULE and reason == "Scratch hits every Tribe on your tile at once: click your tile, 2,0 (DR-34)."
+    assert why_not_reason(g, "dragon", Target("space", "3,0")) == Reason(
+        "Scratch hits only what is on your own tile, 2,0.", "DR-34")
+    assert why_not_reason(g, "dragon", Target("piece", "tribe:fangs")) == Reason(
+        "Scratch hits every Tribe on your tile at once: click your tile, 2,0.", "DR-34")
+    assert why_not_reason(g, "dragon", Target("piece", "dragon")) == Reason(
+        "Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34")
 
 
 @pytest.mark.parametrize("roles, variants", WIDE_SETS, ids=["-".join(r + v) for r, v in WIDE_SETS])

@@ -175,21 +175,22 @@ def test_DR_58_DR_61_sloth_cubes_move_by_their_conditions() -> None:
     """DR-58/61: a Sloth cube moves to Wakefulness when its condition is met, never by hand;
     an empty box has none to move."""
     g = dragon_turn(hand=["claw"], sloth={"hunger": 0})
-    reason = rule_reason(g, Target("slot", "dragon.sloth.greed"))
-    assert reason == ("Sloth cubes are not moved by hand: a Greed cube (4 left) moves to Wakefulness when you pick up "
-                      "a Treasure token, after all your movement (DR-50, DR-58).")
-    assert rule_reason(g, Target("slot", "dragon.sloth.hunger")) == "Hunger has no Sloth cube left to move (DR-61)."
+    assert checked(g, Target("slot", "dragon.sloth.greed")) == Reason(
+        "Sloth cubes are not moved by hand: a Greed cube (4 left) moves to Wakefulness when you pick up a Treasure "
+        "token, after all your movement.", "DR-58")
+    assert checked(g, Target("slot", "dragon.sloth.hunger")) == Reason("Hunger has no Sloth cube left to move.", "DR-61")
 
 
 def test_DR_19_DR_53_DR_33_gems_and_the_shriek_token_on_his_board() -> None:
     """DR-19/21: a Gem on the map pays its symbol; DR-53: a Gem in the supply is placed later;
     DR-33: the Shriek power places the Shriek token."""
     g = dragon_turn(hand=["claw"], tokens={"2,0": {"gem_claw": 1}})
-    assert rule_reason(g, Target("slot", "dragon.gem.claw")).startswith(
-        "The Claw Gem is on the map at 2,0: its symbol pays for a power (DR-19, DR-21)")
-    assert "in your supply" in rule_reason(g, Target("slot", "dragon.gem.flame"))
-    assert rule_reason(g, Target("slot", "dragon.shriek")) == (
-        "The Shriek token is not placed: the Shriek power (any + any) places it (DR-33).")
+    assert checked(g, Target("slot", "dragon.gem.claw")) == Reason(
+        "The Claw Gem is on the map at 2,0: its symbol pays for a power — choose a power on your board, then pay.",
+        "DR-19")
+    assert checked(g, Target("slot", "dragon.gem.flame")).rule == "DR-53"
+    assert checked(g, Target("slot", "dragon.shriek")) == Reason(
+        "The Shriek token is not placed: the Shriek power (any symbol + any symbol) places it.", "DR-33")
 
 
 def test_DR_17_DR_19_what_can_pay_for_a_power() -> None:
@@ -200,15 +201,19 @@ def test_DR_17_DR_19_what_can_pay_for_a_power() -> None:
     assert d is not None and d.kind == "pay_power"
     hand = g.state.dragon.hand
     flame = next(c for c in hand if c.startswith("power_flame"))
-    assert rule_reason(g, Target("card", flame)) == "Claw costs Claw: a Flame card cannot pay it (DR-17)."
-    assert rule_reason(g, Target("slot", "dragon.gem.wing")) == (
-        "The Wing Gem is in your supply, not on the map: only Gems on the map pay (DR-19, DR-21).")
+    assert checked(g, Target("card", flame)) == Reason("Claw costs Claw: a Flame card cannot pay it.", "DR-17")
+    assert checked(g, Target("slot", "dragon.gem.wing")) == Reason(
+        "The Wing Gem is in your supply, not on the map: only Gems on the map pay.", "DR-19")
     offered = {t.ref for o in d.options for t in o.targets if t.kind == "card"}
     other_claw = next(c for c in hand if c.startswith("power_claw") and c not in offered)
-    assert "Your Claw cards are alike" in rule_reason(g, Target("card", other_claw))
+    assert checked(g, Target("card", other_claw)) == Reason(
+        "Your Claw cards are alike: the highlighted Claw card stands for any of them.", "DR-17")
     outside = g.state.dragon.deck[0]
-    assert "is not in your hand" in rule_reason(g, Target("card", outside))
-    assert rule_reason(g, Target("slot", "dragon.sloth.greed")).startswith("Sloth cubes do not pay for powers")
+    assert "is not in your hand" in checked(g, Target("card", outside)).text
+    assert checked(g, Target("slot", "dragon.sloth.greed")).text.startswith("Sloth cubes do not pay for powers")
+    assert checked(g, Target("slot", "dragon.power.wing")) == Reason(
+        "Wing is used in the Move and Use Powers phase of the Dragon's turn, one power at a time; now: Pay for Claw: "
+        "which symbols?", "DR-17")
 
 
 def test_DR_31_burn_reveals_a_dark_tile() -> None:
@@ -241,9 +246,11 @@ def test_DR_29_swat_reaches_five_spaces_from_a_token_next_to_him() -> None:
              dragon={"hand": ["claw", "wing"]}, tokens={"2,0": {"treasure": 1}})
     choose(g, "power:swat")
     assert g.pending is not None and g.pending.kind == "dragon_swat"
-    assert rule_reason(g, (9, 0)) == ("Swat moves a token up to 5 spaces (DR-29): 9,0 is 7 spaces from the nearest one "
-                                      "you can Swat, the Treasure token at 2,0.")
-    assert rule_reason(g, (3, 0)) == "A piece stands on 3,0: a Swatted token may pass it but not stop there (FM-10)."
+    assert checked(g, (9, 0)) == Reason("Swat moves a token up to 5 spaces: 9,0 is 7 spaces from the nearest one "
+                                        "you can Swat, the Treasure token at 2,0.", "DR-29")
+    assert checked(g, (3, 0)) == Reason("The Knight stands on 3,0: the Treasure token may pass a piece but not stop "
+                                        "on it.", "FM-10")
+    assert checked(g, (1, 0)) == Reason("Swat takes a token from a space next to yours, never your own.", "DR-41")
 
 
 def test_DR_24_claw_pushes_the_knight_one_space() -> None:
@@ -252,8 +259,12 @@ def test_DR_24_claw_pushes_the_knight_one_space() -> None:
     g.script_dice("dragon", 1, then="repeat")                    # all eight around: her tile is hit
     choose(g, "power:claw")
     assert g.pending is not None and g.pending.kind == "dragon_push"
-    assert rule_reason(g, (0, 0)) == "Claw moves the Knight 1 space (DR-24): 0,0 is 2 spaces away."
-    assert rule_reason(g, (2, 0)) == "The Knight is on 2,0 already: Claw moves her to another space (DR-24)."
+    assert checked(g, (0, 0)) == Reason("Claw moves the Knight 1 space: 0,0 is 2 spaces away.", "DR-24")
+    assert checked(g, (2, 0)) == Reason("The Knight is on 2,0 already: Claw moves her to another space.", "DR-24")
+    assert checked(g, (1, 0)) == Reason("The Dragon stands on 1,0: the Knight is never moved onto another player.",
+                                        "FM-05")
+    assert checked(g, Target("piece", "dragon")) == Reason("Claw moves the Knight: the Dragon stays where it is.",
+                                                           "DR-24")
 
 
 def test_DIE_08_only_the_shriek_token_rerolls() -> None:
@@ -263,8 +274,8 @@ def test_DIE_08_only_the_shriek_token_rerolls() -> None:
     g.script_dice("dragon", 6, then="repeat")
     choose(g, "power:claw")
     assert g.pending is not None and g.pending.kind == "shriek_reroll"
-    assert rule_reason(g, Target("slot", "dragon.sloth.greed")) == (
-        "Only the Shriek token rerolls the Dragon die (DIE-08): the Greed Sloth box does not.")
+    assert checked(g, Target("slot", "dragon.sloth.greed")) == Reason(
+        "Only the Shriek token rerolls the Dragon die: the Greed Sloth box does not.", "DIE-08")
 
 
 def test_DR_48_DR_53_treasure_and_gems_on_his_own_tile() -> None:
@@ -272,12 +283,14 @@ def test_DR_48_DR_53_treasure_and_gems_on_his_own_tile() -> None:
     g = dragon_turn(hand=["claw"], tokens={"1,0": {"treasure": 1}, "3,0": {"gem_flame": 1}})
     choose(g, "end:")
     assert g.pending is not None and g.pending.kind == "dragon_treasure"
-    assert rule_reason(g, (2, 0)) == "You pick up only the Treasure tokens on your own tile, 1,0 (DR-48); 2,0 is not it."
+    assert checked(g, (2, 0)) == Reason("You pick up only the Treasure tokens on your own tile, 1,0; 2,0 is not it.",
+                                        "DR-48")
     choose(g, "skip:")
     assert g.pending is not None and g.pending.kind == "dragon_gem"
-    assert rule_reason(g, (0, 0)) == "A Dragon Gem goes on your own tile, 1,0 (DR-53); 0,0 is not it."
-    assert why_not(g, "dragon", Target("slot", "dragon.gem.flame")) == (
-        "The Flame Gem is already on the map at 3,0: only a Gem from your supply is placed (DR-53).")
+    assert checked(g, (0, 0)) == Reason("A Dragon Gem goes on your own tile, 1,0; 0,0 is not it.", "DR-53")
+    assert checked(g, Target("slot", "dragon.gem.flame")) == Reason(
+        "The Flame Gem is already on the map at 3,0: only a Gem from your supply is placed.", "DR-53")
+    assert why_not(g, "dragon", Target("slot", "dragon.gem.claw")) is None       # a Gem of his supply is chosen
 
 
 def test_DR_28_slither_moves_only_sloth_cubes() -> None:
@@ -285,8 +298,8 @@ def test_DR_28_slither_moves_only_sloth_cubes() -> None:
     g = dragon_turn(hand=["claw", "flame"], sloth={"greed": 3})
     choose(g, "power:slither")
     assert g.pending is not None and g.pending.kind == "dragon_slither"
-    assert rule_reason(g, Target("slot", "dragon.gem.claw")) == (
-        "Slither moves a Sloth cube from one Sloth box to another (DR-28): the Claw Gem is not one.")
+    assert checked(g, Target("slot", "dragon.gem.claw")) == Reason(
+        "Slither moves a Sloth cube from one Sloth box to another: the Claw Gem is not one.", "DR-28")
 
 
 def test_CV_24_DR_69_RV_14_spores_needs_a_box_with_room() -> None:
@@ -304,10 +317,10 @@ def test_CV_24_DR_69_RV_14_spores_needs_a_box_with_room() -> None:
         assert nxt is not None, d.ids
         g.apply(nxt)
     assert g.pending is not None and g.pending.kind == "dragon_spores"
-    assert rule_reason(g, Target("slot", "dragon.sloth.event")) == (
-        "Pride (Event) is full (4 of 4 cubes): the cube goes back to a box with an empty space (CV-24, DR-69).")
-    assert rule_reason(g, Target("slot", "dragon.sloth.hunger")) == (       # RV-14: this three-player game
-        "Hunger holds 2 of 4 cubes, and the 2 Hunger cubes moved at setup never go back to Hunger (RV-14).")
+    assert checked(g, Target("slot", "dragon.sloth.event")) == Reason(
+        "Pride (Event) is full (4 of 4 cubes): the cube goes back to a box with an empty space.", "DR-69")
+    assert checked(g, Target("slot", "dragon.sloth.hunger")) == Reason(       # RV-14: this three-player game
+        "Hunger holds 2 of 4 cubes, and the 2 Hunger cubes moved at setup never go back to Hunger.", "RV-14")
 
 
 def test_DR_27_hiss_hits_a_tribe_and_GB_56_only_trap_answers() -> None:
@@ -319,8 +332,8 @@ def test_DR_27_hiss_hits_a_tribe_and_GB_56_only_trap_answers() -> None:
              dragon={"hand": ["claw", "claw"]})
     choose(g, "power:hiss")
     assert g.pending is not None and g.pending.kind == "dragon_hiss"
-    assert rule_reason(g, Target("piece", "knight")) == (
-        "Hiss hits a Goblin Tribe anywhere on the map (DR-27): the Knight is not one.")
+    assert checked(g, Target("piece", "knight")) == Reason(
+        "Hiss hits a Goblin Tribe anywhere on the map: the Knight is not one.", "DR-27")
     choose(g, "hiss:fangs")
     assert g.pending is not None and g.pending.kind == "trap_dragon"
     assert rule_reason(g, Target("card", "leader")) == (
@@ -334,9 +347,9 @@ def test_DR_60_DR_62_pride_asks_about_one_condition() -> None:
     d = g.pending
     assert d is not None
     offered = next(t.ref for o in d.options for t in o.targets if t.kind == "slot")
-    reason = rule_reason(g, Target("slot", "dragon.sloth.greed"))
-    assert reason.startswith("The Pride condition met now is") and "Greed is not Pride" in reason
-    assert offered != "dragon.sloth.greed"
+    reason = checked(g, Target("slot", "dragon.sloth.greed"))
+    assert reason.text.startswith("The Pride condition met now is") and "Greed is not Pride" in reason.text
+    assert reason.rule == "DR-62" and offered != "dragon.sloth.greed"
 
 
 def test_reasons_take_any_target_without_failing() -> None:
@@ -358,9 +371,9 @@ def test_reasons_take_any_target_without_failing() -> None:
 def test_DR_47_no_goblins_no_hunger_by_eating() -> None:
     """DR-47: with no Goblins player he eats no Goblins, so Hunger cubes leave only by Slither."""
     g = dragon_turn(hand=["claw"], sloth={"hunger": 3})
-    assert rule_reason(g, Target("slot", "dragon.sloth.hunger")) == (
+    assert checked(g, Target("slot", "dragon.sloth.hunger")) == Reason(
         "Sloth cubes are not moved by hand: a Hunger cube (3 left) moves to Wakefulness only once Slither has moved "
-        "it to another Sloth box: with no Goblins player he eats no Goblins (DR-47, DR-28).")
+        "it to another Sloth box: with no Goblins player he eats no Goblins.", "DR-47")
 
 
 def test_KN_88_KN_96_treasure_slots() -> None:
@@ -391,5 +404,5 @@ def test_VAR_37_the_platinum_scale_pays_for_nothing() -> None:
                        "dragon": {"placed": True, "hand": ["claw", "scale_platinum"]}})
     choose(g, "power:claw")
     assert g.pending is not None and g.pending.kind == "pay_power"
-    assert rule_reason(g, Target("card", "scale_platinum")) == (
-        "The Platinum Scale pays for nothing: it is played on its own (VAR-37).")
+    assert checked(g, Target("card", "scale_platinum")) == Reason(
+        "The Platinum Scale pays for nothing: it is played on its own.", "VAR-37")

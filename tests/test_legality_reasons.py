@@ -52,7 +52,21 @@ Cave-In (``cave_in``), the tile a Tribe explores (``explore_tile``, its hand til
 omens' targets (``omen_hatred``, ``omen_past_plunder``, ``omen_crystal_curse``: spaces and
 hand tiles; ``omen_rockslide``: every edge of a tile).  Random games rarely reach the
 Collapse, so :func:`test_in_the_collapse_a_removal_is_an_option_exactly_when_no_rule_check_refuses_it`
-starts games in it.  Converting another decision kind adds one line to ``CONVERTED``.
+starts games in it.
+The Dragon, besides: in his turn also the other places of his board (``check_board_place``: Sloth boxes, Gems,
+the Shriek token); his other questions, each with every place of his board (a power there is
+``check_power_elsewhere``): ``pay_power`` (his cards, ``check_pay_card``/``check_pay_place``),
+``shriek_reroll`` (``check_reroll_place``/``check_reroll_card``), ``dragon_pride``
+(``check_pride_place``), ``dragon_slither``, ``dragon_spores``, ``dragon_platinum``
+(``check_slither_place``, ``check_spores_place``, ``check_platinum_place``),
+``dragon_treasure`` and ``dragon_gem`` (the spaces within 2: ``check_pickup_space``,
+``check_gem_space``; ``check_gem_place``), ``dragon_swat`` (the spaces within 6,
+``check_swat_space``), ``dragon_push`` (the spaces within 4 of the piece moved and the pieces,
+``check_push``/``check_push_piece``, on the map's ``check_pushed_to``), ``dragon_hiss`` and
+``dragon_scratch`` (the pieces, ``check_hiss``, ``check_scratch_piece``/``check_scratch_space``),
+``dragon_keep_scale`` (``check_keep_scale``); the rarer of these are met in
+:func:`test_every_question_of_the_dragon_meets_the_property`.
+Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
 
@@ -501,10 +515,20 @@ def _dragon_spaces(g: Game) -> list[Target]:
     return [Target("space", fmt_pos(q)) for q in sorted(near)] + [Target("piece", "dragon")]
 
 
+def _board_places(g: Game) -> list[Target]:
+    """Every place of his board: the powers, the Sloth boxes, the Gems, the Shriek token."""
+    places = [f"power.{p.id}" for p in g.rules.dragon.powers] + list(dr.SLOTH_SLOTS)
+    return [Target("slot", f"dragon.{place}") for place in (*places, *(f"gem.{s}" for s in SYMBOLS), "shriek")]
+
+
+def _his_cards(g: Game) -> list[Target]:
+    """His cards the table shows: his hand, and his discard pile."""
+    return [Target("card", c) for c in dict.fromkeys(sorted(dragon(g).hand) + sorted(dragon(g).discard))]
+
+
 def _dragon_turn_candidates(g: Game, d: Decision) -> list[Target]:
-    powers = [Target("slot", f"dragon.power.{p.id}") for p in g.rules.dragon.powers]
     hand = [Target("card", c) for c in sorted(set(dragon(g).hand))]
-    return _dragon_spaces(g) + powers + hand
+    return _dragon_spaces(g) + _board_places(g) + hand
 
 
 def _dragon_check(kind: str) -> Callable[[Game, Target], Reason | None]:
@@ -514,9 +538,91 @@ def _dragon_check(kind: str) -> Callable[[Game, Target], Reason | None]:
         if t.kind == "space":
             return dr.dragon_move(g, kind, parse_pos(t.ref))
         if t.kind == "slot":
-            return dp.check_power(g, t.ref.rsplit(".", 1)[1])
+            return dp.check_board_place(g, t.ref.split(".", 1)[1])
         return dp.check_play_card(g, t.ref)
     return check
+
+
+def _place_check(check: Callable[[Game, str], Reason | None]) -> Callable[[Game, Target], Reason | None]:
+    """A place of his board in a question that is not Move and Use Powers: a power is used
+    only there (``check_power_elsewhere``), another place goes to ``check``."""
+    def routed(g: Game, t: Target) -> Reason | None:
+        place = t.ref.split(".", 1)[1]
+        if place.startswith("power."):
+            return dp.check_power_elsewhere(g, place.split(".", 1)[1], _pending(g).prompt)
+        return check(g, place)
+    return routed
+
+
+def _pay_check(g: Game, t: Target) -> Reason | None:
+    power = why_not_kd.paying_power(_pending(g))
+    assert power is not None
+    if t.kind == "card":
+        return dp.check_pay_card(g, power, t.ref)
+    return _place_check(lambda g, place: dp.check_pay_place(g, power, place))(g, t)
+
+
+def _reroll_check(g: Game, t: Target) -> Reason | None:
+    return dp.check_reroll_card(g, t.ref) if t.kind == "card" else _place_check(dp.check_reroll_place)(g, t)
+
+
+def _pride_check(g: Game, t: Target) -> Reason | None:
+    met = why_not_kd.pride_box(_pending(g))
+    assert met is not None
+    return _place_check(lambda g, place: dr.check_pride_place(g, met, place))(g, t)
+
+
+def _spaces_within(p: Pos, n: int) -> list[Target]:
+    return [Target("space", fmt_pos((p[0] + dx, p[1] + dy))) for dx in range(-n, n + 1) for dy in range(-n, n + 1)
+            if abs(dx) + abs(dy) <= n]
+
+
+def _tile_and_board(g: Game, d: Decision) -> list[Target]:
+    """Pick Up Treasure, Place Dragon Gem: the spaces within 2 of him, and his board."""
+    return _spaces_within(dr.pos(g), 2) + _board_places(g)
+
+
+def _tile_check(g: Game, t: Target) -> Reason | None:
+    kind = _pending(g).kind
+    if t.kind == "space":
+        q = parse_pos(t.ref)
+        return dr.check_pickup_space(g, q) if kind == "dragon_treasure" else dr.check_gem_space(g, q)
+    return _place_check(dr.check_gem_place)(g, t)
+
+
+def _pieces(g: Game) -> list[Target]:
+    return [Target("piece", name) for name in sorted(g.state.board.pieces)]
+
+
+def _swat_candidates(g: Game, d: Decision) -> list[Target]:
+    """Swat: the spaces within 6 of him (a token next to him, up to 5 further)."""
+    return _spaces_within(dr.pos(g), 6)
+
+
+def _push_candidates(g: Game, d: Decision) -> list[Target]:
+    """Claw, Slap, Wrath: the spaces within 4 of the piece moved, the Pits linked to its own, the pieces."""
+    moving = why_not_kd.pushed(d)
+    assert moving is not None
+    p = g.state.board.pieces[moving[1]]
+    pits = [Target("space", fmt_pos(q)) for q in neighbours(g, p)]
+    return list(dict.fromkeys(_spaces_within(p, 4) + pits)) + _pieces(g)
+
+
+def _push_check(g: Game, t: Target) -> Reason | None:
+    moving = why_not_kd.pushed(_pending(g))
+    assert moving is not None
+    why, piece = moving
+    if t.kind == "piece":
+        return dp.check_push_piece(g, why, piece, t.ref)
+    return dp.check_push(g, why, piece, parse_pos(t.ref))
+
+
+def _scratch_check(g: Game, t: Target) -> Reason | None:
+    return dp.check_scratch_piece(g, t.ref) if t.kind == "piece" else dp.check_scratch_space(g, parse_pos(t.ref))
+
+
+def _places_only(g: Game, d: Decision) -> list[Target]:
+    return _board_places(g)
 
 
 def _offered_verb(*verbs: str) -> Callable[[Decision], set[Target]]:
@@ -641,6 +747,21 @@ CONVERTED: dict[str, Converted] = {
     "dragon_wing": Converted(lambda g, d: _dragon_spaces(g), _dragon_check("wing"), _offered_verb("wing:")),
     "dragon_burn": Converted(_map_and_near, _space_check(dp.check_burn), _offered_verb("burn:")),
     "dragon_flame_wall": Converted(_map_and_near, _space_check(dp.check_flame_wall_target), _offered_verb("flamewall:")),
+    "pay_power": Converted(lambda g, d: _board_places(g) + _his_cards(g), _pay_check, _offered_verb("pay:")),
+    "shriek_reroll": Converted(lambda g, d: _board_places(g) + _his_cards(g), _reroll_check, _offered_verb("reroll:")),
+    "dragon_pride": Converted(_places_only, _pride_check, _offered_verb("pride:now")),
+    "dragon_slither": Converted(_places_only, _place_check(dp.check_slither_place), _offered_verb("slither:")),
+    "dragon_spores": Converted(_places_only, _place_check(dr.check_spores_place), _offered_verb("sloth:")),
+    "dragon_platinum": Converted(_places_only, _place_check(dp.check_platinum_place), _offered_verb("sloth:")),
+    "dragon_treasure": Converted(lambda g, d: _spaces_within(dr.pos(g), 2), _tile_check, _offered_verb("pickup:")),
+    "dragon_gem": Converted(_tile_and_board, _tile_check, _offered_verb("gem:")),
+    "dragon_swat": Converted(_swat_candidates, _space_check(dp.check_swat_space), _offered_verb("swat:")),
+    "dragon_push": Converted(_push_candidates, _push_check, _offered_verb("push:")),
+    "dragon_hiss": Converted(lambda g, d: _pieces(g), lambda g, t: dp.check_hiss(g, t.ref), _offered_verb("hiss:")),
+    "dragon_scratch": Converted(lambda g, d: _pieces(g) + _spaces_within(dr.pos(g), 2), _scratch_check,
+                                _offered_verb("scratch:")),
+    "dragon_keep_scale": Converted(lambda g, d: _his_cards(g), lambda g, t: dr.check_keep_scale(g, t.ref),
+                                   _offered_verb("keep:")),
     "ambush_strength": Converted(_ambush_slots, lambda g, t: check_ambush_cube(g, t.ref.split(".", 1)[1]),
                                  _verb_targets("cube:")),
     "choose_cube": Converted(_cube_sources,
@@ -775,3 +896,29 @@ def test_in_the_collapse_a_removal_is_an_option_exactly_when_no_rule_check_refus
             refused += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
     assert refused > 0 and ("collapse_tile" in seen or "cave_turn" in seen), seen
+
+
+DRAGON_QUESTIONS = {kind for kind in CONVERTED if kind.startswith(("dragon_", "pay_power", "shriek_reroll"))}
+
+
+def test_every_question_of_the_dragon_meets_the_property() -> None:
+    """Issue 25, item 2 (DR-17/19/24/27/28/29/32..37/41/48/53/58..62/69, DIE-08, CV-24, RV-14,
+    VAR-35..37, FM-04..10, TR-17/26/29): the Dragon's rarer questions — paying, the Shriek
+    reroll, Pride, Slither, Spores, Swat, the pushes, Hiss, Scratch, Pick Up Treasure, Place
+    Dragon Gem, the Silver and Platinum Scales — all come up in two longer five-player games
+    with the dragon-scales variant, and each meets the property at every one of them."""
+    met: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
+    for seed in (4, 6):
+        g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=seed,
+                           variants=("dragon-scales",)))
+        rng = random.Random(seed)
+        while g.outcome is None and len(g.choices) < 800:
+            d = g.pending
+            assert d is not None
+            if d.kind in DRAGON_QUESTIONS:
+                met[d.kind] += 1
+                refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
+            g.apply(rng.choice(d.options).id)
+    assert set(met) == DRAGON_QUESTIONS, DRAGON_QUESTIONS - set(met)
+    assert set(+refused) == DRAGON_QUESTIONS, DRAGON_QUESTIONS - set(+refused)

@@ -80,3 +80,35 @@ def test_DR_36_DR_33_a_power_with_nothing_to_act_on_names_its_own_rule() -> None
     assert "power:smash" not in ids(g) and "power:shriek" not in ids(g)
     assert why_not_reason(g, "dragon", Target("slot", "dragon.power.smash")).rule == "DR-36"
     assert why_not_reason(g, "dragon", Target("slot", "dragon.power.shriek")).rule == "DR-33"
+
+
+def test_DR_53_a_gem_of_his_supply_is_chosen_on_his_board() -> None:
+    """DR-53: in Place Dragon Gem each Gem of his supply is an option's target on his board
+    (``turn.check_place_gem``), a Gem on the map is refused by the rule.  Before, his board's
+    Gems were no option's target, and a click on one in his supply had no rule behind it
+    ("choose a highlighted space")."""
+    g = dragon_tgame(ROW, [], (2, 0), hand=("claw",), knight_at=(6, 0), tokens={"4,0": {"gem_flame": 1}})
+    choose(g, "end:")
+    assert g.pending is not None and g.pending.kind == "dragon_gem"
+    gem_claw = g.pending.option("gem:claw")
+    assert gem_claw is not None and Target("slot", "dragon.gem.claw") in gem_claw.targets
+    assert why_not_reason(g, "dragon", Target("slot", "dragon.gem.claw")) is None
+    assert g.pending.option("gem:flame") is None
+    reason = why_not_reason(g, "dragon", Target("slot", "dragon.gem.flame"))
+    assert reason is not None and reason.rule == "DR-53" and "already on the map at 4,0" in reason.text
+    reason = why_not_reason(g, "dragon", Target("slot", "dragon.sloth.greed"))
+    assert reason is not None and reason.rule == "DR-53" and "Greed Sloth box is not one" in reason.text
+
+
+def test_DR_34_scratch_never_hits_the_dragon_himself() -> None:
+    """DR-34: Scratch hits the Knight, the Tribes or the Thief on his tile; a click on his own
+    piece is refused by that rule (``powers.check_scratch_piece``).  The old explanation told
+    him to click his tile to hit "every Tribe" there — with no Tribe on it."""
+    g = dragon_tgame(ROW, [], (2, 0), hand=("claw", "claw", "claw"), knight_at=(2, 0))
+    choose(g, "power:scratch")
+    assert g.pending is not None and g.pending.kind == "dragon_scratch"
+    assert list(ids(g)) == ["scratch:knight"]
+    reason = why_not_reason(g, "dragon", Target("piece", "dragon"))
+    assert reason is not None and reason.rule == "DR-34" and reason.text.endswith("never you.")
+    reason = why_not_reason(g, "dragon", (2, 0))
+    assert reason is not None and reason.rule == "DR-34" and reason.text.startswith("No Goblin Tribe is on your tile")

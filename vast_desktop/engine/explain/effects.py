@@ -1,7 +1,7 @@
 """Reasons a click is not a legal choice, for the questions that cards, Monsters and
 variants ask in the middle of a turn (see teaching.why_not): the Gnome's leap, the
 Ogre's and Troll's step back, the Underworm, the River's ride, Past Plunder, Uncertain
-Treasures, the Moving Entrance, Scratch and the Dragon Scales.
+Treasures, the Moving Entrance and the Dragon Scales (routed to ``roles/dragon`` checks).
 
 Each function guards on the decision's kind, asks the engine's own rule function for
 the places that are legal, and names the condition the clicked target fails.
@@ -118,33 +118,22 @@ def move_entrance(g: Game, d: Decision, t: Target) -> str | None:
     return f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)} (VAR-07)." if who else None
 
 
-def scratch_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-34: Scratch hits what shares the Dragon's own tile: the Knight, every Tribe, or the Thief."""
-    if d.kind != "dragon_scratch" or t.kind not in ("piece", "space"):
+def keep_scale(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A card clicked at Replace Hand: ``dragon.turn.check_keep_scale`` (VAR-36)."""
+    from ..roles.dragon.turn import check_keep_scale
+
+    if d.kind != "dragon_keep_scale" or t.kind != "card" or not _known_card(g, t.ref) or g.state.dragon is None:
         return None
-    here = g.state.board.pieces.get("dragon")
-    if t.kind == "space":
-        q = _pos_of(t)
-        return None if q is None or q == here else \
-            f"Scratch hits only what is on your own tile, {fmt_pos(here) if here else 'yours'} (DR-34)."
-    if here is not None and g.state.board.pieces.get(t.ref) == here:
-        return f"Scratch hits every Tribe on your tile at once: click your tile, {fmt_pos(here)} (DR-34)."
-    return f"Scratch hits only what is on your own tile (DR-34): the {_thing(t.ref)} is not on it."
+    return check_keep_scale(g, t.ref)
 
 
-def keep_scale(g: Game, d: Decision, t: Target) -> str | None:
-    """VAR-36: at Replace Hand only the Silver Scale may be revealed and kept."""
-    if d.kind != "dragon_keep_scale" or t.kind != "card":
+def platinum_box(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board for the Platinum Scale: ``dragon.powers.check_platinum_place`` (VAR-37)."""
+    from ..roles.dragon.powers import check_platinum_place
+
+    if d.kind != "dragon_platinum" or t.kind != "slot" or not t.ref.startswith("dragon.") or g.state.dragon is None:
         return None
-    return (f"Only the Silver Scale may be revealed and kept at Replace Hand (VAR-36); {g.card(t.ref).name} is "
-            "discarded with the rest." if _known_card(g, t.ref) else None)
-
-
-def platinum_box(g: Game, d: Decision, t: Target) -> str | None:
-    """VAR-37: the Platinum Scale moves a cube from a Sloth box that has one."""
-    if d.kind != "dragon_platinum" or t.kind != "slot" or not t.ref.startswith("dragon.sloth."):
-        return None
-    return "The Platinum Scale moves a cube out of a Sloth box, and this box has none left (VAR-37)."
+    return check_platinum_place(g, t.ref.split(".", 1)[1])
 
 
 def _known_card(g: Game, card: str) -> bool:
@@ -156,6 +145,6 @@ def _known_card(g: Game, card: str) -> bool:
 
 
 REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
-    gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance, scratch_target,
+    gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance,
     keep_scale, platinum_box,
 ]

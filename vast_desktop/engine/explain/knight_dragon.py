@@ -1,20 +1,20 @@
 """Reasons a click is not a legal choice, for the Knight and Dragon decisions (see teaching.why_not).
 
-Each function is one rule family: it guards on the decision's kind, asks the engine's own
-state and rule functions which condition fails for the clicked target (a slot of the
-deciding role's board, one of its cards, a space, a piece), and names it with the real
-numbers and the rule id.  None means "not mine to explain" (the next reason is tried).
+Each function guards on the decision's kind and routes the clicked target (a slot of the
+deciding role's board, one of its cards, a space, a piece) to the rule check that also
+builds that decision's options (roles/knight, roles/dragon, cards/; issue 25, item 2), whose
+:class:`Reason` names the rule.  None means "not mine to explain" (the next reason is
+tried).  ``terrain_card`` and ``trap_card`` still answer with a plain sentence.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..geometry import Pos, edge, fmt_pos, manhattan, parse_pos
-from ..map.board import edge_blocked, is_dark
+from ..geometry import Pos, edge, manhattan, parse_pos
+from ..map.board import edge_blocked
 from ..reasons import Reason
-from ..roles.dragon.state import SLOTH_CATEGORY, SYMBOLS
-from .common import _piece_pos, _pos_of, _thing
+from .common import _piece_pos, _pos_of
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
@@ -162,383 +162,149 @@ def cube_source_rule(d: Decision) -> str:
 
 
 # ================================================================ the Dragon
-def _box_name(box: str) -> str:
-    from ..roles.dragon.turn import BOX_NAMES
+# Routing only (issue 25, item 2): each of his questions sends a clicked target to the rule
+# check in roles/dragon/ that also builds its options.
+def dragon_board_slot(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board in Move and Use Powers: a Sloth box, a Gem, the Shriek token
+    (``powers.check_board_place``; the powers are :func:`.why_not.dragon_target`'s)."""
+    from ..roles.dragon import powers as dp
 
-    return BOX_NAMES.get(box, box.title())
-
-
-def _dragon_thing(g: Game, slot: str) -> str:
-    """A plain name for a place on the Dragon's board."""
-    part, _, rest = slot.partition(".")
-    if part == "sloth" and rest in SLOTH_CATEGORY:
-        return f"the {_box_name(rest)} Sloth box"
-    if part == "gem" and rest in SYMBOLS:
-        return f"the {rest.title()} Gem"
-    power = next((p for p in g.rules.dragon.powers if p.id == rest), None)
-    if part == "power" and power is not None:
-        return f"the {power.name} power"
-    if part == "shriek":
-        return "the Shriek token"
-    return f"that part of your board ({slot})"
-
-
-def _sloth_condition(g: Game, box: str) -> str:
-    """DR-58..60: what moves a cube of ``box`` to Wakefulness."""
-    from ..roles.dragon.state import dragon
-
-    per = g.rules.dragon.eaten_goblins_per_hunger
-    if box == "hunger" and not g.has("goblins"):
-        return ("only once Slither has moved it to another Sloth box: with no Goblins player he eats no Goblins "
-                "(DR-47, DR-28)")
-    return {"greed": "when you pick up a Treasure token, after all your movement (DR-50, DR-58)",
-            "hunger": f"when you lower Eaten Goblins by {per} (now {dragon(g).eaten}) (DR-59)",
-            "event": "when you reveal an Event tile (DR-60)",
-            "dont_move": "when you end a turn without moving (DR-60)",
-            "place_gem": "when you place a Gem while another is on the map (DR-60)"}[box]
-
-
-def _sloth_box(g: Game, box: str) -> str:
-    """DR-58..62: Sloth cubes move only when their condition is met, 1 per track and 3 a turn."""
-    from ..roles.dragon.state import SLOTH_CATEGORY, dragon, is_scale
-
-    d = dragon(g)
-    name = _box_name(box)
-    if d.sloth.get(box, 0) <= 0:
-        return f"{name} has no Sloth cube left to move (DR-61)."
-    if SLOTH_CATEGORY[box] in d.sloth_done:
-        return (f"A {SLOTH_CATEGORY[box].title()} cube has moved to Wakefulness this turn already: 1 per Sloth track "
-                "a turn (DR-61, DR-62).")
-    if len(d.sloth_done) >= g.rules.dragon.max_sloth_cubes_per_turn:
-        return f"{len(d.sloth_done)} Sloth cubes have moved this turn: at most 3 a turn (DR-61)."
-    platinum = next((c for c in d.hand if is_scale(c) and g.rules.scale_card(c).removed_after_use), None)
-    scale = (f" (or play the {g.card(platinum).name} in your hand first: it moves a cube from any box, VAR-37)"
-             if platinum else "")
-    return (f"Sloth cubes are not moved by hand: a {name} cube ({d.sloth[box]} left) moves to Wakefulness "
-            f"{_sloth_condition(g, box)}{scale}.")
-
-
-def _gem_slot(g: Game, sym: str) -> str:
-    """DR-19/21 (a Gem on the map pays its symbol once a turn), DR-53 (one from the supply is placed)."""
-    from ..roles.dragon.state import dragon, gems_on_map
-
-    where = gems_on_map(g).get(sym)
-    name = f"The {sym.title()} Gem"
-    if where is None:
-        return (f"{name} is in your supply: you may place a Gem on your tile in Place Dragon Gem, after moving and "
-                "powers (DR-53).")
-    if sym in dragon(g).gems_spent:
-        return f"{name}'s symbol is spent this turn: each Gem on the map pays once a turn (DR-19)."
-    return (f"{name} is on the map at {fmt_pos(where)}: its symbol pays for a power (DR-19, DR-21) — choose a power "
-            "on your board, then pay.")
-
-
-def _shriek_slot(g: Game) -> str:
-    """DR-33, DIE-08: the Shriek token is placed by the Shriek power and spent on a reroll."""
-    from ..roles.dragon.state import dragon
-
-    if dragon(g).shriek:
-        return "The Shriek token is placed: you spend it to reroll a Dragon die you roll (DIE-08)."
-    cost = " + ".join("any" if c == "any" else c.title() for c in g.rules.dragon.power("shriek").cost)
-    return f"The Shriek token is not placed: the Shriek power ({cost}) places it (DR-33)."
-
-
-def dragon_board_slot(g: Game, d: Decision, t: Target) -> str | None:
-    """In his Move and Use Powers phase: Sloth boxes (DR-58..62), Gems (DR-19/21/53), the
-    Shriek token (DR-33, DIE-08) are not chosen by hand (the powers are teaching.dragon_power's)."""
     slot = _slot(t, "dragon")
-    if d.kind != "dragon_turn" or slot is None or g.state.dragon is None:
+    if d.kind != "dragon_turn" or slot is None or g.state.dragon is None or slot.startswith("power."):
         return None
-    part, _, rest = slot.partition(".")
-    if part == "sloth" and rest in SLOTH_CATEGORY:
-        return _sloth_box(g, rest)
-    if part == "gem" and rest in SYMBOLS:
-        return _gem_slot(g, rest)
-    if part == "shriek":
-        return _shriek_slot(g)
-    return None
+    return dp.check_board_place(g, slot)
 
 
-def _not_in_hand(g: Game, card: str) -> str:
-    from ..roles.dragon.state import dragon
-
-    d = dragon(g)
-    where = " (it is in your discard pile)" if card in d.discard else ""
-    return f"That {g.card(card).name} card is not in your hand{where}: only cards in hand pay (DR-17)."
+def paying_power(d: Decision) -> str | None:
+    """The power a ``pay_power`` decision pays for (its ``power`` fact)."""
+    return d.fact("power")
 
 
-def _paying_power(g: Game, d: Decision) -> tuple[str, tuple[str, ...]] | None:
-    """The power a ``pay_power`` decision pays for: its name and cost (from the prompt)."""
-    for power in g.rules.dragon.powers:
-        if d.prompt.startswith(f"Pay for {power.name}:"):
-            return power.name, tuple(power.cost)
-    return None
+def pay_power_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A card or a place of his board while he pays: ``powers.check_pay_card`` /
+    ``check_pay_place`` (DR-17/19/21, VAR-35..37)."""
+    from ..roles.dragon import powers as dp
 
-
-def _cost_text(cost: tuple[str, ...]) -> str:
-    return " + ".join("any symbol" if c == "any" else c.title() for c in cost)
-
-
-def pay_power_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17/19/20/21, VAR-35..37: which of his cards and Gems can pay this power's symbols."""
-    from ..roles.dragon.state import dragon, is_scale, scale_pays, symbol_of
-
-    if d.kind != "pay_power" or g.state.dragon is None:
+    power = paying_power(d)
+    if d.kind != "pay_power" or g.state.dragon is None or power is None:
         return None
-    paying = _paying_power(g, d)
-    if paying is None:
-        return None
-    name, cost = paying
-    slot = _slot(t, "dragon")
     if t.kind == "card" and _card(g, t.ref) is not None:
-        if t.ref not in dragon(g).hand:
-            return _not_in_hand(g, t.ref)
-        if is_scale(t.ref):
-            return _scale_pays(g, t.ref, name, cost, scale_pays(g, t.ref))
-        sym = symbol_of(g, t.ref)
-        return _symbol_pays(g, d, sym, name, cost, f"a {sym.title()} card")
-    if slot is None:
-        return None
-    part, _, rest = slot.partition(".")
-    if part == "gem" and rest in SYMBOLS:
-        from ..roles.dragon.state import gems_on_map
-        if rest not in gems_on_map(g):
-            return f"The {rest.title()} Gem is in your supply, not on the map: only Gems on the map pay (DR-19, DR-21)."
-        if rest in dragon(g).gems_spent:
-            return f"The {rest.title()} Gem's symbol is spent this turn: each Gem pays once a turn (DR-19)."
-        return _symbol_pays(g, d, rest, name, cost, f"the {rest.title()} Gem")
-    if part == "sloth":
-        return "Sloth cubes do not pay for powers: Power cards in hand and Gems on the map do (DR-17, DR-19)."
-    if part == "shriek":
-        return "The Shriek token does not pay for powers: it rerolls a Dragon die (DIE-08)."
-    return None
-
-
-def _symbol_pays(g: Game, d: Decision, sym: str, name: str, cost: tuple[str, ...], what: str) -> str | None:
-    if sym not in cost and "any" not in cost:
-        return f"{name} costs {_cost_text(cost)}: {what} cannot pay it (DR-17)."
-    if any(o.kind == "card" and g.card(o.ref).symbol == sym for opt in d.options for o in opt.targets):
-        return (f"Your {sym.title()} cards are alike: the highlighted {sym.title()} card stands for any of them "
-                "(DR-17).")
-    return None
-
-
-def _scale_pays(g: Game, card: str, name: str, cost: tuple[str, ...], pays: tuple[str, ...]) -> str | None:
-    """VAR-35 (Golden: any symbol), VAR-36 (Silver: a Gem in his supply), VAR-37 (Platinum: none)."""
-    scale = g.card(card).name
-    if not pays:
-        if g.rules.scale_card(card).pays == "gem_in_supply":
-            return f"The {scale} pays a symbol of a Gem in your supply, and all 3 Gems are on the map (VAR-36)."
-        return f"The {scale} pays for nothing: it is played on its own (VAR-37)."
-    if "any" not in cost and not set(pays) & set(cost):
-        return (f"{name} costs {_cost_text(cost)}; the {scale} stands only for "
-                f"{', '.join(p.title() for p in pays)} now (VAR-35, VAR-36).")
-    return None
-
-
-def shriek_reroll_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DIE-08, DR-33: only the Shriek token rerolls the Dragon die."""
+        return dp.check_pay_card(g, power, t.ref)
     slot = _slot(t, "dragon")
+    return None if slot is None else dp.check_pay_place(g, power, slot)
+
+
+def shriek_reroll_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board or a card at a roll: ``powers.check_reroll_place`` / ``check_reroll_card`` (DIE-08)."""
+    from ..roles.dragon import powers as dp
+
     if d.kind != "shriek_reroll" or g.state.dragon is None:
         return None
-    if slot is not None and slot != "shriek":
-        return f"Only the Shriek token rerolls the Dragon die (DIE-08): {_dragon_thing(g, slot)} does not."
-    if t.kind == "card":
-        return "Only the Shriek token rerolls the Dragon die (DIE-08): Power cards pay for powers."
-    return None
-
-
-def pride_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-60..62: the question is only whether this Pride condition moves its cube now."""
     slot = _slot(t, "dragon")
-    if d.kind != "dragon_pride" or slot is None or g.state.dragon is None:
-        return None
-    offered = next((o.ref.rsplit(".", 1)[1] for opt in d.options for o in opt.targets if o.kind == "slot"), None)
-    if offered is None:
-        return None
-    part, _, rest = slot.partition(".")
-    head = f"The Pride condition met now is {_box_name(offered)}: move its cube now or keep Pride for later (DR-62)"
-    if part == "sloth" and rest in SLOTH_CATEGORY:
-        if SLOTH_CATEGORY[rest] == "pride":
-            return f"{head}; a {_box_name(rest)} cube moves {_sloth_condition(g, rest)}."
-        return f"{head}; {_box_name(rest)} is not Pride: its cube moves {_sloth_condition(g, rest)}."
-    return f"{head}; {_dragon_thing(g, slot)} is not part of it."
+    if slot is not None:
+        return dp.check_reroll_place(g, slot)
+    return dp.check_reroll_card(g, t.ref) if t.kind == "card" and _card(g, t.ref) is not None else None
 
 
-def slither_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-28: Slither moves a cube from a Sloth box that has one to another with an empty space."""
-    from ..roles.dragon.state import dragon
+def pride_box(d: Decision) -> str | None:
+    """The Sloth box a ``dragon_pride`` decision is about (its ``box`` fact)."""
+    return d.fact("box")
+
+
+def pride_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board at the Pride question: ``turn.check_pride_place`` (DR-62)."""
+    from ..roles.dragon import turn as dr
+
+    slot = _slot(t, "dragon")
+    met = pride_box(d)
+    if d.kind != "dragon_pride" or slot is None or g.state.dragon is None or met is None:
+        return None
+    return dr.check_pride_place(g, met, slot)
+
+
+def slither_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board for Slither: ``powers.check_slither_place`` (DR-28)."""
+    from ..roles.dragon import powers as dp
 
     slot = _slot(t, "dragon")
     if d.kind != "dragon_slither" or slot is None or g.state.dragon is None:
         return None
-    part, _, box = slot.partition(".")
-    if part != "sloth" or box not in SLOTH_CATEGORY:
-        return f"Slither moves a Sloth cube from one Sloth box to another (DR-28): {_dragon_thing(g, slot)} is not one."
-    s = dragon(g)
-    n, cap = s.sloth.get(box, 0), s.capacity.get(box, 0)
-    return (f"{_box_name(box)} holds {n} of {cap} Sloth cubes: Slither moves a cube from a box that has one to "
-            "another box with an empty space (DR-28), and this box can be neither now.")
+    return dp.check_slither_place(g, slot)
 
 
-def spores_target(g: Game, d: Decision, t: Target) -> str | None:
-    """CV-24, DR-69, RV-14: Spores puts a Wakefulness cube back on a Sloth box with room."""
-    from ..roles.dragon.state import dragon
+def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A place of his board when Soporific Spores hits him (his decision): ``turn.check_spores_place``
+    (CV-24, DR-69, RV-14)."""
+    from ..roles.dragon import turn as dr
 
     slot = _slot(t, "dragon")
     if d.kind != "dragon_spores" or slot is None or g.state.dragon is None:
         return None
-    part, _, box = slot.partition(".")
-    if part != "sloth" or box not in SLOTH_CATEGORY:
-        return (f"Soporific Spores puts a Wakefulness cube back on a Sloth box (CV-24): {_dragon_thing(g, slot)} "
-                "is not one.")
-    s = dragon(g)
-    n, cap = s.sloth.get(box, 0), s.capacity.get(box, 0)
-    if box == "hunger" and s.locked_hunger and n >= cap - s.locked_hunger:
-        return (f"Hunger holds {n} of {cap} cubes, and the {s.locked_hunger} Hunger cubes moved at setup never go "
-                "back to Hunger (RV-14).")
-    return f"{_box_name(box)} is full ({n} of {cap} cubes): the cube goes back to a box with an empty space (CV-24, DR-69)."
+    return dr.check_spores_place(g, slot)
 
 
-def dragon_tile_choice(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-48 (he picks up the Treasure tokens on his own tile), DR-53 (a Gem goes on his own
-    tile, from his supply)."""
-    from ..roles.dragon.state import gems_on_map
+def dragon_tile_choice(g: Game, d: Decision, t: Target) -> Reason | None:
+    """Pick Up Treasure and Place Dragon Gem: a space (``turn.check_pickup_space``,
+    ``check_gem_space``: his own tile, DR-48, DR-53), a place of his board (``check_gem_place``)."""
+    from ..roles.dragon import turn as dr
 
-    if d.kind not in ("dragon_treasure", "dragon_gem") or g.state.dragon is None:
-        return None
-    p = g.state.board.pieces.get("dragon")
-    if p is None:
+    if d.kind not in ("dragon_treasure", "dragon_gem") or g.state.board.pieces.get("dragon") is None:
         return None
     q = _pos_of(t)
-    if q is not None and q != p:
-        if d.kind == "dragon_treasure":
-            return f"You pick up only the Treasure tokens on your own tile, {fmt_pos(p)} (DR-48); {fmt_pos(q)} is not it."
-        return f"A Dragon Gem goes on your own tile, {fmt_pos(p)} (DR-53); {fmt_pos(q)} is not it."
+    if q is not None:
+        return dr.check_pickup_space(g, q) if d.kind == "dragon_treasure" else dr.check_gem_space(g, q)
     slot = _slot(t, "dragon")
-    if d.kind == "dragon_gem" and slot is not None and slot.startswith("gem."):
-        sym = slot.split(".", 1)[1]
-        where = gems_on_map(g).get(sym)
-        if where is not None:
-            return (f"The {sym.title()} Gem is already on the map at {fmt_pos(where)}: only a Gem from your supply is "
-                    "placed (DR-53).")
-    return None
+    return dr.check_gem_place(g, slot) if d.kind == "dragon_gem" and slot is not None else None
 
 
 def dragon_power_target(g: Game, d: Decision, t: Target) -> Reason | None:
-    """Burn's Dark tile (``dragon_burn``) and the Flame Wall's tile (``dragon_flame_wall``):
-    routed to the rule checks that build those options (roles/dragon/powers.py
-    ``check_burn``, ``check_flame_wall_target``)."""
+    """Burn's Dark tile (``dragon_burn``), the Flame Wall's tile (``dragon_flame_wall``), Swat's
+    spaces (``dragon_swat``), Hiss's Tribe (``dragon_hiss``), Scratch's target
+    (``dragon_scratch``): routed to the rule checks that build those options
+    (roles/dragon/powers.py ``check_burn``, ``check_flame_wall_target``, ``check_swat_space``,
+    ``check_hiss``, ``check_scratch_space``/``check_scratch_piece``)."""
     from ..roles.dragon import powers as dp
 
+    if g.state.dragon is None or g.state.board.pieces.get("dragon") is None:
+        return None
     q = _pos_of(t)
-    if q is None or g.state.dragon is None:
+    if d.kind == "dragon_hiss" and t.kind == "piece":
+        return dp.check_hiss(g, t.ref) if t.ref in g.state.board.pieces else None
+    if d.kind == "dragon_scratch" and t.kind == "piece":
+        return dp.check_scratch_piece(g, t.ref) if t.ref in g.state.board.pieces else None
+    if q is None:
         return None
     if d.kind == "dragon_burn":
         return dp.check_burn(g, q)
     if d.kind == "dragon_flame_wall":
         return dp.check_flame_wall_target(g, q)
+    if d.kind == "dragon_swat":
+        return dp.check_swat_space(g, q)
+    if d.kind == "dragon_scratch":
+        return dp.check_scratch_space(g, q)
     return None
 
 
-def swat_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-29/41 (a Gem or Treasure token next to him, up to 5 spaces), FM-04/10 (never onto
-    an open space or a piece, never through walls), AMB-35 (house rule: exactly 5)."""
-    from ..map.forced import reachable
-    from ..roles.dragon.powers import _swat_tokens
-
-    q = _pos_of(t)
-    p = g.state.board.pieces.get("dragon")
-    if d.kind != "dragon_swat" or q is None or p is None:
-        return None
-    if q == p:
-        return "Swat takes a token from a space next to yours, never your own (DR-41)."
-    if q not in g.state.board.tiles:
-        return f"There is no tile at {fmt_pos(q)}: nothing may be moved onto an open space (FM-04)."
-    sources = list(_swat_tokens(g))
-    here = next((kind for kind, src in sources if src == q), None)
-    if here is not None:
-        return (f"The {_thing(here)} on {fmt_pos(q)} has no space within 5 to go to: walls, open spaces and pieces "
-                "stop it (DR-29, FM-04, FM-10).")
-    if g.state.board.pieces_at(q):
-        return f"A piece stands on {fmt_pos(q)}: a Swatted token may pass it but not stop there (FM-10)."
-    if not sources:
-        return None
-    reach = {(kind, src): reachable(g, "token:" + kind, src, max_steps=5) for kind, src in sources}
-    if any(q in r for r in reach.values()):
-        if "swat_exactly_five" in g.setup.house_rules:
-            return f"With the house rule, Swat moves a token exactly 5 spaces, and {fmt_pos(q)} is nearer (AMB-35)."
-        return None
-    kind, src = min(sources, key=lambda ks: manhattan(ks[1], q))
-    thing = _thing(kind)
-    if manhattan(src, q) > 5:
-        return (f"Swat moves a token up to 5 spaces (DR-29): {fmt_pos(q)} is {manhattan(src, q)} spaces from the "
-                f"nearest one you can Swat, the {thing} at {fmt_pos(src)}.")
-    return (f"No token you can Swat reaches {fmt_pos(q)} within 5 spaces: the nearest, the {thing} at "
-            f"{fmt_pos(src)}, would have to cross a wall or an open space (DR-29, FM-04, FM-10).")
+def pushed(d: Decision) -> tuple[str, str] | None:
+    """The power (Claw, Slap, Wrath) and the piece a ``dragon_push`` decision moves (its facts)."""
+    power, piece = d.fact("power"), d.fact("piece")
+    return None if power is None or piece is None else (power, piece)
 
 
-PUSH_STEPS = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}
+def push_target(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A space or a piece while Claw, Slap or Wrath moves a piece: ``powers.check_push`` /
+    ``check_push_piece`` (DR-24/32/37 and the map's Forced Movement rules)."""
+    from ..roles.dragon import powers as dp
 
-
-def push_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-24/32/37 (Claw 1, Slap up to 3, Wrath 1 space), FM-04/05/09 (never onto an open
-    space, a Dark tile for the Knight, another player, through a wall), TR-29 (no Pit)."""
-    from ..map.forced import reachable
-    from ..map.terrain import on_pit
-
-    if d.kind != "dragon_push":
+    moving = pushed(d)
+    if d.kind != "dragon_push" or moving is None or moving[1] not in g.state.board.pieces:
         return None
-    why = d.prompt.split(":", 1)[0]
-    if why not in PUSH_STEPS:
-        return None
-    steps, rule = PUSH_STEPS[why]
-    piece = "thief" if "the Thief" in d.prompt else "knight"
-    who = _thing(piece)
-    start = g.state.board.pieces.get(piece)
-    if start is None:
-        return None
+    why, piece = moving
     if t.kind == "piece":
         name, _ = _piece_pos(g, t)
-        return None if name == piece else f"{why} moves the {who} (FM-19): the {_thing(name)} stays where it is."
+        return dp.check_push_piece(g, why, piece, name) if name in g.state.board.pieces else None
     q = _pos_of(t)
-    if q is None:
-        return None
-    if q == start:
-        return f"The {who} is on {fmt_pos(q)} already: {why} moves her to another space ({rule})." if piece == "knight" \
-            else f"The {who} is on {fmt_pos(q)} already: {why} moves him to another space ({rule})."
-    if q not in g.state.board.tiles:
-        return f"There is no tile at {fmt_pos(q)}: nothing may be moved onto an open space (FM-04)."
-    far = manhattan(start, q)
-    if far > steps and q not in reachable(g, piece, start, max_steps=steps):
-        return (f"{why} moves the {who} {'up to ' if steps > 1 else ''}{steps} space{'s' if steps > 1 else ''} "
-                f"({rule}): {fmt_pos(q)} is {far} spaces away.")
-    if piece == "knight" and is_dark(g, q):
-        return f"The Knight is never moved onto a Dark tile, and {fmt_pos(q)} is Dark (FM-05)."
-    if any(x != piece for x in g.state.board.pieces_at(q)):
-        return f"Another piece is on {fmt_pos(q)}: the {who} is never moved onto another player (FM-05, FM-09)."
-    if on_pit(g, q):
-        return f"{fmt_pos(q)} is a Pit: no piece ends a move there (TR-29)."
-    if piece == "knight":
-        return (f"No way for the Knight to {fmt_pos(q)} within {steps} space{'s' if steps > 1 else ''}: she is never "
-                "moved through a wall, over an open space or a Dark tile, nor past another player, and she stops on "
-                "an Event token (FM-04, FM-05, FM-06).")
-    return (f"No way for the Thief to {fmt_pos(q)} within {steps} space{'s' if steps > 1 else ''}: he is never moved "
-            "through a wall, over an open space, nor past another player (FM-04, FM-09).")
-
-
-def hiss_target(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-27 (Hiss hits a revealed Goblin Tribe anywhere), TR-26 (not one in the Mushroom Forest)."""
-    from ..map.terrain import in_forest
-
-    if d.kind != "dragon_hiss" or t.kind != "piece":
-        return None
-    name, where = _piece_pos(g, t)
-    if not name.startswith("tribe:"):
-        return f"Hiss hits a Goblin Tribe anywhere on the map (DR-27): the {_thing(name)} is not one."
-    if in_forest(g, where):
-        return f"The {_thing(name)} is in the Mushroom Forest: Hiss cannot reach it there (TR-26)."
-    return None
+    return None if q is None else dp.check_push(g, why, piece, q)
 
 
 def trap_card(g: Game, d: Decision, t: Target) -> str | None:
@@ -575,6 +341,6 @@ REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
     dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,
-    spores_target, dragon_tile_choice, dragon_power_target, swat_target, push_target, hiss_target,
+    spores_target, dragon_tile_choice, dragon_power_target, push_target,
     trap_card,
 ]

@@ -1,37 +1,25 @@
-"""Readable reasons for choices that are not legal (the engine, not the UI, explains).
+"""Why a clicked target is not an option: routing, not rules (issue 25, item 2).
 
-``why_not(g, role, target)`` answers a click on a target (a map space, a piece, a
-card, a board slot…) that is not one of the pending decision's option targets: one
-plain sentence naming the numbers that decide it ("Your Strength 2 must be greater
-than the Fangs Tribe's Strength 3 to enter.").  ``why_not_reason`` gives the same
-answer as a :class:`~..reasons.Reason`, with the id of the rule for the reference link.
+``why_not(g, role, target)`` answers a click on a target (a map space, a piece, a card, a
+board slot…) that is not one of the pending decision's option targets with one plain
+sentence naming the numbers that decide it ("Your Strength 2 must be greater than the Fangs
+Tribe's Strength 3 to enter."); ``why_not_reason`` gives the same answer as a
+:class:`~..reasons.Reason`, with the id of the rule for the reference link.
 
-Converted decisions (issue 25, item 2; the convention is in :mod:`..reasons`) are only
-*routed* here: a click is sent to the rule check that also builds the options, and its
-Reason is the answer — the Knight's step (``knight_turn``: a map space, a Tribe's piece,
-her own piece, an illegal ``move:`` id) goes to ``knight_step``/``check_any_step``; the
-Goblins' (``roles/goblins/turn.py``) — the Activate Tribes menu to ``check_activate``/
-``check_menu_space``, the activated Tribe's spaces to ``check_activation_space`` (its
-movement, Explore), the pieces and tokens it acts on to ``check_tribe_target``/``check_token``/
-``check_acting``, a Reveal to
-``check_reveal_space``, a lurking Tribe to ``check_lurker_step``, a Secret in hand to
-``cards/secrets.py`` ``check_play_secret``; the
-Thief's turn (``thief_turn``: a space to ``thief_step``, his own space to ``check_here``, a
-player's piece to ``thief_target``, a token to ``check_loot``, a Loot Drop slot to
-``check_hide_loot``, the Flare to ``check_flare``, his own piece to ``check_any_step``) and
-the Knight's click on a Thief (``meetings/knight_thief.py`` ``check_target``); the
-Dragon's Move and Use Powers and his Wing (``dragon_turn``, ``dragon_wing``: a map space,
-his piece, a power on his board, a card of his hand) to ``dragon_move``/``check_any_move``
-and ``check_power``/``check_play_card`` (:func:`dragon_target`); the
-Cave's
-turn (a space by its phase, a hand tile, an omen) to ``roles/cave/turn.py``'s
-``check_cave_space``/``check_cave_hand_tile`` and ``cards/omens.py``'s ``check_omen``, the
-omens' targets to ``check_treasure_space``, ``check_hatred_space``/``check_hatred_hand_tile``,
-``check_curse_space`` and ``check_rockslide_edge`` (:func:`cave_target`).  The
-other reasons are still one small function per rule asking the engine's own rule
-functions (``can_target``, ``can_pay``, ``legal_routes``…); each of them is a plain
-string (no rule id) until its family is converted.  ``why_not_option`` explains an
-option id that is not on offer.
+A click is *routed* to the rule check that also builds the decision's options (the
+convention is in :mod:`..reasons`), so the options and the reasons cannot drift apart: the
+Knight's turn to ``roles/knight/turn.py`` (``knight_step``, ``check_encounter``,
+``check_token``, …) and ``roles/knight/board.py`` (``check_cube_slot``), her attacks to the
+meetings' ``check_target``s; the Goblins' decisions to ``roles/goblins/turn.py``
+(``check_activate``, ``check_activation_space``, ``check_tribe_target``, …) and
+``cards/secrets.py`` (``check_play_secret``); the Thief's to ``roles/thief/turn.py``
+(``thief_step``, ``check_here``, ``thief_target``, …); the Dragon's to
+``roles/dragon/turn.py`` and ``powers.py`` (``dragon_move``, ``check_power``,
+``check_play_card``, …); the Cave's, the map's and the Collapse's to ``roles/cave/turn.py``,
+``cards/omens.py``, ``map/board.py`` and ``map/collapse.py``.  The few answers left that are
+plain sentences only point at where a choice is made (another board, another kind of
+thing); :func:`is_fallback` tells them apart.  ``why_not_option`` explains an option id that
+is not on offer.
 """
 from __future__ import annotations
 
@@ -367,16 +355,15 @@ def _dragon_card(g: Game, ref: str) -> bool:
     return d is not None and (ref in g.rules.deck("powers") or ref in g.rules.deck("scales"))
 
 
-def dragon_power(g: Game, d: Decision, t: Target) -> str | None:
-    """DR-17: a power is used in the Move and Use Powers phase, not in the middle of another
-    question (in that phase, :func:`dragon_target` answers)."""
+def dragon_power(g: Game, d: Decision, t: Target) -> Reason | None:
+    """A power on his board outside Move and Use Powers (where :func:`dragon_target`
+    answers): ``powers.check_power_elsewhere`` (DR-17)."""
+    from ..roles.dragon import powers as dp
+
     if d.kind == "dragon_turn" or g.state.dragon is None:
         return None
     power = _power_of(g, t)
-    if power is None:
-        return None
-    name = g.rules.dragon.power(power).name
-    return f"{name} is used in the Move and Use Powers phase of the Dragon's turn, one power at a time; now: {d.prompt}"
+    return None if power is None else dp.check_power_elsewhere(g, power, d.prompt)
 
 
 # --------------------------------------------------------------- the Cave

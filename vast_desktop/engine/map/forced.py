@@ -9,8 +9,9 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..geometry import Pos, adjacent
-from .board import edge_blocked, events_live, owner
+from ..geometry import Pos, adjacent, fmt_pos
+from ..reasons import Reason
+from .board import edge_blocked, events_live, owner, piece_name
 from .terrain import impassable, on_pit, pit_links
 
 if TYPE_CHECKING:
@@ -157,6 +158,54 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
     """Whether ``reachable`` would offer any space — stopped at the first found (menus
     only need to know that a target exists)."""
     return next(_pushes(g, piece, start, max_steps, None), None) is not None
+
+
+# the rule forbidding each kind of piece to be moved onto another player or through a wall
+_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "token": "FM-10"}
+
+
+def moved_name(piece: str) -> str:
+    """A moved piece as players read it: "the Knight", "the Fangs Tribe", "the Treasure token", "the Claw Gem"."""
+    if piece.startswith("token:gem_"):
+        return f"the {piece[len('token:gem_'):].title()} Gem"
+    return f"the {piece_name(piece)}"
+
+
+def check_pushed_to(g: Game, piece: str, start: Pos, q: Pos, max_steps: int | None = None) -> Reason | None:
+    """The map's rules of one forced move (a rule check): may ``piece`` be pushed from
+    ``start`` to stop on ``q`` within ``max_steps`` — allowed exactly when ``q`` is one of
+    :func:`reachable`; otherwise the first rule the way there breaks: nothing onto an open
+    space (FM-04), nor onto impassable terrain (TR-17), the Knight and the surfaced Dragon
+    never onto a Dark tile (FM-05, FM-08), no piece ends on a Pit (TR-29), a token never
+    stops on a piece and a piece never on another player (FM-05, 07..10), never through a
+    wall (the same rules).  How far the power moves it is the power's own rule."""
+    if q in reachable(g, piece, start, max_steps):
+        return None
+    rules = _Push(g, piece)
+    name = moved_name(piece)
+    tiles = g.state.board.tiles
+    rule = _STOP_RULE["token" if rules.token else rules.me]
+    if q not in tiles:
+        return Reason(f"There is no tile at {fmt_pos(q)}: nothing is moved onto an open space.", "FM-04")
+    if impassable(g, q):
+        return Reason(f"{fmt_pos(q)} is impassable Canyon: nothing is moved onto it.", "TR-17")
+    if rules.sees_dark and tiles[q].dark:
+        return Reason(f"{name[0].upper()}{name[1:]} is never moved onto a Dark tile, and {fmt_pos(q)} is Dark.", rule)
+    if not rules.token and on_pit(g, q):
+        return Reason(f"{fmt_pos(q)} is a Pit: no piece ends a move there.", "TR-29")
+    if not rules.can_stop(q):
+        there = " and the ".join(piece_name(x) for x in sorted(g.state.board.pieces_at(q)) if x != piece)
+        if rules.token:
+            return Reason(f"The {there} stand{'s' if ' and ' not in there else ''} on {fmt_pos(q)}: {name} may pass "
+                          "a piece but not stop on it.", rule)
+        return Reason(f"The {there} stand{'s' if ' and ' not in there else ''} on {fmt_pos(q)}: {name} is never "
+                      "moved onto another player.", rule)
+    far = reachable(g, piece, start).get(q) if max_steps is not None else None
+    if far is not None:
+        return Reason(f"The way for {name} to {fmt_pos(q)} round walls and other pieces is {far} spaces, more than "
+                      f"{max_steps}.", rule)
+    return Reason(f"Every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a wall or a space {name} may not pass.",
+                  rule)
 
 
 def shortest_escape(g: Game, piece: str, start: Pos, avoid: frozenset[Pos] | None = None) -> list[Pos]:

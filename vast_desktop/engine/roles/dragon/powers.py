@@ -29,10 +29,10 @@ from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ...kinds import DecisionKind
-from ...map.board import is_dark, tile_type, visible
-from ...map.forced import can_be_pushed, entered, reachable
+from ...map.board import is_dark, piece_name, tile_type, visible
+from ...map.forced import can_be_pushed, check_pushed_to, entered, moved_name, reachable
 from ...map.reveal import reveal_group
-from ...map.terrain import on_pit
+from ...map.terrain import in_forest, on_pit
 from ...option_ids import arg_list, arg_of, arg_parts, at, pos_arg
 from ...reasons import Reason
 from . import turn as dr
@@ -186,7 +186,7 @@ def pay(g: Game, power_id: str) -> Proc:
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
         choice = yield g.ask("dragon", DecisionKind.PAY_POWER, f"Pay for {power.name}: which symbols?", opts,
-                             rules_ref="dragon.powers")
+                             rules_ref="dragon.powers", about={"power": power_id})
         chosen = arg_list(choice.id)
     cards, gems = spent_by(g, chosen)
     d.gems_spent.extend(gems)
@@ -200,6 +200,102 @@ def payable_powers(g: Game) -> list[str]:
     """The powers he could pay for now, whether or not they have anything to do (his board's view)."""
     have = means_of_payment(g)
     return [p.id for p in g.rules.dragon.powers if can_pay(g, tuple(p.cost), have)]
+
+
+# ---------------------------------------------------- what pays a power (rule checks)
+# ``pay_power`` asks which of his sources pay for the power chosen (``about``: its id): the
+# options are :func:`payments`; a card or Gem clicked is one of theirs exactly when
+# :func:`check_pay_card` / :func:`check_pay_gem` allow it, else they name the rule.
+def _paying_sources(g: Game, cost: tuple[str, ...]) -> set[str]:
+    """The cards and Gems (``gem_<symbol>``) the payment options spend: the targets of ``pay_power``."""
+    out: set[str] = set()
+    for payment in payments(g, cost):
+        cards, gems = spent_by(g, payment)
+        out.update(cards)
+        out.update(f"gem_{s}" for s in gems)
+    return out
+
+
+def _cannot_pay(power: Power, what: str) -> Reason:
+    return Reason(f"{power.name} costs {_cost_words(tuple(power.cost))}: {what} cannot pay it.", "DR-17")
+
+
+def check_scale_pays(g: Game, card: str, power: Power) -> Reason | None:
+    """VAR-35 (the Golden Scale stands for any symbol), VAR-36 (the Silver Scale for a Gem in
+    his supply), VAR-37 (the Platinum Scale pays for nothing)."""
+    scale = g.card(card).name
+    pays = scale_pays(g, card)
+    rule = g.rules.scale_card(card)
+    if not pays:
+        if rule.pays == "gem_in_supply":
+            return Reason(f"The {scale} pays a symbol of a Gem in your supply, and all 3 Gems are on the map.", "VAR-36")
+        return Reason(f"The {scale} pays for nothing: it is played on its own.", "VAR-37")
+    cost = tuple(power.cost)
+    if "any" not in cost and not set(pays) & set(cost):
+        return Reason(f"{power.name} costs {_cost_words(cost)}; the {scale} stands only for "
+                      f"{', '.join(p.title() for p in pays)} now.", "VAR-36" if rule.keep_by_reveal else "VAR-35")
+    return None
+
+
+def check_pay_card(g: Game, power_id: str, card: str) -> Reason | None:
+    """A card clicked while paying for ``power_id`` (a rule check): only cards in his hand
+    pay (DR-17), a Power card its own symbol (DR-17), a Scale what it stands for
+    (:func:`check_scale_pays`); his Power cards of one symbol are alike, so one of them
+    stands for all (the one the payment options name)."""
+    power = g.rules.dragon.power(power_id)
+    d = dragon(g)
+    name = g.card(card).name
+    if card not in d.hand:
+        where = " (it is in your discard pile)" if card in d.discard else ""
+        return Reason(f"That {name} card is not in your hand{where}: only cards in hand pay.", "DR-17")
+    cost = tuple(power.cost)
+    if is_scale(card):
+        found = check_scale_pays(g, card, power)
+        if found is not None:
+            return found
+    else:
+        sym = symbol_of(g, card)
+        if sym not in cost and "any" not in cost:
+            return _cannot_pay(power, f"a {sym.title()} card")
+    if card in _paying_sources(g, cost):
+        return None
+    if is_scale(card):
+        return Reason(f"The {name} cannot pay {power.name} together with your other cards and Gems.", "VAR-35")
+    sym = symbol_of(g, card).title()
+    return Reason(f"Your {sym} cards are alike: the highlighted {sym} card stands for any of them.", "DR-17")
+
+
+def check_pay_gem(g: Game, power_id: str, sym: str) -> Reason | None:
+    """A Gem of his board clicked while paying for ``power_id`` (a rule check): a Gem on the
+    map pays its symbol (DR-19, DR-21), once a turn (DR-19), for a cost that has it (DR-17)."""
+    power = g.rules.dragon.power(power_id)
+    name = f"The {sym.title()} Gem"
+    if sym not in gems_on_map(g):
+        return Reason(f"{name} is in your supply, not on the map: only Gems on the map pay.", "DR-19")
+    if sym in dragon(g).gems_spent:
+        return Reason(f"{name}'s symbol is spent this turn: each Gem pays once a turn.", "DR-19")
+    cost = tuple(power.cost)
+    if sym not in cost and "any" not in cost:
+        return _cannot_pay(power, f"the {sym.title()} Gem")
+    if f"gem_{sym}" in _paying_sources(g, cost):
+        return None
+    return Reason(f"{name} cannot pay {power.name} together with your other cards and Gems.", "DR-17")
+
+
+_PLACE_DOES_NOT_PAY = Reason("Sloth cubes do not pay for powers: Power cards in hand and Gems on the map do.", "DR-17")
+_SHRIEK_DOES_NOT_PAY = Reason("The Shriek token does not pay for powers: it rerolls a Dragon die.", "DIE-08")
+
+
+def check_pay_place(g: Game, power_id: str, slot: str) -> Reason | None:
+    """A place of his board clicked while paying (``slot`` after ``dragon.``; a power is
+    :func:`check_power_elsewhere`'s): a Gem (:func:`check_pay_gem`); the Shriek token and the
+    Sloth cubes pay nothing (DIE-08, DR-17)."""
+    part, _, rest = slot.partition(".")
+    if part == "gem" and rest in SYMBOLS:
+        return check_pay_gem(g, power_id, rest)
+    if part == "shriek":
+        return _SHRIEK_DOES_NOT_PAY
+    return _PLACE_DOES_NOT_PAY
 
 
 # ------------------------------------------------------- his powers (rule checks)
@@ -250,6 +346,54 @@ def check_power(g: Game, power_id: str, have: Counter[str] | None = None, leavin
     return _check_power(g, g.rules.dragon.power(power_id), have, leaving)
 
 
+def check_power_elsewhere(g: Game, power_id: str, now: str) -> Reason:
+    """DR-17: a power is used in the Move and Use Powers phase of his turn, one at a time —
+    never in the middle of another question (``now``: what is being decided instead)."""
+    return Reason(f"{g.rules.dragon.power(power_id).name} is used in the Move and Use Powers phase of the Dragon's "
+                  f"turn, one power at a time; now: {now}", "DR-17")
+
+
+def check_gem_place(g: Game, sym: str) -> Reason:
+    """A Gem of his board clicked in Move and Use Powers: it is never chosen by itself — on the
+    map its symbol pays for a power, once a turn (DR-19, DR-21); in his supply it is placed in
+    Place Dragon Gem (DR-53)."""
+    where = gems_on_map(g).get(sym)
+    name = f"The {sym.title()} Gem"
+    if where is None:
+        return Reason(f"{name} is in your supply: you may place a Gem on your tile in Place Dragon Gem, after moving "
+                      "and powers.", "DR-53")
+    if sym in dragon(g).gems_spent:
+        return Reason(f"{name}'s symbol is spent this turn: each Gem on the map pays once a turn.", "DR-19")
+    return Reason(f"{name} is on the map at {fmt_pos(where)}: its symbol pays for a power — choose a power on your "
+                  "board, then pay.", "DR-19")
+
+
+def check_shriek_place(g: Game) -> Reason:
+    """The Shriek token clicked outside a roll: the Shriek power places it (DR-33), and it is
+    spent on a reroll of a Dragon die he rolls (DIE-08)."""
+    if dragon(g).shriek:
+        return Reason("The Shriek token is placed: you spend it to reroll a Dragon die you roll.", "DIE-08")
+    return Reason(f"The Shriek token is not placed: the Shriek power ({_cost_words(tuple(g.rules.dragon.power('shriek').cost))}) "
+                  "places it.", "DR-33")
+
+
+def check_board_place(g: Game, slot: str) -> Reason | None:
+    """A place of his board clicked in Move and Use Powers (``slot`` after ``dragon.``): a
+    power (:func:`check_power`), a Sloth box (``turn.check_sloth_box``), a Gem
+    (:func:`check_gem_place`), the Shriek token (:func:`check_shriek_place`); None for a
+    place that names none of them."""
+    part, _, rest = slot.partition(".")
+    if part == "power" and any(p.id == rest for p in g.rules.dragon.powers):
+        return check_power(g, rest)
+    if part == "sloth" and rest in dr.BOX_NAMES:
+        return dr.check_sloth_box(g, rest)
+    if part == "gem" and rest in SYMBOLS:
+        return check_gem_place(g, rest)
+    if part == "shriek":
+        return check_shriek_place(g)
+    return None
+
+
 def _check_power(g: Game, power: Power, have: Counter[str] | None, leaving: Reason | None) -> Reason | None:
     if power.id != "wing":
         hold = check_leave_pit(g) if leaving is _ASK else leaving
@@ -280,7 +424,8 @@ def use_power(g: Game, power_id: str) -> Proc:
 
 # ------------------------------------------------------------- the die
 def roll(g: Game, why: str) -> Proc:
-    """Roll the Dragon die at his space; he may spend the Shriek token to reroll (DIE-08)."""
+    """Roll the Dragon die at his space; he may spend the Shriek token to reroll (DIE-08: the
+    question is asked while it is placed, the one place :func:`check_reroll_place` allows)."""
     d = dragon(g)
     face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
     if d.shriek:
@@ -292,6 +437,22 @@ def roll(g: Game, why: str) -> Proc:
             g.log("shriek_spent", "The Dragon spends the Shriek token to reroll.")
             face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
     return face, affected, centre
+
+
+_CARDS_DO_NOT_REROLL = Reason("Only the Shriek token rerolls the Dragon die: Power cards pay for powers.", "DIE-08")
+
+
+def check_reroll_place(g: Game, slot: str) -> Reason | None:
+    """DIE-08 (a rule check): the placed Shriek token, and nothing else of his board,
+    rerolls a Dragon die he rolls (``slot`` after ``dragon.``)."""
+    if slot == "shriek":
+        return None if dragon(g).shriek else check_shriek_place(g)
+    return Reason(f"Only the Shriek token rerolls the Dragon die: {dr.place_name(g, slot)} does not.", "DIE-08")
+
+
+def check_reroll_card(g: Game, card: str) -> Reason:
+    """DIE-08: no card rerolls a Dragon die (his cards pay for powers)."""
+    return _CARDS_DO_NOT_REROLL
 
 
 # ----------------------------------------------------------- effects
@@ -314,24 +475,59 @@ def _claw(g: Game) -> Proc:
             gob.gain_rage(g, 1, "the Dragon's Claw")
             dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
         if knight_here(g, p) and knight_movable(g):
-            yield from push_knight(g, 1, "Claw")
+            yield from push_knight(g, "Claw")
     if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
         attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Claw")
 
 
-def push_knight(g: Game, steps: int, why: str) -> Proc:
-    """Claw (1) and Slap (up to 3) move the Knight under Forced Movement (FM-19)."""
+PUSHES = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}     # how far, and the power's rule
+
+
+def check_push(g: Game, why: str, piece: str, q: Pos) -> Reason | None:
+    """Where Claw (1 space, DR-24), Slap (up to 3, DR-32) or Wrath (1, DR-37) moves ``piece``
+    (a rule check): to another space within its reach, by the map's rules of Forced
+    Movement (``forced.check_pushed_to``: FM-04..10, TR-17, TR-29)."""
+    steps, rule = PUSHES[why]
+    start = g.state.board.pieces[piece]
+    name = moved_name(piece)
+    if q == start:
+        return Reason(f"{name[0].upper()}{name[1:]} is on {fmt_pos(q)} already: {why} moves "
+                      f"{'her' if piece == 'knight' else 'him'} to another space.", rule)
+    found = check_pushed_to(g, piece, start, q, steps)
+    if found is not None and manhattan(start, q) > steps and q not in reachable(g, piece, start, steps):
+        return Reason(f"{why} moves {name} {'up to ' if steps > 1 else ''}{steps} space{'s' if steps > 1 else ''}: "
+                      f"{fmt_pos(q)} is {manhattan(start, q)} spaces away.", rule)
+    return found
+
+
+def check_push_piece(g: Game, why: str, piece: str, other: str) -> Reason | None:
+    """The piece clicked while ``why`` moves ``piece``: that one is moved, no other (DR-24/32/37)."""
+    if other == piece:
+        return None
+    return Reason(f"{why} moves {moved_name(piece)}: {moved_name(other)} stays where it is.", PUSHES[why][1])
+
+
+def _push_options(g: Game, why: str, piece: str) -> list[Option]:
+    """The spaces :func:`check_push` allows (the Forced Movement's reach, searched once)."""
+    steps, _ = PUSHES[why]
+    start = g.state.board.pieces[piece]
+    name = moved_name(piece)
+    return [Option(at("push", q), f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
+            for q in sorted(reachable(g, piece, start, max_steps=steps)) if q != start]
+
+
+def push_knight(g: Game, why: str) -> Proc:
+    """Claw (1 space) or Slap (up to 3) moves the Knight: the spaces :func:`check_push` allows."""
     board = g.state.board
     start = board.pieces["knight"]
-    dests = sorted(q for q in reachable(g, "knight", start, max_steps=steps) if q != start)
-    if not dests:
+    opts = _push_options(g, why, "knight")
+    if not opts:
         return
-    opts = [Option(at("push", q), f"Move the Knight to {fmt_pos(q)}", (space(q), Target("piece", "knight")))
-            for q in dests]
     if why == "Claw":
         opts.append(Option("nopush:", "Leave the Knight where she is", (button("skip"),)))
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"{why}: move the Knight", opts, rules_ref="general.forced_movement")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"{why}: move the Knight", opts,
+                         rules_ref="general.forced_movement", about={"power": why, "piece": "knight"})
     if choice.id == "nopush:":
         return
     q = pos_arg(choice.id)
@@ -370,11 +566,23 @@ def _wing(g: Game) -> Proc:
     yield from dr.move_dragon(g, q, "flies", found[q])
 
 
-def _hiss_targets(g: Game) -> list[str]:
+def check_hiss(g: Game, piece: str) -> Reason | None:
+    """DR-27 (a rule check): Hiss hits a revealed Goblin Tribe anywhere on the map — TR-26:
+    not one in the Mushroom Forest."""
     gob = goblins_api(g)
-    from ...map.terrain import in_forest  # TR-26: Hiss
-    return [] if gob is None else [t for t in gob.revealed_tribes(g)
-                                   if not in_forest(g, g.state.board.pieces.get(f"tribe:{t}"))]
+    if not piece.startswith("tribe:") or gob is None:
+        return Reason(f"Hiss hits a Goblin Tribe anywhere on the map: {moved_name(piece)} is not one.", "DR-27")
+    if piece.split(":", 1)[1] not in gob.revealed_tribes(g):
+        return Reason(f"The {piece_name(piece)} is hidden: Hiss hits a revealed Tribe.", "DR-27")
+    if in_forest(g, g.state.board.pieces.get(piece)):
+        return Reason(f"The {piece_name(piece)} is in the Mushroom Forest: Hiss cannot reach it there.", "TR-26")
+    return None
+
+
+def _hiss_targets(g: Game) -> list[str]:
+    """The Tribes :func:`check_hiss` allows."""
+    gob = goblins_api(g)
+    return [] if gob is None else [t for t in gob.revealed_tribes(g) if check_hiss(g, f"tribe:{t}") is None]
 
 
 def _hiss(g: Game) -> Proc:
@@ -408,17 +616,31 @@ def _hiss(g: Game) -> Proc:
     dr.eat(g, before - gob.tribe_population(g, tribe), f"Hiss at the {tribe.title()}")
 
 
-def _slither_opts(g: Game) -> list[Option]:
+def _slither_moves(g: Game) -> list[tuple[str, str]]:
+    """DR-28: the moves of a Sloth cube from a box holding one to another box with an empty space."""
     d = dragon(g)
-    out = []
-    for a in BOXES:
-        if d.sloth[a] <= 0:
-            continue
-        for b in BOXES:
-            if b != a and d.sloth[b] < d.capacity[b]:
-                out.append(Option(f"slither:{a}>{b}", f"Move a Sloth cube from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}",
-                                  (Target("slot", f"dragon.sloth.{a}"), Target("slot", f"dragon.sloth.{b}"))))
-    return out
+    return [(a, b) for a in BOXES if d.sloth[a] > 0 for b in BOXES if b != a and d.sloth[b] < d.capacity[b]]
+
+
+def check_slither_place(g: Game, slot: str) -> Reason | None:
+    """DR-28 (a rule check): a place of his board clicked for Slither (``slot`` after
+    ``dragon.``) — a Sloth box that gives a cube, or takes one, in one of its moves."""
+    part, _, box = slot.partition(".")
+    if part != "sloth" or box not in BOXES:
+        return Reason(f"Slither moves a Sloth cube from one Sloth box to another: {dr.place_name(g, slot)} is not one.",
+                      "DR-28")
+    if any(box in move for move in _slither_moves(g)):
+        return None
+    d = dragon(g)
+    return Reason(f"{dr.BOX_NAMES[box]} holds {d.sloth.get(box, 0)} of {d.capacity.get(box, 0)} Sloth cubes: Slither "
+                  "moves a cube from a box that has one to another box with an empty space, and this box can be "
+                  "neither now.", "DR-28")
+
+
+def _slither_opts(g: Game) -> list[Option]:
+    return [Option(f"slither:{a}>{b}", f"Move a Sloth cube from {dr.BOX_NAMES[a]} to {dr.BOX_NAMES[b]}",
+                   (Target("slot", f"dragon.sloth.{a}"), Target("slot", f"dragon.sloth.{b}")))
+            for a, b in _slither_moves(g)]
 
 
 def _slither(g: Game) -> Proc:
@@ -450,15 +672,52 @@ def _swat_tokens(g: Game) -> Iterator[tuple[str, Pos]]:
             yield kind, p
 
 
+def _swat_moves(g: Game) -> dict[tuple[str, Pos], dict[Pos, int]]:
+    """Each token he can Swat (its kind and space) and where it can go, with the steps
+    (Forced Movement up to 5, FM-10)."""
+    return {(kind, p): reachable(g, "token:" + kind, p, max_steps=5) for kind, p in _swat_tokens(g)}
+
+
+def check_swat_space(g: Game, q: Pos) -> Reason | None:
+    """A space clicked for Swat (a rule check): a space next to his holding a token that can
+    go somewhere (DR-29, DR-41), or a space within 5 where such a token can stop (DR-29, by
+    the map's Forced Movement rules, ``forced.check_pushed_to``; AMB-35 house rule: exactly 5)."""
+    if q == dr.pos(g):
+        return Reason("Swat takes a token from a space next to yours, never your own.", "DR-41")
+    exactly = "swat_exactly_five" in g.setup.house_rules
+    moves = _swat_moves(g)
+    ends = {(src, to) for (_, src), reach in moves.items() for to, n in reach.items()
+            if to != src and (n == 5 or not exactly)}
+    if any(q in pair for pair in ends):
+        return None
+    here = next((kind for kind, src in moves if src == q), None)
+    if here is not None:
+        return Reason(f"The {moved_name('token:' + here)[4:]} on {fmt_pos(q)} has no space "
+                      f"{'exactly 5 away' if exactly else 'within 5'} to go to: walls, open spaces and pieces stop it.",
+                      "DR-29")
+    if not moves:
+        return Reason("No Gem or Treasure token is on a space next to yours: Swat has nothing to move.", "DR-29")
+    (kind, src) = min(moves, key=lambda ks: (manhattan(ks[1], q), ks))
+    token = "token:" + kind
+    if exactly and any(q in reach for reach in moves.values()):
+        return Reason(f"With the house rule, Swat moves a token exactly 5 spaces, and {fmt_pos(q)} is nearer.", "DR-29")
+    if manhattan(src, q) > 5:
+        return Reason(f"Swat moves a token up to 5 spaces: {fmt_pos(q)} is {manhattan(src, q)} spaces from the "
+                      f"nearest one you can Swat, {moved_name(token)} at {fmt_pos(src)}.", "DR-29")
+    found = check_pushed_to(g, token, src, q, 5)
+    assert found is not None
+    return found
+
+
 def _swat_opts(g: Game) -> list[Option]:
-    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps away)."""
+    """AMB-35: up to 5 steps (house rule ``swat_exactly_five``: a destination exactly 5 steps
+    away): the moves whose two spaces :func:`check_swat_space` allows."""
     exactly = "swat_exactly_five" in g.setup.house_rules
     out = []
-    for kind, p in _swat_tokens(g):
-        reach = reachable(g, "token:" + kind, p, max_steps=5)
+    for (kind, p), reach in _swat_moves(g).items():
         for q in sorted(reach):
             if q != p and (reach[q] == 5 or not exactly):
-                name = "Treasure token" if kind == "treasure" else kind[4:].title() + " Gem"
+                name = moved_name("token:" + kind)[4:]
                 out.append(Option(f"swat:{kind}@{fmt_pos(p)}>{fmt_pos(q)}",
                                   f"Swat the {name} from {fmt_pos(p)} to {fmt_pos(q)}", (space(p), space(q))))
     return out
@@ -516,7 +775,7 @@ def _burn(g: Game) -> Proc:
 
 def _slap(g: Game) -> Proc:
     """DR-32/41: the Knight on an adjacent space moves up to 3 spaces."""
-    yield from push_knight(g, 3, "Slap")
+    yield from push_knight(g, "Slap")
 
 
 def _shriek(g: Game) -> Proc:
@@ -531,14 +790,42 @@ def _shriek(g: Game) -> Proc:
     yield
 
 
-def _scratch_opts(g: Game) -> list[Option]:
+def check_scratch_piece(g: Game, piece: str) -> Reason | None:
+    """DR-34 (a rule check): Scratch hits the Knight or the Thief on his own tile; the Tribes
+    there are hit all at once, through his tile (:func:`check_scratch_space`)."""
     p = dr.pos(g)
+    if piece == "dragon":
+        return Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34")
+    if g.state.board.pieces.get(piece) != p:
+        return Reason(f"Scratch hits only what is on your own tile: {moved_name(piece)} is not on it.", "DR-34")
+    if piece.startswith("tribe:"):
+        return Reason(f"Scratch hits every Tribe on your tile at once: click your tile, {fmt_pos(p)}.", "DR-34")
+    if piece == "knight" and not knight_here(g, p):
+        return Reason("The Knight is out of the game: Scratch cannot hit her.", "DR-34")
+    return None
+
+
+def check_scratch_space(g: Game, q: Pos) -> Reason | None:
+    """DR-34 (a rule check): his own tile stands for every Tribe on it."""
+    p = dr.pos(g)
+    if q != p:
+        return Reason(f"Scratch hits only what is on your own tile, {fmt_pos(p)}.", "DR-34")
+    if not tribes_at(g, p):
+        return Reason("No Goblin Tribe is on your tile: Scratch hits the Knight or the Thief here, on their piece.",
+                      "DR-34")
+    return None
+
+
+def _scratch_opts(g: Game) -> list[Option]:
+    """The targets :func:`check_scratch_piece` and :func:`check_scratch_space` allow."""
+    p = dr.pos(g)
+    pieces = g.state.board.pieces
     out = []
-    if knight_here(g, p):
+    if "knight" in pieces and check_scratch_piece(g, "knight") is None:
         out.append(Option("scratch:knight", "Scratch the Knight (she loses 5 Grit)", (Target("piece", "knight"),)))
-    if tribes_at(g, p):
+    if check_scratch_space(g, p) is None:
         out.append(Option("scratch:tribes", "Scratch every Tribe here (they drop to 0)", (space(p),)))
-    if thief_here(g, p):
+    if g.state.thief is not None and "thief" in pieces and check_scratch_piece(g, "thief") is None:
         out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
     return out
 
@@ -699,15 +986,13 @@ def _wrath_moves_thief(g: Game, affected: set[Pos]) -> Proc:
 
 
 def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
-    """Move ``piece`` to an adjacent space under Forced Movement (FM-05, FM-09)."""
+    """Move ``piece`` to an adjacent space under Forced Movement (FM-05, FM-09): :func:`check_push`."""
     board = g.state.board
-    dests = sorted(q for q, n in reachable(g, piece, frm, max_steps=1).items() if n == 1)
-    if not dests:
+    opts = _push_options(g, "Wrath", piece)
+    if not opts:
         return
-    opts = [Option(at("push", q), f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
-            for q in dests]
     choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} to an adjacent space", opts,
-                         rules_ref="general.forced_movement")
+                         rules_ref="general.forced_movement", about={"power": "Wrath", "piece": piece})
     q = pos_arg(choice.id)
     board.pieces[piece] = q
     g.log("forced_move", f"Wrath: the Dragon moves {name} from {fmt_pos(frm)} to {fmt_pos(q)}.",
@@ -732,10 +1017,27 @@ def gain_scale(g: Game, power: str) -> None:
           f"({len(d.scale_deck)} left in the Scale deck).", {"dragon": f"Drawn: the {g.card(card).name}"})
 
 
+def check_platinum_box(g: Game, box: str) -> Reason | None:
+    """VAR-37 (a rule check): the Platinum Scale moves a cube out of a Sloth box that has one."""
+    if dragon(g).sloth.get(box, 0) > 0:
+        return None
+    return Reason(f"The Platinum Scale moves a cube out of a Sloth box, and {dr.BOX_NAMES[box]} has none left.",
+                  "VAR-37")
+
+
+def check_platinum_place(g: Game, slot: str) -> Reason | None:
+    """A place of his board clicked for the Platinum Scale (``slot`` after ``dragon.``):
+    a Sloth box (:func:`check_platinum_box`), nothing else (VAR-37)."""
+    part, _, box = slot.partition(".")
+    if part != "sloth" or box not in BOXES:
+        return Reason(f"The Platinum Scale moves a cube out of a Sloth box: {dr.place_name(g, slot)} is not one.",
+                      "VAR-37")
+    return check_platinum_box(g, box)
+
+
 def sloth_boxes_with_cubes(g: Game) -> list[str]:
-    """The Sloth boxes still holding a cube (VAR-37: the Platinum Scale takes one from any)."""
-    d = dragon(g)
-    return [box for box in BOXES if d.sloth.get(box, 0) > 0]
+    """The Sloth boxes still holding a cube: those :func:`check_platinum_box` allows (VAR-37)."""
+    return [box for box in BOXES if check_platinum_box(g, box) is None]
 
 
 _SCALE_NOT_IN_HAND = Reason("That Scale card is not in your hand: Scales are played from your hand.", "VAR-34")

@@ -33,6 +33,7 @@ from ...option_ids import arg_of, at, has_verb, parse
 from ...reasons import Reason
 from .state import (
     SLOTH_CATEGORY,
+    SYMBOLS,
     DragonState,
     armor,
     card_face,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 BOX_NAMES = {"greed": "Greed", "hunger": "Hunger", "event": "Pride (Event)", "dont_move": "Pride (Stay Put)",
              "place_gem": "Pride (Gem)"}
+SLOTH_SLOTS = tuple(f"sloth.{box}" for box in BOX_NAMES)      # the Sloth boxes as places of his board
 
 
 def pos(g: Game) -> Pos:
@@ -564,15 +566,85 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
     later = pride_boxes_still_open(g, box)
     if later:
         opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
-                       (Target("slot", f"dragon.sloth.{box}"),)),
-                Option("pride:later", "Keep Pride for later", (button("skip"),))]
+                       (Target("slot", f"dragon.{s}"),)) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
+        opts.append(Option("pride:later", "Keep Pride for later", (button("skip"),)))
         choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
                              f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
-                             rules_ref="dragon.sloth")
+                             rules_ref="dragon.sloth", about={"box": box})
         if choice.id == "pride:later":
             g.log("pride_kept", f"The Dragon keeps this turn's Pride cube for later ({why}).", box=box)
             return
     remove_sloth(g, box, why)
+
+
+# ------------------------------------------------ his board in his turn (rule checks)
+# One check per rule (see :mod:`...reasons`): a place of his board clicked in a question
+# about it.  Sloth cubes are never moved by hand (DR-58..62): :func:`check_sloth_box`
+# names the condition that moves them; the Pride question (DR-62) offers only the box
+# whose condition is met (:func:`check_pride_place`).
+def place_name(g: Game, slot: str) -> str:
+    """A place of his board (``sloth.greed``, ``gem.claw``, ``power.wing``, ``shriek``) in plain words."""
+    part, _, rest = slot.partition(".")
+    if part == "sloth" and rest in SLOTH_CATEGORY:
+        return f"the {BOX_NAMES[rest]} Sloth box"
+    if part == "gem" and rest in SYMBOLS:
+        return f"the {rest.title()} Gem"
+    power = next((p for p in g.rules.dragon.powers if p.id == rest), None)
+    if part == "power" and power is not None:
+        return f"the {power.name} power"
+    if part == "shriek":
+        return "the Shriek token"
+    return "that part of your board"
+
+
+def sloth_condition(g: Game, box: str) -> tuple[str, str]:
+    """DR-58..60: what moves a cube of ``box`` to Wakefulness, and the rule saying so
+    (DR-47: with no Goblins player he eats none, so Hunger moves only by Slither)."""
+    per = g.rules.dragon.eaten_goblins_per_hunger
+    if box == "hunger" and not g.has("goblins"):
+        return ("only once Slither has moved it to another Sloth box: with no Goblins player he eats no Goblins",
+                "DR-47")
+    return {"greed": ("when you pick up a Treasure token, after all your movement", "DR-58"),
+            "hunger": (f"when you lower Eaten Goblins by {per} (now {dragon(g).eaten})", "DR-59"),
+            "event": ("when you reveal an Event tile", "DR-60"),
+            "dont_move": ("when you end a turn without moving", "DR-60"),
+            "place_gem": ("when you place a Gem while another is on the map", "DR-60")}[box]
+
+
+def check_sloth_box(g: Game, box: str) -> Reason:
+    """A Sloth box clicked in Move and Use Powers: its cubes move only when their condition
+    is met (DR-58..60), 1 per Sloth track and at most 3 a turn (DR-61/62) — never by hand,
+    so this check always refuses, with the reason that applies now."""
+    d = dragon(g)
+    name = BOX_NAMES[box]
+    if d.sloth.get(box, 0) <= 0:
+        return Reason(f"{name} has no Sloth cube left to move.", "DR-61")
+    if SLOTH_CATEGORY[box] in d.sloth_done:
+        return Reason(f"A {SLOTH_CATEGORY[box].title()} cube has moved to Wakefulness this turn already: 1 per Sloth "
+                      "track a turn.", "DR-62")
+    if len(d.sloth_done) >= g.rules.dragon.max_sloth_cubes_per_turn:
+        return Reason(f"{len(d.sloth_done)} Sloth cubes have moved this turn: at most 3 a turn.", "DR-61")
+    platinum = next((c for c in d.hand if is_scale(c) and g.rules.scale_card(c).removed_after_use), None)
+    scale = (f" (or play the {g.card(platinum).name} in your hand first: it moves a cube from any box)"
+             if platinum else "")
+    when, rule = sloth_condition(g, box)
+    return Reason(f"Sloth cubes are not moved by hand: a {name} cube ({d.sloth[box]} left) moves to Wakefulness "
+                  f"{when}{scale}.", rule)
+
+
+def check_pride_place(g: Game, met: str, slot: str) -> Reason | None:
+    """DR-62: the Pride question asks whether the box ``met`` (its condition met now) gives
+    this turn's one Pride cube: that box's slot is the answer, any other place is not."""
+    if slot == f"sloth.{met}":
+        return None
+    head = f"The Pride condition met now is {BOX_NAMES[met]}: move its cube now or keep Pride for later"
+    part, _, box = slot.partition(".")
+    if part == "sloth" and box in SLOTH_CATEGORY:
+        when, _ = sloth_condition(g, box)
+        if SLOTH_CATEGORY[box] == "pride":
+            return Reason(f"{head}; a {BOX_NAMES[box]} cube moves {when}.", "DR-62")
+        return Reason(f"{head}; {BOX_NAMES[box]} is not Pride: its cube moves {when}.", "DR-62")
+    return Reason(f"{head}; {place_name(g, slot)} is not part of it.", "DR-62")
 
 
 def check_awake(g: Game) -> None:
@@ -614,6 +686,42 @@ def give_treasure(g: Game, why: str) -> None:
         g.log("treasure_returned", "The Treasure token goes back to the Cave's supply.")
 
 
+def check_pickup_space(g: Game, q: Pos) -> Reason | None:
+    """DR-48 (a rule check): he picks up the Treasure tokens on his own tile only."""
+    p = pos(g)
+    if q == p:
+        return None
+    return Reason(f"You pick up only the Treasure tokens on your own tile, {fmt_pos(p)}; {fmt_pos(q)} is not it.",
+                  "DR-48")
+
+
+def check_gem_space(g: Game, q: Pos) -> Reason | None:
+    """DR-53 (a rule check): a Dragon Gem goes on his own tile."""
+    p = pos(g)
+    if q == p:
+        return None
+    return Reason(f"A Dragon Gem goes on your own tile, {fmt_pos(p)}; {fmt_pos(q)} is not it.", "DR-53")
+
+
+def check_place_gem(g: Game, sym: str) -> Reason | None:
+    """DR-53 (a rule check): the Gem placed comes from his supply, not from the map."""
+    where = gems_on_map(g).get(sym)
+    if where is None:
+        return None
+    return Reason(f"The {sym.title()} Gem is already on the map at {fmt_pos(where)}: only a Gem from your supply is "
+                  "placed.", "DR-53")
+
+
+def check_gem_place(g: Game, slot: str) -> Reason | None:
+    """A place of his board clicked in Place Dragon Gem (``slot`` after ``dragon.``): one of
+    his Gems (:func:`check_place_gem`); nothing else is placed (DR-53)."""
+    part, _, sym = slot.partition(".")
+    if part == "gem" and sym in SYMBOLS:
+        return check_place_gem(g, sym)
+    return Reason(f"Place Dragon Gem puts a Gem from your supply on your tile: {place_name(g, slot)} is not one.",
+                  "DR-53")
+
+
 def pick_up_treasure(g: Game) -> Proc:
     """DR-48..52: after all movement he may pick up the Treasure tokens on his tile."""
     d = dragon(g)
@@ -648,11 +756,12 @@ def pick_up_treasure(g: Game) -> Proc:
 
 def place_gem(g: Game) -> Proc:
     """DR-53: one Gem from his supply on his tile; Pride if another Gem is on the map (DR-60)."""
-    supply = gems_in_supply(g)
+    supply = [s for s in SYMBOLS if check_place_gem(g, s) is None]
     if not supply:
         return
     p = pos(g)
-    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p),)) for s in supply]
+    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p), Target("slot", f"dragon.gem.{s}")))
+            for s in supply]
     opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
     choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
@@ -683,6 +792,18 @@ def replace_hand(g: Game) -> Proc:
           {"dragon": "Hand: " + ", ".join(sorted(g.card(c).name for c in d.hand))})
 
 
+def check_keep_scale(g: Game, card: str) -> Reason | None:
+    """VAR-36 (a rule check): at Replace Hand only an unplayed Silver Scale in his hand may be
+    revealed and kept; every other card is discarded with the rest."""
+    if card not in dragon(g).hand:
+        return Reason(f"The {g.card(card).name} is not in your hand: only a Silver Scale in your hand is kept.",
+                      "VAR-36")
+    if not (is_scale(card) and g.rules.scale_card(card).keep_by_reveal):
+        return Reason(f"Only the Silver Scale may be revealed and kept at Replace Hand; the {g.card(card).name} is "
+                      "discarded with the rest.", "VAR-36")
+    return None
+
+
 def keep_scales(g: Game) -> Proc:
     """VAR-36: in Replace Hand he may reveal an unplayed Silver Scale to keep it.  The
     question is put whenever a Scale he drew may be in his hand (a Scale has left the Scale
@@ -694,7 +815,7 @@ def keep_scales(g: Game) -> Proc:
     drawn = len(g.rules.deck("scales")) - len(d.scale_deck) - len(d.scales_removed)
     if drawn <= 0:
         return []
-    keepable = [c for c in sorted(set(d.hand)) if is_scale(c) and g.rules.scale_card(c).keep_by_reveal]
+    keepable = [c for c in sorted(set(d.hand)) if check_keep_scale(g, c) is None]
     opts = [Option("replace:", "Discard your whole hand", (button("skip"),))]
     opts += [Option(f"keep:{c}", f"Reveal the {g.card(c).name} and keep it (draw one card fewer)",
                     (Target("card", c),)) for c in keepable]
@@ -777,12 +898,32 @@ def direction_word(a: Pos, b: Pos) -> str:
 
 
 # ------------------------------------------------------------ Soporific Spores
-def spores_boxes(g: Game) -> list[str]:
-    """CV-24, DR-69: Sloth boxes a Wakefulness cube may go back to (RV-14: not the pre-moved Hunger ones)."""
+_NO_WAKEFULNESS = Reason("No cube is on Wakefulness: Soporific Spores has none to put back.", "CV-24")
+
+
+def check_spores_place(g: Game, slot: str) -> Reason | None:
+    """CV-24, DR-69, RV-14 (a rule check): Soporific Spores puts a Wakefulness cube back on a
+    Sloth box with an empty space — never on the Hunger spaces of the cubes moved at setup."""
     d = dragon(g)
+    part, _, box = slot.partition(".")
+    if part != "sloth" or box not in SLOTH_CATEGORY:
+        return Reason(f"Soporific Spores puts a Wakefulness cube back on a Sloth box: {place_name(g, slot)} is not "
+                      "one.", "CV-24")
     if d.wakefulness <= 0:
-        return []
-    return [box for box in BOX_NAMES if sloth_room(g, box, from_wakefulness=True)]
+        return _NO_WAKEFULNESS
+    if sloth_room(g, box, from_wakefulness=True):
+        return None
+    n, cap = d.sloth.get(box, 0), d.capacity.get(box, 0)
+    if box == "hunger" and d.locked_hunger and n < cap:
+        return Reason(f"Hunger holds {n} of {cap} cubes, and the {d.locked_hunger} Hunger cubes moved at setup never "
+                      "go back to Hunger.", "RV-14")
+    return Reason(f"{BOX_NAMES[box]} is full ({n} of {cap} cubes): the cube goes back to a box with an empty space.",
+                  "DR-69")
+
+
+def spores_boxes(g: Game) -> list[str]:
+    """CV-24, DR-69: Sloth boxes a Wakefulness cube may go back to (:func:`check_spores_place`)."""
+    return [slot.split(".", 1)[1] for slot in SLOTH_SLOTS if check_spores_place(g, slot) is None]
 
 
 def spores(g: Game) -> Proc:
