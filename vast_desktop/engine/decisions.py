@@ -14,7 +14,7 @@ never shown to anyone: a bot picks by id).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, KeysView
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
@@ -116,6 +116,10 @@ class Decision:
 
     def option(self, option_id: str) -> Option | None:
         return self._index.get(option_id)
+
+    def option_ids(self) -> KeysView[str]:
+        """The option ids, in order, without building a tuple (a view of the index)."""
+        return self._index.keys()
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
-from .knowledge import NamedCards, Snapshot, hidden_places, learned, locate, snapshot, zone_seers
+from .knowledge import NamedCards, Snapshot, Watch, hidden_places, learned, locate, zone_seers
 from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
 
@@ -135,6 +135,7 @@ class Game:
         self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
         self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
+        self._watch = Watch()                # builds that snapshot after each step from what changed
         self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
         self.zone_of: dict[str, int] = {}   # hidden component -> its zone (knowledge.learned keeps it)
 
@@ -160,7 +161,7 @@ class Game:
         self._gen = flow
         self._step_is_barrier = False
         self._advance(None)
-        self._known = snapshot(self)
+        self._known = self._watch.start(self)
         self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self._known)
         self.zone_of = locate(self._known)
         if self._step_is_barrier:
@@ -192,8 +193,8 @@ class Game:
         before = self._known
         try:
             self._advance(opt)
-            self._known = snapshot(self)
-            if learned(self, before, self._known):   # always called: it keeps public_ids up to date
+            self._known = self._watch.step(self)
+            if learned(self, before, self._known, self._watch.changed):   # always called: it keeps public_ids up to date
                 self._step_is_barrier = True         # someone can now identify a hidden component
         except Exception as exc:
             # A bug in a rule procedure must not cost the game: this object is now unusable,
