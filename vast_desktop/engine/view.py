@@ -12,10 +12,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from .cards.omens import omen_cost
 from .decisions import Decision
 from .geometry import Pos
 from .map.board import moving_entrance, walls_at
 from .map.terrain import PLACING_KINDS, placing
+from .roles.dragon.powers import payable_powers
+from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
+from .roles.goblins.turn import board_view
+from .roles.knight import board as kb
+from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
 from .waiting import public_prompt
 
 if TYPE_CHECKING:
@@ -90,8 +96,6 @@ class PlayerView:
 
 
 def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
-    from .roles.knight import board as kb
-
     k = g.state.knight
     assert k is not None
     own = viewer == "knight"
@@ -116,8 +120,6 @@ def _knight_board(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
-    from .cards.omens import omen_cost
-
     c = g.state.cave
     assert c is not None
     board: dict[str, Any] = {
@@ -134,9 +136,6 @@ def _cave_board(g: Game, viewer: str | None) -> dict[str, Any]:
 
 
 def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[str, Any]:
-    from .roles.dragon.powers import payable_powers
-    from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
-
     d = g.state.dragon
     board: dict[str, Any] = {
         "health": d.health, "max_health": d.max_health, "surfaced": d.surfaced, "awake": d.awake,
@@ -159,8 +158,6 @@ def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> dict[st
 
 def _thief_board(g: Game, viewer: str | None) -> dict[str, Any]:
     """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
-    from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
-
     t = g.state.thief
     return {
         "stats": {name: stat(g, name) for name in STATS}, "stealth_now": stealth(g),
@@ -202,7 +199,6 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
     if st.dragon is not None:
         boards["dragon"] = _dragon_board(g, viewer, minimal)
     if st.goblins is not None:
-        from .roles.goblins.turn import board_view
         boards["goblins"] = board_view(g, viewer)
     if st.thief is not None:
         boards["thief"] = _thief_board(g, viewer)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..geometry import Pos, adjacent
 from .board import edge_blocked, events_live, owner
-from .terrain import impassable, on_pit, pit_links
+from .terrain import impassable, on_pit, pit_links, tribe_moved
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -197,7 +197,6 @@ def entered(g: Game, piece: str, q: Pos, frm: Pos | None = None) -> Proc:
             yield from lose_grit(g, 5, "the Flame Wall")
     elif piece.startswith("tribe:"):
         goblins = g.hooks.goblins
-        from .terrain import tribe_moved
         tribe = piece.split(":", 1)[1]
         if toks["flamewall"]:
             yield from goblins.flame_wall_entered(g, tribe, q)
