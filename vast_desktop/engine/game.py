@@ -69,7 +69,7 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
-@dataclass
+@dataclass(slots=True)
 class GameEvent:
     """Something that happened, for the log and for animation.
 
@@ -244,7 +244,7 @@ class Game:
         self._step_is_barrier = True
 
     def log(self, kind: str, public: str, private: dict[str, str] | None = None, **data: Any) -> None:
-        self.events.append(GameEvent(len(self.choices), kind, public, dict(private or {}), data))
+        self.events.append(GameEvent(len(self.choices), kind, public, dict(private) if private else {}, data))
 
     def has(self, role: str) -> bool:
         return role in self.state.roles

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..geometry import Pos, adjacent
+from ..geometry import Pos, orthogonal
 from .board import edge_blocked, events_live, owner
 from .terrain import impassable, on_pit, pit_links, tribe_moved
 
@@ -62,7 +62,7 @@ class _Push:
 
     def neighbours(self, p: Pos) -> list[Pos]:
         """As :func:`terrain.neighbours`: the adjacent spaces plus, from a Pit, the other Pits."""
-        return [q for _, q in adjacent(p)] + self.links(p)
+        return [*orthogonal(p), *self.links(p)]
 
     def other_players_at(self, q: Pos) -> bool:
         """Another player's piece is on ``q`` (a Tribe is not another player to a Tribe)."""
@@ -135,7 +135,8 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
             continue
         links = rules.links(p)
         d = dist[p] + 1
-        for q in [q for _, q in adjacent(p)] + links:         # rules.neighbours(p)
+        nbrs = orthogonal(p)
+        for q in (nbrs + tuple(links) if links else nbrs):    # rules.neighbours(p)
             if q in dist or not rules.can_enter(p, q, links):
                 continue
             stop = q not in avoided and rules.can_stop(q)
