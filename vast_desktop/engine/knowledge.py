@@ -22,9 +22,12 @@ What is not a component's identity — a die roll, the type of a Dark tile the T
 at (TH-09) — is marked by the rule itself with :meth:`Game.barrier` (the RNG marks its
 draws).
 
-Kept cheap (it runs after every step): a snapshot is a tuple of tuples; only when it differs
-from the one before are the components that moved looked at, with ``Game.zone_of`` (where
-each hidden component is) and ``Game.public_ids`` kept up to date here.
+Kept cheap (it runs after every step, issue 25 item 9): :func:`snapshot` is the definition,
+but after a step :class:`Watch` rebuilds only the zones whose source lists (or placed tiles)
+changed — most steps change none — and :func:`learned` looks only at those zones, and there
+only at the components that moved, with ``Game.zone_of`` (where each hidden component is)
+and ``Game.public_ids`` kept up to date here.  Nothing is marked by hand: every source is
+compared after every step.
 """
 from __future__ import annotations
 
