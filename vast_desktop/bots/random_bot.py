@@ -18,9 +18,11 @@ class RandomBot:
         self.end_turn_weight = end_turn_weight
 
     def __call__(self, view: PlayerView | None, decision: Decision) -> str:  # view unused: needs_view False
-        ids = decision.ids
+        keys = decision.option_ids()
         # Ending the turn at once is one option among dozens; weigh it so random games
         # still explore, but do not drag on for ever.
-        if "end:" in ids and len(ids) > 1 and self.rng.random() > self.end_turn_weight:
-            ids = tuple(i for i in ids if i != "end:")
+        if "end:" in keys and len(keys) > 1 and self.rng.random() > self.end_turn_weight:
+            ids = [i for i in keys if i != "end:"]
+        else:
+            ids = list(keys)
         return ids[self.rng.randrange(len(ids))]

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .cards.past_plunder import past_plunder_card
 from .decisions import Option, Target, space
 from .game import GameOver, Outcome
 from .geometry import fmt_pos
 from .kinds import DecisionKind
 from .map.board import place_tile, placement_spaces, tile_type, tiles_left
 from .map.collapse import collapse_candidates, remove_tile
+from .map.terrain import end_of_turn
 from .option_ids import at, pos_arg
+from .roles.dragon.state import spirit
+from .roles.knight.board import active_cubes
+from .roles.thief.state import stat
 
 if TYPE_CHECKING:
     from .game import Game, Proc
@@ -53,13 +58,11 @@ def begin_turn(g: Game) -> None:
 
 def end_of_own_turn_terrain(g: Game, role: str) -> Proc:
     """TR-21..24: Magma acts at the end of its victim's own turn."""
-    from .map.terrain import end_of_turn
     yield from end_of_turn(g, role)
 
 
 def end_of_turn_cards(g: Game, role: str) -> Proc:
     """Variant cards that act at the end of their holder's turn: Past Plunder (RV-12/23/29)."""
-    from .cards.past_plunder import past_plunder_card
     yield from past_plunder_card(g, role)
 
 
@@ -74,15 +77,12 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
     revealed = sum(1 for p, t in tiles.items() if t.lit and tile_type(g, p) == "crystal")
     values = [revealed + g.state.crystal_tiles_removed]
     if role == "knight" and g.state.knight is not None:
-        from .roles.knight.board import active_cubes
         values.append(active_cubes(g.state.knight))
     if role == "dragon" and g.state.dragon is not None:                 # SOLO-03: the Dragon's Spirit
-        from .roles.dragon.state import spirit
         values.append(spirit(g))
     if role == "goblins" and g.state.goblins is not None:               # SOLO-03: the largest Tribe
         values.append(max(g.state.goblins.population.values()))
     if role == "thief" and g.state.thief is not None:                   # SOLO-03: the Thief's Movement
-        from .roles.thief.state import stat
         values.append(stat(g, "movement"))
     return max(values)
 

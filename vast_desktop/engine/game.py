@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .decisions import Decision, IllegalChoice, Option
 from .dice import Die, DieScript, ScriptedDice, Then
 from .kinds import DecisionKind
-from .knowledge import NamedCards, Snapshot, hidden_places, learned, locate, snapshot, zone_seers
+from .knowledge import NamedCards, Snapshot, Watch, hidden_places, learned, locate, zone_seers
 from .roles.meetings.types import NO_MEETINGS, Meetings
 from .state import GameState
 
@@ -70,7 +70,7 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
-@dataclass
+@dataclass(slots=True)
 class GameEvent:
     """Something that happened, for the log and for animation.
 
@@ -136,6 +136,7 @@ class Game:
         self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
         self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
+        self._watch = Watch()                # builds that snapshot after each step from what changed
         self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
         self.zone_of: dict[str, int] = {}   # hidden component -> its zone (knowledge.learned keeps it)
 
@@ -161,7 +162,7 @@ class Game:
         self._gen = flow
         self._step_is_barrier = False
         self._advance(None)
-        self._known = snapshot(self)
+        self._known = self._watch.start(self)
         self.public_ids = set(self.rules.physical_card_ids) - hidden_places(self._known)
         self.zone_of = locate(self._known)
         if self._step_is_barrier:
@@ -193,8 +194,8 @@ class Game:
         before = self._known
         try:
             self._advance(opt)
-            self._known = snapshot(self)
-            if learned(self, before, self._known):   # always called: it keeps public_ids up to date
+            self._known = self._watch.step(self)
+            if learned(self, before, self._known, self._watch.changed):   # always called: it keeps public_ids up to date
                 self._step_is_barrier = True         # someone can now identify a hidden component
         except Exception as exc:
             # A bug in a rule procedure must not cost the game: this object is now unusable,
@@ -248,7 +249,7 @@ class Game:
         self._step_is_barrier = True
 
     def log(self, kind: str, public: str, private: dict[str, str] | None = None, **data: Any) -> None:
-        self.events.append(GameEvent(len(self.choices), kind, public, dict(private or {}), data))
+        self.events.append(GameEvent(len(self.choices), kind, public, dict(private) if private else {}, data))
 
     def has(self, role: str) -> bool:
         return role in self.state.roles

@@ -40,6 +40,13 @@ def adjacent(p: Pos) -> tuple[tuple[int, Pos], ...]:
     return ((0, (x, y - 1)), (1, (x + 1, y)), (2, (x, y + 1)), (3, (x - 1, y)))
 
 
+@lru_cache(maxsize=65536)
+def orthogonal(p: Pos) -> tuple[Pos, ...]:
+    """The four orthogonal neighbours alone, N, E, S, W (cached like :func:`adjacent`)."""
+    x, y = p
+    return ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y))
+
+
 def surrounding(p: Pos) -> Iterator[Pos]:
     """All eight spaces around ``p`` (MAP-02)."""
     for dx, dy in SURROUNDING:

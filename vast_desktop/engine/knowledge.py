@@ -22,17 +22,21 @@ What is not a component's identity — a die roll, the type of a Dark tile the T
 at (TH-09) — is marked by the rule itself with :meth:`Game.barrier` (the RNG marks its
 draws).
 
-Kept cheap (it runs after every step): a snapshot is a tuple of tuples; only when it differs
-from the one before are the components that moved looked at, with ``Game.zone_of`` (where
-each hidden component is) and ``Game.public_ids`` kept up to date here.
+Kept cheap (it runs after every step, issue 25 item 9): :func:`snapshot` is the definition,
+but after a step :class:`Watch` rebuilds only the zones whose source lists (or placed tiles)
+changed — most steps change none — and :func:`learned` looks only at those zones, and there
+only at the components that moved, with ``Game.zone_of`` (where each hidden component is)
+and ``Game.public_ids`` kept up to date here.  Nothing is marked by hand: every source is
+compared after every step.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import PlacedTile
 
 Zones = tuple[Collection[str], ...]                    # the hidden zones' contents, in zone_seers order
 Pending = tuple[str, frozenset[str]] | None             # the decider and the card ids its options name, if any
@@ -68,35 +72,130 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
             NOBODY)          # the Scale deck (VAR-32)
 
 
-def snapshot(g: Game) -> Snapshot:
-    """The contents of every hidden zone (in :func:`zone_seers` order), and the decider with
-    the card ids named by the options of the pending decision."""
+def _sources(g: Game) -> list[Any]:
+    """The lists (and the chosen War card) the hidden zones are read from, in :data:`ZONE_SOURCES` order."""
     st = g.state
     k, cave, gb, d = st.knight, st.cave, st.goblins, st.dragon
-    ev = st.event_deck
-    zones: list[Collection[str]] = [
-        tuple(st.stack), tuple(cave.hand) if cave is not None else (),
-        frozenset([t.tile_id for t in st.board.tiles.values() if not t.lit and t.terrain is None]),
-        tuple(ev[:CV40_TOP]), tuple(ev[CV40_TOP:]), tuple(st.treasure_deck), tuple(st.monster_deck),
-        tuple(st.terrain_deck),
-    ]
-    if k is not None:
-        facedown = tuple(k.treasures) if not k.face_up else tuple([x for x in k.treasures if x not in k.face_up])
-        zones += [tuple(k.sidequest_deck), tuple(k.sidequests), facedown]
-    else:
-        zones += [(), (), ()]
-    if gb is not None:                                # the War card chosen is face up (GB-24)
-        war = gb.war_deck if gb.war_card is None else [x for x in gb.war_deck if x != gb.war_card]
-        zones += [tuple(gb.hand), tuple(gb.secrets_deck), tuple(war)]
-    else:
-        zones += [(), (), ()]
-    if d is not None:
-        zones += [tuple(d.hand), tuple(d.discard), tuple(d.deck), tuple(d.scale_deck)]
-    else:
-        zones += [(), (), (), ()]
+    src: list[Any] = [st.stack, cave.hand if cave is not None else (), st.event_deck, st.treasure_deck,
+                      st.monster_deck, st.terrain_deck]
+    src += (k.sidequest_deck, k.sidequests, k.treasures, k.face_up) if k is not None else _NO_KNIGHT
+    src += (gb.hand, gb.secrets_deck, gb.war_deck, gb.war_card) if gb is not None else _NO_GOBLINS
+    src += (d.hand, d.discard, d.deck, d.scale_deck) if d is not None else _NO_DRAGON
+    return src
+
+
+_NO_KNIGHT: tuple[Any, ...] = ((), (), (), ())
+_NO_GOBLINS: tuple[Any, ...] = ((), (), (), None)
+_NO_DRAGON: tuple[Any, ...] = ((), (), (), ())
+DARK = 2                # the zone of the Dark tiles, read from the board, not from a list
+
+
+def _facedown(treasures: list[str], face_up: list[str]) -> list[str]:
+    return list(treasures) if not face_up else [x for x in treasures if x not in face_up]
+
+
+def _war(deck: list[str], chosen: str | None) -> list[str]:     # the War card chosen is face up (GB-24)
+    return list(deck) if chosen is None else [x for x in deck if x != chosen]
+
+
+# Each hidden zone but the Dark tiles (zone_seers order): the sources it is read from
+# (indexes into _sources) and how.
+ZONE_SOURCES: tuple[tuple[int, tuple[int, ...], Callable[..., list[str]]], ...] = (
+    (0, (0,), list),                               # the stack
+    (1, (1,), list),                               # the Cave's hand
+    (3, (2,), lambda ev: ev[:CV40_TOP]),           # the top 3 Event cards (CV-40)
+    (4, (2,), lambda ev: ev[CV40_TOP:]),           # the rest of the Event deck
+    (5, (3,), list), (6, (4,), list), (7, (5,), list),          # Treasure, Monster, Random Terrain decks
+    (8, (6,), list), (9, (7,), list), (10, (8, 9), _facedown),  # the Knight's
+    (11, (10,), list), (12, (11,), list), (13, (12, 13), _war),  # the Goblins'
+    (14, (14,), list), (15, (15,), list), (16, (16,), list), (17, (17,), list),   # the Dragon's
+)
+N_ZONES = 18
+_BY_SOURCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, (_, srcs, _) in enumerate(ZONE_SOURCES) if s in srcs) for s in range(18))
+
+
+def _dark(tiles: Iterable[PlacedTile]) -> frozenset[str]:
+    return frozenset([t.tile_id for t in tiles if not t.lit and t.terrain is None])
+
+
+def _pending(g: Game) -> Pending:
     p = g.pending
-    named = g.named_cards.named(p.ids) if p is not None else NO_CARDS
-    return tuple(zones), (p.role, named) if named and p is not None else None   # None: names no card
+    if p is None:
+        return None
+    named = g.named_cards.named(p.option_ids())
+    return (p.role, named) if named else None        # None: names no card
+
+
+def snapshot(g: Game) -> Snapshot:
+    """The contents of every hidden zone (in :func:`zone_seers` order), and the decider with
+    the card ids named by the options of the pending decision.  (The definition; after a
+    step :class:`Watch` builds the same snapshot from the zones that changed.)"""
+    src = _sources(g)
+    zones: list[Collection[str]] = [()] * N_ZONES
+    zones[DARK] = _dark(g.state.board.tiles.values())
+    for z, srcs, read in ZONE_SOURCES:
+        zones[z] = read(*[src[s] for s in srcs])
+    return tuple(zones), _pending(g)
+
+
+class Watch:
+    """Builds the snapshot after each step by rebuilding only the zones whose sources changed
+    (most steps change none), and says which zones those are (``changed``, for
+    :func:`learned`).  It keeps a copy of every source list and the placed tiles with their
+    ``lit`` flags, all compared at C speed (a tile's id and Terrain never change:
+    ``PlacedTile``'s fields are ``Final``).  The snapshot it returns equals :func:`snapshot`
+    (``tests/test_knowledge.py`` checks that at every step of random games); an unchanged
+    zone is the same object as before."""
+
+    __slots__ = ("sources", "tiles", "lits", "last", "changed")
+
+    def __init__(self) -> None:
+        self.sources: list[Any] = []
+        self.tiles: list[PlacedTile] = []
+        self.lits: list[bool] = []
+        self.last: Snapshot = ((), None)
+        self.changed: list[int] = []            # the zones that changed in the last step
+
+    def start(self, g: Game) -> Snapshot:
+        src = _sources(g)
+        self.sources = [s[:] if s.__class__ is list else s for s in src]
+        self.tiles = list(g.state.board.tiles.values())
+        self.lits = [t.lit for t in self.tiles]
+        self.last = snapshot(g)
+        self.changed = list(range(N_ZONES))
+        return self.last
+
+    def step(self, g: Game) -> Snapshot:
+        zones = self.last[0]
+        changed: list[int] = []
+        src = _sources(g)
+        old = self.sources
+        if src != old:
+            rebuild: set[int] = set()
+            for s, (a, b) in enumerate(zip(src, old, strict=True)):
+                if a != b:
+                    old[s] = a[:] if a.__class__ is list else a
+                    rebuild.update(_BY_SOURCE[s])
+            new = list(zones)
+            for i in rebuild:
+                z, srcs, read = ZONE_SOURCES[i]
+                new[z] = read(*[old[s] for s in srcs])
+                changed.append(z)
+            zones = tuple(new)
+        tiles = list(g.state.board.tiles.values())
+        lits = [t.lit for t in tiles]
+        if tiles != self.tiles or lits != self.lits:
+            self.tiles, self.lits = tiles, lits
+            ids = _dark(tiles)
+            if ids != zones[DARK]:
+                new = list(zones)
+                new[DARK] = ids
+                zones = tuple(new)
+                changed.append(DARK)
+        self.changed = changed
+        self.last = (zones, _pending(g))
+        return self.last
 
 
 class NamedCards:
@@ -106,20 +205,25 @@ class NamedCards:
 
     def __init__(self, cards: frozenset[str]) -> None:
         self.cards = cards
-        self.seen: set[str] = set()             # option ids already read
+        self.plain: set[str] = set()            # option ids read that name no card
         self.naming: dict[str, str] = {}        # those that name a card -> the card
 
-    def named(self, option_ids: tuple[str, ...]) -> frozenset[str]:
-        if not self.seen.issuperset(option_ids):
-            for i in option_ids:
+    def named(self, option_ids: Iterable[str]) -> frozenset[str]:
+        if self.plain.issuperset(option_ids):  # most decisions: every id read, none names a card
+            return NO_CARDS
+        naming, plain = self.naming, self.plain
+        out = []
+        for i in option_ids:
+            c = naming.get(i)
+            if c is None and i not in plain:
                 arg = i.partition(":")[2]
                 if arg in self.cards:
-                    self.naming[i] = arg
-            self.seen.update(option_ids)
-        naming = self.naming
-        if naming.keys().isdisjoint(option_ids):
-            return NO_CARDS
-        return frozenset([naming[i] for i in option_ids if i in naming])
+                    c = naming[i] = arg
+                else:
+                    plain.add(i)
+            if c is not None:
+                out.append(c)
+        return frozenset(out) if out else NO_CARDS
 
 
 NO_CARDS: frozenset[str] = frozenset()
@@ -142,7 +246,7 @@ def locate(snap: Snapshot) -> dict[str, int]:
     return {i: z for z, ids in enumerate(snap[0]) for i in ids}
 
 
-def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
+def learned(g: Game, before: Snapshot, after: Snapshot, changed: Iterable[int] | None = None) -> bool:
     """Whether some viewer can identify, after the step, a component it could not before;
     keeps ``g.zone_of`` (where each hidden component is) and ``g.public_ids`` (the cards in
     no hidden zone) up to date.
@@ -152,14 +256,17 @@ def learned(g: Game, before: Snapshot, after: Snapshot) -> bool:
     viewers of its zone, the decider naming it and, if it was public, everyone; after, by
     the viewers of its zone and the decider naming it — or by everyone if it is in no
     hidden zone and not named (played, shown, put face up: public now).  A component that
-    moves between zones seen by the same viewers (the Cave's hand to a Dark tile) is no news."""
+    moves between zones seen by the same viewers (the Cave's hand to a Dark tile) is no news.
+    ``changed``: the zones that may differ (``Watch.changed``), if known; else all are compared."""
     if before == after:
         return False
     seers = g.knowledge_zones
     where = g.zone_of
     was_in: dict[str, int] = {}
     entered: list[tuple[int, frozenset[str] | set[str]]] = []
-    for z, (b, a) in enumerate(zip(before[0], after[0], strict=True)):
+    zones_b, zones_a = before[0], after[0]
+    for z in (range(len(zones_a)) if changed is None else changed) if zones_b is not zones_a else ():
+        b, a = zones_b[z], zones_a[z]
         if b != a:
             sb: frozenset[str] | set[str] = b if isinstance(b, frozenset) else set(b)
             sa: frozenset[str] | set[str] = a if isinstance(a, frozenset) else set(a)

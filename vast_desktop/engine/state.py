@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .geometry import Edge, Pos
 
@@ -32,12 +32,15 @@ class PlacedTile:
 
     A Terrain space is a PlacedTile too (``terrain`` set, ``tile_id`` the Terrain
     tile's id, never ``lit``): it is on the map (MAP glossary) but neither Lit nor
-    Dark (TR-13) — ask :attr:`dark`, never ``not lit``, for a Dark tile."""
+    Dark (TR-13) — ask :attr:`dark`, never ``not lit``, for a Dark tile.
 
-    tile_id: str
+    The tile's id and Terrain never change (``Final``): ``knowledge.Watch`` tells whether
+    the Dark tiles changed from the tile objects and their ``lit`` flags alone."""
+
+    tile_id: Final[str]
     lit: bool
     rot: int = 0
-    terrain: TerrainMark | None = None
+    terrain: Final[TerrainMark | None] = None
 
     @property
     def dark(self) -> bool:

@@ -13,10 +13,16 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .board_views import Boards, CaveBoard, Decks, DragonBoard, KnightBoard, ThiefBoard
+from .cards.omens import omen_cost
 from .decisions import Decision
 from .geometry import Pos
 from .map.board import moving_entrance, walls_at
 from .map.terrain import PLACING_KINDS, placing
+from .roles.dragon.powers import payable_powers
+from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
+from .roles.goblins.turn import board_view
+from .roles.knight import board as kb
+from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
 from .waiting import public_prompt
 
 if TYPE_CHECKING:
@@ -92,8 +98,6 @@ class PlayerView:
 
 
 def _knight_board(g: Game, viewer: str | None) -> KnightBoard:
-    from .roles.knight import board as kb
-
     k = g.state.knight
     assert k is not None
     own = viewer == "knight"
@@ -116,8 +120,6 @@ def _knight_board(g: Game, viewer: str | None) -> KnightBoard:
 
 
 def _cave_board(g: Game, viewer: str | None) -> CaveBoard:
-    from .cards.omens import omen_cost
-
     c = g.state.cave
     assert c is not None
     own = viewer == "cave"
@@ -133,9 +135,6 @@ def _cave_board(g: Game, viewer: str | None) -> CaveBoard:
 
 
 def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> DragonBoard:
-    from .roles.dragon.powers import payable_powers
-    from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
-
     d = g.state.dragon
     own = viewer == "dragon"
     scales = scales_variant(g)                                    # Dragon Scales (VAR-32..37)
@@ -157,8 +156,6 @@ def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> DragonB
 
 def _thief_board(g: Game, viewer: str | None) -> ThiefBoard:
     """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
-    from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
-
     t = g.state.thief
     return ThiefBoard(
         stats={name: stat(g, name) for name in STATS}, stealth_now=stealth(g),
@@ -194,7 +191,6 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
                               walls_at(g, p) if t.lit else None, toks, t.tile_id if show else None))
     goblins = None
     if st.goblins is not None:
-        from .roles.goblins.turn import board_view
         goblins = board_view(g, viewer)
     boards = Boards(
         knight=_knight_board(g, viewer) if st.knight is not None else None,

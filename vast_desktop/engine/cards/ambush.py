@@ -17,10 +17,13 @@ from ..decisions import Option, button, space
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan
 from ..kinds import DecisionKind
+from ..map import terrain as tr
 from ..map.board import is_dark, is_lit, place_tile
+from ..map.reveal import reveal_one
 from ..option_ids import at, pos_arg
 from ..reasons import Reason
 from ..roles.knight import board as kb
+from .treasures import lose_treasure
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -174,8 +177,6 @@ def _troll(g: Game, monster: str) -> Proc:
     Readings where the card is silent: a Canyon already on the map (the Terrain variant)
     is not moved — the Troll token goes on its Bridge; if no legal spot exists for the
     Canyon, the Troll blocks her space as the Ogre does (she steps back)."""
-    from ..map import terrain as tr
-
     board = g.state.board
     canyon = next(t.id for t in g.rules.terrain if t.kind == "canyon")
     if canyon not in tr.tiles_on_map(g):
@@ -202,7 +203,6 @@ def _golem(g: Game, monster: str) -> Proc:
 def _gnome(g: Game, monster: str) -> Proc:
     k = kb.knight(g)
     if k.treasures:
-        from .treasures import lose_treasure
         card = k.treasures[g.rng.randrange(len(k.treasures))]
         lose_treasure(g, card, "the Gnome")
     return
@@ -281,7 +281,6 @@ def _underworm(g: Game, monster: str) -> Proc:
         place_tile(g, g.state.stack.pop(0), dest, "knight", "draws and places")
     g.state.board.pieces["knight"] = dest
     g.log("move", f"The Underworm drags the Knight to {fmt_pos(dest)}.", piece="knight", frm=here, to=dest)
-    from ..map.reveal import reveal_one
     yield from reveal_one(g, dest, "knight")
     kb.gain_grit(g, g.rules.knight.grit["reveal_tile"], "revealed a tile")
 

@@ -13,6 +13,9 @@ from ..map.board import is_dark
 from ..map.reveal import reveal_group
 from ..option_ids import arg_of
 from ..roles.knight import board as kb
+from .ambush import resolve_ambush
+from .omens import draw_omens
+from .treasures import receive_treasure
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -43,7 +46,6 @@ def play_event(g: Game) -> Proc:
 
 
 def ev_ambush(g: Game) -> Proc:
-    from .ambush import resolve_ambush
     yield from resolve_ambush(g, "event")
 
 
@@ -103,10 +105,8 @@ def ev_rats(g: Game) -> Proc:
 def ev_deep_and_dark(g: Game) -> Proc:
     """Deep and Dark: the Cave draws 2 Omens; with no Cave the Knight gains a Treasure card."""
     if g.has("cave"):
-        from .omens import draw_omens
         draw_omens(g, 2, "Deep and Dark")
     else:
-        from .treasures import receive_treasure
         yield from receive_treasure(g)
 
 

@@ -9,10 +9,10 @@ from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..geometry import Pos, adjacent, fmt_pos
+from ..geometry import Pos, fmt_pos, orthogonal
 from ..reasons import Reason
 from .board import edge_blocked, events_live, owner, piece_name
-from .terrain import impassable, on_pit, pit_links
+from .terrain import impassable, on_pit, pit_links, tribe_moved
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -63,7 +63,7 @@ class _Push:
 
     def neighbours(self, p: Pos) -> list[Pos]:
         """As :func:`terrain.neighbours`: the adjacent spaces plus, from a Pit, the other Pits."""
-        return [q for _, q in adjacent(p)] + self.links(p)
+        return [*orthogonal(p), *self.links(p)]
 
     def other_players_at(self, q: Pos) -> bool:
         """Another player's piece is on ``q`` (a Tribe is not another player to a Tribe)."""
@@ -136,7 +136,8 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
             continue
         links = rules.links(p)
         d = dist[p] + 1
-        for q in [q for _, q in adjacent(p)] + links:         # rules.neighbours(p)
+        nbrs = orthogonal(p)
+        for q in (nbrs + tuple(links) if links else nbrs):    # rules.neighbours(p)
             if q in dist or not rules.can_enter(p, q, links):
                 continue
             stop = q not in avoided and rules.can_stop(q)
@@ -246,7 +247,6 @@ def entered(g: Game, piece: str, q: Pos, frm: Pos | None = None) -> Proc:
             yield from lose_grit(g, 5, "the Flame Wall")
     elif piece.startswith("tribe:"):
         goblins = g.hooks.goblins
-        from .terrain import tribe_moved
         tribe = piece.split(":", 1)[1]
         if toks["flamewall"]:
             yield from goblins.flame_wall_entered(g, tribe, q)

@@ -24,6 +24,7 @@ from .board import (
     rotation_label,
     set_rotation,
 )
+from .terrain import event_revealed
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -51,7 +52,6 @@ def reveal_one(g: Game, p: Pos, revealer: str, came_from: Pos | None = None, kni
     yield from fill_open_edges(g, revealer)
     reveal_tokens(g, p, kind, knight_entered)
     if kind == "event":                             # TR-04, TR-08: Terrain after the edges are filled
-        from .terrain import event_revealed
         yield from event_revealed(g, p, revealer)
     return kind
 

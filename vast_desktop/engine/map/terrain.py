@@ -17,12 +17,26 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
-from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
+from ..geometry import DIR_NAMES, Pos, adjacent, fmt_pos, manhattan, parse_pos, step, surrounding
 from ..kinds import DecisionKind
 from ..option_ids import arg_of, arg_parts, at, pos_arg
 from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
-from .board import edge_blocked, owner, piece_name
+from .board import (
+    _hand_label,
+    clear_edge_tokens,
+    draw_to_cave_hand,
+    edge_blocked,
+    events_live,
+    fill_open_edges,
+    hand_choices,
+    owner,
+    piece_name,
+    place_tile,
+    return_token,
+    tiles_left,
+)
+from .board import _who as who
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -320,7 +334,6 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     st = g.state
     if not terrain_on(g) or st.collapse or st.terrain_round == st.round:     # TR-05, COL-32
         return
-    from .board import events_live
     if "terrain_needs_event_cards" in g.setup.house_rules and not events_live(g):    # AMB-54 house rule
         g.log("terrain_none", "The Event deck is empty: Event tiles are ignored and bring no Terrain "
               "(house rule).")
@@ -379,7 +392,6 @@ def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
         rot, anchor = int(r), parse_pos(where)
     put(g, tile, rot, anchor, placer)
     if kind == "canyon":                                                      # TR-10, TR-16
-        from .board import fill_open_edges
         yield from fill_open_edges(g, placer)
 
 
@@ -428,7 +440,6 @@ def put(g: Game, tile: str, rot: int, anchor: Pos, by: str) -> None:
 
 
 def _who(role: str) -> str:
-    from .board import _who as who
     return who(role)
 
 
@@ -446,8 +457,6 @@ def take_off(g: Game, tile: str, why: str) -> list[Pos]:
     """The Terrain tile leaves the map (its pieces were moved off first); it may be
     placed again later (COL-28; a Pit alone, with the other two, see :func:`available`).
     Tokens on it go home, edge tokens leave."""
-    from .board import clear_edge_tokens, return_token
-
     board = g.state.board
     cells = cells_of(g, tile)
     for c in cells:
@@ -485,8 +494,6 @@ def lake_lit(g: Game, p: Pos) -> bool:
 # -------------------------------------------------------------- effects
 def downstream(g: Game, q: Pos) -> list[Pos]:
     """TR-32: the River spaces the current carries a piece to from ``q``, nearest first."""
-    from ..geometry import step
-
     out: list[Pos] = []
     cur = q
     while True:
@@ -666,8 +673,6 @@ def check_open_step(g: Game, p: Pos, q: Pos) -> Reason | None:
     """TR-12 (a rule check): from a Terrain space a piece may step across any edge onto the
     adjacent open space ``q``, a Dark tile then being placed there — not during the
     Collapse (AMB-45, suggested reading), nor with no tile left to place."""
-    from .board import tiles_left
-
     if not is_terrain(g, p):
         return _OPEN_FROM_CAVE
     if impassable(g, p):
@@ -692,8 +697,6 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     """TR-12: the Dark tile for an open space a piece steps onto from Terrain, placed as when
     filling an open edge — the Cave chooses from its hand, else the mover draws the top of
     the stack (MAP-21, MAP-26)."""
-    from .board import _hand_label, draw_to_cave_hand, hand_choices, place_tile
-
     cave = g.state.cave
     if cave is not None and cave.hand:
         opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",

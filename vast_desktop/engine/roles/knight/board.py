@@ -41,11 +41,12 @@ def base_id(card: str) -> str:
 
 
 def _bonus(g: Game, index: int) -> int:
-    k = knight(g)
     total = 0
-    for card, cubes in k.treasure_cubes.items():
-        if cubes and base_id(card) in TREASURE_BONUS:
-            total += TREASURE_BONUS[base_id(card)][index]
+    for card, cubes in knight(g).treasure_cubes.items():
+        if cubes:
+            bonus = TREASURE_BONUS.get(base_id(card))
+            if bonus is not None:
+                total += bonus[index]
     return total
 
 

@@ -10,7 +10,12 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...cards.ambush import resolve_ambush
+from ...cards.events import play_event
+from ...cards.sidequests import completable, reveal_sidequest
+from ...cards.treasures import receive_treasure, treasure_options, use_treasure
 from ...decisions import Option, Target, button, space
+from ...dice import roll_dragon_die
 from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
 from ...kinds import DecisionKind
 from ...map.board import events_live, fill_open_edges, has_wall, is_dark, return_token, tile_type
@@ -263,11 +268,9 @@ def turn_options(g: Game) -> list[Option]:
     if "knight" in g.config.flare_holders and not k.flare_used:
         for q in flare_centres(g):
             opts.append(Option(f"flare:{fmt_pos(q)}", f"Use the Flare centred on {fmt_pos(q)}", (space(q),)))
-    from ...cards.sidequests import completable
     for card in completable(g):
         opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.card(card).name} (+{g.card(card).grit} Grit)",
                            (Target("card", card),)))
-    from ...cards.treasures import treasure_options
     opts += treasure_options(g)
     for provider in g.meetings.option_providers:
         opts += provider(g)
@@ -510,10 +513,8 @@ def knight_reveal(g: Game, q: Pos, came_from: Pos | None) -> Proc:
     """KN-31..43: reveal, place, fill, resolve, then +1 Grit (KN-34)."""
     kind = yield from reveal_one(g, q, "knight", came_from, knight_entered=True)
     if kind == "event":
-        from ...cards.events import play_event
         yield from play_event(g)
     elif kind == "ambush":
-        from ...cards.ambush import resolve_ambush
         yield from resolve_ambush(g, "tile")
     kb.gain_grit(g, g.rules.knight.grit["reveal_tile"], "revealed a tile")
 
@@ -526,7 +527,6 @@ def resolve_event_token(g: Game, q: Pos) -> Proc:
     return_token(g, "event")
     k.must_resolve_event = False
     g.log("event_token", f"The Knight resolves the Event token at {fmt_pos(q)}.")
-    from ...cards.events import play_event
     yield from play_event(g)
 
 
@@ -568,7 +568,6 @@ def act_collect(g: Game, arg: str) -> Proc:
     return_token(g, "treasure")
     k.treasures_collected += 1
     g.log("collect", f"The Knight collects the Treasure token at {fmt_pos(p)}.", pos=p)
-    from ...cards.treasures import receive_treasure
     yield from receive_treasure(g, token=True)
 
 
@@ -594,8 +593,6 @@ def act_flare(g: Game, arg: str) -> Proc:
 def use_flare(g: Game, role: str, center: Pos) -> Proc:
     """Flare variant card: roll the Dragon die at a space and reveal the affected Dark
     tiles (no Encounter; the Knight gains Grit as usual; RV-05)."""
-    from ...dice import roll_dragon_die
-
     g.log("flare", f"The {role.title()} uses the Flare at {fmt_pos(center)}.")
     _, affected, _ = roll_dragon_die(g, center, f"The {role.title()}", "Flare")
     dark = [p for p in affected if is_dark(g, p)]
@@ -608,14 +605,12 @@ def use_flare(g: Game, role: str, center: Pos) -> Proc:
 
 
 def act_sidequest(g: Game, arg: str) -> Proc:
-    from ...cards.sidequests import reveal_sidequest
     reveal_sidequest(g, arg)
     return
     yield
 
 
 def act_treasure(g: Game, arg: str) -> Proc:
-    from ...cards.treasures import use_treasure
     yield from use_treasure(g, arg)
 
 
