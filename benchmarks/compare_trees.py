@@ -32,12 +32,20 @@ ROLE_SETS: tuple[tuple[tuple[str, ...], str | None], ...] = (
 )
 
 # Run inside each tree: plays the games and prints one JSON line.  Only names that both trees have
-# (bench.BenchOptions.setup, simulate.play_game) are used, so any revision since the bench existed works.
+# (bench.BenchOptions.setup, simulate.play_game, at the top or in headless/) are used, so any revision
+# since the bench existed works.
 DRIVER = r"""
 import hashlib, json, sys, time
+# the editable install's finder would serve modules missing from this tree out of the installed
+# checkout: only this tree's files may be imported
+sys.meta_path[:] = [f for f in sys.meta_path if "__editable__" not in getattr(f, "__module__", "")]
 import vast_desktop
-from vast_desktop.headless.bench import BenchOptions
-from vast_desktop.headless.simulate import play_game
+try:                                             # the headless tools moved into a package (issue 25)
+    from vast_desktop.headless.bench import BenchOptions
+    from vast_desktop.headless.simulate import play_game
+except ImportError:
+    from vast_desktop.bench import BenchOptions
+    from vast_desktop.simulate import play_game
 
 role_sets, games = json.loads(sys.argv[1]), int(sys.argv[2])
 setup = BenchOptions().setup
@@ -54,7 +62,7 @@ for roles, level in role_sets:
         errors += r.error is not None
         log = list(r.game.choices) if r.game is not None else []
         digest.update(json.dumps([roles, seed, log, list(r.winners), r.reason, r.error]).encode())
-print(json.dumps({"file": vast_desktop.__file__, "choices": choices, "seconds": seconds, "cpu": cpu,
+print(json.dumps({"file": vast_desktop.__file__, "tool": sys.modules[play_game.__module__].__file__, "choices": choices, "seconds": seconds, "cpu": cpu,
                   "errors": errors, "digest": digest.hexdigest()}))
 """
 
@@ -70,8 +78,9 @@ def run_driver(tree: Path, games: int) -> dict:
     out = subprocess.run([sys.executable, "-c", DRIVER, json.dumps(ROLE_SETS), str(games)], cwd=tree, env=env,
                          check=True, capture_output=True, text=True).stdout
     result = json.loads(out.strip().splitlines()[-1])
-    if not Path(result["file"]).resolve().is_relative_to(tree.resolve()):
-        raise RuntimeError(f"the driver in {tree} imported {result['file']}")
+    for key in ("file", "tool"):
+        if not Path(result[key]).resolve().is_relative_to(tree.resolve()):
+            raise RuntimeError(f"the driver in {tree} imported {result[key]}")
     return result
 
 
