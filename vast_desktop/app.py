@@ -284,6 +284,9 @@ class App:
             link = self._toast_link_label(toast.section)
             box = pygame.Rect(0, 0, min(940, w - 40), 18 * len(lines) + 20 + (30 if link else 0))
             box.midbottom = (w // 2, y)
+            if box.collidepoint(mouse) and toast.until < self.now + 1.0:      # held under the pointer
+                held = toast._replace(until=self.now + 1.0)
+                self.toasts[self.toasts.index(toast)] = toast = held
             pygame.draw.rect(self.screen, PANEL, box, border_radius=8)
             pygame.draw.rect(self.screen, DANGER if toast.error else PANEL_EDGE, box, 2, border_radius=8)
             for i, line in enumerate(lines):
@@ -291,8 +294,6 @@ class App:
                                    DANGER if toast.error else TEXT)
             if link:
                 self._draw_toast_link(toast, link, box, mouse)
-            if box.collidepoint(mouse) and toast.until < self.now + 1.0:
-                self.toasts[self.toasts.index(toast)] = toast._replace(until=self.now + 1.0)
             y = box.y - 8
 
     @staticmethod

@@ -83,3 +83,24 @@ def test_DR_34_a_reason_with_a_code_in_its_words_shows_it_as_the_link(app) -> No
     assert "DR-34" in section.checklist
     robot.click(app.toast_links[-1][0].center)
     assert isinstance(app.top, RulesScreen) and app.top.current.id == section.id
+
+
+def test_a_refusal_under_the_pointer_waits_for_the_click_on_its_link(app) -> None:
+    """KN-56: the toast outlasts its 8 seconds while the pointer rests on it (reaching for the
+    link), and the link still opens the rule; moved away, the toast goes."""
+    g = knight_facing_fangs()
+    robot, table = at_table(app, g)
+    robot.click(centre(table, (1, 0)))
+    rect = app.toast_links[-1][0]
+    robot.hover(rect.center)
+    for _ in range(48):                        # 12 seconds
+        app.step(0.25)
+    assert [t.message for t in app.toasts] == [STRENGTH]
+    robot.click(app.toast_links[-1][0].center)
+    assert isinstance(app.top, RulesScreen) and app.top.current.id == load_reference().for_rule("KN-56").id
+    robot.key(pygame.K_ESCAPE)
+    robot.click(centre(table, (1, 0)))
+    robot.hover(centre(table, (0, 0)))
+    for _ in range(36):                        # 9 seconds
+        app.step(0.25)
+    assert app.toasts == [] and app.top is table
