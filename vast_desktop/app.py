@@ -279,6 +279,7 @@ class App:
         w, h = self.size
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         y = h - 150
+        keyed = next((t for t in reversed(self.toasts) if t.section), None)      # the one F1 opens
         for toast in self.toasts[-3:]:
             lines = text_mod.wrap(toast.message, TOAST_FONT, min(900, w - 80))
             link = self._toast_link_label(toast.section)
@@ -293,7 +294,7 @@ class App:
                 text_mod.draw_text(self.screen, line, (box.x + 14, box.y + 10 + 18 * i), TOAST_FONT,
                                    DANGER if toast.error else TEXT)
             if link:
-                self._draw_toast_link(toast, link, box, mouse)
+                self._draw_toast_link(toast, link, box, mouse, toast is keyed)
             y = box.y - 8
 
     @staticmethod
@@ -304,8 +305,10 @@ class App:
 
         return f"See the rule: {load_reference().section(section).title} \u203a"
 
-    def _draw_toast_link(self, toast: Toast, label: str, box: pygame.Rect, mouse: tuple[int, int]) -> None:
-        """The "Rule" link under the sentence: a small button (brighter under the pointer) and its key."""
+    def _draw_toast_link(self, toast: Toast, label: str, box: pygame.Rect, mouse: tuple[int, int],
+                         keyed: bool) -> None:
+        """The "Rule" link under the sentence: a small button (brighter under the pointer) and, on the
+        newest refusal (``keyed``: the one F1 opens), its key."""
         label = text_mod.fit(label, LINK_FONT, box.w - 140)
         tw, th = font(LINK_FONT).size(label)
         rect = pygame.Rect(box.x + 12, box.bottom - 34, tw + 20, th + 8)
@@ -314,8 +317,9 @@ class App:
         pygame.draw.rect(self.screen, HIGHLIGHT_ALT if hot else HIGHLIGHT, rect, 1, border_radius=6)
         text_mod.draw_text(self.screen, label, rect.center, LINK_FONT, HIGHLIGHT_ALT if hot else HIGHLIGHT,
                            anchor="center")
-        text_mod.draw_text(self.screen, "or press F1", (rect.right + 10, rect.centery), LINK_FONT - 1, TEXT_DIM,
-                           anchor="midleft")
+        if keyed:
+            text_mod.draw_text(self.screen, "or press F1", (rect.right + 10, rect.centery), LINK_FONT - 1, TEXT_DIM,
+                               anchor="midleft")
         self.toast_links.append((rect, toast))
 
     def run(self, tutorial: bool = False) -> int:
