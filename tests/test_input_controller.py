@@ -32,6 +32,7 @@ class FakeTable:
         self.board_tab: str | None = None
         self.menu_open = False
         self.toasts: list[tuple[str, bool]] = []
+        self.rules: list[str] = []            # each toast's rule id (its "Rule" link), "" for none
         self.menus: list[list[str]] = []
         self.effects: list[tuple] = []
         self.controller = TableController(self)
@@ -47,8 +48,9 @@ class FakeTable:
         self.index = TargetIndex.build(d, in_mode(d, None) if d else None)
         self.controller.forget_choice()
 
-    def notify(self, message: str, error: bool = False) -> None:
+    def notify(self, message: str, error: bool = False, rule: str = "") -> None:
         self.toasts.append((message, error))
+        self.rules.append(rule)
 
     def open_options_menu(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
         self.menus.append([o.id for o in opts])
@@ -106,7 +108,7 @@ def test_a_click_on_a_target_of_no_option_shows_the_engines_reason(table: FakeTa
     table.controller.handle(Click(on_map(3, 0)))
     reason = explain_click_reason(table.session.game, "knight", [Target("space", "3,0")])
     assert reason is not None and reason.rule == "MAP-03"
-    assert table.toasts == [(reason.text, True)]
+    assert table.toasts == [(reason.text, True)] and table.rules == ["MAP-03"]
     assert table.session.game.choices == before
 
 

@@ -3,7 +3,8 @@ space that is not a choice, and the map's tooltips over a Tribe, the Knight and 
 Run headless:
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_explanations.py [--size 1600x900]
-Writes shots/explain_*.png."""
+Writes shots/explain_*.png (explain_rule_link, explain_rule_opened: a refusal's
+"Rule" link and the rules reference it opens)."""
 from __future__ import annotations
 
 import os
@@ -51,6 +52,7 @@ def main() -> None:
 
     click(app, at((1, 0)))            # the Fangs Tribe's space: Strength 1 against 3
     shot(app, f"explain_whynot{suffix}")
+    rule_link_shots(app, suffix)
     app.toasts.clear()
     click(app, at((-1, 0)))           # a wall in the way
     shot(app, f"explain_whynot_wall{suffix}")
@@ -63,6 +65,18 @@ def main() -> None:
     shot(app, f"explain_tooltip_dragon{suffix}")
     scratch_shot(app, suffix)
     collapse_shot(app, suffix)
+
+
+def rule_link_shots(app: App, suffix: str) -> None:
+    """The refusal's "Rule" link under the pointer, then the rules reference it opens (KN-56)."""
+    rect, _ = app.toast_links[-1]
+    hover(app, rect.center)
+    shot(app, f"explain_rule_link{suffix}")
+    click(app, rect.center)
+    shot(app, f"explain_rule_opened{suffix}")
+    app.pop()
+    for _ in range(3):
+        app.step(1 / 60)
 
 
 def _show(app: App, game: object, human: str) -> TableScreen:

@@ -7,17 +7,30 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
 
 from .render import text as text_mod
-from .render.theme import BG, DANGER, PANEL, PANEL_EDGE, TEXT
+from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
 from .screens.base import Screen
 from .session import Seat, Session
 from .settings import Settings, autosave_path, load_settings, save_settings
 
 FPS = 60
+LINKED_TOAST_SECONDS = 8.0      # a refusal with a "Rule" link stays long enough to reach for the link
+TOAST_FONT, LINK_FONT = 20, 17
+
+
+class Toast(NamedTuple):
+    """A short message at the bottom of the window, shown until ``until`` (the app's clock).
+    ``section``: the rules-reference section its "Rule" link opens (a refusal's rule), or ""."""
+
+    message: str
+    until: float
+    error: bool
+    section: str = ""
 
 
 def gui_theme(scale: float) -> dict:
@@ -69,7 +82,8 @@ class App:
         self.session: Session | None = None
         self.running = True
         self.now = 0.0
-        self.toasts: list[tuple[str, float, bool]] = []
+        self.toasts: list[Toast] = []
+        self.toast_links: list[tuple[pygame.Rect, Toast]] = []    # the "Rule" links as last drawn
         self.frame_times: list[float] = []
         from .render.tile_art import TileArt
 
@@ -103,15 +117,36 @@ class App:
 
     # ------------------------------------------------------------ rules reference
     def open_rules(self, section_id: str | None = None) -> None:
-        """Open the rules reference over the top screen, at ``section_id`` or at what the top
-        screen asks for (the pending decision's section on the table)."""
+        """Open the rules reference over the top screen, at ``section_id``; else at the rule of
+        the refusal on show (its toast's "Rule" link: H or F1 while it shows), else at what the
+        top screen asks for (the pending decision's section on the table)."""
         from .screens.rules_screen import RulesScreen
 
         if isinstance(self.top, RulesScreen):
             return
+        if section_id is None:
+            linked = [t for t in self.toasts if t.section and t.until > self.now]
+            if linked:
+                self.toasts.remove(linked[-1])            # read: the toast has done its work
+                section_id = linked[-1].section
         if section_id is None and self.top is not None:
             section_id = self.top.rules_section()
         self.push(RulesScreen(self, section_id))
+
+    def follow_toast_link(self, pos: tuple[int, int]) -> bool:
+        """A click at ``pos`` on a toast's "Rule" link opens the reference at that rule (over the
+        reference itself it turns to that section).  True if the click was on a link."""
+        from .screens.rules_screen import RulesScreen
+
+        for rect, toast in self.toast_links:
+            if rect.collidepoint(pos) and toast in self.toasts:
+                self.toasts.remove(toast)
+                if isinstance(self.top, RulesScreen):
+                    self.top.open(toast.section)
+                else:
+                    self.open_rules(toast.section)
+                return True
+        return False
 
     def is_rules_key(self, event: pygame.event.Event) -> bool:
         """H or F1 opens the rules from every screen (H not while typing in a text field,
@@ -126,9 +161,19 @@ class App:
         return event.key == pygame.K_h and not (event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)) and not typing
 
     # ------------------------------------------------------------ messages
-    def notify(self, message: str, error: bool = False, seconds: float = 4.0) -> None:
-        """A short message at the bottom of the window (errors in red)."""
-        self.toasts.append((message, self.now + seconds, error))
+    def notify(self, message: str, error: bool = False, seconds: float = 4.0, rule: str = "") -> None:
+        """A short message at the bottom of the window (errors in red).  ``rule``: the id of the
+        rule that refuses (a checklist id or a section id, ``Reason.rule``); when the reference
+        has a section for it the toast shows a "Rule" link there and stays a little longer."""
+        section = ""
+        if rule:
+            from .teach.reference import load_reference
+
+            found = load_reference().for_rule(rule)
+            section = found.id if found is not None else ""
+        if section:
+            seconds = max(seconds, LINKED_TOAST_SECONDS)
+        self.toasts.append(Toast(message, self.now + seconds, error, section))
 
     # ------------------------------------------------------------ sessions
     def start_session(self, session: Session) -> None:
@@ -195,6 +240,8 @@ class App:
                 for s in self.screens:
                     s.resize(size)
                 continue
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.follow_toast_link(event.pos):
+                continue
             consumed = self.manager.process_events(event)
             if not consumed and self.is_rules_key(event):
                 self.open_rules()
@@ -226,18 +273,54 @@ class App:
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:
-        self.toasts = [t for t in self.toasts if t[1] > self.now]
+        """The last three toasts, the newest on top; a toast under the pointer stays while it is there."""
+        self.toasts = [t for t in self.toasts if t.until > self.now]
+        self.toast_links = []
         w, h = self.size
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         y = h - 150
-        for message, _, error in self.toasts[-3:]:
-            lines = text_mod.wrap(message, 20, min(900, w - 80))
-            box = pygame.Rect(0, 0, min(940, w - 40), 18 * len(lines) + 20)
+        keyed = next((t for t in reversed(self.toasts) if t.section), None)      # the one F1 opens
+        for toast in self.toasts[-3:]:
+            lines = text_mod.wrap(toast.message, TOAST_FONT, min(900, w - 80))
+            link = self._toast_link_label(toast.section)
+            box = pygame.Rect(0, 0, min(940, w - 40), 18 * len(lines) + 20 + (30 if link else 0))
             box.midbottom = (w // 2, y)
+            if box.collidepoint(mouse) and toast.until < self.now + 1.0:      # held under the pointer
+                held = toast._replace(until=self.now + 1.0)
+                self.toasts[self.toasts.index(toast)] = toast = held
             pygame.draw.rect(self.screen, PANEL, box, border_radius=8)
-            pygame.draw.rect(self.screen, DANGER if error else PANEL_EDGE, box, 2, border_radius=8)
+            pygame.draw.rect(self.screen, DANGER if toast.error else PANEL_EDGE, box, 2, border_radius=8)
             for i, line in enumerate(lines):
-                text_mod.draw_text(self.screen, line, (box.x + 14, box.y + 10 + 18 * i), 20, DANGER if error else TEXT)
+                text_mod.draw_text(self.screen, line, (box.x + 14, box.y + 10 + 18 * i), TOAST_FONT,
+                                   DANGER if toast.error else TEXT)
+            if link:
+                self._draw_toast_link(toast, link, box, mouse, toast is keyed)
             y = box.y - 8
+
+    @staticmethod
+    def _toast_link_label(section: str) -> str:
+        if not section:
+            return ""
+        from .teach.reference import load_reference
+
+        return f"See the rule: {load_reference().section(section).title} \u203a"
+
+    def _draw_toast_link(self, toast: Toast, label: str, box: pygame.Rect, mouse: tuple[int, int],
+                         keyed: bool) -> None:
+        """The "Rule" link under the sentence: a small button (brighter under the pointer) and, on the
+        newest refusal (``keyed``: the one F1 opens), its key."""
+        label = text_mod.fit(label, LINK_FONT, box.w - 140)
+        tw, th = font(LINK_FONT).size(label)
+        rect = pygame.Rect(box.x + 12, box.bottom - 34, tw + 20, th + 8)
+        hot = rect.collidepoint(mouse)
+        pygame.draw.rect(self.screen, PANEL_EDGE if hot else BG, rect, border_radius=6)
+        pygame.draw.rect(self.screen, HIGHLIGHT_ALT if hot else HIGHLIGHT, rect, 1, border_radius=6)
+        text_mod.draw_text(self.screen, label, rect.center, LINK_FONT, HIGHLIGHT_ALT if hot else HIGHLIGHT,
+                           anchor="center")
+        if keyed:
+            text_mod.draw_text(self.screen, "or press F1", (rect.right + 10, rect.centery), LINK_FONT - 1, TEXT_DIM,
+                               anchor="midleft")
+        self.toast_links.append((rect, toast))
 
     def run(self, tutorial: bool = False) -> int:
         from .screens.title import TitleScreen

@@ -53,13 +53,13 @@ def test_a_click_on_a_forbidden_space_shows_the_engines_reason(app) -> None:
     text_mod.DRAWN.clear()
     robot.click(centre(table, (1, 0)))
     reason = "Your Strength 1 must be greater than the Fangs Tribe's Strength 3."
-    assert [m for m, _, error in app.toasts if error] == [reason]
+    assert [t.message for t in app.toasts if t.error] == [reason]
     assert reason in " ".join(text_mod.DRAWN)                 # drawn on the screen, not only queued
     assert app.session.game.choices == before
     # a space too far away: the engine says how far and how much Movement is left
     app.toasts.clear()
     robot.click(centre(table, (2, 0)))
-    assert [m for m, _, _ in app.toasts] == ["The Knight moves one space at a time, orthogonally: 2,0 is "
+    assert [t.message for t in app.toasts] == ["The Knight moves one space at a time, orthogonally: 2,0 is "
                                              "2 spaces from her, and she has 1 Movement left."]
 
 
@@ -104,7 +104,7 @@ def test_a_click_on_a_power_he_cannot_pay_names_the_missing_symbol(app) -> None:
     assert pos is not None
     before = list(g.choices)
     robot.click(pos)
-    reasons = [m for m, _, error in app.toasts if error]
+    reasons = [t.message for t in app.toasts if t.error]
     assert len(reasons) == 1 and reasons[0].startswith("Flame costs Flame; you have 2 Claw") \
         and "missing 1 Flame" in reasons[0], reasons
     assert app.session.game.choices == before

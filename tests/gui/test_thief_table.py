@@ -142,7 +142,7 @@ def test_the_thief_is_dragged_along_a_path_one_step_at_a_time(app) -> None:
     robot.drag(src, robot.show_space(far[0]))
     robot.frames(3)
     assert len(game.choices) == before and game.state.board.pieces["thief"] == here
-    assert any("Too far" in message for message, _, error in app.toasts if error)
+    assert any("Too far" in t.message for t in app.toasts if t.error)
     goal = two[0]
     robot.drag(robot.show_space(here), robot.show_space(goal))
     for _ in range(20):

@@ -5,7 +5,7 @@ options share the target; drag a Hero cube onto a track, a Cave tile onto a spac
 the Thief along a path (one engine step at a time, stopping when something must be decided);
 orient a revealed tile with the wheel or R and confirm with a click; keys Space/Enter, Esc,
 Ctrl+Z, Ctrl+S, F, C, Tab, arrows, +/-.  A click on something that is not legal shows the
-engine's reason (engine.explain.why_not).
+engine's reason (engine.explain.why_not) with a link to its rule in the reference.
 
 The controller never decides legality: it looks up the targets of the options the engine listed
 (:class:`~vast_desktop.input.targets.TargetIndex`, ARCHITECTURE §3) and hands the chosen option
@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
-from ..engine.explain.why_not import explain_click
+from ..engine.explain.why_not import explain_click_reason
 from ..engine.geometry import Pos, fmt_pos
 from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
 from ..engine.option_ids import at, has_verb
+from ..engine.reasons import Reason
 from ..render.theme import ROLE_NAMES
+from ..teach.reference import plain_reason
 from .intents import PAN_STEP, Cancel, Click, Drag, Hover, Intent, IntentReader, Key, Pan, Point, Wheel
 from .targets import TargetIndex, walk_path
 
@@ -57,7 +59,8 @@ class TablePort(Protocol):
 
     def refresh(self, force: bool = False) -> None: ...
 
-    def notify(self, message: str, error: bool = False) -> None: ...
+    def notify(self, message: str, error: bool = False, rule: str = "") -> None:
+        """A toast; ``rule`` (a refusal's rule id) adds its "Rule" link to the rules reference."""
 
     def open_options_menu(self, opts: list[Option], at: tuple[int, int] | None = None) -> None: ...
 
@@ -173,9 +176,14 @@ class TableController:
         try:
             self.table.session.choose(option_id)
         except IllegalChoice as exc:
-            self.table.notify(exc.reason, error=True)
+            self.refuse(exc.reason)
             return
         self.table.refresh()
+
+    def refuse(self, reason: Reason | str) -> None:
+        """Show why a choice is refused: the sentence without rule codes, with its rule's link."""
+        shown = plain_reason(reason)
+        self.table.notify(shown.text, error=True, rule=shown.rule)
 
     def choose_options(self, opts: list[Option], at: tuple[int, int] | None = None) -> None:
         """One option: choose it; several: a small menu at ``at`` to pick one."""
@@ -287,13 +295,14 @@ class TableController:
         self.explain(keys)
 
     def explain(self, keys: list[str]) -> None:
-        """Say why a click did nothing: the engine's reason (engine.explain.why_not), as a toast."""
+        """Say why a click did nothing: the engine's reason (engine.explain.why_not), as a toast
+        with a "Rule" link to the rule's section of the reference."""
         t = self.table
         d = t.index.decision
         targets = [Target(*k.split(":", 1)) for k in keys if not k.startswith(("drag:", "info:"))]
-        reason = explain_click(t.session.game, d.role if d is not None else None, targets) if targets else None
+        reason = explain_click_reason(t.session.game, d.role if d is not None else None, targets) if targets else None
         if reason:
-            t.notify(reason, error=True)
+            self.refuse(reason)
 
     # ------------------------------------------------------------------ drag and drop
     def drag_source(self, at: Point) -> str | None:

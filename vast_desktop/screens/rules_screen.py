@@ -3,7 +3,8 @@ sections nested under it), the chosen section as pygame_gui rich text on the rig
 search box whose results replace the contents while it holds a query.
 
 It opens over any screen (H or F1, the title's "Rules" button, the table's "?" beside the
-prompt) and is opaque, so nothing of the screen underneath shows — on the hand-off curtain
+prompt, a refusal's "See the rule" link — or F1 while that toast shows — at the rule's
+section) and is opaque, so nothing of the screen underneath shows — on the hand-off curtain
 it cannot reveal the hidden player's view.  Closing it (Back, Esc, F1) pops it and the
 screen underneath resumes exactly as it was: the reference never touches the game."""
 from __future__ import annotations

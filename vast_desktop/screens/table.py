@@ -411,8 +411,8 @@ class TableScreen(Screen):
     def menu_open(self) -> bool:
         return bool(self.menu_elements)
 
-    def notify(self, message: str, error: bool = False) -> None:
-        self.app.notify(message, error=error)
+    def notify(self, message: str, error: bool = False, rule: str = "") -> None:
+        self.app.notify(message, error=error, rule=rule)
 
     def open_save(self) -> None:
         from .files import SaveScreen

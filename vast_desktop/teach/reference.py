@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 
+from ..engine.reasons import Reason
 from ..rules_data import RulesDataError, YamlPath, YamlSources, default_rules_dir, validation_message
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ __all__ = [
     "default_reference_dir",
     "load_reference",
     "load_reference_uncached",
+    "plain_reason",
     "plain_text",
     "to_html",
 ]
@@ -67,6 +69,11 @@ LINK = re.compile(r"\[\[([^\]]*)\]\]")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 NUMBERED = re.compile(r"^(\d+)\.\s+")
+#: A checklist id as the older reasons write it in their words: ``KN-21``, ``VAR-32..37``, ``DR-17/19/20``.
+RULE_CODE = re.compile(r"\b([A-Z]{2,4}-\d{2,3})(?:(?:\.\.|/)\d{2,3})*\b")
+#: A code with the separator before it (", KN-24", "; AMB-44", ", see MAP-03").
+CODE_WITH_LEAD = re.compile(r"(?:\s*[,;]\s*|\s+|^)(?:see\s+)?" + RULE_CODE.pattern)
+PARENS = re.compile(r"(\s*)\(([^()]*)\)")
 
 
 class ReferenceError(RulesDataError):
@@ -162,6 +169,36 @@ def plain_text(text: str, title_of: Callable[[str], str] = unwritten_title) -> s
     lines = [line[2:] if line.startswith("- ") else line for para in paragraphs(text) for line in para]
     flat = LINK.sub(lambda m: title_of(m.group(1).strip()), " ".join(lines))
     return ITALIC.sub(r"\1", BOLD.sub(r"\1", flat))
+
+
+def plain_reason(reason: Reason | str, ref: Reference | None = None) -> Reason:
+    """A refusal as the table shows it (issue 25, item 2): the sentence without raw rule codes,
+    and the rule id its "Rule" link opens.
+
+    A converted rule check's :class:`Reason` already keeps its id in ``rule`` and its words
+    clean; the reasons not converted yet still write codes in their words — "(KN-21)",
+    "(GB-56, GB-57)", "(walls ignored; AMB-44)".  The codes are taken out (a parenthesis left
+    empty goes with them, one with other words keeps those) and, when the reason names no rule,
+    the first code the reference has a section for (else the first code) becomes its rule."""
+    text, rule = (reason.text, reason.rule) if isinstance(reason, Reason) else (reason, "")
+    codes = [m.group(1) for m in RULE_CODE.finditer(text)]
+    if not codes:
+        return Reason(text, rule)
+
+    def parens(m: re.Match[str]) -> str:
+        space, inside = m.groups()
+        if not RULE_CODE.search(inside):
+            return m.group(0)
+        left = CODE_WITH_LEAD.sub("", inside).strip(" ,;")
+        return f"{space}({left})" if left else ""
+
+    clean = PARENS.sub(parens, text)
+    clean = CODE_WITH_LEAD.sub("", clean)                      # a code outside any parenthesis
+    clean = re.sub(r"\s+([.,;:!?])", r"\1", re.sub(r"\s{2,}", " ", clean)).strip()
+    if not rule:
+        book = ref or load_reference()
+        rule = next((c for c in codes if book.for_rule(c) is not None), codes[0])
+    return Reason(clean, rule)
 
 
 def _inline_html(line: str, ref: Reference) -> str:
