@@ -337,7 +337,7 @@ def test_DR_27_hiss_hits_a_tribe_and_GB_56_only_trap_answers() -> None:
     choose(g, "hiss:fangs")
     assert g.pending is not None and g.pending.kind == "trap_dragon"
     assert rule_reason(g, Target("card", "leader")) == (
-        "Only a Trap card lets the Tribe ignore the Dragon's power (GB-56, GB-57), and you hold none: Leader does "
+        "Only a Trap card lets the Tribe ignore the Dragon's power, and you hold none: Leader does "
         "not; answer No response.")
 
 
@@ -393,7 +393,7 @@ def test_TR_04_TR_06_terrain_cards_are_chosen_when_an_event_tile_is_revealed() -
     """TR-04/06: a Terrain tile is chosen only when an Event tile is revealed, first time in a round."""
     g = dragon_turn(hand=["claw"])
     assert why_not(g, "dragon", Target("card", "terrain:lake")) == (
-        "The Lake is chosen only when an Event tile is revealed, the first time in a round (TR-04, TR-06): not now.")
+        "The Lake is chosen only when an Event tile is revealed, the first time in a round: not now.")
 
 
 def test_VAR_37_the_platinum_scale_pays_for_nothing() -> None:

@@ -922,3 +922,111 @@ def test_every_question_of_the_dragon_meets_the_property() -> None:
             g.apply(rng.choice(d.options).id)
     assert set(met) == DRAGON_QUESTIONS, DRAGON_QUESTIONS - set(met)
     assert set(+refused) == DRAGON_QUESTIONS, DRAGON_QUESTIONS - set(+refused)
+
+
+# ------------------------------------------------------------- every decision kind
+# The kinds whose only clickable targets are their own option buttons (a yes-or-no question,
+# a "which of these" menu with nothing to click on the map or a board): nothing there for a
+# rule check to refuse; a click elsewhere is answered by ``why_not.unrelated`` (the decision's
+# own rules).  Each with why it has no other target.
+BUTTONS_ONLY: dict[str, str] = {
+    "terrain_ride": "ride the River's current or not: two buttons",
+    "attack_order": "which attack owed first: one button per attack",
+    "return_treasure": "which Treasure card goes back: one button per card drawn",
+    "event_light": "discard a Hero cube for Health or not: buttons",
+    "event_fresh": "spend a Hero cube for Health or not: buttons",
+    "mighty_axe": "discard the Axe's cube for more damage or not: buttons",
+    "trap_dragon": "play Trap or take the power: buttons (the card is answered by why_not's trap_card)",
+    "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
+    "bright_beetles": "discard the Bright Beetles or not: buttons",
+    "hex_target": "whom Hex targets: one button per player",
+    "spores_tribe": "which Tribe falls to 1 Population: one button per Tribe",
+    "dragon_discard": "which Power card to discard: one button per card",
+    "choose_event": "which of the 3 Event cards drawn: one button per card",
+    "choose_treasure": "which of the 2 Treasure cards drawn: one button per card",
+    "bottom_treasure": "which of the 3 Treasure cards drawn: one button per card",
+    "pay_omen": "which Omen tokens pay: one button per way to pay",
+    "hex_discard": "which Omen token Hex discards: one button per token",
+    "omen_soporific_spores": "whom Soporific Spores put to sleep: one button per player",
+    "omen_giant_bats": "which piece Giant Bats carry, and where: one button per move",
+    "thief_sticky": "reroll with Sticky Fingers or not: buttons",
+    "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
+    "thief_strike_dragon": "Backstab the Dragon or not: buttons",
+    "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
+    "orient_tile": "which turn of the tile just revealed: one option per legal turn, all on its space",
+    "reveal_order": "which of the tiles revealed together is next: one option per tile",
+    "slide_section": "which loose section slides back: one option per section",
+    "forced_move": "where a piece forced off a removed tile goes: the shortest legal spaces",
+    "move_entrance": "where the Entrance piece goes: the adjacent legal tiles",
+    "past_plunder": "which empty Dark tile gets the Treasure token",
+    "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
+    "terrain_place": "where the Terrain tile goes: one option per legal placement",
+    "terrain_pit": "where the next Pit goes: one option per legal space",
+    "gnome_leap": "where the Gnome leaps: one option per unoccupied Dark tile, or stay",
+}
+
+
+def test_every_decision_kind_is_converted_or_asks_only_for_its_own_buttons() -> None:
+    """Issue 25, item 2: every member of ``DecisionKind`` either has its targets decided and
+    explained by a rule check (``CONVERTED``) or is listed in ``BUTTONS_ONLY`` with why — never
+    both, never neither."""
+    from vast_desktop.engine.kinds import DecisionKind
+
+    kinds = {k.value for k in DecisionKind}
+    assert not set(CONVERTED) & set(BUTTONS_ONLY), set(CONVERTED) & set(BUTTONS_ONLY)
+    assert kinds == set(CONVERTED) | set(BUTTONS_ONLY), kinds ^ (set(CONVERTED) | set(BUTTONS_ONLY))
+    assert all(BUTTONS_ONLY.values())
+
+
+def _table_clicks(g: Game, d: Decision) -> list[Target]:
+    """What the table can click at any decision: the map spaces within 2 of the active
+    piece (or of the Entrance), every piece, the places of the decider's board (as its
+    options and the other decisions name them), the cards in its hand."""
+    board = g.state.board
+    active = board.pieces.get(d.role) or board.entrance
+    out = _spaces_within(active, 2) + [Target("piece", x) for x in sorted(board.pieces)]
+    if d.role == "knight" and g.state.knight is not None:
+        out += [Target("slot", f"knight.{s}") for s in SLOTS]
+        out += [Target("card", c) for c in (*kb.knight(g).treasures, *kb.knight(g).sidequests)]
+    if d.role == "goblins" and g.state.goblins is not None:
+        out += [Target("slot", f"goblins.{t}{p}") for t in TRIBES for p in ("", ".monster", ".special")]
+        out += [Target("slot", "goblins.rage"), Target("slot", "goblins")] + _secrets_in_hand(g)
+    if d.role == "dragon" and g.state.dragon is not None:
+        out += _board_places(g) + _his_cards(g)
+    if d.role == "cave" and g.state.cave is not None:
+        out += _omen_slots(g) + [Target("hand_tile", t) for t in sorted(g.state.cave.hand)]
+    if d.role == "thief" and g.state.thief is not None:
+        out += [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
+        out += [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
+    return out
+
+
+@pytest.mark.parametrize("roles, variants", GAMES, ids=["-".join(r + v) for r, v in GAMES])
+def test_at_every_decision_a_target_is_an_option_exactly_when_a_rule_refuses_nothing(
+        roles: tuple[str, ...], variants: tuple[str, ...]) -> None:
+    """Issue 25, item 2: at EVERY decision of random games of all 30 subsets (and with
+    Terrain), for what the table can click (:func:`_table_clicks` and the options' own
+    targets): the target is an option ⇔ ``why_not_reason`` is None; every reason names a
+    rule (never an empty one) that opens a section of the rules reference (the table's
+    "Rule" link) — a rule check's own, or the decision's own rules for a click on
+    something it does not decide (``why_not.unrelated``) — and its words hold no raw rule code."""
+    seed = 3 + len(roles)
+    g = new_game(Setup(roles=roles, seed=seed, variants=variants))
+    rng = random.Random(seed)
+    ref = load_reference()
+    kinds: set[str] = set()
+    while g.outcome is None and len(g.choices) < STEPS:
+        d = g.pending
+        assert d is not None
+        kinds.add(d.kind)
+        targets = {(t.kind, t.ref) for o in d.options for t in o.targets}
+        sample = _table_clicks(g, d)
+        for t in rng.sample(sample, min(12, len(sample))) + [t for o in d.options[:3] for t in o.targets]:
+            reason = why_not_reason(g, d.role, t)
+            where = f"step {len(g.choices)} {d.kind} {t}"
+            assert ((t.kind, t.ref) in targets) == (reason is None), f"{where}: {reason!r}"
+            if reason is not None:
+                assert reason.rule and ref.for_rule(reason.rule) is not None, f"{where}: no Rule link in {reason!r}"
+                assert not RULE_CODE.search(reason.text), f"{where}: a rule code in the words: {reason.text!r}"
+        g.apply(rng.choice(d.options).id)
+    assert kinds

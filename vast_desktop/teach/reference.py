@@ -299,10 +299,14 @@ class Reference:
     def for_rule(self, rule: str) -> Section | None:
         """The section a refusal's "Rule" link opens (issue 25, item 2): ``rule`` is a
         :class:`~vast_desktop.engine.reasons.Reason`'s rule id — a section id or alias, else a
-        checklist id (``KN-21``), answered by the first section that cites it."""
+        checklist id (``KN-21``), answered by the first section that cites it; or a decision's
+        ``rules_ref`` that is its kind (a click on something the decision does not decide is
+        answered with the decision's own rules), through ``decision_kinds``."""
         found = self.get(rule)
         if found is not None or not rule:
             return found
+        if rule in self.decision_kinds:
+            return self.get(self.decision_kinds[rule])
         return next((s for s in self.sections.values() if rule in s.checklist), None)
 
     def has_part(self, part: str) -> bool:

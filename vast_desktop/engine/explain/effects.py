@@ -31,17 +31,17 @@ def _occupied(g: Game, q: Pos) -> str | None:
     return f"a {toks[0].replace('_', ' ')} token" if toks else None
 
 
-def gnome_leap(g: Game, d: Decision, t: Target) -> str | None:
+def gnome_leap(g: Game, d: Decision, t: Target) -> Reason | None:
     """GB-78, CV-36, MAP-08: the Gnome leaps to a Dark tile with no player piece and no token."""
     q = _pos_of(t)
     if d.kind != "gnome_leap" or q is None:
         return None
     if q not in g.state.board.tiles or not is_dark(g, q):
-        return f"The Gnome leaps only onto a Dark tile (GB-78), and {fmt_pos(q)} is not one."
+        return Reason(f"The Gnome leaps only onto a Dark tile, and {fmt_pos(q)} is not one.", "GB-78")
     who = _occupied(g, q)
     if who:
-        return f"The Gnome leaps only onto an unoccupied Dark tile (MAP-08): {who} is on {fmt_pos(q)}."
-    return f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays."
+        return Reason(f"The Gnome leaps only onto an unoccupied Dark tile: {who} is on {fmt_pos(q)}.", "MAP-08")
+    return Reason(f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays.", "GB-78")
 
 
 def ambush_step(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -66,7 +66,7 @@ def underworm(g: Game, d: Decision, t: Target) -> Reason | None:
     return check_underworm(g, here, q)
 
 
-def river_ride(g: Game, d: Decision, t: Target) -> str | None:
+def river_ride(g: Game, d: Decision, t: Target) -> Reason | None:
     """TR-32: the River's current carries a piece only downstream, along the arrows."""
     from ..map.terrain import kind_at
 
@@ -74,11 +74,11 @@ def river_ride(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "terrain_ride" or q is None:
         return None
     if kind_at(g, q) != "river":
-        return f"The current carries you along the River only (TR-32), and {fmt_pos(q)} is not on it."
-    return f"The current carries you only downstream, along the arrows (TR-32): {fmt_pos(q)} is upstream of you."
+        return Reason(f"The current carries you along the River only, and {fmt_pos(q)} is not on it.", "TR-32")
+    return Reason(f"The current carries you only downstream, along the arrows: {fmt_pos(q)} is upstream of you.", "TR-32")
 
 
-def past_plunder(g: Game, d: Decision, t: Target) -> str | None:
+def past_plunder(g: Game, d: Decision, t: Target) -> Reason | None:
     """RV-12/23/29: Past Plunder puts a Treasure token on an empty Dark tile (no piece, no
     token); with none, the drawn tile goes next to a Dark tile, on an open space."""
     q = _pos_of(t)
@@ -86,36 +86,37 @@ def past_plunder(g: Game, d: Decision, t: Target) -> str | None:
         return None
     if any(o.id.startswith("plunder_tile:") for o in d.options):
         if q in g.state.board.tiles:
-            return f"No Dark tile is empty, so the drawn tile goes on an open space next to one; {fmt_pos(q)} is a tile."
-        return f"The drawn tile goes next to a Dark tile, and {fmt_pos(q)} touches none (RV-12)."
+            return Reason(f"No Dark tile is empty, so the drawn tile goes on an open space next to one; {fmt_pos(q)} "
+                          "is a tile.", "RV-12")
+        return Reason(f"The drawn tile goes next to a Dark tile, and {fmt_pos(q)} touches none.", "RV-12")
     if q not in g.state.board.tiles or not is_dark(g, q):
-        return f"Past Plunder's Treasure goes on a Dark tile (RV-12), and {fmt_pos(q)} is not one."
+        return Reason(f"Past Plunder's Treasure goes on a Dark tile, and {fmt_pos(q)} is not one.", "RV-12")
     who = _occupied(g, q)
-    return f"Past Plunder's Treasure goes on an empty Dark tile: {who} is on {fmt_pos(q)} (RV-12)." if who else None
+    return Reason(f"Past Plunder's Treasure goes on an empty Dark tile: {who} is on {fmt_pos(q)}.", "RV-12") if who else None
 
 
-def bottom_treasure(g: Game, d: Decision, t: Target) -> str | None:
+def bottom_treasure(g: Game, d: Decision, t: Target) -> Reason | None:
     """VAR-10/11: the Cave sends back one of the 3 Treasure cards it just drew."""
     if d.kind != "bottom_treasure" or t.kind != "card":
         return None
     drawn = ", ".join(o.label.removeprefix("Put ").split(" on the bottom", 1)[0] for o in d.options)
-    return f"Only the 3 Treasure cards just drawn can go to the bottom of the deck (VAR-10): {drawn}."
+    return Reason(f"Only the 3 Treasure cards just drawn can go to the bottom of the deck: {drawn}.", "VAR-10")
 
 
-def move_entrance(g: Game, d: Decision, t: Target) -> str | None:
+def move_entrance(g: Game, d: Decision, t: Target) -> Reason | None:
     """VAR-06/07: the Entrance piece moves to an adjacent, unoccupied Lit tile, not through a wall."""
     q = _pos_of(t)
     frm = g.state.board.entrance
     if d.kind != "move_entrance" or q is None:
         return None
     if q not in [p for _, p in adjacent(frm)]:
-        return f"The Entrance piece moves to a tile next to {fmt_pos(frm)} (VAR-06)."
+        return Reason(f"The Entrance piece moves to a tile next to {fmt_pos(frm)}.", "VAR-06")
     if q not in g.state.board.tiles or not is_lit(g, q):
-        return f"The Entrance piece moves onto a Lit tile (VAR-06), and {fmt_pos(q)} is not one."
+        return Reason(f"The Entrance piece moves onto a Lit tile, and {fmt_pos(q)} is not one.", "VAR-06")
     if edge_blocked(g, frm, q):
-        return f"A wall stands between {fmt_pos(frm)} and {fmt_pos(q)}: the Entrance piece does not pass walls (VAR-06)."
+        return Reason(f"A wall stands between {fmt_pos(frm)} and {fmt_pos(q)}: the Entrance piece does not pass walls.", "VAR-06")
     who = _occupied(g, q)
-    return f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)} (VAR-07)." if who else None
+    return Reason(f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)}.", "VAR-07") if who else None
 
 
 def keep_scale(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -144,7 +145,7 @@ def _known_card(g: Game, card: str) -> bool:
     return True
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
     gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance,
     keep_scale, platinum_box,
 ]

@@ -35,7 +35,7 @@ SECRET_ASKS = ("goblins_turn", "tribe_activation", "populate", "assign_monster",
 RUBY_DRAWS = {"war_card": "war", "assign_monster": "monster", "ruby_secret": "secret"}
 
 
-def goblins_card(g: Game, d: Decision, t: Target) -> str | Reason | None:
+def goblins_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """A War, Monster or Secrets card the Goblins click that is not on offer, routed to the
     rule check of that card in this decision (roles/goblins/turn.py, cards/secrets.py)."""
     if d.role != "goblins" or t.kind != "card" or g.state.goblins is None:
@@ -51,7 +51,7 @@ def goblins_card(g: Game, d: Decision, t: Target) -> str | Reason | None:
     return None
 
 
-def _monster_card(g: Game, d: Decision, card: str) -> str | Reason | None:
+def _monster_card(g: Game, d: Decision, card: str) -> Reason | None:
     """Assigning (``check_replace``: GB-38..41), scattering (``check_scatter_discard``: GB-69),
     any other moment (``monster_in_play``: GB-38/42); the Bright Beetles against Hiss (GB-45)."""
     from ..roles.goblins import turn as gb
@@ -64,8 +64,8 @@ def _monster_card(g: Game, d: Decision, card: str) -> str | Reason | None:
     if d.kind == "bright_beetles":
         holder = gb.monster_holder(g, card)
         if card.split("#")[0] == "bright_beetles" and holder is not None:
-            return f"These Bright Beetles belong to {gb.tname(holder)}, which the Hiss does not hit (GB-45)."
-        return f"Only the Bright Beetles spare Goblins from the Hiss (GB-45); the {g.card(card).name} does not."
+            return Reason(f"These Bright Beetles belong to {gb.tname(holder)}, which the Hiss does not hit.", "GB-45")
+        return Reason(f"Only the Bright Beetles spare Goblins from the Hiss; the {g.card(card).name} does not.", "GB-45")
     return gb.monster_in_play(g, card)
 
 
@@ -92,7 +92,7 @@ def _secret_card(g: Game, d: Decision, card: str) -> Reason | None:
 
 
 # ------------------------------------------------------------ Goblins slots
-def goblins_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
+def goblins_slot(g: Game, d: Decision, t: Target) -> Reason | None:
     """A slot of the Goblin board (a Tribe, its Monster slot or special action, Rage,
     Secrets, the header) in a Goblins decision, routed to the rule check of this decision
     that decides it; the name plate and the Secrets pile say where they are used."""
@@ -105,13 +105,13 @@ def goblins_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
     from ..roles.goblins.state import TRIBES
 
     if len(parts) == 1:
-        return (f"That is your board's name plate: others choose the Goblins by it (Hex, Pickpocket). You are "
-                f"deciding: {d.prompt}")
+        return Reason(f"That is your board's name plate: others choose the Goblins by it (Hex, Pickpocket). You "
+                      f"are deciding: {d.prompt}", d.rules_ref)
     if parts[1] == "rage":
         return gb.rage_spent(g, d.kind == "populate")
     if parts[1] == "secrets":
-        return ("Secrets are drawn in Draw Secrets (GB-50) and by the Eye Tribe's special action (GB-89); play one "
-                "by clicking the card in your hand (GB-52).")
+        return (Reason("Secrets are drawn in Draw Secrets and by the Eye Tribe's special action; play one "
+                "by clicking the card in your hand.", "GB-50"))
     tribe = parts[1]
     if tribe not in TRIBES:
         return None
@@ -136,14 +136,14 @@ def _acting(g: Game, d: Decision) -> str | None:
     return _active_tribe(g) if d.kind in ("tribe_activation", "reveal_tribe", "lurker") else None
 
 
-def _head_turn(g: Game, d: Decision, tribe: str) -> str | None:
+def _head_turn(g: Game, d: Decision, tribe: str) -> Reason | None:
     """goblins_turn: a revealed Tribe is activated on its piece (why_not.goblins_activation
     routes the Tribes that cannot be activated to ``check_activate``)."""
     from ..roles.goblins import turn as gb
 
     p = gb.tribe_pos(g, tribe)
     if p is not None:
-        return f"{gb.Tname(tribe)} is on the map at {fmt_pos(p)}: activate it there, on its piece (GB-59)."
+        return Reason(f"{gb.Tname(tribe)} is on the map at {fmt_pos(p)}: activate it there, on its piece.", "GB-59")
     return None
 
 
@@ -181,16 +181,16 @@ def _head_assign(g: Game, d: Decision, tribe: str) -> Reason | None:
     return gb.check_monster_head(g, tribe)
 
 
-def _head_reveal(g: Game, d: Decision, tribe: str) -> str | Reason | None:
+def _head_reveal(g: Game, d: Decision, tribe: str) -> Reason | None:
     """GB-59, GB-82/83: the Tribe being revealed goes onto a highlighted space."""
     from ..roles.goblins import turn as gb
 
-    return gb.check_acting(g, _acting(g, d), tribe) or (
+    return gb.check_acting(g, _acting(g, d), tribe) or Reason(
         f"{gb.Tname(tribe)} is revealed onto a highlighted Dark tile with its symbol, or lurks on an open space "
-        "when there is none (GB-82, GB-83); or leave it hidden with the button.")
+        "when there is none; or leave it hidden with the button.", "GB-82")
 
 
-def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | Reason | None:
+def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> Reason | None:
     """Decisions that choose no Tribe on the board: what they choose instead; overpopulation
     (``check_scatter_choice``) and a Secret's Tribe (``check_choose_tribe``) are chosen by
     the Tribe's piece."""
@@ -198,27 +198,27 @@ def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> str | Reason | No
     from ..roles.goblins import turn as gb
 
     if d.kind == "hex_target":
-        return f"Hex aims at another player, not at {gb.tname(tribe)} (GB-58)."
+        return Reason(f"Hex aims at another player, not at {gb.tname(tribe)}.", "GB-58")
     if d.kind == "overpopulation":
         reason = gb.check_scatter_choice(g, tribe)
     elif d.kind == "choose_tribe":
         reason = sc.check_choose_tribe(g, d.fact("secret") or "", tribe)
     else:
-        return f"{gb.Tname(tribe)} is not chosen in this step: {d.prompt}"
+        return Reason(f"{gb.Tname(tribe)} is not chosen in this step: {d.prompt}", d.rules_ref)
     if reason is not None:
         return reason
     where = gb.tribe_pos(g, tribe)
     spot = f"its piece at {fmt_pos(where)}" if where is not None else "its piece on your board"
-    return f"Choose {gb.tname(tribe)} by {spot}."
+    return Reason(f"Choose {gb.tname(tribe)} by {spot}.", d.rules_ref)
 
 
-TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], str | Reason | None]] = {
+TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], Reason | None]] = {
     "goblins_turn": _head_turn, "tribe_activation": _head_activation, "populate": _head_populate,
     "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign, "reveal_tribe": _head_reveal}
 
 
 # ------------------------------------------------------------ Goblins pieces and spaces
-def goblins_piece(g: Game, d: Decision, t: Target) -> str | Reason | None:
+def goblins_piece(g: Game, d: Decision, t: Target) -> Reason | None:
     """Overpopulation (``check_scatter_piece``: GB-32), a Secret choosing a Tribe
     (``check_choose_piece``: Blind Fury, Fire Bomber, Hiding Spots), Hex choosing a player
     (GB-58): a piece that is not among them."""
@@ -236,19 +236,19 @@ def goblins_piece(g: Game, d: Decision, t: Target) -> str | Reason | None:
     return None
 
 
-def _hex_piece(g: Game, name: str) -> str:
+def _hex_piece(g: Game, name: str) -> Reason:
     """GB-58, TR-26 (secrets.hex_targets): a player with something Hex takes."""
     from ..map.terrain import in_forest
 
     if name.startswith("tribe:"):
-        return f"Hex aims at another player, not at your {_thing(name)} (GB-58)."
+        return Reason(f"Hex aims at another player, not at your {_thing(name)}.", "GB-58")
     if name not in ("knight", "dragon", "thief"):
-        return f"Hex aims at a player, not at the {_thing(name)} (GB-58)."
+        return Reason(f"Hex aims at a player, not at the {_thing(name)}.", "GB-58")
     if in_forest(g, g.state.board.pieces.get(name)):
-        return f"The {_thing(name)} is sheltered in the Mushroom Forest: Hex cannot reach it (TR-26)."
+        return Reason(f"The {_thing(name)} is sheltered in the Mushroom Forest: Hex cannot reach it.", "TR-26")
     if name == "knight":
-        return "The Knight has 0 Grit: Hex has nothing to take from her (GB-58)."
-    return "The Dragon holds no Power cards: Hex has nothing to make him discard (GB-58)."
+        return Reason("The Knight has 0 Grit: Hex has nothing to take from her.", "GB-58")
+    return Reason("The Dragon holds no Power cards: Hex has nothing to make him discard.", "GB-58")
 
 
 def lurker_space(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -264,7 +264,7 @@ def lurker_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------ the Thief's board
-def thief_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
+def thief_slot(g: Game, d: Decision, t: Target) -> Reason | None:
     """A slot of the Thief's board in his decisions: Stat tokens (TH-03/54), upgrade
     spaces (TH-41/42/54, CV-24), Loot Drop Levels (TH-28)."""
     if d.role != "thief" or t.kind != "slot" or g.state.thief is None or not t.ref.startswith("thief."):
@@ -275,7 +275,7 @@ def thief_slot(g: Game, d: Decision, t: Target) -> str | Reason | None:
     if what == "upgrade":
         return _upgrade_slot(g, d, arg)
     if what == "upgrades":
-        return ("Click one upgrade space: each Treasure token stashed goes on one upgrade (TH-41)."
+        return (Reason("Click one upgrade space: each Treasure token stashed goes on one upgrade.", "TH-41")
                 if d.kind in ("thief_upgrade", "thief_spores") else _upgrade_slot(g, d, ""))
     if what == "loot_drop" and arg.isdigit():
         return _loot_drop_slot(g, d, int(arg))
@@ -303,7 +303,7 @@ def _upgrade_name(g: Game, up: str) -> str:
     return next((u.name for u in g.rules.thief.upgrades if u.id == up), up)
 
 
-def _upgrade_slot(g: Game, d: Decision, up: str) -> str | Reason | None:
+def _upgrade_slot(g: Game, d: Decision, up: str) -> Reason | None:
     """TH-41/42 (one token per upgrade, never moved) and TH-54 (Flips left to right) when he
     stashes (``check_upgrade``); CV-24 (Spores takes an upgrade he has, the last Flip only);
     TH-16 (only Sticky Fingers rerolls); TH-50 (upgrades work by themselves)."""
@@ -316,8 +316,8 @@ def _upgrade_slot(g: Game, d: Decision, up: str) -> str | Reason | None:
         return check_upgrade(g, up)
     if d.kind == "thief_spores":
         if up not in s.upgrades:
-            return f"You do not have {name}: Soporific Spores takes an upgrade you have (CV-24, TH-51)."
-        return ("Only your last Flip can be lost: the Flips you keep stay a run from the left (TH-54, CV-24).")
+            return Reason(f"You do not have {name}: Soporific Spores takes an upgrade you have.", "CV-24")
+        return (Reason("Only your last Flip can be lost: the Flips you keep stay a run from the left.", "TH-54"))
     if d.kind == "thief_sticky":
         return Reason("Only Sticky Fingers rerolls the Action die.", "TH-16")
     if up in s.upgrades:
@@ -326,22 +326,22 @@ def _upgrade_slot(g: Game, d: Decision, up: str) -> str | Reason | None:
                   f"stashed {stashed(g)} of {stash_needed(g)}, carrying {len(s.carried)}.", "TH-41")
 
 
-def _loot_drop_slot(g: Game, d: Decision, level: int) -> str | None:
+def _loot_drop_slot(g: Game, d: Decision, level: int) -> Reason | None:
     """TH-28: Hide Loot is an action of his turn (there ``check_hide_loot`` answers, routed by
     why_not.thief_action)."""
     if d.kind == "thief_turn":
         return None
-    return f"Hide Loot is an action of your turn, 1 Action cube per Level (TH-28); now: {d.prompt}"
+    return Reason(f"Hide Loot is an action of your turn, 1 Action cube per Level; now: {d.prompt}", "TH-28")
 
 
-def thief_card(g: Game, d: Decision, t: Target) -> str | None:
+def thief_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """TH-18/22: the Knight's Treasure cards are reached only through a Pickpocket on her
     (the Flare is answered by why_not.thief_action, ``check_flare``)."""
     if d.role != "thief" or d.kind != "thief_turn" or t.kind != "card" or g.state.thief is None:
         return None
     if t.ref.split("#")[0] in g.rules.deck("treasures"):
-        return (f"The {g.card(t.ref).name} is one of the Knight's Treasure cards: you reach them only by a "
-                "successful Pickpocket on her, on her space (TH-18, TH-22).")
+        return (Reason(f"The {g.card(t.ref).name} is one of the Knight's Treasure cards: you reach them only by a "
+                "successful Pickpocket on her, on her space.", "TH-18"))
     return None
 
 
@@ -378,6 +378,6 @@ def thief_evasion_space(g: Game, d: Decision, t: Target) -> Reason | None:
     return th.check_slip(g, p, q)
 
 
-REASONS: list[Callable[[Game, Decision, Target], str | Reason | None]] = [
+REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
     goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
     thief_take_space, thief_evasion_space]

@@ -90,7 +90,7 @@ def knight_board_slot(g: Game, d: Decision, t: Target) -> Reason | None:
     return kb.check_cube_slot(g, slot)
 
 
-def knight_card(g: Game, d: Decision, t: Target) -> Answer:
+def knight_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """A card of hers clicked in her turn, routed to its check: a Sidequest
     (``sidequests.check_sidequest``, KN-99/101), a Treasure card (``treasures.check_treasure_card``:
     KN-96, the Potion Kit KN-95/17, the Javelin KN-88); a card she no longer holds has left the
@@ -112,9 +112,9 @@ def knight_card(g: Game, d: Decision, t: Target) -> Answer:
         return check_treasure_card(g, card)
     if card in g.state.removed_from_game:
         if getattr(c, "handler", "") == "sidequest":
-            return f"You completed the Sidequest {c.name}: it has left the game (KN-99)."
-        return f"{c.name} has left the game (declined, used or lost) (KN-66, KN-19)."
-    return f"{c.name} is not one of your cards now."
+            return Reason(f"You completed the Sidequest {c.name}: it has left the game.", "KN-99")
+        return Reason(f"{c.name} has left the game (declined, used or lost).", "KN-66")
+    return Reason(f"{c.name} is not one of your cards now.", "KN-96")
 
 
 def keep_treasure_card(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -307,7 +307,7 @@ def push_target(g: Game, d: Decision, t: Target) -> Reason | None:
     return None if q is None else dp.check_push(g, why, piece, q)
 
 
-def trap_card(g: Game, d: Decision, t: Target) -> str | None:
+def trap_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """GB-56/57: only the Trap Secrets card, held by the Goblins, lets a Tribe ignore a Dragon power."""
     if d.kind != "trap_dragon" or t.kind != "card" or g.state.goblins is None:
         return None
@@ -316,14 +316,15 @@ def trap_card(g: Game, d: Decision, t: Target) -> str | None:
     c = _card(g, t.ref)
     name = c.name if c is not None else t.ref
     if t.ref == "trap":
-        return None if held else "You hold no Trap card: only it lets the Tribe ignore the Dragon's power (GB-56, GB-57)."
+        return None if held else Reason("You hold no Trap card: only it lets the Tribe ignore the Dragon's power.",
+                                        "GB-56")
     if held:
-        return f"Only the Trap card lets the Tribe ignore the Dragon's power (GB-56, GB-57): {name} does not."
-    return (f"Only a Trap card lets the Tribe ignore the Dragon's power (GB-56, GB-57), and you hold none: {name} "
-            "does not; answer No response.")
+        return Reason(f"Only the Trap card lets the Tribe ignore the Dragon's power: {name} does not.", "GB-56")
+    return (Reason(f"Only a Trap card lets the Tribe ignore the Dragon's power, and you hold none: {name} "
+            "does not; answer No response.", "GB-56"))
 
 
-def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
+def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """TR-04/06: a Terrain tile is chosen only when an Event tile is revealed, the first time in
     a round (by the Cave, or with no Cave by whoever revealed it) — in any decision but that one."""
     from ..map.terrain import KIND_NAMES
@@ -331,13 +332,12 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind == "terrain_choose" or t.kind != "card" or not t.ref.startswith("terrain:"):
         return None
     kind = t.ref.split(":", 1)[1]
-    return (f"The {KIND_NAMES.get(kind, kind.title())} is chosen only when an Event tile is revealed, the first "
-            "time in a round (TR-04, TR-06): not now.")
+    return (Reason(f"The {KIND_NAMES.get(kind, kind.title())} is chosen only when an Event tile is revealed, the first "
+            "time in a round: not now.", "TR-04"))
 
 
-Answer = str | Reason | None          # a converted check's Reason, or a plain sentence (see why_not.Answer)
 
-REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
+REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
     dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,

@@ -26,7 +26,6 @@ from ..map.board import (
     tile_type,
 )
 from ..map.collapse import check_collapse, collapse_order
-from ..map.terrain import impassable, on_pit
 from ..reasons import Reason
 from .common import ROLE_TITLES, _piece_pos, _pos_of
 
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
     from ..decisions import Decision, Target
     from ..game import Game
 
-Answer = str | Reason | None          # a converted check's Reason, or a plain sentence
 
 
 # ------------------------------------------------------------------ helpers
@@ -67,20 +65,20 @@ def _plural(n: int, word: str) -> str:
 
 
 # ------------------------------------------------------------ revealing (MAP-17..19)
-def orient_space(g: Game, d: Decision, t: Target) -> str | None:
+def orient_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """MAP-17/18: the tile being oriented is the one just revealed; its turn is chosen on it."""
     q = _pos_of(t)
     spaces = _spaces(d)
     if d.kind != "orient_tile" or q is None or not spaces:
         return None
     p = spaces[0]
-    walked = ", and an open side faces the tile she walked in from (MAP-28)" if d.role == "knight" else ""
-    return (f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
+    walked = ", and an open side faces the tile she walked in from" if d.role == "knight" else ""
+    return (Reason(f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
             f"it. It has {_plural(len(d.options), 'legal turn')}: an open edge leads back to the Entrance if one "
-            f"can (MAP-17/18){walked}.")
+            f"can{walked}.", "MAP-17"))
 
 
-def reveal_order_space(g: Game, d: Decision, t: Target) -> str | None:
+def reveal_order_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """MAP-19: several tiles revealed at once are flipped one at a time, in the revealer's order."""
     q = _pos_of(t)
     if d.kind != "reveal_order" or q is None:
@@ -93,7 +91,7 @@ def reveal_order_space(g: Game, d: Decision, t: Target) -> str | None:
         what = f"the {_tile_word(g, q)} at {fmt_pos(q)} is already Lit"
     else:
         what = f"the Dark tile at {fmt_pos(q)} is not one of them"
-    return f"These tiles are revealed one at a time, in the order you choose (MAP-19): {these}; {what}."
+    return Reason(f"These tiles are revealed one at a time, in the order you choose: {these}; {what}.", "MAP-19")
 
 
 # ------------------------------------------------------------------ placing and removing tiles
@@ -109,15 +107,15 @@ def cave_hand_tile(g: Game, d: Decision, t: Target) -> Reason | None:
     return None
 
 
-def fill_space(g: Game, d: Decision, t: Target) -> Answer:
+def fill_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """MAP-20/25: ``check_fill_space``; TR-12 (the open space a piece leaving a Terrain tile
     steps onto, not converted: the space is the mover's)."""
     q = _pos_of(t)
     if d.kind != "fill_open_edge" or q is None:
         return None
     if d.rules_ref == "terrain.leaving":
-        return (f"A piece is leaving the Terrain for the open space {_list(_spaces(d))}: the Dark tile goes there "
-                f"(TR-12), not on {fmt_pos(q)}.")
+        return (Reason(f"A piece is leaving the Terrain for the open space {_list(_spaces(d))}: the Dark tile goes there, "
+                       f"not on {fmt_pos(q)}.", "TR-12"))
     return check_fill_space(g, q)
 
 
@@ -127,14 +125,14 @@ def place_space(g: Game, d: Decision, t: Target) -> Reason | None:
     return check_placement_space(g, q) if d.kind == "place_tile" and q is not None else None
 
 
-def explore_space(g: Game, d: Decision, t: Target) -> str | None:
+def explore_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """GB-81: the Tribe explores one open space it chose; the Cave's tile goes there."""
     q = _pos_of(t)
     spaces = _spaces(d)
     if d.kind != "explore_tile" or q is None or not spaces:
         return None
-    return (f"The Goblins chose to explore the open space {fmt_pos(spaces[0])}: the Dark tile from your hand goes "
-            "there, and the Tribe moves onto it (GB-81).")
+    return (Reason(f"The Goblins chose to explore the open space {fmt_pos(spaces[0])}: the Dark tile from your hand goes "
+            "there, and the Tribe moves onto it.", "GB-81"))
 
 
 def collapse_space(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -152,34 +150,22 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------------ Forced Movement
-def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> str:
-    """FM-04..10, TR-17, TR-29: why ``piece`` cannot be pushed from ``start`` to stop on ``q``."""
-    from ..map.board import piece_name
-    from ..map.forced import _Push, reachable
+def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> Reason:
+    """Why ``piece`` cannot be carried from ``start`` to stop on ``q`` within ``steps``: the
+    power's own reach (``steps`` spaces, MAP-03), then the map's Forced Movement check
+    (``forced.check_pushed_to``: FM-04..10, TR-17, TR-29) — one rule, one place."""
+    from ..map.forced import check_pushed_to
 
-    rules = _Push(g, piece)
-    name = piece_name(piece)
-    tiles = g.state.board.tiles
     if steps is not None and manhattan(start, q) > steps:
-        return f"{fmt_pos(q)} is {manhattan(start, q)} spaces from the {name}, more than {steps} (MAP-03)"
-    if q not in tiles:
-        return f"{fmt_pos(q)} is an open space and nothing is moved onto one (FM-04)"
-    if impassable(g, q):
-        return f"{fmt_pos(q)} is impassable Canyon (TR-17)"
-    if rules.sees_dark and tiles[q].dark:
-        return f"{fmt_pos(q)} is a Dark tile, and the {name} is never moved onto one (FM-05, FM-08)"
-    if on_pit(g, q):
-        return f"{fmt_pos(q)} is a Pit, where no move ends (TR-29)"
-    if not rules.can_stop(q):
-        there = [piece_name(x) for x in sorted(g.state.board.pieces_at(q)) if x != piece]
-        rule = "FM-10" if rules.token else "FM-05, FM-07..09"
-        return (f"the {name} may not stop on {fmt_pos(q)}, where the {' and the '.join(there)} "
-                f"stand{'s' if len(there) == 1 else ''} ({rule})")
-    far = reachable(g, piece, start).get(q) if steps is not None else None
-    if far is not None:
-        return f"the {name}'s way to {fmt_pos(q)} round walls and other pieces is {far} spaces, more than {steps}"
-    return (f"every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a wall or a space the {name} may not pass "
-            "(FM-05..10)")
+        return Reason(f"{fmt_pos(q)} is {manhattan(start, q)} spaces from {fmt_pos(start)}, more than {steps}.",
+                      "MAP-03")
+    return check_pushed_to(g, piece, start, q, steps) or Reason(
+        f"Every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a space it may not pass.", "FM-05")
+
+
+def _lower(sentence: str) -> str:
+    """A sentence set inside another: no capital, no full stop."""
+    return sentence[:1].lower() + sentence[1:].rstrip(".")
 
 
 def _forced_piece(g: Game, d: Decision) -> str | None:
@@ -188,7 +174,7 @@ def _forced_piece(g: Game, d: Decision) -> str | None:
     return piece if piece in g.state.board.pieces else None
 
 
-def forced_space(g: Game, d: Decision, t: Target) -> str | None:
+def forced_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """FM-13 (the shortest distance to a legal space), FM-14 (room left for the pieces still to
     move), FM-04..10: where a piece forced off a removed tile cannot go."""
     from ..map.board import piece_name
@@ -204,22 +190,22 @@ def forced_space(g: Game, d: Decision, t: Target) -> str | None:
     cells = frozenset(cells_of(g, mark.tile)) if mark is not None else frozenset([start])
     name = piece_name(piece)
     if q in cells:
-        return f"The {name} must leave the {'Terrain ' if mark is not None else ''}tile that is being removed (COL-15)."
+        return Reason(f"The {name} must leave the {'Terrain ' if mark is not None else ''}tile that is being removed.", "COL-15")
     dist = reachable(g, piece, start, avoid=cells)
     best = min((dist[p] for p in _spaces(d) if p in dist), default=None)
     if q not in dist:
-        return f"The {name} cannot be moved there: {_push_block(g, piece, start, q, None)}."
+        return _push_block(g, piece, start, q, None)
     if best is not None and dist[q] > best:
-        return (f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
-                f"distance to a legal space, here {best} (FM-13).")
+        return (Reason(f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
+                f"distance to a legal space, here {best}.", "FM-13"))
     if any(x != piece for x in g.state.board.pieces_at(start)):
-        return (f"Moving the {name} to {fmt_pos(q)} would leave another piece on the tile nowhere to go: they "
-                "leave one at a time and never share a space (FM-08, FM-14).")
-    return (f"Moving the {name} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no unoccupied "
-            "Lit tile to go to (VAR-07).")
+        return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave another piece on the tile nowhere to go: they "
+                "leave one at a time and never share a space.", "FM-08"))
+    return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no unoccupied "
+            "Lit tile to go to.", "VAR-07"))
 
 
-def slide_space(g: Game, d: Decision, t: Target) -> str | None:
+def slide_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """MAP-37/38: a loose section is slid back to the section with the Entrance, chosen by its
     highlighted tile; the section with the Entrance stays."""
     q = _pos_of(t)
@@ -228,20 +214,20 @@ def slide_space(g: Game, d: Decision, t: Target) -> str | None:
     comps = components(g)
     comp = next((c for c in comps if q in c), None)
     if comp is None:
-        return f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space."
+        return Reason(f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space.", "MAP-37")
     if g.state.board.entrance in comp:
-        return ("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
-                "they touch it (MAP-37).")
+        return (Reason("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
+                "they touch it.", "MAP-37"))
     anchor = min(comp)
     if anchor in _spaces(d):
-        return (f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
-                "section with this tile (MAP-37, MAP-39).")
-    return ("This section cannot slide back in any direction without landing on another loose section: "
-            "slide another one first (MAP-37).")
+        return (Reason(f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
+                "section with this tile.", "MAP-37"))
+    return (Reason("This section cannot slide back in any direction without landing on another loose section: "
+            "slide another one first.", "MAP-37"))
 
 
 # ------------------------------------------------------------------ omens
-def bats_space(g: Game, d: Decision, t: Target) -> str | None:
+def bats_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """CV-21 (a Treasure token, the Knight or a Tribe, up to 3 spaces), FM-17 (her Shield),
     TR-26 (the Mushroom Forest), FM-04..10: a space Giant Bats cannot carry from or to."""
     from ..cards.omens import _bats_movers
@@ -251,22 +237,22 @@ def bats_space(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "omen_giant_bats" or q is None:
         return None
     if q not in g.state.board.tiles:
-        return f"{fmt_pos(q)} is an open space: nothing is carried onto one (CV-21, FM-04)."
+        return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
     here = _bats_here(g, q)
     if here:
         return here
     near = [(piece, p) for piece, p in _bats_movers(g) if p != q and manhattan(p, q) <= 3]
     if not near:
-        return (f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces (CV-21), and none of "
-                f"them is within 3 spaces of {fmt_pos(q)}.")
-    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_push_block(g, piece, p, q, 3)}"
+        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
+                f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21"))
+    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_lower(_push_block(g, piece, p, q, 3).text)}"
                        for piece, p in near[:3])
     more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
-    return (f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement (CV-21), "
-            f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.")
+    return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
+            f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21"))
 
 
-def _bats_here(g: Game, q: Pos) -> str | None:
+def _bats_here(g: Game, q: Pos) -> Reason | None:
     """A piece on ``q`` Giant Bats may not carry, or that has nowhere to go."""
     from ..cards.omens import _bats_movers
     from ..geometry import adjacent
@@ -277,21 +263,21 @@ def _bats_here(g: Game, q: Pos) -> str | None:
     pieces = g.state.board.pieces_at(q)
     movers = [piece for piece, p in _bats_movers(g) if p == q]
     if movers:
-        why = "; ".join(_push_block(g, movers[0], q, n, 3) for _, n in adjacent(q))
-        return (f"The {' and '.join(piece_name(m) for m in movers)} on {fmt_pos(q)} cannot be carried anywhere "
-                f"(CV-21): {why}.")
+        why = "; ".join(_lower(_push_block(g, movers[0], q, n, 3).text) for _, n in adjacent(q))
+        return (Reason(f"The {' and '.join(piece_name(m) for m in movers)} on {fmt_pos(q)} cannot be carried anywhere "
+                f": {why}.", "CV-21"))
     if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
-        return f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats (TR-26)."
+        return Reason(f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats.", "TR-26")
     if "knight" in pieces and shield_active(g):
-        return "The Knight's Shield is up: she ignores effects that would move her (FM-17)."
+        return Reason("The Knight's Shield is up: she ignores effects that would move her.", "FM-17")
     other = [x for x in pieces if x in ("dragon", "thief")]
     if other:
-        return (f"Giant Bats carry the Knight, a Tribe or a Treasure token (CV-21): the {ROLE_TITLES[other[0]]} on "
-                f"{fmt_pos(q)} is none of them.")
+        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {ROLE_TITLES[other[0]]} on "
+                f"{fmt_pos(q)} is none of them.", "CV-21"))
     return None
 
 
-def cave_omen_tokens(g: Game, d: Decision, t: Target) -> str | None:
+def cave_omen_tokens(g: Game, d: Decision, t: Target) -> Reason | None:
     """CV-15/16: the Omen tokens are spent by using an omen, chosen on the Cave's board."""
     cave = g.state.cave
     if d.kind != "cave_turn" or t.kind != "slot" or t.ref != "cave.omens" or cave is None:
@@ -299,9 +285,9 @@ def cave_omen_tokens(g: Game, d: Decision, t: Target) -> str | None:
     tokens = ", ".join(f"{n} {s.title()}" for s, n in sorted(cave.omens.items()) if n) or "none"
     usable = [g.rules.omen(o.id.split(":", 1)[1]).name for o in d.options if o.id.startswith("omen:")]
     if not usable:
-        return f"Your Omen tokens ({tokens}) pay for no omen that has a target now (CV-15, CV-16)."
-    return (f"Your Omen tokens ({tokens}) are spent by using an omen: click one on your board "
-            f"({', '.join(usable)}) (CV-15, CV-16).")
+        return Reason(f"Your Omen tokens ({tokens}) pay for no omen that has a target now.", "CV-15")
+    return (Reason(f"Your Omen tokens ({tokens}) are spent by using an omen: click one on your board "
+            f"({', '.join(usable)}).", "CV-15"))
 
 
 def _spores_role(g: Game, t: Target) -> str | None:
@@ -318,38 +304,38 @@ def _spores_role(g: Game, t: Target) -> str | None:
 SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades"}
 
 
-def spores_target(g: Game, d: Decision, t: Target) -> str | None:
+def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
     """CV-24 (the target is a player, who chooses what it loses), CV-31, CV-44: a player
     Soporific Spores cannot affect now, or where to click to target one."""
     role = _spores_role(g, t) if d.kind == "omen_soporific_spores" else None
     if role is None:
         return None
     if role == "cave":
-        return "Soporific Spores target another player, not the Cave (CV-24)."
+        return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
     offered = {o.id.split(":", 1)[1] for o in d.options}
     if role in offered:
         chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
-        return (f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
-                f"the {ROLE_TITLES[role]}; {chooses} (CV-24).")
+        return (Reason(f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
+                f"the {ROLE_TITLES[role]}; {chooses}.", "CV-24"))
     return _spores_nothing(g, role)
 
 
-def _spores_nothing(g: Game, role: str) -> str:
+def _spores_nothing(g: Game, role: str) -> Reason:
     """Why ``role`` has nothing Soporific Spores could take (cards/omens.spores_options)."""
     if role == "knight":
-        return "The Knight has no Grit left to lose to Soporific Spores (CV-24)."
+        return Reason("The Knight has no Grit left to lose to Soporific Spores.", "CV-24")
     if role == "goblins":
         pops = g.state.goblins.population if g.state.goblins is not None else {}
-        return (f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
-                "Soporific Spores have no Tribe to cut (CV-24, CV-31).")
+        return (Reason(f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
+                "Soporific Spores have no Tribe to cut.", "CV-24"))
     if role == "dragon":
-        return "The Dragon has no Wakefulness cube that can go back to a Sloth box (CV-24, DR-69)."
+        return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
     if role == "thief":
-        return "The Thief has no upgrade to lose (CV-24)."
-    return f"The {ROLE_TITLES[role]} is not in this game."
+        return Reason("The Thief has no upgrade to lose.", "CV-24")
+    return Reason(f"The {ROLE_TITLES[role]} is not in this game.", "CV-24")
 
 
-def spores_tribe_slot(g: Game, d: Decision, t: Target) -> str | None:
+def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
     """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population."""
     from ..roles.goblins.state import TRIBES
 
@@ -362,11 +348,11 @@ def spores_tribe_slot(g: Game, d: Decision, t: Target) -> str | None:
     if tribe is None:
         if t.kind == "piece" or parts[0] != "goblins":
             return None
-        return f"Soporific Spores cut one Tribe to 1 Population: click it on your board — {able} (CV-24)."
+        return Reason(f"Soporific Spores cut one Tribe to 1 Population: click it on your board — {able}.", "CV-24")
     if pops[tribe] <= 1:
-        return (f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
-                f"to 1, if there is one — {able} (CV-31).")
-    return f"Choose the {tribe.title()} Tribe by its Population on your board (CV-24)."
+        return Reason(f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
+                      f"to 1, if there is one — {able}.", "CV-31")
+    return Reason(f"Choose the {tribe.title()} Tribe by its Population on your board.", "CV-24")
 
 
 # ------------------------------------------------------------------ cards
@@ -390,7 +376,7 @@ DECK_WORDS = {"events": "an Event card", "treasures": "a Treasure card", "terrai
               "other": "not a card of this choice"}
 
 
-def drawn_card(g: Game, d: Decision, t: Target) -> str | None:
+def drawn_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """CV-38 (the Cave plays 1 of the 3 Event cards it drew), CV-35 (gives 1 of the 2 Treasure
     cards it drew): a card that is not among those drawn now."""
     if t.kind != "card" or d.kind not in ("choose_event", "choose_treasure"):
@@ -403,10 +389,10 @@ def drawn_card(g: Game, d: Decision, t: Target) -> str | None:
         have = f"{g.card(t.ref).name} is not one of them"
     else:
         have = f"that is {DECK_WORDS.get(kind or 'other', DECK_WORDS['other'])}"
-    return f"The {what} is one of the {n} you drew ({', '.join(drawn)}); {have} ({rule})."
+    return Reason(f"The {what} is one of the {n} you drew ({', '.join(drawn)}); {have}.", rule)
 
 
-def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
+def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
     """TR-04/09, TR-28, VAR-13: a Terrain tile that cannot be chosen now, or a card that is not one."""
     from ..map.terrain import KIND_NAMES, READY_KINDS, available, random_terrain, tiles_on_map
 
@@ -415,24 +401,24 @@ def terrain_card(g: Game, d: Decision, t: Target) -> str | None:
     offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
     if not t.ref.startswith("terrain:"):
         word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
-        return f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word} (TR-04)."
+        return Reason(f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word}.", "TR-04")
     kind = t.ref.split(":", 1)[1]
     name = KIND_NAMES.get(kind, kind.title())
     if kind not in READY_KINDS:
-        return f"The {name} is not placed in this version of the game."
+        return Reason(f"The {name} is not placed in this version of the game.", "TR-04")
     if random_terrain(g) and g.state.terrain_drawn and g.state.terrain_drawn[-1] != kind:
-        return f"Random Terrain: the card drawn is the {KIND_NAMES[g.state.terrain_drawn[-1]]} (VAR-13)."
+        return Reason(f"Random Terrain: the card drawn is the {KIND_NAMES[g.state.terrain_drawn[-1]]}.", "VAR-13")
     on = {g.rules.terrain_tile(x).kind for x in tiles_on_map(g)}
     if kind not in available(g):
         if kind == "pits":
-            return "The Pits are placed only as a set of three, and not all three are off the map (TR-28)."
+            return Reason("The Pits are placed only as a set of three, and not all three are off the map.", "TR-28")
         if kind in on:
-            return (f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
-                    "map (COL-28).")
+            return (Reason(f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
+                    "map.", "COL-28"))
     if kind == "pits":
-        return "Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen (TR-28)."
-    return (f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
-            "shares an edge with a Cave tile (TR-09).")
+        return Reason("Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen.", "TR-28")
+    return (Reason(f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
+            "shares an edge with a Cave tile.", "TR-09"))
 
 
 def _origin_of(d: Decision) -> Pos | None:
@@ -443,7 +429,7 @@ def _origin_of(d: Decision) -> Pos | None:
     return parse_pos(origin) if origin else None
 
 
-def terrain_space(g: Game, d: Decision, t: Target) -> str | None:
+def terrain_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """TR-07 (as close as possible to the revealer), TR-09 (open spaces, no Terrain around, an
     edge on a Cave tile): a space no offered placement of the Terrain tile covers."""
     q = _pos_of(t)
@@ -451,18 +437,18 @@ def terrain_space(g: Game, d: Decision, t: Target) -> str | None:
         return None
     name = d.fact("terrain") or "Terrain tile"
     if q in g.state.board.tiles:
-        return (f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other Terrain "
-                "(TR-09).")
+        return (Reason(f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other "
+                       "Terrain.", "TR-09"))
     origin = _origin_of(d)
     covering = _covering(g, name, q, origin)
     if not covering:
-        return (f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at a "
-                "corner, and share an edge with a Cave tile (TR-09).")
+        return (Reason(f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at a "
+                "corner, and share an edge with a Cave tile.", "TR-09"))
     if origin is None:
-        return f"The {name} goes as close as possible to the piece that revealed the Event tile (TR-07)."
+        return Reason(f"The {name} goes as close as possible to the piece that revealed the Event tile.", "TR-07")
     near = min(manhattan(c, origin) for c in _spaces(d))
-    return (f"The {name} may lie over {fmt_pos(q)} only {min(covering)} spaces from {fmt_pos(origin)}: it goes as "
-            f"close as possible to the piece that revealed the Event tile, here {near} (TR-07).")
+    return (Reason(f"The {name} may lie over {fmt_pos(q)} only {min(covering)} spaces from {fmt_pos(origin)}: it goes as "
+            f"close as possible to the piece that revealed the Event tile, here {near}.", "TR-07"))
 
 
 def _covering(g: Game, name: str, q: Pos, origin: Pos | None = None) -> list[int]:
@@ -482,7 +468,7 @@ def _covering(g: Game, name: str, q: Pos, origin: Pos | None = None) -> list[int
     return out
 
 
-def pit_space(g: Game, d: Decision, t: Target) -> str | None:
+def pit_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """TR-28 (the first Pit nearest the revealer, the others as far as possible from the
     Pits placed, all three placeable), TR-09: a space the next Pit may not go on."""
     from ..map.terrain import _pit_choices, _pit_spots, pits
@@ -491,24 +477,24 @@ def pit_space(g: Game, d: Decision, t: Target) -> str | None:
     if d.kind != "terrain_pit" or q is None:
         return None
     if q in g.state.board.tiles:
-        return f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain (TR-09)."
+        return Reason(f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain.", "TR-09")
     placed = pits(g)
     if q not in _pit_spots(g, placed):
-        return (f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
-                "edge with a Cave tile (TR-09, TR-28).")
+        return (Reason(f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
+                "edge with a Cave tile.", "TR-09"))
     if len(placed) < 2 and next(_pit_choices(g, q, [*placed, q]), None) is None:
-        return f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit (TR-28)."
+        return Reason(f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit.", "TR-28")
     spots = _spaces(d)
     if not placed:
-        return (f"The first Pit goes as close as possible to the piece that revealed the Event tile: "
-                f"{_list(spots)} {'is' if len(spots) == 1 else 'are'} nearer (TR-28).")
+        return (Reason(f"The first Pit goes as close as possible to the piece that revealed the Event tile: "
+                f"{_list(spots)} {'is' if len(spots) == 1 else 'are'} nearer.", "TR-28"))
     far = min(manhattan(spots[0], p) for p in placed)
     mine = min(manhattan(q, p) for p in placed)
-    return (f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
-            f"others, here {far} (TR-28).")
+    return (Reason(f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
+            f"others, here {far}.", "TR-28"))
 
 
-REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
+REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
     orient_space, reveal_order_space, cave_hand_tile, fill_space, place_space, explore_space, collapse_space,
     cave_in_space, forced_space, slide_space, bats_space, cave_omen_tokens, spores_target, spores_tribe_slot, drawn_card,
     terrain_card, terrain_space, pit_space,

@@ -32,6 +32,7 @@ from ..decisions import Target
 from ..geometry import Pos, fmt_pos, parse_pos
 from ..reasons import Reason
 from ..roles.cave import turn as cv
+from ..waiting import public_prompt, task
 from . import effects as why_not_effects
 from . import goblins_thief as why_not_goblins_thief
 from . import knight_dragon as why_not_knight_dragon
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from ..decisions import Decision
     from ..game import Game
 
-GENERIC = "That is not one of the choices now."
 
 
 def why_not_option(g: Game, d: Decision, option_id: str) -> str:
@@ -97,44 +97,38 @@ def why_not(g: Game, role: str | None, target: Any) -> str | None:
 
 def why_not_reason(g: Game, role: str | None, target: Any) -> Reason | None:
     """:func:`why_not` as a :class:`Reason`: the rule check's own Reason (its ``rule`` names
-    the rule, for the reference link) for a converted decision; the other answers are
-    wrapped with no rule id (``Reason.checked`` False)."""
-    answer = _answer(g, role, target)[0]
-    return answer if answer is None or isinstance(answer, Reason) else Reason(answer)
+    the rule, for the reference link); a click that no rule refuses is about something this
+    decision does not decide (:func:`unrelated`), answered with the decision's own rules
+    (its ``rules_ref``).  For a pending decision ``rule`` is never empty."""
+    return _answer(g, role, target)[0]
 
 
-# How much a reason says, best first: a rule that fails for this very target; where the
-# choice is made instead (another board, another kind of thing); only what is being decided.
-RULE, WHERE, FALLBACK_GRADE = 0, 1, 2
-Answer = str | Reason | None          # what a routing function gives: a converted check's Reason, or a plain sentence
+# How much a reason says, best first: a rule that fails for this very target; what is being
+# decided instead, and where (:func:`unrelated`).
+RULE, WHERE = 0, 1
+Answer = Reason | None          # what a routing function gives: a rule check's Reason, or None (not mine)
 
 
 def why_not_graded(g: Game, role: str | None, target: Any) -> tuple[str | None, int]:
-    """:func:`why_not` with the grade of its answer (RULE, WHERE or FALLBACK_GRADE)."""
+    """:func:`why_not` with the grade of its answer (RULE or WHERE)."""
     answer, grade = _answer(g, role, target)
-    return (answer.text if isinstance(answer, Reason) else answer), grade
+    return (None if answer is None else answer.text), grade
 
 
-def _answer(g: Game, role: str | None, target: Any) -> tuple[Answer, int]:
+def _answer(g: Game, role: str | None, target: Any) -> tuple[Reason | None, int]:
     d = g.pending
     if d is None:
-        return "The game is over.", RULE
+        return Reason("The game is over."), RULE
     t = as_target(target)
     if role is not None and role != d.role:
-        verb = "are" if d.role == "goblins" else "is"
-        return (f"It is not your decision now: the {ROLE_TITLES.get(d.role, d.role)} {verb} deciding ({d.prompt}).",
-                RULE)
+        return Reason(f"It is not your decision now: {_lower_first(public_prompt(d.role, d.kind))}", d.rules_ref), RULE
     if any(o.kind == t.kind and o.ref == t.ref for opt in d.options for o in opt.targets):
         return None, RULE
     for rule in reason_rules():
         reason = rule(g, d, t)
         if reason:
             return reason, RULE
-    for place in WHERE_RULES:
-        found = place(g, d, t)
-        if found:
-            return found, WHERE
-    return FALLBACK(g, d, t) or GENERIC, FALLBACK_GRADE
+    return unrelated(g, d, t), WHERE
 
 
 def explain_click(g: Game, role: str | None, targets: list[Any]) -> str | None:
@@ -152,13 +146,19 @@ def explain_click_reason(g: Game, role: str | None, targets: list[Any]) -> Reaso
         return None
     best = min(graded, key=lambda rg: rg[1])[0]
     assert best is not None
-    return best if isinstance(best, Reason) else Reason(best)
+    return best
 
 
-def is_fallback(g: Game, reason: str) -> bool:
-    """Is ``reason`` only the general "not now" answer, with no rule behind it?"""
+def is_fallback(g: Game, reason: str | Reason) -> bool:
+    """Is ``reason`` only :func:`unrelated`'s answer (what is being decided instead), with no
+    rule check of this very target behind it?"""
     d = g.pending
-    return reason == GENERIC or (d is not None and reason == not_now(g, d, Target("button", "")))
+    text = reason.text if isinstance(reason, Reason) else reason
+    return d is not None and any(text == _unrelated_text(d, owner) for owner in (None, *ROLE_TITLES))
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def as_target(target: Any) -> Target:
@@ -420,8 +420,12 @@ def own_piece(g: Game, d: Decision, t: Target) -> Answer:
         return None
     moves = [o for o in d.options if o.id.startswith(("move:", "mapmove:", "climb:", "climbover:", "leave:", "worm:"))]
     if moves:
-        return f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space."
+        return Reason(f"{_thing(mover)} moves to a highlighted space: drag the piece there, or click the space.",
+                      MOVES_RULE.get(d.kind, "GB-60"))
     return _cannot_move(g, d, mover)
+
+
+MOVES_RULE = {"knight_turn": "KN-20", "thief_turn": "TH-04"}    # how the mover moves (else a Tribe's, GB-60)
 
 
 def _mover(g: Game, d: Decision) -> str | None:
@@ -442,8 +446,8 @@ def _cannot_move(g: Game, d: Decision, mover: str) -> Answer:
         from ..roles.thief import turn as th
         return th.check_any_step(g)
     if d.kind == "reveal_tribe":
-        return f"{_thing(mover)} is revealed on a highlighted Dark tile with its symbol (GB-82)."
-    return f"{_thing(mover)} has nowhere to move now: it never moves through walls (GB-60)."
+        return Reason(f"{_thing(mover)} is revealed on a highlighted Dark tile with its symbol.", "GB-82")
+    return Reason(f"{_thing(mover)} has nowhere to move now: it never moves through walls.", "GB-60")
 
 
 def acting_on_pieces(g: Game, d: Decision, t: Target) -> Answer:
@@ -455,57 +459,53 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> Answer:
     thing = _thing(name)
     if d.kind == "dragon_wing" and where is not None:
         return (dragon_target(g, d, Target("space", fmt_pos(where)))
-                or f"Wing flies you onto the {thing}'s space: click {fmt_pos(where)} (DR-26).")
+                or Reason(f"Wing flies you onto the {thing}'s space: click {fmt_pos(where)}.", "DR-26"))
     if d.kind == "dragon_turn":
-        return (f"The Dragon acts on the {thing} through his powers (Claw, Scratch, Wing…): pay for one on your "
-                "board first (DR-17).")
+        return Reason(f"The Dragon acts on the {thing} through his powers (Claw, Scratch, Wing…): pay for one on "
+                      "your board first.", "DR-17")
     if d.kind == "cave_turn":
-        return f"The Cave acts on the {thing} only through its omens (Giant Bats, Spores…): use one first (CV-15)."
+        return Reason(f"The Cave acts on the {thing} only through its omens (Giant Bats, Spores…): use one first.",
+                      "CV-15")
     if d.kind == "goblins_turn":
-        return "Activate a Tribe first: a Tribe on the map moves, then attacks or plunders on its tile (GB-59, GB-63)."
+        return Reason("Activate a Tribe first: a Tribe on the map moves, then attacks or plunders on its tile.",
+                      "GB-59")
     if d.kind == "reveal_tribe":
-        return "Revealing uses the whole activation: choose a highlighted Dark tile for the Tribe (GB-66, GB-82)."
+        return Reason("Revealing uses the whole activation: choose a highlighted Dark tile for the Tribe.", "GB-66")
     return None
 
 
-# ------------------------------------------------------------ where instead
+# ------------------------------------------------------------ not this decision
 WHAT = {"space": "a highlighted space on the map", "piece": "a highlighted piece on the map",
         "edge": "a highlighted wall on the map", "card": "one of the highlighted cards",
         "slot": "a highlighted place on a board", "hand_tile": "a highlighted tile in your hand"}
 
 
-def other_board(g: Game, d: Decision, t: Target) -> str | None:
-    """A click on another role's board (the table lets everyone look at every board): only
-    its owner uses it, unless this very decision acts on it (Hex, Spores, Slither…)."""
-    if t.kind != "slot":
-        return None
-    owner = t.ref.split(".", 1)[0]
-    if owner not in ROLE_TITLES or owner == d.role:
-        return None
-    if any(o.kind == "slot" and o.ref.startswith(owner + ".") for opt in d.options for o in opt.targets):
-        return None
-    whose = f"{ROLE_TITLES[owner]}'" if owner == "goblins" else f"{ROLE_TITLES[owner]}'s"
-    return f"That is the {whose} board: only the {ROLE_TITLES[owner]} use{'' if owner == 'goblins' else 's'} " \
-           f"it. You are deciding: {d.prompt}"
+def unrelated(g: Game, d: Decision, t: Target) -> Reason:
+    """A click that no rule check refuses and that is no option: it is on something this
+    decision does not decide (another role's board, a piece when a tile is asked for, the
+    map at a yes-or-no question).  The answer says what is being decided instead — the
+    public words of the decision's kind (:func:`..waiting.task`; the decider may also read
+    its own prompt) and where its choices are — and its ``rule`` is the decision's own
+    reference section (``rules_ref``), so every answer links to the rules."""
+    owner = t.ref.split(".", 1)[0] if t.kind == "slot" else None
+    if owner is not None and (owner not in ROLE_TITLES or owner == d.role
+                              or any(o.kind == "slot" and o.ref.startswith(owner + ".")
+                                     for opt in d.options for o in opt.targets)):
+        owner = None
+    return Reason(_unrelated_text(d, owner), d.rules_ref)
 
 
-def wrong_kind(g: Game, d: Decision, t: Target) -> str | None:
-    """A click on a kind of thing this decision is not about (a piece when it asks for a
-    tile, the map when it asks a yes-or-no question): where the choice is made instead."""
+def _unrelated_text(d: Decision, owner: str | None) -> str:
+    """:func:`unrelated`'s words: whose board it is (``owner``), what is decided, where."""
     kinds = [k for k in WHAT if any(o.kind == k for opt in d.options for o in opt.targets)]
-    if t.kind in kinds:
-        return None
-    if not kinds:
-        return f"{d.prompt} — answer with the buttons under the prompt."
-    return f"{d.prompt} — choose {' or '.join(WHAT[k] for k in kinds)}."
-
-
-WHERE_RULES: list[Callable[[Game, Decision, Target], str | None]] = [other_board, wrong_kind]
-
-
-def not_now(g: Game, d: Decision, t: Target) -> str | None:
-    """Any other decision: what is being decided instead."""
-    return f"Not now — {d.prompt}" if d.prompt else None
+    where = (f"choose {' or '.join(WHAT[k] for k in kinds)}" if kinds
+             else "answer with the buttons under the prompt")
+    what = task(d.kind)
+    decided = f"You are deciding {what}" if what else f"You are deciding: {d.prompt}"
+    if owner is None:
+        return f"{decided} — {where}."
+    whose = f"{ROLE_TITLES[owner]}'" if owner == "goblins" else f"{ROLE_TITLES[owner]}'s"
+    return f"That is the {whose} board, which only its owner uses. {decided} — {where}."
 
 
 REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
@@ -513,7 +513,6 @@ REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
     goblins_activation, goblins_tribe_move, goblins_reveal, dragon_power, cave_omen, cave_target,
     acting_on_pieces,
 ]
-FALLBACK = not_now          # after every specific rule: kept apart so tests can tell the specific reasons from it
 
 
 @functools.lru_cache(maxsize=1)
