@@ -7,6 +7,7 @@ Encounter and reveals it (KN-26, KN-31).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -16,13 +17,25 @@ from ...cards.sidequests import completable, reveal_sidequest
 from ...cards.treasures import receive_treasure, treasure_options, use_treasure
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
-from ...geometry import Pos, adjacent, direction_between, edge, fmt_pos, manhattan, parse_pos, surrounding
+from ...geometry import (
+    DIRS,
+    Pos,
+    adjacent,
+    direction_between,
+    edge,
+    fmt_pos,
+    manhattan,
+    parse_pos,
+    step,
+    surrounding,
+)
 from ...kinds import DecisionKind
 from ...map.board import events_live, fill_open_edges, has_wall, is_dark, return_token, tile_type
 from ...map.reveal import reveal_group, reveal_one
 from ...map.terrain import (
     check_open_step,
     check_pit_entry,
+    forest_blocks,
     impassable,
     kind_at,
     neighbours,
@@ -277,6 +290,48 @@ def turn_options(g: Game) -> list[Option]:
     if not (on_pit(g, p) and any(o.id.startswith(("move:", "mapmove:")) for o in opts)):   # TR-29
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
     return opts
+
+
+_BOW_UNLOADED = Reason("The Enchanted Bow shoots only while a Hero cube is on it.", "KN-85")
+_BOW_SHOT = Reason("The Enchanted Bow has shot as often as its Hero cubes allow this turn.", "KN-85")
+_BOW_FOREST = Reason("The Mushroom Forest stops the Enchanted Bow's shot.", "TR-26")
+
+
+def check_bow_ready(g: Game, target: str) -> Reason | None:
+    """KN-85/86: she holds the Enchanted Bow and a Hero cube on it has a shot left (one shot a
+    cube; the house rule ``bow_once_per_turn``, one a turn).  ``target`` ("Dragon", "Thief")
+    names what it would shoot."""
+    k = kb.knight(g)
+    bow = next((c for c in k.treasures if kb.base_id(c) == "enchanted_bow"), None)
+    if bow is None:
+        return Reason(f"You hold no Enchanted Bow: only it shoots the {target} from afar.", "KN-85")
+    cubes = k.treasure_cubes.get(bow, 0)
+    if not bow_shots_left(g, k.enchanted_bow_shots, cubes):
+        return _BOW_UNLOADED if not cubes else _BOW_SHOT
+    return None
+
+
+def in_bow_line(here: Pos, there: Pos) -> bool:
+    """KN-87: up to 5 spaces away in one of the 4 cardinal directions, whatever lies between."""
+    return any(step(here, d, n) == there for d in DIRS for n in range(1, 6))
+
+
+def check_enchanted_bow(g: Game, target: str, where: Pos | None,
+                        also: Callable[[], Reason | None] | None = None) -> Reason | None:
+    """KN-85..87 and TR-26, the one check of the Enchanted Bow's shot at ``target`` (the Dragon
+    or the Thief) standing at ``where``: ready (:func:`check_bow_ready`), in a cardinal line up
+    to 5 spaces away, then ``also`` (the target's own condition: the Thief's Stealth), and not
+    out of or into the Mushroom Forest."""
+    ready = check_bow_ready(g, target)
+    if ready is not None:
+        return ready
+    if where is None or not in_bow_line(pos(g), where):
+        return Reason("The Enchanted Bow shoots up to 5 spaces in a straight line, north, east, south or west: the "
+                      f"{target} is not in line with you.", "KN-87")
+    refused = also() if also is not None else None
+    if refused is not None:
+        return refused
+    return _BOW_FOREST if forest_blocks(g, pos(g), where) else None
 
 
 def bow_shots_left(g: Game, shots: int, cubes: int) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, space
 from ...dice import roll_dragon_die
-from ...geometry import DIRS, Pos, fmt_pos, step
+from ...geometry import Pos, fmt_pos
 from ...kinds import DecisionKind
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, armor, dragon, gem_token
@@ -194,38 +194,9 @@ def gem_options(g: Game) -> list[Option]:
                    (space(here), Target("piece", f"{gem_token(s)}@{fmt_pos(here)}"))) for s in gems]
 
 
-def bow_in_line(g: Game) -> bool:
-    """KN-85/87: the Dragon up to 5 spaces away in a cardinal line, whatever lies between."""
-    dp = _dragon_pos(g)
-    if dp is None:
-        return False
-    return any(step(kn.pos(g), d, n) == dp for d in DIRS for n in range(1, 6))
-
-
 def check_bow(g: Game) -> Reason | None:
-    """KN-85..87: the Enchanted Bow shoots the Dragon while a Hero cube on it has a shot
-    left (one shot a cube; the house rule one a turn), up to 5 spaces away in a cardinal
-    line, through anything — but not out of or into the Mushroom Forest (TR-26)."""
-    k = kb.knight(g)
-    bow = _card(g, "enchanted_bow")
-    if bow is None:
-        return _NO_ENCHANTED_BOW
-    if not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
-        return _BOW_UNLOADED if not k.treasure_cubes.get(bow, 0) else _BOW_SHOT
-    dp = _dragon_pos(g)
-    if not bow_in_line(g) or dp is None:
-        return Reason("The Enchanted Bow shoots up to 5 spaces in a straight line, north, east, south or west: the "
-                      "Dragon is not in line with you.", "KN-87")
-    from ...map.terrain import forest_blocks
-    if forest_blocks(g, kn.pos(g), dp):                              # TR-26: the Enchanted Bow
-        return _FOREST
-    return None
-
-
-_NO_ENCHANTED_BOW = Reason("You hold no Enchanted Bow: only it shoots the Dragon from afar.", "KN-85")
-_BOW_UNLOADED = Reason("The Enchanted Bow shoots only while a Hero cube is on it.", "KN-85")
-_BOW_SHOT = Reason("The Enchanted Bow has shot as often as its Hero cubes allow this turn.", "KN-85")
-_FOREST = Reason("The Mushroom Forest stops the Enchanted Bow's shot.", "TR-26")
+    """KN-85..87, TR-26: the Enchanted Bow's shot at the Dragon (the Knight's one Bow check)."""
+    return kn.check_enchanted_bow(g, "Dragon", _dragon_pos(g))
 
 
 def bow_options(g: Game) -> list[Option]:
@@ -244,7 +215,7 @@ def check_target(g: Game) -> Reason | None:
     bow = check_bow(g)
     if bow is None:
         return None
-    loaded = bow not in (_NO_ENCHANTED_BOW, _BOW_UNLOADED, _BOW_SHOT)
+    loaded = kn.check_bow_ready(g, "Dragon") is None
     return bow if loaded and _dragon_pos(g) != kn.pos(g) else attack
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
-from ...geometry import DIRS, Pos, step
+from ...geometry import Pos
 from ...reasons import Reason
 from ..knight import board as kb
 from ..knight import turn as kn
@@ -84,40 +84,10 @@ def attack_options(g: Game) -> list[Option]:
                    (Target("piece", "thief"),))]
 
 
-def in_bow_line(here: Pos, there: Pos) -> bool:
-    """KN-85/87: up to 5 spaces away in one of the 4 cardinal directions."""
-    return any(step(here, d, n) == there for d in DIRS for n in range(1, 6))
-
-
-_NO_ENCHANTED_BOW = Reason("You hold no Enchanted Bow: only it shoots the Thief from afar.", "KN-85")
-_BOW_UNLOADED = Reason("The Enchanted Bow shoots only while a Hero cube is on it.", "KN-85")
-_BOW_SHOT = Reason("The Enchanted Bow has shot as often as its Hero cubes allow this turn.", "KN-85")
-_NOT_IN_LINE = Reason("The Enchanted Bow shoots up to 5 spaces in a straight line, north, east, south or west: the "
-                      "Thief is not in line with you.", "KN-87")
-_FOREST = Reason("The Mushroom Forest stops the Enchanted Bow's shot.", "TR-26")
-_UNLOADED = (_NO_ENCHANTED_BOW, _BOW_UNLOADED, _BOW_SHOT)
-
-
 def check_bow(g: Game) -> Reason | None:
-    """KN-85..87: the Enchanted Bow kills the Thief while a Hero cube on it has a shot left,
-    up to 5 spaces away in a cardinal line, through anything but the Mushroom Forest
-    (TR-26); she targets him, so Perception must beat his Stealth (TH-30)."""
-    k = kb.knight(g)
-    bow = next((c for c in k.treasures if kb.base_id(c) == "enchanted_bow"), None)
-    if bow is None:
-        return _NO_ENCHANTED_BOW
-    if not kn.bow_shots_left(g, k.enchanted_bow_shots, k.treasure_cubes.get(bow, 0)):
-        return _BOW_UNLOADED if not k.treasure_cubes.get(bow, 0) else _BOW_SHOT
-    tp = thief_pos(g)
-    if tp is None or not in_bow_line(kn.pos(g), tp):
-        return _NOT_IN_LINE
-    perception = check_perception(g)
-    if perception is not None:
-        return perception
-    from ...map.terrain import forest_blocks
-    if forest_blocks(g, kn.pos(g), tp):                              # TR-26: the Enchanted Bow
-        return _FOREST
-    return None
+    """KN-85..87, TR-26: the Enchanted Bow's shot at the Thief (the Knight's one Bow check);
+    she targets him, so her Perception must beat his Stealth (TH-30)."""
+    return kn.check_enchanted_bow(g, "Thief", thief_pos(g), also=lambda: check_perception(g))
 
 
 def bow_options(g: Game) -> list[Option]:
@@ -136,7 +106,7 @@ def check_target(g: Game) -> Reason | None:
     bow = check_bow(g)
     if bow is None:
         return None
-    return bow if bow not in _UNLOADED and thief_pos(g) != kn.pos(g) else attack
+    return bow if kn.check_bow_ready(g, "Thief") is None and thief_pos(g) != kn.pos(g) else attack
 
 
 def options(g: Game) -> list[Option]:
