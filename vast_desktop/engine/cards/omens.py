@@ -155,12 +155,12 @@ def bats_targets(g: Game) -> Iterator[Option]:
     """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
     for piece, p in _bats_movers(g):
         name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
-        frm = fmt_pos(p)
+        frm, here = fmt_pos(p), space(p)
         for q in sorted(reachable(g, piece, p, max_steps=3)):
             if q == p:
                 continue
-            yield (Option(f"bats:{piece}@{frm}>{fmt_pos(q)}", f"Carry the {name} from {frm} to {fmt_pos(q)}",
-                          (space(p), space(q))))
+            to = fmt_pos(q)
+            yield Option(f"bats:{piece}@{frm}>{to}", f"Carry the {name} from {frm} to {to}", (here, space(q)))
 
 
 _ROCKSLIDE_OFF_MAP = Reason("A Rockslide goes on an edge between two tiles of the map.", "CV-23")
