@@ -61,3 +61,16 @@ def test_named_cards_reads_each_option_once() -> None:
     assert named.named(("war:pain", "war:rage", "end:")) == frozenset({"pain", "rage"})
     assert named.named(("war:rage", "move:1,0")) == frozenset({"rage"})
     assert named.plain == {"move:1,0", "end:"}
+
+
+def test_a_tile_change_without_a_bump_is_caught() -> None:
+    """GEN-03: the Watch rescans the Dark tiles only when ``Board.tile_changes`` moved, so a
+    rule that flipped a tile without bumping it would leave a stale snapshot — the every-step
+    comparison above (``_play_and_compare``) is what fails then; the bump makes it agree."""
+    g = new_game(Setup(roles=("knight", "cave"), seed=3))
+    board = g.state.board
+    dark = next(t for t in board.tiles.values() if t.dark)
+    dark.lit = True                              # a flip that forgot to bump
+    assert g._watch.step(g) != snapshot(g)
+    board.tile_changes += 1
+    assert g._watch.step(g) == snapshot(g)

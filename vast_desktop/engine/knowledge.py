@@ -23,7 +23,7 @@ at (TH-09) — is marked by the rule itself with :meth:`Game.barrier` (the RNG m
 draws).
 
 Kept cheap (it runs after every step, issue 25 item 9): :func:`snapshot` is the definition,
-but after a step :class:`Watch` rebuilds only the zones whose source lists (or placed tiles)
+but after a step :class:`Watch` rebuilds only the zones whose source lists (or, by the board's ``tile_changes`` count, tiles)
 changed — most steps change none — and :func:`learned` looks only at those zones, and there
 only at the components that moved, with ``Game.zone_of`` (where each hidden component is)
 and ``Game.public_ids`` kept up to date here.  Nothing is marked by hand: every source is
@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
+    from .geometry import Pos
     from .state import PlacedTile
 
 Zones = tuple[Collection[str], ...]                    # the hidden zones' contents, in zone_seers order
@@ -142,26 +143,27 @@ def snapshot(g: Game) -> Snapshot:
 class Watch:
     """Builds the snapshot after each step by rebuilding only the zones whose sources changed
     (most steps change none), and says which zones those are (``changed``, for
-    :func:`learned`).  It keeps a copy of every source list and the placed tiles with their
-    ``lit`` flags, all compared at C speed (a tile's id and Terrain never change:
-    ``PlacedTile``'s fields are ``Final``).  The snapshot it returns equals :func:`snapshot`
+    :func:`learned`).  It keeps a copy of every source list, compared at C speed, and rescans
+    the Dark tiles only when the board's ``tile_changes`` count moved (every rule that adds,
+    removes or flips a tile bumps it; a tile's id and Terrain never change: ``PlacedTile``'s
+    fields are ``Final``).  The snapshot it returns equals :func:`snapshot`
     (``tests/test_knowledge.py`` checks that at every step of random games); an unchanged
     zone is the same object as before."""
 
-    __slots__ = ("sources", "tiles", "lits", "last", "changed")
+    __slots__ = ("sources", "tiles", "tile_changes", "last", "changed")
 
     def __init__(self) -> None:
         self.sources: list[Any] = []
-        self.tiles: list[PlacedTile] = []
-        self.lits: list[bool] = []
+        self.tiles: dict[Pos, PlacedTile] = {}  # the board's tiles dict and its change count when last read
+        self.tile_changes = 0
         self.last: Snapshot = ((), None)
         self.changed: list[int] = []            # the zones that changed in the last step
 
     def start(self, g: Game) -> Snapshot:
         src = _sources(g)
         self.sources = [s[:] if s.__class__ is list else s for s in src]
-        self.tiles = list(g.state.board.tiles.values())
-        self.lits = [t.lit for t in self.tiles]
+        board = g.state.board
+        self.tiles, self.tile_changes = board.tiles, board.tile_changes
         self.last = snapshot(g)
         self.changed = list(range(N_ZONES))
         return self.last
@@ -183,11 +185,10 @@ class Watch:
                 new[z] = read(*[old[s] for s in srcs])
                 changed.append(z)
             zones = tuple(new)
-        tiles = list(g.state.board.tiles.values())
-        lits = [t.lit for t in tiles]
-        if tiles != self.tiles or lits != self.lits:
-            self.tiles, self.lits = tiles, lits
-            ids = _dark(tiles)
+        board = g.state.board
+        if board.tile_changes != self.tile_changes or board.tiles is not self.tiles:
+            self.tiles, self.tile_changes = board.tiles, board.tile_changes
+            ids = _dark(board.tiles.values())
             if ids != zones[DARK]:
                 new = list(zones)
                 new[DARK] = ids

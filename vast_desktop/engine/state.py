@@ -55,6 +55,11 @@ class Board:
     rockslides: set[Edge] = field(default_factory=set)
     bombs: set[Edge] = field(default_factory=set)
     entrance: Pos = (0, 0)
+    # Bumped by every rule that adds, removes or flips a tile (``map/board.py``, ``map/terrain.py``,
+    # ``map/collapse.py``): ``knowledge.Watch`` rescans the Dark tiles only when it moved (issue 25
+    # item 9).  ``tests/test_knowledge.py`` compares the Watch with the full scan at every step, so a
+    # mutation that forgets to bump fails there.
+    tile_changes: int = field(default=0, compare=False, repr=False)
 
     def tokens_at(self, p: Pos) -> Counter[str]:
         c = self.tokens.get(p)

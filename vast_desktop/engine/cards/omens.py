@@ -137,32 +137,30 @@ def treasure_targets(g: Game) -> list[Pos]:
     return list(_treasure_spaces_left(g))
 
 
-def _bats_movers(g: Game) -> list[tuple[str, Pos]]:
+def _bats_movers(g: Game) -> Iterator[tuple[str, Pos]]:
     """Giant Bats (CV-21): a Treasure token, the Knight (unless her Shield is up, FM-17)
-    or a Tribe."""
+    or a Tribe (lazily: "has the omen a target?" stops at the first that can be moved)."""
     board = g.state.board
-    movers: list[tuple[str, Pos]] = []
     if "knight" in board.pieces and not in_forest(g, board.pieces["knight"]):     # TR-26: Giant Bats
         if not shield_active(g):
-            movers.append(("knight", board.pieces["knight"]))
+            yield ("knight", board.pieces["knight"])
     for piece, p in sorted(board.pieces.items()):
         if piece.startswith("tribe:") and not in_forest(g, p):
-            movers.append((piece, p))
+            yield (piece, p)
     for p in sorted(p for p, toks in board.tokens.items() if toks.get("treasure")):
-        movers.append(("token:treasure", p))
-    return movers
+        yield ("token:treasure", p)
 
 
 def bats_targets(g: Game) -> Iterator[Option]:
     """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
     for piece, p in _bats_movers(g):
         name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
-        frm = fmt_pos(p)
+        frm, here = fmt_pos(p), space(p)
         for q in sorted(reachable(g, piece, p, max_steps=3)):
             if q == p:
                 continue
-            yield (Option(f"bats:{piece}@{frm}>{fmt_pos(q)}", f"Carry the {name} from {frm} to {fmt_pos(q)}",
-                          (space(p), space(q))))
+            to = fmt_pos(q)
+            yield Option(f"bats:{piece}@{frm}>{to}", f"Carry the {name} from {frm} to {to}", (here, space(q)))
 
 
 _ROCKSLIDE_OFF_MAP = Reason("A Rockslide goes on an edge between two tiles of the map.", "CV-23")

@@ -374,6 +374,7 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
     board = g.state.board
     assert p not in board.tiles, p
     board.tiles[p] = _placed(tile_id)
+    board.tile_changes += 1                         # knowledge.Watch: the Dark tiles may have changed
     tribe = g.tile(tile_id).tribe
     if by == "goblins":   # "The Goblins draw and place…": a plural subject
         how = how.replace("draws", "draw").replace("places", "place")
@@ -398,9 +399,11 @@ def _who(role: str) -> str:
 
 def flip(g: Game, p: Pos, by: str) -> str:
     """Turn a Dark tile Lit side up; hidden information becomes public (a barrier)."""
-    t = g.state.board.tiles[p]
+    board = g.state.board
+    t = board.tiles[p]
     assert not t.lit
     t.lit = True
+    board.tile_changes += 1                         # knowledge.Watch: the Dark tiles changed
     t.rot = 0
     g.barrier()
     kind = g.tile(t.tile_id).type

@@ -346,6 +346,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
     if carries and not (yield from move_entrance_piece(g, p, remover)):
         return
     tile = board.tiles.pop(p)
+    board.tile_changes += 1                         # knowledge.Watch: the Dark tiles may have changed
     if not tile.lit:
         g.barrier()  # COL-09: a removed Dark tile is shown to see if it is a Crystal
     kind = g.tile(tile.tile_id).type
@@ -553,6 +554,7 @@ def shift_section(g: Game, comp: set[Pos], d: int, n: int) -> None:
         return step(p, d, n) if p in comp else p
 
     board.tiles = {mv(p): t for p, t in board.tiles.items()}
+    board.tile_changes += 1                         # knowledge.Watch (a new dict: it would see that too)
     board.tokens = {mv(p): c for p, c in board.tokens.items()}
     board.pieces = {k: mv(p) for k, p in board.pieces.items()}
 

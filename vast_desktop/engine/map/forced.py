@@ -126,27 +126,28 @@ def _pushes(g: Game, piece: str, start: Pos, max_steps: int | None,
     avoided: frozenset[Pos] = (frozenset() if avoid is None else
                                avoid if isinstance(avoid, frozenset) else frozenset([avoid]))
     rules = _Push(g, piece)
+    can_enter, can_stop, can_pass, links_of = rules.can_enter, rules.can_stop, rules.can_pass, rules.links
     dist = {start: 0}
     queue = deque([start])
     while queue:
         p = queue.popleft()
         if max_steps is not None and dist[p] >= max_steps:
             continue
-        if p != start and not rules.can_pass(p):
+        if p != start and not can_pass(p):
             continue
-        links = rules.links(p)
+        links = links_of(p)
         d = dist[p] + 1
         nbrs = orthogonal(p)
         for q in (nbrs + tuple(links) if links else nbrs):    # rules.neighbours(p)
-            if q in dist or not rules.can_enter(p, q, links):
+            if q in dist or not can_enter(p, q, links):
                 continue
-            stop = q not in avoided and rules.can_stop(q)
-            if not stop and not rules.can_pass(q):
+            stop = q not in avoided and can_stop(q)
+            if not stop and not can_pass(q):
                 continue
             dist[q] = d
             queue.append(q)
             if stop:
-                yield q, dist[q]
+                yield q, d
 
 
 def reachable(g: Game, piece: str, start: Pos, max_steps: int | None = None,

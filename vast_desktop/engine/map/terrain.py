@@ -428,6 +428,7 @@ def put(g: Game, tile: str, rot: int, anchor: Pos, by: str) -> None:
     for c, m in cells:
         assert c not in board.tiles, c
         board.tiles[c] = PlacedTile(tile, lit=False, rot=rot, terrain=m)
+    board.tile_changes += 1                         # knowledge.Watch: the tiles changed
     kind = g.rules.terrain_tile(tile).kind
     g.log("terrain_placed", f"{_who(by)} place{'' if by == 'goblins' else 's'} the {KIND_NAMES[kind]} on "
           + ", ".join(fmt_pos(c) for c, _ in cells) + _shape_note(cells) + ".",
@@ -459,6 +460,7 @@ def take_off(g: Game, tile: str, why: str) -> list[Pos]:
     Tokens on it go home, edge tokens leave."""
     board = g.state.board
     cells = cells_of(g, tile)
+    board.tile_changes += 1                         # knowledge.Watch: the tiles change
     for c in cells:
         del board.tiles[c]
         toks = board.tokens.pop(c, None)

@@ -46,7 +46,6 @@ def cave_turn(g: Game) -> Proc:
         draw_to_cave_hand(g)    # COL-02: tiles sent back to the stack are drawn to be placed again
     removed = 0
     while True:
-        opts = omen_menu(g)
         phase_opts = []
         if cave.phase == 2:
             if g.state.collapse:
@@ -72,6 +71,7 @@ def cave_turn(g: Game) -> Proc:
                 continue
         else:
             phase_opts = [Option("end:", "End your turn", (button("end_turn"),))]
+        opts = omen_menu(g)          # built once a phase has options (the menu does not depend on the phase)
         choice = yield g.ask("cave", DecisionKind.CAVE_TURN, _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
         verb, arg = parse(choice.id)
         if verb == "end":

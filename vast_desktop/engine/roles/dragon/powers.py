@@ -128,9 +128,10 @@ def can_pay(g: Game, cost: tuple[str, ...], have: Counter[str] | None = None) ->
     a Scale in hand (it stands for a choice of symbols) the payments are counted out."""
     if have is None:
         have = means_of_payment(g)
-    if have["scale"]:
+    get = have.get                          # not ``have[s]``: Counter's __missing__ is a Python call
+    if get("scale", 0):
         return bool(payments(g, cost))
-    return all(have[s] >= n for s, n in _named(cost)) and sum(have.values()) >= len(cost)
+    return all(get(s, 0) >= n for s, n in _named(cost)) and sum(have.values()) >= len(cost)
 
 
 @lru_cache(maxsize=64)

@@ -96,6 +96,7 @@ def gift_holder(g: Game, card: str) -> str | None:
 
 
 GEM_KEYS = tuple((s, f"gem_{s}") for s in SYMBOLS)
+_GEM_KEY_SET = frozenset(key for _, key in GEM_KEYS)
 
 
 def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
@@ -103,7 +104,7 @@ def gems_on_map(g: Game) -> dict[str, tuple[int, int]]:
     Thief carries counts as on the map, where he is, until he stashes it (TH-44, DR-57)."""
     out = {}
     for p, toks in g.state.board.tokens.items():
-        if not toks:
+        if not toks or _GEM_KEY_SET.isdisjoint(toks):      # most spaces hold no Gem: one C-speed test
             continue
         for s, key in GEM_KEYS:
             if toks.get(key, 0) > 0:

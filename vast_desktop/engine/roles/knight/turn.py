@@ -258,14 +258,15 @@ def turn_options(g: Game) -> list[Option]:
     p = pos(g)
     toks = g.state.board.tokens_at(p)
     opts: list[Option] = []
-    for q, through in move_targets(g):
+    targets = move_targets(g)
+    for q, through in targets:
         if through:
             opts.append(Option(f"mapmove:{fmt_pos(q)}", f"Move through the wall to {fmt_pos(q)} (Ancient Map)",
                                (space(q), Target("piece", "knight"))))
         else:
             what = " and reveal it" if is_dark(g, q) else ""
             opts.append(Option(f"move:{fmt_pos(q)}", f"Move to {fmt_pos(q)}{what}", (space(q), Target("piece", "knight"))))
-    if check_may_move(g) is None:
+    if targets or check_may_move(g) is None:          # a target at all: check_may_move allowed it already
         for q in open_exits(g, p):                                              # TR-12
             opts.append(Option(f"leave:{fmt_pos(q)}", f"Leave the Terrain for the open space {fmt_pos(q)} "
                                "(a Dark tile is placed there and revealed)", (space(q), Target("piece", "knight"))))
