@@ -135,6 +135,7 @@ class Game:
         self.fresh: Callable[[], Game]          # a new copy of this game before any choice, set by its maker
         self.named_cards = NamedCards(rules.physical_card_ids)   # knowledge.snapshot's option lookup
         self._knowledge_zones: tuple[frozenset[str | None], ...] | None = None
+        self._knowledge_everyone: frozenset[str | None] | None = None
         self._known: Snapshot = ((), None)   # the hidden zones after the last step (knowledge.snapshot)
         self._watch = Watch()                # builds that snapshot after each step from what changed
         self.public_ids: set[str] = set()   # cards in no hidden zone (knowledge.learned keeps it)
@@ -146,6 +147,13 @@ class Game:
         if self._knowledge_zones is None:
             self._knowledge_zones = zone_seers(self)
         return self._knowledge_zones
+
+    @property
+    def knowledge_everyone(self) -> frozenset[str | None]:
+        """Every viewer: the roles and the public (None), for knowledge.learned (fixed once the roles are set)."""
+        if self._knowledge_everyone is None:
+            self._knowledge_everyone = frozenset({*self.state.roles, None})
+        return self._knowledge_everyone
 
     def tile(self, tile_id: str) -> Any:
         """The rules data of a Cave tile (cached: this is on every hot path)."""

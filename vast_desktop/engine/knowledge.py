@@ -32,6 +32,8 @@ compared after every step.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -112,8 +114,10 @@ ZONE_SOURCES: tuple[tuple[int, tuple[int, ...], Callable[..., list[str]]], ...] 
     (14, (14,), list), (15, (15,), list), (16, (16,), list), (17, (17,), list),   # the Dragon's
 )
 N_ZONES = 18
+N_SOURCES = 18
+_SOURCE_INDEXES = range(N_SOURCES)
 _BY_SOURCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, (_, srcs, _) in enumerate(ZONE_SOURCES) if s in srcs) for s in range(18))
+    tuple(i for i, (_, srcs, _) in enumerate(ZONE_SOURCES) if s in srcs) for s in _SOURCE_INDEXES)
 
 
 def _dark(tiles: Iterable[PlacedTile]) -> frozenset[str]:
@@ -174,12 +178,12 @@ class Watch:
         src = _sources(g)
         old = self.sources
         if src != old:
-            rebuild: set[int] = set()
-            for s, (a, b) in enumerate(zip(src, old, strict=True)):
-                if a != b:
-                    old[s] = a[:] if a.__class__ is list else a
-                    rebuild.update(_BY_SOURCE[s])
             new = list(zones)
+            rebuild: set[int] = set()
+            for s in compress(_SOURCE_INDEXES, map(ne, src, old)):     # the sources that changed, found at C speed
+                a = src[s]
+                old[s] = a[:] if a.__class__ is list else a
+                rebuild.update(_BY_SOURCE[s])
             for i in rebuild:
                 z, srcs, read = ZONE_SOURCES[i]
                 new[z] = read(*[old[s] for s in srcs])
@@ -269,10 +273,11 @@ def learned(g: Game, before: Snapshot, after: Snapshot, changed: Iterable[int] |
     for z in (range(len(zones_a)) if changed is None else changed) if zones_b is not zones_a else ():
         b, a = zones_b[z], zones_a[z]
         if b != a:
-            sb: frozenset[str] | set[str] = b if isinstance(b, frozenset) else set(b)
-            sa: frozenset[str] | set[str] = a if isinstance(a, frozenset) else set(a)
-            for i in sb - sa:
-                was_in[i] = z
+            sb: frozenset[str] | set[str] = b if b.__class__ is frozenset else set(b)
+            sa: frozenset[str] | set[str] = a if a.__class__ is frozenset else set(a)
+            left = sb - sa
+            if left:
+                was_in.update(dict.fromkeys(left, z))
             entered.append((z, sa - sb))
     moved = set(was_in)
     for _, new in entered:
@@ -289,7 +294,7 @@ def learned(g: Game, before: Snapshot, after: Snapshot, changed: Iterable[int] |
     nb, na = _named(pb), _named(pa)
     if pb != pa:                                       # named by the same decider both times: no change
         moved |= nb ^ na if pb is not None and pa is not None and pb[0] == pa[0] else nb | na
-    everyone: frozenset[str | None] = frozenset({*g.state.roles, None})
+    everyone = g.knowledge_everyone
     public = g.public_ids
     news = False
     for i in moved:
