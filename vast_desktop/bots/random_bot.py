@@ -22,7 +22,8 @@ class RandomBot:
         # Ending the turn at once is one option among dozens; weigh it so random games
         # still explore, but do not drag on for ever.
         if "end:" in keys and len(keys) > 1 and self.rng.random() > self.end_turn_weight:
-            ids = [i for i in keys if i != "end:"]
+            ids = list(keys)
+            ids.remove("end:")          # the ids are unique: the same list as filtering it out, at C speed
         else:
             ids = list(keys)
         return ids[self.rng.randrange(len(ids))]
