@@ -150,3 +150,10 @@ def space(p: tuple[int, int]) -> Target:
 def button(name: str) -> Target:
     """A button's click target (cached like :func:`space`)."""
     return Target("button", name)
+
+
+@lru_cache(maxsize=1024)
+def slot(ref: str, drag_from: str | None = None) -> Target:
+    """The click target of a player-board slot such as ``knight.strength`` (cached like
+    :func:`space`: the menus of every turn build the same few)."""
+    return Target("slot", ref, drag_from)

@@ -103,8 +103,9 @@ def end_of_turn_tiles(g: Game, role: str) -> Proc:
             tile_id = st.stack[0]   # stays on the stack (in the state) until placed: tile conservation
             g.barrier()
             tribe = (g.tile(tile_id).tribe or "").title()
+            drawn = Target("hand_tile", "drawn", drag_from="stack")     # one for all the options
             opts = [Option(at("place", q), f"Place the Dark tile ({tribe}) at {fmt_pos(q)}",
-                           (space(q), Target("hand_tile", "drawn", drag_from="stack"))) for q in placement_spaces(g)]
+                           (space(q), drawn)) for q in placement_spaces(g)]
             choice = yield g.ask(role, DecisionKind.PLACE_TILE, f"End of turn: place the Dark tile you drew ({tribe})", opts,
                                  rules_ref="variants.alone_in_the_dark" if solo else "general.no_cave")
             st.stack.pop(0)

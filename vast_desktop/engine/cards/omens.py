@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from ..decisions import Option, Target, space
+from ..decisions import Option, Target, slot, space
 from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
 from ..kinds import DecisionKind
 from ..map.board import (
@@ -409,7 +409,7 @@ def _cost_reason(name: str, accepts: tuple[str, ...], cost: int, paying: int) ->
 
 def omen_menu(g: Game) -> list[Option]:
     """The omens :func:`check_omen` allows now."""
-    return [Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})", (Target("slot", f"cave.omen.{omen.id}"),))
+    return [Option(f"omen:{omen.id}", f"Use {omen.name} (cost {_cost(g, omen)})", (slot(f"cave.omen.{omen.id}"),))
             for omen in g.rules.omens if _check_omen(g, omen) is None]
 
 

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
+from ...decisions import slot as slot_target
 from ...dice import roll_dragon_die
 from ...geometry import Pos, adjacent, fmt_pos, manhattan, parse_pos, surrounding
 from ...kinds import DecisionKind
@@ -414,7 +415,7 @@ def power_options(g: Game) -> list[Option]:
         if (power.id in POWERS and can_pay(g, tuple(power.cost), have)
                 and _check_power(g, power, have, leaving) is None):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
-                              (Target("slot", f"dragon.power.{power.id}"),)))
+                              (slot_target(f"dragon.power.{power.id}"),)))
     return out + scale_options(g, leaving)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
+from ...decisions import slot as slot_target
 from ...kinds import DecisionKind
 from ...option_ids import arg_of
 from ...reasons import Reason
@@ -261,7 +262,7 @@ def slot_label(g: Game, slot: str) -> str:
 
 def cube_option(g: Game, slot: str) -> Option:
     return Option(f"cube:{slot}", f"Put a Hero cube on {slot_label(g, slot)}",
-                  (Target("slot", f"knight.{slot}", drag_from="knight.cubes"),))
+                  (slot_target(f"knight.{slot}", "knight.cubes"),))
 
 
 def assign_cube(g: Game, slot: str) -> None:
