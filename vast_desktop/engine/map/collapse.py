@@ -151,10 +151,11 @@ def collapse_order(g: Game, alone_in_the_dark: bool = False) -> CollapseOrder:
     ``collapse_touch_open_edges`` walls separate tiles, and tiles touching 0 share the
     first tier with those touching 1."""
     tiles = g.state.board.tiles
-    touches = {p: touching(g, p) for p in sorted(tiles) if tiles[p].terrain is None}   # Cave tiles, counted once
+    touches = {p: touching(g, p) for p, t in tiles.items() if t.terrain is None}   # Cave tiles, counted once
     terrain = tuple(terrain_candidates(g))
     for i, tier in enumerate(_tiers(g)):
-        eligible = [p for p, n in touches.items() if n in tier and check_removable(g, p, True) is None]
+        # in board order (sorted here, not all the tiles above: the tier is a few of them)
+        eligible = sorted([p for p, n in touches.items() if n in tier and check_removable(g, p, True) is None])
         if eligible:
             crystals = tuple(p for p in eligible if tiles[p].lit and tile_type(g, p) == "crystal")
             dark = tuple(p for p in eligible if tiles[p].dark) if alone_in_the_dark and not crystals else ()
