@@ -396,24 +396,27 @@ def check_board_place(g: Game, slot: str) -> Reason | None:
     return None
 
 
-def _check_power(g: Game, power: Power, have: Counter[str] | None, leaving: Reason | None) -> Reason | None:
+def _check_power(g: Game, power: Power, have: Counter[str] | None, leaving: Reason | None,
+                 payable: bool = False) -> Reason | None:
+    """:func:`check_power`; ``payable``: the caller has just found with :func:`can_pay` (the
+    test :func:`check_cost` makes) that he can pay it, so the cost is not worked out again."""
     if power.id != "wing":
         hold = check_leave_pit(g) if leaving is _ASK else leaving
         if hold is not None:
             return hold
-    return check_cost(g, power, have) or TARGET_CHECKS[power.id](g)
+    return (None if payable else check_cost(g, power, have)) or TARGET_CHECKS[power.id](g)
 
 
 def power_options(g: Game) -> list[Option]:
     """The powers :func:`check_power` allows, then the Scales :func:`check_play_scale` allows.
     (``can_pay`` first only skips building the cost's refusal for the many powers he cannot
-    pay: the check refuses exactly those too.)"""
+    pay: the check refuses exactly those too — and tells the check its answer.)"""
     out = []
     have = means_of_payment(g)
     leaving = check_leave_pit(g)
     for power in g.rules.dragon.powers:
         if (power.id in POWERS and can_pay(g, tuple(power.cost), have)
-                and _check_power(g, power, have, leaving) is None):
+                and _check_power(g, power, have, leaving, payable=True) is None):
             out.append(Option(f"power:{power.id}", f"{power.name}: {power.text}",
                               (slot_target(f"dragon.power.{power.id}"),)))
     return out + scale_options(g, leaving)
