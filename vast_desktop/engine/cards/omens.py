@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, repeat
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, slot, space
@@ -377,7 +377,8 @@ def _payable(g: Game, omen: Omen) -> bool:
 def _paying(g: Game, omen: Omen) -> int:
     """The Cave's Omen tokens that can pay for ``omen`` (CV-16: any of its three symbols)."""
     have = _cave(g).omens
-    return sum(have.get(s, 0) for s in omen.accepts)
+    accepts = omen.accepts
+    return sum(map(have.get, accepts, repeat(0, len(accepts))))     # have.get(s, 0) for each, at C speed
 
 
 OMEN_RULES = {"giant_bats": "CV-21", "past_plunder": "CV-22", "rockslide": "CV-23", "soporific_spores": "CV-24",
