@@ -82,6 +82,7 @@ import pytest
 
 from vast_desktop.engine import Setup, load_scenario, new_game
 from vast_desktop.engine.cards import omens, secrets
+from vast_desktop.engine.cards import past_plunder as plunder
 from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.cards.ambush import check_ambush_cube, check_step_back, check_underworm
 from vast_desktop.engine.cards.sidequests import check_sidequest
@@ -91,7 +92,7 @@ from vast_desktop.engine.explain import knight_dragon as why_not_kd
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import Pos, adjacent, edge, fmt_pos, parse_pos
-from vast_desktop.engine.map import board, collapse
+from vast_desktop.engine.map import board, collapse, reveal
 from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.cave import turn as cv
@@ -711,6 +712,16 @@ def _collapse_check(g: Game, t: Target) -> Reason | None:
     return collapse.check_collapse(g, parse_pos(t.ref), collapse.collapse_order(g, g.config.alone_in_the_dark))
 
 
+def _fact_spaces(g: Game, fact: str) -> list[Pos]:
+    """The spaces a public fact of the pending decision names (``x,y`` separated by spaces)."""
+    return [parse_pos(x) for x in (_pending(g).fact(fact) or "").split()]
+
+
+def _orient_check(g: Game, t: Target) -> Reason | None:
+    came = _fact_spaces(g, "from")
+    return reveal.check_orient_space(g, _fact_spaces(g, "tile")[0], parse_pos(t.ref), came[0] if came else None)
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
@@ -785,6 +796,16 @@ CONVERTED: dict[str, Converted] = {
     "omen_past_plunder": Converted(_spaces, _space_check(omens.check_treasure_space), _all_targets),
     "omen_crystal_curse": Converted(_spaces, _space_check(omens.check_curse_space), _all_targets),
     "omen_rockslide": Converted(_edges, _rockslide_check, _all_targets),
+    "orient_tile": Converted(_spaces, _orient_check, _all_targets),
+    "reveal_order": Converted(_spaces, lambda g, t: reveal.check_reveal_next(g, parse_pos(t.ref), _fact_spaces(g, "tiles")),
+                              _all_targets),
+    "move_entrance": Converted(_spaces, lambda g, t: board.check_entrance_move(g, g.state.board.entrance,
+                                                                               parse_pos(t.ref)), _all_targets),
+    "past_plunder": Converted(_spaces, _space_check(plunder.check_past_plunder), _offered_verb("plunder:", "plunder_tile:")),
+    "forced_move": Converted(_spaces, lambda g, t: collapse.check_forced_move(g, _pending(g).fact("piece") or "",
+                                                                              parse_pos(t.ref)), _all_targets),
+    "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
+                            _offered_verb("leap:")),
 }
 
 
@@ -953,16 +974,10 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
     "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
-    "orient_tile": "which turn of the tile just revealed: one option per legal turn, all on its space",
-    "reveal_order": "which of the tiles revealed together is next: one option per tile",
     "slide_section": "which loose section slides back: one option per section",
-    "forced_move": "where a piece forced off a removed tile goes: the shortest legal spaces",
-    "move_entrance": "where the Entrance piece goes: the adjacent legal tiles",
-    "past_plunder": "which empty Dark tile gets the Treasure token",
     "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
     "terrain_place": "where the Terrain tile goes: one option per legal placement",
     "terrain_pit": "where the next Pit goes: one option per legal space",
-    "gnome_leap": "where the Gnome leaps: one option per unoccupied Dark tile, or stay",
 }
 
 

@@ -15,17 +15,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.secrets import check_cave_in
-from ..geometry import Pos, fmt_pos, manhattan
+from ..geometry import Pos, fmt_pos, manhattan, parse_pos
 from ..map.board import (
     TYPE_NAMES,
     check_fill_space,
     check_hand_tile,
     check_placement_space,
     components,
-    is_lit,
     tile_type,
 )
-from ..map.collapse import check_collapse, collapse_order
+from ..map.collapse import check_collapse, check_forced_move, collapse_order
+from ..map.reveal import check_orient_space, check_reveal_next
 from ..reasons import Reason
 from .common import ROLE_TITLES, _piece_pos, _pos_of
 
@@ -66,32 +66,23 @@ def _plural(n: int, word: str) -> str:
 
 # ------------------------------------------------------------ revealing (MAP-17..19)
 def orient_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-17/18: the tile being oriented is the one just revealed; its turn is chosen on it."""
+    """MAP-17/18: the tile being oriented: ``reveal.check_orient_space`` (its space and the
+    space a piece walked in from are the decision's public facts)."""
     q = _pos_of(t)
-    spaces = _spaces(d)
-    if d.kind != "orient_tile" or q is None or not spaces:
+    tile = d.fact("tile")
+    if d.kind != "orient_tile" or q is None or not tile:
         return None
-    p = spaces[0]
-    walked = ", and an open side faces the tile she walked in from" if d.role == "knight" else ""
-    return (Reason(f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
-            f"it. It has {_plural(len(d.options), 'legal turn')}: an open edge leads back to the Entrance if one "
-            f"can{walked}.", "MAP-17"))
+    came = d.fact("from")
+    return check_orient_space(g, parse_pos(tile), q, parse_pos(came) if came else None)
 
 
 def reveal_order_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-19: several tiles revealed at once are flipped one at a time, in the revealer's order."""
+    """MAP-19: the next of the tiles revealed together: ``reveal.check_reveal_next`` (the
+    tiles still to reveal are the decision's public fact)."""
     q = _pos_of(t)
     if d.kind != "reveal_order" or q is None:
         return None
-    these = _list(_spaces(d))
-    tiles = g.state.board.tiles
-    if q not in tiles:
-        what = f"{fmt_pos(q)} is an open space"
-    elif is_lit(g, q):
-        what = f"the {_tile_word(g, q)} at {fmt_pos(q)} is already Lit"
-    else:
-        what = f"the Dark tile at {fmt_pos(q)} is not one of them"
-    return Reason(f"These tiles are revealed one at a time, in the order you choose: {these}; {what}.", "MAP-19")
+    return check_reveal_next(g, q, [parse_pos(x) for x in (d.fact("tiles") or "").split()])
 
 
 # ------------------------------------------------------------------ placing and removing tiles
@@ -168,41 +159,14 @@ def _lower(sentence: str) -> str:
     return sentence[:1].lower() + sentence[1:].rstrip(".")
 
 
-def _forced_piece(g: Game, d: Decision) -> str | None:
-    """The piece a ``forced_move`` decision moves (the decision's public ``piece`` fact)."""
-    piece = d.fact("piece")
-    return piece if piece in g.state.board.pieces else None
-
-
 def forced_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """FM-13 (the shortest distance to a legal space), FM-14 (room left for the pieces still to
-    move), FM-04..10: where a piece forced off a removed tile cannot go."""
-    from ..map.board import piece_name
-    from ..map.forced import reachable
-    from ..map.terrain import cells_of
-
+    """COL-15, FM-04..10, FM-13, FM-08, VAR-07: where a piece forced off a removed tile
+    goes, ``collapse.check_forced_move`` (the piece is the decision's public fact)."""
     q = _pos_of(t)
-    piece = _forced_piece(g, d) if d.kind == "forced_move" else None
-    if q is None or piece is None:
+    piece = d.fact("piece") if d.kind == "forced_move" else None
+    if q is None or piece not in g.state.board.pieces:
         return None
-    start = g.state.board.pieces[piece]
-    mark = g.state.board.tiles[start].terrain if start in g.state.board.tiles else None
-    cells = frozenset(cells_of(g, mark.tile)) if mark is not None else frozenset([start])
-    name = piece_name(piece)
-    if q in cells:
-        return Reason(f"The {name} must leave the {'Terrain ' if mark is not None else ''}tile that is being removed.", "COL-15")
-    dist = reachable(g, piece, start, avoid=cells)
-    best = min((dist[p] for p in _spaces(d) if p in dist), default=None)
-    if q not in dist:
-        return _push_block(g, piece, start, q, None)
-    if best is not None and dist[q] > best:
-        return (Reason(f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
-                f"distance to a legal space, here {best}.", "FM-13"))
-    if any(x != piece for x in g.state.board.pieces_at(start)):
-        return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave another piece on the tile nowhere to go: they "
-                "leave one at a time and never share a space.", "FM-08"))
-    return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no unoccupied "
-            "Lit tile to go to.", "VAR-07"))
+    return check_forced_move(g, piece, q)
 
 
 def slide_space(g: Game, d: Decision, t: Target) -> Reason | None:

@@ -33,6 +33,7 @@ from ...map.board import (
     hand_choices,
     is_dark,
     is_lit,
+    occupant,
     piece_name,
     place_tile,
     placement_spaces,
@@ -1786,17 +1787,28 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
     gain_rage(g, 1, "Plunder")
     if has_monster(g, t, "gnome"):
-        dests = [q for q, tile in sorted(g.state.board.tiles.items())
-                 if tile.dark and q != p and not g.state.board.pieces_at(q)
-                 and not sum(g.state.board.tokens.get(q, {}).values())]
+        dests = [q for q in sorted(g.state.board.tiles) if check_gnome_leap(g, p, q) is None]
         if dests:
             opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts)
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts,
+                                 about={"from": fmt_pos(p)})
             if has_verb(choice.id, "leap"):
                 q = pos_arg(choice.id)
                 g.state.board.pieces[piece(t)] = q
                 g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def check_gnome_leap(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """GB-78, CV-36, MAP-08: may the Gnome leap its Tribe from ``p`` to ``q``: another Dark
+    tile with no player piece and no token on it."""
+    tile = g.state.board.tiles.get(q)
+    if tile is None or not tile.dark:
+        return Reason(f"The Gnome leaps only onto a Dark tile, and {fmt_pos(q)} is not one.", "GB-78")
+    if q == p:
+        return Reason(f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays.", "GB-78")
+    who = occupant(g, q)
+    return Reason(f"The Gnome leaps only onto an unoccupied Dark tile: {who} is on {fmt_pos(q)}.", "MAP-08") if who else None
 
 
 def plunder_gem(g: Game, t: str, what: str) -> Proc:
