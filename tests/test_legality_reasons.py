@@ -66,6 +66,12 @@ the Shriek token); his other questions, each with every place of his board (a po
 ``dragon_scratch`` (the pieces, ``check_hiss``, ``check_scratch_piece``/``check_scratch_space``),
 ``dragon_keep_scale`` (``check_keep_scale``); the rarer of these are met in
 :func:`test_every_question_of_the_dragon_meets_the_property`.
+The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_order``
+(``reveal.check_reveal_next``), ``forced_move`` (``collapse.check_forced_move``, on
+``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
+``past_plunder`` (``past_plunder.check_past_plunder``) and ``gnome_leap``
+(``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
+:func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -1045,3 +1051,31 @@ def test_at_every_decision_a_target_is_an_option_exactly_when_a_rule_refuses_not
                 assert not RULE_CODE.search(reason.text), f"{where}: a rule code in the words: {reason.text!r}"
         g.apply(rng.choice(d.options).id)
     assert kinds
+
+
+def test_the_gnome_leap_and_the_moving_entrance_meet_the_property() -> None:
+    """Issue 25, item 2 (GB-78, CV-36, MAP-08; VAR-06/07): the Gnome's leap after a Plunder
+    (``check_gnome_leap``: not its own tile, not another Tribe's, not a token's, not a Lit
+    tile) and the Entrance piece moved off its collapsing tile (``check_entrance_move``: not
+    beyond the next tile, not an open space) are offered and explained by the same
+    checks — random games rarely ask either."""
+    from rules.helpers import choose, entrance, lit, scenario
+    from rules.helpers_goblins import base_tiles, gob_game
+    from rules.helpers_interactions import until
+
+    g = gob_game(tiles=base_tiles(), goblins={"population": {"fangs": 1, "bones": 1, "eye": 0},
+                                              "monsters": {"fangs": ["gnome"]}},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 1], "tribe:bones": [2, 1]},
+                 tokens={"1,1": {"treasure": 1}, "3,1": {"treasure": 1}})
+    until(g, "goblins_turn")
+    choose(g, "activate:fangs", "plunder:treasure")
+    d = _pending(g)
+    assert d.kind == "gnome_leap"
+    assert _check_decision(g, d, CONVERTED["gnome_leap"]) >= 4           # own, Bones, the token, Lit tiles
+    g = scenario(("knight", "cave"), variants=["moving-entrance"], active="cave", collapse=True, stack=[], omen_bag={},
+                 cave={"hand": []}, tiles=[entrance(), lit((1, 0), "T22"), lit((0, 1), "T25"), lit((1, 1), "T29")],
+                 pieces={"knight": [1, 1]})
+    choose(g, "remove:0,0")
+    d = _pending(g)
+    assert d.kind == "move_entrance"
+    assert _check_decision(g, d, CONVERTED["move_entrance"]) >= 3        # not adjacent, the tile itself, open spaces
