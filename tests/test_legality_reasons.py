@@ -67,7 +67,7 @@ the Shriek token); his other questions, each with every place of his board (a po
 ``dragon_keep_scale`` (``check_keep_scale``); the rarer of these are met in
 :func:`test_every_question_of_the_dragon_meets_the_property`.
 The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_order``
-(``reveal.check_reveal_next``), ``forced_move`` (``collapse.check_forced_move``, on
+(``reveal.check_reveal_next``), ``slide_section`` (``collapse.check_slide_space``), ``forced_move`` (``collapse.check_forced_move``, on
 ``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
 ``past_plunder`` (``past_plunder.check_past_plunder``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
@@ -810,6 +810,7 @@ CONVERTED: dict[str, Converted] = {
     "past_plunder": Converted(_spaces, _space_check(plunder.check_past_plunder), _offered_verb("plunder:", "plunder_tile:")),
     "forced_move": Converted(_spaces, lambda g, t: collapse.check_forced_move(g, _pending(g).fact("piece") or "",
                                                                               parse_pos(t.ref)), _all_targets),
+    "slide_section": Converted(_spaces, _space_check(collapse.check_slide_space), _all_targets),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -980,7 +981,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
     "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
-    "slide_section": "which loose section slides back: one option per section",
     "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
     "terrain_place": "where the Terrain tile goes: one option per legal placement",
     "terrain_pit": "where the next Pit goes: one option per legal space",
@@ -1079,3 +1079,22 @@ def test_the_gnome_leap_and_the_moving_entrance_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "move_entrance"
     assert _check_decision(g, d, CONVERTED["move_entrance"]) >= 3        # not adjacent, the tile itself, open spaces
+
+
+MAP_QUESTIONS = {"orient_tile", "reveal_order", "forced_move", "slide_section", "past_plunder"}
+
+
+def test_the_map_questions_meet_the_property() -> None:
+    """Issue 25, item 2 (MAP-17/19/37/38, COL-15, FM-04..10/13/08, VAR-07, RV-12): orienting a
+    revealed tile, the order of tiles revealed together, a piece forced off a removed tile,
+    sliding a loose section back and Past Plunder's Treasure (the Dragon's gift with the
+    Knight) all come up in a longer Knight-and-Dragon game, each meeting the property."""
+    g = new_game(Setup(roles=("knight", "dragon"), seed=3))
+    rng = random.Random(3)
+    refused: Counter[str] = Counter()
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind in MAP_QUESTIONS:
+            refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert set(+refused) == MAP_QUESTIONS, MAP_QUESTIONS - set(+refused)

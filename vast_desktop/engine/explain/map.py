@@ -21,10 +21,9 @@ from ..map.board import (
     check_fill_space,
     check_hand_tile,
     check_placement_space,
-    components,
     tile_type,
 )
-from ..map.collapse import check_collapse, check_forced_move, collapse_order
+from ..map.collapse import check_collapse, check_forced_move, check_slide_space, collapse_order
 from ..map.reveal import check_orient_space, check_reveal_next
 from ..reasons import Reason
 from .common import ROLE_TITLES, _piece_pos, _pos_of
@@ -170,24 +169,9 @@ def forced_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def slide_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-37/38: a loose section is slid back to the section with the Entrance, chosen by its
-    highlighted tile; the section with the Entrance stays."""
+    """MAP-37/38: the loose section to slide back, ``collapse.check_slide_space``."""
     q = _pos_of(t)
-    if d.kind != "slide_section" or q is None:
-        return None
-    comps = components(g)
-    comp = next((c for c in comps if q in c), None)
-    if comp is None:
-        return Reason(f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space.", "MAP-37")
-    if g.state.board.entrance in comp:
-        return (Reason("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
-                "they touch it.", "MAP-37"))
-    anchor = min(comp)
-    if anchor in _spaces(d):
-        return (Reason(f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
-                "section with this tile.", "MAP-37"))
-    return (Reason("This section cannot slide back in any direction without landing on another loose section: "
-            "slide another one first.", "MAP-37"))
+    return check_slide_space(g, q) if d.kind == "slide_section" and q is not None else None
 
 
 # ------------------------------------------------------------------ omens

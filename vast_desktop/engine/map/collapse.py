@@ -542,6 +542,29 @@ def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | No
     return None
 
 
+def check_slide_space(g: Game, q: Pos) -> Reason | None:
+    """MAP-37/38: may the click on ``q`` choose a section to slide back: a loose section
+    (not the one with the Entrance, which stays), chosen by its highlighted tile (its
+    lowest space), that can slide in some direction until it touches the Entrance's
+    section without landing on another loose section."""
+    comps = components(g)
+    comp = next((c for c in comps if q in c), None)
+    if comp is None:
+        return Reason(f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space.", "MAP-37")
+    if g.state.board.entrance in comp:
+        return Reason("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
+                      "they touch it.", "MAP-37")
+    fixed = next((c for c in comps if g.state.board.entrance in c), set())
+    if all(slide_distance(g, comp, fixed, d) is None for d in DIRS):
+        return Reason("This section cannot slide back in any direction without landing on another loose section: "
+                      "slide another one first.", "MAP-37")
+    anchor = min(comp)
+    if q != anchor:
+        return Reason(f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
+                      "section with this tile.", "MAP-37")
+    return None
+
+
 def reconnect(g: Game, who: str) -> Proc:
     """MAP-37/39: the player who split the map slides each loose section in a
     cardinal direction until it touches the section with the Entrance."""
@@ -554,6 +577,8 @@ def reconnect(g: Game, who: str) -> Proc:
         opts = []
         for comp in loose:
             anchor = min(comp)
+            if check_slide_space(g, anchor) is not None:       # MAP-37/38
+                continue
             for d in DIRS:
                 n = slide_distance(g, comp, fixed, d)
                 if n is not None:
