@@ -69,7 +69,9 @@ the Shriek token); his other questions, each with every place of his board (a po
 The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_order``
 (``reveal.check_reveal_next``), ``slide_section`` (``collapse.check_slide_space``), ``forced_move`` (``collapse.check_forced_move``, on
 ``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
-``past_plunder`` (``past_plunder.check_past_plunder``) and ``gnome_leap``
+``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
+(``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
+(``terrain.check_pit_space``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -98,7 +100,7 @@ from vast_desktop.engine.explain import knight_dragon as why_not_kd
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import Pos, adjacent, edge, fmt_pos, parse_pos
-from vast_desktop.engine.map import board, collapse, reveal
+from vast_desktop.engine.map import board, collapse, reveal, terrain
 from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.cave import turn as cv
@@ -811,6 +813,10 @@ CONVERTED: dict[str, Converted] = {
     "forced_move": Converted(_spaces, lambda g, t: collapse.check_forced_move(g, _pending(g).fact("piece") or "",
                                                                               parse_pos(t.ref)), _all_targets),
     "slide_section": Converted(_spaces, _space_check(collapse.check_slide_space), _all_targets),
+    "terrain_pit": Converted(_spaces, lambda g, t: terrain.check_pit_space(g, _fact_spaces(g, "origin")[0],
+                                                                         parse_pos(t.ref)), _all_targets),
+    "terrain_place": Converted(_spaces, lambda g, t: terrain.check_terrain_space(
+        g, _pending(g).fact("tile") or "", _fact_spaces(g, "origin")[0], parse_pos(t.ref)), _all_targets),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -982,8 +988,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
     "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
     "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
-    "terrain_place": "where the Terrain tile goes: one option per legal placement",
-    "terrain_pit": "where the next Pit goes: one option per legal space",
 }
 
 
@@ -1098,3 +1102,18 @@ def test_the_map_questions_meet_the_property() -> None:
             refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
     assert set(+refused) == MAP_QUESTIONS, MAP_QUESTIONS - set(+refused)
+
+
+def test_the_terrain_placements_meet_the_property() -> None:
+    """Issue 25, item 2 (TR-07, TR-09, TR-28): where a Terrain tile goes and where each Pit
+    goes (``check_terrain_space``, ``check_placement_distance``, ``check_pit_space``) come up
+    in a Knight-and-Dragon game with the Terrain, each meeting the property."""
+    g = new_game(Setup(roles=("knight", "dragon"), seed=3, variants=("terrain",)))
+    rng = random.Random(3)
+    refused: Counter[str] = Counter()
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind in ("terrain_place", "terrain_pit"):
+            refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert set(+refused) == {"terrain_place", "terrain_pit"}, refused

@@ -369,77 +369,28 @@ def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
             "shares an edge with a Cave tile.", "TR-09"))
 
 
-def _origin_of(d: Decision) -> Pos | None:
-    """The space a Terrain placement is measured from (the decision's public ``origin`` fact)."""
-    from ..geometry import parse_pos
-
-    origin = d.fact("origin")
-    return parse_pos(origin) if origin else None
-
-
 def terrain_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-07 (as close as possible to the revealer), TR-09 (open spaces, no Terrain around, an
-    edge on a Cave tile): a space no offered placement of the Terrain tile covers."""
+    """TR-07, TR-09: a space the Terrain tile being placed may cover, ``terrain.check_terrain_space``
+    (the tile and the revealer's space are the decision's public facts)."""
+    from ..map.terrain import check_terrain_space
+
     q = _pos_of(t)
-    if d.kind != "terrain_place" or q is None:
+    origin, tile = d.fact("origin"), d.fact("tile")
+    if d.kind != "terrain_place" or q is None or not origin or not tile:
         return None
-    name = d.fact("terrain") or "Terrain tile"
-    if q in g.state.board.tiles:
-        return (Reason(f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other "
-                       "Terrain.", "TR-09"))
-    origin = _origin_of(d)
-    covering = _covering(g, name, q, origin)
-    if not covering:
-        return (Reason(f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at a "
-                "corner, and share an edge with a Cave tile.", "TR-09"))
-    if origin is None:
-        return Reason(f"The {name} goes as close as possible to the piece that revealed the Event tile.", "TR-07")
-    near = min(manhattan(c, origin) for c in _spaces(d))
-    return (Reason(f"The {name} may lie over {fmt_pos(q)} only {min(covering)} spaces from {fmt_pos(origin)}: it goes as "
-            f"close as possible to the piece that revealed the Event tile, here {near}.", "TR-07"))
-
-
-def _covering(g: Game, name: str, q: Pos, origin: Pos | None = None) -> list[int]:
-    """TR-09: the distances from ``origin`` (TR-07) of the legal placements of the Terrain
-    tile named ``name`` that would cover ``q``."""
-    from ..map.terrain import KIND_NAMES, available, cells_for, distance, placements
-
-    kind = next((k for k, n in KIND_NAMES.items() if n == name), None)
-    tiles = available(g).get(kind or "", [])
-    if not tiles:
-        return []
-    out = []
-    for rot, anchor in placements(g, tiles[0]):
-        cells = [c for c, _ in cells_for(g, tiles[0], rot, anchor)]
-        if q in cells:
-            out.append(distance(cells, origin) if origin is not None else 0)
-    return out
+    return check_terrain_space(g, tile, parse_pos(origin), q)
 
 
 def pit_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-28 (the first Pit nearest the revealer, the others as far as possible from the
-    Pits placed, all three placeable), TR-09: a space the next Pit may not go on."""
-    from ..map.terrain import _pit_choices, _pit_spots, pits
+    """TR-09, TR-28: the next Pit's space, ``terrain.check_pit_space`` (the revealer's space
+    is the decision's public fact)."""
+    from ..map.terrain import check_pit_space
 
     q = _pos_of(t)
-    if d.kind != "terrain_pit" or q is None:
+    origin = d.fact("origin")
+    if d.kind != "terrain_pit" or q is None or not origin:
         return None
-    if q in g.state.board.tiles:
-        return Reason(f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain.", "TR-09")
-    placed = pits(g)
-    if q not in _pit_spots(g, placed):
-        return (Reason(f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
-                "edge with a Cave tile.", "TR-09"))
-    if len(placed) < 2 and next(_pit_choices(g, q, [*placed, q]), None) is None:
-        return Reason(f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit.", "TR-28")
-    spots = _spaces(d)
-    if not placed:
-        return (Reason(f"The first Pit goes as close as possible to the piece that revealed the Event tile: "
-                f"{_list(spots)} {'is' if len(spots) == 1 else 'are'} nearer.", "TR-28"))
-    far = min(manhattan(spots[0], p) for p in placed)
-    mine = min(manhattan(q, p) for p in placed)
-    return (Reason(f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
-            f"others, here {far}.", "TR-28"))
+    return check_pit_space(g, parse_pos(origin), q)
 
 
 REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
