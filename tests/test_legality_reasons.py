@@ -71,7 +71,7 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
 ``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
-(``terrain.check_pit_space``) and ``gnome_leap``
+(``terrain.check_pit_space``), ``omen_giant_bats`` (``omens.check_bats_space``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -817,6 +817,7 @@ CONVERTED: dict[str, Converted] = {
                                                                          parse_pos(t.ref)), _all_targets),
     "terrain_place": Converted(_spaces, lambda g, t: terrain.check_terrain_space(
         g, _pending(g).fact("tile") or "", _fact_spaces(g, "origin")[0], parse_pos(t.ref)), _all_targets),
+    "omen_giant_bats": Converted(_spaces, _space_check(omens.check_bats_space), _all_targets),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -982,7 +983,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "pay_omen": "which Omen tokens pay: one button per way to pay",
     "hex_discard": "which Omen token Hex discards: one button per token",
     "omen_soporific_spores": "whom Soporific Spores put to sleep: one button per player",
-    "omen_giant_bats": "which piece Giant Bats carry, and where: one button per move",
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
@@ -1117,3 +1117,17 @@ def test_the_terrain_placements_meet_the_property() -> None:
             refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
     assert set(+refused) == {"terrain_place", "terrain_pit"}, refused
+
+
+def test_giant_bats_meet_the_property() -> None:
+    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26): the spaces Giant Bats carry from and
+    to (``omens.check_bats_space``) in a Goblins-and-Cave game, at every use of the omen."""
+    g = new_game(Setup(roles=("goblins", "cave"), seed=3))
+    rng = random.Random(3)
+    refused = 0
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind == "omen_giant_bats":
+            refused += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert refused > 0

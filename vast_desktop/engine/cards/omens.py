@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
-from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..geometry import Pos, adjacent, edge, fmt_pos, manhattan, parse_pos
 from ..kinds import DecisionKind
 from ..map.board import (
     check_hand_tile,
@@ -36,7 +36,7 @@ from ..map.board import (
     tile_walls,
 )
 from ..map.collapse import check_hatred_removal, has_hatred_candidate, hatred_candidates
-from ..map.forced import can_be_pushed, entered, reachable
+from ..map.forced import can_be_pushed, check_pushed_to, entered, reachable
 from ..map.terrain import in_forest
 from ..option_ids import arg_list, arg_of, at
 from ..reasons import Reason
@@ -163,6 +163,55 @@ def bats_targets(g: Game) -> Iterator[Option]:
                 continue
             yield (Option(f"bats:{piece}@{frm}>{fmt_pos(q)}", f"Carry the {name} from {frm} to {fmt_pos(q)}",
                           (space(p), space(q))))
+
+
+def _carry_block(g: Game, piece: str, p: Pos, q: Pos) -> str:
+    """Why Giant Bats cannot carry ``piece`` from ``p`` to stop on ``q``, set inside another
+    sentence: more than 3 spaces (CV-21), else the map's Forced Movement check
+    (:func:`..map.forced.check_pushed_to`: FM-04..10, TR-17, TR-29)."""
+    if manhattan(p, q) > 3:
+        why = f"{fmt_pos(q)} is {manhattan(p, q)} spaces from {fmt_pos(p)}, more than 3"
+    else:
+        found = check_pushed_to(g, piece, p, q, 3)
+        why = (found.text if found is not None
+               else f"Every way from {fmt_pos(p)} to {fmt_pos(q)} crosses a space it may not pass")
+    return why[:1].lower() + why[1:].rstrip(".")
+
+
+def check_bats_space(g: Game, q: Pos) -> Reason | None:
+    """CV-21 (Giant Bats carry a Treasure token, the Knight or a Tribe up to 3 spaces by
+    Forced Movement, FM-04..10), FM-17 (her Shield), TR-26 (the Mushroom Forest): may ``q``
+    be clicked for Giant Bats — the space of a piece they can carry somewhere, or a space
+    one of them can be carried to (the spaces of :func:`bats_targets`)."""
+    if q not in g.state.board.tiles:
+        return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
+    movers = _bats_movers(g)
+    here = [piece for piece, p in movers if p == q]
+    if any(set(reachable(g, piece, q, max_steps=3)) - {q} for piece in here):
+        return None
+    if any(p != q and q in reachable(g, piece, p, max_steps=3) for piece, p in movers):
+        return None
+    pieces = g.state.board.pieces_at(q)
+    if here:
+        why = "; ".join(_carry_block(g, here[0], q, n) for _, n in adjacent(q))
+        return Reason(f"The {' and '.join(piece_name(m) for m in here)} on {fmt_pos(q)} cannot be carried anywhere "
+                      f": {why}.", "CV-21")
+    if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
+        return Reason(f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats.", "TR-26")
+    if "knight" in pieces and shield_active(g):
+        return Reason("The Knight's Shield is up: she ignores effects that would move her.", "FM-17")
+    other = [x for x in pieces if x in ("dragon", "thief")]
+    if other:
+        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {piece_name(other[0])} on "
+                      f"{fmt_pos(q)} is none of them.", "CV-21")
+    near = [(piece, p) for piece, p in movers if p != q and manhattan(p, q) <= 3]
+    if not near:
+        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
+                      f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21")
+    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_carry_block(g, piece, p, q)}" for piece, p in near[:3])
+    more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
+    return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
+                  f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21")
 
 
 _ROCKSLIDE_OFF_MAP = Reason("A Rockslide goes on an edge between two tiles of the map.", "CV-23")

@@ -15,13 +15,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.secrets import check_cave_in
-from ..geometry import Pos, fmt_pos, manhattan, parse_pos
+from ..geometry import Pos, fmt_pos, parse_pos
 from ..map.board import (
-    TYPE_NAMES,
     check_fill_space,
     check_hand_tile,
     check_placement_space,
-    tile_type,
 )
 from ..map.collapse import check_collapse, check_forced_move, check_slide_space, collapse_order
 from ..map.reveal import check_orient_space, check_reveal_next
@@ -49,18 +47,6 @@ def _spaces(d: Decision) -> list[Pos]:
 def _list(ps: list[Pos], most: int = 6) -> str:
     shown = ", ".join(fmt_pos(p) for p in ps[:most])
     return shown + (f" and {len(ps) - most} more" if len(ps) > most else "")
-
-
-def _tile_word(g: Game, p: Pos) -> str:
-    """What a player sees at ``p``: a Lit tile's type, a Dark tile, a Terrain space."""
-    t = g.state.board.tiles[p]
-    if t.terrain is not None:
-        return "Terrain space"
-    return f"{TYPE_NAMES[tile_type(g, p)]} tile" if t.lit else "Dark tile"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 # ------------------------------------------------------------ revealing (MAP-17..19)
@@ -140,24 +126,6 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------------ Forced Movement
-def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> Reason:
-    """Why ``piece`` cannot be carried from ``start`` to stop on ``q`` within ``steps``: the
-    power's own reach (``steps`` spaces, MAP-03), then the map's Forced Movement check
-    (``forced.check_pushed_to``: FM-04..10, TR-17, TR-29) — one rule, one place."""
-    from ..map.forced import check_pushed_to
-
-    if steps is not None and manhattan(start, q) > steps:
-        return Reason(f"{fmt_pos(q)} is {manhattan(start, q)} spaces from {fmt_pos(start)}, more than {steps}.",
-                      "MAP-03")
-    return check_pushed_to(g, piece, start, q, steps) or Reason(
-        f"Every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a space it may not pass.", "FM-05")
-
-
-def _lower(sentence: str) -> str:
-    """A sentence set inside another: no capital, no full stop."""
-    return sentence[:1].lower() + sentence[1:].rstrip(".")
-
-
 def forced_space(g: Game, d: Decision, t: Target) -> Reason | None:
     """COL-15, FM-04..10, FM-13, FM-08, VAR-07: where a piece forced off a removed tile
     goes, ``collapse.check_forced_move`` (the piece is the decision's public fact)."""
@@ -176,53 +144,11 @@ def slide_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 # ------------------------------------------------------------------ omens
 def bats_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-21 (a Treasure token, the Knight or a Tribe, up to 3 spaces), FM-17 (her Shield),
-    TR-26 (the Mushroom Forest), FM-04..10: a space Giant Bats cannot carry from or to."""
-    from ..cards.omens import _bats_movers
-    from ..map.board import piece_name
+    """CV-21, FM-17, TR-26, FM-04..10: a space for Giant Bats, ``omens.check_bats_space``."""
+    from ..cards.omens import check_bats_space
 
     q = _pos_of(t)
-    if d.kind != "omen_giant_bats" or q is None:
-        return None
-    if q not in g.state.board.tiles:
-        return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
-    here = _bats_here(g, q)
-    if here:
-        return here
-    near = [(piece, p) for piece, p in _bats_movers(g) if p != q and manhattan(p, q) <= 3]
-    if not near:
-        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
-                f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21"))
-    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_lower(_push_block(g, piece, p, q, 3).text)}"
-                       for piece, p in near[:3])
-    more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
-    return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
-            f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21"))
-
-
-def _bats_here(g: Game, q: Pos) -> Reason | None:
-    """A piece on ``q`` Giant Bats may not carry, or that has nowhere to go."""
-    from ..cards.omens import _bats_movers
-    from ..geometry import adjacent
-    from ..map.board import piece_name
-    from ..map.terrain import in_forest
-    from ..roles.knight.board import shield_active
-
-    pieces = g.state.board.pieces_at(q)
-    movers = [piece for piece, p in _bats_movers(g) if p == q]
-    if movers:
-        why = "; ".join(_lower(_push_block(g, movers[0], q, n, 3).text) for _, n in adjacent(q))
-        return (Reason(f"The {' and '.join(piece_name(m) for m in movers)} on {fmt_pos(q)} cannot be carried anywhere "
-                f": {why}.", "CV-21"))
-    if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
-        return Reason(f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats.", "TR-26")
-    if "knight" in pieces and shield_active(g):
-        return Reason("The Knight's Shield is up: she ignores effects that would move her.", "FM-17")
-    other = [x for x in pieces if x in ("dragon", "thief")]
-    if other:
-        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {ROLE_TITLES[other[0]]} on "
-                f"{fmt_pos(q)} is none of them.", "CV-21"))
-    return None
+    return check_bats_space(g, q) if d.kind == "omen_giant_bats" and q is not None else None
 
 
 def cave_omen_tokens(g: Game, d: Decision, t: Target) -> Reason | None:
