@@ -71,7 +71,7 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
 ``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
-(``terrain.check_pit_space``), ``omen_giant_bats`` (``omens.check_bats_space``) and ``gnome_leap``
+(``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -818,6 +818,9 @@ CONVERTED: dict[str, Converted] = {
     "terrain_place": Converted(_spaces, lambda g, t: terrain.check_terrain_space(
         g, _pending(g).fact("tile") or "", _fact_spaces(g, "origin")[0], parse_pos(t.ref)), _all_targets),
     "omen_giant_bats": Converted(_spaces, _space_check(omens.check_bats_space), _all_targets),
+    "terrain_choose": Converted(lambda g, d: [Target("card", f"terrain:{k}") for k in (*terrain.KIND_NAMES, "other")],
+                                lambda g, t: terrain.check_terrain_kind(g, _fact_spaces(g, "origin")[0],
+                                                                        t.ref.split(":", 1)[1]), _all_targets),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -987,7 +990,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
     "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
-    "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
 }
 
 
@@ -1113,10 +1115,10 @@ def test_the_terrain_placements_meet_the_property() -> None:
     refused: Counter[str] = Counter()
     while g.outcome is None and len(g.choices) < 400:
         d = _pending(g)
-        if d.kind in ("terrain_place", "terrain_pit"):
+        if d.kind in ("terrain_place", "terrain_pit", "terrain_choose"):
             refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
-    assert set(+refused) == {"terrain_place", "terrain_pit"}, refused
+    assert set(+refused) == {"terrain_place", "terrain_pit", "terrain_choose"}, refused
 
 
 def test_giant_bats_meet_the_property() -> None:

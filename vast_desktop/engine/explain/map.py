@@ -267,32 +267,18 @@ def drawn_card(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-04/09, TR-28, VAR-13: a Terrain tile that cannot be chosen now, or a card that is not one."""
-    from ..map.terrain import KIND_NAMES, READY_KINDS, available, random_terrain, tiles_on_map
+    """TR-04/09/28, VAR-13, COL-28: a Terrain tile to bring in, ``terrain.check_terrain_kind``
+    (the revealer's space is the decision's public fact); a card that is no Terrain tile."""
+    from ..map.terrain import check_terrain_kind
 
-    if d.kind != "terrain_choose" or t.kind != "card":
+    origin = d.fact("origin")
+    if d.kind != "terrain_choose" or t.kind != "card" or not origin:
         return None
-    offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
     if not t.ref.startswith("terrain:"):
+        offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
         word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
         return Reason(f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word}.", "TR-04")
-    kind = t.ref.split(":", 1)[1]
-    name = KIND_NAMES.get(kind, kind.title())
-    if kind not in READY_KINDS:
-        return Reason(f"The {name} is not placed in this version of the game.", "TR-04")
-    if random_terrain(g) and g.state.terrain_drawn and g.state.terrain_drawn[-1] != kind:
-        return Reason(f"Random Terrain: the card drawn is the {KIND_NAMES[g.state.terrain_drawn[-1]]}.", "VAR-13")
-    on = {g.rules.terrain_tile(x).kind for x in tiles_on_map(g)}
-    if kind not in available(g):
-        if kind == "pits":
-            return Reason("The Pits are placed only as a set of three, and not all three are off the map.", "TR-28")
-        if kind in on:
-            return (Reason(f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
-                    "map.", "COL-28"))
-    if kind == "pits":
-        return Reason("Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen.", "TR-28")
-    return (Reason(f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
-            "shares an edge with a Cave tile.", "TR-09"))
+    return check_terrain_kind(g, parse_pos(origin), t.ref.split(":", 1)[1])
 
 
 def terrain_space(g: Game, d: Decision, t: Target) -> Reason | None:

@@ -328,6 +328,34 @@ def available(g: Game) -> dict[str, list[str]]:
     return out
 
 
+def check_terrain_kind(g: Game, origin: Pos, kind: str) -> Reason | None:
+    """TR-04 (the Terrain tiles of this version), VAR-13 (Random Terrain: the card drawn),
+    COL-28 (a Terrain tile comes back only once off the map), TR-28 (the Pits: all three, and
+    all three placeable from the revealer at ``origin``), TR-09 (a legal place): may the
+    Event tile revealed now bring a Terrain tile of ``kind``?"""
+    name = KIND_NAMES.get(kind, kind.title())
+    if kind not in READY_KINDS:
+        return Reason(f"The {name} is not placed in this version of the game.", "TR-04")
+    drawn = g.state.terrain_drawn
+    if random_terrain(g) and drawn and drawn[-1] != kind:
+        return Reason(f"Random Terrain: the card drawn is the {KIND_NAMES[drawn[-1]]}.", "VAR-13")
+    avail = available(g)
+    if kind not in avail:
+        if kind == "pits":
+            return Reason("The Pits are placed only as a set of three, and not all three are off the map.", "TR-28")
+        return Reason(f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
+                      "map.", "terrain.collapse")
+    if kind == "pits":
+        if not can_place_pits(g, origin):
+            return Reason("Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen.",
+                          "TR-28")
+        return None
+    if not can_place(g, avail[kind][0]):
+        return Reason(f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, "
+                      "and shares an edge with a Cave tile.", "TR-09")
+    return None
+
+
 def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     """TR-04..09, VAR-13: the first Event tile revealed each round brings a Terrain tile,
     placed after the new open edges were filled (the caller fills first, TR-08)."""
@@ -351,8 +379,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         g.barrier()
         g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
         avail = {k: v for k, v in avail.items() if k == card}
-    kinds = [k for k in sorted(avail)
-             if (can_place_pits(g, origin) if k == "pits" else can_place(g, avail[k][0]))]
+    kinds = [k for k in sorted(avail) if check_terrain_kind(g, origin, k) is None]            # TR-04/09/28, VAR-13
     if not kinds:
         g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
         return
@@ -361,7 +388,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     else:
         opts = [Option(f"terrain:{k}", f"Place the {KIND_NAMES[k]}", (Target("card", f"terrain:{k}"),)) for k in kinds]
         choice = yield g.ask(placer, DecisionKind.TERRAIN_CHOOSE, "An Event tile was revealed: choose a Terrain tile to place",
-                             opts, rules_ref="terrain.placement")
+                             opts, rules_ref="terrain.placement", about={"origin": fmt_pos(origin)})
         kind = arg_of(choice.id)
     if kind == "pits":
         yield from _place_pits(g, placer, origin)
