@@ -71,7 +71,8 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
 ``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
-(``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``) and ``gnome_leap``
+(``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
+(``omens.check_spores_upgrade``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -821,6 +822,8 @@ CONVERTED: dict[str, Converted] = {
     "terrain_choose": Converted(lambda g, d: [Target("card", f"terrain:{k}") for k in (*terrain.KIND_NAMES, "other")],
                                 lambda g, t: terrain.check_terrain_kind(g, _fact_spaces(g, "origin")[0],
                                                                         t.ref.split(":", 1)[1]), _all_targets),
+    "thief_spores": Converted(_upgrade_candidates, lambda g, t: omens.check_spores_upgrade(g, t.ref.rsplit(".", 1)[1]),
+                              _offered_verb("upgrade:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -989,7 +992,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
-    "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
 }
 
 
@@ -1133,3 +1135,20 @@ def test_giant_bats_meet_the_property() -> None:
             refused += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
     assert refused > 0
+
+
+def test_soporific_spores_on_the_thief_meet_the_property() -> None:
+    """Issue 25, item 2 (CV-24, TH-51, TH-54): the upgrade Soporific Spores take from the Thief
+    (``omens.check_spores_upgrade``: one he has, of his Flips only the last), every upgrade
+    space of his board."""
+    from rules.helpers_interactions import play
+
+    row = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+           {"pos": [2, 0], "tile": "T25", "lit": True}]
+    g = play(("cave", "thief"), "cave", row, {"thief": [2, 0]}, cave={"omens": {"quartz": 3}},
+             thief={"upgrades": ["sticky_fingers", "flip_2_to_3", "flip_3_to_4"], "flipped": [True, True, False]})
+    g.apply("omen:soporific_spores")
+    g.apply("spores:thief")
+    d = _pending(g)
+    assert d.kind == "thief_spores"
+    assert _check_decision(g, d, CONVERTED["thief_spores"]) >= 2          # one he lacks, the first Flip

@@ -566,6 +566,19 @@ def spores_losable(g: Game) -> list[str]:
     return [u for u in t.upgrades if u not in order or u == last_flip]
 
 
+def check_spores_upgrade(g: Game, up: str) -> Reason | None:
+    """CV-24 (Soporific Spores take an upgrade the Thief has), TH-54 (of his Flips only the
+    last, so the Flips he keeps stay a run from the left): may he lose ``up``?"""
+    t = g.state.thief
+    assert t is not None
+    if up not in t.upgrades:
+        name = next((u.name for u in g.rules.thief.upgrades if u.id == up), up)
+        return Reason(f"You do not have {name}: Soporific Spores takes an upgrade you have.", "CV-24")
+    if up not in spores_losable(g):
+        return Reason("Only your last Flip can be lost: the Flips you keep stay a run from the left.", "TH-54")
+    return None
+
+
 def thief_spores(g: Game) -> Proc:
     """CV-24, TH-51, CV-32: the Thief loses an upgrade — the target chooses which (CV-24:
     "The target chooses the token or Tribe affected") — and its effect ends at once (a
@@ -577,7 +590,7 @@ def thief_spores(g: Game) -> Proc:
     assert t is not None
     names = {u.id: u.name for u in g.rules.thief.upgrades}
     opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
-            for u in spores_losable(g)]
+            for u in t.upgrades if check_spores_upgrade(g, u) is None]
     choice = yield g.ask("thief", DecisionKind.THIEF_SPORES, "Soporific Spores: which upgrade do you lose? (Its Treasure token "
                          "is set aside and still counts.)", opts, rules_ref="cave.omen.soporific_spores")
     up = arg_of(choice.id)

@@ -315,9 +315,8 @@ def _upgrade_slot(g: Game, d: Decision, up: str) -> Reason | None:
     if d.kind == "thief_upgrade":
         return check_upgrade(g, up)
     if d.kind == "thief_spores":
-        if up not in s.upgrades:
-            return Reason(f"You do not have {name}: Soporific Spores takes an upgrade you have.", "CV-24")
-        return (Reason("Only your last Flip can be lost: the Flips you keep stay a run from the left.", "TH-54"))
+        from ..cards.omens import check_spores_upgrade
+        return check_spores_upgrade(g, up)
     if d.kind == "thief_sticky":
         return Reason("Only Sticky Fingers rerolls the Action die.", "TH-16")
     if up in s.upgrades:
