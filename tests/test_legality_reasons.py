@@ -72,7 +72,7 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
 (``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
-(``omens.check_spores_upgrade``) and ``gnome_leap``
+(``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -824,6 +824,8 @@ CONVERTED: dict[str, Converted] = {
                                                                         t.ref.split(":", 1)[1]), _all_targets),
     "thief_spores": Converted(_upgrade_candidates, lambda g, t: omens.check_spores_upgrade(g, t.ref.rsplit(".", 1)[1]),
                               _offered_verb("upgrade:")),
+    "hex_target": Converted(lambda g, d: _pieces(g), lambda g, t: secrets.check_hex_target(g, t.ref.partition("@")[0]),
+                            _offered_verb("hex:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -980,7 +982,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "trap_dragon": "play Trap or take the power: buttons (the card is answered by why_not's trap_card)",
     "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
     "bright_beetles": "discard the Bright Beetles or not: buttons",
-    "hex_target": "whom Hex targets: one button per player",
     "spores_tribe": "which Tribe falls to 1 Population: one button per Tribe",
     "dragon_discard": "which Power card to discard: one button per card",
     "choose_event": "which of the 3 Event cards drawn: one button per card",
@@ -1123,15 +1124,17 @@ def test_the_terrain_placements_meet_the_property() -> None:
     assert set(+refused) == {"terrain_place", "terrain_pit", "terrain_choose"}, refused
 
 
-def test_giant_bats_meet_the_property() -> None:
-    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26): the spaces Giant Bats carry from and
-    to (``omens.check_bats_space``) in a Goblins-and-Cave game, at every use of the omen."""
-    g = new_game(Setup(roles=("goblins", "cave"), seed=3))
-    rng = random.Random(3)
+@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target")])
+def test_giant_bats_and_hex_meet_the_property(seed: int, kind: str) -> None:
+    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26; GB-58): the spaces Giant Bats carry
+    from and to (``omens.check_bats_space``), the player Hex aims at
+    (``secrets.check_hex_target``), in a Goblins-and-Cave game, at every one of them."""
+    g = new_game(Setup(roles=("goblins", "cave"), seed=seed))
+    rng = random.Random(seed)
     refused = 0
     while g.outcome is None and len(g.choices) < 400:
         d = _pending(g)
-        if d.kind == "omen_giant_bats":
+        if d.kind == kind:
             refused += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
     assert refused > 0
