@@ -72,7 +72,8 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
 (``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
-(``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``) and ``gnome_leap``
+(``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``),
+``omen_soporific_spores`` (``omens.check_spores_target``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -826,6 +827,9 @@ CONVERTED: dict[str, Converted] = {
                               _offered_verb("upgrade:")),
     "hex_target": Converted(lambda g, d: _pieces(g), lambda g, t: secrets.check_hex_target(g, t.ref.partition("@")[0]),
                             _offered_verb("hex:")),
+    "omen_soporific_spores": Converted(
+        lambda g, d: [target for _, target in omens.SPORES_OPTIONS.values()] + [Target("slot", "cave.omens")],
+        lambda g, t: omens.check_spores_target(g, t.ref.split(".")[0]), _all_targets),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -989,7 +993,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "bottom_treasure": "which of the 3 Treasure cards drawn: one button per card",
     "pay_omen": "which Omen tokens pay: one button per way to pay",
     "hex_discard": "which Omen token Hex discards: one button per token",
-    "omen_soporific_spores": "whom Soporific Spores put to sleep: one button per player",
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
@@ -1124,11 +1127,12 @@ def test_the_terrain_placements_meet_the_property() -> None:
     assert set(+refused) == {"terrain_place", "terrain_pit", "terrain_choose"}, refused
 
 
-@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target")])
+@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target"), (3, "omen_soporific_spores")])
 def test_giant_bats_and_hex_meet_the_property(seed: int, kind: str) -> None:
-    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26; GB-58): the spaces Giant Bats carry
-    from and to (``omens.check_bats_space``), the player Hex aims at
-    (``secrets.check_hex_target``), in a Goblins-and-Cave game, at every one of them."""
+    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26; GB-58; CV-24/31): the spaces Giant
+    Bats carry from and to (``omens.check_bats_space``), the player Hex aims at
+    (``secrets.check_hex_target``), the player Soporific Spores target
+    (``omens.check_spores_target``), in a Goblins-and-Cave game, at every one of them."""
     g = new_game(Setup(roles=("goblins", "cave"), seed=seed))
     rng = random.Random(seed)
     refused = 0

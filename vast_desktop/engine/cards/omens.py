@@ -351,20 +351,42 @@ def curse_options(g: Game) -> Iterator[Option]:
         yield (Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
 
 
+SPORES_OPTIONS = {"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
+                  "goblins": ("The Goblins cut a Tribe to 1 Population", Target("slot", "goblins")),
+                  "dragon": ("The Dragon returns a Sloth cube from Wakefulness", Target("piece", "dragon")),
+                  "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades"))}
+
+
+def check_spores_target(g: Game, role: str) -> Reason | None:
+    """Soporific Spores (CV-24): may they target the player ``role`` — another player with
+    something to lose: the Knight Grit, the Goblins a Tribe above 1 Population (CV-31), the
+    Dragon a Wakefulness cube that can go back, the Thief an upgrade (the Cave may always
+    target him, CV-44: no Perception)."""
+    st = g.state
+    if role == "cave":
+        return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
+    present = {"knight": g.has("knight") and st.knight is not None, "goblins": st.goblins is not None,
+               "dragon": st.dragon is not None, "thief": st.thief is not None}
+    if not present.get(role):
+        return Reason(f"The {piece_name(role)} is not in this game.", "CV-24")
+    if role == "knight" and (st.knight is None or st.knight.grit <= 0):
+        return Reason("The Knight has no Grit left to lose to Soporific Spores.", "CV-24")
+    if role == "goblins" and (st.goblins is None or max(st.goblins.population.values()) <= 1):
+        pops = st.goblins.population if st.goblins is not None else {}
+        return Reason(f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
+                      "Soporific Spores have no Tribe to cut.", "CV-24")
+    if role == "dragon" and (st.dragon is None or not g.hooks.dragon.spores_boxes(g)):
+        return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
+    if role == "thief" and (st.thief is None or not st.thief.upgrades):
+        return Reason("The Thief has no upgrade to lose.", "CV-24")
+    return None
+
+
 def spores_options(g: Game) -> Iterator[Option]:
-    """Soporific Spores (CV-24): target a player: the Knight −5 Grit, the Goblins cut a
-    Tribe to 1, the Dragon returns a Wakefulness cube, the Thief loses an upgrade (the Cave
-    may always target him, CV-44: no Perception; he needs an upgrade to lose)."""
-    if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
-        yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
-    if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
-        yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
-    if g.state.dragon is not None:
-        spores_boxes = g.hooks.dragon.spores_boxes
-        if spores_boxes(g):
-            yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
-    if g.state.thief is not None and g.state.thief.upgrades:
-        yield (Option("spores:thief", "The Thief loses an upgrade", (Target("slot", "thief.upgrades"),)))
+    """Soporific Spores (CV-24): target a player :func:`check_spores_target` allows."""
+    for role, (label, target) in SPORES_OPTIONS.items():
+        if check_spores_target(g, role) is None:
+            yield Option(f"spores:{role}", label, (target,))
 
 
 def plunder_options(g: Game) -> Iterator[Option]:

@@ -179,34 +179,20 @@ SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his
 
 
 def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-24 (the target is a player, who chooses what it loses), CV-31, CV-44: a player
-    Soporific Spores cannot affect now, or where to click to target one."""
+    """CV-24, CV-31, CV-44: a player Soporific Spores cannot affect now
+    (``omens.check_spores_target``), or, for one they can, where to click to target it (the
+    target is a player, who chooses what it loses)."""
+    from ..cards.omens import check_spores_target
+
     role = _spores_role(g, t) if d.kind == "omen_soporific_spores" else None
     if role is None:
         return None
-    if role == "cave":
-        return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
-    offered = {o.id.split(":", 1)[1] for o in d.options}
-    if role in offered:
-        chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
-        return (Reason(f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
-                f"the {ROLE_TITLES[role]}; {chooses}.", "CV-24"))
-    return _spores_nothing(g, role)
-
-
-def _spores_nothing(g: Game, role: str) -> Reason:
-    """Why ``role`` has nothing Soporific Spores could take (cards/omens.spores_options)."""
-    if role == "knight":
-        return Reason("The Knight has no Grit left to lose to Soporific Spores.", "CV-24")
-    if role == "goblins":
-        pops = g.state.goblins.population if g.state.goblins is not None else {}
-        return (Reason(f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
-                "Soporific Spores have no Tribe to cut.", "CV-24"))
-    if role == "dragon":
-        return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
-    if role == "thief":
-        return Reason("The Thief has no upgrade to lose.", "CV-24")
-    return Reason(f"The {ROLE_TITLES[role]} is not in this game.", "CV-24")
+    refused = check_spores_target(g, role)
+    if refused is not None:
+        return refused
+    chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
+    return Reason(f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
+                  f"the {ROLE_TITLES[role]}; {chooses}.", "CV-24")
 
 
 def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
