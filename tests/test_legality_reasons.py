@@ -73,7 +73,8 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 (``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
 (``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
 (``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``),
-``omen_soporific_spores`` (``omens.check_spores_target``) and ``gnome_leap``
+``omen_soporific_spores`` (``omens.check_spores_target``), ``spores_tribe``
+(``goblins.turn.check_spores_tribe``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -830,6 +831,8 @@ CONVERTED: dict[str, Converted] = {
     "omen_soporific_spores": Converted(
         lambda g, d: [target for _, target in omens.SPORES_OPTIONS.values()] + [Target("slot", "cave.omens")],
         lambda g, t: omens.check_spores_target(g, t.ref.split(".")[0]), _all_targets),
+    "spores_tribe": Converted(lambda g, d: [Target("slot", f"goblins.{t}") for t in TRIBES],
+                              lambda g, t: gb.check_spores_tribe(g, t.ref.split(".")[1]), _offered_verb("tribe:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -986,7 +989,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "trap_dragon": "play Trap or take the power: buttons (the card is answered by why_not's trap_card)",
     "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
     "bright_beetles": "discard the Bright Beetles or not: buttons",
-    "spores_tribe": "which Tribe falls to 1 Population: one button per Tribe",
     "dragon_discard": "which Power card to discard: one button per card",
     "choose_event": "which of the 3 Event cards drawn: one button per card",
     "choose_treasure": "which of the 2 Treasure cards drawn: one button per card",
@@ -1127,7 +1129,8 @@ def test_the_terrain_placements_meet_the_property() -> None:
     assert set(+refused) == {"terrain_place", "terrain_pit", "terrain_choose"}, refused
 
 
-@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target"), (3, "omen_soporific_spores")])
+@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target"), (3, "omen_soporific_spores"),
+                                       (3, "spores_tribe")])
 def test_giant_bats_and_hex_meet_the_property(seed: int, kind: str) -> None:
     """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26; GB-58; CV-24/31): the spaces Giant
     Bats carry from and to (``omens.check_bats_space``), the player Hex aims at

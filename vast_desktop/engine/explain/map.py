@@ -196,8 +196,10 @@ def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population."""
+    """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population
+    (``goblins.turn.check_spores_tribe``), by its Population on their board."""
     from ..roles.goblins.state import TRIBES
+    from ..roles.goblins.turn import check_spores_tribe
 
     if d.kind != "spores_tribe" or t.kind not in ("slot", "piece") or g.state.goblins is None:
         return None
@@ -209,9 +211,9 @@ def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
         if t.kind == "piece" or parts[0] != "goblins":
             return None
         return Reason(f"Soporific Spores cut one Tribe to 1 Population: click it on your board — {able}.", "CV-24")
-    if pops[tribe] <= 1:
-        return Reason(f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
-                      f"to 1, if there is one — {able}.", "CV-31")
+    refused = check_spores_tribe(g, tribe)
+    if refused is not None:
+        return refused
     return Reason(f"Choose the {tribe.title()} Tribe by its Population on your board.", "CV-24")
 
 

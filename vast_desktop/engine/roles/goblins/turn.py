@@ -1895,10 +1895,21 @@ def is_ambush_tile(g: Game, q: Pos) -> bool:
 
 
 # ------------------------------------------------------------ other roles
+def check_spores_tribe(g: Game, tribe: str) -> Reason | None:
+    """CV-24, CV-31: Soporific Spores cut a Tribe that can fall to 1 Population, if there is one."""
+    pops = gs(g).population
+    if pops[tribe] > 1:
+        return None
+    able = ", ".join(f"{k.title()} ({pops[k]})" for k in TRIBES if pops[k] > 1)
+    return Reason(f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
+                  f"to 1, if there is one — {able}.", "CV-31")
+
+
 def spores(g: Game) -> Proc:
-    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1; Rage +1."""
+    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1
+    (:func:`check_spores_tribe`); Rage +1."""
     s = gs(g)
-    cands = [t for t in TRIBES if s.population[t] > 1]
+    cands = [t for t in TRIBES if check_spores_tribe(g, t) is None]
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
