@@ -74,7 +74,8 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 (``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
 (``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``),
 ``omen_soporific_spores`` (``omens.check_spores_target``), ``spores_tribe``
-(``goblins.turn.check_spores_tribe``) and ``gnome_leap``
+(``goblins.turn.check_spores_tribe``), ``trap_dragon`` (``goblins.turn.check_trap_card``) and
+``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -833,6 +834,8 @@ CONVERTED: dict[str, Converted] = {
         lambda g, t: omens.check_spores_target(g, t.ref.split(".")[0]), _all_targets),
     "spores_tribe": Converted(lambda g, d: [Target("slot", f"goblins.{t}") for t in TRIBES],
                               lambda g, t: gb.check_spores_tribe(g, t.ref.split(".")[1]), _offered_verb("tribe:")),
+    "trap_dragon": Converted(lambda g, d: [Target("card", c) for c in g.rules.deck("secrets")],
+                             lambda g, t: gb.check_trap_card(g, t.ref), _offered_verb("trap:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -986,7 +989,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "event_light": "discard a Hero cube for Health or not: buttons",
     "event_fresh": "spend a Hero cube for Health or not: buttons",
     "mighty_axe": "discard the Axe's cube for more damage or not: buttons",
-    "trap_dragon": "play Trap or take the power: buttons (the card is answered by why_not's trap_card)",
     "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
     "bright_beetles": "discard the Bright Beetles or not: buttons",
     "dragon_discard": "which Power card to discard: one button per card",
@@ -1162,3 +1164,18 @@ def test_soporific_spores_on_the_thief_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "thief_spores"
     assert _check_decision(g, d, CONVERTED["thief_spores"]) >= 2          # one he lacks, the first Flip
+
+
+def test_trap_against_the_dragon_meets_the_property() -> None:
+    """Issue 25, item 2 (GB-56/57): the Secrets cards clicked when a Dragon power hits a Tribe
+    (``goblins.turn.check_trap_card``: only Trap, and only held), in a five-player game."""
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=4,
+                       variants=("dragon-scales", "random-terrain")))
+    rng = random.Random(4)
+    refused = 0
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind == "trap_dragon":
+            refused += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert refused > 0

@@ -272,6 +272,21 @@ def hide_tribe(g: Game, tribe: str, why: str) -> Proc:
     yield
 
 
+def check_trap_card(g: Game, card: str) -> Reason | None:
+    """GB-56/57: only the Trap Secrets card, held by the Goblins (in hand or face up), lets
+    their Tribes ignore a Dragon power: may they play ``card`` against it?"""
+    s = gs(g)
+    held = "trap" in s.hand or "trap" in s.face_up
+    if card == "trap":
+        return None if held else Reason("You hold no Trap card: only it lets the Tribe ignore the Dragon's power.",
+                                        "GB-56")
+    name = g.card(card).name
+    if held:
+        return Reason(f"Only the Trap card lets the Tribe ignore the Dragon's power: {name} does not.", "GB-56")
+    return Reason(f"Only a Trap card lets the Tribe ignore the Dragon's power, and you hold none: {name} "
+                  "does not; answer No response.", "GB-56")
+
+
 def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     """GB-56/57: the Goblins may discard Trap when a Dragon power hits their Tribes.  The
     FAQ: the power still works on everyone else, "but has no effect on any Tribe and the
@@ -282,10 +297,9 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     hit = [tribes] if isinstance(tribes, str) else list(dict.fromkeys(tribes))
     if not hit:
         return False
-    s = gs(g)
     names = " and ".join(tname(t) for t in hit)
     opts = []
-    if "trap" in s.hand or "trap" in s.face_up:
+    if check_trap_card(g, "trap") is None:
         label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
                  else f"Discard Trap: the {power} has no effect on any Tribe")
         opts.append(Option("trap:", label, (Target("card", "trap"),)))
