@@ -74,8 +74,8 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 (``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
 (``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``),
 ``omen_soporific_spores`` (``omens.check_spores_target``), ``spores_tribe``
-(``goblins.turn.check_spores_tribe``), ``trap_dragon`` (``goblins.turn.check_trap_card``) and
-``gnome_leap``
+(``goblins.turn.check_spores_tribe``), ``trap_dragon`` (``goblins.turn.check_trap_card``),
+``bright_beetles`` (``dragon.powers.check_bright_beetles``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
@@ -836,6 +836,9 @@ CONVERTED: dict[str, Converted] = {
                               lambda g, t: gb.check_spores_tribe(g, t.ref.split(".")[1]), _offered_verb("tribe:")),
     "trap_dragon": Converted(lambda g, d: [Target("card", c) for c in g.rules.deck("secrets")],
                              lambda g, t: gb.check_trap_card(g, t.ref), _offered_verb("trap:")),
+    "bright_beetles": Converted(lambda g, d: [Target("card", m) for t in TRIBES for m in gb.gs(g).monsters[t]],
+                                lambda g, t: dp.check_bright_beetles(g, _pending(g).fact("tribe") or "", t.ref),
+                                _offered_verb("beetles:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
 }
@@ -990,7 +993,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "event_fresh": "spend a Hero cube for Health or not: buttons",
     "mighty_axe": "discard the Axe's cube for more damage or not: buttons",
     "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
-    "bright_beetles": "discard the Bright Beetles or not: buttons",
     "dragon_discard": "which Power card to discard: one button per card",
     "choose_event": "which of the 3 Event cards drawn: one button per card",
     "choose_treasure": "which of the 2 Treasure cards drawn: one button per card",
@@ -1179,3 +1181,19 @@ def test_trap_against_the_dragon_meets_the_property() -> None:
             refused += _check_decision(g, d, CONVERTED[d.kind])
         g.apply(rng.choice(d.options).id)
     assert refused > 0
+
+
+def test_the_bright_beetles_meet_the_property() -> None:
+    """Issue 25, item 2 (GB-45): against the Dragon's Hiss only the Bright Beetles of the Tribe
+    it hits are discarded (``dragon.powers.check_bright_beetles``): not another Tribe's Ogre."""
+    from rules.helpers_goblins import gob_game
+
+    g = gob_game(roles=("dragon", "goblins"), active="dragon", pieces={"dragon": [3, 0], "tribe:fangs": [1, 0]},
+                 dragon={"placed": True, "hand": ["claw", "claw"]},
+                 goblins={"population": {"fangs": 3, "bones": 2, "eye": 0},
+                          "monsters": {"fangs": ["bright_beetles"], "bones": ["ogre"]}})
+    for choice in ("power:hiss", "hiss:fangs", "no_response:"):
+        g.apply(choice)
+    d = _pending(g)
+    assert d.kind == "bright_beetles"
+    assert _check_decision(g, d, CONVERTED["bright_beetles"]) == 1          # the Bones' Ogre

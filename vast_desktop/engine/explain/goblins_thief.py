@@ -62,10 +62,9 @@ def _monster_card(g: Game, d: Decision, card: str) -> Reason | None:
         tribe = d.fact("tribe")
         return None if tribe is None else gb.check_scatter_discard(g, tribe, card)
     if d.kind == "bright_beetles":
-        holder = gb.monster_holder(g, card)
-        if card.split("#")[0] == "bright_beetles" and holder is not None:
-            return Reason(f"These Bright Beetles belong to {gb.tname(holder)}, which the Hiss does not hit.", "GB-45")
-        return Reason(f"Only the Bright Beetles spare Goblins from the Hiss; the {g.card(card).name} does not.", "GB-45")
+        from ..roles.dragon.powers import check_bright_beetles
+        tribe = d.fact("tribe")
+        return None if tribe is None else check_bright_beetles(g, tribe, card)
     return gb.monster_in_play(g, card)
 
 
