@@ -3,8 +3,10 @@ variants ask in the middle of a turn (see teaching.why_not): the Gnome's leap, t
 Ogre's and Troll's step back, the Underworm, the River's ride, Past Plunder, Uncertain
 Treasures, the Moving Entrance and the Dragon Scales (routed to ``roles/dragon`` checks).
 
-Each function guards on the decision's kind, asks the engine's own rule function for
-the places that are legal, and names the condition the clicked target fails.
+Each function guards on the decision's kind and routes the click to the rule check that
+also builds the decision's options (``goblins.turn.check_gnome_leap``,
+``past_plunder.check_past_plunder``, ``board.check_entrance_move``, the Ambush and Dragon
+checks); the River's ride and Uncertain Treasures still name their condition here.
 """
 from __future__ import annotations
 

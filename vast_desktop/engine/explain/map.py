@@ -4,10 +4,15 @@ Converted decisions (issue 25, item 2) are only routed here, to the rule check t
 builds their options: filling open edges (``board.check_fill_space``, ``check_hand_tile``),
 the tile drawn at the end of a turn (``board.check_placement_space``), the Collapse's
 removal (``collapse.check_collapse``: its tiers, Crystal first and Alone in the Dark's order
-decided once, in ``collapse_order``) and Cave-In (``secrets.check_cave_in``).  The other
-reasons are still one function ``(g, d, t) -> str | None`` per rule that guards on the
-decision's kind and the kind of thing clicked and names the condition that fails, asking
-the engine's own rule functions (``orientation_choices``, ``reachable``, ``placements``…).
+decided once, in ``collapse_order``), Cave-In (``secrets.check_cave_in``), orienting and the
+order of reveals (``reveal.check_orient_space``, ``check_reveal_next``), a piece forced off
+a removed tile (``collapse.check_forced_move``), sliding a section back
+(``collapse.check_slide_space``), Giant Bats and Soporific Spores (``omens.check_bats_space``,
+``check_spores_target``; the Tribe: ``goblins.turn.check_spores_tribe``) and the Terrain
+(``terrain.check_terrain_kind``, ``check_terrain_space``, ``check_pit_space``); the values
+only the running procedure holds are the decision's public facts (``about``).  What is left
+here names where to click (a Spores target's piece or board, an explored space) or a card
+that belongs to no choice (``drawn_card``).
 """
 from __future__ import annotations
 
