@@ -14,7 +14,8 @@ ROW = [{"tile": "T01", "pos": [0, 0]}, {"tile": "T20", "pos": [1, 0], "lit": Tru
        {"tile": "T22", "pos": [2, 0], "lit": True}, {"tile": "T31", "pos": [3, 0], "lit": True}]
 # answered by a rule check's Reason (its rule id is the Rule link, not in the words): the
 # property of tests/test_legality_reasons.py covers them
-CHECKED_KINDS = {"ambush_step", "underworm", "dragon_scratch", "dragon_keep_scale", "dragon_platinum"}
+CHECKED_KINDS = {"ambush_step", "underworm", "dragon_scratch", "dragon_keep_scale", "dragon_platinum", "gnome_leap",
+                 "past_plunder", "move_entrance"}
 EFFECT_KINDS = {"gnome_leap", "ambush_step", "underworm", "terrain_ride", "past_plunder", "bottom_treasure",
                 "move_entrance", "dragon_scratch", "dragon_keep_scale", "dragon_platinum"}
 

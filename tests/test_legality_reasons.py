@@ -66,6 +66,18 @@ the Shriek token); his other questions, each with every place of his board (a po
 ``dragon_scratch`` (the pieces, ``check_hiss``, ``check_scratch_piece``/``check_scratch_space``),
 ``dragon_keep_scale`` (``check_keep_scale``); the rarer of these are met in
 :func:`test_every_question_of_the_dragon_meets_the_property`.
+The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_order``
+(``reveal.check_reveal_next``), ``slide_section`` (``collapse.check_slide_space``), ``forced_move`` (``collapse.check_forced_move``, on
+``check_pushed_to`` and ``check_forced_room``), ``move_entrance`` (``board.check_entrance_move``),
+``past_plunder`` (``past_plunder.check_past_plunder``), ``terrain_place``
+(``terrain.check_terrain_space``, ``check_placement_distance``), ``terrain_pit``
+(``terrain.check_pit_space``), ``terrain_choose`` (``terrain.check_terrain_kind``), ``omen_giant_bats`` (``omens.check_bats_space``), ``thief_spores``
+(``omens.check_spores_upgrade``), ``hex_target`` (``secrets.check_hex_target``),
+``omen_soporific_spores`` (``omens.check_spores_target``), ``spores_tribe``
+(``goblins.turn.check_spores_tribe``), ``trap_dragon`` (``goblins.turn.check_trap_card``),
+``bright_beetles`` (``dragon.powers.check_bright_beetles``) and ``gnome_leap``
+(``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
+:func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -82,6 +94,7 @@ import pytest
 
 from vast_desktop.engine import Setup, load_scenario, new_game
 from vast_desktop.engine.cards import omens, secrets
+from vast_desktop.engine.cards import past_plunder as plunder
 from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.cards.ambush import check_ambush_cube, check_step_back, check_underworm
 from vast_desktop.engine.cards.sidequests import check_sidequest
@@ -91,7 +104,7 @@ from vast_desktop.engine.explain import knight_dragon as why_not_kd
 from vast_desktop.engine.explain.why_not import is_fallback, why_not, why_not_reason
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import Pos, adjacent, edge, fmt_pos, parse_pos
-from vast_desktop.engine.map import board, collapse
+from vast_desktop.engine.map import board, collapse, reveal, terrain
 from vast_desktop.engine.map.terrain import neighbours, on_pit
 from vast_desktop.engine.reasons import Reason
 from vast_desktop.engine.roles.cave import turn as cv
@@ -711,6 +724,16 @@ def _collapse_check(g: Game, t: Target) -> Reason | None:
     return collapse.check_collapse(g, parse_pos(t.ref), collapse.collapse_order(g, g.config.alone_in_the_dark))
 
 
+def _fact_spaces(g: Game, fact: str) -> list[Pos]:
+    """The spaces a public fact of the pending decision names (``x,y`` separated by spaces)."""
+    return [parse_pos(x) for x in (_pending(g).fact(fact) or "").split()]
+
+
+def _orient_check(g: Game, t: Target) -> Reason | None:
+    came = _fact_spaces(g, "from")
+    return reveal.check_orient_space(g, _fact_spaces(g, "tile")[0], parse_pos(t.ref), came[0] if came else None)
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
@@ -785,6 +808,39 @@ CONVERTED: dict[str, Converted] = {
     "omen_past_plunder": Converted(_spaces, _space_check(omens.check_treasure_space), _all_targets),
     "omen_crystal_curse": Converted(_spaces, _space_check(omens.check_curse_space), _all_targets),
     "omen_rockslide": Converted(_edges, _rockslide_check, _all_targets),
+    "orient_tile": Converted(_spaces, _orient_check, _all_targets),
+    "reveal_order": Converted(_spaces, lambda g, t: reveal.check_reveal_next(g, parse_pos(t.ref), _fact_spaces(g, "tiles")),
+                              _all_targets),
+    "move_entrance": Converted(_spaces, lambda g, t: board.check_entrance_move(g, g.state.board.entrance,
+                                                                               parse_pos(t.ref)), _all_targets),
+    "past_plunder": Converted(_spaces, _space_check(plunder.check_past_plunder), _offered_verb("plunder:", "plunder_tile:")),
+    "forced_move": Converted(_spaces, lambda g, t: collapse.check_forced_move(g, _pending(g).fact("piece") or "",
+                                                                              parse_pos(t.ref)), _all_targets),
+    "slide_section": Converted(_spaces, _space_check(collapse.check_slide_space), _all_targets),
+    "terrain_pit": Converted(_spaces, lambda g, t: terrain.check_pit_space(g, _fact_spaces(g, "origin")[0],
+                                                                         parse_pos(t.ref)), _all_targets),
+    "terrain_place": Converted(_spaces, lambda g, t: terrain.check_terrain_space(
+        g, _pending(g).fact("tile") or "", _fact_spaces(g, "origin")[0], parse_pos(t.ref)), _all_targets),
+    "omen_giant_bats": Converted(_spaces, _space_check(omens.check_bats_space), _all_targets),
+    "terrain_choose": Converted(lambda g, d: [Target("card", f"terrain:{k}") for k in (*terrain.KIND_NAMES, "other")],
+                                lambda g, t: terrain.check_terrain_kind(g, _fact_spaces(g, "origin")[0],
+                                                                        t.ref.split(":", 1)[1]), _all_targets),
+    "thief_spores": Converted(_upgrade_candidates, lambda g, t: omens.check_spores_upgrade(g, t.ref.rsplit(".", 1)[1]),
+                              _offered_verb("upgrade:")),
+    "hex_target": Converted(lambda g, d: _pieces(g), lambda g, t: secrets.check_hex_target(g, t.ref.partition("@")[0]),
+                            _offered_verb("hex:")),
+    "omen_soporific_spores": Converted(
+        lambda g, d: [target for _, target in omens.SPORES_OPTIONS.values()] + [Target("slot", "cave.omens")],
+        lambda g, t: omens.check_spores_target(g, t.ref.split(".")[0]), _all_targets),
+    "spores_tribe": Converted(lambda g, d: [Target("slot", f"goblins.{t}") for t in TRIBES],
+                              lambda g, t: gb.check_spores_tribe(g, t.ref.split(".")[1]), _offered_verb("tribe:")),
+    "trap_dragon": Converted(lambda g, d: [Target("card", c) for c in g.rules.deck("secrets")],
+                             lambda g, t: gb.check_trap_card(g, t.ref), _offered_verb("trap:")),
+    "bright_beetles": Converted(lambda g, d: [Target("card", m) for t in TRIBES for m in gb.gs(g).monsters[t]],
+                                lambda g, t: dp.check_bright_beetles(g, _pending(g).fact("tribe") or "", t.ref),
+                                _offered_verb("beetles:")),
+    "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
+                            _offered_verb("leap:")),
 }
 
 
@@ -936,33 +992,16 @@ BUTTONS_ONLY: dict[str, str] = {
     "event_light": "discard a Hero cube for Health or not: buttons",
     "event_fresh": "spend a Hero cube for Health or not: buttons",
     "mighty_axe": "discard the Axe's cube for more damage or not: buttons",
-    "trap_dragon": "play Trap or take the power: buttons (the card is answered by why_not's trap_card)",
     "thief_bonus": "Secrets or Rage for the Thief's Loot Drop: two buttons",
-    "bright_beetles": "discard the Bright Beetles or not: buttons",
-    "hex_target": "whom Hex targets: one button per player",
-    "spores_tribe": "which Tribe falls to 1 Population: one button per Tribe",
     "dragon_discard": "which Power card to discard: one button per card",
     "choose_event": "which of the 3 Event cards drawn: one button per card",
     "choose_treasure": "which of the 2 Treasure cards drawn: one button per card",
     "bottom_treasure": "which of the 3 Treasure cards drawn: one button per card",
     "pay_omen": "which Omen tokens pay: one button per way to pay",
     "hex_discard": "which Omen token Hex discards: one button per token",
-    "omen_soporific_spores": "whom Soporific Spores put to sleep: one button per player",
-    "omen_giant_bats": "which piece Giant Bats carry, and where: one button per move",
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
-    "thief_spores": "which upgrade Soporific Spores take: one button per upgrade",
-    "orient_tile": "which turn of the tile just revealed: one option per legal turn, all on its space",
-    "reveal_order": "which of the tiles revealed together is next: one option per tile",
-    "slide_section": "which loose section slides back: one option per section",
-    "forced_move": "where a piece forced off a removed tile goes: the shortest legal spaces",
-    "move_entrance": "where the Entrance piece goes: the adjacent legal tiles",
-    "past_plunder": "which empty Dark tile gets the Treasure token",
-    "terrain_choose": "which Terrain tile an Event tile puts in play: one button per tile",
-    "terrain_place": "where the Terrain tile goes: one option per legal placement",
-    "terrain_pit": "where the next Pit goes: one option per legal space",
-    "gnome_leap": "where the Gnome leaps: one option per unoccupied Dark tile, or stay",
 }
 
 
@@ -1030,3 +1069,131 @@ def test_at_every_decision_a_target_is_an_option_exactly_when_a_rule_refuses_not
                 assert not RULE_CODE.search(reason.text), f"{where}: a rule code in the words: {reason.text!r}"
         g.apply(rng.choice(d.options).id)
     assert kinds
+
+
+def test_the_gnome_leap_and_the_moving_entrance_meet_the_property() -> None:
+    """Issue 25, item 2 (GB-78, CV-36, MAP-08; VAR-06/07): the Gnome's leap after a Plunder
+    (``check_gnome_leap``: not its own tile, not another Tribe's, not a token's, not a Lit
+    tile) and the Entrance piece moved off its collapsing tile (``check_entrance_move``: not
+    beyond the next tile, not an open space) are offered and explained by the same
+    checks — random games rarely ask either."""
+    from rules.helpers import choose, entrance, lit, scenario
+    from rules.helpers_goblins import base_tiles, gob_game
+    from rules.helpers_interactions import until
+
+    g = gob_game(tiles=base_tiles(), goblins={"population": {"fangs": 1, "bones": 1, "eye": 0},
+                                              "monsters": {"fangs": ["gnome"]}},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 1], "tribe:bones": [2, 1]},
+                 tokens={"1,1": {"treasure": 1}, "3,1": {"treasure": 1}})
+    until(g, "goblins_turn")
+    choose(g, "activate:fangs", "plunder:treasure")
+    d = _pending(g)
+    assert d.kind == "gnome_leap"
+    assert _check_decision(g, d, CONVERTED["gnome_leap"]) >= 4           # own, Bones, the token, Lit tiles
+    g = scenario(("knight", "cave"), variants=["moving-entrance"], active="cave", collapse=True, stack=[], omen_bag={},
+                 cave={"hand": []}, tiles=[entrance(), lit((1, 0), "T22"), lit((0, 1), "T25"), lit((1, 1), "T29")],
+                 pieces={"knight": [1, 1]})
+    choose(g, "remove:0,0")
+    d = _pending(g)
+    assert d.kind == "move_entrance"
+    assert _check_decision(g, d, CONVERTED["move_entrance"]) >= 3        # not adjacent, the tile itself, open spaces
+
+
+MAP_QUESTIONS = {"orient_tile", "reveal_order", "forced_move", "slide_section", "past_plunder"}
+
+
+def test_the_map_questions_meet_the_property() -> None:
+    """Issue 25, item 2 (MAP-17/19/37/38, COL-15, FM-04..10/13/08, VAR-07, RV-12): orienting a
+    revealed tile, the order of tiles revealed together, a piece forced off a removed tile,
+    sliding a loose section back and Past Plunder's Treasure (the Dragon's gift with the
+    Knight) all come up in a longer Knight-and-Dragon game, each meeting the property."""
+    g = new_game(Setup(roles=("knight", "dragon"), seed=3))
+    rng = random.Random(3)
+    refused: Counter[str] = Counter()
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind in MAP_QUESTIONS:
+            refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert set(+refused) == MAP_QUESTIONS, MAP_QUESTIONS - set(+refused)
+
+
+def test_the_terrain_placements_meet_the_property() -> None:
+    """Issue 25, item 2 (TR-07, TR-09, TR-28): where a Terrain tile goes and where each Pit
+    goes (``check_terrain_space``, ``check_placement_distance``, ``check_pit_space``) come up
+    in a Knight-and-Dragon game with the Terrain, each meeting the property."""
+    g = new_game(Setup(roles=("knight", "dragon"), seed=3, variants=("terrain",)))
+    rng = random.Random(3)
+    refused: Counter[str] = Counter()
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind in ("terrain_place", "terrain_pit", "terrain_choose"):
+            refused[d.kind] += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert set(+refused) == {"terrain_place", "terrain_pit", "terrain_choose"}, refused
+
+
+@pytest.mark.parametrize("seed, kind", [(3, "omen_giant_bats"), (4, "hex_target"), (3, "omen_soporific_spores"),
+                                       (3, "spores_tribe")])
+def test_giant_bats_and_hex_meet_the_property(seed: int, kind: str) -> None:
+    """Issue 25, item 2 (CV-21, FM-04..10, FM-17, TR-26; GB-58; CV-24/31): the spaces Giant
+    Bats carry from and to (``omens.check_bats_space``), the player Hex aims at
+    (``secrets.check_hex_target``), the player Soporific Spores target
+    (``omens.check_spores_target``), in a Goblins-and-Cave game, at every one of them."""
+    g = new_game(Setup(roles=("goblins", "cave"), seed=seed))
+    rng = random.Random(seed)
+    refused = 0
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind == kind:
+            refused += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert refused > 0
+
+
+def test_soporific_spores_on_the_thief_meet_the_property() -> None:
+    """Issue 25, item 2 (CV-24, TH-51, TH-54): the upgrade Soporific Spores take from the Thief
+    (``omens.check_spores_upgrade``: one he has, of his Flips only the last), every upgrade
+    space of his board."""
+    from rules.helpers_interactions import play
+
+    row = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+           {"pos": [2, 0], "tile": "T25", "lit": True}]
+    g = play(("cave", "thief"), "cave", row, {"thief": [2, 0]}, cave={"omens": {"quartz": 3}},
+             thief={"upgrades": ["sticky_fingers", "flip_2_to_3", "flip_3_to_4"], "flipped": [True, True, False]})
+    g.apply("omen:soporific_spores")
+    g.apply("spores:thief")
+    d = _pending(g)
+    assert d.kind == "thief_spores"
+    assert _check_decision(g, d, CONVERTED["thief_spores"]) >= 2          # one he lacks, the first Flip
+
+
+def test_trap_against_the_dragon_meets_the_property() -> None:
+    """Issue 25, item 2 (GB-56/57): the Secrets cards clicked when a Dragon power hits a Tribe
+    (``goblins.turn.check_trap_card``: only Trap, and only held), in a five-player game."""
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=4,
+                       variants=("dragon-scales", "random-terrain")))
+    rng = random.Random(4)
+    refused = 0
+    while g.outcome is None and len(g.choices) < 400:
+        d = _pending(g)
+        if d.kind == "trap_dragon":
+            refused += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert refused > 0
+
+
+def test_the_bright_beetles_meet_the_property() -> None:
+    """Issue 25, item 2 (GB-45): against the Dragon's Hiss only the Bright Beetles of the Tribe
+    it hits are discarded (``dragon.powers.check_bright_beetles``): not another Tribe's Ogre."""
+    from rules.helpers_goblins import gob_game
+
+    g = gob_game(roles=("dragon", "goblins"), active="dragon", pieces={"dragon": [3, 0], "tribe:fangs": [1, 0]},
+                 dragon={"placed": True, "hand": ["claw", "claw"]},
+                 goblins={"population": {"fangs": 3, "bones": 2, "eye": 0},
+                          "monsters": {"fangs": ["bright_beetles"], "bones": ["ogre"]}})
+    for choice in ("power:hiss", "hiss:fangs", "no_response:"):
+        g.apply(choice)
+    d = _pending(g)
+    assert d.kind == "bright_beetles"
+    assert _check_decision(g, d, CONVERTED["bright_beetles"]) == 1          # the Bones' Ogre

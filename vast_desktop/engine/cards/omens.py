@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement, repeat
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, slot, space
-from ..geometry import Pos, adjacent, edge, fmt_pos, parse_pos
+from ..geometry import Pos, adjacent, edge, fmt_pos, manhattan, parse_pos
 from ..kinds import DecisionKind
 from ..map.board import (
     check_hand_tile,
@@ -36,7 +36,7 @@ from ..map.board import (
     tile_walls,
 )
 from ..map.collapse import check_hatred_removal, has_hatred_candidate, hatred_candidates
-from ..map.forced import can_be_pushed, entered, reachable
+from ..map.forced import can_be_pushed, check_pushed_to, entered, reachable
 from ..map.terrain import in_forest
 from ..option_ids import arg_list, arg_of, at
 from ..reasons import Reason
@@ -161,6 +161,55 @@ def bats_targets(g: Game) -> Iterator[Option]:
                 continue
             to = fmt_pos(q)
             yield Option(f"bats:{piece}@{frm}>{to}", f"Carry the {name} from {frm} to {to}", (here, space(q)))
+
+
+def _carry_block(g: Game, piece: str, p: Pos, q: Pos) -> str:
+    """Why Giant Bats cannot carry ``piece`` from ``p`` to stop on ``q``, set inside another
+    sentence: more than 3 spaces (CV-21), else the map's Forced Movement check
+    (:func:`..map.forced.check_pushed_to`: FM-04..10, TR-17, TR-29)."""
+    if manhattan(p, q) > 3:
+        why = f"{fmt_pos(q)} is {manhattan(p, q)} spaces from {fmt_pos(p)}, more than 3"
+    else:
+        found = check_pushed_to(g, piece, p, q, 3)
+        why = (found.text if found is not None
+               else f"Every way from {fmt_pos(p)} to {fmt_pos(q)} crosses a space it may not pass")
+    return why[:1].lower() + why[1:].rstrip(".")
+
+
+def check_bats_space(g: Game, q: Pos) -> Reason | None:
+    """CV-21 (Giant Bats carry a Treasure token, the Knight or a Tribe up to 3 spaces by
+    Forced Movement, FM-04..10), FM-17 (her Shield), TR-26 (the Mushroom Forest): may ``q``
+    be clicked for Giant Bats — the space of a piece they can carry somewhere, or a space
+    one of them can be carried to (the spaces of :func:`bats_targets`)."""
+    if q not in g.state.board.tiles:
+        return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
+    movers = list(_bats_movers(g))                   # a generator: walked twice here
+    here = [piece for piece, p in movers if p == q]
+    if any(set(reachable(g, piece, q, max_steps=3)) - {q} for piece in here):
+        return None
+    if any(p != q and q in reachable(g, piece, p, max_steps=3) for piece, p in movers):
+        return None
+    pieces = g.state.board.pieces_at(q)
+    if here:
+        why = "; ".join(_carry_block(g, here[0], q, n) for _, n in adjacent(q))
+        return Reason(f"The {' and '.join(piece_name(m) for m in here)} on {fmt_pos(q)} cannot be carried anywhere "
+                      f": {why}.", "CV-21")
+    if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
+        return Reason(f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats.", "TR-26")
+    if "knight" in pieces and shield_active(g):
+        return Reason("The Knight's Shield is up: she ignores effects that would move her.", "FM-17")
+    other = [x for x in pieces if x in ("dragon", "thief")]
+    if other:
+        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {piece_name(other[0])} on "
+                      f"{fmt_pos(q)} is none of them.", "CV-21")
+    near = [(piece, p) for piece, p in movers if p != q and manhattan(p, q) <= 3]
+    if not near:
+        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
+                      f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21")
+    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_carry_block(g, piece, p, q)}" for piece, p in near[:3])
+    more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
+    return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
+                  f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21")
 
 
 _ROCKSLIDE_OFF_MAP = Reason("A Rockslide goes on an edge between two tiles of the map.", "CV-23")
@@ -306,20 +355,42 @@ def _rotate_label(g: Game, where: str, tile_id: str, r: int) -> str:
     return f"Rotate {where} to {rotation_label(g, tile_id, r)}"
 
 
+SPORES_OPTIONS = {"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
+                  "goblins": ("The Goblins cut a Tribe to 1 Population", Target("slot", "goblins")),
+                  "dragon": ("The Dragon returns a Sloth cube from Wakefulness", Target("piece", "dragon")),
+                  "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades"))}
+
+
+def check_spores_target(g: Game, role: str) -> Reason | None:
+    """Soporific Spores (CV-24): may they target the player ``role`` — another player with
+    something to lose: the Knight Grit, the Goblins a Tribe above 1 Population (CV-31), the
+    Dragon a Wakefulness cube that can go back, the Thief an upgrade (the Cave may always
+    target him, CV-44: no Perception)."""
+    st = g.state
+    if role == "cave":
+        return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
+    present = {"knight": g.has("knight") and st.knight is not None, "goblins": st.goblins is not None,
+               "dragon": st.dragon is not None, "thief": st.thief is not None}
+    if not present.get(role):
+        return Reason(f"The {piece_name(role)} is not in this game.", "CV-24")
+    if role == "knight" and (st.knight is None or st.knight.grit <= 0):
+        return Reason("The Knight has no Grit left to lose to Soporific Spores.", "CV-24")
+    if role == "goblins" and (st.goblins is None or max(st.goblins.population.values()) <= 1):
+        pops = st.goblins.population if st.goblins is not None else {}
+        return Reason(f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
+                      "Soporific Spores have no Tribe to cut.", "CV-24")
+    if role == "dragon" and (st.dragon is None or not g.hooks.dragon.spores_boxes(g)):
+        return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
+    if role == "thief" and (st.thief is None or not st.thief.upgrades):
+        return Reason("The Thief has no upgrade to lose.", "CV-24")
+    return None
+
+
 def spores_options(g: Game) -> Iterator[Option]:
-    """Soporific Spores (CV-24): target a player: the Knight −5 Grit, the Goblins cut a
-    Tribe to 1, the Dragon returns a Wakefulness cube, the Thief loses an upgrade (the Cave
-    may always target him, CV-44: no Perception; he needs an upgrade to lose)."""
-    if g.has("knight") and g.state.knight is not None and g.state.knight.grit > 0:
-        yield (Option("spores:knight", "The Knight loses 5 Grit", (Target("piece", "knight"),)))
-    if g.state.goblins is not None and max(g.state.goblins.population.values()) > 1:   # CV-24, CV-31
-        yield (Option("spores:goblins", "The Goblins cut a Tribe to 1 Population", (Target("slot", "goblins"),)))
-    if g.state.dragon is not None:
-        spores_boxes = g.hooks.dragon.spores_boxes
-        if spores_boxes(g):
-            yield (Option("spores:dragon", "The Dragon returns a Sloth cube from Wakefulness", (Target("piece", "dragon"),)))
-    if g.state.thief is not None and g.state.thief.upgrades:
-        yield (Option("spores:thief", "The Thief loses an upgrade", (Target("slot", "thief.upgrades"),)))
+    """Soporific Spores (CV-24): target a player :func:`check_spores_target` allows."""
+    for role, (label, target) in SPORES_OPTIONS.items():
+        if check_spores_target(g, role) is None:
+            yield Option(f"spores:{role}", label, (target,))
 
 
 def plunder_options(g: Game) -> Iterator[Option]:
@@ -522,6 +593,19 @@ def spores_losable(g: Game) -> list[str]:
     return [u for u in t.upgrades if u not in order or u == last_flip]
 
 
+def check_spores_upgrade(g: Game, up: str) -> Reason | None:
+    """CV-24 (Soporific Spores take an upgrade the Thief has), TH-54 (of his Flips only the
+    last, so the Flips he keeps stay a run from the left): may he lose ``up``?"""
+    t = g.state.thief
+    assert t is not None
+    if up not in t.upgrades:
+        name = next((u.name for u in g.rules.thief.upgrades if u.id == up), up)
+        return Reason(f"You do not have {name}: Soporific Spores takes an upgrade you have.", "CV-24")
+    if up not in spores_losable(g):
+        return Reason("Only your last Flip can be lost: the Flips you keep stay a run from the left.", "TH-54")
+    return None
+
+
 def thief_spores(g: Game) -> Proc:
     """CV-24, TH-51, CV-32: the Thief loses an upgrade — the target chooses which (CV-24:
     "The target chooses the token or Tribe affected") — and its effect ends at once (a
@@ -533,7 +617,7 @@ def thief_spores(g: Game) -> Proc:
     assert t is not None
     names = {u.id: u.name for u in g.rules.thief.upgrades}
     opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
-            for u in spores_losable(g)]
+            for u in t.upgrades if check_spores_upgrade(g, u) is None]
     choice = yield g.ask("thief", DecisionKind.THIEF_SPORES, "Soporific Spores: which upgrade do you lose? (Its Treasure token "
                          "is set aside and still counts.)", opts, rules_ref="cave.omen.soporific_spores")
     up = arg_of(choice.id)

@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
-from ..geometry import adjacent, fmt_pos
+from ..geometry import Pos, adjacent, fmt_pos
 from ..kinds import DecisionKind
-from ..map.board import is_dark, place_tile, take_token
+from ..map.board import is_dark, occupant, place_tile, take_token
 from ..option_ids import at, pos_arg
+from ..reasons import Reason
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -24,10 +25,39 @@ def holder(g: Game) -> str | None:
     return None if h is None else str(h)
 
 
-def empty_dark_tiles(g: Game) -> list[tuple[int, int]]:
+def check_plunder_space(g: Game, q: Pos) -> Reason | None:
+    """RV-12: may Past Plunder's Treasure token go on ``q``: an empty Dark tile (no piece,
+    no token)."""
+    if q not in g.state.board.tiles or not is_dark(g, q):
+        return Reason(f"Past Plunder's Treasure goes on a Dark tile, and {fmt_pos(q)} is not one.", "RV-12")
+    who = occupant(g, q)
+    return Reason(f"Past Plunder's Treasure goes on an empty Dark tile: {who} is on {fmt_pos(q)}.", "RV-12") if who else None
+
+
+def check_plunder_tile_space(g: Game, q: Pos) -> Reason | None:
+    """RV-12: with no empty Dark tile, may the drawn tile (and the token) go on ``q``: an
+    open space next to a Dark tile."""
     board = g.state.board
-    return [p for p in sorted(board.tiles) if is_dark(g, p) and not board.pieces_at(p)
-            and not any(n > 0 for n in board.tokens.get(p, {}).values())]
+    if q in board.tiles:
+        return Reason(f"No Dark tile is empty, so the drawn tile goes on an open space next to one; {fmt_pos(q)} "
+                      "is a tile.", "RV-12")
+    if not any(p in board.tiles and board.tiles[p].dark for _, p in adjacent(q)):
+        return Reason(f"The drawn tile goes next to a Dark tile, and {fmt_pos(q)} touches none.", "RV-12")
+    return None
+
+
+def check_past_plunder(g: Game, q: Pos) -> Reason | None:
+    """RV-12/23/29: the space of a Past Plunder decision: an empty Dark tile while there is
+    one (:func:`check_plunder_space`), else an open space for the drawn tile
+    (:func:`check_plunder_tile_space`)."""
+    if empty_dark_tiles(g):
+        return check_plunder_space(g, q)
+    return check_plunder_tile_space(g, q)
+
+
+def empty_dark_tiles(g: Game) -> list[Pos]:
+    """RV-12: the tiles :func:`check_plunder_space` allows."""
+    return [p for p in sorted(g.state.board.tiles) if check_plunder_space(g, p) is None]
 
 
 def past_plunder_card(g: Game, role: str) -> Proc:
@@ -44,7 +74,8 @@ def past_plunder_card(g: Game, role: str) -> Proc:
     else:
         if not g.state.stack:
             return
-        spaces = sorted({q for p, t in board.tiles.items() if t.dark for _, q in adjacent(p) if q not in board.tiles})
+        spaces = sorted({q for p, t in board.tiles.items() if t.dark for _, q in adjacent(p)
+                         if check_plunder_tile_space(g, q) is None})
         if not spaces:
             return
         tile_id = g.state.stack[0]

@@ -126,25 +126,37 @@ def _cave_in_spots(g: Game) -> Iterator[tuple[int, int]]:
     return (p for p in sorted(g.state.board.tiles) if check_cave_in(g, p) is None)
 
 
+HEX_PLAYERS = ("knight", "cave", "dragon", "thief")
+
+
 def hex_targets(g: Game) -> list[str]:
-    """Hex: a player with something to lose, not a piece sheltered in the Mushroom Forest (TR-26)."""
+    """Hex: the players :func:`check_hex_target` allows."""
+    return [r for r in HEX_PLAYERS if check_hex_target(g, r) is None]
+
+
+def check_hex_target(g: Game, name: str) -> Reason | None:
+    """GB-58 (Hex aims at another player with something to lose: the Knight's Grit, the
+    Cave's Omen tokens, the Dragon's Power cards; the Thief always, on the map or waiting
+    to come back: it lasts to their next turn), TR-26 (not a piece sheltered in the
+    Mushroom Forest): may Hex target ``name`` (a role, or a piece clicked)?"""
     from ..map.terrain import in_forest
-    board = g.state.board
-    out = [r for r in _hex_candidates(g) if not in_forest(g, board.pieces.get(r))]
-    return out
 
-
-def _hex_candidates(g: Game) -> list[str]:
-    out = []
-    if g.state.knight is not None and g.state.knight.grit > 0:
-        out.append("knight")
-    if g.state.cave is not None and sum(g.state.cave.omens.values()) > 0:
-        out.append("cave")
-    if g.state.dragon is not None and g.state.dragon.hand:
-        out.append("dragon")
-    if g.state.thief is not None:          # on the map or waiting to come back: it lasts to their next turn
-        out.append("thief")
-    return out
+    if name.startswith("tribe:"):
+        return Reason(f"Hex aims at another player, not at your {piece_name(name)}.", "GB-58")
+    if name not in HEX_PLAYERS:
+        return Reason(f"Hex aims at a player, not at the {piece_name(name)}.", "GB-58")
+    if in_forest(g, g.state.board.pieces.get(name)):
+        return Reason(f"The {piece_name(name)} is sheltered in the Mushroom Forest: Hex cannot reach it.", "TR-26")
+    st = g.state
+    if name == "knight" and (st.knight is None or st.knight.grit <= 0):
+        return Reason("The Knight has 0 Grit: Hex has nothing to take from her.", "GB-58")
+    if name == "cave" and (st.cave is None or sum(st.cave.omens.values()) <= 0):
+        return Reason("The Cave has no Omen tokens: Hex has nothing to make it discard.", "GB-58")
+    if name == "dragon" and (st.dragon is None or not st.dragon.hand):
+        return Reason("The Dragon holds no Power cards: Hex has nothing to make him discard.", "GB-58")
+    if name == "thief" and st.thief is None:
+        return Reason("There is no Thief in this game for Hex to aim at.", "GB-58")
+    return None
 
 
 def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | None:

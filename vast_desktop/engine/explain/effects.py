@@ -3,45 +3,36 @@ variants ask in the middle of a turn (see teaching.why_not): the Gnome's leap, t
 Ogre's and Troll's step back, the Underworm, the River's ride, Past Plunder, Uncertain
 Treasures, the Moving Entrance and the Dragon Scales (routed to ``roles/dragon`` checks).
 
-Each function guards on the decision's kind, asks the engine's own rule function for
-the places that are legal, and names the condition the clicked target fails.
+Each function guards on the decision's kind and routes the click to the rule check that
+also builds the decision's options (``goblins.turn.check_gnome_leap``,
+``past_plunder.check_past_plunder``, ``board.check_entrance_move``, the Ambush and Dragon
+checks); the River's ride and Uncertain Treasures still name their condition here.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..geometry import adjacent, fmt_pos
-from ..map.board import edge_blocked, is_dark, is_lit
+from ..geometry import fmt_pos, parse_pos
+from ..map.board import check_entrance_move
 from ..reasons import Reason
-from .common import _pos_of, _thing
+from .common import _pos_of
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
     from ..game import Game
-    from ..geometry import Pos
-
-
-def _occupied(g: Game, q: Pos) -> str | None:
-    """Who or what is on ``q`` (a piece, else a token), for "not onto an occupied tile"."""
-    pieces = g.state.board.pieces_at(q)
-    if pieces:
-        return f"the {_thing(sorted(pieces)[0])}"
-    toks = [k for k, n in g.state.board.tokens.get(q, {}).items() if n > 0]
-    return f"a {toks[0].replace('_', ' ')} token" if toks else None
 
 
 def gnome_leap(g: Game, d: Decision, t: Target) -> Reason | None:
-    """GB-78, CV-36, MAP-08: the Gnome leaps to a Dark tile with no player piece and no token."""
+    """GB-78, CV-36, MAP-08: the Gnome's leap, ``goblins.turn.check_gnome_leap`` (the
+    Tribe's space is the decision's public fact)."""
+    from ..roles.goblins.turn import check_gnome_leap
+
     q = _pos_of(t)
-    if d.kind != "gnome_leap" or q is None:
+    frm = d.fact("from")
+    if d.kind != "gnome_leap" or q is None or not frm:
         return None
-    if q not in g.state.board.tiles or not is_dark(g, q):
-        return Reason(f"The Gnome leaps only onto a Dark tile, and {fmt_pos(q)} is not one.", "GB-78")
-    who = _occupied(g, q)
-    if who:
-        return Reason(f"The Gnome leaps only onto an unoccupied Dark tile: {who} is on {fmt_pos(q)}.", "MAP-08")
-    return Reason(f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays.", "GB-78")
+    return check_gnome_leap(g, parse_pos(frm), q)
 
 
 def ambush_step(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -79,20 +70,11 @@ def river_ride(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def past_plunder(g: Game, d: Decision, t: Target) -> Reason | None:
-    """RV-12/23/29: Past Plunder puts a Treasure token on an empty Dark tile (no piece, no
-    token); with none, the drawn tile goes next to a Dark tile, on an open space."""
+    """RV-12/23/29: Past Plunder's space, ``past_plunder.check_past_plunder``."""
+    from ..cards.past_plunder import check_past_plunder
+
     q = _pos_of(t)
-    if d.kind != "past_plunder" or q is None:
-        return None
-    if any(o.id.startswith("plunder_tile:") for o in d.options):
-        if q in g.state.board.tiles:
-            return Reason(f"No Dark tile is empty, so the drawn tile goes on an open space next to one; {fmt_pos(q)} "
-                          "is a tile.", "RV-12")
-        return Reason(f"The drawn tile goes next to a Dark tile, and {fmt_pos(q)} touches none.", "RV-12")
-    if q not in g.state.board.tiles or not is_dark(g, q):
-        return Reason(f"Past Plunder's Treasure goes on a Dark tile, and {fmt_pos(q)} is not one.", "RV-12")
-    who = _occupied(g, q)
-    return Reason(f"Past Plunder's Treasure goes on an empty Dark tile: {who} is on {fmt_pos(q)}.", "RV-12") if who else None
+    return check_past_plunder(g, q) if d.kind == "past_plunder" and q is not None else None
 
 
 def bottom_treasure(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -104,19 +86,11 @@ def bottom_treasure(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def move_entrance(g: Game, d: Decision, t: Target) -> Reason | None:
-    """VAR-06/07: the Entrance piece moves to an adjacent, unoccupied Lit tile, not through a wall."""
+    """VAR-06/07: the Entrance piece's move off its collapsing tile, ``board.check_entrance_move``."""
     q = _pos_of(t)
-    frm = g.state.board.entrance
     if d.kind != "move_entrance" or q is None:
         return None
-    if q not in [p for _, p in adjacent(frm)]:
-        return Reason(f"The Entrance piece moves to a tile next to {fmt_pos(frm)}.", "VAR-06")
-    if q not in g.state.board.tiles or not is_lit(g, q):
-        return Reason(f"The Entrance piece moves onto a Lit tile, and {fmt_pos(q)} is not one.", "VAR-06")
-    if edge_blocked(g, frm, q):
-        return Reason(f"A wall stands between {fmt_pos(frm)} and {fmt_pos(q)}: the Entrance piece does not pass walls.", "VAR-06")
-    who = _occupied(g, q)
-    return Reason(f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)}.", "VAR-07") if who else None
+    return check_entrance_move(g, g.state.board.entrance, q)
 
 
 def keep_scale(g: Game, d: Decision, t: Target) -> Reason | None:

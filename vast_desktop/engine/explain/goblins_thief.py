@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..geometry import fmt_pos
 from ..reasons import Reason
-from .common import _piece_pos, _pos_of, _thing
+from .common import _piece_pos, _pos_of
 
 if TYPE_CHECKING:
     from ..decisions import Decision, Target
@@ -62,10 +62,9 @@ def _monster_card(g: Game, d: Decision, card: str) -> Reason | None:
         tribe = d.fact("tribe")
         return None if tribe is None else gb.check_scatter_discard(g, tribe, card)
     if d.kind == "bright_beetles":
-        holder = gb.monster_holder(g, card)
-        if card.split("#")[0] == "bright_beetles" and holder is not None:
-            return Reason(f"These Bright Beetles belong to {gb.tname(holder)}, which the Hiss does not hit.", "GB-45")
-        return Reason(f"Only the Bright Beetles spare Goblins from the Hiss; the {g.card(card).name} does not.", "GB-45")
+        from ..roles.dragon.powers import check_bright_beetles
+        tribe = d.fact("tribe")
+        return None if tribe is None else check_bright_beetles(g, tribe, card)
     return gb.monster_in_play(g, card)
 
 
@@ -226,7 +225,8 @@ def goblins_piece(g: Game, d: Decision, t: Target) -> Reason | None:
         return None
     name, _ = _piece_pos(g, t)
     if d.kind == "hex_target":
-        return _hex_piece(g, name)
+        from ..cards.secrets import check_hex_target
+        return check_hex_target(g, name)
     if d.kind == "overpopulation":
         from ..roles.goblins import turn as gb
         return gb.check_scatter_piece(g, name)
@@ -234,21 +234,6 @@ def goblins_piece(g: Game, d: Decision, t: Target) -> Reason | None:
         from ..cards import secrets as sc
         return sc.check_choose_piece(g, d.fact("secret") or "", name)
     return None
-
-
-def _hex_piece(g: Game, name: str) -> Reason:
-    """GB-58, TR-26 (secrets.hex_targets): a player with something Hex takes."""
-    from ..map.terrain import in_forest
-
-    if name.startswith("tribe:"):
-        return Reason(f"Hex aims at another player, not at your {_thing(name)}.", "GB-58")
-    if name not in ("knight", "dragon", "thief"):
-        return Reason(f"Hex aims at a player, not at the {_thing(name)}.", "GB-58")
-    if in_forest(g, g.state.board.pieces.get(name)):
-        return Reason(f"The {_thing(name)} is sheltered in the Mushroom Forest: Hex cannot reach it.", "TR-26")
-    if name == "knight":
-        return Reason("The Knight has 0 Grit: Hex has nothing to take from her.", "GB-58")
-    return Reason("The Dragon holds no Power cards: Hex has nothing to make him discard.", "GB-58")
 
 
 def lurker_space(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -315,9 +300,8 @@ def _upgrade_slot(g: Game, d: Decision, up: str) -> Reason | None:
     if d.kind == "thief_upgrade":
         return check_upgrade(g, up)
     if d.kind == "thief_spores":
-        if up not in s.upgrades:
-            return Reason(f"You do not have {name}: Soporific Spores takes an upgrade you have.", "CV-24")
-        return (Reason("Only your last Flip can be lost: the Flips you keep stay a run from the left.", "TH-54"))
+        from ..cards.omens import check_spores_upgrade
+        return check_spores_upgrade(g, up)
     if d.kind == "thief_sticky":
         return Reason("Only Sticky Fingers rerolls the Action die.", "TH-16")
     if up in s.upgrades:

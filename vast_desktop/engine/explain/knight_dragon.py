@@ -308,20 +308,12 @@ def push_target(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def trap_card(g: Game, d: Decision, t: Target) -> Reason | None:
-    """GB-56/57: only the Trap Secrets card, held by the Goblins, lets a Tribe ignore a Dragon power."""
-    if d.kind != "trap_dragon" or t.kind != "card" or g.state.goblins is None:
+    """GB-56/57: a card played against a Dragon power, ``goblins.turn.check_trap_card``."""
+    from ..roles.goblins.turn import check_trap_card
+
+    if d.kind != "trap_dragon" or t.kind != "card" or g.state.goblins is None or _card(g, t.ref) is None:
         return None
-    s = g.state.goblins
-    held = "trap" in s.hand or "trap" in s.face_up
-    c = _card(g, t.ref)
-    name = c.name if c is not None else t.ref
-    if t.ref == "trap":
-        return None if held else Reason("You hold no Trap card: only it lets the Tribe ignore the Dragon's power.",
-                                        "GB-56")
-    if held:
-        return Reason(f"Only the Trap card lets the Tribe ignore the Dragon's power: {name} does not.", "GB-56")
-    return (Reason(f"Only a Trap card lets the Tribe ignore the Dragon's power, and you hold none: {name} "
-            "does not; answer No response.", "GB-56"))
+    return check_trap_card(g, t.ref)
 
 
 def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:

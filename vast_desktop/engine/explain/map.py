@@ -4,10 +4,15 @@ Converted decisions (issue 25, item 2) are only routed here, to the rule check t
 builds their options: filling open edges (``board.check_fill_space``, ``check_hand_tile``),
 the tile drawn at the end of a turn (``board.check_placement_space``), the Collapse's
 removal (``collapse.check_collapse``: its tiers, Crystal first and Alone in the Dark's order
-decided once, in ``collapse_order``) and Cave-In (``secrets.check_cave_in``).  The other
-reasons are still one function ``(g, d, t) -> str | None`` per rule that guards on the
-decision's kind and the kind of thing clicked and names the condition that fails, asking
-the engine's own rule functions (``orientation_choices``, ``reachable``, ``placements``…).
+decided once, in ``collapse_order``), Cave-In (``secrets.check_cave_in``), orienting and the
+order of reveals (``reveal.check_orient_space``, ``check_reveal_next``), a piece forced off
+a removed tile (``collapse.check_forced_move``), sliding a section back
+(``collapse.check_slide_space``), Giant Bats and Soporific Spores (``omens.check_bats_space``,
+``check_spores_target``; the Tribe: ``goblins.turn.check_spores_tribe``) and the Terrain
+(``terrain.check_terrain_kind``, ``check_terrain_space``, ``check_pit_space``); the values
+only the running procedure holds are the decision's public facts (``about``).  What is left
+here names where to click (a Spores target's piece or board, an explored space) or a card
+that belongs to no choice (``drawn_card``).
 """
 from __future__ import annotations
 
@@ -15,17 +20,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.secrets import check_cave_in
-from ..geometry import Pos, fmt_pos, manhattan
+from ..geometry import Pos, fmt_pos, parse_pos
 from ..map.board import (
-    TYPE_NAMES,
     check_fill_space,
     check_hand_tile,
     check_placement_space,
-    components,
-    is_lit,
-    tile_type,
 )
-from ..map.collapse import check_collapse, collapse_order
+from ..map.collapse import check_collapse, check_forced_move, check_slide_space, collapse_order
+from ..map.reveal import check_orient_space, check_reveal_next
 from ..reasons import Reason
 from .common import ROLE_TITLES, _piece_pos, _pos_of
 
@@ -52,46 +54,25 @@ def _list(ps: list[Pos], most: int = 6) -> str:
     return shown + (f" and {len(ps) - most} more" if len(ps) > most else "")
 
 
-def _tile_word(g: Game, p: Pos) -> str:
-    """What a player sees at ``p``: a Lit tile's type, a Dark tile, a Terrain space."""
-    t = g.state.board.tiles[p]
-    if t.terrain is not None:
-        return "Terrain space"
-    return f"{TYPE_NAMES[tile_type(g, p)]} tile" if t.lit else "Dark tile"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 # ------------------------------------------------------------ revealing (MAP-17..19)
 def orient_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-17/18: the tile being oriented is the one just revealed; its turn is chosen on it."""
+    """MAP-17/18: the tile being oriented: ``reveal.check_orient_space`` (its space and the
+    space a piece walked in from are the decision's public facts)."""
     q = _pos_of(t)
-    spaces = _spaces(d)
-    if d.kind != "orient_tile" or q is None or not spaces:
+    tile = d.fact("tile")
+    if d.kind != "orient_tile" or q is None or not tile:
         return None
-    p = spaces[0]
-    walked = ", and an open side faces the tile she walked in from" if d.role == "knight" else ""
-    return (Reason(f"You are orienting the tile you revealed at {fmt_pos(p)}: turn it with R or the mouse wheel and click "
-            f"it. It has {_plural(len(d.options), 'legal turn')}: an open edge leads back to the Entrance if one "
-            f"can{walked}.", "MAP-17"))
+    came = d.fact("from")
+    return check_orient_space(g, parse_pos(tile), q, parse_pos(came) if came else None)
 
 
 def reveal_order_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-19: several tiles revealed at once are flipped one at a time, in the revealer's order."""
+    """MAP-19: the next of the tiles revealed together: ``reveal.check_reveal_next`` (the
+    tiles still to reveal are the decision's public fact)."""
     q = _pos_of(t)
     if d.kind != "reveal_order" or q is None:
         return None
-    these = _list(_spaces(d))
-    tiles = g.state.board.tiles
-    if q not in tiles:
-        what = f"{fmt_pos(q)} is an open space"
-    elif is_lit(g, q):
-        what = f"the {_tile_word(g, q)} at {fmt_pos(q)} is already Lit"
-    else:
-        what = f"the Dark tile at {fmt_pos(q)} is not one of them"
-    return Reason(f"These tiles are revealed one at a time, in the order you choose: {these}; {what}.", "MAP-19")
+    return check_reveal_next(g, q, [parse_pos(x) for x in (d.fact("tiles") or "").split()])
 
 
 # ------------------------------------------------------------------ placing and removing tiles
@@ -150,131 +131,29 @@ def cave_in_space(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 # ------------------------------------------------------------------ Forced Movement
-def _push_block(g: Game, piece: str, start: Pos, q: Pos, steps: int | None) -> Reason:
-    """Why ``piece`` cannot be carried from ``start`` to stop on ``q`` within ``steps``: the
-    power's own reach (``steps`` spaces, MAP-03), then the map's Forced Movement check
-    (``forced.check_pushed_to``: FM-04..10, TR-17, TR-29) — one rule, one place."""
-    from ..map.forced import check_pushed_to
-
-    if steps is not None and manhattan(start, q) > steps:
-        return Reason(f"{fmt_pos(q)} is {manhattan(start, q)} spaces from {fmt_pos(start)}, more than {steps}.",
-                      "MAP-03")
-    return check_pushed_to(g, piece, start, q, steps) or Reason(
-        f"Every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a space it may not pass.", "FM-05")
-
-
-def _lower(sentence: str) -> str:
-    """A sentence set inside another: no capital, no full stop."""
-    return sentence[:1].lower() + sentence[1:].rstrip(".")
-
-
-def _forced_piece(g: Game, d: Decision) -> str | None:
-    """The piece a ``forced_move`` decision moves (the decision's public ``piece`` fact)."""
-    piece = d.fact("piece")
-    return piece if piece in g.state.board.pieces else None
-
-
 def forced_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """FM-13 (the shortest distance to a legal space), FM-14 (room left for the pieces still to
-    move), FM-04..10: where a piece forced off a removed tile cannot go."""
-    from ..map.board import piece_name
-    from ..map.forced import reachable
-    from ..map.terrain import cells_of
-
+    """COL-15, FM-04..10, FM-13, FM-08, VAR-07: where a piece forced off a removed tile
+    goes, ``collapse.check_forced_move`` (the piece is the decision's public fact)."""
     q = _pos_of(t)
-    piece = _forced_piece(g, d) if d.kind == "forced_move" else None
-    if q is None or piece is None:
+    piece = d.fact("piece") if d.kind == "forced_move" else None
+    if q is None or piece not in g.state.board.pieces:
         return None
-    start = g.state.board.pieces[piece]
-    mark = g.state.board.tiles[start].terrain if start in g.state.board.tiles else None
-    cells = frozenset(cells_of(g, mark.tile)) if mark is not None else frozenset([start])
-    name = piece_name(piece)
-    if q in cells:
-        return Reason(f"The {name} must leave the {'Terrain ' if mark is not None else ''}tile that is being removed.", "COL-15")
-    dist = reachable(g, piece, start, avoid=cells)
-    best = min((dist[p] for p in _spaces(d) if p in dist), default=None)
-    if q not in dist:
-        return _push_block(g, piece, start, q, None)
-    if best is not None and dist[q] > best:
-        return (Reason(f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
-                f"distance to a legal space, here {best}.", "FM-13"))
-    if any(x != piece for x in g.state.board.pieces_at(start)):
-        return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave another piece on the tile nowhere to go: they "
-                "leave one at a time and never share a space.", "FM-08"))
-    return (Reason(f"Moving the {name} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no unoccupied "
-            "Lit tile to go to.", "VAR-07"))
+    return check_forced_move(g, piece, q)
 
 
 def slide_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """MAP-37/38: a loose section is slid back to the section with the Entrance, chosen by its
-    highlighted tile; the section with the Entrance stays."""
+    """MAP-37/38: the loose section to slide back, ``collapse.check_slide_space``."""
     q = _pos_of(t)
-    if d.kind != "slide_section" or q is None:
-        return None
-    comps = components(g)
-    comp = next((c for c in comps if q in c), None)
-    if comp is None:
-        return Reason(f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space.", "MAP-37")
-    if g.state.board.entrance in comp:
-        return (Reason("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
-                "they touch it.", "MAP-37"))
-    anchor = min(comp)
-    if anchor in _spaces(d):
-        return (Reason(f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
-                "section with this tile.", "MAP-37"))
-    return (Reason("This section cannot slide back in any direction without landing on another loose section: "
-            "slide another one first.", "MAP-37"))
+    return check_slide_space(g, q) if d.kind == "slide_section" and q is not None else None
 
 
 # ------------------------------------------------------------------ omens
 def bats_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-21 (a Treasure token, the Knight or a Tribe, up to 3 spaces), FM-17 (her Shield),
-    TR-26 (the Mushroom Forest), FM-04..10: a space Giant Bats cannot carry from or to."""
-    from ..cards.omens import _bats_movers
-    from ..map.board import piece_name
+    """CV-21, FM-17, TR-26, FM-04..10: a space for Giant Bats, ``omens.check_bats_space``."""
+    from ..cards.omens import check_bats_space
 
     q = _pos_of(t)
-    if d.kind != "omen_giant_bats" or q is None:
-        return None
-    if q not in g.state.board.tiles:
-        return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
-    here = _bats_here(g, q)
-    if here:
-        return here
-    near = [(piece, p) for piece, p in _bats_movers(g) if p != q and manhattan(p, q) <= 3]
-    if not near:
-        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
-                f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21"))
-    blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_lower(_push_block(g, piece, p, q, 3).text)}"
-                       for piece, p in near[:3])
-    more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
-    return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
-            f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21"))
-
-
-def _bats_here(g: Game, q: Pos) -> Reason | None:
-    """A piece on ``q`` Giant Bats may not carry, or that has nowhere to go."""
-    from ..cards.omens import _bats_movers
-    from ..geometry import adjacent
-    from ..map.board import piece_name
-    from ..map.terrain import in_forest
-    from ..roles.knight.board import shield_active
-
-    pieces = g.state.board.pieces_at(q)
-    movers = [piece for piece, p in _bats_movers(g) if p == q]
-    if movers:
-        why = "; ".join(_lower(_push_block(g, movers[0], q, n, 3).text) for _, n in adjacent(q))
-        return (Reason(f"The {' and '.join(piece_name(m) for m in movers)} on {fmt_pos(q)} cannot be carried anywhere "
-                f": {why}.", "CV-21"))
-    if in_forest(g, q) and any(x == "knight" or x.startswith("tribe:") for x in pieces):
-        return Reason(f"The Mushroom Forest shelters the pieces on {fmt_pos(q)} from Giant Bats.", "TR-26")
-    if "knight" in pieces and shield_active(g):
-        return Reason("The Knight's Shield is up: she ignores effects that would move her.", "FM-17")
-    other = [x for x in pieces if x in ("dragon", "thief")]
-    if other:
-        return (Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {ROLE_TITLES[other[0]]} on "
-                f"{fmt_pos(q)} is none of them.", "CV-21"))
-    return None
+    return check_bats_space(g, q) if d.kind == "omen_giant_bats" and q is not None else None
 
 
 def cave_omen_tokens(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -305,39 +184,27 @@ SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his
 
 
 def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-24 (the target is a player, who chooses what it loses), CV-31, CV-44: a player
-    Soporific Spores cannot affect now, or where to click to target one."""
+    """CV-24, CV-31, CV-44: a player Soporific Spores cannot affect now
+    (``omens.check_spores_target``), or, for one they can, where to click to target it (the
+    target is a player, who chooses what it loses)."""
+    from ..cards.omens import check_spores_target
+
     role = _spores_role(g, t) if d.kind == "omen_soporific_spores" else None
     if role is None:
         return None
-    if role == "cave":
-        return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
-    offered = {o.id.split(":", 1)[1] for o in d.options}
-    if role in offered:
-        chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
-        return (Reason(f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
-                f"the {ROLE_TITLES[role]}; {chooses}.", "CV-24"))
-    return _spores_nothing(g, role)
-
-
-def _spores_nothing(g: Game, role: str) -> Reason:
-    """Why ``role`` has nothing Soporific Spores could take (cards/omens.spores_options)."""
-    if role == "knight":
-        return Reason("The Knight has no Grit left to lose to Soporific Spores.", "CV-24")
-    if role == "goblins":
-        pops = g.state.goblins.population if g.state.goblins is not None else {}
-        return (Reason(f"No Tribe has more than 1 Population ({', '.join(f'{k.title()} {v}' for k, v in pops.items())}): "
-                "Soporific Spores have no Tribe to cut.", "CV-24"))
-    if role == "dragon":
-        return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
-    if role == "thief":
-        return Reason("The Thief has no upgrade to lose.", "CV-24")
-    return Reason(f"The {ROLE_TITLES[role]} is not in this game.", "CV-24")
+    refused = check_spores_target(g, role)
+    if refused is not None:
+        return refused
+    chooses = "the Goblins choose the Tribe" if role == "goblins" else "the target chooses what it loses"
+    return Reason(f"Soporific Spores target a player, not one piece or card: click {SPORES_TARGET[role]} to target "
+                  f"the {ROLE_TITLES[role]}; {chooses}.", "CV-24")
 
 
 def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
-    """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population."""
+    """CV-24, CV-31: the Goblins choose a Tribe that can actually fall to 1 Population
+    (``goblins.turn.check_spores_tribe``), by its Population on their board."""
     from ..roles.goblins.state import TRIBES
+    from ..roles.goblins.turn import check_spores_tribe
 
     if d.kind != "spores_tribe" or t.kind not in ("slot", "piece") or g.state.goblins is None:
         return None
@@ -349,9 +216,9 @@ def spores_tribe_slot(g: Game, d: Decision, t: Target) -> Reason | None:
         if t.kind == "piece" or parts[0] != "goblins":
             return None
         return Reason(f"Soporific Spores cut one Tribe to 1 Population: click it on your board — {able}.", "CV-24")
-    if pops[tribe] <= 1:
-        return Reason(f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
-                      f"to 1, if there is one — {able}.", "CV-31")
+    refused = check_spores_tribe(g, tribe)
+    if refused is not None:
+        return refused
     return Reason(f"Choose the {tribe.title()} Tribe by its Population on your board.", "CV-24")
 
 
@@ -393,105 +260,42 @@ def drawn_card(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-04/09, TR-28, VAR-13: a Terrain tile that cannot be chosen now, or a card that is not one."""
-    from ..map.terrain import KIND_NAMES, READY_KINDS, available, random_terrain, tiles_on_map
-
-    if d.kind != "terrain_choose" or t.kind != "card":
-        return None
-    offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
-    if not t.ref.startswith("terrain:"):
-        word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
-        return Reason(f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word}.", "TR-04")
-    kind = t.ref.split(":", 1)[1]
-    name = KIND_NAMES.get(kind, kind.title())
-    if kind not in READY_KINDS:
-        return Reason(f"The {name} is not placed in this version of the game.", "TR-04")
-    if random_terrain(g) and g.state.terrain_drawn and g.state.terrain_drawn[-1] != kind:
-        return Reason(f"Random Terrain: the card drawn is the {KIND_NAMES[g.state.terrain_drawn[-1]]}.", "VAR-13")
-    on = {g.rules.terrain_tile(x).kind for x in tiles_on_map(g)}
-    if kind not in available(g):
-        if kind == "pits":
-            return Reason("The Pits are placed only as a set of three, and not all three are off the map.", "TR-28")
-        if kind in on:
-            return (Reason(f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
-                    "map.", "COL-28"))
-    if kind == "pits":
-        return Reason("Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen.", "TR-28")
-    return (Reason(f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, and "
-            "shares an edge with a Cave tile.", "TR-09"))
-
-
-def _origin_of(d: Decision) -> Pos | None:
-    """The space a Terrain placement is measured from (the decision's public ``origin`` fact)."""
-    from ..geometry import parse_pos
+    """TR-04/09/28, VAR-13, COL-28: a Terrain tile to bring in, ``terrain.check_terrain_kind``
+    (the revealer's space is the decision's public fact); a card that is no Terrain tile."""
+    from ..map.terrain import check_terrain_kind
 
     origin = d.fact("origin")
-    return parse_pos(origin) if origin else None
+    if d.kind != "terrain_choose" or t.kind != "card" or not origin:
+        return None
+    if not t.ref.startswith("terrain:"):
+        offered = ", ".join(o.label.removeprefix("Place the ") for o in d.options)
+        word = DECK_WORDS.get(_deck_of(g, t.ref) or "other", DECK_WORDS["other"])
+        return Reason(f"An Event tile was revealed: choose the Terrain tile to place ({offered}); that is {word}.", "TR-04")
+    return check_terrain_kind(g, parse_pos(origin), t.ref.split(":", 1)[1])
 
 
 def terrain_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-07 (as close as possible to the revealer), TR-09 (open spaces, no Terrain around, an
-    edge on a Cave tile): a space no offered placement of the Terrain tile covers."""
+    """TR-07, TR-09: a space the Terrain tile being placed may cover, ``terrain.check_terrain_space``
+    (the tile and the revealer's space are the decision's public facts)."""
+    from ..map.terrain import check_terrain_space
+
     q = _pos_of(t)
-    if d.kind != "terrain_place" or q is None:
+    origin, tile = d.fact("origin"), d.fact("tile")
+    if d.kind != "terrain_place" or q is None or not origin or not tile:
         return None
-    name = d.fact("terrain") or "Terrain tile"
-    if q in g.state.board.tiles:
-        return (Reason(f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other "
-                       "Terrain.", "TR-09"))
-    origin = _origin_of(d)
-    covering = _covering(g, name, q, origin)
-    if not covering:
-        return (Reason(f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at a "
-                "corner, and share an edge with a Cave tile.", "TR-09"))
-    if origin is None:
-        return Reason(f"The {name} goes as close as possible to the piece that revealed the Event tile.", "TR-07")
-    near = min(manhattan(c, origin) for c in _spaces(d))
-    return (Reason(f"The {name} may lie over {fmt_pos(q)} only {min(covering)} spaces from {fmt_pos(origin)}: it goes as "
-            f"close as possible to the piece that revealed the Event tile, here {near}.", "TR-07"))
-
-
-def _covering(g: Game, name: str, q: Pos, origin: Pos | None = None) -> list[int]:
-    """TR-09: the distances from ``origin`` (TR-07) of the legal placements of the Terrain
-    tile named ``name`` that would cover ``q``."""
-    from ..map.terrain import KIND_NAMES, available, cells_for, distance, placements
-
-    kind = next((k for k, n in KIND_NAMES.items() if n == name), None)
-    tiles = available(g).get(kind or "", [])
-    if not tiles:
-        return []
-    out = []
-    for rot, anchor in placements(g, tiles[0]):
-        cells = [c for c, _ in cells_for(g, tiles[0], rot, anchor)]
-        if q in cells:
-            out.append(distance(cells, origin) if origin is not None else 0)
-    return out
+    return check_terrain_space(g, tile, parse_pos(origin), q)
 
 
 def pit_space(g: Game, d: Decision, t: Target) -> Reason | None:
-    """TR-28 (the first Pit nearest the revealer, the others as far as possible from the
-    Pits placed, all three placeable), TR-09: a space the next Pit may not go on."""
-    from ..map.terrain import _pit_choices, _pit_spots, pits
+    """TR-09, TR-28: the next Pit's space, ``terrain.check_pit_space`` (the revealer's space
+    is the decision's public fact)."""
+    from ..map.terrain import check_pit_space
 
     q = _pos_of(t)
-    if d.kind != "terrain_pit" or q is None:
+    origin = d.fact("origin")
+    if d.kind != "terrain_pit" or q is None or not origin:
         return None
-    if q in g.state.board.tiles:
-        return Reason(f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain.", "TR-09")
-    placed = pits(g)
-    if q not in _pit_spots(g, placed):
-        return (Reason(f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
-                "edge with a Cave tile.", "TR-09"))
-    if len(placed) < 2 and next(_pit_choices(g, q, [*placed, q]), None) is None:
-        return Reason(f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit.", "TR-28")
-    spots = _spaces(d)
-    if not placed:
-        return (Reason(f"The first Pit goes as close as possible to the piece that revealed the Event tile: "
-                f"{_list(spots)} {'is' if len(spots) == 1 else 'are'} nearer.", "TR-28"))
-    far = min(manhattan(spots[0], p) for p in placed)
-    mine = min(manhattan(q, p) for p in placed)
-    return (Reason(f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
-            f"others, here {far}.", "TR-28"))
+    return check_pit_space(g, parse_pos(origin), q)
 
 
 REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [

@@ -229,13 +229,38 @@ def unoccupied(g: Game, p: Pos) -> bool:
     return not board.pieces_at(p) and not any(n > 0 for n in board.tokens.get(p, {}).values())
 
 
+def occupant(g: Game, p: Pos) -> str | None:
+    """MAP-08: who or what makes ``p`` occupied, as players read it (a piece, else a
+    token), or None when it is unoccupied (:func:`unoccupied`)."""
+    board = g.state.board
+    pieces = board.pieces_at(p)
+    if pieces:
+        return f"the {piece_name(sorted(pieces)[0])}"
+    toks = [k for k, n in board.tokens.get(p, {}).items() if n > 0]
+    return f"a {toks[0].replace('_', ' ')} token" if toks else None
+
+
+def check_entrance_move(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """VAR-06/07: may the Entrance piece go from its collapsing tile at ``p`` to ``q``: an
+    adjacent Lit tile, not through a wall (a Rockslide is one, a Bomb opens one), with no
+    piece and no token on it."""
+    if q not in [x for _, x in adjacent(p)]:
+        return Reason(f"The Entrance piece moves to a tile next to {fmt_pos(p)}.", "VAR-06")
+    tile = g.state.board.tiles.get(q)
+    if tile is None or not tile.lit:
+        return Reason(f"The Entrance piece moves onto a Lit tile, and {fmt_pos(q)} is not one.", "VAR-06")
+    if edge_blocked(g, p, q):
+        return Reason(f"A wall stands between {fmt_pos(p)} and {fmt_pos(q)}: the Entrance piece does not pass walls.",
+                      "VAR-06")
+    who = occupant(g, q)
+    return Reason(f"The Entrance piece moves onto an unoccupied tile: {who} is on {fmt_pos(q)}.", "VAR-07") if who else None
+
+
 def entrance_destinations(g: Game, p: Pos) -> list[Pos]:
-    """VAR-06: where the Entrance piece may go when its tile at ``p`` collapses: an
-    adjacent, unoccupied Lit tile, not through a wall (a Rockslide is one, a Bomb opens
-    one).  Terrain tiles, also forbidden, are not in this version of the game."""
-    tiles = g.state.board.tiles
-    return sorted(q for _, q in adjacent(p)
-                  if q in tiles and tiles[q].lit and not edge_blocked(g, p, q) and unoccupied(g, q))
+    """VAR-06: where the Entrance piece may go when its tile at ``p`` collapses: the
+    adjacent spaces :func:`check_entrance_move` allows.  Terrain tiles, also forbidden,
+    are not in this version of the game."""
+    return sorted(q for _, q in adjacent(p) if check_entrance_move(g, p, q) is None)
 
 
 def lit_reachable_from_entrance(g: Game, ignore: Pos | None = None) -> set[Pos]:

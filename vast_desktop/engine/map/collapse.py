@@ -25,7 +25,7 @@ from .board import (
     tile_type,
     touching,
 )
-from .forced import entered, shortest_escape
+from .forced import check_pushed_to, entered, reachable, shortest_escape
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -315,6 +315,60 @@ def has_hatred_candidate(g: Game) -> bool:
     return has_collapse_candidate(g)
 
 
+def _forced_off(g: Game, piece: str) -> tuple[Pos, frozenset[Pos] | None, list[str], Callable[[], bool] | None]:
+    """A piece being forced off the tile (or Terrain tile) under it: where it stands, the
+    Terrain tile's spaces (None for a Cave tile), the pieces still on that tile to move
+    after it (the ones before it have left: FM-12, in player order), and, when the tile
+    carries the Entrance piece, the check that it can still move last (VAR-07)."""
+    board = g.state.board
+    start = board.pieces[piece]
+    tile = board.tiles.get(start)
+    if tile is not None and tile.terrain is not None:
+        cells = frozenset(_cells(g, start))
+        return start, cells, [x for x in _terrain_occupants(g, start) if x != piece], None
+    rest = sorted((x for x in board.pieces_at(start) if x != piece), key=lambda x: ROLE_ORDER.index(_role(x)))
+    last = _entrance_check(g, start) if start == board.entrance and moving_entrance(g) else None
+    return start, None, rest, last
+
+
+def check_forced_room(g: Game, piece: str, q: Pos) -> Reason | None:
+    """FM-08 (the pieces still on the removed tile must each find a space after this one:
+    they never share), VAR-07 (the Entrance piece, moving last, must still find an unoccupied
+    Lit tile): may ``piece``, forced off its tile, take ``q``?"""
+    start, cells, rest, last = _forced_off(g, piece)
+    if not rest and last is None:
+        return None
+    ok = (_terrain_room(g, piece, q, rest, cells) if cells is not None
+          else _leaves_room(g, piece, q, rest, start, last))
+    if ok:
+        return None
+    if rest:
+        return Reason(f"Moving the {piece_name(piece)} to {fmt_pos(q)} would leave another piece on the tile nowhere to "
+                      "go: they leave one at a time and never share a space.", "FM-08")
+    return Reason(f"Moving the {piece_name(piece)} to {fmt_pos(q)} would leave the Entrance piece, which moves last, no "
+                  "unoccupied Lit tile to go to.", "VAR-07")
+
+
+def check_forced_move(g: Game, piece: str, q: Pos) -> Reason | None:
+    """COL-15 (off the removed tile), FM-04..10 (:func:`forced.check_pushed_to`), FM-13 (the
+    shortest distance to a legal space), then :func:`check_forced_room`: may ``piece``,
+    forced off the tile being removed under it, go to ``q``?"""
+    start, cells, _, _ = _forced_off(g, piece)
+    if q == start or (cells is not None and q in cells):
+        return Reason(f"The {piece_name(piece)} must leave the {'Terrain ' if cells is not None else ''}tile that is "
+                      "being removed.", "COL-15")
+    nearest = shortest_escape(g, piece, start, cells)
+    if q not in nearest:
+        dist = reachable(g, piece, start, avoid=cells)
+        if q not in dist:
+            return check_pushed_to(g, piece, start, q) or Reason(
+                f"Every way from {fmt_pos(start)} to {fmt_pos(q)} crosses a space it may not pass.", "FM-05")
+        best = min(dist[x] for x in nearest)
+        return Reason(f"{fmt_pos(q)} is {dist[q]} spaces away: a piece forced off a removed tile moves the shortest "
+                      f"distance to a legal space, here {best}.", "FM-13")
+    return check_forced_room(g, piece, q)
+
+
 def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: list[str] | None = None) -> Proc:
     """Remove one tile: occupants forced off first (FM-12..14), tokens home
     (COL-13), Crystal tiles counted (COL-09/10, COL-23/24), the map reconnected
@@ -328,12 +382,9 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
         yield from remove_terrain(g, p, remover, batch)
         return
     carries = p == board.entrance and moving_entrance(g)
-    last = _entrance_check(g, p) if carries else None
     occupants = sorted(board.pieces_at(p), key=lambda piece: ROLE_ORDER.index(_role(piece)))
-    for i, piece in enumerate(occupants):
-        dests = shortest_escape(g, piece, p)
-        if i + 1 < len(occupants) or last is not None:   # leave the pieces still to move a way out
-            dests = [q for q in dests if _leaves_room(g, piece, q, occupants[i + 1:], p, last)]
+    for piece in occupants:
+        dests = [q for q in shortest_escape(g, piece, p) if check_forced_room(g, piece, q) is None]   # FM-13, FM-08
         if len(dests) == 1:
             dest = dests[0]
         else:
@@ -386,12 +437,9 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
     tile = board.tiles[p].terrain.tile               # type: ignore[union-attr]
     cells = frozenset(_cells(g, p))
     occupants = _terrain_occupants(g, p)
-    for i, piece in enumerate(occupants):
+    for piece in occupants:
         start = board.pieces[piece]
-        dests = shortest_escape(g, piece, start, cells)
-        rest = occupants[i + 1:]
-        if rest:
-            dests = [q for q in dests if _terrain_room(g, piece, q, rest, cells)]
+        dests = [q for q in shortest_escape(g, piece, start, cells) if check_forced_room(g, piece, q) is None]
         if not dests:
             continue
         if len(dests) == 1:
@@ -496,6 +544,29 @@ def slide_distance(g: Game, comp: set[Pos], fixed: set[Pos], d: int) -> int | No
     return None
 
 
+def check_slide_space(g: Game, q: Pos) -> Reason | None:
+    """MAP-37/38: may the click on ``q`` choose a section to slide back: a loose section
+    (not the one with the Entrance, which stays), chosen by its highlighted tile (its
+    lowest space), that can slide in some direction until it touches the Entrance's
+    section without landing on another loose section."""
+    comps = components(g)
+    comp = next((c for c in comps if q in c), None)
+    if comp is None:
+        return Reason(f"{fmt_pos(q)} is an open space: a section of tiles slides, not a space.", "MAP-37")
+    if g.state.board.entrance in comp:
+        return Reason("This is the section with the Entrance: it stays where it is, and the loose sections slide until "
+                      "they touch it.", "MAP-37")
+    fixed = next((c for c in comps if g.state.board.entrance in c), set())
+    if all(slide_distance(g, comp, fixed, d) is None for d in DIRS):
+        return Reason("This section cannot slide back in any direction without landing on another loose section: "
+                      "slide another one first.", "MAP-37")
+    anchor = min(comp)
+    if q != anchor:
+        return Reason(f"Each loose section is chosen by its highlighted tile: click {fmt_pos(anchor)} to slide the "
+                      "section with this tile.", "MAP-37")
+    return None
+
+
 def reconnect(g: Game, who: str) -> Proc:
     """MAP-37/39: the player who split the map slides each loose section in a
     cardinal direction until it touches the section with the Entrance."""
@@ -508,6 +579,8 @@ def reconnect(g: Game, who: str) -> Proc:
         opts = []
         for comp in loose:
             anchor = min(comp)
+            if check_slide_space(g, anchor) is not None:       # MAP-37/38
+                continue
             for d in DIRS:
                 n = slide_distance(g, comp, fixed, d)
                 if n is not None:

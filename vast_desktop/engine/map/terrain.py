@@ -328,6 +328,34 @@ def available(g: Game) -> dict[str, list[str]]:
     return out
 
 
+def check_terrain_kind(g: Game, origin: Pos, kind: str) -> Reason | None:
+    """TR-04 (the Terrain tiles of this version), VAR-13 (Random Terrain: the card drawn),
+    COL-28 (a Terrain tile comes back only once off the map), TR-28 (the Pits: all three, and
+    all three placeable from the revealer at ``origin``), TR-09 (a legal place): may the
+    Event tile revealed now bring a Terrain tile of ``kind``?"""
+    name = KIND_NAMES.get(kind, kind.title())
+    if kind not in READY_KINDS:
+        return Reason(f"The {name} is not placed in this version of the game.", "TR-04")
+    drawn = g.state.terrain_drawn
+    if random_terrain(g) and drawn and drawn[-1] != kind:
+        return Reason(f"Random Terrain: the card drawn is the {KIND_NAMES[drawn[-1]]}.", "VAR-13")
+    avail = available(g)
+    if kind not in avail:
+        if kind == "pits":
+            return Reason("The Pits are placed only as a set of three, and not all three are off the map.", "TR-28")
+        return Reason(f"The {name} is on the map already: a Terrain tile is placed again only once it has left the "
+                      "map.", "terrain.collapse")
+    if kind == "pits":
+        if not can_place_pits(g, origin):
+            return Reason("Fewer than 3 Pits could be placed legally now, so another Terrain tile must be chosen.",
+                          "TR-28")
+        return None
+    if not can_place(g, avail[kind][0]):
+        return Reason(f"The {name} has no legal place now: a Terrain tile touches no other Terrain, even at a corner, "
+                      "and shares an edge with a Cave tile.", "TR-09")
+    return None
+
+
 def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     """TR-04..09, VAR-13: the first Event tile revealed each round brings a Terrain tile,
     placed after the new open edges were filled (the caller fills first, TR-08)."""
@@ -351,8 +379,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         g.barrier()
         g.log("terrain_card", f"Terrain card drawn: {KIND_NAMES[card]}.", terrain=card)
         avail = {k: v for k, v in avail.items() if k == card}
-    kinds = [k for k in sorted(avail)
-             if (can_place_pits(g, origin) if k == "pits" else can_place(g, avail[k][0]))]
+    kinds = [k for k in sorted(avail) if check_terrain_kind(g, origin, k) is None]            # TR-04/09/28, VAR-13
     if not kinds:
         g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
         return
@@ -361,7 +388,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     else:
         opts = [Option(f"terrain:{k}", f"Place the {KIND_NAMES[k]}", (Target("card", f"terrain:{k}"),)) for k in kinds]
         choice = yield g.ask(placer, DecisionKind.TERRAIN_CHOOSE, "An Event tile was revealed: choose a Terrain tile to place",
-                             opts, rules_ref="terrain.placement")
+                             opts, rules_ref="terrain.placement", about={"origin": fmt_pos(origin)})
         kind = arg_of(choice.id)
     if kind == "pits":
         yield from _place_pits(g, placer, origin)
@@ -369,12 +396,51 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
     yield from place_nearest(g, avail[kind][0], origin, placer)
 
 
+def check_placement_distance(g: Game, tile: str, origin: Pos, pl: Placement,
+                             legal: list[Placement] | None = None, over: Pos | None = None) -> Reason | None:
+    """TR-07: a legal placement ``pl`` of ``tile`` (one of ``legal``, :func:`placements`) is
+    offered only at the shortest distance from the revealing piece at ``origin`` (``over``:
+    the space clicked, for the sentence)."""
+    legal = placements(g, tile) if legal is None else legal
+    far = _placement_distance(g, tile, pl, origin)
+    best = min(_placement_distance(g, tile, x, origin) for x in legal)
+    if far > best:
+        name = KIND_NAMES[g.rules.terrain_tile(tile).kind]
+        there = f"over {fmt_pos(over)}" if over is not None else "there"
+        return Reason(f"The {name} may lie {there} only {far} spaces from {fmt_pos(origin)}: it goes as close as possible "
+                      f"to the piece that revealed the Event tile, here {best}.", "TR-07")
+    return None
+
+
+def _placement_distance(g: Game, tile: str, pl: Placement, origin: Pos) -> int:
+    rot, anchor = pl
+    return distance([c for c, _ in cells_for(g, tile, rot, anchor)], origin)
+
+
+def check_terrain_space(g: Game, tile: str, origin: Pos, q: Pos) -> Reason | None:
+    """TR-09 (open spaces, touching no other Terrain even at a corner, an edge on a Cave
+    tile), TR-07 (as close as possible to the revealer at ``origin``): may a placement of
+    ``tile`` offered now cover ``q``?"""
+    name = KIND_NAMES[g.rules.terrain_tile(tile).kind]
+    if q in g.state.board.tiles:
+        return Reason(f"There is a tile at {fmt_pos(q)}: the {name} goes on open spaces only, touching no other "
+                      "Terrain.", "TR-09")
+    legal = placements(g, tile)
+    covering = [pl for pl in legal if q in [c for c, _ in cells_for(g, tile, pl[0], pl[1])]]
+    if not covering:
+        return Reason(f"No legal placement of the {name} covers {fmt_pos(q)}: it must touch no other Terrain, even at "
+                      "a corner, and share an edge with a Cave tile.", "TR-09")
+    nearest = min(covering, key=lambda pl: _placement_distance(g, tile, pl, origin))
+    return check_placement_distance(g, tile, origin, nearest, legal, q)
+
+
 def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
     """Lay ``tile`` (not the Pits) as close as possible to ``origin`` (TR-07), ``placer``
     choosing among the nearest legal spots (TR-09); a Canyon then gets its Dark tile
     beyond the Bridge (TR-10, TR-16).  The caller makes sure a spot exists."""
     kind = g.rules.terrain_tile(tile).kind
-    spots = closest(g, tile, origin)
+    legal = placements(g, tile)
+    spots = [pl for pl in legal if check_placement_distance(g, tile, origin, pl, legal) is None]     # TR-07, TR-09
     if len(spots) == 1:
         rot, anchor = spots[0]
     else:
@@ -387,7 +453,7 @@ def place_nearest(g: Game, tile: str, origin: Pos, placer: str) -> Proc:
                                tuple(space(c) for c, _ in cells)))
         choice = yield g.ask(placer, DecisionKind.TERRAIN_PLACE, f"Place the {KIND_NAMES[kind]} as close as possible to "
                              f"{fmt_pos(origin)}", opts, rules_ref="terrain.placement",
-                             about={"origin": fmt_pos(origin), "terrain": KIND_NAMES[kind]})
+                             about={"origin": fmt_pos(origin), "terrain": KIND_NAMES[kind], "tile": tile})
         r, where = arg_parts(choice.id, "@")
         rot, anchor = int(r), parse_pos(where)
     put(g, tile, rot, anchor, placer)
@@ -405,17 +471,44 @@ def _shape_note(cells: list[tuple[Pos, TerrainMark]]) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
+def check_pit_space(g: Game, origin: Pos, q: Pos) -> Reason | None:
+    """TR-09 (an open space, touching no other Terrain even at a corner, an edge on a Cave
+    tile), TR-28 (the first Pit as close as possible to the revealer at ``origin``, the
+    others as far as possible from the Pits placed, and all three must fit): may the next
+    Pit go on ``q``?"""
+    if q in g.state.board.tiles:
+        return Reason(f"There is a tile at {fmt_pos(q)}: a Pit goes on an open space, touching no other Terrain.", "TR-09")
+    taken = pits(g)
+    spots = _pit_spots(g, taken)
+    if q not in spots:
+        return Reason(f"A Pit may not go on {fmt_pos(q)}: it must touch no other Terrain, even at a corner, and share an "
+                      "edge with a Cave tile.", "TR-09")
+    if not taken:
+        best = min(manhattan(x, origin) for x in spots)
+        if manhattan(q, origin) > best:
+            return Reason(f"{fmt_pos(q)} is {manhattan(q, origin)} spaces from {fmt_pos(origin)}: the first Pit goes as "
+                          f"close as possible to the piece that revealed the Event tile, here {best}.", "TR-28")
+    elif q not in _far(spots, taken):
+        far = max(min(manhattan(x, p) for p in taken) for x in spots)
+        mine = min(manhattan(q, p) for p in taken)
+        return Reason(f"{fmt_pos(q)} is {mine} spaces from the nearest Pit: the next Pit goes as far as possible from the "
+                      f"others, here {far}.", "TR-28")
+    if len(taken) < 2 and next(_pit_choices(g, origin, [*taken, q]), None) is None:
+        return Reason(f"A Pit on {fmt_pos(q)} would leave no legal place for the other Pits: all three must fit.", "TR-28")
+    return None
+
+
 def _place_pits(g: Game, placer: str, origin: Pos) -> Proc:
     taken: list[Pos] = []
     for i, tile in enumerate(("pits_1", "pits_2", "pits_3")):
-        spots = pit_choices(g, origin, taken)
+        spots = [q for q in _pit_spots(g, taken) if check_pit_space(g, origin, q) is None]      # TR-09, TR-28
         if len(spots) == 1:
             q = spots[0]
         else:
             which = "as close as possible to the revealer" if i == 0 else "as far as possible from the other Pits"
             opts = [Option(at("pit", q), f"Place a Pit at {fmt_pos(q)}", (space(q),)) for q in spots]
             choice = yield g.ask(placer, DecisionKind.TERRAIN_PIT, f"Place Pit {i + 1} of 3 {which}", opts,
-                                 rules_ref="terrain.pits")
+                                 rules_ref="terrain.pits", about={"origin": fmt_pos(origin)})
             q = pos_arg(choice.id)
         put(g, tile, 0, q, placer)
         taken.append(q)

@@ -590,6 +590,21 @@ def _hiss_targets(g: Game) -> list[str]:
     return [] if gob is None else [t for t in gob.revealed_tribes(g) if check_hiss(g, f"tribe:{t}") is None]
 
 
+def check_bright_beetles(g: Game, tribe: str, card: str) -> Reason | None:
+    """GB-45: the Bright Beetles of the Tribe the Hiss hits (``tribe``) may be discarded so
+    that it loses no Population: may the Goblins discard ``card`` for it?"""
+    gob = goblins_api(g)
+    assert gob is not None
+    if card.split("#")[0] != "bright_beetles":
+        return Reason(f"Only the Bright Beetles spare Goblins from the Hiss; the {g.card(card).name} does not.", "GB-45")
+    if card in gob.gs(g).monsters[tribe]:
+        return None
+    holder = next((t for t, cards in gob.gs(g).monsters.items() if card in cards), None)
+    if holder is not None:
+        return Reason(f"These Bright Beetles belong to {gob.tname(holder)}, which the Hiss does not hit.", "GB-45")
+    return Reason(f"These Bright Beetles are not in play: only those of {gob.tname(tribe)} spare it.", "GB-45")
+
+
 def _hiss(g: Game) -> Proc:
     """DR-27, GB-17: a Tribe anywhere goes into hiding and loses 1 Population (Rage +1);
     he eats 1.  GB-45: the Goblins may discard Bright Beetles to lose none; GB-56: Trap."""
@@ -602,13 +617,13 @@ def _hiss(g: Game) -> Proc:
         return
     before = gob.tribe_population(g, tribe)
     gob.gain_rage(g, 1, "the Dragon's Hiss")
-    beetles = next((m for m in gob.gs(g).monsters[tribe] if m.split("#")[0] == "bright_beetles"), None)
+    beetles = next((m for m in gob.gs(g).monsters[tribe] if check_bright_beetles(g, tribe, m) is None), None)
     spared = False
     if beetles is not None:
         choice = yield g.ask("goblins", DecisionKind.BRIGHT_BEETLES, "Hiss: discard the Bright Beetles so that the Tribe loses "
                              "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
                                                 Option("keep:", "Keep them", (button("skip"),))],
-                             rules_ref="goblins.monsters")
+                             rules_ref="goblins.monsters", about={"tribe": tribe})
         if choice.id == "beetles:":
             gob.gs(g).monsters[tribe].remove(beetles)
             g.state.monster_discard.append(beetles)

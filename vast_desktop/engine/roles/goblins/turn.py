@@ -33,6 +33,7 @@ from ...map.board import (
     hand_choices,
     is_dark,
     is_lit,
+    occupant,
     piece_name,
     place_tile,
     placement_spaces,
@@ -271,6 +272,21 @@ def hide_tribe(g: Game, tribe: str, why: str) -> Proc:
     yield
 
 
+def check_trap_card(g: Game, card: str) -> Reason | None:
+    """GB-56/57: only the Trap Secrets card, held by the Goblins (in hand or face up), lets
+    their Tribes ignore a Dragon power: may they play ``card`` against it?"""
+    s = gs(g)
+    held = "trap" in s.hand or "trap" in s.face_up
+    if card == "trap":
+        return None if held else Reason("You hold no Trap card: only it lets the Tribe ignore the Dragon's power.",
+                                        "GB-56")
+    name = g.card(card).name
+    if held:
+        return Reason(f"Only the Trap card lets the Tribe ignore the Dragon's power: {name} does not.", "GB-56")
+    return Reason(f"Only a Trap card lets the Tribe ignore the Dragon's power, and you hold none: {name} "
+                  "does not; answer No response.", "GB-56")
+
+
 def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     """GB-56/57: the Goblins may discard Trap when a Dragon power hits their Tribes.  The
     FAQ: the power still works on everyone else, "but has no effect on any Tribe and the
@@ -281,10 +297,9 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     hit = [tribes] if isinstance(tribes, str) else list(dict.fromkeys(tribes))
     if not hit:
         return False
-    s = gs(g)
     names = " and ".join(tname(t) for t in hit)
     opts = []
-    if "trap" in s.hand or "trap" in s.face_up:
+    if check_trap_card(g, "trap") is None:
         label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
                  else f"Discard Trap: the {power} has no effect on any Tribe")
         opts.append(Option("trap:", label, (Target("card", "trap"),)))
@@ -1786,17 +1801,28 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
     gain_rage(g, 1, "Plunder")
     if has_monster(g, t, "gnome"):
-        dests = [q for q, tile in sorted(g.state.board.tiles.items())
-                 if tile.dark and q != p and not g.state.board.pieces_at(q)
-                 and not sum(g.state.board.tokens.get(q, {}).values())]
+        dests = [q for q in sorted(g.state.board.tiles) if check_gnome_leap(g, p, q) is None]
         if dests:
             opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts)
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts,
+                                 about={"from": fmt_pos(p)})
             if has_verb(choice.id, "leap"):
                 q = pos_arg(choice.id)
                 g.state.board.pieces[piece(t)] = q
                 g.log("move", f"The Gnome leaps {tname(t)} to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
+
+
+def check_gnome_leap(g: Game, p: Pos, q: Pos) -> Reason | None:
+    """GB-78, CV-36, MAP-08: may the Gnome leap its Tribe from ``p`` to ``q``: another Dark
+    tile with no player piece and no token on it."""
+    tile = g.state.board.tiles.get(q)
+    if tile is None or not tile.dark:
+        return Reason(f"The Gnome leaps only onto a Dark tile, and {fmt_pos(q)} is not one.", "GB-78")
+    if q == p:
+        return Reason(f"The Tribe is on {fmt_pos(q)} already: the Gnome leaps to another Dark tile, or stays.", "GB-78")
+    who = occupant(g, q)
+    return Reason(f"The Gnome leaps only onto an unoccupied Dark tile: {who} is on {fmt_pos(q)}.", "MAP-08") if who else None
 
 
 def plunder_gem(g: Game, t: str, what: str) -> Proc:
@@ -1883,10 +1909,21 @@ def is_ambush_tile(g: Game, q: Pos) -> bool:
 
 
 # ------------------------------------------------------------ other roles
+def check_spores_tribe(g: Game, tribe: str) -> Reason | None:
+    """CV-24, CV-31: Soporific Spores cut a Tribe that can fall to 1 Population, if there is one."""
+    pops = gs(g).population
+    if pops[tribe] > 1:
+        return None
+    able = ", ".join(f"{k.title()} ({pops[k]})" for k in TRIBES if pops[k] > 1)
+    return Reason(f"The {tribe.title()} Tribe has Population {pops[tribe]}: Spores must cut a Tribe that can fall "
+                  f"to 1, if there is one — {able}.", "CV-31")
+
+
 def spores(g: Game) -> Proc:
-    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1; Rage +1."""
+    """CV-24, CV-31, GB-17: the Goblins cut a Tribe that can be reduced to 1
+    (:func:`check_spores_tribe`); Rage +1."""
     s = gs(g)
-    cands = [t for t in TRIBES if s.population[t] > 1]
+    cands = [t for t in TRIBES if check_spores_tribe(g, t) is None]
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
