@@ -53,7 +53,9 @@ class Option:
 
     ``Option(id, label, targets)``; ``label`` may instead be a function of no arguments
     returning the label, called once on first access (a lazy label: building the text of
-    options nobody reads is much of a step's cost).  Equal and hashed by (id, label,
+    options nobody reads is much of a step's cost).  A lazy label must not hold the game: a
+    bot is handed the decision, and through the function it could reach hidden state
+    (``tests/bots/test_bot_inputs.py`` walks everything a bot can reach).  Equal and hashed by (id, label,
     targets), as the frozen dataclass it replaces; immutable by contract (``Final``)."""
 
     __slots__ = ("id", "_label", "targets")

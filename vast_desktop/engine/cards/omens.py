@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from functools import lru_cache
 from itertools import combinations_with_replacement, repeat
 from typing import TYPE_CHECKING
 
@@ -341,18 +341,14 @@ def curse_options(g: Game) -> Iterator[Option]:
     for p in spaces:
         for r in curse_rotations(g, p):
             where = fmt_pos(p)
-            yield (Option(f"curse:rotate:{where}:{r}", partial(_rotate_label, g, where, board.tiles[p].tile_id, r),
-                          (space(p),)))
+            yield (Option(f"curse:rotate:{where}:{r}",
+                          f"Rotate {where} to {rotation_label(g, board.tiles[p].tile_id, r)}", (space(p),)))
     for p in spaces:
         if curse_event(g, p):
             yield (Option(f"curse:event:{fmt_pos(p)}", f"Put an Event token on {fmt_pos(p)}", (space(p),)))
     if len(g.state.event_deck) > 3:
         yield (Option("curse:events_bottom", "Move the top 3 Event cards to the bottom of the deck"))
 
-
-def _rotate_label(g: Game, where: str, tile_id: str, r: int) -> str:
-    """A Crystal Curse turn's label (lazy: built only if someone reads it)."""
-    return f"Rotate {where} to {rotation_label(g, tile_id, r)}"
 
 
 SPORES_OPTIONS = {"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
