@@ -335,6 +335,17 @@ def check_enchanted_bow(g: Game, target: str, where: Pos | None,
     return _BOW_FOREST if forest_blocks(g, pos(g), where) else None
 
 
+def check_attack_or_shot(g: Game, target: str, where: Pos | None, attack: Reason | None,
+                         shot: Reason | None) -> Reason | None:
+    """A click on the Dragon or the Thief in her turn: allowed if she may attack it (``attack``,
+    its meeting's attack check) or shoot it with the Enchanted Bow (``shot``); else the
+    attack's refusal — the Bow's when the target is away from her and her Bow has a shot left."""
+    if attack is None or shot is None:
+        return None
+    bow_ready = check_bow_ready(g, target) is None
+    return shot if bow_ready and where != pos(g) else attack
+
+
 def bow_shots_left(g: Game, shots: int, cubes: int) -> bool:
     """AMB-41 (unresolved in the rules): one shot per Hero cube on the bow by default;
     the house rule ``bow_once_per_turn`` allows a single shot a turn."""

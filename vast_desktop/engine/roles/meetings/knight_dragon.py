@@ -210,13 +210,7 @@ def check_target(g: Game) -> Reason | None:
     him with the Enchanted Bow (:func:`check_bow`); else the attack's refusal — the Bow's
     when he is away from her and her Bow has a shot left."""
     attack = check_attack(g)
-    if attack is None:
-        return None
-    bow = check_bow(g)
-    if bow is None:
-        return None
-    loaded = kn.check_bow_ready(g, "Dragon") is None
-    return bow if loaded and _dragon_pos(g) != kn.pos(g) else attack
+    return None if attack is None else kn.check_attack_or_shot(g, "Dragon", _dragon_pos(g), attack, check_bow(g))
 
 
 def options(g: Game) -> list[Option]:
