@@ -30,6 +30,22 @@ class IllegalChoice(ValueError):
         self.reason = reason
 
 
+# No option id of any rule is longer (the longest, a Terrain placement or a payment, stay
+# under 80 characters; ``tests/test_api_garbage.py`` measures them in random games): a longer
+# one is refused without being looked at further.
+MAX_OPTION_ID = 200
+_QUOTED = 40
+
+
+def quote_choice(choice: object) -> str:
+    """A choice as a refusal quotes it: an id (or, for what is no id, its type) cut to a few
+    dozen characters, so a megabyte of garbage gives a message of one line (issue 26)."""
+    if choice.__class__ is not str:
+        return f"a value of type {type(choice).__name__}"
+    shown = repr(choice[:_QUOTED + 1])            # escapes of control characters count: cut the repr itself
+    return shown if len(shown) <= _QUOTED else f"{shown[:_QUOTED]}…' ({len(choice)} characters)"
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Target:
     """Something the GUI can click or drag to choose an option.

@@ -12,7 +12,7 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .decisions import Decision, IllegalChoice, Option
+from .decisions import MAX_OPTION_ID, Decision, IllegalChoice, Option, quote_choice
 from .dice import Die, DieScript, ScriptedDice, Then
 from .kinds import DecisionKind
 from .knowledge import NamedCards, Snapshot, Watch, hidden_places, learned, locate, zone_seers
@@ -191,10 +191,14 @@ class Game:
 
     def apply(self, option_id: str) -> None:
         """Choose an option by id.  Anything not listed raises IllegalChoice and changes nothing."""
+        if option_id.__class__ is not str:       # a number, None, a list... (issue 26: the API refuses what it does not understand)
+            raise IllegalChoice(f"A choice is an option id (text), not {quote_choice(option_id)}.")
         if self.outcome is not None or self.pending is None:
             raise IllegalChoice("The game is over.")
         opt = self.pending.option(option_id)
         if opt is None:
+            if len(option_id) > MAX_OPTION_ID:
+                raise IllegalChoice(f"{quote_choice(option_id)} is not a legal choice: no option id is that long.")
             raise IllegalChoice(self.why_not_id(option_id))
         self.decider_log.append(self.pending.role)
         self.choices.append(option_id)

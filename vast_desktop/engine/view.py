@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board_views import Boards, CaveBoard, Decks, DragonBoard, KnightBoard, ThiefBoard
 from .cards.omens import omen_cost
-from .decisions import Decision
+from .decisions import Decision, quote_choice
 from .geometry import Pos
 from .map.board import moving_entrance, walls_at
 from .map.terrain import PLACING_KINDS, placing
@@ -173,8 +173,16 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
     their Easy players — the same, without what only a person or the forward model reads and
     that costs the most to build (the Dragon's payable Powers, the footprint previews of a
     Terrain placement, the public Setup and the cards seen removed, left empty).  It hides the
-    same secrets; the Easy players choose alike with either (``tests/bots/test_minimal_view.py``)."""
+    same secrets; the Easy players choose alike with either (``tests/bots/test_minimal_view.py``).
+
+    ``viewer``: a role in play, or None (or "public") for what everyone sees; anything else
+    raises ValueError — an unknown viewer must not get some default view (issue 26)."""
     st = g.state
+    if viewer is not None and (viewer.__class__ is not str or viewer not in st.roles):
+        if viewer != "public":
+            raise ValueError(f"{quote_choice(viewer)} is not a viewer of this game: a role in play "
+                             f"({', '.join(st.roles)}) or the public view (None or 'public').")
+        viewer = None
     tiles = []
     sees_dark = viewer == "cave"
     for p in sorted(st.board.tiles):

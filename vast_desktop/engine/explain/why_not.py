@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..cards import omens
-from ..decisions import Target
+from ..decisions import Target, quote_choice
 from ..geometry import Pos, fmt_pos, parse_pos
 from ..reasons import Reason
 from ..roles.cave import turn as cv
@@ -59,7 +59,7 @@ def why_not_option(g: Game, d: Decision, option_id: str) -> str:
         found = _why_not_scale(g, d, arg)
         if found:
             return found
-    return f"{option_id!r} is not a legal choice now ({d.role}: {d.prompt})."
+    return f"{quote_choice(option_id)} is not a legal choice now ({d.role}: {d.prompt})."
 
 
 def _why_not_scale(g: Game, d: Decision, card: str) -> str | None:
