@@ -180,6 +180,7 @@ class App:
         from .screens.table import TableScreen
 
         self.session = session
+        session.draw_curtain()                  # every entry to the table starts behind the curtain
         self.replace(TableScreen(self))
 
     def new_game(self, setup, seats: dict[str, Seat]) -> None:
@@ -217,7 +218,10 @@ class App:
         save_settings(settings)
         self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
         if self.session is not None:
+            was_open = self.session.shared_table
             self.session.shared_table = settings.shared_table
+            if was_open and not settings.shared_table:
+                self.session.draw_curtain()     # curtains just switched on: the seated view is hidden first
         if self.top is not None:
             self.top.resize(self.size)
 

@@ -101,7 +101,9 @@ class Session:
                 # a bot whose needs_view is False is handed None instead of a view (step_bot/start_bot)
                 self.bots[role] = cast(Bot, make_bot(role, self.seats[role].level,
                                                      self.game.setup.seed * 31 + hash_role(role)))
-        if self.viewer is None:
+        if self.curtains:
+            self.viewer = None          # every entry to the table starts behind the curtain (issue 27, item 1)
+        elif self.viewer is None:
             humans = self.humans
             self.viewer = self.decider if self.decider in humans else (sorted(humans)[0] if len(humans) == 1 else None)
 
@@ -149,6 +151,24 @@ class Session:
         """The human at the screen is now ``role`` (after the curtain)."""
         self.viewer = role
 
+    def draw_curtain(self) -> None:
+        """Nobody's private view until the next curtain is passed: the screen shows the public
+        view.  Called whenever the table is entered other than by the seated human's own last
+        action — a new game, Continue, Load, returning from elsewhere, curtains switched on —
+        and after every change (a choice, an undo) that leaves someone other than the seated
+        human to decide, a computer included (issue 27, item 1: privacy on every entry).
+        Without curtains (one human, or an open-handed table) there is nothing to hide."""
+        if not self.curtains:
+            return
+        if self.viewer is not None:
+            self.mark_seen(self.viewer)
+        self.viewer = None
+
+    def _after_change(self) -> None:
+        """After a choice or an undo: the seated human keeps the screen only while they decide."""
+        if self.curtains and self.viewer is not None and self.decider != self.viewer:
+            self.draw_curtain()
+
     def current_view(self) -> PlayerView:
         if self.game.outcome is not None:
             return view(self.game, self.viewer)
@@ -176,8 +196,10 @@ class Session:
             self.game.apply(option_id)
         except EngineError as exc:
             self.game = exc.game
+            self.draw_curtain()
             self.autosave()
             raise
+        self._after_change()
         self.autosave()
 
     def bot_to_move(self) -> bool:
@@ -223,6 +245,7 @@ class Session:
 
     def undo(self) -> None:
         self.game = self.game.undo()
+        self._after_change()
         self.autosave()
 
     # ---------------------------------------------------------------- saving

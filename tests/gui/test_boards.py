@@ -182,7 +182,7 @@ def test_tooltips_and_regions_fit(screen: pygame.Surface, size: tuple[int, int])
     g2 = new_game(Setup(roles=("knight", "cave"), seed=1))
     cases.append((g2, "cave"))
     for g, role in cases:
-        for viewer in ("knight", "cave", None):
+        for viewer in (*g.state.roles, None):
             layout = _draw(screen, g, viewer, role, rect)
             assert layout.regions
             assert set(layout.regions) == set(layout.tooltips)

@@ -155,6 +155,9 @@ def test_setting_off_saved_in_settings_drops_a_showing_reminder(app) -> None:
 def test_no_reminder_and_no_cheat_sheet_on_the_curtain(app) -> None:
     robot = table(app, humans=("knight", "cave"))
     t = robot.table
+    assert isinstance(app.top, HandoffScreen) and app.top.role == "knight"   # every entry starts behind the curtain
+    robot.key(pygame.K_SPACE)
+    robot.frames(2)
     for _ in range(60):
         if isinstance(app.top, HandoffScreen):
             break

@@ -52,7 +52,7 @@ class Table:
         self.hand_offs = 0                           # the decider changed between two choices
         self.kinds: Counter[str] = Counter()         # decision kinds performed through the GUI
         self.met: Counter[str] = Counter()           # decision kinds met
-        self.last_decider = app.session.decider
+        self.last_decider = app.session.decider      # start() passed the entry curtain to the first decider
         self.unseen = False                          # quick choices were made since the table last drew
 
     def pass_curtain(self) -> None:

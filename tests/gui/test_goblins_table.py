@@ -273,7 +273,7 @@ def test_goblins_board_regions_fit(app, size: tuple[int, int]) -> None:
     assert wg is not None
     games.append(wg)
     for g in games:
-        for viewer in ("goblins", "knight", None):
+        for viewer in (*g.state.roles, None):
             layout = _draw(app, g, viewer, rect=rect)
             assert set(layout.regions) == set(layout.tooltips)
             for key, r in layout.regions.items():

@@ -285,6 +285,10 @@ def test_campaign_players_named_on_the_table_and_the_curtain(app) -> None:
         type_into(app, setup.name_entries[role], name)
     type_into(app, setup.seed_entry, "4")
     click(app, setup.start_button)
+    curtain = app.top                                                # a new game starts behind the curtain
+    assert isinstance(curtain, HandoffScreen) and curtain.role == "knight"
+    assert "Pass to Ada — the Knight" in drawn(app)
+    Robot(app).key(pygame.K_SPACE)
     table = app.top
     assert isinstance(table, TableScreen) and app.session.players == {"knight": "Ada", "cave": "Bo"}
     assert app.session.viewer == "knight" and table.board_tab == "knight"
@@ -313,10 +317,11 @@ def test_campaign_players_named_on_the_table_and_the_curtain(app) -> None:
     app.session = Session.new(Setup(roles=("knight", "cave"), seed=4), {r: Seat(True) for r in ("knight", "cave")})
     app.replace(TableScreen(app))
     frames(app, 2)
-    assert app.top.plate_rect.h == 0
-    app.push(HandoffScreen(app, "cave"))
+    assert isinstance(app.top, HandoffScreen) and app.top.role == "knight"     # the entry curtain
     text = drawn(app)
-    assert "Pass to the Cave" in text and "I am the Cave — show my view" in text and "Campaign level" not in text
+    assert "Pass to the Knight" in text and "I am the Knight — show my view" in text and "Campaign level" not in text
+    Robot(app).key(pygame.K_SPACE)
+    assert app.top.plate_rect.h == 0
 
 
 def test_a_broken_campaign_file_is_shown_and_never_overwritten(app) -> None:

@@ -16,7 +16,7 @@ from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 from vast_desktop.settings import autosave_path
 
-from .robot import Robot
+from .robot import Robot, pass_entry_curtain
 
 
 def start(app, roles, seats, seed=3, solo_level=None, variants=()) -> Robot:
@@ -26,6 +26,7 @@ def start(app, roles, seats, seed=3, solo_level=None, variants=()) -> Robot:
     app.replace(TableScreen(app))
     robot = Robot(app)
     robot.frames(3)
+    pass_entry_curtain(robot)
     return robot
 
 

@@ -28,7 +28,7 @@ from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 from vast_desktop.settings import autosave_path
 
-from .robot import Robot
+from .robot import Robot, pass_entry_curtain
 from .test_four_role_table import pick
 
 KC = ("knight", "cave")
@@ -42,6 +42,7 @@ def start(app, roles: tuple[str, ...], seed: int, variants: tuple[str, ...], hou
     app.replace(TableScreen(app))
     robot = Robot(app)
     robot.frames(3)
+    pass_entry_curtain(robot)
     return robot
 
 
