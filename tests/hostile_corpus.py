@@ -224,6 +224,46 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
 ]
 
 
+# The reason each case is refused for: a few words of the message (after the file name).
+REASONS = {
+    "empty": "the file is empty", "blank": "the file is empty", "binary": "not text",
+    "utf16": "not text", "nul-bytes": "not text", "latin1": "not UTF-8", "not-json": "broken JSON at line 1",
+    "truncated": "broken JSON", "top-level-list": "no 'vast-desktop-save' marker",
+    "top-level-string": "no 'vast-desktop-save' marker", "foreign-format": "no 'vast-desktop-save' marker",
+    "no-format": "no 'vast-desktop-save' marker", "future-version": "made by a newer Vast Desktop",
+    "version-string": "version is not a whole number", "version-bool": "version is not a whole number",
+    "version-missing": "version is not a whole number", "other-rules": "saved with rules 'base-9'",
+    "extra-field": "at cheat: Extra inputs are not permitted", "choices-missing": "at choices: Field required",
+    "choices-string": "at choices", "choice-number": "at choices.0", "choice-too-long": "at most 200 characters",
+    "choice-control-char": "only printable characters", "too-many-choices": "at most 100000 items",
+    "setup-missing": "at setup: Field required", "setup-list": "at setup", "roles-unknown": "not 'wizard'",
+    "roles-string": "at setup.roles", "roles-empty": "setup.roles must name roles",
+    "variant-unknown": "Unknown variant 'double-dragons'", "difficulty-unknown": "Unknown knight difficulty",
+    "seed-string": "at setup.seed", "seed-float": "at setup.seed", "seed-huge": "the seed is out of range",
+    "seed-5000-digits": "a number of 5,000 digits", "seed-nan": "NaN is not a number",
+    "seed-infinity": "-Infinity is not a number", "seed-1e999": "1e999 is out of range",
+    "duplicate-keys": "the key 'seed' appears twice", "seats-unknown-role": "unknown role 'wizard'",
+    "seats-list": "at seats: Input should be a valid dictionary", "seats-unknown-level": "at seats.knight",
+    "seats-number": "at seats.knight", "seats-role-not-in-game": "seats names dragon, not in this game",
+    "campaign-surrogate": "lone surrogate", "campaign-control-char": "only printable characters",
+    "campaign-too-long": "at most 40 characters", "campaign-empty-name": "at least 1 character",
+    "surrogate-in-scenario": "lone surrogate", "nested-100000": "nested 100,001 levels deep",
+    "nested-60": "more than the 48 allowed", "padded-200MB": "209,715,200 bytes, more than",
+    "padded-9MB": "bytes, more than the 8,388,608 allowed", "illegal-first-choice": "no longer replays at step 1",
+    "fails-at-step-5": "no longer replays at step 5", "choice-after-game-over": "no longer replays at step 4",
+    "scenario-list": "at scenario", "scenario-unknown-key": "unknown scenario key(s): wizard",
+    "scenario-tiles-ints": "tiles[0]: expected a mapping", "scenario-tiles-dict": "tiles: expected a list",
+    "scenario-tokens-number": "tokens.0,1: expected whole numbers",
+    "scenario-pieces-bad-pos": "pieces.knight: expected a position", "scenario-round-string": "round:",
+    "scenario-knight-health-string": "knight.health:", "scenario-knight-grit-list": "knight.grit:",
+    "scenario-knight-track-string": "knight.track.strength:", "scenario-knight-list": "knight: expected a mapping",
+    "scenario-setup-roles-unknown": "Unknown role(s) wizard", "scenario-active-unknown": "active: 'wizard'",
+    "symlink-dev-zero": "not a regular file", "symlink-dev-null": "not a regular file",
+    "symlink-dangling": "cannot read the file", "fifo": "not a regular file", "folder": "a folder, not a file",
+    "unreadable": "cannot read the file",
+}
+
+
 def build(name: str, folder: Path) -> Path:
     """Write the case ``name`` as ``folder/<name>.json`` and return its path."""
     path = folder / f"{name}.json"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ..persistence import SaveError, read_save
+from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
 from ..settings import autosave_path, saves_dir
@@ -56,14 +56,16 @@ def when(path: Path) -> str:
 
 
 def describe(path: Path) -> tuple[list[str], bool]:
-    """A few words about a save (roles, seed, progress) from its validated contents, without
-    replaying it; for a file that cannot be loaded, the reason loading gives (and True)."""
+    """A few words about a save (roles, seed, progress), after the same checks as loading it
+    (a replay takes well under a second); for a file that cannot be loaded, the reason
+    loading gives (and True) — so the list never promises a file that Load then refuses."""
     try:
-        save = read_save(path)
+        game, save = load_save(path)
     except SaveError as exc:
         return ["This save cannot be loaded:", str(exc).replace(str(path), path.name)], True
-    roles = [ROLE_NAMES.get(r, r) for r in save.setup.roles]
-    lines = [" vs ".join(roles), f"Seed {save.setup.seed} · {len(save.choices)} choices made"]
+    roles = [ROLE_NAMES.get(r, r) for r in game.state.roles]
+    ended = " · finished" if game.outcome is not None else f" · round {game.state.round}"
+    lines = [" vs ".join(roles), f"Seed {game.setup.seed} · {len(save.choices)} choices made{ended}"]
     if save.scenario is not None:
         lines[0] += " (a scenario)"
     if save.seats:
