@@ -134,3 +134,20 @@ def test_a_scenario_of_the_wrong_shape_is_a_scenario_error(scenario: dict, needl
     base = {"setup": {"roles": ["knight", "cave"], "seed": 1}}
     with pytest.raises(ScenarioError, match=needle):
         load_scenario({**base, **scenario})
+
+
+def test_hostile_settings_fall_back_to_the_defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The settings file shares the reader: a FIFO, a link to /dev/zero or deep nesting at the
+    settings path gives the defaults at once (before: a hang, a MemoryError, a RecursionError)."""
+    import os
+
+    monkeypatch.setenv("VAST_DESKTOP_HOME", str(tmp_path / "home"))
+    from vast_desktop.settings import Settings, load_settings, settings_path
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for make in (os.mkfifo, lambda p: p.symlink_to("/dev/zero"),
+                 lambda p: p.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")):
+        make(path)
+        assert load_settings() == Settings()
+        path.unlink()

@@ -13,7 +13,7 @@ class ScenarioError(ValueError):
 
 
 @lru_cache(maxsize=512)
-def _adapter(owner: type, key: str) -> TypeAdapter[Any] | None:
+def _adapter(owner: Any, key: str) -> TypeAdapter[Any] | None:
     """The pydantic adapter for the dataclass field ``owner.key`` (None: no usable annotation)."""
     try:
         hint = get_type_hints(owner).get(key)
@@ -22,12 +22,12 @@ def _adapter(owner: type, key: str) -> TypeAdapter[Any] | None:
         return None
 
 
-def checked(owner: object, key: str, value: Any, where: str) -> Any:
+def checked(owner: Any, key: str, value: Any, where: str) -> Any:
     """``value`` as the type the state field ``key`` of ``owner`` (a role's or the game's state
     dataclass) declares — a list of positions becomes a list of tuples — or ScenarioError
     naming ``where``.  So a scenario's value of the wrong kind (a Knight's health of "x") is
     refused when it loads, not when a rule later adds to it."""
-    adapter = _adapter(type(owner), key)
+    adapter = _adapter(owner.__class__, key)
     if adapter is None:
         return value
     try:

@@ -62,7 +62,7 @@ SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level k
     "monster_discard": (list,), "removed_from_game": (list,), "supply": (dict,), "rockslides": (list,),
     "bombs": (list,), "omen_bag": (dict,), "terrain": (list,), "entrance": (list, str),
 }
-SHAPE_NAMES = {dict: "a mapping", list: "a list", str: "text"}
+SHAPE_NAMES: dict[type, str] = {dict: "a mapping", list: "a list", str: "text"}
 
 
 
