@@ -7,6 +7,7 @@ settings, load, save, pause-menu and game-over (plus a Campaign game's lines) sc
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 
@@ -154,7 +155,24 @@ def run(size: tuple[int, int]) -> None:
     load.selected = save_files()[0]
     load.resize(app.size)
     shot(app, "load")
+    refuse_hostile_save(app, load)
     pygame.quit()
+
+
+def refuse_hostile_save(app: App, load: LoadScreen) -> None:
+    """A tampered save (an unknown role in its seats, which once crashed the app) chosen and
+    loaded: the preview and the toast say why, and the game goes on."""
+    path = saves_dir() / "tampered.json"
+    data = json.loads((saves_dir() / "first try.json").read_text(encoding="utf-8"))
+    data["seats"] = {"wizard": "human"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    os.utime(path)                  # the newest: first in the list
+    load.selected = path
+    load.resize(app.size)
+    frames(app)
+    load.load_selected()
+    frames(app)
+    shot(app, "load_refused")
 
 
 def main() -> int:

@@ -19,9 +19,9 @@ import pygame  # noqa: E402
 
 from vast_desktop.app import App  # noqa: E402
 from vast_desktop.headless.robot import Robot  # noqa: E402
+from vast_desktop.headless.tutorial_check import title_button  # noqa: E402
 from vast_desktop.screens.title import TitleScreen  # noqa: E402
 from vast_desktop.screens.tutorial import TutorialScreen  # noqa: E402
-from vast_desktop.headless.tutorial_check import title_button  # noqa: E402
 
 OUT = ROOT / "shots"
 SHOTS = {0: "welcome", 1: "knight_move", 2: "cave_auto", 3: "cave_event", 8: "knight_collect", 12: "goblins_populate",

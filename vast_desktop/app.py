@@ -188,25 +188,28 @@ class App:
         self.start_session(session)
 
     def continue_game(self) -> bool:
-        """Resume the autosave; a broken one is reported and nothing changes."""
+        """Resume the autosave; a broken or hostile one is reported (the file and the reason) and
+        nothing changes: the autosave is not written."""
         from .persistence import SaveError
 
         try:
             session = Session.load(autosave_path(), autosave_path=autosave_path())
         except SaveError as exc:
-            self.notify(f"Cannot continue: {exc}", error=True)
+            self.notify(f"Cannot continue: {exc}", error=True, seconds=10.0)
             return False
         session.shared_table = self.settings.shared_table
         self.start_session(session)
         return True
 
     def load_game(self, path: Path) -> bool:
+        """Load a save to play; a broken or hostile one is reported (the file and the reason)
+        and the current game and the autosave stay as they were."""
         from .persistence import SaveError
 
         try:
             session = Session.load(path, autosave_path=autosave_path())
         except SaveError as exc:
-            self.notify(str(exc), error=True, seconds=8.0)
+            self.notify(f"Cannot load: {exc}", error=True, seconds=10.0)
             return False
         session.shared_table = self.settings.shared_table
         session.autosave()

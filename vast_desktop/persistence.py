@@ -1,21 +1,38 @@
 """Save files: a pydantic model of (format, rules version, setup, scenario, choice
 ids), written atomically (temp file, fsync, rename) so a crash loses at most the
-choice being made.  Loading replays every choice with the legality checks; a save
-that no longer replays is refused with the step and the reason, and a broken or
-foreign file is refused with a clear message — the current game is never touched.
+choice being made.
+
+Loading validates everything before anything uses it: the file is read safely
+(:mod:`.safe_json`: a regular file, a size cap, bounded nesting), checked against a
+strict schema (known roles, seats and levels, bounded sizes, printable names), then
+replayed in a throwaway game with every legality check, and the final position is
+probed (its options, every role's view, the save written back to text) so a poisoned
+scenario fails here rather than at a later choice.  Any failure is one SaveError naming
+the file and the reason — the current game and the autosave are never touched.
 """
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
-from .engine import Game, ReplayError, Setup, replay
+from .bots.registry import LEVELS
+from .engine import Game, ReplayError, Setup, replay, view
+from .engine.errors import ScenarioError
 from .engine.setup import SetupError
+from .engine.state import ROLE_ORDER
+from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
@@ -27,17 +44,60 @@ class SaveError(ValueError):
     """A save file that cannot be loaded; the message says which file and why."""
 
 
+MAX_CHOICES = 100_000          # a long five-role game makes a few thousand
+MAX_CHOICE_CHARS = 200         # an option id is a few dozen characters
+MAX_NAME_CHARS = 40            # a Campaign player name (the setup screen allows 16)
+MAX_SEED = 2**63               # seeds are drawn far below this; a bigger one is not ours
+
+
+def _known_role(role: str) -> str:
+    if role not in ROLE_ORDER:
+        raise ValueError(f"unknown role {role[:40]!r}; roles: {', '.join(ROLE_ORDER)}")
+    return role
+
+
+def _printable(text: str) -> str:
+    if not text.isprintable():
+        raise ValueError("only printable characters are allowed")
+    return text
+
+
+Role = Annotated[str, AfterValidator(_known_role)]
+SeatValue = Annotated[str, StringConstraints(pattern=rf"^(human|computer(:({'|'.join(LEVELS)}))?)$")]
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_CHARS), AfterValidator(_printable)]
+ChoiceId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHOICE_CHARS), AfterValidator(_printable)]
+
+
 class SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """A save's contents, strictly: no extra fields, no type coercion, bounded sizes, only
+    known roles and seat values."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     format: Literal["vast-desktop-save"]
     version: int
-    rules_version: str
+    rules_version: Annotated[str, StringConstraints(max_length=40)]
     setup: Setup
     scenario: dict[str, Any] | None = None
-    choices: tuple[str, ...]
-    seats: dict[str, str] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
-    campaign: dict[str, str] | None = None  # role -> player name in a Campaign game (VAR-03); absent otherwise
+    choices: tuple[ChoiceId, ...] = Field(max_length=MAX_CHOICES)
+    seats: dict[Role, SeatValue] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
+    campaign: dict[Role, PlayerName] | None = None  # role -> player name in a Campaign game (VAR-03); absent otherwise
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SaveFile:
+        """The seed in range; seats and player names only for roles in the game."""
+        if not -MAX_SEED < self.setup.seed < MAX_SEED:
+            raise ValueError(f"the seed is out of range (more than {len(str(MAX_SEED))} digits)")
+        unknown = [r for r in self.setup.roles if r not in ROLE_ORDER]
+        if unknown or not self.setup.roles:
+            raise ValueError(f"setup.roles must name roles among {', '.join(ROLE_ORDER)}"
+                             + (f" (not {', '.join(repr(r[:40]) for r in unknown)})" if unknown else ""))
+        roles = set(self.setup.roles if self.scenario is None else ROLE_ORDER)
+        for field, table in (("seats", self.seats), ("campaign", self.campaign)):
+            extra = sorted(set(table or ()) - roles)
+            if extra:
+                raise ValueError(f"{field} names {', '.join(extra)}, not in this game")
+        return self
 
 
 def to_save(g: Game, seats: dict[str, str] | None = None, campaign: dict[str, str] | None = None) -> SaveFile:
@@ -79,46 +139,102 @@ def load_game(path: Path) -> Game:
     return load_save(path)[0]
 
 
-def read_marked_json(path: Path, marker: str, what: str, error: type[ValueError]) -> dict[str, Any]:
+def read_marked_json(path: Path, marker: str, what: str, error: type[ValueError],
+                     max_bytes: int = MAX_FILE_BYTES) -> dict[str, Any]:
     """Read a JSON file of ours that must carry ``"format": marker``; anything else (no
-    file, not text, broken JSON, a foreign file) raises ``error`` naming the file and why."""
+    file, not a regular file, too big, not text, broken or too deeply nested JSON, a
+    foreign file) raises ``error`` naming the file and why (see :mod:`.safe_json`)."""
     try:
-        raw = path.read_text(encoding="utf-8")
+        data = read_json_object(Path(path), max_bytes)
+    except UnsafeJson as exc:
+        raise error(f"{path}: not a Vast Desktop {what} file ({exc}).") from None
     except OSError as exc:
         raise error(f"{path}: cannot read the file ({exc.strerror or exc}).") from None
-    except UnicodeDecodeError:
-        raise error(f"{path}: this is not a Vast Desktop {what} file (not text).") from None
-    try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise error(f"{path}: not a Vast Desktop {what} file (broken JSON at line {exc.lineno}: {exc.msg}).") from None
     if not isinstance(data, dict) or data.get("format") != marker:
         raise error(f"{path}: not a Vast Desktop {what} file (no '{marker}' marker).")
     return data
 
 
-def validate_file(model: type[ModelT], data: dict[str, Any], path: Path, what: str, error: type[ValueError]) -> ModelT:
+def validate_file(model: type[ModelT], data: dict[str, Any], path: Path, what: str, error: type[ValueError],
+                  strict: bool | None = None) -> ModelT:
     """The pydantic model of a file's contents; a broken field raises ``error`` naming its path."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, strict=strict)
     except ValidationError as exc:
         first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise error(f"{path}: broken {what} file at {where}: {first['msg']}.") from None
+        where = ".".join(str(x)[:40] for x in first["loc"] if x != "[key]")
+        msg = first["msg"].removeprefix("Value error, ")
+        raise error(f"{path}: broken {what} file{f' at {where}' if where else ''}: {msg}.") from None
+
+
+def read_save(path: Path) -> SaveFile:
+    """Read and validate a save file without replaying it (the save list's preview uses this;
+    :func:`load_save` adds the replay).  Raises SaveError naming the file and the reason."""
+    path = Path(path)
+    data = read_marked_json(path, SAVE_FORMAT, "save", SaveError)
+    version = data.get("version")
+    if type(version) is not int:
+        raise SaveError(f"{path}: broken save file at version: the version is not a whole number.")
+    if version != SAVE_VERSION:
+        newer = " (made by a newer Vast Desktop)" if version > SAVE_VERSION else ""
+        raise SaveError(f"{path}: save format version {version} is not supported{newer}; this version reads "
+                        f"{SAVE_VERSION}.")
+    # JSON gives lists where the model has tuples: strict, except that one conversion
+    save = validate_file(SaveFile, _tuples(data), path, "save", SaveError, strict=True)
+    if save.rules_version != RULES_VERSION:
+        raise SaveError(f"{path}: saved with rules {save.rules_version!r}; this version plays {RULES_VERSION!r}.")
+    return save
+
+
+def _tuples(data: dict[str, Any]) -> dict[str, Any]:
+    """The save's lists that the model holds as tuples, as tuples (strict validation takes no list)."""
+    out = dict(data)
+    if isinstance(out.get("choices"), list):
+        out["choices"] = tuple(out["choices"])
+    setup = out.get("setup")
+    if isinstance(setup, dict):
+        out["setup"] = {k: tuple(v) if isinstance(v, list) and k in ("roles", "variants", "house_rules") else v
+                        for k, v in setup.items()}
+    return out
 
 
 def load_save(path: Path) -> tuple[Game, SaveFile]:
-    """Read, validate and replay a save file; also returns the file's contents (seats)."""
+    """Read, validate and replay a save file in a throwaway game, then probe the final
+    position; returns the game and the file's contents (seats).  Any failure at all is a
+    SaveError naming the file and the reason."""
     path = Path(path)
-    data = read_marked_json(path, SAVE_FORMAT, "save", SaveError)
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"{path}: save format version {data.get('version')!r} is not supported (expected {SAVE_VERSION}).")
-    save = validate_file(SaveFile, data, path, "save", SaveError)
-    if save.rules_version != RULES_VERSION:
-        raise SaveError(f"{path}: saved with rules {save.rules_version!r}; this version plays {RULES_VERSION!r}.")
+    save = read_save(path)
     try:
-        return replay(save.setup, list(save.choices), scenario=save.scenario), save
+        game = replay(save.setup, list(save.choices), scenario=save.scenario)
     except ReplayError as exc:
-        raise SaveError(f"{path}: the saved game no longer replays at step {exc.step} ({exc.choice!r}): {exc.reason}") from None
-    except (SetupError, ValueError) as exc:
-        raise SaveError(f"{path}: the saved setup cannot be played: {exc}") from None
+        raise SaveError(f"{path}: the saved game no longer replays at step {exc.step} "
+                        f"({str(exc.choice)[:60]!r}): {exc.reason}") from None
+    except (SetupError, ScenarioError) as exc:
+        what = "setup" if save.scenario is None else "scenario"
+        raise SaveError(f"{path}: the saved {what} cannot be played: {exc}") from None
+    except Exception as exc:   # (RecursionError, MemoryError too) a hostile file must never take the app down
+        raise SaveError(f"{path}: the saved game cannot be replayed ({_why(exc)}).") from None
+    try:
+        _probe(game, save)
+    except Exception as exc:
+        raise SaveError(f"{path}: the saved game breaks at its last position ({_why(exc)}).") from None
+    return game, save
+
+
+def _probe(game: Game, save: SaveFile) -> None:
+    """Use the replayed game the way the table will at once: the pending options and their
+    labels, every role's view and the public one, and the autosave text; a scenario that
+    loads but holds a value of the wrong kind fails here, not at a later choice."""
+    d = game.pending
+    if d is not None:
+        for opt in d.options:
+            str(opt.label)
+    for role in (*game.state.roles, None):
+        view(game, role)
+    to_save(game, save.seats, save.campaign).model_dump_json()
+
+
+def _why(exc: BaseException) -> str:
+    """A short reason for an unexpected exception (its kind and first words)."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text[:160]}" if text else type(exc).__name__

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Game, GameEvent, PlayerView, Setup, replay, view
-from .persistence import load_save
+from .persistence import SaveError, load_save
 
 BLOCK = 32            # choices per block: stepping back past the kept views replays once per block
 KEEP_VIEWS = 4096     # views kept (about 1 MB per 100 in a five-role game)
@@ -110,10 +110,14 @@ class Review:
 
     @classmethod
     def from_save(cls, path: Path, **kw: Any) -> Review:
-        """Review a save file: a broken or foreign file raises SaveError with the reason
-        (the same checks as loading it to play: persistence.load_save)."""
+        """Review a save file: a broken, foreign or hostile file raises SaveError with the
+        reason (the same checks as loading it to play: persistence.load_save), never another
+        exception."""
         game, _ = load_save(Path(path))
-        return cls.from_game(game, **kw)
+        try:
+            return cls.from_game(game, **kw)
+        except Exception as exc:      # load_save replayed it already; this is the last guard
+            raise SaveError(f"{path}: the saved game cannot be reviewed ({type(exc).__name__}: {exc}).") from None
 
     # ------------------------------------------------------------------ the walk
     def _walk(self) -> tuple[tuple[Step, ...], tuple[int, ...], tuple[int, ...], tuple[Stamp, ...], Game]:

@@ -17,7 +17,7 @@ from typing import cast
 from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
-from .persistence import load_save, save_game
+from .persistence import SaveError, load_save, save_game
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
@@ -117,11 +117,15 @@ class Session:
 
     @classmethod
     def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None) -> Session:
-        """Load a save; raises SaveError (the caller's current session is untouched)."""
+        """Load a save; raises SaveError naming the file and the reason, whatever goes wrong
+        (the caller's current session and the autosave are untouched: nothing is written)."""
         g, save = load_save(path)
-        if seats is None and save.seats:
-            seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
-        return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))
+        try:
+            if seats is None and save.seats:
+                seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
+            return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))
+        except Exception as exc:      # load_save validated the seats; this is the last guard
+            raise SaveError(f"{path}: the saved seats cannot be used ({type(exc).__name__}: {exc}).") from None
 
     # ---------------------------------------------------------------- who's who
     @property

@@ -6,13 +6,13 @@ Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else the
 XDG folders (``~/.config/vast_desktop`` and ``~/.local/share/vast_desktop``)."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .persistence import atomic_write_text
+from .safe_json import read_json_object
 
 
 class Settings(BaseModel):
@@ -61,9 +61,12 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
+    """The saved settings; defaults when the file is missing, broken or hostile (read with
+    safe_json: a FIFO or a link to a device cannot hang or flood the start, deep nesting
+    cannot recurse)."""
     p = settings_path()
     try:
-        return Settings.model_validate(json.loads(p.read_text(encoding="utf-8")))
+        return Settings.model_validate(read_json_object(p))
     except (OSError, ValueError, ValidationError):
         return Settings()
 

@@ -39,11 +39,11 @@ from typing import Any
 import yaml
 
 from ..rules_data import load_rules_data
-from .errors import ScenarioError
+from .errors import ScenarioError, checked
 from .flow import game_flow
 from .game import Game
 from .geometry import Pos, edge
-from .setup import Setup, initial_state, make_config
+from .setup import Setup, SetupError, initial_state, make_config
 from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
@@ -55,6 +55,14 @@ KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
                "smashed", "dead", "must_resolve_event", "javelin_ready"}
 CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
+SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level key holds
+    "setup": (dict,), "active": (str,), "description": (str,), "tiles": (list,), "tokens": (dict,),
+    "pieces": (dict,), "stack": (list,), "knight": (dict,), "cave": (dict,), "goblins": (dict,), "dragon": (dict,),
+    "thief": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
+    "monster_discard": (list,), "removed_from_game": (list,), "supply": (dict,), "rockslides": (list,),
+    "bombs": (list,), "omen_bag": (dict,), "terrain": (list,), "entrance": (list, str),
+}
+SHAPE_NAMES: dict[type, str] = {dict: "a mapping", list: "a list", str: "text"}
 
 
 
@@ -180,15 +188,49 @@ def _check_components(g: Game, data: dict[str, Any]) -> None:
                 ids.remove(i)
 
 
+def _check_shapes(data: dict[str, Any]) -> None:
+    """Each top-level key holds the kind of value it needs (a list of tiles, a mapping of
+    tokens …), and each tile and token entry too; else ScenarioError naming the key."""
+    for key, kinds in SHAPES.items():
+        if key in data and not isinstance(data[key], kinds):
+            raise ScenarioError(f"{key}: expected {' or '.join(SHAPE_NAMES[k] for k in kinds)}, "
+                                f"got {data[key]!r:.60}")
+    for i, t in enumerate(data.get("tiles", ())):
+        if not isinstance(t, dict):
+            raise ScenarioError(f"tiles[{i}]: expected a mapping like {{pos: [1, 0], tile: T20}}, got {t!r:.60}")
+    for key in ("tokens", "supply", "omen_bag"):
+        for k, v in data.get(key, {}).items():
+            counts = v if key == "tokens" else {k: v}
+            if not isinstance(counts, dict) or not all(type(n) is int for n in counts.values()):
+                raise ScenarioError(f"{key}.{k}: expected whole numbers of tokens, got {v!r:.60}")
+
+
 def load_scenario(data: dict[str, Any] | str) -> Game:
+    """Build the game a scenario describes (see the module docstring).  Anything malformed —
+    an unknown key, a value of the wrong kind, a broken structure — raises ScenarioError
+    naming what is wrong, never another exception."""
     if isinstance(data, str):
-        data = yaml.safe_load(data)
+        try:
+            data = yaml.safe_load(data)
+        except yaml.YAMLError as exc:
+            raise ScenarioError(f"not YAML: {exc}") from None
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a mapping")
     data = copy.deepcopy(data)
     bad = set(data) - TOP_KEYS
     if bad:
-        raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(bad))}")
+        raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(map(str, bad)))}")
+    _check_shapes(data)
+    try:
+        return _build(data)
+    except (ScenarioError, SetupError):
+        raise
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as exc:
+        raise ScenarioError(f"malformed scenario ({type(exc).__name__}: {str(exc)[:160]})") from None
+
+
+def _build(data: dict[str, Any]) -> Game:
+    """The game of a scenario whose keys and shapes were checked (load_scenario)."""
     rules = load_rules_data()
     try:
         setup = Setup(**data.get("setup", {}))
@@ -240,7 +282,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         if key in data:
             if not config.extra.get("terrain"):
                 raise ScenarioError(f"{key}: only with the terrain or random-terrain variant")
-            setattr(st, key, copy.deepcopy(data[key]))
+            setattr(st, key, checked(st, key, copy.deepcopy(data[key]), key))
     if "stack" in data:
         st.stack = list(data["stack"])
     if "tokens" in data:
@@ -257,7 +299,7 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
             setattr(st, key, list(data[key]))
     for key in ("round", "collapse", "crystal_tiles_removed", "crystals_smashed_total"):
         if key in data:
-            setattr(st, key, data[key])
+            setattr(st, key, checked(st, key, data[key], key))
     if "knight" in data:
         _check_section(data, "knight", st.knight, KNIGHT_KEYS)
         assert st.knight is not None
@@ -266,15 +308,18 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
             kn = st.knight
             kn.sidequest_deck = [c for c in kn.sidequests + kn.sidequest_deck if c not in quests]
         for k, v in data["knight"].items():
+            value = checked(st.knight, k, copy.deepcopy(v), f"knight.{k}")
             if k in ("track", "equip"):
-                getattr(st.knight, k).update(v)
+                getattr(st.knight, k).update(value)
             else:
-                setattr(st.knight, k, copy.deepcopy(v))
+                setattr(st.knight, k, value)
         st.knight.treasure_cubes = {c: st.knight.treasure_cubes.get(c, 0) for c in st.knight.treasures}
     if "cave" in data:
         _check_section(data, "cave", st.cave, CAVE_KEYS)
         assert st.cave is not None
         for k, v in data["cave"].items():
+            if k in ("omens", "hand", "hatred_tokens"):
+                v = checked(st.cave, k, v, f"cave.{k}")
             if k == "omens":
                 st.cave.omens = Counter(v)
             elif k == "omens_collected":     # starting the Cave's turn: its Omens are already in (CV-12)

@@ -5,7 +5,6 @@ be loaded is reported and nothing changes.  ``SaveScreen`` asks for a name and
 writes the current game (asking again before it overwrites a save)."""
 from __future__ import annotations
 
-import json
 import string
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
 from ..settings import autosave_path, saves_dir
@@ -36,30 +36,42 @@ def ensure_list_theme(manager: pygame_gui.UIManager, scale: float) -> None:
     theme._vast_save_list_scale = scale  # type: ignore[attr-defined]
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:          # gone since it was listed
+        return 0.0
+
+
 def save_files() -> list[Path]:
-    """The save files in saves_dir(), newest first."""
+    """The save files in saves_dir(), newest first (regular files only: a folder, a pipe or
+    a device named *.json is not listed)."""
     files = [p for p in saves_dir().glob("*.json") if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+    return sorted(files, key=lambda p: (_mtime(p), p.name), reverse=True)
 
 
 def when(path: Path) -> str:
-    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    stamp = _mtime(path)
+    return datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M") if stamp else "?"
 
 
-def describe(path: Path) -> list[str]:
-    """A few words about a save (roles, seed, progress) without replaying it."""
+def describe(path: Path) -> tuple[list[str], bool]:
+    """A few words about a save (roles, seed, progress), after the same checks as loading it
+    (a replay takes well under a second); for a file that cannot be loaded, the reason
+    loading gives (and True) — so the list never promises a file that Load then refuses."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        setup = data["setup"]
-        roles = [ROLE_NAMES.get(r, str(r)) for r in setup["roles"]]
-        lines = [" vs ".join(roles), f"Seed {setup.get('seed', 0)} · {len(data['choices'])} choices made"]
-        seats = data.get("seats") or {}
-        if seats:
-            lines.append(", ".join(f"{ROLE_NAMES.get(r, r)}: {'human' if v == 'human' else 'computer'}"
-                                   for r, v in seats.items()))
-        return lines
-    except (OSError, ValueError, KeyError, TypeError):
-        return ["This file does not look like a save; loading it will say why."]
+        game, save = load_save(path)
+    except SaveError as exc:
+        return ["This save cannot be loaded:", str(exc).replace(str(path), path.name)], True
+    roles = [ROLE_NAMES.get(r, r) for r in game.state.roles]
+    ended = " · finished" if game.outcome is not None else f" · round {game.state.round}"
+    lines = [" vs ".join(roles), f"Seed {game.setup.seed} · {len(save.choices)} choices made{ended}"]
+    if save.scenario is not None:
+        lines[0] += " (a scenario)"
+    if save.seats:
+        lines.append(", ".join(f"{ROLE_NAMES.get(r, r)}: {'human' if v == 'human' else 'computer'}"
+                               for r, v in save.seats.items()))
+    return lines, False
 
 
 class LoadScreen(Screen):
@@ -69,6 +81,15 @@ class LoadScreen(Screen):
         super().__init__(app)
         self.paths: dict[str, Path] = {}
         self.selected: Path | None = None
+        self.described: tuple[Path, float, tuple[list[str], bool]] | None = None   # the preview read last
+
+    def preview(self, path: Path) -> tuple[list[str], bool]:
+        """describe(path), read again only when another file is chosen or the file changed
+        (the panel is drawn every frame)."""
+        stamp = _mtime(path)
+        if self.described is None or self.described[:2] != (path, stamp):
+            self.described = (path, stamp, describe(path))
+        return self.described[2]
 
     def build(self) -> None:
         m = self.app.manager
@@ -127,7 +148,6 @@ class LoadScreen(Screen):
     def review_selected(self) -> None:
         """Review the chosen save (finished or not); a broken or foreign file is refused with the
         reason (the same checks as loading it) and nothing changes."""
-        from ..persistence import SaveError
         from ..review import Review
         from .review import ReviewScreen
 
@@ -137,7 +157,7 @@ class LoadScreen(Screen):
             return
         try:
             review = Review.from_save(path)
-        except SaveError as exc:
+        except SaveError as exc:      # from_save turns any failure of a hostile file into a SaveError
             self.app.notify(str(exc), error=True, seconds=8.0)
             return
         self.app.push(ReviewScreen(self.app, review, path.stem))
@@ -188,9 +208,10 @@ class LoadScreen(Screen):
         y += s(34)
         draw_text(surface, f"Saved {when(path)}", (x, y), s(18), TEXT_DIM)
         y += s(30)
-        for line in describe(path):
+        lines, refused = self.preview(path)
+        for line in lines:
             for part in wrap(line, s(18), self.detail.w):
-                draw_text(surface, part, (x, y), s(18), TEXT)
+                draw_text(surface, part, (x, y), s(18), DANGER if refused else TEXT)
                 y += s(22)
 
 

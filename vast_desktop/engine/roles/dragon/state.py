@@ -17,7 +17,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...errors import ScenarioError
+from ...errors import ScenarioError, checked
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -198,9 +198,9 @@ def load_dragon(st: GameState, data: dict[str, Any]) -> None:
     assert d is not None
     for k, v in data.items():
         if k == "sloth":
-            d.sloth.update({box: int(n) for box, n in v.items()})
+            d.sloth.update(checked(d, "sloth", v, "dragon.sloth"))
         elif k not in CARD_KEYS:
-            setattr(d, k, copy.deepcopy(v))
+            setattr(d, k, checked(d, k, copy.deepcopy(v), f"dragon.{k}"))
     if any(k in data for k in CARD_KEYS):
         _load_cards(d, data)
     if "placed" not in data:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
+from ...errors import checked
 from ...game import GameOver, Outcome
 from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...kinds import DecisionKind
@@ -1970,19 +1971,18 @@ def load_goblins(st: object, data: dict[str, object]) -> None:
     assert isinstance(s, GoblinState)
     for key, value in data.items():
         if key == "population":
-            s.population.update(value)  # type: ignore[call-overload]
+            s.population.update(checked(s, key, value, "goblins.population"))
         elif key == "monsters":
-            s.monsters = {t: list(value.get(t, [])) for t in TRIBES}  # type: ignore[attr-defined]
+            given = checked(s, key, value, "goblins.monsters")
+            s.monsters = {t: list(given.get(t, [])) for t in TRIBES}
             used = {m for ms in s.monsters.values() for m in ms}
             st.monster_deck = [m for m in st.monster_deck if m not in used]
         elif key == "monster_deck":
             st.monster_deck = list(value)  # type: ignore[call-overload]
         elif key == "lurking":
-            s.lurking = {t: (int(p[0]), int(p[1])) for t, p in value.items()}  # type: ignore[attr-defined]
-        elif key in ("hand", "face_up", "war_deck", "secrets_deck", "secrets_discard"):
-            setattr(s, key, list(value))  # type: ignore[call-overload]
+            s.lurking = {t: (int(p[0]), int(p[1])) for t, p in checked(s, key, value, "goblins.lurking").items()}
         else:
-            setattr(s, key, value)
+            setattr(s, key, checked(s, key, value, f"goblins.{key}"))
     held = set(s.hand) | set(s.face_up) | set(s.secrets_discard)
     if "secrets_deck" not in data:
         s.secrets_deck = [c for c in s.secrets_deck if c not in held]

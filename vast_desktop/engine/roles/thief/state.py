@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...errors import checked
 from ...geometry import Pos
 
 if TYPE_CHECKING:
@@ -115,6 +116,6 @@ def load_thief(st: GameState, data: dict[str, Any]) -> None:
     t = st.thief
     assert isinstance(t, ThiefState)
     for k, v in data.items():
-        setattr(t, k, copy.deepcopy(v))
+        setattr(t, k, checked(t, k, copy.deepcopy(v), f"thief.{k}"))
     if "placed" not in data:
         t.placed = "thief" in st.board.pieces
