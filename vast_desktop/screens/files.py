@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from ..autosaver import failure_reason
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
 from ..settings import autosave_path, saves_dir
@@ -71,6 +72,7 @@ class LoadScreen(Screen):
         self.selected: Path | None = None
 
     def build(self) -> None:
+        self.app.flush_autosave()    # "Load the autosave" offers the game on disk: with the last move
         m = self.app.manager
         w, h = self.app.size
         s = self.scaled
@@ -254,7 +256,7 @@ class SaveScreen(Screen):
         try:
             session.save(path)
         except OSError as exc:
-            self.say(f"Could not save: {exc.strerror or exc}", error=True)
+            self.say(f"Could not save: cannot write {path} ({failure_reason(exc, path)}).", error=True)
             return
         self.app.notify(f"Saved as “{name}”.")
         self.app.pop()
