@@ -154,52 +154,73 @@ def test_an_unexpected_write_error_is_reported_not_raised(tmp_path) -> None:
 
 
 # ---------------------------------------------------------------- SIGKILL mid-write
-WRITER = textwrap.dedent("""
-    import random, sys
+# A spawner process imports the game once, then for each seed it reads forks a writer that plays
+# moves as fast as they come, each autosaved in the background; it prints the writer's pid once
+# the first save is on disk, and the writer's wait status once the test has killed it.
+SPAWNER = textwrap.dedent("""
+    import os, random, sys
     from pathlib import Path
     from vast_desktop.engine import Setup
     from vast_desktop.session import Session
 
-    path, seed = Path(sys.argv[1]), int(sys.argv[2])
-    rng = random.Random(seed)
-    session = Session.new(Setup(roles=("knight", "cave"), seed=seed), None, path)
-    session.flush_autosave()
-    print("ready", flush=True)
-    while True:                      # moves as fast as they come, each autosaved in the background
-        d = session.game.pending
-        if d is None:
-            session = Session.new(Setup(roles=("knight", "cave"), seed=rng.randrange(1000)), None, path)
-            continue
-        session.choose(rng.choice(d.ids))
+    def write_forever(path, seed, ready):
+        rng = random.Random(seed)
+        session = Session.new(Setup(roles=("knight", "cave"), seed=seed), None, path)
+        session.flush_autosave()
+        os.write(ready, b"r")
+        while True:
+            d = session.game.pending
+            if d is None:
+                session = Session.new(Setup(roles=("knight", "cave"), seed=rng.randrange(1000)), None, path)
+                continue
+            session.choose(rng.choice(d.ids))
+
+    path = Path(sys.argv[1])
+    for line in sys.stdin:
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            write_forever(path, int(line), w)
+        os.close(w)
+        assert os.read(r, 1) == b"r"
+        os.close(r)
+        print(pid, flush=True)
+        print(os.waitpid(pid, 0)[1], flush=True)
 """)
 
-KILLS = 60
+KILLS = 80
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the writers are forked")
 def test_sigkill_mid_write_always_leaves_a_loadable_save_and_startup_cleans_up(tmp_path) -> None:
-    script = tmp_path / "writer.py"
-    script.write_text(WRITER, encoding="utf-8")
     folder = tmp_path / "data"
     path = folder / "autosave.json"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    spawner = subprocess.Popen([sys.executable, "-c", SPAWNER, str(path)], env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert spawner.stdin is not None and spawner.stdout is not None
     rng = random.Random(26)
     left_behind = 0
-    for kill in range(KILLS):
-        proc = subprocess.Popen([sys.executable, str(script), str(path), str(kill)], env=env,
-                                stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.0, 0.06))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        proc.stdout.close()
-        assert proc.returncode == -signal.SIGKILL
-        load_save(path)                                   # old or new, never broken (raises otherwise)
-        temps = [p for p in folder.iterdir() if TEMP_NAME.fullmatch(p.name)]
-        left_behind += len(temps)
-        # the next start-up: the writer is dead, so its temp files go whatever their age
-        assert sorted(clean_temp_files(folder, min_age_seconds=0)) == sorted(temps)
-        assert [p.name for p in folder.iterdir()] == ["autosave.json"]
+    try:
+        for kill in range(KILLS):
+            spawner.stdin.write(f"{kill}\n")
+            spawner.stdin.flush()
+            pid = int(spawner.stdout.readline())
+            time.sleep(rng.uniform(0.0, 0.03))
+            os.kill(pid, signal.SIGKILL)
+            status = int(spawner.stdout.readline())
+            assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+            load_save(path)                                   # old or new, never broken (raises otherwise)
+            temps = [p for p in folder.iterdir() if TEMP_NAME.fullmatch(p.name)]
+            left_behind += len(temps)
+            # the next start-up: the writer is dead, so its temp files go whatever their age
+            assert sorted(clean_temp_files(folder, min_age_seconds=0)) == sorted(temps)
+            assert [p.name for p in folder.iterdir()] == ["autosave.json"]
+    finally:
+        spawner.stdin.close()
+        spawner.wait(WAIT)
+        spawner.stdout.close()
     print(f"{KILLS} kills, {left_behind} temp files left mid-write and cleaned")
 
 
@@ -256,7 +277,7 @@ def test_folders_follow_the_home_override_else_platformdirs(tmp_path, monkeypatc
 
     monkeypatch.setenv("VAST_DESKTOP_HOME", str(tmp_path))
     assert settings.data_dir() == tmp_path / "data" and settings.config_dir() == tmp_path / "config"
-    assert settings.saves_dir() == tmp_path / "data" / "saves" and not settings.saves_dir().exists()
+    assert settings.saves_dir() == tmp_path / "data" / "saves"
     assert [f.path for f in settings.folders()] == [settings.saves_dir(), settings.data_dir(), settings.config_dir()]
     monkeypatch.delenv("VAST_DESKTOP_HOME")
     assert settings.data_dir() == platformdirs.user_data_path("vast_desktop", appauthor=False)

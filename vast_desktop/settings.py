@@ -55,9 +55,14 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    """The saves folder; made by the first save written there (looking never creates it, so an
-    unwritable data folder does not stop a screen that shows or lists it)."""
-    return data_dir() / "saves"
+    """The saves folder, made if it can be; an unwritable data folder does not stop a screen
+    that shows or lists it (writing a save there then reports why it cannot)."""
+    d = data_dir() / "saves"
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
+    return d
 
 
 class Folder(NamedTuple):

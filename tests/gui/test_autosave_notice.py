@@ -5,6 +5,8 @@ save screen, and once the folder is fixed the next move's save goes through and 
 The settings screen lists the folders."""
 from __future__ import annotations
 
+import shutil
+
 import pygame
 import pytest
 
@@ -48,6 +50,7 @@ def drawn() -> str:
 def test_an_unwritable_data_folder_shows_a_notice_and_the_game_goes_on(app) -> None:
     app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "shared_table": True})   # no curtains
     blocker = data_dir()
+    shutil.rmtree(blocker, ignore_errors=True)          # (the app made its folders at start-up)
     blocker.parent.mkdir(parents=True, exist_ok=True)
     blocker.write_text("a file where the data folder should be", encoding="utf-8")
     app.new_game(Setup(roles=("knight", "cave"), seed=3), {"knight": Seat(True), "cave": Seat(True)})
