@@ -12,13 +12,16 @@ from typing import NamedTuple
 import pygame
 import pygame_gui
 
+from .autosaver import READ_FLUSH_SECONDS, AutosaveWriter
+from .persistence import clean_temp_files
 from .render import text as text_mod
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
 from .screens.base import Screen
 from .session import Seat, Session
-from .settings import Settings, autosave_path, load_settings, save_settings
+from .settings import Settings, autosave_path, folders, load_settings, save_settings
 
 FPS = 60
+QUIT_FLUSH_SECONDS = 5.0        # how long quitting waits for the last autosave to reach the disk
 LINKED_TOAST_SECONDS = 8.0      # a refusal with a "Rule" link stays long enough to reach for the link
 TOAST_FONT, LINK_FONT = 20, 17
 
@@ -72,6 +75,10 @@ class App:
 
         clear_caches()
         self.settings = settings or load_settings()
+        for folder in folders():     # temp files a crash left mid-write (persistence.clean_temp_files)
+            clean_temp_files(folder.path)
+        # every game's autosave goes through this one writer, so one game's saves never land after the next's
+        self.autosaver = AutosaveWriter()
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -183,8 +190,17 @@ class App:
         session.draw_curtain()                  # every entry to the table starts behind the curtain
         self.replace(TableScreen(self))
 
+    def flush_autosave(self, timeout: float = READ_FLUSH_SECONDS) -> bool:
+        """Wait (up to ``timeout`` seconds) until the last autosave is on disk: before the app
+        quits and before anything reads the autosave file.  True if it is."""
+        done = self.autosaver.flush(timeout)
+        if self.session is not None and self.session.writer is not self.autosaver:
+            done = self.session.flush_autosave(timeout) and done
+        return done
+
     def new_game(self, setup, seats: dict[str, Seat]) -> None:
-        session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table)
+        session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table,
+                              writer=self.autosaver)
         self.start_session(session)
 
     def continue_game(self) -> bool:
@@ -192,8 +208,9 @@ class App:
         nothing changes: the autosave is not written."""
         from .persistence import SaveError
 
+        self.flush_autosave()
         try:
-            session = Session.load(autosave_path(), autosave_path=autosave_path())
+            session = Session.load(autosave_path(), autosave_path=autosave_path(), writer=self.autosaver)
         except SaveError as exc:
             self.notify(f"Cannot continue: {exc}", error=True, seconds=10.0)
             return False
@@ -206,8 +223,9 @@ class App:
         and the current game and the autosave stay as they were."""
         from .persistence import SaveError
 
+        self.flush_autosave()
         try:
-            session = Session.load(path, autosave_path=autosave_path())
+            session = Session.load(path, autosave_path=autosave_path(), writer=self.autosaver)
         except SaveError as exc:
             self.notify(f"Cannot load: {exc}", error=True, seconds=10.0)
             return False
@@ -216,9 +234,17 @@ class App:
         self.start_session(session)
         return True
 
-    def apply_settings(self, settings: Settings) -> None:
+    def apply_settings(self, settings: Settings) -> bool:
+        """Apply ``settings`` and store them; False (and an error toast) if they could not be
+        stored — they apply to this run all the same."""
         self.settings = settings
-        save_settings(settings)
+        stored = True
+        try:
+            save_settings(settings)
+        except OSError as exc:
+            stored = False
+            self.notify(f"The settings apply now but could not be stored: cannot write "
+                        f"{exc.filename or 'the settings file'} ({exc.strerror or exc}).", error=True, seconds=8.0)
         self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
         if self.session is not None:
             was_open = self.session.shared_table
@@ -227,6 +253,7 @@ class App:
                 self.session.draw_curtain()     # curtains just switched on: the seated view is hidden first
         if self.top is not None:
             self.top.resize(self.size)
+        return stored
 
     # ------------------------------------------------------------ frame loop
     def step(self, dt: float | None = None) -> bool:
@@ -267,6 +294,8 @@ class App:
         self.frame_times.append(time.perf_counter() - start)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
+        if not self.running:
+            self.flush_autosave(QUIT_FLUSH_SECONDS)     # the last move reaches the disk before the app goes
         return self.running
 
     def draw(self) -> None:

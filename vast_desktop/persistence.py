@@ -1,6 +1,7 @@
 """Save files: a pydantic model of (format, rules version, setup, scenario, choice
 ids), written atomically (temp file, fsync, rename) so a crash loses at most the
-choice being made.
+choice being made; a temp file a crash leaves behind is cleaned at the next start-up
+(:func:`clean_temp_files`).
 
 Loading validates everything before anything uses it: the file is read safely
 (:mod:`.safe_json`: a regular file, a size cap, bounded nesting), checked against a
@@ -13,7 +14,9 @@ the file and the reason — the current game and the autosave are never touched.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -38,6 +41,10 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
 SAVE_VERSION = 1
 RULES_VERSION = "base-1"
+TEMP_SUFFIX = ".tmp"
+# atomic_write_text's temp files: "." + the target's name + "." + mkstemp's 8 random characters + ".tmp"
+TEMP_NAME = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+STALE_TEMP_SECONDS = 10.0    # a younger temp file may be another window's write in progress
 
 
 class SaveError(ValueError):
@@ -109,7 +116,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     """Write to a temp file beside ``path``, fsync it, then rename over ``path``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -127,11 +134,41 @@ def atomic_write_text(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def clean_temp_files(folder: Path, min_age_seconds: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the temp files an interrupted :func:`atomic_write_text` left in ``folder`` (a
+    crash or a kill between creating and renaming one) and return them.  Only our own temp
+    names (``.<name>.<8 random>.tmp``), only plain files, and only those not touched for
+    ``min_age_seconds`` (a younger one may be another window's write in progress).  A folder
+    that is missing or unreadable, or a file that cannot be removed, is left alone: this is
+    tidying, never a reason to stop the app."""
+    try:
+        entries = list(Path(folder).iterdir())
+    except OSError:
+        return []
+    cutoff = time.time() - min_age_seconds
+    removed = []
+    for entry in entries:
+        if not TEMP_NAME.fullmatch(entry.name):
+            continue
+        try:
+            if not entry.is_file() or entry.is_symlink() or entry.stat().st_mtime > cutoff:
+                continue
+            entry.unlink()
+        except OSError:
+            continue
+        removed.append(entry)
+    return removed
+
+
+def save_text(save: SaveFile) -> str:
+    """A save file's text, as :func:`save_game` writes it."""
+    # without a campaign the file is written exactly as before the field existed (older versions read it)
+    return save.model_dump_json(indent=1, exclude={"campaign"} if save.campaign is None else None)
+
+
 def save_game(g: Game, path: Path, seats: dict[str, str] | None = None,
               campaign: dict[str, str] | None = None) -> None:
-    save = to_save(g, seats, campaign)
-    # without a campaign the file is written exactly as before the field existed (older versions read it)
-    atomic_write_text(Path(path), save.model_dump_json(indent=1, exclude={"campaign"} if save.campaign is None else None))
+    atomic_write_text(Path(path), save_text(to_save(g, seats, campaign)))
 
 
 def load_game(path: Path) -> Game:

@@ -1,6 +1,11 @@
 """The one entry point the UI uses: the game, the seats (human or computer),
 undo, autosave after every choice, computer players, and who is looking.
 
+Autosave: the save's text is made on the caller's thread after every choice and written
+by an :class:`~vast_desktop.autosaver.AutosaveWriter` in the background; a failed write
+never undoes or refuses the move — :attr:`Session.autosave_problem` says what went wrong
+(the table shows it) and the writer keeps trying.
+
 Privacy (GUI_SPEC "Privacy in pass-and-play"): the view shown is that of the
 human who must decide now; when the decider changes to another human a curtain
 comes first — unless there is only one human or the table plays open-handed.
@@ -14,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
+from .autosaver import AutosaveProblem, AutosaveWriter
 from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
-from .persistence import SaveError, load_save, save_game
+from .persistence import SaveError, load_save, save_game, save_text, to_save
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
@@ -93,6 +99,9 @@ class Session:
     bots: dict[str, Bot] = field(default_factory=dict)
     players: dict[str, str] = field(default_factory=dict)    # Campaign (VAR-03): role -> player name; {} otherwise
     campaign_result: tuple[list[str], bool] | None = None   # the lines told at game over (and whether an error)
+    # writes the autosave in the background; the app hands every session its one writer, so the saves of
+    # one game and the next reach the file in order
+    writer: AutosaveWriter = field(default_factory=AutosaveWriter)
 
     def __post_init__(self) -> None:
         for role in self.game.state.roles:
@@ -110,20 +119,25 @@ class Session:
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, setup: Setup, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
-            shared_table: bool = False, players: dict[str, str] | None = None) -> Session:
-        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}))
+            shared_table: bool = False, players: dict[str, str] | None = None,
+            writer: AutosaveWriter | None = None) -> Session:
+        """A new game, autosaved at once (in the background: an unwritable folder still starts it)."""
+        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}),
+                writer=writer or AutosaveWriter())
         s.autosave()
         return s
 
     @classmethod
-    def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None) -> Session:
+    def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
+             writer: AutosaveWriter | None = None) -> Session:
         """Load a save; raises SaveError naming the file and the reason, whatever goes wrong
         (the caller's current session and the autosave are untouched: nothing is written)."""
         g, save = load_save(path)
         try:
             if seats is None and save.seats:
                 seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
-            return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))
+            return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}),
+                       writer=writer or AutosaveWriter())
         except Exception as exc:      # load_save validated the seats; this is the last guard
             raise SaveError(f"{path}: the saved seats cannot be used ({type(exc).__name__}: {exc}).") from None
 
@@ -192,7 +206,8 @@ class Session:
 
     # ---------------------------------------------------------------- choices
     def choose(self, option_id: str) -> None:
-        """Apply a human's choice (IllegalChoice propagates unchanged); autosave."""
+        """Apply a human's choice (IllegalChoice propagates unchanged); autosave (never raises:
+        a failed write is :attr:`autosave_problem`)."""
         self._apply(option_id)
 
     def _apply(self, option_id: str) -> None:
@@ -257,10 +272,21 @@ class Session:
         return {r: "human" if s.human else f"computer:{s.level}" for r, s in self.seats.items()}
 
     def autosave(self) -> None:
+        """Queue the game as it is now for the autosave file; returns without waiting for the disk."""
         if self.autosave_path is not None:
-            save_game(self.game, self.autosave_path, self.seat_table(), self.players or None)
+            self.writer.submit(self.autosave_path, save_text(to_save(self.game, self.seat_table(), self.players or None)))
+
+    @property
+    def autosave_problem(self) -> AutosaveProblem | None:
+        """Why the last autosave is not on disk (the file and the system's reason), or None."""
+        return self.writer.problem if self.autosave_path is not None else None
+
+    def flush_autosave(self, timeout: float | None = None) -> bool:
+        """Wait until the last autosave is written (or has failed); True if it is on disk."""
+        return self.writer.flush(timeout)
 
     def save(self, path: Path) -> None:
+        """Save as ``path``, now, on this thread; an OSError is the caller's to report."""
         save_game(self.game, path, self.seat_table(), self.players or None)
 
     # ---------------------------------------------------------------- campaign

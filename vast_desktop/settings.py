@@ -2,17 +2,25 @@
 pace) and where files live.  Stored as JSON with an atomic write; a broken file
 falls back to the defaults instead of stopping the app.
 
-Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else the
-XDG folders (``~/.config/vast_desktop`` and ``~/.local/share/vast_desktop``)."""
+Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else in the
+system's folders for an app's settings and data (platformdirs: ``~/.config/vast_desktop``
+and ``~/.local/share/vast_desktop`` on Linux, ``~/Library/Application Support/vast_desktop``
+on macOS, ``%LOCALAPPDATA%\vast_desktop`` on Windows).  :func:`folders` lists the folders
+for the player (the settings screen shows them) and for the start-up tidy-up."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
+import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .persistence import atomic_write_text
 from .safe_json import read_json_object
+
+APP_NAME = "vast_desktop"
 
 
 class Settings(BaseModel):
@@ -36,20 +44,45 @@ def config_dir() -> Path:
     h = _home()
     if h:
         return h / "config"
-    return Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) / "vast_desktop"
+    return platformdirs.user_config_path(APP_NAME, appauthor=False)
 
 
 def data_dir() -> Path:
     h = _home()
     if h:
         return h / "data"
-    return Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "vast_desktop"
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
 def saves_dir() -> Path:
+    """The saves folder, made if it can be; an unwritable data folder does not stop a screen
+    that shows or lists it (writing a save there then reports why it cannot)."""
     d = data_dir() / "saves"
-    d.mkdir(parents=True, exist_ok=True)
+    try:
+        d.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass
     return d
+
+
+class Folder(NamedTuple):
+    """A folder the app keeps files in: what it holds (for the player) and where it is."""
+
+    label: str
+    path: Path
+
+
+# what each folder holds, in the order the settings screen lists them; a new folder is one more line
+FOLDERS: tuple[tuple[str, Callable[[], Path]], ...] = (
+    ("Saves", saves_dir),
+    ("Data (autosave, campaign, tutorial)", data_dir),
+    ("Settings", config_dir),
+)
+
+
+def folders() -> list[Folder]:
+    """The app's folders as they are now (they follow ``$VAST_DESKTOP_HOME``)."""
+    return [Folder(label, where()) for label, where in FOLDERS]
 
 
 def autosave_path() -> Path:

@@ -80,6 +80,7 @@ def test_computer_knight_thinks_off_the_ui_thread_until_the_human_cave_decides(a
     assert during[len(during) // 2] < DELAY / 3, during
     # every decision the bot made was applied, in order, and autosaved
     assert session.game.decider_log.count("knight") == len(slow.threads)
+    assert session.flush_autosave()                 # written in the background
     saved, _ = load_save(autosave_path())
     assert saved.choices == session.game.choices
     assert screen.thinking is None
@@ -107,6 +108,7 @@ def test_an_undo_while_the_computer_thinks_drops_its_stale_choice(app) -> None:
         robot.frames(1)
     assert session.game.choices == before[:-1]      # the Cave's stale choice was not applied
     assert session.decider == "knight"
+    assert session.flush_autosave()                 # written in the background
     saved, _ = load_save(autosave_path())
     assert saved.choices == before[:-1]
 

@@ -230,6 +230,7 @@ def test_campaign_from_setup_to_game_over_and_back(app) -> None:
     session = app.session
     assert session.players == {"knight": "Ada", "cave": "Bo"}
     assert session.game.setup.difficulty == easiest
+    assert session.flush_autosave()                                          # written in the background
     saved = json.loads(autosave_path().read_text())
     assert saved["campaign"] == {"knight": "Ada", "cave": "Bo"}             # the seats survive a save ...
     assert Session.load(autosave_path()).players == {"knight": "Ada", "cave": "Bo"}      # ... and a load

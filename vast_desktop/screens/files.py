@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from ..autosaver import failure_reason
 from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
@@ -92,6 +93,7 @@ class LoadScreen(Screen):
         return self.described[2]
 
     def build(self) -> None:
+        self.app.flush_autosave()    # "Load the autosave" offers the game on disk: with the last move
         m = self.app.manager
         w, h = self.app.size
         s = self.scaled
@@ -275,7 +277,7 @@ class SaveScreen(Screen):
         try:
             session.save(path)
         except OSError as exc:
-            self.say(f"Could not save: {exc.strerror or exc}", error=True)
+            self.say(f"Could not save: cannot write {path} ({failure_reason(exc, path)}).", error=True)
             return
         self.app.notify(f"Saved as “{name}”.")
         self.app.pop()

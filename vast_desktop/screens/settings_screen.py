@@ -1,22 +1,39 @@
 """Settings: window size, UI scale, shared table (open-handed play), animation
 speed, computer pace and rule reminders.  Save applies and stores them; Cancel
-leaves everything as it was."""
+leaves everything as it was.  Under them, the folders the app keeps its files in
+(:func:`vast_desktop.settings.folders`), as text the player can find them by."""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
 from ..render.text import draw_text, wrap
-from ..render.theme import HIGHLIGHT, TEXT, TEXT_DIM
-from ..settings import Settings
+from ..render.theme import HIGHLIGHT, TEXT, TEXT_DIM, font
+from ..settings import Folder, Settings, folders
 from .base import Screen
 from .menu import draw_panel, keep
 
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+FOLDER_LINE = 21           # the height of a line in the folder list (before the UI scale)
 
 
 def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]}×{size[1]}"
+
+
+def font_width(text: str, size: int) -> int:
+    return font(size).size(text)[0]
+
+
+def fit_middle(text: str, size: int, width: int) -> str:
+    """``text`` with its middle cut (an ellipsis) to fit ``width`` pixels: a path keeps its
+    start and its last folders."""
+    if font_width(text, size) <= width:
+        return text
+    head, tail = len(text) // 2, len(text) // 2
+    while head > 1 and font_width(text[:head] + "…" + text[-tail:], size) > width:
+        head, tail = head - 1, tail - 1 if tail > head else tail
+    return text[:head] + "…" + text[-tail:]
 
 
 def parse_size(label: str) -> tuple[int, int]:
@@ -36,18 +53,22 @@ class SettingsScreen(Screen):
         self.draft = app.settings.model_copy()
         self.chosen_size: tuple[int, int] | None = None     # kept across rebuilds (toggles rebuild the screen)
         self.rows: list[tuple[str, str, int]] = []
+        self.folders: list[Folder] = folders()
+        self.folders_y = 0
 
     # ------------------------------------------------------------ layout
     def build(self) -> None:
         m = self.app.manager
         w, h = self.app.size
         s = self.scaled
-        self.box = pygame.Rect(0, 0, min(w - s(40), s(860)), min(h - s(30), s(660)))
+        folders_h = s(FOLDER_LINE) * (len(self.folders) + 1)      # a heading and a line per folder
+        self.box = pygame.Rect(0, 0, min(w - s(40), s(860)), min(h - s(30), s(660) + folders_h))
         self.box.center = (w // 2, h // 2)
         label_w = int(self.box.w * 0.44)
         cx = self.box.x + label_w + s(20)
         cw = self.box.right - s(30) - cx
-        row_h = (self.box.h - s(90) - s(80)) // 6
+        row_h = (self.box.h - s(90) - s(80) - folders_h) // 6
+        self.folders_y = self.box.bottom - s(80) - folders_h
         y0 = self.box.y + s(80)
         bh = s(36)
         self.label_x = self.box.x + s(30)
@@ -133,13 +154,14 @@ class SettingsScreen(Screen):
         if size != self.app.size:
             self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.app.manager.set_window_resolution(size)
-        self.app.apply_settings(new)
+        stored = self.app.apply_settings(new)
         if relayout:
             # the screens underneath lay themselves out again for the new size and scale
             for screen in self.app.screens:
                 if screen is not self:
                     screen.resize(size)
-        self.app.notify("Settings saved.")
+        if stored:
+            self.app.notify("Settings saved.")
         self.app.pop()
 
     def cancel(self) -> None:
@@ -169,3 +191,16 @@ class SettingsScreen(Screen):
                 draw_text(surface, value, (self.label_x + self.label_w, y + s(2)), s(22), HIGHLIGHT, anchor="topright")
             for i, line in enumerate(wrap(note, s(16), self.label_w)[:2]):
                 draw_text(surface, line, (self.label_x, y + s(25) + i * s(17)), s(16), TEXT_DIM)
+        self.draw_folders(surface)
+
+    def draw_folders(self, surface: pygame.Surface) -> None:
+        """Where the app keeps its files: a heading, then a line per folder (label, path)."""
+        s = self.scaled
+        y = self.folders_y
+        draw_text(surface, "Folders", (self.label_x, y), s(18), TEXT, bold=True)
+        label_w = max(font_width(f.label, s(16)) for f in self.folders) + s(14)
+        path_w = self.box.right - s(30) - self.label_x - label_w
+        for folder in self.folders:
+            y += s(FOLDER_LINE)
+            draw_text(surface, folder.label, (self.label_x, y), s(16), TEXT_DIM)
+            draw_text(surface, fit_middle(str(folder.path), s(16), path_w), (self.label_x + label_w, y), s(16), TEXT)

@@ -656,7 +656,8 @@ class SetupScreen(Screen):
             return
         if self.campaign_on:
             session = Session.new(self.setup(), self.seat_table(), autosave_path(),
-                                  shared_table=self.app.settings.shared_table, players=self.players())
+                                  shared_table=self.app.settings.shared_table, players=self.players(),
+                                  writer=self.app.autosaver)
             self.app.start_session(session)
         else:
             self.app.new_game(self.setup(), self.seat_table())

@@ -27,7 +27,17 @@ from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
-from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..render.theme import (
+    DANGER,
+    HIGHLIGHT,
+    PANEL,
+    PANEL_EDGE,
+    ROLE_COLOURS,
+    ROLE_NAMES,
+    TEXT,
+    TEXT_DIM,
+    font,
+)
 from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
@@ -499,7 +509,31 @@ class TableScreen(Screen):
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
+        self._draw_autosave_problem(surface)
         self._draw_map_tooltip(surface, view)
+
+    def autosave_notice(self) -> str | None:
+        """The table's notice while the autosave cannot be written (the file and the reason), or None."""
+        s = self.session
+        problem = s.autosave_problem if s is not None else None
+        return problem.message if problem is not None else None
+
+    def _draw_autosave_problem(self, surface: pygame.Surface) -> None:
+        """A small banner at the top of the map while the autosave fails: the game goes on, the
+        player knows the file on disk is behind (and why), and it goes once a write succeeds."""
+        notice = self.autosave_notice()
+        if notice is None:
+            return
+        s = self.app.settings.ui_scale
+        size = int(16 * s)
+        lines = wrap(notice, size, self.map_rect.w - int(60 * s))[:3]
+        lh = font(size).get_linesize()
+        box = pygame.Rect(self.map_rect.x + int(10 * s), self.map_rect.y + int(8 * s),
+                          max(font(size).size(line)[0] for line in lines) + int(24 * s), lh * len(lines) + int(12 * s))
+        pygame.draw.rect(surface, (40, 22, 26), box, border_radius=6)
+        pygame.draw.rect(surface, DANGER, box, 2, border_radius=6)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (box.x + int(12 * s), box.y + int(6 * s) + i * lh), size, DANGER)
 
     def _fill_overlay(self, view: PlayerView) -> None:
         ov = self.overlay

@@ -15,6 +15,7 @@ class TitleScreen(Screen):
     name = "title"
 
     def build(self) -> None:
+        self.app.flush_autosave()    # "Continue" offers the game on disk: with the last move
         w, h = self.app.size
         bw, bh = self.scaled(320), self.scaled(54)
         x = (w - bw) // 2
