@@ -16,6 +16,7 @@ from .render import text as text_mod
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
 from .screens.base import Screen
 from .session import Seat, Session
+from .rules_folder import player_rules
 from .settings import Settings, autosave_path, load_settings, save_settings
 
 FPS = 60
@@ -64,7 +65,8 @@ def gui_theme(scale: float) -> dict:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 rules_dir: Path | str | None = None) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "vast_desktop")
         pygame.init()
         text_mod.reset_caches()      # fonts and text surfaces belong to one pygame session
@@ -72,6 +74,9 @@ class App:
 
         clear_caches()
         self.settings = settings or load_settings()
+        # the rules every game of this app plays with: the player's folder over the game's data,
+        # or the game's data and a warning (shown on the title and setup screens)
+        self.rules_load = player_rules(rules_dir)
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -183,7 +188,8 @@ class App:
         self.replace(TableScreen(self))
 
     def new_game(self, setup, seats: dict[str, Seat]) -> None:
-        session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table)
+        session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table,
+                              rules=self.rules_load.rules)
         self.start_session(session)
 
     def continue_game(self) -> bool:
@@ -191,7 +197,7 @@ class App:
         from .persistence import SaveError
 
         try:
-            session = Session.load(autosave_path(), autosave_path=autosave_path())
+            session = Session.load(autosave_path(), autosave_path=autosave_path(), rules=self.rules_load.rules)
         except SaveError as exc:
             self.notify(f"Cannot continue: {exc}", error=True)
             return False
@@ -203,7 +209,7 @@ class App:
         from .persistence import SaveError
 
         try:
-            session = Session.load(path, autosave_path=autosave_path())
+            session = Session.load(path, autosave_path=autosave_path(), rules=self.rules_load.rules)
         except SaveError as exc:
             self.notify(str(exc), error=True, seconds=8.0)
             return False
@@ -335,5 +341,6 @@ class App:
         return 0
 
 
-def main(tutorial: bool = False) -> int:
-    return App().run(tutorial)
+def main(tutorial: bool = False, rules_dir: str | None = None) -> int:
+    """Open the window; ``rules_dir``: the player's rules-data folder (``--rules-dir``)."""
+    return App(rules_dir=rules_dir).run(tutorial)

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .engine import Game, ReplayError, Setup, replay
 from .engine.setup import SetupError
+from .rules_data import RulesData
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
@@ -107,8 +108,9 @@ def validate_file(model: type[ModelT], data: dict[str, Any], path: Path, what: s
         raise error(f"{path}: broken {what} file at {where}: {first['msg']}.") from None
 
 
-def load_save(path: Path) -> tuple[Game, SaveFile]:
-    """Read, validate and replay a save file; also returns the file's contents (seats)."""
+def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:
+    """Read, validate and replay a save file (with ``rules``, default the packaged data);
+    also returns the file's contents (seats)."""
     path = Path(path)
     data = read_marked_json(path, SAVE_FORMAT, "save", SaveError)
     if data.get("version") != SAVE_VERSION:
@@ -117,7 +119,7 @@ def load_save(path: Path) -> tuple[Game, SaveFile]:
     if save.rules_version != RULES_VERSION:
         raise SaveError(f"{path}: saved with rules {save.rules_version!r}; this version plays {RULES_VERSION!r}.")
     try:
-        return replay(save.setup, list(save.choices), scenario=save.scenario), save
+        return replay(save.setup, list(save.choices), scenario=save.scenario, rules=rules), save
     except ReplayError as exc:
         raise SaveError(f"{path}: the saved game no longer replays at step {exc.step} ({exc.choice!r}): {exc.reason}") from None
     except (SetupError, ValueError) as exc:

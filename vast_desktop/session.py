@@ -18,6 +18,7 @@ from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
 from .persistence import load_save, save_game
+from .rules_data import RulesData
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
@@ -108,15 +109,18 @@ class Session:
     # ---------------------------------------------------------------- creation
     @classmethod
     def new(cls, setup: Setup, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
-            shared_table: bool = False, players: dict[str, str] | None = None) -> Session:
-        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}))
+            shared_table: bool = False, players: dict[str, str] | None = None,
+            rules: RulesData | None = None) -> Session:
+        """A new game (with ``rules``, default the packaged data: the app passes the player's)."""
+        s = cls(new_game(setup, rules), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}))
         s.autosave()
         return s
 
     @classmethod
-    def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None) -> Session:
-        """Load a save; raises SaveError (the caller's current session is untouched)."""
-        g, save = load_save(path)
+    def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
+             rules: RulesData | None = None) -> Session:
+        """Load a save (replayed with ``rules``); raises SaveError (the caller's current session is untouched)."""
+        g, save = load_save(path, rules)
         if seats is None and save.seats:
             seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
         return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}))

@@ -38,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from ..rules_data import load_rules_data
+from ..rules_data import RulesData, load_rules_data
 from .errors import ScenarioError
 from .flow import game_flow
 from .game import Game
@@ -180,7 +180,8 @@ def _check_components(g: Game, data: dict[str, Any]) -> None:
                 ids.remove(i)
 
 
-def load_scenario(data: dict[str, Any] | str) -> Game:
+def load_scenario(data: dict[str, Any] | str, rules: RulesData | None = None) -> Game:
+    """A game from a scenario (a mapping or its YAML text), with ``rules`` as :func:`~.api.new_game` takes them."""
     if isinstance(data, str):
         data = yaml.safe_load(data)
     if not isinstance(data, dict):
@@ -189,14 +190,14 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
     bad = set(data) - TOP_KEYS
     if bad:
         raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(bad))}")
-    rules = load_rules_data()
+    rules = load_rules_data() if rules is None else rules
     try:
         setup = Setup(**data.get("setup", {}))
     except Exception as exc:  # pydantic's message names the field
         raise ScenarioError(f"setup: {exc}") from None
     config = make_config(setup, rules)
     g = Game(setup, rules, config, state=None, scenario=data)  # type: ignore[arg-type]
-    g.fresh = partial(load_scenario, data)
+    g.fresh = partial(load_scenario, data, rules)
     st = initial_state(g)
     g.state = st
     board = st.board

@@ -169,3 +169,18 @@ class SettingsScreen(Screen):
                 draw_text(surface, value, (self.label_x + self.label_w, y + s(2)), s(22), HIGHLIGHT, anchor="topright")
             for i, line in enumerate(wrap(note, s(16), self.label_w)[:2]):
                 draw_text(surface, line, (self.label_x, y + s(25) + i * s(17)), s(16), TEXT_DIM)
+        self._draw_rules_folder(surface)
+
+    def _draw_rules_folder(self, surface: pygame.Surface) -> None:
+        """Between Cancel and Save: the player's rules-data folder (``--rules-dir``,
+        ``VAST_DESKTOP_RULES_DIR`` or the data folder's ``rules_data``), whose YAML files change
+        the game's data key by key."""
+        s = self.scaled
+        folder = self.app.rules_load.folder
+        text = f"Rules data folder: {folder}" if folder is not None else "Rules data folder: none"
+        left, right = self.cancel_button.rect.right + s(16), self.save_button.rect.left - s(16)
+        lines = wrap(text, s(15), right - left)[:3]
+        y = self.cancel_button.rect.centery - len(lines) * s(17) // 2
+        for line in lines:
+            draw_text(surface, line, ((left + right) // 2, y), s(15), TEXT_DIM, anchor="midtop")
+            y += s(17)
