@@ -14,9 +14,9 @@ import pygame_gui
 
 from .render import text as text_mod
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
+from .rules_folder import player_rules
 from .screens.base import Screen
 from .session import Seat, Session
-from .rules_folder import player_rules
 from .settings import Settings, autosave_path, load_settings, save_settings
 
 FPS = 60

@@ -19,9 +19,9 @@ import importlib.resources
 import math
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -94,27 +94,21 @@ def _key_near(text: str, line: int) -> str:
     while i >= 0:
         m = key_re.match(rows[i])
         if m and (limit is None or len(m.group(1)) + len(m.group(2) or "") < limit):
-            indent = len(m.group(1))
-            inner = indent + len(m.group(2) or "")
-            if limit is None or inner < limit:
-                parts.append(m.group(3))
-                limit = inner
-            if m.group(2):   # a list item: count the items above at its indent
-                index = 0
-                j = i - 1
-                while j >= 0:
-                    other = rows[j]
-                    if other.strip() and not other.lstrip().startswith("#"):
-                        lead = len(other) - len(other.lstrip(" "))
-                        if lead < indent:
-                            break
-                        if lead == indent and item_re.match(other):
-                            index += 1
-                    j -= 1
-                parts.append(f"[{index}]")
-                limit = indent
-        elif limit is not None and (m2 := item_re.match(rows[i])) and len(m2.group(1)) < limit:
-            limit = len(m2.group(1))
+            parts.append(m.group(3))
+            limit = len(m.group(1)) + len(m.group(2) or "")
+        item = item_re.match(rows[i])
+        if item and (limit is None or len(item.group(1)) < limit):
+            indent = len(item.group(1))   # a list item: count the items above it at its indent
+            index = 0
+            for other in reversed(rows[:i]):
+                if other.strip() and not other.lstrip().startswith("#"):
+                    lead = len(other) - len(other.lstrip(" "))
+                    if lead < indent:
+                        break
+                    if lead == indent and item_re.match(other):
+                        index += 1
+            parts.append(f"[{index}]")
+            limit = indent
         i -= 1
     out = ""
     for part in reversed(parts):
@@ -130,7 +124,8 @@ def decode_yaml_bytes(filename: str, data: bytes) -> str:
     """
     if len(data) > MAX_FILE_BYTES:
         raise RulesDataError(
-            f"{filename}: the file is {len(data):,} bytes; rules data files must be under {MAX_FILE_BYTES:,} bytes"
+            f"{filename} line 1, (top level): the file is {len(data):,} bytes; "
+            f"rules data files must be under {MAX_FILE_BYTES:,} bytes"
         )
     try:
         return data.decode("utf-8-sig")
@@ -143,13 +138,14 @@ def decode_yaml_bytes(filename: str, data: bytes) -> str:
         ) from None
 
 
-def read_yaml_file(f: Path | Traversable) -> str:
-    """Read one rules-data file with the checks of :func:`decode_yaml_bytes`."""
+def read_yaml_file(f: Path | Traversable, label: str | None = None) -> str:
+    """Read one rules-data file with the checks of :func:`decode_yaml_bytes` (``label``: its name in messages)."""
+    name = f.name if label is None else label
     try:
         data = f.read_bytes()
     except OSError as exc:
-        raise RulesDataError(f"{f.name}: cannot read the file ({exc.strerror or exc})") from None
-    return decode_yaml_bytes(f.name, data)
+        raise RulesDataError(f"{name}: cannot read the file ({exc.strerror or exc})") from None
+    return decode_yaml_bytes(name, data)
 
 
 class RulesYamlLoader(_SafeLoaderBase):
@@ -200,6 +196,13 @@ class RulesYamlLoader(_SafeLoaderBase):
                 problem += " (YAML indents with spaces, never tabs)"
             raise RulesDataError(
                 f"{self.filename} line {line}, {_key_near(self.text, line)}: YAML syntax error: {problem}"
+            ) from None
+        except yaml.reader.ReaderError as exc:      # a character YAML does not allow (a control character)
+            line = self.text.count("\n", 0, exc.position) + 1
+            raise RulesDataError(
+                f"{self.filename} line {line}, {_key_near(self.text, line)}: the character "
+                f"U+{ord(chr(exc.character)) if isinstance(exc.character, int) else ord(exc.character):04X} "
+                f"is not allowed in YAML ({exc.reason})"
             ) from None
         except yaml.YAMLError as exc:
             raise RulesDataError(f"{self.filename}: YAML error: {exc}") from None
@@ -420,7 +423,7 @@ def _yaml_files(root: Path | Traversable) -> list[Any]:
 def _read_user_folder(layer: UserLayer, user_dir: Path) -> None:
     for f in _yaml_files(user_dir):
         label = f"{f.name}{USER_SUFFIX}"
-        loader = RulesYamlLoader(read_yaml_file(f).replace("\r\n", "\n"), label)
+        loader = RulesYamlLoader(read_yaml_file(f, label), label)
         try:
             data = loader.load_with_lines()
         finally:
