@@ -67,9 +67,9 @@ else:
 
 
 #: Bounds that keep a hostile or mistaken file from hanging or exhausting the game.  The
-#: packaged data has about 6,000 nodes in its largest file and no number above a hundred.
+#: packaged data has under 800 nodes in its largest file (tiles.yaml) and no number above a hundred.
 MAX_FILE_BYTES = 1_000_000
-MAX_NODES = 100_000          # nodes after alias expansion, per file: a "billion laughs" stops here
+MAX_NODES = 20_000           # nodes after alias expansion, per file: a "billion laughs" stops here
 MAX_DEPTH = 40               # nesting of mappings and lists
 MAX_INT = 10_000             # no count, cost or size of the game comes near it
 MAX_NUMBER_CHARS = 12        # a number written with more characters is refused before it is parsed
@@ -500,7 +500,7 @@ def load_rules_cached(directory: Path | None = None, user_dir: Path | None = Non
 @functools.lru_cache(maxsize=8)
 def load_rules_data(directory: Path | None = None) -> RulesData:
     """The validated packaged rules data, loaded once per directory and then shared (it is immutable)."""
-    return load_rules_cached(directory).rules
+    return load_rules_cached(directory, None).rules
 
 
 @dataclass(frozen=True)
@@ -527,11 +527,11 @@ def load_rules_with_fallback(user_dir: Path | None) -> RulesLoad:
     an error in the player's folder never stops the game from starting.
     """
     if user_dir is None:
-        return RulesLoad(load_rules_cached(), None)
+        return RulesLoad(load_rules_cached(None, None), None)
     try:
         return RulesLoad(load_rules_cached(None, user_dir), user_dir)
     except RulesDataError as exc:
-        packaged = load_rules_cached()
+        packaged = load_rules_cached(None, None)
         first, *more = str(exc).splitlines()
         extra = f" (and {len(more)} more)" if more else ""
         return RulesLoad(packaged, user_dir,
