@@ -526,8 +526,8 @@ def load_rules_with_fallback(user_dir: Path | None) -> RulesLoad:
     An error in the packaged data itself still raises (it is the developers' to fix);
     an error in the player's folder never stops the game from starting.
     """
-    if user_dir is None:
-        return RulesLoad(load_rules_cached(None, None), None)
+    if user_dir is None or not user_dir.is_dir() or not _yaml_files(user_dir):
+        return RulesLoad(load_rules_cached(None, None), user_dir)   # nothing to lay over: the shared data
     try:
         return RulesLoad(load_rules_cached(None, user_dir), user_dir)
     except RulesDataError as exc:
