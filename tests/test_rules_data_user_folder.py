@@ -121,6 +121,7 @@ def test_the_command_line_option_reaches_the_app(tmp_path: Path, monkeypatch: py
     assert run(["--rules-dir", str(tmp_path)]) == 0
     assert run(["--rules-dir", str(tmp_path), "tutorial"]) == 0
     assert seen == [(False, str(tmp_path)), (True, str(tmp_path))]
+    assert run(["--rules-dir", str(tmp_path), "simulate", "--games", "1"]) == 2   # headless games: refused, not ignored
 
 
 # ---------------------------------------------------------------- the app, with real input

@@ -178,6 +178,10 @@ def run(argv: list[str]) -> int:
     p_tut = sub.add_parser("tutorial", help="the guided tutorial (the rulebook's sample turn)")
     p_tut.add_argument("--check", action="store_true", help="play it headless by clicking; exit 0 at its end")
     args = parser.parse_args(argv)
+    if args.rules_dir and args.cmd in ("simulate", "tournament", "bench"):
+        print(f"error: --rules-dir is for the window (playing, the tutorial); {args.cmd} plays the game's own data",
+              file=sys.stderr)
+        return 2
     if args.cmd == "tutorial":
         return cmd_tutorial(args)
     if args.cmd == "simulate":
