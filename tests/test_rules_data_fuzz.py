@@ -79,6 +79,15 @@ CORPUS: dict[str, tuple[str, bytes, str]] = {
     "changed_handler": ("events.yaml", b"events:\n  - id: light\n    handler: rats\n",
                         "events.yaml (your folder) line 3, events[1].handler: the engine runs 'light' for this "
                         "component (it finds the effect by the component's id), so its handler cannot become 'rats'"),
+    "changed_condition": ("sidequests.yaml", b"sidequests:\n  - id: daring\n    condition: ten_cave_tiles_revealed\n",
+                          "sidequests.yaml (your folder) line 3, sidequests[2].condition: the engine runs "
+                          "'attack_monster_tribe_hit_dragon_or_kill_thief' for this component (it finds the effect by "
+                          "the component's id), so its condition cannot become 'ten_cave_tiles_revealed'"),
+    "unknown_ambush_line": ("goblins.yaml", b"monsters:\n  - id: ogre\n    ambush_line: eat_the_knight\n",
+                            "goblins.yaml (your folder) line 3, monsters[1].ambush_line: unknown ambush_line "
+                            "'eat_the_knight'; the engine knows these here: ancient_map_costs_two, "
+                            "discard_random_treasure, end_knight_turn, extra_health_if_weak, lose_five_grit, "
+                            "next_monster_plus_one, ogre_blocks_space, troll_on_bridge, underworm_diagonal"),
     "duplicate_ids": ("events.yaml", b"events:\n  - id: light\n    copies: 2\n  - id: light\n    copies: 3\n",
                       "events.yaml (your folder) line 4, events[1].id: duplicate id 'light' (also item 0 of this list)"),
     "duplicate_keys": ("knight.yaml", b"knight:\n  bombs: 4\n  bombs: 5\n",

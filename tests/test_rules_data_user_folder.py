@@ -100,6 +100,12 @@ def test_provisional_values_stay_provisional_unless_the_player_sets_them(tmp_pat
     assert "from your folder" not in packaged and "- **T01** (tiles[1]): *provisional*:" in packaged
 
 
+def test_an_ambush_line_may_become_another_the_engine_knows(tmp_path: Path) -> None:
+    """The engine looks a Monster's Ambush line up by its name (unlike a handler, bound to the card's id)."""
+    load = load_rules_with_fallback(_folder(tmp_path, goblins=b"monsters:\n  - id: ogre\n    ambush_line: troll_on_bridge\n"))
+    assert load.warning == "" and load.rules.monster("ogre").ambush_line == "troll_on_bridge"
+
+
 def test_where_the_folder_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VAST_DESKTOP_HOME", str(tmp_path / "home"))
     monkeypatch.delenv(ENV_VAR, raising=False)

@@ -14,9 +14,11 @@ Every value placed from the player's folder is recorded as an :class:`Override` 
 key path in the merged data), so errors point at the player's line and the rules reference
 and the setup screen can say which values are the player's (:class:`Provenance`).
 
-A component's ``handler`` names the Python procedure the engine runs for it; the engine
-binds a component's effect by its id, so an existing component's handler cannot change and a
-new component must name a handler the packaged data already uses in the same list.
+A component's ``handler`` (and a Sidequest's ``condition`` keys, a Tribe's ``special_action``)
+names the Python procedure the engine runs for it; the engine binds those by the component's
+id, so an existing component's handler cannot change and a new component must name a handler
+the packaged data already uses in the same list.  A Monster's ``ambush_line`` is looked up by
+name, so it may become any line the packaged data uses (or none).
 """
 from __future__ import annotations
 
@@ -28,10 +30,14 @@ from typing import Any
 from .paths import YamlPath, format_path
 from .schema import RulesDataError
 
-__all__ = ["Override", "Provenance", "UserLayer", "USER_SUFFIX"]
+__all__ = ["BOUND_BY_ID", "BY_NAME", "Override", "Provenance", "UserLayer", "USER_SUFFIX"]
 
 #: How a file of the player's folder is named in messages, beside the packaged files.
 USER_SUFFIX = " (your folder)"
+#: Keys naming an engine procedure the engine finds by the component's id: fixed for a component.
+BOUND_BY_ID = frozenset({"handler", "condition", "condition_no_goblins", "condition_no_dragon", "special_action"})
+#: Keys naming an engine procedure the engine looks up by this name: any name it knows.
+BY_NAME = frozenset({"ambush_line"})
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,7 @@ def _shape(path: YamlPath) -> YamlPath:
 def _handlers(node: Any, path: YamlPath, out: dict[YamlPath, set[str]]) -> None:
     if isinstance(node, dict):
         for k, v in node.items():
-            if k == "handler" and isinstance(v, str):
+            if k in BOUND_BY_ID | BY_NAME and isinstance(v, str):
                 out.setdefault(_shape((*path, k)), set()).add(v)
             else:
                 _handlers(v, (*path, k), out)
@@ -201,26 +207,27 @@ class UserLayer:
                 m = (*merged, len(base))
                 base.append(item)
                 self._place(m, u, added=True)
-                self._check_handler((*m, "handler"), item.get("handler"), None, new_component=True)
+                self._check_handler(m, item, None)
 
     # -- handler names -----------------------------------------------------------
 
-    def _check_handler(self, merged: YamlPath, value: Any, old: Any, new_component: bool = False) -> None:
-        """A ``handler`` the player wrote must be one the engine runs (see the module docstring)."""
+    def _check_handler(self, merged: YamlPath, value: Any, old: Any) -> None:
+        """A ``handler`` (or another procedure name) the player wrote must be one the engine runs
+        (see the module docstring)."""
         if isinstance(value, dict):      # a mapping placed whole: check the handlers inside it
             for k, v in value.items():
                 self._check_handler((*merged, k), v, None)
             return
-        if not merged or merged[-1] != "handler" or value is None:
+        if not merged or merged[-1] not in BOUND_BY_ID | BY_NAME or value is None:
             return
         where = f"{self._file}{USER_SUFFIX} line {self._line_of(merged)}, {format_path(merged)}"
         known = self.known_handlers.get(_shape(merged), set())
         if not isinstance(value, str) or value not in known:
             listed = ", ".join(sorted(known)) or "none here"
-            raise RulesDataError(f"{where}: unknown handler {value!r}; the engine knows these here: {listed}")
-        if old is not None and value != old:
+            raise RulesDataError(f"{where}: unknown {merged[-1]} {value!r}; the engine knows these here: {listed}")
+        if old is not None and value != old and merged[-1] in BOUND_BY_ID:
             raise RulesDataError(f"{where}: the engine runs {old!r} for this component (it finds the effect by "
-                                 f"the component's id), so its handler cannot become {value!r}")
+                                 f"the component's id), so its {merged[-1]} cannot become {value!r}")
 
     def _line_of(self, merged: YamlPath) -> int:
         for n in range(len(merged), 0, -1):
