@@ -61,14 +61,6 @@ class Provenance:
     folder: str = ""
     overrides: tuple[Override, ...] = ()
 
-    def at(self, path: Iterable[str | int]) -> Override | None:
-        """The override that set ``path`` itself or a whole value containing it, else None."""
-        key = tuple(path)
-        for o in self.overrides:
-            if key[: len(o.path)] == o.path:
-                return o
-        return None
-
     def under(self, path: Iterable[str | int]) -> tuple[Override, ...]:
         """Every override at ``path`` or inside it (a card's changed numbers, a section's new cards)."""
         key = tuple(path)
