@@ -1,4 +1,5 @@
-"""Command line: `python -m vast_desktop [simulate|bench|...]`."""
+"""Command line: `python -m vast_desktop [--rules-dir DIR] [simulate|bench|...]` (see :mod:`vast_desktop.cli`;
+``--rules-dir`` names the player's rules-data folder, :mod:`vast_desktop.rules_folder`)."""
 from __future__ import annotations
 
 import sys

@@ -16,6 +16,7 @@ from .autosaver import READ_FLUSH_SECONDS, AutosaveWriter
 from .persistence import clean_temp_files
 from .render import text as text_mod
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
+from .rules_folder import player_rules
 from .screens.base import Screen
 from .session import Seat, Session
 from .settings import Settings, autosave_path, folders, load_settings, save_settings
@@ -67,7 +68,8 @@ def gui_theme(scale: float) -> dict:
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None = None, settings: Settings | None = None,
+                 rules_dir: Path | str | None = None) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "vast_desktop")
         pygame.init()
         text_mod.reset_caches()      # fonts and text surfaces belong to one pygame session
@@ -79,6 +81,9 @@ class App:
             clean_temp_files(folder.path)
         # every game's autosave goes through this one writer, so one game's saves never land after the next's
         self.autosaver = AutosaveWriter()
+        # the rules every game of this app plays with: the player's folder over the game's data,
+        # or the game's data and a warning (shown on the title and setup screens)
+        self.rules_load = player_rules(rules_dir)
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -200,7 +205,7 @@ class App:
 
     def new_game(self, setup, seats: dict[str, Seat]) -> None:
         session = Session.new(setup, seats, autosave_path(), shared_table=self.settings.shared_table,
-                              writer=self.autosaver)
+                              writer=self.autosaver, rules=self.rules_load.rules)
         self.start_session(session)
 
     def continue_game(self) -> bool:
@@ -210,7 +215,8 @@ class App:
 
         self.flush_autosave()
         try:
-            session = Session.load(autosave_path(), autosave_path=autosave_path(), writer=self.autosaver)
+            session = Session.load(autosave_path(), autosave_path=autosave_path(), writer=self.autosaver,
+                                   rules=self.rules_load.rules)
         except SaveError as exc:
             self.notify(f"Cannot continue: {exc}", error=True, seconds=10.0)
             return False
@@ -225,7 +231,8 @@ class App:
 
         self.flush_autosave()
         try:
-            session = Session.load(path, autosave_path=autosave_path(), writer=self.autosaver)
+            session = Session.load(path, autosave_path=autosave_path(), writer=self.autosaver,
+                                   rules=self.rules_load.rules)
         except SaveError as exc:
             self.notify(f"Cannot load: {exc}", error=True, seconds=10.0)
             return False
@@ -371,5 +378,6 @@ class App:
         return 0
 
 
-def main(tutorial: bool = False) -> int:
-    return App().run(tutorial)
+def main(tutorial: bool = False, rules_dir: str | None = None) -> int:
+    """Open the window; ``rules_dir``: the player's rules-data folder (``--rules-dir``)."""
+    return App(rules_dir=rules_dir).run(tutorial)

@@ -138,7 +138,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .app import main as app_main
 
-    return int(app_main() or 0)
+    return int(app_main(rules_dir=args.rules_dir) or 0)
 
 
 def cmd_tutorial(args: argparse.Namespace) -> int:
@@ -148,11 +148,14 @@ def cmd_tutorial(args: argparse.Namespace) -> int:
         return run_check()
     from .app import main as app_main
 
-    return int(app_main(tutorial=True) or 0)
+    return int(app_main(tutorial=True, rules_dir=args.rules_dir) or 0)
 
 
 def run(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m vast_desktop", description="Vast: The Crystal Caverns — desktop")
+    parser.add_argument("--rules-dir", default=None, metavar="DIR",
+                        help="your rules-data folder, whose YAML files change the game's data key by key "
+                             "(default: $VAST_DESKTOP_RULES_DIR, else rules_data in the game's data folder)")
     sub = parser.add_subparsers(dest="cmd")
     p_sim = sub.add_parser("simulate", help="play whole games with computer players, headless")
     _setup_args(p_sim)
@@ -175,6 +178,10 @@ def run(argv: list[str]) -> int:
     p_tut = sub.add_parser("tutorial", help="the guided tutorial (the rulebook's sample turn)")
     p_tut.add_argument("--check", action="store_true", help="play it headless by clicking; exit 0 at its end")
     args = parser.parse_args(argv)
+    if args.rules_dir and args.cmd in ("simulate", "tournament", "bench"):
+        print(f"error: --rules-dir is for the window (playing, the tutorial); {args.cmd} plays the game's own data",
+              file=sys.stderr)
+        return 2
     if args.cmd == "tutorial":
         return cmd_tutorial(args)
     if args.cmd == "simulate":

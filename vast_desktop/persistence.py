@@ -35,6 +35,7 @@ from .engine import Game, ReplayError, Setup, replay, view
 from .engine.errors import ScenarioError
 from .engine.setup import SetupError
 from .engine.state import ROLE_ORDER
+from .rules_data import RulesData
 from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -235,14 +236,14 @@ def _tuples(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def load_save(path: Path) -> tuple[Game, SaveFile]:
-    """Read, validate and replay a save file in a throwaway game, then probe the final
-    position; returns the game and the file's contents (seats).  Any failure at all is a
-    SaveError naming the file and the reason."""
+def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:
+    """Read, validate and replay a save file in a throwaway game (with ``rules``, default the
+    packaged data), then probe the final position; returns the game and the file's contents
+    (seats).  Any failure at all is a SaveError naming the file and the reason."""
     path = Path(path)
     save = read_save(path)
     try:
-        game = replay(save.setup, list(save.choices), scenario=save.scenario)
+        game = replay(save.setup, list(save.choices), scenario=save.scenario, rules=rules)
     except ReplayError as exc:
         raise SaveError(f"{path}: the saved game no longer replays at step {exc.step} "
                         f"({str(exc.choice)[:60]!r}): {exc.reason}") from None

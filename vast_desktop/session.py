@@ -24,6 +24,7 @@ from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
 from .persistence import SaveError, load_save, save_game, save_text, to_save
+from .rules_data import RulesData
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
@@ -120,19 +121,20 @@ class Session:
     @classmethod
     def new(cls, setup: Setup, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
             shared_table: bool = False, players: dict[str, str] | None = None,
-            writer: AutosaveWriter | None = None) -> Session:
-        """A new game, autosaved at once (in the background: an unwritable folder still starts it)."""
-        s = cls(new_game(setup), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}),
+            writer: AutosaveWriter | None = None, rules: RulesData | None = None) -> Session:
+        """A new game (with ``rules``, default the packaged data: the app passes the player's),
+        autosaved at once (in the background: an unwritable folder still starts it)."""
+        s = cls(new_game(setup, rules), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}),
                 writer=writer or AutosaveWriter())
         s.autosave()
         return s
 
     @classmethod
     def load(cls, path: Path, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
-             writer: AutosaveWriter | None = None) -> Session:
-        """Load a save; raises SaveError naming the file and the reason, whatever goes wrong
+             writer: AutosaveWriter | None = None, rules: RulesData | None = None) -> Session:
+        """Load a save (replayed with ``rules``); raises SaveError naming the file and the reason, whatever goes wrong
         (the caller's current session and the autosave are untouched: nothing is written)."""
-        g, save = load_save(path)
+        g, save = load_save(path, rules)
         try:
             if seats is None and save.seats:
                 seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}

@@ -38,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from ..rules_data import load_rules_data
+from ..rules_data import RulesData, load_rules_data
 from .errors import ScenarioError, checked
 from .flow import game_flow
 from .game import Game
@@ -205,10 +205,10 @@ def _check_shapes(data: dict[str, Any]) -> None:
                 raise ScenarioError(f"{key}.{k}: expected whole numbers of tokens, got {v!r:.60}")
 
 
-def load_scenario(data: dict[str, Any] | str) -> Game:
+def load_scenario(data: dict[str, Any] | str, rules: RulesData | None = None) -> Game:
     """Build the game a scenario describes (see the module docstring).  Anything malformed —
     an unknown key, a value of the wrong kind, a broken structure — raises ScenarioError
-    naming what is wrong, never another exception."""
+    naming what is wrong, never another exception.  ``rules``: as :func:`~.api.new_game` takes them."""
     if isinstance(data, str):
         try:
             data = yaml.safe_load(data)
@@ -222,23 +222,23 @@ def load_scenario(data: dict[str, Any] | str) -> Game:
         raise ScenarioError(f"unknown scenario key(s): {', '.join(sorted(map(str, bad)))}")
     _check_shapes(data)
     try:
-        return _build(data)
+        return _build(data, rules)
     except (ScenarioError, SetupError):
         raise
     except (TypeError, AttributeError, KeyError, ValueError, IndexError) as exc:
         raise ScenarioError(f"malformed scenario ({type(exc).__name__}: {str(exc)[:160]})") from None
 
 
-def _build(data: dict[str, Any]) -> Game:
+def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
     """The game of a scenario whose keys and shapes were checked (load_scenario)."""
-    rules = load_rules_data()
+    rules = load_rules_data() if rules is None else rules
     try:
         setup = Setup(**data.get("setup", {}))
     except Exception as exc:  # pydantic's message names the field
         raise ScenarioError(f"setup: {exc}") from None
     config = make_config(setup, rules)
     g = Game(setup, rules, config, state=None, scenario=data)  # type: ignore[arg-type]
-    g.fresh = partial(load_scenario, data)
+    g.fresh = partial(load_scenario, data, rules)
     st = initial_state(g)
     g.state = st
     board = st.board

@@ -10,6 +10,9 @@ one way in:
 * :mod:`.loader` -- where the data lives (:func:`default_rules_dir`), the safe YAML loader
   with line numbers, error messages naming file, line and key path, and the cached
   :func:`load_rules_data` (:func:`load_rules_data_uncached` for tests that load a broken copy);
+* :mod:`.overlay` -- the player's rules-data folder laid over the game's data key by key
+  (:func:`load_rules`, :func:`load_rules_with_fallback`), with the :class:`Provenance` of
+  every value it set;
 * :mod:`.checks` -- the cross-file checks (component counts of ``COMPONENT_DATA.md``, every
   id an entry names exists);
 * :mod:`.role_variants` -- the "vs Thief" combinations derived from the Thief-joining rules.
@@ -22,15 +25,21 @@ from __future__ import annotations
 from .loader import (
     CHECKOUT_DATA,
     PACKAGED_DATA,
+    LoadedRules,
+    RulesLoad,
     RulesYamlLoader,
     YamlPath,
     YamlSources,
     default_rules_dir,
     format_path,
+    load_rules,
+    load_rules_cached,
     load_rules_data,
     load_rules_data_uncached,
+    load_rules_with_fallback,
     validation_message,
 )
+from .overlay import Override, Provenance
 from .schema import (
     RANKS,
     ROLES,
@@ -78,6 +87,10 @@ __all__ = [
     "EventCard",
     "GoblinData",
     "IntTable",
+    "LoadedRules",
+    "Override",
+    "Provenance",
+    "RulesLoad",
     "KnightData",
     "MonsterCard",
     "Omen",
@@ -102,7 +115,10 @@ __all__ = [
     "YamlSources",
     "default_rules_dir",
     "format_path",
+    "load_rules",
+    "load_rules_cached",
     "load_rules_data",
     "load_rules_data_uncached",
+    "load_rules_with_fallback",
     "validation_message",
 ]

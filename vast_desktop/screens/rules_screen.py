@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 
 from ..render.text import draw_text
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_DIM, font
+from ..teach.data_reference import with_game_data
 from ..teach.reference import HEADING_SIZES, Reference, Section, heading_size, load_reference
 from .base import Screen
 
@@ -29,7 +30,8 @@ class RulesScreen(Screen):
 
     def __init__(self, app, section_id: str | None = None) -> None:
         super().__init__(app)
-        self.ref: Reference = load_reference()
+        # the written reference and the "Game data" part: the player's folder's values, the provisional ones
+        self.ref: Reference = with_game_data(load_reference(), app.rules_load)
         start = self.ref.get(section_id) if section_id else None
         self.current: Section = start or self.ref.parts[0]
         self.query = ""

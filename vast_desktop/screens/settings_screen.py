@@ -54,6 +54,9 @@ class SettingsScreen(Screen):
         self.chosen_size: tuple[int, int] | None = None     # kept across rebuilds (toggles rebuild the screen)
         self.rows: list[tuple[str, str, int]] = []
         self.folders: list[Folder] = folders()
+        rules_folder = app.rules_load.folder      # --rules-dir, VAST_DESKTOP_RULES_DIR or the data folder's rules_data
+        if rules_folder is not None:
+            self.folders.append(Folder("Rules data (your corrections)", rules_folder))
         self.folders_y = 0
 
     # ------------------------------------------------------------ layout
@@ -204,3 +207,4 @@ class SettingsScreen(Screen):
             y += s(FOLDER_LINE)
             draw_text(surface, folder.label, (self.label_x, y), s(16), TEXT_DIM)
             draw_text(surface, fit_middle(str(folder.path), s(16), path_w), (self.label_x + label_w, y), s(16), TEXT)
+

@@ -28,7 +28,8 @@ from ..engine.setup import (
 from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
-from ..rules_data import DifficultyLevel, load_rules_data
+from ..rules_data import DifficultyLevel
+from ..rules_folder import rules_line
 from ..session import Seat, Session, bot_levels, default_bot_level
 from ..settings import autosave_path
 from .base import Screen
@@ -124,7 +125,7 @@ class SetupScreen(Screen):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.rules = load_rules_data()
+        self.rules = app.rules_load.rules         # the player's folder laid over the game's data
         self.chosen: list[str] = ["knight"]
         self.seats: dict[str, Seat] = {}
         self.levels: dict[str, str] = {}          # levels chosen by hand; the others: Standard or the Speed variant's
@@ -724,6 +725,7 @@ class SetupScreen(Screen):
             draw_text(surface, line, (hx, self.seed_y + s(19) - len(hint) * s(9) + i * s(18)), s(16), TEXT_DIM)
         self._draw_options(surface)
         self._draw_status(surface)
+        self._draw_rules_line(surface)
 
     def _draw_players(self, surface: pygame.Surface) -> None:
         s = self.scaled
@@ -814,6 +816,18 @@ class SetupScreen(Screen):
                 hint = hint.split(" · ")[0]
             draw_text(surface, hint, (self.right.right, self.options_y + s(4)), size, TEXT_DIM, anchor="topright")
         olist.draw(surface, self.right.right + s(8), s(4))
+
+    def _draw_rules_line(self, surface: pygame.Surface) -> None:
+        """Top right: how many values come from the player's rules-data folder, or why it was not used."""
+        text = rules_line(self.app.rules_load)
+        if not text:
+            return
+        s = self.scaled
+        colour = DANGER if self.app.rules_load.warning else HIGHLIGHT
+        width = self.right.right - self.right.x
+        lines = wrap(text, s(15), width)[:3]
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (self.right.right, s(18) + i * s(18)), s(15), colour, anchor="topright")
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         s = self.scaled

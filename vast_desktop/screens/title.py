@@ -5,8 +5,8 @@ import math
 
 import pygame
 
-from ..render.text import draw_text
-from ..render.theme import HIGHLIGHT, ROLE_COLOURS, TEXT_DIM
+from ..render.text import draw_text, wrap
+from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT_DIM
 from ..settings import autosave_path
 from .base import Screen
 
@@ -86,3 +86,17 @@ class TitleScreen(Screen):
             draw_text(surface, role[0].upper(), (cx, int(h * 0.33)), self.scaled(20), (20, 20, 20), bold=True, anchor="center")
         draw_text(surface, "Knight · Goblins · Dragon · Cave · Thief", (w // 2, int(h * 0.37)), self.scaled(20), TEXT_DIM,
                   anchor="center")
+        self._draw_rules_warning(surface)
+
+    def _draw_rules_warning(self, surface: pygame.Surface) -> None:
+        """Bottom of the window: why the player's rules-data folder was not used (file, line, key)."""
+        warning = self.app.rules_load.warning
+        if not warning:
+            return
+        w, h = surface.get_size()
+        size = self.scaled(15)
+        lines = wrap(warning, size, w - 2 * self.scaled(24))[:4]
+        y = h - self.scaled(10) - len(lines) * (size + self.scaled(3))
+        for line in lines:
+            draw_text(surface, line, (w // 2, y), size, DANGER, anchor="midtop")
+            y += size + self.scaled(3)
