@@ -59,10 +59,10 @@ CORPUS: dict[str, tuple[str, bytes, str]] = {
                     "characters; numbers in rules data are at most 12 characters long"),
     "out_of_range": ("knight.yaml", b"knight:\n  bombs: 99999999\n",
                      "knight.yaml (your folder) line 2, knight.bombs: the number 99999999 is out of range "
-                     "(rules data numbers lie within -10000..10000)"),
+                     "(numbers in this file lie within -10000..10000)"),
     "absurd_copies": ("events.yaml", b"events:\n  - id: rats\n    copies: 1000000\n",
                       "events.yaml (your folder) line 3, events[0].copies: the number 1000000 is out of range "
-                      "(rules data numbers lie within -10000..10000)"),
+                      "(numbers in this file lie within -10000..10000)"),
     "nan": ("knight.yaml", b"knight:\n  bombs: .nan\n",
             "knight.yaml (your folder) line 2, knight.bombs: '.nan' is not a finite number"),
     "unknown_key": ("knight.yaml", b"knight:\n  bombz: 4\n",

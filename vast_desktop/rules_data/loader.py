@@ -164,9 +164,10 @@ class RulesYamlLoader(_SafeLoaderBase):
     ``yaml.load(text, Loader=RulesYamlLoader)`` it still refuses duplicate keys.
     """
 
-    def __init__(self, stream: str, filename: str = "<string>") -> None:
+    def __init__(self, stream: str, filename: str = "<string>", max_int: int = MAX_INT) -> None:
         super().__init__(stream)
         self.filename = filename
+        self.max_int = max_int      # the range of numbers (a computer player's seeds and budgets need more)
         self.text = stream
         self.lines: dict[YamlPath, int] = {}
         self._nodes = 0
@@ -229,9 +230,9 @@ class RulesYamlLoader(_SafeLoaderBase):
             raise self._fail(node, path, f"cannot read {node.value!r}: {exc}") from None
         if isinstance(value, float) and not math.isfinite(value):
             raise self._fail(node, path, f"{node.value!r} is not a finite number")
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > MAX_INT:
-            raise self._fail(node, path, f"the number {value} is out of range (rules data numbers lie within "
-                                         f"-{MAX_INT}..{MAX_INT})")
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) > self.max_int:
+            raise self._fail(node, path, f"the number {value} is out of range (numbers in this file lie within "
+                                         f"-{self.max_int}..{self.max_int})")
         return value
 
     def _build(self, node: yaml.Node, path: YamlPath, stack: set[int]) -> Any:
@@ -288,8 +289,9 @@ class RulesYamlLoader(_SafeLoaderBase):
 class YamlSources:
     """Where every top-level key came from, to turn a key path into "file line N, path"."""
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, max_int: int = MAX_INT) -> None:
         self.where = where
+        self.max_int = max_int
         self.raw: dict[str, Any] = {}
         self.files: dict[str, str] = {}
         self.lines: dict[str, dict[YamlPath, int]] = {}
@@ -297,7 +299,7 @@ class YamlSources:
         self.origins: dict[YamlPath, tuple[str, int]] = {}
 
     def add(self, filename: str, text: str) -> None:
-        loader = RulesYamlLoader(text, filename)
+        loader = RulesYamlLoader(text, filename, self.max_int)
         try:
             data = loader.load_with_lines()
         finally:

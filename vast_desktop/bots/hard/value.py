@@ -194,9 +194,13 @@ class ValueFile(BaseModel):
         return models
 
 
+# the values files hold search seeds and budgets beyond the rules data's range of numbers
+VALUES_MAX_INT = 10**9
+
+
 def parse_values(filename: str, text: str) -> ValueFile:
     """Validate the text of a values file; :class:`RulesDataError` names file, line and key."""
-    sources = YamlSources(filename)
+    sources = YamlSources(filename, max_int=VALUES_MAX_INT)
     sources.add(filename, text)
     try:
         return ValueFile.model_validate(sources.raw)
