@@ -436,6 +436,7 @@ class TableScreen(Screen):
         if s is None:
             return
         self.refresh()
+        self.reminders.update()                  # keep a reminder off the targets; show a waiting one
         speed = self.app.settings.animation_speed
         for piece, (a, b, t) in list(self.anims.items()):
             t += dt * 4 * max(speed, 0.01)
