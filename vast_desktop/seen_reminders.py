@@ -12,14 +12,14 @@ memory only, never writing over the broken file, so nothing in it is lost."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .persistence import atomic_write_text, read_marked_json, validate_file
 from .settings import seen_reminders_path
 
-SEEN_FORMAT = "vast-desktop-seen-reminders"
+SEEN_FORMAT: Final = "vast-desktop-seen-reminders"
 
 
 class SeenRemindersError(ValueError):

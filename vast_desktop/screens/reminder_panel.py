@@ -11,8 +11,8 @@ a later turn instead of following at once (one about a decision waits for that d
 asked again, one about an event or a turn start shows at the next turn).
 
 The panel never covers what the current decision asks to click: it goes where it overlaps no
-target of the decision on the map (spaces, pieces, edges) and no button of the table, trying
-the map's corners first; when the map is panned or zoomed or the decision changes it moves,
+target of the decision (on the map: spaces, pieces, edges; on the player board), no button of
+the table and not the prompt, trying the map's corners first, then the log, then the board; when the map is panned or zoomed or the decision changes it moves,
 and where nothing fits it waits, hidden, until a place frees.
 
 What each player has seen is remembered across launches (:mod:`vast_desktop.seen_reminders`),
@@ -55,24 +55,27 @@ def last_batch_start(events: list[GameEvent]) -> int:
     return i
 
 
-def free_spot(size: tuple[int, int], area: pygame.Rect, avoid: list[pygame.Rect], margin: int,
+def free_spot(size: tuple[int, int], areas: list[pygame.Rect], avoid: list[pygame.Rect],
               step: int) -> pygame.Rect | None:
-    """Where a panel of ``size`` fits inside ``area`` (``margin`` from its edges) overlapping
-    none of ``avoid``: the corners first (top left, top right, bottom left, bottom right), then
-    the first free place on a grid of ``step`` pixels, row by row; None where nothing fits."""
+    """Where a panel of ``size`` fits inside one of ``areas`` (tried in order) overlapping none
+    of ``avoid``: in each area its corners first (top left, top right, bottom left, bottom
+    right), then the first free place on a grid of ``step`` pixels, row by row; None where
+    nothing fits."""
     w, h = size
-    inner = area.inflate(-2 * margin, -2 * margin)
-    if w > inner.w or h > inner.h:
+    if w <= 0 or h <= 0:
         return None
-    xs = (inner.x, inner.right - w)
-    ys = (inner.y, inner.bottom - h)
-    corners = [(x, y) for y in ys for x in xs]
-    grid = [(x, y) for y in range(inner.y, inner.bottom - h + 1, max(1, step))
-            for x in range(inner.x, inner.right - w + 1, max(1, step))]
-    for x, y in corners + grid:
-        r = pygame.Rect(x, y, w, h)
-        if r.collidelist(avoid) < 0:
-            return r
+    for area in areas:
+        if w > area.w or h > area.h:
+            continue
+        xs = (area.x, area.right - w)
+        ys = (area.y, area.bottom - h)
+        corners = [(x, y) for y in ys for x in xs]
+        grid = [(x, y) for y in range(area.y, area.bottom - h + 1, max(1, step))
+                for x in range(area.x, area.right - w + 1, max(1, step))]
+        for x, y in corners + grid:
+            r = pygame.Rect(x, y, w, h)
+            if r.collidelist(avoid) < 0:
+                return r
     return None
 
 
@@ -178,7 +181,7 @@ class ReminderPanel:
         if not ready:
             return
         pick = next((r for r in ready if r.id in self.due_now), ready[0])
-        spot = free_spot(self.size_of(pick), self.table.map_rect, self.avoid(), *self.spacing())
+        spot = free_spot(self.size_of(pick), self.areas(), self.avoid(), self.step())
         if spot is None:
             return                                  # nowhere to go without covering a target: wait
         queue.remove(pick)
@@ -188,22 +191,23 @@ class ReminderPanel:
         self.build(spot)
 
     def update(self) -> None:
-        """Each frame: when the map moved or the decision changed, keep the panel off the targets
-        (move it, or hide it until there is room), and show a waiting reminder once room frees."""
+        """Each frame: when what the panel must not cover changed (the map panned or zoomed, the
+        decision, the board, the buttons), keep the panel off it (move it, or hide it until there
+        is room), and show a waiting reminder once room frees."""
+        if self.current is None and not self.queues.get(self.role or ""):
+            return
         t = self.table
-        cam = t.map.camera
-        key = (cam.tile, cam.centre, id(t.index), t.mode, tuple(t.map_rect), len(t.prompt_buttons),
-               bool(t.menu_elements))
+        avoid = self.avoid()
+        key = (tuple(tuple(r) for r in avoid), tuple(t.map_rect), tuple(t.log_rect), tuple(t.board_rect))
         if key == self.place_key:
             return
         self.place_key = key
         if self.current is None:
             self.show_next()
             return
-        avoid = self.avoid()
         if self.rect is not None and self.rect.collidelist(avoid) < 0 and self.elements:
             return
-        spot = free_spot(self.size_of(self.current), t.map_rect, avoid, *self.spacing())
+        spot = free_spot(self.size_of(self.current), self.areas(), avoid, self.step())
         if spot is None:
             self.kill()                             # waiting for room; the reminder stays current
             self.rect = None
@@ -246,19 +250,29 @@ class ReminderPanel:
             self.app.notify(self.problem, error=True, seconds=10.0)
 
     # ------------------------------------------------------------------ place
-    def spacing(self) -> tuple[int, int]:
-        s = self.table.scaled
-        return s(12), s(24)
+    def step(self) -> int:
+        return self.table.scaled(24)
+
+    def areas(self) -> list[pygame.Rect]:
+        """Where the panel may go, best first: over the map (a margin from its edges), over
+        the log, over the player board (where it covers none of the board's targets)."""
+        t = self.table
+        m = t.scaled(12)
+        return [t.map_rect.inflate(-2 * m, -2 * m), pygame.Rect(t.log_rect), t.board_rect.union(t.log_rect)]
 
     def avoid(self) -> list[pygame.Rect]:
         """What the panel must not cover: every target of the decision on the map (a space, a
-        piece's space, both spaces of an edge) and the table's buttons."""
+        piece's space, both spaces of an edge) and on the player board, the prompt (it says
+        what to do), the board's tabs and every button of the table."""
         t = self.table
         cam = t.map.camera
         pieces = t.view.pieces if t.view is not None else {}
+        regions = t.board_layout.regions
         out: list[pygame.Rect] = []
         for k in t.index.by_key:
             kind, _, ref = k.partition(":")
+            if k in regions:
+                out.append(regions[k])
             try:
                 if kind == "space":
                     out.append(cam.tile_rect(parse_pos(ref)))
@@ -269,6 +283,7 @@ class ReminderPanel:
                     out.append(cam.tile_rect(parse_pos(a)).union(cam.tile_rect(parse_pos(b))))
             except ValueError:
                 continue                            # a target the map does not draw
+        out += [t.prompt, t.tabs_rect, t.strip]
         out += [b.rect for b in t.prompt_buttons]
         out += [e.rect for e in t.elements if isinstance(e, pygame_gui.elements.UIButton) and e.visible]
         return out
@@ -307,7 +322,7 @@ class ReminderPanel:
             self.drop()
             return
         if spot is None:
-            spot = free_spot(self.size_of(r), self.table.map_rect, self.avoid(), *self.spacing())
+            spot = free_spot(self.size_of(r), self.areas(), self.avoid(), self.step())
             if spot is None:
                 self.rect = None                    # waiting for room
                 return

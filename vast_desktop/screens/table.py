@@ -177,7 +177,7 @@ class TableScreen(Screen):
         lines = self.view.log
         shown = self.log_box.lines
         if self.log_viewer != self.view.viewer or len(shown) > len(lines) \
-                or any(a != b for a, b in zip(shown, lines)):
+                or any(a != b for a, b in zip(shown, lines, strict=False)):
             self.log_viewer = self.view.viewer
             self.log_box.clear()
             shown = self.log_box.lines
