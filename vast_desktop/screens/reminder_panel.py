@@ -164,6 +164,9 @@ class ReminderPanel:
         the player has had none in this turn, and it has a place that covers no target."""
         if self.current is not None or not self.enabled or self.role is None or not self.queue:
             return
+        s = self.table.session
+        if s.needs_handoff() or s.decider != self.role or not s.human_to_decide:
+            return                                  # only to the person deciding now, never on the curtain
         player = self.player(self.role)
         if self.last_turn.get(player) == self.turn():
             return
