@@ -249,8 +249,9 @@ def test_reminders_use_the_declared_triggers_and_real_sections() -> None:
     assert len(ids) == len(set(ids)), "duplicate reminder ids"
     for r in data["reminders"]:
         assert {"id", "role", "when", "text", "section"} <= set(r) <= {
-            "id", "role", "when", "text", "section", "with_roles", "without_roles"}, r["id"]
+            "id", "role", "when", "text", "section", "with_roles", "without_roles", "tile_rules"}, r["id"]
         assert r["role"] in (*ROLES, "all"), r["id"]
+        assert set(r.get("tile_rules", ())) <= {"cave_player", "no_cave", "no_cave_one_collapse", "solo"}, r["id"]
         assert r["when"] in vocab, f"{r['id']}: trigger {r['when']!r} not declared"
         assert r["text"].strip()
         if r["section"].split(".")[0] in CORE_PARTS and r["section"].split(".")[0] not in parts:

@@ -106,3 +106,8 @@ def load_settings() -> Settings:
 
 def save_settings(s: Settings) -> None:
     atomic_write_text(settings_path(), s.model_dump_json(indent=1))
+
+
+def seen_reminders_path() -> Path:
+    """The record of the rule reminders each player has already seen (vast_desktop.seen_reminders)."""
+    return data_dir() / "seen_reminders.json"

@@ -180,17 +180,19 @@ class TableScreen(Screen):
         self.events_shown = len(events)
 
     def _update_log(self) -> None:
+        """Show exactly the viewer's log of the current game: append what is new, and rebuild
+        when the shown lines are no longer its beginning (another person looks and earlier
+        private lines must go; an undo took lines back; a loaded or rebuilt game replaced it)."""
         assert self.view is not None
         lines = self.view.log
-        if self.log_viewer != self.view.viewer:
-            # a different person is looking: rebuild, so earlier private lines disappear
+        shown = self.log_box.lines
+        if self.log_viewer != self.view.viewer or len(shown) > len(lines) \
+                or any(a != b for a, b in zip(shown, lines, strict=False)):
             self.log_viewer = self.view.viewer
-            self.log_count = 0
             self.log_box.clear()
-        new = lines[self.log_count:]
-        if new:
-            self.log_box.append(new)
-            self.log_count = len(lines)
+            shown = self.log_box.lines
+        if len(lines) > len(shown):
+            self.log_box.append(lines[len(shown):])
 
     def _clickable_keys(self) -> set[str]:
         """The board regions a click can reach: a region the board had to draw past its
@@ -444,6 +446,7 @@ class TableScreen(Screen):
         if s is None:
             return
         self.refresh()
+        self.reminders.update()                  # keep a reminder off the targets; show a waiting one
         speed = self.app.settings.animation_speed
         for piece, (a, b, t) in list(self.anims.items()):
             t += dt * 4 * max(speed, 0.01)

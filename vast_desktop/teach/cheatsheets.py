@@ -17,6 +17,12 @@ A reminder's ``when`` is a trigger:
 * ``event:<kind>`` — the engine logged a GameEvent of that kind (every event has a
   public line, so every role may be reminded of it).
 
+A reminder may also name the ``tile_rules`` it is written for (:class:`TileRule`: who places
+and removes the end-of-turn tiles — a Cave player, each player 1 and 3 with no Cave, 1 and 1
+under the house rule, or the solo Alone in the Dark card), so its numbers are those of the
+game in play: the no-Cave "1 tile" reminder is never shown to the solo Knight, who places
+as many as the Alone in the Dark card says.
+
 :func:`due_reminders` is the one matching function: the table calls it for the human
 who decides now, the tests call it on scenario positions and random games.  No pygame.
 """
@@ -25,6 +31,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
@@ -44,9 +51,11 @@ __all__ = [
     "CheatSheet",
     "Reminder",
     "TeachingCards",
+    "TileRule",
     "due_reminders",
     "load_teaching_cards",
     "load_teaching_cards_uncached",
+    "tile_rule",
     "triggers_now",
 ]
 
@@ -70,6 +79,25 @@ class CheatSheet(_Frozen):
     remember: tuple[OneLine, ...] = ()
 
 
+class TileRule(StrEnum):
+    """Who places and removes tiles at the end of turns in a game: what a reminder about
+    tiles may say (its numbers differ from one to the other)."""
+
+    CAVE_PLAYER = "cave_player"                     # the Cave player does it on its own turn
+    NO_CAVE = "no_cave"                             # RV-03, COL-05: each player places 1, removes 3
+    NO_CAVE_ONE_COLLAPSE = "no_cave_one_collapse"   # house rule (COL-06, more than 3 players): removes 1
+    SOLO = "solo"                                   # SOLO-02..06: the Alone in the Dark card's count
+
+
+def tile_rule(game: Game) -> TileRule:
+    """The :class:`TileRule` of ``game``, read from its setup (the engine's configuration)."""
+    if "cave" in game.state.roles:
+        return TileRule.CAVE_PLAYER
+    if game.config.alone_in_the_dark:
+        return TileRule.SOLO
+    return TileRule.NO_CAVE_ONE_COLLAPSE if game.config.collapse_rate_no_cave == 1 else TileRule.NO_CAVE
+
+
 class Reminder(_Frozen):
     """One easily forgotten rule and the moment it applies."""
 
@@ -80,14 +108,21 @@ class Reminder(_Frozen):
     section: SectionId
     with_roles: tuple[Role, ...] = ()       # only in games with all of these roles (the Dragon's rules…)
     without_roles: tuple[Role, ...] = ()    # only in games without these (no Goblins to eat…)
+    tile_rules: tuple[TileRule, ...] = ()   # only in games with one of these tile rules (empty: any)
 
     def concerns(self, role: str) -> bool:
         return self.role in ("all", role)
 
-    def fits(self, roles: Iterable[str]) -> bool:
-        """Does the reminder apply to a game of these roles at all?"""
+    def fits(self, roles: Iterable[str], rule: TileRule | None = None) -> bool:
+        """Does the reminder apply to a game of these roles (and this tile rule, when given) at all?"""
         playing = set(roles)
+        if rule is not None and self.tile_rules and rule not in self.tile_rules:
+            return False
         return set(self.with_roles) <= playing and not set(self.without_roles) & playing
+
+    def fits_game(self, game: Game) -> bool:
+        """Does the reminder apply to ``game`` (its roles and its tile rule)?"""
+        return self.fits(game.state.roles, tile_rule(game))
 
 
 class CheatSheetsData(_Frozen):
@@ -143,14 +178,14 @@ def triggers_now(decision: Decision | None, events: Iterable[GameEvent], active:
 def due_reminders(cards: TeachingCards, game: Game, role: str, since: int,
                   shown: Iterable[str] = ()) -> list[Reminder]:
     """The reminders for ``role``, who decides now, at this moment of ``game``: those for
-    the role (or everyone) whose trigger matches the pending decision (if it is the
-    role's), a turn start or an event logged since ``game.events[since]``, and not yet
-    ``shown``."""
+    the role (or everyone) that fit the game (roles, tile rule) and whose trigger matches the
+    pending decision (if it is the role's), a turn start or an event logged since
+    ``game.events[since]``, and not yet ``shown``."""
     decision = game.pending if game.pending is not None and game.pending.role == role else None
     now = triggers_now(decision, game.events[since:], game.state.active)
     done = set(shown)
     return [r for r in cards.reminders
-            if r.when in now and r.concerns(role) and r.fits(game.state.roles) and r.id not in done]
+            if r.when in now and r.concerns(role) and r.fits_game(game) and r.id not in done]
 
 
 # ---------------------------------------------------------------------------
