@@ -8,7 +8,9 @@ zooming stutter, so while the tile size keeps changing the art missing at the ne
 scaled from the nearest cached size (:meth:`TileArt.sharp_budget` with no sharp draws).  Once
 the size has stayed put for ``SETTLE_S`` seconds of the frame clock the screen hands in
 (:meth:`MapView.advance`), the sharp art is drawn at the exact size, ``SHARP_PER_FRAME``
-surfaces a frame so that no single frame pays for the whole map; then the stand-ins are dropped."""
+surfaces a frame so that no single frame pays for the whole map; then the stand-ins are dropped.
+Should one frame's art not fit the cache's budget (sharp art evicted as fast as it is drawn), the
+rest is drawn at once instead, so the map always settles."""
 from __future__ import annotations
 
 import math
@@ -102,6 +104,8 @@ class MapView:
         self._last_tile: float | None = None            # the camera's tile size at the last draw
         self._sharp_size: int | None = None             # the size whose art is all sharp (None: no draw yet)
         self.last_frame = FrameArt()                    # what the last draw asked of the art
+        self._catching_up = True                        # sharp art a few surfaces a frame (False: all at once)
+        self._refine_scaled: int | None = None          # stand-ins drawn by the last catching-up frame
 
     def advance(self, dt: float) -> None:
         """The frame clock moved on ``dt`` seconds (the screen's update): settles a zoom."""
@@ -118,9 +122,12 @@ class MapView:
         if self._last_tile != self.camera.tile:
             self._last_tile = self.camera.tile
             self._since_zoom = 0.0
+            self._catching_up, self._refine_scaled = True, None
         if self._sharp_size is None or size == self._sharp_size:
             return None
-        return 0 if self._since_zoom < SETTLE_S else SHARP_PER_FRAME
+        if self._since_zoom < SETTLE_S:
+            return 0
+        return SHARP_PER_FRAME if self._catching_up else None
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.camera.rect = rect
@@ -166,9 +173,16 @@ class MapView:
             cam.fit([t.pos for t in view.tiles])
             self.fitted = True
         size = int(round(cam.tile))
-        with self.art.sharp_budget(self._sharp_budget(size)) as frame:
+        budget = self._sharp_budget(size)
+        with self.art.sharp_budget(budget) as frame:
             self._draw_map(surface, view, overlay, size)
         self.last_frame = frame
+        if budget is not None and budget > 0:
+            # catching up: if no fewer stand-ins were drawn than the frame before, the art of one
+            # frame does not fit the cache (sharp art evicted as fast as it is drawn): all at once next
+            if self._refine_scaled is not None and frame.scaled >= self._refine_scaled:
+                self._catching_up = False
+            self._refine_scaled = frame.scaled
         if frame.scaled == 0 and self._sharp_size != size:
             self._sharp_size = size
             self.art.drop_scaled()
