@@ -49,7 +49,10 @@ def test_the_nearest_cached_size_of_the_same_art_is_found_by_ratio():
     assert lru.nearest(("lit", 91, "vault"))[0] == 128     # 128/91 < 91/64
     assert lru.nearest(("lit", 64, "vault"))[0] == 64
     assert lru.nearest(("lit", 64, "crystal")) is None     # no size of that art is cached
-    assert lru.nearest(("edge", (40, 8), "bomb")) is None  # a size that is not one number
+    assert lru.nearest(("odd", "big", "vault")) is None    # no size in the key: nothing to scale
+    lru.put(("edge", (30, 6), "bomb", True), _surface(6, 30))
+    lru.put(("edge", (70, 10), "bomb", True), _surface(10, 70))
+    assert lru.nearest(("edge", (40, 8), "bomb", True))[0] == (30, 6)    # an edge mark: by its length
     lru.clear(keep_sizes={64})
     assert lru.nearest(("lit", 200, "vault"))[0] == 64 and lru.nearest(("lit", 90, "event")) is None
 
@@ -79,6 +82,10 @@ def test_under_no_sharp_budget_missing_art_is_scaled_from_the_nearest_size(displ
     assert stand_in.get_size() == (80, 80) and frame.scaled == 1 and frame.sharp == 1
     assert ("lit", 80, "crystal", (True, False, False, True), 0) not in art.cache   # not kept as sharp art
     assert art.token("troll", 30) is fresh
+    art.edge_mark("rockslide", 40, 8, vertical=True)
+    with art.sharp_budget(0) as frame:
+        mark = art.edge_mark("rockslide", 56, 11, vertical=True)
+    assert frame.scaled == 1 and mark.get_size() == (11, 56)         # scaled to the exact size, still upright
     sharp80 = art.lit_tile("crystal", (True, False, False, True), 80)   # no budget: drawn sharp
     assert sharp80 is not stand_in and art.lit_tile("crystal", (True, False, False, True), 64) is sharp64
     assert pygame.image.tobytes(sharp80, "RGBA") == pygame.image.tobytes(

@@ -3,8 +3,8 @@
 The map art is drawn once per argument tuple and kept; zooming asks for every tile at each new
 size, so an unbounded cache grows with every zoom step (32 MB after zooming in and out).  This
 cache holds at most ``budget`` bytes of pixels and forgets the least recently used surfaces
-first.  Keys are ``(kind, size, *rest)``; where ``size`` is an int the cache also knows which
-sizes of the same art (the same kind and rest) it holds, so a caller can scale the nearest one
+first.  Keys are ``(kind, size, *rest)``, ``size`` one int or an edge mark's (length, thickness);
+the cache also knows which sizes of the same art (the same kind and rest) it holds, so a caller can scale the nearest one
 while the wheel turns instead of drawing the art again.
 """
 from __future__ import annotations
@@ -26,11 +26,30 @@ def surface_bytes(surf: pygame.Surface) -> int:
     return surf.get_pitch() * surf.get_height()
 
 
+ArtSize = int | tuple[int, int]
+
+
+def size_of(key: ArtKey) -> ArtSize | None:
+    """The key's size: one int (square art) or (length, thickness) (an edge mark); None otherwise."""
+    if len(key) < 2:
+        return None
+    size = key[1]
+    if isinstance(size, int) and not isinstance(size, bool):
+        return size
+    if isinstance(size, tuple) and len(size) == 2 and all(isinstance(v, int) and v > 0 for v in size):
+        return (size[0], size[1])
+    return None
+
+
 def shape_of(key: ArtKey) -> ArtKey | None:
-    """The key without its size (the same art at any size), or None when the size is not one int."""
-    if len(key) < 2 or not isinstance(key[1], int) or isinstance(key[1], bool):
+    """The key without its size (the same art at any size), or None when it has no size."""
+    if size_of(key) is None:
         return None
     return (key[0], *key[2:])
+
+
+def _scalar(size: ArtSize) -> int:
+    return size if isinstance(size, int) else size[0]
 
 
 class ArtLRU:
@@ -45,7 +64,7 @@ class ArtLRU:
             raise ValueError(f"an art cache budget must be a positive number of bytes, got {budget!r}")
         self.budget = budget
         self._items: OrderedDict[ArtKey, pygame.Surface] = OrderedDict()
-        self._sizes: dict[ArtKey, set[int]] = {}
+        self._sizes: dict[ArtKey, set[ArtSize]] = {}
         self.bytes = 0
         self.peak_bytes = 0
         self.evicted = 0
@@ -72,25 +91,24 @@ class ArtLRU:
             self._forget(key)
         self._items[key] = surf
         self.bytes += surface_bytes(surf)
-        shape = shape_of(key)
-        if shape is not None:
-            self._sizes.setdefault(shape, set()).add(key[1])  # type: ignore[arg-type]
+        shape, size = shape_of(key), size_of(key)
+        if shape is not None and size is not None:
+            self._sizes.setdefault(shape, set()).add(size)
         while self.bytes > self.budget and len(self._items) > 1:
             oldest = next(iter(self._items))
             self._forget(oldest)
             self.evicted += 1
         self.peak_bytes = max(self.peak_bytes, self.bytes)
 
-    def nearest(self, key: ArtKey) -> tuple[int, pygame.Surface] | None:
-        """The stored size of the same art closest to ``key``'s size (by ratio; the larger on a tie)
-        and its surface, or None when no size of it is stored."""
-        shape = shape_of(key)
+    def nearest(self, key: ArtKey) -> tuple[ArtSize, pygame.Surface] | None:
+        """The stored size of the same art closest to ``key``'s size (by ratio of the size, or of the
+        length for an edge mark; the larger on a tie) and its surface, or None when none is stored."""
+        shape, size = shape_of(key), size_of(key)
         sizes = self._sizes.get(shape) if shape is not None else None
-        if not sizes:
+        if not sizes or size is None:
             return None
-        want = key[1]
-        assert isinstance(want, int)
-        best = min(sizes, key=lambda s: (abs(math.log(s / want)), -s))
+        want = _scalar(size)
+        best = min(sizes, key=lambda s: (abs(math.log(_scalar(s) / want)), -_scalar(s)))
         surf = self._items[(key[0], best, *key[2:])]
         return best, surf
 
@@ -103,9 +121,9 @@ class ArtLRU:
     def _forget(self, key: ArtKey) -> None:
         surf = self._items.pop(key)
         self.bytes -= surface_bytes(surf)
-        shape = shape_of(key)
-        if shape is not None:
+        shape, size = shape_of(key), size_of(key)
+        if shape is not None and size is not None:
             sizes = self._sizes[shape]
-            sizes.discard(key[1])  # type: ignore[arg-type]
+            sizes.discard(size)
             if not sizes:
                 del self._sizes[shape]

@@ -23,7 +23,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
-from .art_cache import ART_CACHE_BYTES, SCALED_CACHE_BYTES, ArtLRU
+from .art_cache import ART_CACHE_BYTES, SCALED_CACHE_BYTES, ArtLRU, size_of
 from .text import text_surface
 
 RGB = tuple[int, int, int]
@@ -674,10 +674,15 @@ class TileArt:
         if near is None:
             return None
         have, src = near
-        want = key[1]
-        assert isinstance(want, int)
+        want = size_of(key)
+        assert want is not None
         w, h = src.get_size()
-        dims = (max(1, round(w * want / have)), max(1, round(h * want / have)))
+        if isinstance(have, int) and isinstance(want, int):
+            dims = (max(1, round(w * want / have)), max(1, round(h * want / have)))
+        elif isinstance(have, tuple) and isinstance(want, tuple):      # an edge mark: exact dimensions,
+            dims = want if (w, h) == have else (want[1], want[0])      # turned a quarter when vertical
+        else:
+            return None
         surf = pygame.transform.smoothscale(src, dims)
         self._scaled.put(key, surf)
         return surf
