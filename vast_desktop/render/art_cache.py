@@ -15,8 +15,8 @@ from collections.abc import Iterator
 
 import pygame
 
-ART_CACHE_BYTES = 16 * 1024 * 1024       # the sharp art of every size: most the map art may hold
-SCALED_CACHE_BYTES = 4 * 1024 * 1024     # art scaled from a nearby size while the wheel turns
+ART_CACHE_BYTES = 16 * 1024 * 1024        # the sharp art of every size: most the map art may hold
+SCALED_CACHE_BYTES = 8 * 1024 * 1024     # art scaled from a nearby size while the wheel turns (dropped once it settles)
 
 ArtKey = tuple[object, ...]
 
