@@ -1,7 +1,9 @@
 """GUI figures for ``python -m vast_desktop bench --gui`` (headless, dummy video driver).
 
-Frame times at 1600×900 with a map of 60+ tiles while panning and while a piece
-animates (median and 95th percentile); the board frame of each role's player board
+Frame times at 1600×900 with a map of 60+ tiles while panning, while a piece
+animates and while the wheel zooms in and out (median and 95th percentile; for the zoom
+also the frames after the wheel stops until the art is sharp again, and the art cache's
+peak bytes); the board frame of each role's player board
 (median, as its owner and as another player sees it, in the table's board rectangle:
 a five-role game part-way through); adding a line to a 2000-line log and drawing it
 (median); start-to-title time, peak memory.  The base game has only 52 tiles, so the
@@ -90,6 +92,33 @@ def log_frames(surface, rect, n: int) -> float:
     return statistics.median(times)
 
 
+def zoom_frames(app, table, n: int) -> tuple[list[float], list[float]]:
+    """Frame times while the wheel turns one notch a frame over the map's centre, in to the
+    largest tile and out to the smallest and in again (the art scaled from a cached size), then
+    the frames after it stops until the map's art is sharp at the settled size (at most 300)."""
+    from ..input.controller import WHEEL_ZOOM
+    from ..render.map_view import MAX_TILE, MIN_TILE
+
+    cam = table.map.camera
+    inward = True
+    zoom: list[float] = []
+    for _ in range(n):
+        if cam.tile >= MAX_TILE:
+            inward = False
+        elif cam.tile <= MIN_TILE:
+            inward = True
+        table.zoom_map(WHEEL_ZOOM if inward else 1 / WHEEL_ZOOM)
+        t = time.perf_counter()
+        app.step(1 / 60)
+        zoom.append((time.perf_counter() - t) * 1000)
+    settle: list[float] = []
+    while not table.map.settled and len(settle) < 300:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        settle.append((time.perf_counter() - t) * 1000)
+    return zoom, settle
+
+
 def run_gui_bench(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -146,6 +175,7 @@ def run_gui_bench(args: argparse.Namespace) -> int:
             table.anims["knight"] = (a, knight, 0.0)
 
     anim = frames(animate)
+    zoom, settle = zoom_frames(app, table, n)
     _ = TileView
     boards = board_frames(app.screen, table.board_rect, 30 if args.quick else 120)
     log_ms = log_frames(app.screen, table.log_rect, 50 if args.quick else 300)
@@ -155,6 +185,14 @@ def run_gui_bench(args: argparse.Namespace) -> int:
         "pan_frame_p95_ms": _percentile(pan, 0.95),
         "animate_frame_median_ms": statistics.median(anim),
         "animate_frame_p95_ms": _percentile(anim, 0.95),
+        "zoom_frame_median_ms": statistics.median(zoom),
+        "zoom_frame_p95_ms": _percentile(zoom, 0.95),
+        "zoom_frame_max_ms": max(zoom),
+        "zoom_settle_frames": len(settle),
+        "zoom_settle_frame_max_ms": max(settle, default=0.0),
+        "art_cache_peak_bytes": app.art.cache.peak_bytes,
+        "art_cache_budget_bytes": app.art.cache.budget,
+        "art_scaled_peak_bytes": app.art.scaled_cache.peak_bytes,
         **boards,
         "log_append_draw_median_ms": log_ms,
         "start_to_title_s": start_to_title,

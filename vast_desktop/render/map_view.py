@@ -1,7 +1,16 @@
 """The map on the table: camera (pan, zoom, fit), drawing a PlayerView's tiles,
 edges, tokens and pieces, highlighting option targets, and hit-testing clicks.
 
-It reads only the PlayerView (never the game state), so a secret cannot be drawn."""
+It reads only the PlayerView (never the game state), so a secret cannot be drawn.
+
+Smooth zoom (issue 27 item 9): drawing the art of every tile again at each new size made
+zooming stutter, so while the tile size keeps changing the art missing at the new size is
+scaled from the nearest cached size (:meth:`TileArt.sharp_budget` with no sharp draws).  Once
+the size has stayed put for ``SETTLE_S`` seconds of the frame clock the screen hands in
+(:meth:`MapView.advance`), the sharp art is drawn at the exact size, ``SHARP_PER_FRAME``
+surfaces a frame so that no single frame pays for the whole map; then the stand-ins are dropped.
+Should one frame's art not fit the cache's budget (sharp art evicted as fast as it is drawn), the
+rest is drawn at once instead, so the map always settles."""
 from __future__ import annotations
 
 import math
@@ -13,11 +22,13 @@ from ..engine.geometry import Pos
 from ..engine.view import PlayerView, TerrainView, TileView
 from .text import draw_text
 from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
-from .tile_art import PLAIN, TileArt
+from .tile_art import PLAIN, FrameArt, TileArt
 
 MIN_TILE, MAX_TILE = 28, 200
 GHOST_ALPHA = 160          # a Terrain tile not placed yet, shown where it would go: see-through
 MAP_BG = (10, 9, 14)
+SETTLE_S = 0.2             # the tile size unchanged this long (frame clock): draw sharp art again
+SHARP_PER_FRAME = 4        # sharp surfaces drawn per frame while the art catches up with a new zoom
 
 
 @dataclass
@@ -88,7 +99,35 @@ class MapView:
         self.fitted = False
         self.entrance_rect: pygame.Rect | None = None   # where the Entrance piece was last drawn (for its tooltip)
         self.footprint_drawn: list[Pos] = []            # the spaces of the Terrain footprint preview last drawn
-        self._ghosts: dict[tuple, pygame.Surface] = {}
+        self._ghosts: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}   # key: (its art, ghost)
+        self._since_zoom = 0.0                          # frame-clock seconds since the tile size last changed
+        self._last_tile: float | None = None            # the camera's tile size at the last draw
+        self._sharp_size: int | None = None             # the size whose art is all sharp (None: no draw yet)
+        self.last_frame = FrameArt()                    # what the last draw asked of the art
+        self._catching_up = True                        # sharp art a few surfaces a frame (False: all at once)
+        self._refine_scaled: int | None = None          # stand-ins drawn by the last catching-up frame
+
+    def advance(self, dt: float) -> None:
+        """The frame clock moved on ``dt`` seconds (the screen's update): settles a zoom."""
+        self._since_zoom += dt
+
+    @property
+    def settled(self) -> bool:
+        """True once the art at the current tile size is all sharp (no scaled stand-ins drawn)."""
+        return self._sharp_size == int(round(self.camera.tile))
+
+    def _sharp_budget(self, size: int) -> int | None:
+        """How many surfaces this frame may draw sharp: none while the zoom moves, a few a frame once
+        it has settled, any number when the art at this size is already sharp or nothing is drawn yet."""
+        if self._last_tile != self.camera.tile:
+            self._last_tile = self.camera.tile
+            self._since_zoom = 0.0
+            self._catching_up, self._refine_scaled = True, None
+        if self._sharp_size is None or size == self._sharp_size:
+            return None
+        if self._since_zoom < SETTLE_S:
+            return 0
+        return SHARP_PER_FRAME if self._catching_up else None
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.camera.rect = rect
@@ -134,6 +173,22 @@ class MapView:
             cam.fit([t.pos for t in view.tiles])
             self.fitted = True
         size = int(round(cam.tile))
+        budget = self._sharp_budget(size)
+        with self.art.sharp_budget(budget) as frame:
+            self._draw_map(surface, view, overlay, size)
+        self.last_frame = frame
+        if budget is not None and budget > 0:
+            # catching up: if no fewer stand-ins were drawn than the frame before, the art of one
+            # frame does not fit the cache (sharp art evicted as fast as it is drawn): all at once next
+            if self._refine_scaled is not None and frame.scaled >= self._refine_scaled:
+                self._catching_up = False
+            self._refine_scaled = frame.scaled
+        if frame.scaled == 0 and self._sharp_size != size:
+            self._sharp_size = size
+            self.art.drop_scaled()
+
+    def _draw_map(self, surface: pygame.Surface, view: PlayerView, overlay: MapOverlay, size: int) -> None:
+        cam = self.camera
         clip = surface.get_clip()
         surface.set_clip(cam.rect)
         pygame.draw.rect(surface, MAP_BG, cam.rect)
@@ -192,14 +247,15 @@ class MapView:
     def _ghost(self, tv: TerrainView, size: int) -> pygame.Surface:
         """A Terrain space's art, see-through: a tile not placed yet."""
         key = (tv.type, tv.kind, size, tv.rot % 2, tv.current)
-        g = self._ghosts.get(key)
-        if g is None:
+        art = self.art.terrain_tile(tv.type, tv.kind, size, tv.rot, tv.current)
+        made = self._ghosts.get(key)
+        if made is None or made[0] is not art:     # new, or the art was a zoom's scaled stand-in
             if len(self._ghosts) > 64:
                 self._ghosts.clear()
-            g = self.art.terrain_tile(tv.type, tv.kind, size, tv.rot, tv.current).copy()
+            g = art.copy()
             g.set_alpha(GHOST_ALPHA)
-            self._ghosts[key] = g
-        return g
+            made = self._ghosts[key] = (art, g)
+        return made[1]
 
     def _draw_footprint(self, surface: pygame.Surface, overlay: MapOverlay, size: int) -> None:
         """The Terrain tile the pointer would place: each of its spaces ghosted in the Terrain art,

@@ -15,13 +15,15 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
 from . import theme
+from .art_cache import ART_CACHE_BYTES, SCALED_CACHE_BYTES, ArtLRU, size_of
 from .text import text_surface
 
 RGB = tuple[int, int, int]
@@ -610,31 +612,101 @@ def _side_point(side: int, along: float, depth: float, s: float) -> Pt:
 
 
 # ---------------------------------------------------------------------------- the shared art
+@dataclass
+class FrameArt:
+    """What one budgeted drawing asked of the art: ``sharp`` surfaces drawn at their exact size and
+    ``scaled`` ones stood in for by the nearest cached size (see :meth:`TileArt.sharp_budget`)."""
+
+    sharp: int = 0
+    scaled: int = 0
+
+
 class TileArt:
     """Every piece of map art, drawn once per argument tuple and cached.
 
+    The cache is an LRU holding at most ``budget_bytes`` of pixels (``ART_CACHE_BYTES``): zooming
+    asks for every tile at each new size, and the sizes least recently drawn are forgotten.
     ``clear()`` empties the caches; ``clear(keep_sizes={64, 96})`` keeps the art of those sizes
-    (useful across zoom steps).
+    (useful across zoom steps).  While the wheel turns the map draws under :meth:`sharp_budget`:
+    art missing at the asked size is scaled from the nearest cached size instead of drawn.
     """
 
-    def __init__(self) -> None:
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+    def __init__(self, budget_bytes: int = ART_CACHE_BYTES, scaled_budget_bytes: int = SCALED_CACHE_BYTES) -> None:
+        self._cache = ArtLRU(budget_bytes)
+        self._scaled = ArtLRU(scaled_budget_bytes)      # stand-ins, only ever handed out under a budget
+        self._budget: int | None = None                 # sharp draws left in this frame; None: no limit
+        self._frame = FrameArt()
 
     # ------------------------------------------------------------------ cache
+    @property
+    def cache(self) -> ArtLRU:
+        """The sharp art (read only: for figures and tests)."""
+        return self._cache
+
+    @property
+    def scaled_cache(self) -> ArtLRU:
+        """The stand-ins scaled from a nearby size (read only: for figures and tests)."""
+        return self._scaled
+
     def _get(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._cache.get(key)
-        if surf is None:
-            surf = _finish(make())
-            self._cache[key] = surf
+        if surf is not None:
+            return surf
+        if self._budget is not None and self._budget <= 0:
+            stand_in = self._stand_in(key)
+            if stand_in is not None:
+                self._frame.scaled += 1
+                return stand_in
+        if self._budget is not None:
+            self._budget -= 1
+        self._frame.sharp += 1
+        surf = _finish(make())
+        self._cache.put(key, surf)
         return surf
+
+    def _stand_in(self, key: tuple[object, ...]) -> pygame.Surface | None:
+        """``key``'s art scaled from the nearest cached size (kept until the zoom settles), or None
+        when no size of that art is cached."""
+        surf = self._scaled.get(key)
+        if surf is not None:
+            return surf
+        near = self._cache.nearest(key)
+        if near is None:
+            return None
+        have, src = near
+        want = size_of(key)
+        assert want is not None
+        w, h = src.get_size()
+        if isinstance(have, int) and isinstance(want, int):
+            dims = (max(1, round(w * want / have)), max(1, round(h * want / have)))
+        elif isinstance(have, tuple) and isinstance(want, tuple):      # an edge mark: exact dimensions,
+            dims = want if (w, h) == have else (want[1], want[0])      # turned a quarter when vertical
+        else:
+            return None
+        surf = pygame.transform.smoothscale(src, dims)
+        self._scaled.put(key, surf)
+        return surf
+
+    @contextmanager
+    def sharp_budget(self, budget: int | None) -> Iterator[FrameArt]:
+        """Within the block at most ``budget`` surfaces missing from the cache are drawn sharp;
+        the rest are scaled from the nearest cached size of the same art (drawn sharp only when
+        none is cached).  ``None`` lifts the limit.  Yields what the block asked for."""
+        before, frame = self._budget, self._frame
+        self._budget, self._frame = budget, FrameArt()
+        try:
+            yield self._frame
+        finally:
+            self._budget, self._frame = before, frame
+
+    def drop_scaled(self) -> None:
+        """Forget the scaled stand-ins (the zoom settled: sharp art replaces them)."""
+        self._scaled.clear()
 
     def clear(self, keep_sizes: Iterable[int] | None = None) -> None:
         """Forget cached art (all of it, or all but the art whose size is in ``keep_sizes``)."""
-        if keep_sizes is None:
-            self._cache.clear()
-            return
-        keep = set(keep_sizes)
-        self._cache = {k: v for k, v in self._cache.items() if k[1] in keep}
+        self._scaled.clear()
+        self._cache.clear(None if keep_sizes is None else set(keep_sizes))
 
     def __len__(self) -> int:
         return len(self._cache)

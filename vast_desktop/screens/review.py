@@ -221,6 +221,9 @@ class ReviewScreen(Screen):
             self.map.camera.zoom_at(1 / 1.15, self.map_rect.center)
 
     # ------------------------------------------------------------------ drawing
+    def update(self, dt: float) -> None:
+        self.map.advance(dt)                     # the frame clock settles a zoom (sharp map art again)
+
     def current(self) -> PlayerView:
         return self.review.view(self.k, self.viewer)
 

@@ -442,6 +442,7 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.map.advance(dt)                     # the frame clock settles a zoom (sharp art again)
         s = self.session
         if s is None:
             return
