@@ -12,6 +12,7 @@ from typing import NamedTuple
 import pygame
 import pygame_gui
 
+from .audio.player import SoundPlayer
 from .render import text as text_mod
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
 from .screens.base import Screen
@@ -72,6 +73,7 @@ class App:
 
         clear_caches()
         self.settings = settings or load_settings()
+        self.sound = SoundPlayer(self.settings)     # silent where there is no audio device
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -215,6 +217,7 @@ class App:
     def apply_settings(self, settings: Settings) -> None:
         self.settings = settings
         save_settings(settings)
+        self.sound.apply(settings)
         self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
         if self.session is not None:
             self.session.shared_table = settings.shared_table
