@@ -286,3 +286,28 @@ def test_hearing_a_game_sounds_its_new_events_and_a_new_game_silently() -> None:
     assert player.hear(g, {"knight"}) == []               # nothing new
     undone = new_game(Setup(roles=("knight", "cave"), seed=3))   # another game object (as after an undo)
     assert player.hear(undone, {"knight"}) == []
+
+
+# ---------------------------------------------------------------- where sound sits
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = "vast_desktop.audio" if node.level == 1 else "vast_desktop" if node.level == 2 else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            found.add(module)
+    return found
+
+
+def test_audio_is_a_client_of_the_engine_and_only_the_player_touches_pygame() -> None:
+    """``audio/`` sits beside ``render/``: it reads the engine's events and the settings and never imports the
+    screens, the input layer or the app; the cues and their recipes are plain data (no pygame)."""
+    audio = ROOT / "vast_desktop" / "audio"
+    for path in audio.glob("*.py"):
+        bad = {m for m in _imports(path)
+               if m.startswith(("vast_desktop.screens", "vast_desktop.input", "vast_desktop.app", "vast_desktop.render"))}
+        assert not bad, f"{path.name} imports {bad}"
+        if path.name != "player.py":
+            assert not {m for m in _imports(path) if m.split(".")[0] in ("pygame", "pygame_gui")}, path.name
