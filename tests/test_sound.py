@@ -152,6 +152,7 @@ def test_real_games_sound_every_moment_that_matters(five_role_games: list[Game])
             cue = cue_for(e, humans=g.outcome.winners if g.outcome else ())
             if cue is not None:
                 heard.setdefault(cue, set()).add(e.kind)
+                assert e.public.strip(), f"{e.kind} sounds but has no public words: a sound would tell more than the log"
     assert {"tile_placed"} <= heard[SoundCue.TILE_PLACED]
     assert {"tile_revealed"} <= heard[SoundCue.TILE_REVEALED]
     assert {"tile_removed"} <= heard[SoundCue.TILE_COLLAPSED]
