@@ -5,11 +5,12 @@ The YAML lives in the top-level ``rules_data/`` folder beside ``vast_desktop/``;
 These tests build the project the way a user gets it, offline and without build isolation,
 from a copy of the source tree (so the checkout gets no ``build/`` folder):
 
-* a wheel holds every YAML file of ``rules_data/`` (and no other copy of them), and the
-  game installed from it loads the rules data, the rules reference and the cheat sheets
-  from another working directory;
-* the editable install ``vast.py`` makes (``pip install -e .``) finds the same data in
-  the checkout;
+* a wheel holds every YAML file of ``rules_data/`` (and no other copy of them) and every
+  sound of ``assets/sounds/`` (as ``vast_desktop/assets/sounds``), and the game installed
+  from it loads the rules data, the rules reference and the cheat sheets, and finds the
+  sounds, from another working directory;
+* the editable install ``vast.py`` makes (``pip install -e .``) finds the same data and
+  sounds in the checkout;
 * :func:`default_rules_dir` refuses to guess when the data is in neither place.
 
 Each build takes 2-4 s on this machine; the module runs in about 8 s.
@@ -33,6 +34,7 @@ from vast_desktop.rules_data import RulesDataError, default_rules_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "rules_data"
+SOUNDS = ROOT / "assets" / "sounds"
 
 #: What a fresh process prints about the data it found (run from a folder with no source in it).
 PROBE = """
@@ -40,16 +42,25 @@ import json, vast_desktop
 from vast_desktop.rules_data import default_rules_dir, load_rules_data
 from vast_desktop.teach.cheatsheets import load_teaching_cards
 from vast_desktop.teach.reference import load_reference
+from vast_desktop.audio.player import sounds_dir
 rd = load_rules_data()
+sounds = sounds_dir()
 print(json.dumps({"package": vast_desktop.__file__, "data": str(default_rules_dir()), "tiles": len(rd.tiles),
                   "variants": len(rd.role_variants), "parts": len(load_reference().parts),
-                  "sheets": len(load_teaching_cards().sheets)}))
+                  "sheets": len(load_teaching_cards().sheets), "sounds": str(sounds),
+                  "wavs": sorted(f.name for f in sounds.iterdir() if f.name.endswith(".wav"))}))
 """
 
 
 def _data_files() -> set[str]:
     files = {p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yaml")}
     assert "tiles.yaml" in files and "reference/general.yaml" in files, files
+    return files
+
+
+def _sound_files() -> set[str]:
+    files = {p.name for p in SOUNDS.glob("*.wav")}
+    assert "dice.wav" in files, files
     return files
 
 
@@ -73,6 +84,7 @@ def source_copy(tmp_path: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
     shutil.copytree(ROOT / "vast_desktop", src / "vast_desktop", ignore=ignore)
     shutil.copytree(DATA, src / "rules_data", ignore=ignore)
+    shutil.copytree(ROOT / "assets", src / "assets", ignore=ignore)
     return src
 
 
@@ -90,6 +102,7 @@ def _probe(python_args: list[str], cwd: Path, env: dict[str, str], setup: str = 
     assert done.returncode == 0, done.stderr
     found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["tiles"] == 52 and found["variants"] == 30 and found["parts"] == 11 and found["sheets"] == 5, found
+    assert set(found["wavs"]) == _sound_files(), found
     return found
 
 
@@ -107,12 +120,15 @@ def test_wheel_ships_the_data_and_the_installed_game_finds_it(source_copy: Path,
     assert shipped == _data_files()
     assert not [n for n in names if n.endswith(".yaml") and n.startswith("vast_desktop/rules_data/")]
     assert "vast_desktop/rules_data/loader.py" in names
+    sounds = {n.removeprefix("vast_desktop/assets/sounds/") for n in names if n.startswith("vast_desktop/assets/")}
+    assert sounds == _sound_files()
 
     _pip("install", "--quiet", "--target", target, wheel, cwd=elsewhere)
     env = _clean_env() | {"PYTHONPATH": str(target)}
     found = _probe([], elsewhere, env)
     assert Path(str(found["package"])).parent == target / "vast_desktop"
     assert Path(str(found["data"])) == target / "vast_desktop" / "data"
+    assert Path(str(found["sounds"])) == target / "vast_desktop" / "assets" / "sounds"
 
 
 def test_editable_install_finds_the_data_in_the_checkout(source_copy: Path, tmp_path: Path) -> None:
@@ -128,6 +144,7 @@ def test_editable_install_finds_the_data_in_the_checkout(source_copy: Path, tmp_
     found = _probe(["-S"], elsewhere, _clean_env(), setup)
     assert Path(str(found["package"])).parent == source_copy / "vast_desktop"
     assert Path(str(found["data"])) == source_copy / "rules_data"
+    assert Path(str(found["sounds"])) == source_copy / "assets" / "sounds"
 
 
 def test_default_rules_dir_is_the_checkout_folder_here_and_refuses_to_guess(monkeypatch: pytest.MonkeyPatch,

@@ -12,6 +12,7 @@ from typing import NamedTuple
 import pygame
 import pygame_gui
 
+from .audio.player import SoundPlayer
 from .autosaver import READ_FLUSH_SECONDS, AutosaveWriter
 from .persistence import clean_temp_files
 from .render import text as text_mod
@@ -84,6 +85,7 @@ class App:
         # the rules every game of this app plays with: the player's folder over the game's data,
         # or the game's data and a warning (shown on the title and setup screens)
         self.rules_load = player_rules(rules_dir)
+        self.sound = SoundPlayer(self.settings)     # silent where there is no audio device
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -252,6 +254,7 @@ class App:
             stored = False
             self.notify(f"The settings apply now but could not be stored: cannot write "
                         f"{exc.filename or 'the settings file'} ({exc.strerror or exc}).", error=True, seconds=8.0)
+        self.sound.apply(settings)
         self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
         if self.session is not None:
             was_open = self.session.shared_table

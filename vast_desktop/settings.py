@@ -1,5 +1,5 @@
 """Player settings (window size, UI scale, shared table, animation speed, computer
-pace) and where files live.  Stored as JSON with an atomic write; a broken file
+pace, reminders, sound volume and mute) and where files live.  Stored as JSON with an atomic write; a broken file
 falls back to the defaults instead of stopping the app.
 
 Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else in the
@@ -33,6 +33,8 @@ class Settings(BaseModel):
     animation_speed: float = Field(default=1.0, ge=0.0, le=4.0)   # 0 = no animation
     bot_pace: float = Field(default=0.6, ge=0.0, le=3.0)         # seconds between computer moves
     reminders: bool = True
+    sound_volume: float = Field(default=0.7, ge=0.0, le=1.0)      # the sound effects' volume, 0-1
+    sound_muted: bool = False
 
 
 def _home() -> Path | None:

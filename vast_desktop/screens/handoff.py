@@ -1,10 +1,11 @@
 """The hand-off curtain: "Pass to the Cave" in the role's colour (in a Campaign game "Pass to
 Anna — the Cave", with her campaign level), with the public events since that player last
-looked.  It never draws anyone's private information."""
+looked, drawn with the curtain's sound.  It never draws anyone's private information."""
 from __future__ import annotations
 
 import pygame
 
+from ..audio.cues import SoundCue
 from ..render.text import draw_text, wrap
 from ..render.theme import BG, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from .base import Screen
@@ -21,6 +22,7 @@ class HandoffScreen(Screen):
         assert session is not None
         self.lines = session.events_since_last_look(role)[-14:]
         self.player = campaign_player(session, role)        # Campaign (VAR-03): (name, level)
+        app.sound.play(SoundCue.CURTAIN)
 
     def build(self) -> None:
         w, h = self.app.size

@@ -1,7 +1,7 @@
 """Settings: window size, UI scale, shared table (open-handed play), animation
-speed, computer pace and rule reminders.  Save applies and stores them; Cancel
-leaves everything as it was.  Under them, the folders the app keeps its files in
-(:func:`vast_desktop.settings.folders`), as text the player can find them by."""
+speed, computer pace, rule reminders, and the sound's volume and mute.  Save applies
+and stores them; Cancel leaves everything as it was.  Under them, the folders the app keeps
+its files in (:func:`vast_desktop.settings.folders`), as text the player can find them by."""
 from __future__ import annotations
 
 import pygame
@@ -15,6 +15,8 @@ from .menu import draw_panel, keep
 
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 FOLDER_LINE = 21           # the height of a line in the folder list (before the UI scale)
+ROWS = 7
+SOUND_NOTE = "The volume of the sound effects; Mute silences them."
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -70,7 +72,7 @@ class SettingsScreen(Screen):
         label_w = int(self.box.w * 0.44)
         cx = self.box.x + label_w + s(20)
         cw = self.box.right - s(30) - cx
-        row_h = (self.box.h - s(90) - s(80) - folders_h) // 6
+        row_h = (self.box.h - s(90) - s(80) - folders_h) // ROWS
         self.folders_y = self.box.bottom - s(80) - folders_h
         y0 = self.box.y + s(80)
         bh = s(36)
@@ -120,6 +122,18 @@ class SettingsScreen(Screen):
                                          object_id="@primary" if self.draft.reminders else None)
         self.rows.append(("Reminders", "Point out the rulebook's easily forgotten rules during play.", row_y(5)))
 
+        # sound: volume and mute (no audio device: the player's problem is the note)
+        mute_w = s(110)
+        self.volume_slider = keep(self, pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(cx, row_y(6), cw - mute_w - s(10), bh), self.draft.sound_volume, (0.0, 1.0), m,
+            click_increment=0.05))
+        self.mute_button = self.button((cx + cw - mute_w, row_y(6), mute_w, bh),
+                                       "Muted" if self.draft.sound_muted else "Mute", self.toggle_mute,
+                                       "Silence every sound effect" if not self.draft.sound_muted
+                                       else "Sound is off: click to hear the effects again",
+                                       object_id="@primary" if self.draft.sound_muted else None)
+        self.rows.append(("Sound", self.app.sound.problem or SOUND_NOTE, row_y(6)))
+
         bw = s(160)
         by = self.box.bottom - s(66)
         self.cancel_button = self.button((self.box.x + s(30), by, bw, s(46)), "Cancel", self.cancel,
@@ -136,6 +150,7 @@ class SettingsScreen(Screen):
             "ui_scale": _snap(self.scale_slider.get_current_value(), 0.05, 0.75, 2.0),
             "animation_speed": _snap(self.anim_slider.get_current_value(), 0.25, 0.0, 4.0),
             "bot_pace": _snap(self.pace_slider.get_current_value(), 0.1, 0.0, 3.0),
+            "sound_volume": _snap(self.volume_slider.get_current_value(), 0.05, 0.0, 1.0),
         })
 
     def toggle_shared(self) -> None:
@@ -147,6 +162,12 @@ class SettingsScreen(Screen):
     def toggle_reminders(self) -> None:
         self.chosen_size = parse_size(self.size_menu.selected_option[0])
         self.draft = self.read_controls().model_copy(update={"reminders": not self.draft.reminders})
+        self.clear_elements()
+        self.build()
+
+    def toggle_mute(self) -> None:
+        self.chosen_size = parse_size(self.size_menu.selected_option[0])
+        self.draft = self.read_controls().model_copy(update={"sound_muted": not self.draft.sound_muted})
         self.clear_elements()
         self.build()
 
@@ -187,6 +208,7 @@ class SettingsScreen(Screen):
             "off" if current.animation_speed == 0 else f"{current.animation_speed:.2f}×",
             "no pause" if current.bot_pace == 0 else f"{current.bot_pace:.1f} s",
             "",
+            "muted" if current.sound_muted else f"{round(current.sound_volume * 100)}%",
         ]
         for (title, note, y), value in zip(self.rows, values, strict=True):
             draw_text(surface, title, (self.label_x, y), s(22), TEXT, bold=True)

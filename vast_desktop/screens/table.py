@@ -178,6 +178,7 @@ class TableScreen(Screen):
             if e.kind == "die_roll" and roll is not None:
                 self.die = (roll[0], roll[1], 0.0)
         self.events_shown = len(events)
+        self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 
     def _update_log(self) -> None:
         """Show exactly the viewer's log of the current game: append what is new, and rebuild
