@@ -283,3 +283,35 @@ def test_folders_follow_the_home_override_else_platformdirs(tmp_path, monkeypatc
     assert settings.data_dir() == platformdirs.user_data_path("vast_desktop", appauthor=False)
     assert settings.config_dir() == platformdirs.user_config_path("vast_desktop", appauthor=False)
     assert settings.autosave_path().parent == settings.data_dir()
+
+
+def test_the_tutorial_goes_on_when_its_progress_cannot_be_written(tmp_path) -> None:
+    """A file where the data folder should be: the lesson's steps still go on, the table is told
+    why (autosave_problem names the file), and the progress is written once the way is clear."""
+    from vast_desktop.teach.tutorial.runner import Tutorial
+    from vast_desktop.teach.tutorial.session import TutorialSession
+
+    blocker = tmp_path / "data"
+    blocker.write_text("in the way", encoding="utf-8")
+    progress = blocker / "tutorial.json"
+    session = TutorialSession.for_tutorial(Tutorial.new(), progress)
+    for _ in range(3):
+        take_tutorial_step(session)
+    session.flush_autosave()
+    problem = session.autosave_problem
+    assert problem is not None and problem.path == progress and "not a folder" in problem.reason
+    blocker.unlink()
+    take_tutorial_step(session)
+    assert session.flush_autosave() and session.autosave_problem is None
+    assert progress.exists()
+
+
+def take_tutorial_step(session) -> None:
+    """The step's one choice, or Next on a narration step."""
+    step = session.tut.step
+    assert step is not None
+    if step.learner:
+        assert step.choice is not None
+        session.choose(step.choice)
+    else:
+        session.next()

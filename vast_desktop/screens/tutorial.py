@@ -23,7 +23,7 @@ class TutorialScreen(TableScreen):
     shows_reminders = False      # the coach explains each step: no second voice over the map
 
     def __init__(self, app, tutorial: Tutorial, progress_file: Path | None = None) -> None:
-        app.session = TutorialSession.for_tutorial(tutorial, progress_file)
+        app.session = TutorialSession.for_tutorial(tutorial, progress_file, writer=app.autosaver)
         self.tutorial = tutorial
         self.restricted_for: tuple | None = None
         super().__init__(app)
