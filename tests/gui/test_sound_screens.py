@@ -87,7 +87,11 @@ def test_the_table_sounds_the_curtain_and_the_caves_tiles(app) -> None:
                               autosave_path())
     app.replace(TableScreen(app))
     frames(app, 2)
-    assert mixer.played == []                       # the game as it stands when the table opens: silent
+    # the game as it stands when the table opens is silent; two people: it opens behind the curtain
+    assert isinstance(app.top, HandoffScreen) and played(mixer) == ["curtain"]
+    app.top.reveal()
+    frames(app, 1)
+    assert played(mixer) == ["curtain"]
     bot = RandomBot(4)
     session = app.session
     while "tile_placed" not in played(mixer):
