@@ -52,7 +52,7 @@ _POWER_WORDS = {
     "wing": "Wing flies him to a better place than walking could.",
     "hiss": "Hiss brings Tribes to eat, and his Hunger still wants food.",
     "slither": "Slither moves a Sloth cube to a box that will give it back sooner.",
-    "shriek": "Shriek keeps a reroll ready and wakes him sooner.",
+    "shriek": "Shriek keeps a reroll of the Dragon die ready, and his cards can spare it.",
     "slap": "Slap keeps a dangerous Knight off him.",
     "flame_wall": "Flame Wall stops the Knight, who is close and dangerous.",
 }

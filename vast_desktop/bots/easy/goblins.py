@@ -81,6 +81,21 @@ def cave_placements(log: Sequence[str]) -> dict[Pos, int]:
     return out
 
 
+# why each Secrets card is worth playing when it is, in a player's words (the Suggest button's reason)
+_SECRET_WORDS = {
+    "hiding_spots": "Hiding Spots is always worth playing when it is offered.",
+    "trap": "This Trap costs you little to play now.",
+    "goblin_ruby": "The Goblin Ruby costs you little to play now.",
+    "leader": "With the Leader, no Tribe has to scatter.",
+    "cave_in": "A Cave-In now puts Lit tiles back under the stack, so the Collapse comes later.",
+    "hex": "A Hex now hurts a rival while your Eye Tribe is big.",
+    "fire_bomber": "The Fire Bomber's +2 lets this Tribe strike this turn.",
+    "blind_fury": "With Blind Fury this strong Tribe loses no Goblins on the way to strike.",
+    "poison": "With Poison, this Tribe's strike on the Knight also takes her Hero cubes.",
+    "secret_tunnels": "Secret Tunnels set this strong Tribe on a Dark tile nearer its target.",
+}
+
+
 def _tribe_words(tribe: str) -> str:
     """A Tribe's name for players: ``fangs`` -> ``Fangs``."""
     return tribe.replace("_", " ").title()
@@ -423,7 +438,12 @@ class EasyGoblins(ScoredBot):
         """GB-52: a Secrets card offered beside any question is scored as that Secret, whatever
         the kind; the question's own answers by the table (``SCORERS``)."""
         if verb(option) == "secret":
-            return self.secret_score(self.picture(view, decision), decision, base(arg(option)))
+            card = base(arg(option))
+            value = self.secret_score(self.picture(view, decision), decision, card)
+            if self.explain:
+                self.note(option.id, _SECRET_WORDS.get(card, "This Secret turns the game now.") if value > 0
+                          else "This Secret is worth keeping for a better moment.")
+            return value
         return super().score(view, decision, option)
 
     # ------------------------------------------------------------ defaults
@@ -554,7 +574,7 @@ class EasyGoblins(ScoredBot):
         p = ctx.tribe_pos(t)
         name = _tribe_words(t)
         if p is None:
-            self.note(o.id, f"The {name} are not on the map yet: activating them can bring them in.")
+            self.note(o.id, f"The {name} are still hidden: activating them may bring them onto the map.")
             return 3.0 + 0.1 * ctx.strength.get(t, 0)
         if ctx.can_strike(t, p):
             self.note(o.id, f"The {name} can reach their target and strike this turn; the strongest go first, "
