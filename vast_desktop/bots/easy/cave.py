@@ -98,6 +98,17 @@ _OMEN_WORDS = {
 }
 
 
+def _fill_words(kind: str, value: float) -> str:
+    """Why a tile for a space someone else chose scores as it does (``_forced_spot``), for the
+    Suggest button."""
+    if kind == "crystal":
+        return ("This space is as good for a Crystal tile as any you could choose later." if value >= 0 else
+                "Keep your Crystal tiles for the places you choose yourself.")
+    if kind == "ambush":
+        return "An Ambush tile here may catch the Knight; your Crystal tiles stay in hand for better places."
+    return ("This tile fits here without crowding your Crystal tiles, which stay in hand for better places.")
+
+
 def manhattan(a: Pos, b: Pos) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
@@ -478,13 +489,21 @@ class EasyCave(ScoredBot):
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
         tile_id, where = arg_parts(option.id, "@")
-        return self._forced_spot(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option))
+        kind = tile_type(tile_id)
+        value = self._forced_spot(pic, kind, parse_pos(where) if where else option_space(option))
+        if self.explain:
+            self.note(option.id, _fill_words(kind, value))
+        return value
 
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
         """GB-81: the Goblins explore onto a space and stand on the tile we give them —
         never a Crystal tile if another will do."""
         kind = tile_type(arg_of(option.id))
-        return self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
+        value = self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
+        if self.explain:
+            self.note(option.id, _fill_words(kind, value) if kind != "crystal" else
+                      "A Crystal tile under the Goblins' feet would help them: give them another tile.")
+        return value
 
     # ------------------------------------------------------------ the Collapse
     def _removal(self, pic: Picture, p: Pos | None) -> float:
