@@ -124,8 +124,7 @@ class SettingsScreen(Screen):
                                           f"Suggest: {self.draft.suggest_level.capitalize()}", self.toggle_suggest,
                                           "Whose choice the table's Suggest button shows: the Easy or the Hard "
                                           "computer player's")
-        self.rows.append(("Reminders, Suggest", "Point out easily forgotten rules; Suggest shows what the Easy "
-                                                "(or Hard) computer player would choose.", row_y(5)))
+        self.rows.append(("Reminders, Suggest", "Easily forgotten rules; whose choice Suggest shows.", row_y(5)))
 
         # sound: volume and mute (no audio device: the player's problem is the note)
         mute_w = s(110)
