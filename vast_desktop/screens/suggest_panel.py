@@ -23,6 +23,7 @@ from ..engine.geometry import Pos, parse_pos
 from ..input.targets import key
 from ..render.text import draw_text, wrap
 from ..render.theme import HIGHLIGHT_ALT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, font
+from .reminder_panel import free_spot
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -194,7 +195,8 @@ class SuggestPanel:
             b.select()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The sentence in a box at the bottom of the map, in the decider's colour."""
+        """The sentence in a box at the bottom of the map (elsewhere on the map where that would cover a
+        target or a reminder), in the decider's colour."""
         text = self.shown.sentence if self.shown is not None else self.message
         self.box = None
         if not text:
@@ -208,6 +210,11 @@ class SuggestPanel:
         w = max(font(size).size(line)[0] for line in lines) + int(28 * s)
         box = pygame.Rect(m.x + int(12 * s), 0, w, lh * len(lines) + int(16 * s))
         box.bottom = m.bottom - int(10 * s)
+        # never over what the decision asks to click, nor over a reminder: elsewhere on the map if need be
+        reminders = t.reminders
+        avoid = reminders.avoid() + ([reminders.rect] if reminders.rect is not None else [])
+        if box.collidelist(avoid) >= 0:
+            box = free_spot(box.size, [m], avoid, int(20 * s)) or box
         d = self.decision()
         edge = ROLE_COLOURS.get(d.role, HIGHLIGHT_ALT) if d is not None else PANEL_EDGE
         pygame.draw.rect(surface, (24, 21, 30), box, border_radius=6)

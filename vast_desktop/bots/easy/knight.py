@@ -248,7 +248,7 @@ class EasyKnight(ScoredBot):
             return 94.0
         can_raise = "cube:strength" in t.ids and int(t.me.strength) <= armor
         if can_raise:
-            self.note(o.id, "Raise your Strength with a cube first: then the attack is a sure hit.")
+            self.note(o.id, "Raise your Strength with a cube before attacking: a greater Strength than his Armor always hits.")
         else:
             self.note(o.id, f"Your Strength {strength} only ties his Armor {armor}: a die roll decides, "
                             "and no cube can raise it first.")

@@ -544,7 +544,7 @@ def turn_words(pic: ThiefPicture, option: Option, score: float) -> str:
         far = "you arrive there" if d == 0 else f"{d} step{'s' if d != 1 else ''} from there"
         return f"This step heads for {GOAL_WORDS.get(goal.kind, 'what is worth reaching')}: {far}." + climb
     if v == "end":
-        return "Nothing left is worth your cubes or steps this turn, and this spot is as safe as any."
+        return "Nothing left this turn is worth your cubes or steps."
     if v == "loot":
         if a == "treasure":
             return "A Treasure token is what you came for: loot it."
