@@ -1,5 +1,5 @@
 """Player settings (window size, UI scale, shared table, animation speed, computer
-pace, reminders, sound volume and mute) and where files live.  Stored as JSON with an atomic write; a broken file
+pace, reminders, the Suggest button's level, sound volume and mute) and where files live.  Stored as JSON with an atomic write; a broken file
 falls back to the defaults instead of stopping the app.
 
 Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else in the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -35,6 +35,7 @@ class Settings(BaseModel):
     reminders: bool = True
     sound_volume: float = Field(default=0.7, ge=0.0, le=1.0)      # the sound effects' volume, 0-1
     sound_muted: bool = False
+    suggest_level: Literal["easy", "hard"] = "easy"   # whose choice the table's Suggest button shows
 
 
 def _home() -> Path | None:

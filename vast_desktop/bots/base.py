@@ -12,6 +12,12 @@ same way: one table ``SCORERS`` from :class:`DecisionKind` to a scorer
 ``(bot, picture, decision, option) -> float``, where the picture is what the bot builds
 once per decision from the view (:meth:`ScoredBot.picture`); kinds the table does not name
 go to :meth:`ScoredBot.fallback`.
+
+**Why.**  A scorer may say in a player's words why it rates an option as it does:
+:meth:`ScoredBot.note` (``bot.note(option.id, "A completed Sidequest is free Grit.")``).  The notes
+are kept only while :attr:`ScoredBot.explain` is on (the table's Suggest button turns it on for its
+own player, :mod:`vast_desktop.bots.suggest`); they never change a score nor draw from the RNG, so
+a bot chooses the same with or without them.
 """
 from __future__ import annotations
 
@@ -62,6 +68,11 @@ class ScoredBot:
         self.chooser: Callable[[PlayerView, Decision, Sequence[float], str], str] | None = None
         # the last decision rated in one pass (see :func:`rates_all`): (rate, picture, decision, scores)
         self._rated: tuple[RateAll, Any, Decision, dict[str, float]] | None = None
+        # why each option of the last decision scores as it does (player's words, see :meth:`note`),
+        # kept only while ``explain`` is on; and the last decision's scores by option id
+        self.explain = False
+        self.reasons: dict[str, str] = {}
+        self.last_scores: dict[str, float] = {}
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -85,11 +96,22 @@ class ScoredBot:
             return float(self.fallback(pic, decision, option))
         return float(scorer(self, pic, decision, option))
 
+    def note(self, option_id: str, text: str) -> None:
+        """Say why ``option_id`` scores as it does: one sentence for players (no ids, no rule
+        codes).  A later note for the same option replaces an earlier one, as a later score
+        does.  Kept only while :attr:`explain` is on; never changes a score."""
+        if self.explain:
+            self.reasons[option_id] = text
+
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         options = decision.options
+        self.reasons = {}
+        self.last_scores = {}
         if len(options) == 1:
             return options[0].id
         scores = [self.score(view, decision, o) for o in options]
+        if self.explain:
+            self.last_scores = {o.id: s for o, s in zip(options, scores, strict=True)}
         pick = self.pick(options, scores)
         if self.chooser is not None:
             pick = self.chooser(view, decision, scores, pick)

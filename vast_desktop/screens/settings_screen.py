@@ -1,5 +1,5 @@
 """Settings: window size, UI scale, shared table (open-handed play), animation
-speed, computer pace, rule reminders, and the sound's volume and mute.  Save applies
+speed, computer pace, rule reminders and the Suggest button's level, and the sound's volume and mute.  Save applies
 and stores them; Cancel leaves everything as it was.  Under them, the folders the app keeps
 its files in (:func:`vast_desktop.settings.folders`), as text the player can find them by."""
 from __future__ import annotations
@@ -120,7 +120,11 @@ class SettingsScreen(Screen):
         self.remind_button = self.button((cx, row_y(5), s(110), bh), "On" if self.draft.reminders else "Off",
                                          self.toggle_reminders, "Reminders of the rulebook's easily forgotten rules",
                                          object_id="@primary" if self.draft.reminders else None)
-        self.rows.append(("Reminders", "Point out the rulebook's easily forgotten rules during play.", row_y(5)))
+        self.suggest_button = self.button((cx + s(120), row_y(5), s(150), bh),
+                                          f"Suggest: {self.draft.suggest_level.capitalize()}", self.toggle_suggest,
+                                          "Whose choice the table's Suggest button shows: the Easy or the Hard "
+                                          "computer player's")
+        self.rows.append(("Reminders, Suggest", "Easily forgotten rules; whose choice Suggest shows.", row_y(5)))
 
         # sound: volume and mute (no audio device: the player's problem is the note)
         mute_w = s(110)
@@ -162,6 +166,13 @@ class SettingsScreen(Screen):
     def toggle_reminders(self) -> None:
         self.chosen_size = parse_size(self.size_menu.selected_option[0])
         self.draft = self.read_controls().model_copy(update={"reminders": not self.draft.reminders})
+        self.clear_elements()
+        self.build()
+
+    def toggle_suggest(self) -> None:
+        self.chosen_size = parse_size(self.size_menu.selected_option[0])
+        level = "hard" if self.draft.suggest_level == "easy" else "easy"
+        self.draft = self.read_controls().model_copy(update={"suggest_level": level})
         self.clear_elements()
         self.build()
 

@@ -44,6 +44,7 @@ from ..teach.describe import describe
 from .base import Screen
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel
+from .suggest_panel import SuggestPanel
 
 MAX_PROMPT_BUTTONS = 6
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
@@ -52,6 +53,7 @@ QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before 
 class TableScreen(Screen):
     name = "table"
     shows_reminders = True       # the reminders of easily forgotten rules (off in the tutorial)
+    shows_suggest = True         # the Suggest button (off in the tutorial: screens/suggest_panel.py)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -83,6 +85,7 @@ class TableScreen(Screen):
         self.buttons_for_keys: frozenset[str] = frozenset()   # the board's target keys the buttons were made for
         self.card_rects: dict[str, tuple[pygame.Rect, str]] = {}   # Random Terrain: each drawn card, its tooltip
         self.reminders = ReminderPanel(self)  # reminders of easily forgotten rules (issue 6)
+        self.suggest = SuggestPanel(self)     # what a computer player would choose here (issue 27 item 10)
 
     # ------------------------------------------------------------------ layout
     def layout_rects(self) -> None:
@@ -124,6 +127,7 @@ class TableScreen(Screen):
         self.rules_btn = self.button((right - qs, self.prompt.y + 6, qs, qs), "?", self.open_rules,
                                      "The rules for this decision (H or F1)")
         self.build_teaching()
+        self.suggest.build()
         self.state_key = None
         self.prompt_buttons = []
 
@@ -162,6 +166,7 @@ class TableScreen(Screen):
         self.undo_btn.enable() if s.can_undo() else self.undo_btn.disable()
         has_end = decision is not None and decision.option("end:") is not None
         self.end_btn.enable() if has_end else self.end_btn.disable()
+        self.suggest.refresh()
         self.reminders.check()
 
     def _start_animations(self) -> None:
@@ -449,6 +454,7 @@ class TableScreen(Screen):
             return
         self.refresh()
         self.reminders.update()                  # keep a reminder off the targets; show a waiting one
+        self.suggest.update()                    # a suggestion thought over in its thread
         speed = self.app.settings.animation_speed
         for piece, (a, b, t) in list(self.anims.items()):
             t += dt * 4 * max(speed, 0.01)
@@ -515,6 +521,7 @@ class TableScreen(Screen):
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
         self._draw_autosave_problem(surface)
+        self.suggest.draw(surface)
         self._draw_map_tooltip(surface, view)
 
     def autosave_notice(self) -> str | None:
@@ -573,6 +580,7 @@ class TableScreen(Screen):
         ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
+        self.suggest.decorate(ov, view)
 
     def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
         """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
@@ -662,7 +670,7 @@ class TableScreen(Screen):
         if self.selected:
             highlights = highlights | {self.selected}
         self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
-                                       highlights, self.hover_key, self.app.art)
+                                       highlights, self.hover_key or self.suggest.board_key(), self.app.art)
         self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
                 and self._target_keys_on_board() != self.buttons_for_keys:

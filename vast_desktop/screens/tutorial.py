@@ -21,6 +21,7 @@ from .table import TableScreen
 class TutorialScreen(TableScreen):
     name = "tutorial"
     shows_reminders = False      # the coach explains each step: no second voice over the map
+    shows_suggest = False        # nor a computer player's suggestion: no Suggest button in the lesson
 
     def __init__(self, app, tutorial: Tutorial, progress_file: Path | None = None) -> None:
         app.session = TutorialSession.for_tutorial(tutorial, progress_file, writer=app.autosaver)

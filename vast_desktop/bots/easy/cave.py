@@ -80,6 +80,35 @@ def role_of(piece: str) -> str:
     return "goblins" if piece.startswith("tribe:") else piece
 
 
+# why the Cave places a tile of each kind where it does, in a player's words (the Suggest button's reason)
+_PLACE_WORDS = {
+    "crystal": "A Crystal tile belongs far from the hunters and touching few tiles, so the Collapse takes it early.",
+    "ambush": "An Ambush tile near the Knight may catch her soon.",
+    "treasure": "Loot is safer far from the Thief.",
+    "vault": "A Vault is safer far from the Thief.",
+}
+# why each Omen is worth its cost when it is (the Suggest button's reason)
+_OMEN_WORDS = {
+    "hatred": "Hatred places or removes one more tile for you.",
+    "soporific_spores": "Soporific Spores hold back the rival who threatens you most.",
+    "giant_bats": "Giant Bats carry a rival far from what they want.",
+    "rockslide": "A Rockslide blocks a rival's shortest way.",
+    "past_plunder": "Past Plunder is cheap now and no one can take the Treasure it brings.",
+    "crystal_curse": "The Crystal Curse turns a tile to lengthen the rivals' ways.",
+}
+
+
+def _fill_words(kind: str, value: float) -> str:
+    """Why a tile for a space someone else chose scores as it does (``_forced_spot``), for the
+    Suggest button."""
+    if kind == "crystal":
+        return ("This space is as good for a Crystal tile as any you could choose later." if value >= 0 else
+                "Keep your Crystal tiles for the places you choose yourself.")
+    if kind == "ambush":
+        return "An Ambush tile here may catch the Knight; your Crystal tiles stay in hand for better places."
+    return ("This tile fits here without crowding your Crystal tiles, which stay in hand for better places.")
+
+
 def manhattan(a: Pos, b: Pos) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
@@ -394,15 +423,28 @@ class EasyCave(ScoredBot):
         v, arg = verb(option), arg_of(option.id)
         if v == "place":
             tile_id, _, where = arg.partition("@")
-            return 50.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
+            kind = tile_type(tile_id)
+            self.note(option.id, _PLACE_WORDS.get(kind, "Placing a tile grows the Cave; this spot keeps it compact "
+                                                       "without crowding your Crystal tiles."))
+            return 50.0 + self._placement(pic, kind, parse_pos(where))
         if v == "remove":
-            return 60.0 + self._removal(pic, option_space(option))
+            q = option_space(option)
+            self.note(option.id, "Removing a Crystal tile counts toward your win." if q in pic.crystals else
+                      "Removing this tile leaves your Crystal tiles touching fewer tiles, next in the Collapse.")
+            return 60.0 + self._removal(pic, q)
         if v == "treasure":
+            self.note(option.id, "Treasure here lies far from whoever would take it, and feeds your Omens while it lies there.")
             return 20.0 + self._treasure_spot(pic, option_space(option))
         if v == "skip_treasure":
+            self.note(option.id, "With the Thief about, Treasure on the map is his to steal: keep it back."
+                      if "thief" in pic.view.roles else "Treasure on the map feeds your Omens: place it.")
             return 20.0 + self.params["skip_treasure"] if "thief" in pic.view.roles else -1.0   # CV-11
         if v == "omen":
-            return self._omen_value(pic, arg)
+            value = self._omen_value(pic, arg)
+            self.note(option.id, _OMEN_WORDS.get(arg, "This Omen is worth its cost now.") if value > 0
+                      else "This Omen is not worth its cost now.")
+            return value
+        self.note(option.id, "Nothing else you could do now is worth more than waiting.")
         return 0.0      # end
 
     # ------------------------------------------------------------ placing tiles
@@ -447,13 +489,21 @@ class EasyCave(ScoredBot):
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
         tile_id, where = arg_parts(option.id, "@")
-        return self._forced_spot(pic, tile_type(tile_id), parse_pos(where) if where else option_space(option))
+        kind = tile_type(tile_id)
+        value = self._forced_spot(pic, kind, parse_pos(where) if where else option_space(option))
+        if self.explain:
+            self.note(option.id, _fill_words(kind, value))
+        return value
 
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
         """GB-81: the Goblins explore onto a space and stand on the tile we give them —
         never a Crystal tile if another will do."""
         kind = tile_type(arg_of(option.id))
-        return self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
+        value = self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
+        if self.explain:
+            self.note(option.id, _fill_words(kind, value) if kind != "crystal" else
+                      "A Crystal tile under the Goblins' feet would help them: give them another tile.")
+        return value
 
     # ------------------------------------------------------------ the Collapse
     def _removal(self, pic: Picture, p: Pos | None) -> float:

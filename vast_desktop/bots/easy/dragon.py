@@ -42,6 +42,22 @@ EIGHT = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != 
 EVENT_SHARE = 0.3          # about 15 of the 51 Dark tiles are Event tiles
 
 
+# why each of his Powers is worth playing, in a player's words (the Suggest button's reason)
+_POWER_WORDS = {
+    "flame": "Flame reveals Dark tiles around him: maybe an Event tile for his Pride, and more of the map.",
+    "scorch": "Scorch reveals the Dark tiles next to him: maybe an Event tile for his Pride, and more of the map.",
+    "burn": "Burn reveals a Dark tile, opening his way.",
+    "claw": "Claw may catch a Tribe to eat or the Thief nearby.",
+    "scratch": "Scratch hurts someone within reach.",
+    "wing": "Wing flies him to a better place than walking could.",
+    "hiss": "Hiss brings Tribes to eat, and his Hunger still wants food.",
+    "slither": "Slither moves a Sloth cube to a box that will give it back sooner.",
+    "shriek": "Shriek keeps a reroll of the Dragon die ready, and his cards can spare it.",
+    "slap": "Slap keeps a dangerous Knight off him.",
+    "flame_wall": "Flame Wall stops the Knight, who is close and dangerous.",
+}
+
+
 def _symbol(card: str) -> str:
     """``power_claw#3`` → ``claw``; a Scale card keeps its id."""
     return card.split("#", 1)[0].removeprefix("power_") if card.startswith("power_") else card
@@ -387,16 +403,52 @@ class EasyDragon(ScoredBot):
     def _score_dragon_turn(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         v, a = verb(option), arg(option)
         if v == "end":
+            if self.explain:
+                self.note(option.id, self._end_words(ctx))
             return self._end_value(ctx)
         if v == "move":
             q = option_space(option)
+            if self.explain and q is not None:
+                self.note(option.id, self._move_words(ctx, q))
             return self._place_value(ctx, q, free=True) if q is not None else -1.0
         if v == "scale":
+            self.note(option.id, "A Platinum Scale is worth a cube on your board." if "platinum" in a
+                      else "This Scale gains you nothing now.")
             return ctx.params["cube"] * 1.5 if "platinum" in a else 0.0
         if v == "power":
             base = 0.0 if a == "wing" else self._end_value(ctx)     # a power leaves him here (Wing: where it lands)
-            return base + self._power_value(ctx, a) - self._cost(ctx, a)
+            value = self._power_value(ctx, a)
+            self.note(option.id, _POWER_WORDS.get(a, f"The {a.title()} power is worth the cards it costs now.")
+                      if value > self._cost(ctx, a) else
+                      f"The {a.title()} power would cost more in cards than it gains now.")
+            return base + value - self._cost(ctx, a)
         return 0.0
+
+    @staticmethod
+    def _end_words(ctx: _Ctx) -> str:
+        """Why ending the turn scores as it does (see :meth:`_end_value`), for the Suggest button."""
+        if not ctx.awake:
+            return "While the Dragon sleeps, staying where he is loses nothing and keeps his cards for later."
+        if ctx.surfaced:
+            return "He is already as near the Entrance as this turn allows."
+        if ctx.me is not None and ctx.me in ctx.lit_crystals:
+            return "Ending the turn on a Lit Crystal tile brings the Dragon to the surface."
+        return "No move brings him nearer a Lit Crystal tile, where he could surface."
+
+    @staticmethod
+    def _move_words(ctx: _Ctx, q: Pos) -> str:
+        """Why a move scores as it does (see :meth:`_place_value`), for the Suggest button."""
+        if ctx.surfaced:
+            if q == ctx.view.entrance:
+                return "This move reaches the Entrance: the Dragon escapes."
+            return "Surfaced, the Dragon heads for the Entrance: this move brings him nearer over Lit tiles."
+        if ctx.awake:
+            if ctx.lit_crystals:
+                return "Awake, the Dragon wants a Lit Crystal tile to surface on: this move brings him nearer one."
+            return "No Lit Crystal tile is known yet: this move puts him beside more Dark tiles to reveal."
+        if ctx.treasure_at(q):
+            return "There is Treasure there for his Greed."
+        return "A better resting place: more Dark tiles to reveal, Tribes to eat or Treasure within reach."
 
     def _cost(self, ctx: _Ctx, power: str) -> float:
         return ctx.params["card_cost"] * len(self.costs.get(power, ()))

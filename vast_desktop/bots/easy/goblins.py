@@ -81,6 +81,26 @@ def cave_placements(log: Sequence[str]) -> dict[Pos, int]:
     return out
 
 
+# why each Secrets card is worth playing when it is, in a player's words (the Suggest button's reason)
+_SECRET_WORDS = {
+    "hiding_spots": "Hiding Spots is always worth playing when it is offered.",
+    "trap": "This Trap costs you little to play now.",
+    "goblin_ruby": "The Goblin Ruby costs you little to play now.",
+    "leader": "With the Leader, no Tribe has to scatter.",
+    "cave_in": "A Cave-In now puts Lit tiles back under the stack, so the Collapse comes later.",
+    "hex": "A Hex now hurts a rival while your Eye Tribe is big.",
+    "fire_bomber": "The Fire Bomber's +2 lets this Tribe strike this turn.",
+    "blind_fury": "With Blind Fury this strong Tribe loses no Goblins on the way to strike.",
+    "poison": "With Poison, this Tribe's strike on the Knight also takes her Hero cubes.",
+    "secret_tunnels": "Secret Tunnels set this strong Tribe on a Dark tile nearer its target.",
+}
+
+
+def _tribe_words(tribe: str) -> str:
+    """A Tribe's name for players: ``fangs`` -> ``Fangs``."""
+    return tribe.replace("_", " ").title()
+
+
 def base(card: str) -> str:
     """A card id without its copy suffix ("hex#2" -> "hex")."""
     return card.split("#")[0]
@@ -418,7 +438,12 @@ class EasyGoblins(ScoredBot):
         """GB-52: a Secrets card offered beside any question is scored as that Secret, whatever
         the kind; the question's own answers by the table (``SCORERS``)."""
         if verb(option) == "secret":
-            return self.secret_score(self.picture(view, decision), decision, base(arg(option)))
+            card = base(arg(option))
+            value = self.secret_score(self.picture(view, decision), decision, card)
+            if self.explain:
+                self.note(option.id, _SECRET_WORDS.get(card, "This Secret turns the game now.") if value > 0
+                          else "This Secret is worth keeping for a better moment.")
+            return value
         return super().score(view, decision, option)
 
     # ------------------------------------------------------------ defaults
@@ -543,15 +568,22 @@ class EasyGoblins(ScoredBot):
         by how likely their Flare is to find a Crystal tile, so that a Crystal the first
         lights can still be smashed by two Tribes this turn (GB-76)."""
         if verb(o) == "end":
+            self.note(o.id, "Every Tribe that can still act does some good: end only when none is left.")
             return 0.0
         t = arg(o)
         p = ctx.tribe_pos(t)
+        name = _tribe_words(t)
         if p is None:
+            self.note(o.id, f"The {name} are still hidden: activating them may bring them onto the map.")
             return 3.0 + 0.1 * ctx.strength.get(t, 0)
         if ctx.can_strike(t, p):
+            self.note(o.id, f"The {name} can reach their target and strike this turn; the strongest go first, "
+                            "so the Rage their attacks cost weakens the others least.")
             return 50.0 + ctx.strength.get(t, 0)
         if self.params["flare_first"] > 0 and ctx.prospecting:
+            self.note(o.id, f"The {name}' Flare is the likeliest to find a Crystal, so they go first.")
             return 10.0 + 0.1 * ctx.strength.get(t, 0) + self.params["flare_first"] * ctx.hidden_crystals(p)
+        self.note(o.id, f"No Tribe can strike yet; the {name} are the strongest of the rest, so they move first.")
         return 10.0 + 0.1 * ctx.strength.get(t, 0)
 
     def kind_reveal_tribe(self, ctx: Picture, d: Decision, o: Option) -> float:
@@ -604,28 +636,58 @@ class EasyGoblins(ScoredBot):
         if p is None:
             return 0.0
         if v == "done":
+            self.note(o.id, "Nothing this Tribe could still do here is worth its cost.")
             return 0.0
         if v in ("move", "worm", "tunnel", "leave"):
             return self.move_score(ctx, t, p, o)
         if v == "attack":
-            return self.attack_score(ctx, t, p, a)
+            score = self.attack_score(ctx, t, p, a)
+            if self.explain:
+                self.note(o.id, self.attack_words(a, score))
+            return score
         if v == "flare":
-            return self.flare_score(ctx, t, p)
+            score = self.flare_score(ctx, t, p)
+            self.note(o.id, "Too few Crystals are within reach: a Flare lights the Dark tiles around, "
+                            "and may show one." if score > 0 else
+                            "Another Flare now would bring the Collapse nearer more than it may find.")
+            return score
         if v == "plunder":
             if a == "treasure":
+                self.note(o.id, "Plundering the Treasure here is worth it while your Rage is low.")
                 return self.params["plunder"] if ctx.rage < 3 else 1.0
+            self.note(o.id, "Plundering here is worth little while your Rage is high.")
             return 2.0 if ctx.rage < 2 else -1.0
         if v == "special":
+            self.note(o.id, f"The {_tribe_words(t)}' special ability helps now: "
+                            + {"fangs": "more Rage.", "bones": "a Monster, with room for it."}.get(t, "a Secrets card."))
             return self.special_score(ctx, t)
         if v == "hide":
+            self.note(o.id, "Hiding keeps this strong Tribe safe while the Knight is still far away.")
             return 2.0 if ctx.plan == "knight" and ctx.strength.get(t, 0) > ctx.need and \
                 ctx.goal_cost.get(p, (FAR, FAR))[0] >= 4 else -2.0
         if v == "explore":
+            self.note(o.id, "Exploring would draw a tile without bringing this Tribe nearer its target.")
             return -3.0
         if v == "wisp":
             q = option_space(o)
+            self.note(o.id, "The Wisp carries this Tribe where it can strike this turn.")
             return 20.0 if q is not None and ctx.can_strike(t, p, q) else -1.0
         return -1.0
+
+    @staticmethod
+    def attack_words(a: str, score: float) -> str:
+        """Why an attack scores as it does (see :meth:`attack_score`), for the Suggest button."""
+        if a == "thief":
+            return "Attacking the Thief here can take what he carries."
+        if a == "dragon":
+            return ("This Tribe is strong enough to hurt the Dragon." if score > 20.0 else
+                    "This Tribe only ties the Dragon's strength: the attack is a gamble." if score > 0 else
+                    "This Tribe is too weak to hurt the Dragon.")
+        if a == "crystal":
+            return ("Another strong Tribe can follow up, so the Crystal here can be taken this turn." if score > 10.0
+                    else "A first attack on the Crystal costs only this action, and another Tribe may still come."
+                    if score > 0 else "No other Tribe can follow up on this Crystal this turn.")
+        return "The engine offers this attack; it is worth little here."
 
     def flare_score(self, ctx: Picture, t: str, p: Pos) -> float:
         """Crystals plan (RV-05): light the Dark tiles round the Tribe when too few Crystal
@@ -678,18 +740,25 @@ class EasyGoblins(ScoredBot):
         if q is None:
             return -1.0
         if any(tg.kind == "piece" and tg.ref == "knight" for tg in o.targets):
+            self.note(o.id, "Stepping onto the Knight attacks her.")
             return self.params["attack"] + 10.0
         if any(tg.kind == "piece" and tg.ref == "dragon" for tg in o.targets):
-            return self.params["attack"] + 5.0 if ctx.strength.get(t, 0) > ctx.need else -5.0
+            strong = ctx.strength.get(t, 0) > ctx.need
+            self.note(o.id, "Stepping onto the Dragon attacks him, and this Tribe is strong enough to hurt him."
+                      if strong else "This Tribe is too weak to attack the Dragon.")
+            return self.params["attack"] + 5.0 if strong else -5.0
         thief = ctx.view.pieces.get("thief")
         step_cost = 0 if verb(o) == "tunnel" else ctx.lit_cost(p)
         lose_now = Picture.loss(ctx.exits(t), step_cost)
         if lose_now >= ctx.pop.get(t, 0):
+            self.note(o.id, "This step would cost the Tribe all its Goblins.")
             return -20.0
         goals = ctx.goals
         strike = [c for c in goals if ctx.partner_for(t, c)] if ctx.plan == "crystals" else goals
         best = -1.0
+        why = "No step brings this Tribe nearer anything worth reaching."
         if q in self.memory.visited.get(t, ()):     # never walk in circles (walls of Dark tiles are unknown)
+            self.note(o.id, "This Tribe has already been there this turn: no walking in circles.")
             return -30.0
         if strike:
             there = min((ctx.cost_from(q, gl) for gl in strike), default=(FAR, FAR))
@@ -697,20 +766,26 @@ class EasyGoblins(ScoredBot):
             if there[0] < FAR and there < here:
                 total = Picture.loss(ctx.exits(t), step_cost + there[0])
                 if ctx.strength.get(t, 0) - total > ctx.need and ctx.pop.get(t, 0) - total > 0:
+                    self.note(o.id, "This step keeps the Tribe on a path that still arrives strong enough to strike.")
                     return 60.0 - there[0] - 0.1 * there[1]
         if goals and lose_now == 0:
             here = min((ctx.cost_from(p, gl) for gl in goals), default=(FAR, FAR))
             there = min((ctx.cost_from(q, gl) for gl in goals), default=(FAR, FAR))
             if there < here and there[0] < FAR:
                 best = max(best, self.params["approach"] - 0.1 * there[1])
+                why = "This step brings the Tribe nearer its target without losing a Goblin."
         if ctx.prospecting and lose_now == 0 and self.params["prospect"] > 0 and \
                 ctx.goal_cost.get(p, (FAR, FAR))[0] >= FAR:
             here, there = ctx.prospect_cost.get(p, (FAR, FAR)), ctx.prospect_cost.get(q, (FAR, FAR))
             if there < here:
+                if self.params["prospect"] - 0.1 * there[1] > best:
+                    why = "No Crystal is within reach: this step heads for the best spot to light Dark tiles."
                 best = max(best, self.params["prospect"] - 0.1 * there[1])
         if thief is not None and self.thief_target(ctx, t):
             c = ctx.cost_from(q, thief)
             if c[0] < FAR and Picture.loss(ctx.exits(t), step_cost + c[0]) == 0 and c < ctx.cost_from(p, thief):
+                if 30.0 - c[1] > best:
+                    why = "This step closes in on the Thief without losing a Goblin."
                 best = max(best, 30.0 - c[1])
         if ctx.rage < 3 and lose_now == 0:
             tre = [tv.pos for tv in ctx.view.tiles if tv.tokens.get("treasure", 0) > 0]
@@ -718,7 +793,10 @@ class EasyGoblins(ScoredBot):
                 here_t = min(ctx.cost_from(p, x) for x in tre)
                 there_t = min(ctx.cost_from(q, x) for x in tre)
                 if there_t[0] == 0 and there_t < here_t and there_t[1] <= 6:
+                    if 6.0 - 0.2 * there_t[1] > best:
+                        why = "This step heads for a Treasure to plunder while your Rage is low."
                     best = max(best, 6.0 - 0.2 * there_t[1])
+        self.note(o.id, why)
         return best
 
     def thief_target(self, ctx: Picture, t: str) -> bool:

@@ -186,30 +186,44 @@ class EasyKnight(ScoredBot):
         v, a = verb(o), arg(o)
         p = self.params
         if v == "sidequest":
+            self.note(o.id, "A completed Sidequest is free Grit.")
             return 100.0                                   # free Grit (KN-99)
         if v == "smash":
+            self.note(o.id, "Smashing Crystals is how the Knight wins: smash this one while you stand on it.")
             return 95.0                                    # KN-62, her goal without the Dragon
         if v == "dragon":
             return self._dragon_action(t, o)
         if v == "thief":
+            self.note(o.id, "Attacking the Thief here kills him and gives you a little Grit.")
             return 30.0                                    # KN-60: he dies, she gains a little Grit
         if v == "collect":
+            self.note(o.id, "A Treasure token gives you a Treasure card or 5 Grit: take it while you are here.")
             return 85.0                                    # KN-63: a card or 5 Grit
         if v == "treasure":
             if a.startswith("potion:") and t.me.health <= p["potion_health"]:
+                self.note(o.id, "Your Health is low: drinking the Potion now keeps you alive.")
                 return 88.0
             if a.startswith("javelin:"):
-                return self._javelin(t)
+                javelin = self._javelin(t)
+                self.note(o.id, "Readying the Javelin adds 1 to your Strength against the Dragon here."
+                          if javelin > 0 else "The Javelin is worth keeping for an attack it makes a sure hit.")
+                return javelin
+            self.note(o.id, "This Treasure card is worth more kept for later than used now.")
             return -5.0
         if v == "flare":
             q = parse_pos(a)
             near = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if t.pic.dark((q[0] + dx, q[1] + dy)))
+            self.note(o.id, f"The Flare would light {near} Dark tile{'s' if near != 1 else ''} around there: "
+                            "revealed tiles give Grit without an Encounter.")
             return 40.0 + near                             # revealed tiles give Grit with no Encounter
         if v == "resolve_event":
+            self.note(o.id, "The Event card must be dealt with before you move, so do it first.")
             return 60.0                                    # KN-37: she must, before moving
         if v in ("bomb", "bowshot"):
+            self.note(o.id, "There is nothing here worth spending that on.")
             return -5.0
         if v == "cube":
+            self.note(o.id, "A Hero cube is best kept free until a smash, an attack or a step needs it.")
             return -1.0                                    # placed by _plan_cubes when needed
         return 0.0                                         # end, moves: ranked by _plan_moves
 
@@ -219,16 +233,25 @@ class EasyKnight(ScoredBot):
         the Strength the attack uses (a Bomb attack leaves the Mighty Axe out, KN-92)."""
         a = arg(o)
         if a.startswith("gem:"):
+            self.note(o.id, "A Dragon Gem is worth taking: most of them give you 5 Grit.")
             return 80.0                                    # KN-64: +5 Grit or −2
         if a == "bow":
+            self.note(o.id, "A Bow shot makes the Dragon discard Power cards.")
             return 70.0                                    # KN-86: he discards Power cards
         m = _VERSUS_IN_LABEL.search(o.label)
         if m is None:
+            self.note(o.id, "The Dragon is here and you can attack him.")
             return 50.0
         strength, armor = int(m.group(1)), int(m.group(2))
         if strength > armor:
+            self.note(o.id, f"Your Strength {strength} beats his Armor {armor}: the attack is a sure hit.")
             return 94.0
         can_raise = "cube:strength" in t.ids and int(t.me.strength) <= armor
+        if can_raise:
+            self.note(o.id, "Raise your Strength with a cube before attacking: a greater Strength than his Armor always hits.")
+        else:
+            self.note(o.id, f"Your Strength {strength} only ties his Armor {armor}: a die roll decides, "
+                            "and no cube can raise it first.")
         return 10.0 if can_raise else 55.0
 
     def _javelin(self, t: _Turn) -> float:
@@ -318,20 +341,27 @@ class EasyKnight(ScoredBot):
         can_act = t.encounters_left >= 1 or self._revealed_here == (t.view.round, t.here)
         strength = int(t.me.strength)
         need: str | None = None
+        why = ""
         if toks.get("crystal") and "smash:" not in t.ids and can_act and strength < self.params["smash_strength"]:
             need = "strength"
+            why = (f"You need Strength {int(self.params['smash_strength'])} to smash the Crystal here: "
+                   "a cube raises it.")
         if self._hunting_dragon(t) and t.view.pieces.get("dragon") == t.here and can_act:
             dragon = t.view.boards.dragon
             bomb = 0 if (dragon is not None and dragon.surfaced) or t.view.collapse else 1
             if strength <= (dragon.armor if dragon is not None else 1) and t.free > bomb:
                 need = "strength"
+                why = "More Strength than the Dragon's Armor makes your attack a sure hit: a cube raises it."
         thief = t.view.boards.thief
         if t.view.pieces.get("thief") == t.here and thief is not None and "thief:attack" not in t.ids \
                 and int(t.me.perception) <= thief.stealth_now and t.free > self._reserve(t):
+            if need is None:
+                why = "Your Perception must beat the Thief's Stealth before you can attack him: a cube raises it."
             need = need or "perception"
         slot = self._slot(t, need) if need else None
         if slot:
             t.scores[slot] = 96.0
+            self.note(slot, why)
 
     # ---- moves
     def _plan_moves(self, t: _Turn, decision: Decision) -> None:
@@ -357,6 +387,8 @@ class EasyKnight(ScoredBot):
             s = self._from(t, field_, dest) - (self._map_step(t) if verb(o) == "mapmove" else 0.0)
             t.scores[o.id] = s
             best_move = max(best_move, s)
+            if self.explain:
+                self.note(o.id, self._step_words(t, goals, dest, s))
         steps = {o.id for o in moves}
         if any(t.scores.get(i, 0.0) > 50.0 for i in t.ids - steps):
             return                                         # an action here comes first (not a step: on
@@ -367,19 +399,61 @@ class EasyKnight(ScoredBot):
             slot = self._slot(t, stat) if stat else None
             if slot:
                 t.scores[slot] = 45.0
+                self.note(slot, "Something worth reaching is near, but you cannot step on without one more "
+                                + ("Encounter" if stat == "perception" else "Movement") + ": a cube gives it.")
                 return
         if spare > 0 and self._map_pays(t, field_, max(best_move, here_value), moves):
             t.scores["cube:map"] = max(45.0, best_move + 1.0)   # before any step: the wall is the way
+            self.note("cube:map", "A cube on the Ancient Map lets you step through a wall: "
+                                  "what you want lies much nearer on the other side.")
             return
         if moves and best_move > here_value:
             return                                         # a step brings a goal nearer
         stop = max(here_value, 0.0)
         if "end:" in t.ids:
             t.scores["end:"] = stop
+            self.note("end:", "No step brings anything worth reaching nearer this turn: end it here.")
         for slot in ("cube:strength", "cube:shield", "cube:perception", "cube:movement"):
             if slot in t.ids and t.free > 0:
                 t.scores[slot] = max(t.scores.get(slot, -1.0), stop + 1.0)
+                self.note(slot, "Before you end your turn, a spare cube is best placed: Strength and Shield "
+                                "defend you on the other players' turns.")
                 break
+
+    def _step_words(self, t: _Turn, goals: dict[Pos, float], dest: Pos, score: float) -> str:
+        """Why a step scores as it does, for the Suggest button: the goal worth most after the way
+        there from ``dest`` (the goal field's own reckoning: value less ``step_cost`` a step)."""
+        if score <= 0 or not goals:
+            return "Nothing worth reaching lies within range, so this step does no harm."
+        dist = t.pic.distances(dest, lambda q: q not in t.blocked)
+        reachable = [(v - self.params["step_cost"] * dist[q], q) for q, v in goals.items() if q in dist]
+        if not reachable:
+            return "This step keeps you on the way to what is worth reaching."
+        _, goal = max(reachable)
+        what = self._goal_name(t, goal)
+        n = dist[goal]
+        far = "right there" if n == 0 else f"{n} step{'s' if n != 1 else ''} away from there"
+        return f"This step heads for {what}, {far}."
+
+    def _goal_name(self, t: _Turn, q: Pos) -> str:
+        """A goal of :meth:`_goals` in a player's words."""
+        view = t.view
+        if view.pieces.get("dragon") == q and self._hunting_dragon(t):
+            return "the Dragon, to attack him"
+        if q == view.entrance and "dragon" not in view.roles and int(t.me.smashed) >= int(t.me.crystals_needed):
+            return "the Entrance, where you escape and win"
+        toks = t.pic.tokens(q)
+        if toks.get("crystal"):
+            return "a Crystal to smash"
+        if toks.get("treasure"):
+            return "a Treasure token"
+        if any(k.startswith("gem") and n for k, n in toks.items()):
+            return "a Dragon Gem"
+        if view.pieces.get("thief") == q:
+            return "the Thief"
+        if t.pic.dark(q):
+            return "a Dark tile to reveal (Grit, and maybe a Crystal)"
+        return "what is worth reaching"
 
     def _map_pays(self, t: _Turn, field_: dict[Pos, float], best: float, moves: list[Option]) -> bool:
         """KN-70/71: a cube on the Ancient Map lets her step through a wall of her tile

@@ -515,7 +515,54 @@ def score_stats(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: O
 # ------------------------------------------------------------------ the turn (TH-07..28)
 def score_turn(bot: EasyThief, pic: ThiefPicture, decision: Decision, option: Option) -> float:
     v = verb(option)
-    return TURN_VERBS.get(v, _zero)(bot, pic, option)
+    score = TURN_VERBS.get(v, _zero)(bot, pic, option)
+    if bot.explain:
+        bot.note(option.id, turn_words(pic, option, score))
+    return score
+
+
+# what each goal of his is, in a player's words (the Suggest button's reason)
+GOAL_WORDS = {
+    "treasure": "a Treasure token to loot", "gem": "a Dragon Gem to disarm", "vault": "a Vault to pick",
+    "explore": "Dark tiles that may hide loot", "stash": "the Entrance, to stash what you carry",
+    "pickpocket": "a rival to pickpocket",
+}
+
+
+def turn_words(pic: ThiefPicture, option: Option, score: float) -> str:
+    """Why one option of his turn scores as it does (the branches of the ``TURN_VERBS``
+    scorers), in a player's words: the Suggest button's reason."""
+    v, a = verb(option), arg(option)
+    if v in ("move", "leave", "climb", "climbover"):
+        q = option_space(option)
+        if q is not None and pic.map.tokens(q).get("flamewall"):
+            return "A Flame Wall there would kill you."
+        goal, d = pic.best_goal(q) if q is not None else (None, 0)
+        climb = " The climb costs cubes, but the way is worth it." if v in ("climb", "climbover") else ""
+        if goal is None:
+            return "Nothing worth reaching lies ahead; this step keeps you out of harm's way." + climb
+        far = "you arrive there" if d == 0 else f"{d} step{'s' if d != 1 else ''} from there"
+        return f"This step heads for {GOAL_WORDS.get(goal.kind, 'what is worth reaching')}: {far}." + climb
+    if v == "end":
+        return "Nothing left this turn is worth your cubes or steps."
+    if v == "loot":
+        if a == "treasure":
+            return "A Treasure token is what you came for: loot it."
+        return ("You can pay to disarm the Gem's trap: a sure take." if score >= 90.0 else
+                "You cannot pay to disarm the trap: the cheap try risks it, but the Gem is worth it.")
+    if v == "picklock":
+        return "This is the surest lock-picking you can pay for."
+    if v == "pickpocket":
+        return "Pickpocketing takes a free Treasure token; this try is sure enough for the cubes it costs."
+    if v == "peek":
+        return "Peeking shows you what a Dark tile holds, and nothing better is worth walking to now."
+    if v == "flare":
+        return "You have a cube to spare: a Flare lights the Dark tiles around you, so loot shows sooner."
+    if v == "backstab":
+        return "Your steps are spent and these cubes are spare: a Backstab hurts a rival."
+    if v == "hide":
+        return "Your steps are spent: spare cubes on Hide lower what a killer would gain."
+    return "It is worth as much as anything else you could do now."
 
 
 def _zero(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
