@@ -12,10 +12,10 @@ from vast_desktop.render.palette import (
     COLOUR_BLIND,
     MIN_DISTANCE,
     NORMAL,
+    PaletteKind,
     apply_palette,
     current_kind,
     must_tell_apart,
-    PaletteKind,
 )
 
 SEEN = (Vision.NORMAL, Vision.DEUTERANOPIA, Vision.PROTANOPIA)

@@ -69,7 +69,7 @@ class KeyboardRobot:
                 return
             if t.menu_open:
                 button = t.button_for[option_id]
-                self.focus(lambda x: x.button is button, f"the menu entry {option_id}")
+                self.focus(lambda x, b=button: x.button is b, f"the menu entry {option_id}")
                 # the arrows step through a menu as Tab does: one step down and back up
                 self.robot.key(pygame.K_DOWN)
                 self.robot.key(pygame.K_UP)
@@ -80,12 +80,12 @@ class KeyboardRobot:
             group = modal_group(o)
             if group is not None and t.mode != group:
                 mode_button = t.button_for[f"mode:{group}"]
-                self.focus(lambda x: x.button is mode_button, f"the {group} button")
+                self.focus(lambda x, b=mode_button: x.button is b, f"the {group} button")
                 self.enter()
                 continue
             if d.kind in PLACING_KINDS:
                 space = f"space:{t.view.placing[option_id][0][0][0]},{t.view.placing[option_id][0][0][1]}"
-                self.focus(lambda x: x.key == space, space)
+                self.focus(lambda x, k=space: x.key == k, space)
                 for _ in range(len(t.placements_at(t.place_at))):
                     if t.previewed_placement() == option_id:
                         break
@@ -96,7 +96,7 @@ class KeyboardRobot:
                 continue
             button = t.button_for.get(option_id)
             if button is not None and button in t.prompt_buttons:
-                self.focus(lambda x: x.button is button, f"the button {option_id}")
+                self.focus(lambda x, b=button: x.button is b, f"the button {option_id}")
                 self.enter()
                 self.how["button"] += 1
                 continue
@@ -111,11 +111,11 @@ class KeyboardRobot:
             if t.selected is not None:
                 mine = [k for k in mine if k != t.selected] or mine
             if mine:
-                target = self.focus(lambda x: x.key == mine[0], mine[0])
+                target = self.focus(lambda x, k=mine[0]: x.key == k, mine[0])
                 self.enter()
                 self.how[target.area] += 1
                 continue
             more = next(b for b in t.prompt_buttons if str(b.text).startswith("More…"))
-            self.focus(lambda x: x.button is more, "More…")
+            self.focus(lambda x, b=more: x.button is b, "More…")
             self.enter()
         assert self.chosen(before, option_id), f"{option_id} was not chosen by the keyboard ({d.kind})"
