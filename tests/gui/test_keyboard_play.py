@@ -95,3 +95,29 @@ def test_tab_moves_a_focus_ring_shift_tab_goes_back_and_esc_drops_it(app) -> Non
     assert t.controller.focus.key is None and app.top is t    # Esc drops the focus first, the menu not opened
     kb.robot.key(pygame.K_ESCAPE)
     assert app.top is not t                                   # then Esc opens the menu as before
+
+
+def test_the_arrows_walk_a_long_menu_scrolling_it_and_a_click_drops_the_focus(app) -> None:
+    from vast_desktop.engine.decisions import Option
+
+    kb = start(app, ("knight",), {"knight": Seat(True)}, seed=4, solo_level="hard")
+    t = kb.table
+    t.open_options_menu([Option(f"x:{i}", f"Entry {i}", ()) for i in range(30)])
+    kb.robot.frames(2)
+    for _ in range(26):
+        kb.robot.key(pygame.K_DOWN)
+    entry = kb.focused()
+    assert entry is not None and entry.label == "Entry 25"
+    assert t.menu_panel.rect.contains(entry.button.rect)       # scrolled down to it
+    for _ in range(25):
+        kb.robot.key(pygame.K_UP)
+    entry = kb.focused()
+    assert entry.label == "Entry 0" and t.menu_panel.rect.contains(entry.button.rect)
+    kb.robot.key(pygame.K_UP)
+    assert kb.focused().label == "Cancel"                      # round to the menu's last entry
+    kb.robot.key(pygame.K_RETURN)
+    assert not t.menu_open
+    kb.robot.key(pygame.K_TAB)
+    assert kb.focused() is not None
+    kb.robot.click(t.map_rect.bottomleft + pygame.Vector2(5, -5))
+    assert t.controller.focus.key is None

@@ -83,7 +83,7 @@ class TablePort(Protocol):
 
     def scroll_log(self, dy: int) -> None: ...
 
-    def show_on_map(self, rect: pygame.Rect) -> None: ...
+    def bring_into_view(self, target: FocusTarget) -> None: ...
 
     def focus_targets(self) -> list[FocusTarget]: ...
 
@@ -124,6 +124,7 @@ class TableController:
             case Pan(dx, dy):
                 self.table.pan_map(dx, dy)
             case Click(at):
+                self.focus.clear()                # the mouse is in use: the keyboard's focus ring goes
                 self.click(at)
             case Drag(source, to):
                 self.drop(source, to)
@@ -194,8 +195,8 @@ class TableController:
         if target is None:
             return
         self.hover_key = target.key if target.kind == FocusKind.TARGET else None
+        self.table.bring_into_view(target)
         if target.area == "map":
-            self.table.show_on_map(target.rect)
             self.point_at(Point(target.rect.center, (target.key,), (), target.space, "map"))
 
     def activate_focus(self) -> bool:

@@ -464,11 +464,20 @@ class TableScreen(Screen):
                                 dict(self.view.pieces) if self.view is not None else {}, regions,
                                 [*self.prompt_buttons, self.end_btn])
 
-    def show_on_map(self, rect: pygame.Rect) -> None:
-        """Pan the map so a focused target's ``rect`` is inside it."""
-        inner = self.map_rect.inflate(-40, -40)
-        if not inner.contains(rect):
-            self.pan_map(inner.centerx - rect.centerx, inner.centery - rect.centery)
+    def bring_into_view(self, target: FocusTarget) -> None:
+        """Show the focused target: pan the map to a map target, scroll a long menu to its entry."""
+        if target.area == "map":
+            inner = self.map_rect.inflate(-40, -40)
+            if not inner.contains(target.rect):
+                self.pan_map(inner.centerx - target.rect.centerx, inner.centery - target.rect.centery)
+            return
+        bar = self.menu_panel.vert_scroll_bar if self.menu_elements else None
+        if bar is None or not self.menu_panel.vert_scroll_bar_active or target.button not in self.menu_buttons:
+            return
+        if not self.menu_panel.rect.contains(target.button.rect):
+            i = self.menu_buttons.index(target.button)
+            bar.set_scroll_from_start_percentage(min(1.0 - bar.visible_percentage, max(
+                0.0, i / len(self.menu_buttons) - bar.visible_percentage / 2)))
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
