@@ -43,6 +43,14 @@ def test_colour_blind_and_fullscreen_switched_in_settings_are_applied_and_rememb
     assert not load_settings().fullscreen and load_settings().colour_blind
     robot.key(pygame.K_F11)
     assert pygame.display.is_fullscreen() and load_settings().fullscreen
+    # Settings opened fullscreen offer (and keep) the window's size to come back to, not the desktop's
+    screen = SettingsScreen(app)
+    app.push(screen)
+    robot.frames(2)
+    assert screen.size_menu.selected_option[0].startswith("1600×900")
+    robot.click(screen.save_button.rect.center)
+    assert pygame.display.is_fullscreen()
+    assert (load_settings().window_width, load_settings().window_height) == (1600, 900)
     # the next start opens fullscreen, in the colour-blind palette
     from vast_desktop.app import App
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine.geometry import Pos, fmt_pos
 from .targets import TargetIndex
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UIButton
 
 
 class FocusKind(Enum):
@@ -38,7 +41,7 @@ class FocusTarget:
     rect: pygame.Rect
     area: str = ""                  # "map" or "board" for targets
     space: Pos | None = None        # the map space of a map target
-    button: Any = None              # the pygame_gui button of a BUTTON
+    button: UIButton | None = None  # the pygame_gui button of a BUTTON
     label: str = ""                 # what it is, for people and tests
 
 
@@ -75,7 +78,7 @@ class KeyboardFocus:
         self.key = None
 
 
-def _button_targets(buttons: Iterable[Any], prefix: str) -> list[FocusTarget]:
+def _button_targets(buttons: Iterable[UIButton | None], prefix: str) -> list[FocusTarget]:
     """The live, shown and enabled buttons, each keyed by its text and its place among the same texts."""
     out: list[FocusTarget] = []
     seen: dict[str, int] = {}
@@ -90,7 +93,7 @@ def _button_targets(buttons: Iterable[Any], prefix: str) -> list[FocusTarget]:
 
 def decision_targets(index: TargetIndex, selected: str | None, space_rect: Callable[[Pos], pygame.Rect],
                      edge_rect: Callable[[Pos, Pos], pygame.Rect], pieces: dict[str, Pos],
-                     board_regions: dict[str, pygame.Rect], buttons: Iterable[Any]) -> list[FocusTarget]:
+                     board_regions: dict[str, pygame.Rect], buttons: Iterable[UIButton | None]) -> list[FocusTarget]:
     """The pending decision's targets in Tab order: the map's spaces (row by row), edges and
     pieces, the shown board's targets (top to bottom), then ``buttons`` (the prompt bar's, End turn)."""
     out: list[FocusTarget] = []
@@ -114,13 +117,14 @@ def decision_targets(index: TargetIndex, selected: str | None, space_rect: Calla
     return out + _button_targets(buttons, "button")
 
 
-def menu_targets(buttons: Iterable[Any]) -> list[FocusTarget]:
+def menu_targets(buttons: Iterable[UIButton]) -> list[FocusTarget]:
     """A choice menu's entries, top to bottom (its Cancel last)."""
     return _button_targets(buttons, "menu")
 
 
-def press(button: Any) -> None:
+def press(button: UIButton | None) -> None:
     """Press a pygame_gui button as a click on it does (its command runs)."""
     import pygame_gui
 
-    button.on_self_event(pygame_gui.UI_BUTTON_PRESSED, {"mouse_button": 1})
+    if button is not None:
+        button.on_self_event(pygame_gui.UI_BUTTON_PRESSED, {"mouse_button": 1})

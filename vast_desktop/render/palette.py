@@ -66,8 +66,6 @@ COLOUR_BLIND = Palette(
     }),
     theme.HIGHLIGHT, theme.HIGHLIGHT_ALT, FOCUS_RING, patterned=True)
 
-PALETTES = {p.kind: p for p in (NORMAL, COLOUR_BLIND)}
-
 
 def palette_for(colour_blind: bool) -> Palette:
     """The palette the setting asks for."""

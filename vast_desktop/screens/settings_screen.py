@@ -90,6 +90,8 @@ class SettingsScreen(Screen):
         # window size
         sizes = list(SIZES)
         current = self.app.size
+        if pygame.display.is_fullscreen():     # fullscreen: the size offered is the window's to come back to
+            current = (self.app.settings.window_width, self.app.settings.window_height)
         if current not in sizes:
             sizes.append(current)
         labels: list[str | tuple[str, str]] = [size_label(z) + (" (now)" if z == current else "") for z in sizes]

@@ -472,7 +472,8 @@ class TableScreen(Screen):
                 self.pan_map(inner.centerx - target.rect.centerx, inner.centery - target.rect.centery)
             return
         bar = self.menu_panel.vert_scroll_bar if self.menu_elements else None
-        if bar is None or not self.menu_panel.vert_scroll_bar_active or target.button not in self.menu_buttons:
+        if bar is None or target.button is None or not self.menu_panel.vert_scroll_bar_active \
+                or target.button not in self.menu_buttons:
             return
         if not self.menu_panel.rect.contains(target.button.rect):
             i = self.menu_buttons.index(target.button)
