@@ -172,7 +172,8 @@ def test_shortcut_keys_map_to_their_actions() -> None:
     assert key_action(pygame.K_s, ctrl) == "save"
     assert key_action(pygame.K_c, 0) == "cheatsheet" and key_action(pygame.K_c, ctrl) is None
     assert key_action(pygame.K_RETURN, 0) == key_action(pygame.K_SPACE, 0) == "confirm"
-    assert key_action(pygame.K_r, 0) == "rotate" and key_action(pygame.K_TAB, 0) == "next_tab"
+    assert key_action(pygame.K_r, 0) == "rotate" and key_action(pygame.K_b, 0) == "next_tab"
+    assert key_action(pygame.K_TAB, 0) == "focus_next" and key_action(pygame.K_TAB, pygame.KMOD_SHIFT) == "focus_prev"
     assert key_action(pygame.K_KP_MINUS, 0) == "zoom_out" and key_action(pygame.K_a, 0) is None
 
 

@@ -14,8 +14,10 @@ import pygame_gui
 
 from .audio.player import SoundPlayer
 from .autosaver import READ_FLUSH_SECONDS, AutosaveWriter
+from .display_mode import set_fullscreen, toggle_fullscreen
 from .persistence import clean_temp_files
 from .render import text as text_mod
+from .render.palette import apply_palette, palette_for
 from .render.theme import BG, DANGER, HIGHLIGHT, HIGHLIGHT_ALT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, font
 from .rules_folder import player_rules
 from .screens.base import Screen
@@ -102,6 +104,9 @@ class App:
         from .render.tile_art import TileArt
 
         self.art = TileArt()
+        apply_palette(palette_for(self.settings.colour_blind), self.art)   # the colour-blind option (render/palette.py)
+        if self.settings.fullscreen:
+            self._fullscreen_problem(set_fullscreen(self, True))
 
     # ------------------------------------------------------------ screens
     @property
@@ -255,6 +260,8 @@ class App:
             self.notify(f"The settings apply now but could not be stored: cannot write "
                         f"{exc.filename or 'the settings file'} ({exc.strerror or exc}).", error=True, seconds=8.0)
         self.sound.apply(settings)
+        apply_palette(palette_for(settings.colour_blind), self.art)
+        self._fullscreen_problem(set_fullscreen(self, settings.fullscreen))
         self.manager.get_theme().load_theme(gui_theme(settings.ui_scale))
         if self.session is not None:
             was_open = self.session.shared_table
@@ -264,6 +271,10 @@ class App:
         if self.top is not None:
             self.top.resize(self.size)
         return stored
+
+    def _fullscreen_problem(self, problem: str | None) -> None:
+        if problem is not None:
+            self.notify(f"Fullscreen is not available here: {problem}.", error=True)
 
     # ------------------------------------------------------------ frame loop
     def step(self, dt: float | None = None) -> bool:
@@ -285,6 +296,9 @@ class App:
                     s.resize(size)
                 continue
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.follow_toast_link(event.pos):
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                toggle_fullscreen(self)           # fullscreen and back, from every screen (display_mode.py)
                 continue
             consumed = self.manager.process_events(event)
             if not consumed and self.is_rules_key(event):

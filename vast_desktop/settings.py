@@ -1,5 +1,5 @@
 """Player settings (window size, UI scale, shared table, animation speed, computer
-pace, reminders, the Suggest button's level, sound volume and mute) and where files live.  Stored as JSON with an atomic write; a broken file
+pace, reminders, the Suggest button's level, sound volume and mute, colour-blind palette, fullscreen) and where files live.  Stored as JSON with an atomic write; a broken file
 falls back to the defaults instead of stopping the app.
 
 Files live under ``$VAST_DESKTOP_HOME`` if set (tests use a temp dir), else in the
@@ -36,6 +36,8 @@ class Settings(BaseModel):
     sound_volume: float = Field(default=0.7, ge=0.0, le=1.0)      # the sound effects' volume, 0-1
     sound_muted: bool = False
     suggest_level: Literal["easy", "hard"] = "easy"   # whose choice the table's Suggest button shows
+    colour_blind: bool = False          # the colour-blind safe palette and shape cues (render/palette.py)
+    fullscreen: bool = False            # fullscreen at the desktop's size (display_mode.py; F11)
 
 
 def _home() -> Path | None:

@@ -65,7 +65,7 @@ def _all_tabs_text(robot: Robot) -> tuple[str, set[str]]:
         robot.frames(1)
         seen.append(_visible_text(app))
         regions |= set(robot.table.board_layout.regions)
-        robot.key(pygame.K_TAB)
+        robot.key(pygame.K_b)
     return "\n".join(seen), regions
 
 

@@ -246,7 +246,7 @@ def test_four_role_privacy_each_hand_off(app) -> None:
             if role != "dragon" and "Power cards in hand" in text:
                 problems.append(f"the {role} sees the Dragon's 'Power cards in hand' ({tab} tab)")
                 leaked.add("power cards")
-            robot.key(pygame.K_TAB)
+            robot.key(pygame.K_b)
         assert robot.table.board_tab == role, "Tab did not cycle back to the viewer's own board"
 
     def curtain(role: str) -> None:             # the curtain itself shows nobody's secrets

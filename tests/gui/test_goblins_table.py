@@ -85,7 +85,7 @@ def _check_screen(robot: Robot, forbidden: list[str], who: str) -> None:
         seen = _visible_text(app)
         for name in forbidden:
             assert name not in seen, f"{who}'s screen ({table.board_tab} tab) shows {name!r}"
-        robot.key(pygame.K_TAB)
+        robot.key(pygame.K_b)
 
 
 def test_knight_vs_goblins_privacy_after_each_hand_off(app) -> None:

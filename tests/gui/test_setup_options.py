@@ -298,7 +298,7 @@ def test_campaign_players_named_on_the_table_and_the_curtain(app) -> None:
     assert "Ada · campaign level Easiest" in text and "Bo · campaign" not in text   # the plate over her board
     assert table.plate_rect.h > 0 and table.board_rect.top >= table.plate_rect.bottom
     robot = Robot(app)
-    robot.key(pygame.K_TAB)                                          # the Cave's board: Bo's plate
+    robot.key(pygame.K_b)                                          # the Cave's board: Bo's plate
     assert table.board_tab == "cave"
     assert "Bo · campaign level Standard" in drawn(app)
     # the Knight plays on until the turn passes to the Cave: the curtain calls Bo

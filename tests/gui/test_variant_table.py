@@ -247,7 +247,7 @@ def test_uncertain_treasures_by_clicks_and_privacy(app) -> None:
                 if name in text or any(name in line for line in log[since:]):
                     problems.append(f"the {role} sees {name!r} ({robot.table.board_tab} tab, choice "
                                     f"{len(game.choices)})")
-            robot.key(pygame.K_TAB)
+            robot.key(pygame.K_b)
         assert robot.table.board_tab == role
 
     while game.outcome is None:

@@ -152,7 +152,7 @@ class Robot:
             r = t.board_layout.regions.get(key)
             if r is not None:
                 return r.center
-            self.key(pygame.K_TAB)
+            self.key(pygame.K_b)
         return None
 
     def place_terrain(self, option_id: str) -> None:

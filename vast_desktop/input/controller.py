@@ -4,7 +4,9 @@ Every legal target is highlighted; a click chooses its option, or opens a small 
 options share the target; drag a Hero cube onto a track, a Cave tile onto a space, the Knight or
 the Thief along a path (one engine step at a time, stopping when something must be decided);
 orient a revealed tile with the wheel or R and confirm with a click; keys Space/Enter, Esc,
-Ctrl+Z, Ctrl+S, F, C, Tab, arrows, +/-.  A click on something that is not legal shows the
+Ctrl+Z, Ctrl+S, F, C, B, arrows, +/-; and every decision by the keyboard alone: Tab and Shift+Tab
+move a focus through its targets, Enter acts as a click on the focused one, the arrows step
+through an open menu, Esc drops the focus (:mod:`~vast_desktop.input.keyboard_focus`).  A click on something that is not legal shows the
 engine's reason (engine.explain.why_not) with a link to its rule in the reference.
 
 The controller never decides legality: it looks up the targets of the options the engine listed
@@ -29,6 +31,7 @@ from ..engine.reasons import Reason
 from ..render.theme import ROLE_NAMES
 from ..teach.reference import plain_reason
 from .intents import PAN_STEP, Cancel, Click, Drag, Hover, Intent, IntentReader, Key, Pan, Point, Wheel
+from .keyboard_focus import FocusKind, FocusTarget, KeyboardFocus, press
 from .targets import TargetIndex, walk_path
 
 if TYPE_CHECKING:
@@ -80,6 +83,10 @@ class TablePort(Protocol):
 
     def scroll_log(self, dy: int) -> None: ...
 
+    def bring_into_view(self, target: FocusTarget) -> None: ...
+
+    def focus_targets(self) -> list[FocusTarget]: ...
+
 
 class TableController:
     """Turns the table's intents into choices of the pending decision (and camera moves, menus,
@@ -98,6 +105,7 @@ class TableController:
         self.path_queue: list[Pos] = []
         self.path_piece = "knight"            # whose dragged path is being walked
         self.step_timer = 0.0
+        self.focus = KeyboardFocus()          # the keyboard's focus: Tab, Shift+Tab, Enter (keyboard_focus.py)
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event, point_at: Callable[[tuple[int, int]], Point]) -> None:
@@ -116,11 +124,13 @@ class TableController:
             case Pan(dx, dy):
                 self.table.pan_map(dx, dy)
             case Click(at):
+                self.focus.clear()                # the mouse is in use: the keyboard's focus ring goes
                 self.click(at)
             case Drag(source, to):
                 self.drop(source, to)
             case Cancel():
                 self.selected = None
+                self.focus.clear()
                 self.table.close_menu()
             case Wheel(dy, at):
                 self.on_wheel(dy, at)
@@ -128,6 +138,7 @@ class TableController:
     def forget_choice(self) -> None:
         """The decision changed: nothing stays selected, previews start at their first way."""
         self.selected = None
+        self.focus.clear()
         self.orient_i = 0
         self.place_i = 0
 
@@ -144,13 +155,19 @@ class TableController:
         elif action == "save":
             t.open_save()
         elif action == "escape":
-            if t.menu_open or self.selected:
+            if t.menu_open or self.selected or self.focus.key is not None:
                 t.close_menu()
                 self.selected = None
+                self.focus.clear()
             else:
                 t.open_menu()
+        elif action in ("focus_next", "focus_prev"):
+            self.move_focus(1 if action == "focus_next" else -1)
+        elif action.startswith("pan_") and t.menu_open:       # the arrows step through an open menu
+            self.move_focus(1 if action in ("pan_down", "pan_right") else -1)
         elif action == "confirm":
-            self.confirm()
+            if not self.activate_focus():
+                self.confirm()
         elif action == "fit":
             t.fit()
         elif action == "cheatsheet":
@@ -169,6 +186,35 @@ class TableController:
             t.zoom_map(KEY_ZOOM)
         elif action == "zoom_out":
             t.zoom_map(1 / KEY_ZOOM)
+
+    # ------------------------------------------------------------------ the keyboard's focus
+    def move_focus(self, step: int) -> None:
+        """Tab or Shift+Tab: the focus to the next or previous target; a map target is brought into
+        view, and previewed as the pointer would (its tooltip, a Terrain tile's placement there)."""
+        target = self.focus.step(self.table.focus_targets(), step)
+        if target is None:
+            return
+        self.hover_key = target.key if target.kind == FocusKind.TARGET else None
+        self.table.bring_into_view(target)
+        if target.area == "map":
+            self.point_at(Point(target.rect.center, (target.key,), (), target.space, "map"))
+
+    def activate_focus(self) -> bool:
+        """Enter: act on the focused target as a click on it would — choose its option, or open the
+        menu of the several options it shares, or press the button.  False when nothing has the focus."""
+        if self.focus.key is None:
+            return False
+        target = self.focus.current(self.table.focus_targets())
+        if target is None:
+            return False
+        if target.kind == FocusKind.BUTTON:
+            press(target.button)
+        else:
+            self.click(Point(target.rect.center, (target.key,), (), target.space, target.area))
+        if self.table.menu_open:                  # a menu opened: the focus goes to its first entry
+            self.focus.clear()
+            self.focus.step(self.table.focus_targets(), 1)
+        return True
 
     # ------------------------------------------------------------------ choosing
     def choose(self, option_id: str) -> None:

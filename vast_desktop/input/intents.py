@@ -7,7 +7,7 @@ pan of the map, a hover, a wheel turn, a key's action).  The controller
 (:mod:`vast_desktop.input.controller`) turns intents into Session calls; this module never
 looks at the game, so the gestures can be tested with plain values and the controller with
 intents made by hand.  Keys follow GUI_SPEC "Input": Space/Enter, Esc, Ctrl+Z, Ctrl+S, F,
-C, R, Tab, arrows, +/-.
+C, R, Tab and Shift+Tab (the keyboard focus), B (the next board), arrows, +/-.
 """
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class Cancel:
 
 Intent = Click | Drag | Hover | Pan | Wheel | Key | Cancel
 
-KEY_ACTIONS = ("undo", "save", "escape", "confirm", "fit", "cheatsheet", "rotate", "next_tab",
+KEY_ACTIONS = ("undo", "save", "escape", "confirm", "fit", "cheatsheet", "rotate", "next_tab", "focus_next", "focus_prev",
                "pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
 
 
@@ -107,7 +107,9 @@ def key_action(key: int, mod: int) -> str | None:
         return "cheatsheet"
     if key == pygame.K_r:
         return "rotate"
-    if key == pygame.K_TAB:
+    if key == pygame.K_TAB:                    # the focus through the decision's targets (keyboard_focus.py)
+        return "focus_prev" if mod & pygame.KMOD_SHIFT else "focus_next"
+    if key == pygame.K_b:
         return "next_tab"
     arrows = {pygame.K_LEFT: "pan_left", pygame.K_RIGHT: "pan_right", pygame.K_UP: "pan_up", pygame.K_DOWN: "pan_down"}
     if key in arrows:

@@ -20,6 +20,7 @@ import pygame
 
 from ..engine.geometry import Pos
 from ..engine.view import PlayerView, TerrainView, TileView
+from .marks import draw_target_pattern
 from .text import draw_text
 from .theme import HIGHLIGHT, HIGHLIGHT_ALT, TEXT, font
 from .tile_art import PLAIN, FrameArt, TileArt
@@ -87,6 +88,7 @@ class MapOverlay:
     die: tuple[Pos, int, float] | None = None          # (centre, face, 0..1 fade)
     path: list[Pos] = field(default_factory=list)
     highlight_entrance: bool = False                   # the Entrance piece must move (move_entrance)
+    patterned: bool = False                            # colour-blind safe: striped targets, a thicker hover (marks.py)
     # a Terrain tile about to be placed: its spaces, ghosted in the Terrain art, and a note under it ("1 of 3")
     footprint: tuple[tuple[Pos, TerrainView], ...] = ()
     footprint_note: str = ""
@@ -211,6 +213,8 @@ class MapView:
             if r.colliderect(cam.rect):
                 present = any(t.pos == p for t in view.tiles)
                 surface.blit(self.art.highlight(size) if present else self.art.open_space_hint(size), r)
+                if overlay.patterned:
+                    draw_target_pattern(surface, r, HIGHLIGHT)
         for a, b in overlay.highlight_edges:
             c = self.edge_centre(a, b)
             horizontal = a[1] != b[1]
@@ -221,7 +225,8 @@ class MapView:
                 pygame.draw.line(surface, HIGHLIGHT, (c[0], c[1] - half), (c[0], c[1] + half), max(3, size // 12))
         self._draw_footprint(surface, overlay, size)
         if overlay.hover is not None and not overlay.footprint:
-            pygame.draw.rect(surface, HIGHLIGHT_ALT, cam.tile_rect(overlay.hover), max(2, size // 30), border_radius=4)
+            pygame.draw.rect(surface, HIGHLIGHT_ALT, cam.tile_rect(overlay.hover),
+                             max(2, size // (12 if overlay.patterned else 30)), border_radius=4)
         for i, p in enumerate(overlay.path):
             draw_text(surface, str(i + 1), cam.tile_rect(p).center, max(14, size // 4), HIGHLIGHT_ALT, bold=True,
                       anchor="center")

@@ -1,8 +1,11 @@
 """Settings: window size, UI scale, shared table (open-handed play), animation
-speed, computer pace, rule reminders and the Suggest button's level, and the sound's volume and mute.  Save applies
+speed, computer pace, rule reminders and the Suggest button's level, the sound's volume and mute, and
+accessibility (the colour-blind safe palette, fullscreen).  Save applies
 and stores them; Cancel leaves everything as it was.  Under them, the folders the app keeps
 its files in (:func:`vast_desktop.settings.folders`), as text the player can find them by."""
 from __future__ import annotations
+
+from functools import partial
 
 import pygame
 import pygame_gui
@@ -15,8 +18,9 @@ from .menu import draw_panel, keep
 
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
 FOLDER_LINE = 21           # the height of a line in the folder list (before the UI scale)
-ROWS = 7
+ROWS = 8
 SOUND_NOTE = "The volume of the sound effects; Mute silences them."
+ACCESS_NOTE = "Colours for red-green colour blindness, with shapes and letters; fullscreen (F11)."
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -86,6 +90,8 @@ class SettingsScreen(Screen):
         # window size
         sizes = list(SIZES)
         current = self.app.size
+        if pygame.display.is_fullscreen():     # fullscreen: the size offered is the window's to come back to
+            current = (self.app.settings.window_width, self.app.settings.window_height)
         if current not in sizes:
             sizes.append(current)
         labels: list[str | tuple[str, str]] = [size_label(z) + (" (now)" if z == current else "") for z in sizes]
@@ -138,6 +144,18 @@ class SettingsScreen(Screen):
                                        object_id="@primary" if self.draft.sound_muted else None)
         self.rows.append(("Sound", self.app.sound.problem or SOUND_NOTE, row_y(6)))
 
+        # accessibility: the colour-blind safe palette, fullscreen (issue 27 item 8)
+        aw = (cw - s(10)) // 2
+        self.colour_blind_button = self.button(
+            (cx, row_y(7), aw, bh), f"Colour-blind safe: {'On' if self.draft.colour_blind else 'Off'}",
+            partial(self.toggle, "colour_blind"), "Role colours told apart without red and green, patterned highlights",
+            object_id="@primary" if self.draft.colour_blind else None)
+        self.fullscreen_button = self.button(
+            (cx + aw + s(10), row_y(7), aw, bh), f"Fullscreen: {'On' if self.draft.fullscreen else 'Off'}",
+            partial(self.toggle, "fullscreen"), "Fill the whole screen (F11 switches at any time)",
+            object_id="@primary" if self.draft.fullscreen else None)
+        self.rows.append(("Accessibility", ACCESS_NOTE, row_y(7)))
+
         bw = s(160)
         by = self.box.bottom - s(66)
         self.cancel_button = self.button((self.box.x + s(30), by, bw, s(46)), "Cancel", self.cancel,
@@ -173,6 +191,11 @@ class SettingsScreen(Screen):
         self.chosen_size = parse_size(self.size_menu.selected_option[0])
         level = "hard" if self.draft.suggest_level == "easy" else "easy"
         self.draft = self.read_controls().model_copy(update={"suggest_level": level})
+
+    def toggle(self, field: str) -> None:
+        """Flip an on/off setting of the accessibility row in the draft (Save applies it)."""
+        self.chosen_size = parse_size(self.size_menu.selected_option[0])
+        self.draft = self.read_controls().model_copy(update={field: not getattr(self.draft, field)})
         self.clear_elements()
         self.build()
 
@@ -186,7 +209,7 @@ class SettingsScreen(Screen):
         new = Settings.model_validate(self.read_controls().model_dump())
         size = (new.window_width, new.window_height)
         relayout = size != self.app.size or new.ui_scale != self.app.settings.ui_scale
-        if size != self.app.size:
+        if size != self.app.size and not (new.fullscreen or pygame.display.is_fullscreen()):
             self.app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self.app.manager.set_window_resolution(size)
         stored = self.app.apply_settings(new)
@@ -220,6 +243,7 @@ class SettingsScreen(Screen):
             "no pause" if current.bot_pace == 0 else f"{current.bot_pace:.1f} s",
             "",
             "muted" if current.sound_muted else f"{round(current.sound_volume * 100)}%",
+            "",
         ]
         for (title, note, y), value in zip(self.rows, values, strict=True):
             draw_text(surface, title, (self.label_x, y), s(22), TEXT, bold=True)

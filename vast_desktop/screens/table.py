@@ -22,10 +22,13 @@ from ..engine.view import TerrainView
 from ..engine.waiting import task
 from ..input.controller import TableController
 from ..input.intents import Point
+from ..input.keyboard_focus import FocusTarget, decision_targets, menu_targets
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
+from ..render.marks import draw_focus_ring, draw_target_pattern
+from ..render.palette import palette_for
 from ..render.text import draw_text, fit, wrap
 from ..render.theme import (
     DANGER,
@@ -79,6 +82,7 @@ class TableScreen(Screen):
         self.events_shown = 0
         self.log_viewer: object = "unset"
         self.menu_elements: list = []
+        self.menu_buttons: list = []          # the open choice menu's entries, top to bottom (keyboard focus)
         self.prompt_buttons: list = []
         self.button_for: dict[str, pygame_gui.elements.UIButton] = {}   # option id -> its prompt/menu button
         self.over_shown = False
@@ -336,8 +340,9 @@ class TableScreen(Screen):
                 pygame.Rect(2, 2 + i * (bh + 2), width - 26, bh), _short(o.label, width - 30), m, container=panel,
                 tool_tip_text=o.label, command=partial(self.choose_id, o.id))
         self.menu_panel = panel
-        pygame_gui.elements.UIButton(pygame.Rect(2, 2 + len(opts) * (bh + 2), width - 26, bh), "Cancel", m,
-                                     container=panel, command=self.close_menu)
+        cancel = pygame_gui.elements.UIButton(pygame.Rect(2, 2 + len(opts) * (bh + 2), width - 26, bh), "Cancel", m,
+                                              container=panel, command=self.close_menu)
+        self.menu_buttons = [*(self.button_for[o.id] for o in opts), cancel]
 
     def close_menu(self) -> None:
         for e in self.menu_elements:
@@ -346,6 +351,7 @@ class TableScreen(Screen):
             # forget the menu's buttons; the prompt bar's stay
             self.button_for = {k: b for k, b in self.button_for.items() if b in self.prompt_buttons}
         self.menu_elements = []
+        self.menu_buttons = []
 
     def rules_section(self) -> str | None:
         """The reference section for the decision on the prompt (or the viewer's role)."""
@@ -446,6 +452,39 @@ class TableScreen(Screen):
     def scroll_log(self, dy: int) -> None:
         self.log_box.wheel(dy)
 
+    def focus_targets(self) -> list[FocusTarget]:
+        """What Tab moves through now: an open menu's entries, else the decision's targets on the map
+        and the board shown, the prompt bar's buttons and End turn (input/keyboard_focus.py)."""
+        if self.menu_elements:
+            return menu_targets(self.menu_buttons)
+        cam = self.map.camera
+        tile = int(cam.tile)
+
+        def edge_rect(a: Pos, b: Pos) -> pygame.Rect:
+            side = max(12, tile // 3)
+            return pygame.Rect(0, 0, side, side).move_to(center=self.map.edge_centre(a, b))
+
+        regions = {k: r for k, r in self.board_layout.regions.items() if k in self._clickable_keys()}
+        return decision_targets(self.index, self.selected, cam.tile_rect, edge_rect,
+                                dict(self.view.pieces) if self.view is not None else {}, regions,
+                                [*self.prompt_buttons, self.end_btn])
+
+    def bring_into_view(self, target: FocusTarget) -> None:
+        """Show the focused target: pan the map to a map target, scroll a long menu to its entry."""
+        if target.area == "map":
+            inner = self.map_rect.inflate(-40, -40)
+            if not inner.contains(target.rect):
+                self.pan_map(inner.centerx - target.rect.centerx, inner.centery - target.rect.centery)
+            return
+        bar = self.menu_panel.vert_scroll_bar if self.menu_elements else None
+        if bar is None or target.button is None or not self.menu_panel.vert_scroll_bar_active \
+                or target.button not in self.menu_buttons:
+            return
+        if not self.menu_panel.rect.contains(target.button.rect):
+            i = self.menu_buttons.index(target.button)
+            bar.set_scroll_from_start_percentage(min(1.0 - bar.visible_percentage, max(
+                0.0, i / len(self.menu_buttons) - bar.visible_percentage / 2)))
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.map.advance(dt)                     # the frame clock settles a zoom (sharp art again)
@@ -523,6 +562,25 @@ class TableScreen(Screen):
         self._draw_autosave_problem(surface)
         self.suggest.draw(surface)
         self._draw_map_tooltip(surface, view)
+        self._draw_focus(surface)
+
+    def _draw_board_patterns(self, surface: pygame.Surface) -> None:
+        """Colour-blind safe: the board's targets striped like the map's (render/marks.py)."""
+        palette = palette_for(self.app.settings.colour_blind)
+        if palette.patterned and self.index.decision is not None:
+            for k in self.index.keys_of_kind("slot", "card", "hand_tile", "piece"):
+                r = self.board_layout.regions.get(k)
+                if r is not None and self.board_rect.contains(r):
+                    draw_target_pattern(surface, r, palette.target)
+
+    def _draw_focus(self, surface: pygame.Surface) -> None:
+        """The keyboard's focus ring round the focused target."""
+        palette = palette_for(self.app.settings.colour_blind)
+        if self.controller.focus.key is None:
+            return
+        target = self.controller.focus.current(self.focus_targets())
+        if target is not None:
+            draw_focus_ring(surface, target.rect, palette.focus, self.app.settings.ui_scale)
 
     def autosave_notice(self) -> str | None:
         """The table's notice while the autosave cannot be written (the file and the reason), or None."""
@@ -581,6 +639,7 @@ class TableScreen(Screen):
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
         self.suggest.decorate(ov, view)
+        ov.patterned = self.app.settings.colour_blind
 
     def _draw_terrain_cards(self, surface: pygame.Surface, view: PlayerView) -> None:
         """Random Terrain (VAR-13): the Terrain cards drawn so far lie face up in a band under the map as a
@@ -671,6 +730,7 @@ class TableScreen(Screen):
             highlights = highlights | {self.selected}
         self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
                                        highlights, self.hover_key or self.suggest.board_key(), self.app.art)
+        self._draw_board_patterns(surface)
         self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
                 and self._target_keys_on_board() != self.buttons_for_keys:
