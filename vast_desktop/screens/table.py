@@ -24,6 +24,7 @@ from ..input.controller import TableController
 from ..input.intents import Point
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.die_roll import DieRoll
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
@@ -42,8 +43,9 @@ from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen
+from .motion_controls import MotionControls
 from .players import campaign_player, player_line
-from .reminder_panel import ReminderPanel
+from .reminder_panel import ReminderPanel, last_batch_start
 
 MAX_PROMPT_BUTTONS = 6
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
@@ -73,7 +75,8 @@ class TableScreen(Screen):
         self.think_time = 0.0                 # how long it has been thinking (for the prompt's dots)
         self.anims: dict[str, tuple[Pos, Pos, float]] = {}
         self.last_pieces: dict[str, Pos] = {}
-        self.die: tuple[Pos, int, float] | None = None
+        self.die: DieRoll | None = None       # the Dragon die being rolled on the map (render/die_roll.py)
+        self.motion = MotionControls(self)    # highlights, camera following, drag ghost, "Skip to my turn"
         self.events_shown = 0
         self.log_viewer: object = "unset"
         self.menu_elements: list = []
@@ -124,6 +127,7 @@ class TableScreen(Screen):
         self.rules_btn = self.button((right - qs, self.prompt.y + 6, qs, qs), "?", self.open_rules,
                                      "The rules for this decision (H or F1)")
         self.build_teaching()
+        self.motion.build()
         self.state_key = None
         self.prompt_buttons = []
 
@@ -172,11 +176,14 @@ class TableScreen(Screen):
             if old is not None and old != p and speed > 0:
                 self.anims[piece] = (old, p, 0.0)
         self.last_pieces = dict(self.view.pieces)
-        roll = self.view.last_roll
-        events = self.session.game.events
-        for e in events[self.events_shown:]:
-            if e.kind == "die_roll" and roll is not None:
-                self.die = (roll[0], roll[1], 0.0)
+        g = self.session.game
+        events = g.events
+        if self.events_shown > len(events):      # an undo took events back: nothing new happened
+            new = []
+        else:                                    # (a game just opened: only its latest step is new)
+            new = events[max(self.events_shown, last_batch_start(events) if self.events_shown == 0 else 0):]
+        by_computer = bool(g.decider_log) and g.decider_log[-1] not in self.session.humans
+        self.motion.on_events(new, by_computer)   # highlights, the die roll, the camera (motion_controls.py)
         self.events_shown = len(events)
         self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 
@@ -432,11 +439,17 @@ class TableScreen(Screen):
         self.app.push(SaveScreen(self.app))
 
     def pan_map(self, dx: int, dy: int) -> None:
+        self.motion.follow.manual()              # panned by hand: the camera stops following
         self.map.camera.pan(dx, dy)
 
     def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
         """Zoom the map by ``factor`` about ``at`` (the map's centre when None)."""
+        self.motion.follow.manual()
         self.map.camera.zoom_at(factor, at if at is not None else self.map_rect.center)
+
+    def recentre(self) -> None:
+        """Home or the "Re-centre" button: the camera follows the action again."""
+        self.motion.recentre()
 
     def scroll_log(self, dy: int) -> None:
         self.log_box.wheel(dy)
@@ -456,12 +469,14 @@ class TableScreen(Screen):
                 del self.anims[piece]
             else:
                 self.anims[piece] = (a, b, t)
-        if self.die is not None:
-            c, f, t = self.die
-            t += dt / (1.8 / max(speed, 0.25))
-            self.die = None if t >= 1 else (c, f, t)
+        self.motion.update_buttons()
         if self.app.top is not self:
-            return
+            return                               # (behind a curtain the roll waits, to be seen by the next person)
+        self.motion.advance(dt)
+        if self.die is not None:
+            self.die.advance(dt)
+            if self.die.done:
+                self.die = None
         if s.game.outcome is not None:
             if not self.over_shown:
                 self.over_shown = True
@@ -493,7 +508,7 @@ class TableScreen(Screen):
         if not s.bot_to_move():
             return
         self.bot_timer += dt
-        if self.bot_timer < self.app.settings.bot_pace:
+        if self.motion.computer_waits(self.bot_timer):   # the pace, and the last move's highlights and die
             return
         self.bot_timer, self.think_time = 0.0, 0.0
         turn = s.start_bot()
@@ -510,12 +525,14 @@ class TableScreen(Screen):
         assert view is not None
         self._fill_overlay(view)
         self.map.draw(surface, view, self.overlay)
+        self.motion.draw(surface)
         self._draw_terrain_cards(surface, view)
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
         self._draw_autosave_problem(surface)
         self._draw_map_tooltip(surface, view)
+        self.motion.draw_ghost(surface)
 
     def autosave_notice(self) -> str | None:
         """The table's notice while the autosave cannot be written (the file and the reason), or None."""
@@ -567,10 +584,8 @@ class TableScreen(Screen):
         for piece, (a, b, t) in self.anims.items():
             ease = t * t * (3 - 2 * t)
             ov.piece_offsets[piece] = ((a[0] - b[0]) * (1 - ease), (a[1] - b[1]) * (1 - ease))
-        ov.dragging = self.press_source.split(":", 1)[1] if (self.dragging and self.press_source
-                                                             and self.press_source.startswith("piece:")) else None
-        ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
-        ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
+        ov.die = (self.die.centre, self.die.face, self.die.fade) if self.die is not None and not self.die.tumbling \
+            else None
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
 
