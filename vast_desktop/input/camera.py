@@ -35,21 +35,23 @@ class CameraFollow:
         """A new turn began: follow again."""
         self.following = True
 
-    def recentre(self, camera: Camera, spaces: Iterable[Pos]) -> None:
+    def recentre(self, camera: Camera, spaces: Iterable[Pos], speed: float) -> None:
         """The player asked to re-centre: follow again and bring ``spaces`` into view now (glide)."""
         self.following = True
         self.goal = None
-        self.look_at(camera, spaces, always=True)
+        self.look_at(camera, spaces, speed, always=True)
 
-    def look_at(self, camera: Camera, spaces: Iterable[Pos], always: bool = False) -> None:
+    def look_at(self, camera: Camera, spaces: Iterable[Pos], speed: float, always: bool = False) -> None:
         """Glide to show ``spaces`` when following and one of them is off the map's window
-        (``always``: also when they all show, centring them)."""
+        (``always``: also when they show); at animation pace ``speed`` 0 the camera is there at once."""
         ps = list(spaces)
         if not self.following or not ps:
             return
         if not always and all(_shown(camera, p) for p in ps):
             return
         self.goal = _framing(camera, ps)
+        if speed <= 0:
+            self.advance(camera, 0.0, speed)
 
     def advance(self, camera: Camera, dt: float, speed: float) -> bool:
         """Move the camera along its glide by ``dt`` seconds at animation pace ``speed`` (0: at once).

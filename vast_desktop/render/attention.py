@@ -44,6 +44,9 @@ COLOURS: dict[HighlightKind, tuple[int, int, int]] = {
     HighlightKind.SMASH: (200, 140, 255),
 }
 
+# the kind shown when several happen on one space, first first (the Knight steps onto a tile just placed: a move)
+PRIORITY = (HighlightKind.ATTACK, HighlightKind.SMASH, HighlightKind.MOVE, HighlightKind.PLACE)
+
 # event kinds -> what they show, with the public data key naming the place
 MOVES = ("move", "forced_move")
 PLACES = {"tile_placed": "pos", "tile_revealed": "pos", "thief_placed": "pos", "tribe_revealed": "pos"}
@@ -114,8 +117,10 @@ class Attention:
         duration = PULSE_S / max(speed, SLOWEST)
         for e in events:
             for p, kind in places_of(e, view):
-                self.highlights = [h for h in self.highlights if h.pos != p]   # the newest ring on a space
-                self.highlights.append(Highlight(p, kind, duration))
+                # one ring a space, restarted: of the kinds that happened there, the one that matters most
+                old = next((h.kind for h in self.highlights if h.pos == p), kind)
+                self.highlights = [h for h in self.highlights if h.pos != p]
+                self.highlights.append(Highlight(p, min(old, kind, key=PRIORITY.index), duration))
 
     def advance(self, dt: float) -> None:
         for h in self.highlights:

@@ -25,6 +25,7 @@ class DragGhost:
     def __init__(self) -> None:
         self.source: str | None = None
         self.image: pygame.Surface | None = None
+        self.drawn: pygame.Rect | None = None       # where it was drawn last frame (None: not drawn)
 
     def capture(self, source: str, surface: pygame.Surface, art: TileArt, region: pygame.Rect | None,
                 piece_size: int) -> None:
@@ -39,14 +40,16 @@ class DragGhost:
     def draw(self, surface: pygame.Surface, at: tuple[int, int]) -> pygame.Rect | None:
         """Draw the ghost centred under the pointer ``at``; the rectangle drawn (None: nothing)."""
         if self.image is None:
+            self.drawn = None
             return None
         rect = self.image.get_rect(center=at)
         surface.blit(self.image, rect)
+        self.drawn = rect
         return rect
 
     def drop(self) -> None:
         """The drag ended: no ghost."""
-        self.source, self.image = None, None
+        self.source, self.image, self.drawn = None, None, None
 
 
 def _image(source: str, surface: pygame.Surface, art: TileArt, region: pygame.Rect | None,

@@ -74,7 +74,7 @@ class MotionControls:
 
     def recentre(self) -> None:
         """Follow the action again and bring the active area into view now."""
-        self.follow.recentre(self.table.map.camera, self.active_area())
+        self.follow.recentre(self.table.map.camera, self.active_area(), self.table.app.settings.animation_speed)
 
     def update_buttons(self) -> None:
         """Each frame: the skip ends once a person decides; each button shows only when it applies."""
@@ -109,7 +109,7 @@ class MotionControls:
         if any(e.kind == "die_roll" for e in events) and roll is not None:
             spaces.append(roll[0])
         if t.map.fitted:                     # (the map's first draw fits it whole: nothing to follow before)
-            self.follow.look_at(t.map.camera, spaces or self.decision_spaces())
+            self.follow.look_at(t.map.camera, spaces or self.decision_spaces(), speed)
 
     def decision_spaces(self) -> list[Pos]:
         """The spaces the pending decision (of the person at the screen) asks to click."""
