@@ -130,10 +130,12 @@ class MotionControls:
 
     # ------------------------------------------------------------------ frame
     def advance(self, dt: float) -> None:
-        """The frame clock: age the highlights, glide the camera (the die advances in the table)."""
+        """The frame clock: age the highlights, glide the camera unless the button is held (the die
+        advances in the table)."""
         t = self.table
         self.attention.advance(dt)
-        self.follow.advance(t.map.camera, dt, t.app.settings.animation_speed)
+        if t.controller.reader.press is None:   # (never moved under a pressed button: a drag or a click aims)
+            self.follow.advance(t.map.camera, dt, t.app.settings.animation_speed)
 
     def holds_computers(self) -> bool:
         """The next computer move waits: its last action's highlights or die roll are still showing
