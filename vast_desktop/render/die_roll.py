@@ -17,7 +17,7 @@ import pygame
 from ..engine.geometry import Pos
 from .map_view import Camera
 from .text import draw_text
-from .theme import TEXT
+from .theme import TEXT, font
 from .tile_art import TileArt
 
 TUMBLE_S = 0.7      # seconds the die tumbles at pace 1
@@ -79,7 +79,7 @@ class DieRoll:
         return shown if shown != self.face else shown % 6 + 1
 
     def draw_tumble(self, surface: pygame.Surface, camera: Camera, art: TileArt) -> None:
-        """The tumbling die: hopping above the centre tile, turning, smaller hops as it settles."""
+        """The tumbling die: on the centre space, hopping and turning, smaller hops as it settles."""
         if not self.tumbling:
             return
         size = int(round(camera.tile))
@@ -87,7 +87,11 @@ class DieRoll:
         img = art.die_face(self.shown_face, max(36, size // 2))
         img = pygame.transform.rotate(img, (1 - p) * 540)
         r = camera.tile_rect(self.centre)
-        hop = abs(math.sin(p * math.pi * 3)) * (1 - p) * max(18, size * 0.45)
-        surface.blit(img, img.get_rect(midbottom=(r.centerx, int(r.y - 4 - hop))))
-        tsize = max(14, size // 6)
-        draw_text(surface, "The Dragon die rolls…", (r.centerx, r.bottom + 4), tsize, TEXT, anchor="midtop")
+        hop = abs(math.sin(p * math.pi * 3)) * (1 - p) * max(12, size * 0.35)
+        surface.blit(img, img.get_rect(center=(r.centerx, int(r.centery - hop))))
+        text, tsize = "The Dragon die rolls…", max(14, size // 6)
+        tw, th = font(tsize).size(text)
+        back = pygame.Surface((tw + 10, th + 4), pygame.SRCALPHA)
+        back.fill((16, 12, 14, 170))
+        surface.blit(back, back.get_rect(midtop=(r.centerx, r.bottom + 2)))
+        draw_text(surface, text, (r.centerx, r.bottom + 4), tsize, TEXT, anchor="midtop")

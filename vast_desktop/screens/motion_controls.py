@@ -107,7 +107,8 @@ class MotionControls:
             self.follow.new_turn()
         spaces = [p for e in events for p, _ in places_of(e, view)]
         if any(e.kind == "die_roll" for e in events) and roll is not None:
-            spaces.append(roll[0])
+            (x, y), _ = roll                  # the die's 3x3 around its centre, and the face drawn above it
+            spaces += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-2, -1, 0, 1)]
         if t.map.fitted:                     # (the map's first draw fits it whole: nothing to follow before)
             self.follow.look_at(t.map.camera, spaces or self.decision_spaces(), speed)
 
