@@ -6,9 +6,10 @@ the space it happened at for ``PULSE_S`` seconds (divided by the animation pace,
 ``animation_speed``), and the table lets the next computer move wait until the rings are done
 so that each action can be followed.
 
-Only public things are shown: the places come from the events' public data (the places their
-public log lines name) or from the viewer's own PlayerView (where an attacked piece stands), and
-never from a hidden tile's type or a private line.  Time comes only from the frame ``dt``.
+Only public things are shown: the table hands in the places (:mod:`vast_desktop.screens.action_places`
+reads them from the events' public data — the places their public log lines name — or from the
+viewer's own PlayerView), never a hidden tile's type or a private line.  Time comes only from the
+frame ``dt``.
 """
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from enum import Enum
 
 import pygame
 
-from ..engine import GameEvent, PlayerView
 from ..engine.geometry import Pos
 from .map_view import Camera
 
@@ -47,12 +47,6 @@ COLOURS: dict[HighlightKind, tuple[int, int, int]] = {
 # the kind shown when several happen on one space, first first (the Knight steps onto a tile just placed: a move)
 PRIORITY = (HighlightKind.ATTACK, HighlightKind.SMASH, HighlightKind.MOVE, HighlightKind.PLACE)
 
-# event kinds -> what they show, with the public data key naming the place
-MOVES = ("move", "forced_move")
-PLACES = {"tile_placed": "pos", "tile_revealed": "pos", "thief_placed": "pos", "tribe_revealed": "pos"}
-ATTACKS = ("dragon_attack", "goblin_attack", "dragon_attacked", "backstab")
-
-
 @dataclass
 class Highlight:
     """A ring on space ``pos`` for ``duration`` seconds; ``age`` seconds shown so far."""
@@ -67,60 +61,20 @@ class Highlight:
         return self.age >= self.duration
 
 
-def _pos(value: object) -> Pos | None:
-    """A place from an event's data: a pair of ints, else None (a token or a card has none)."""
-    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return (int(value[0]), int(value[1]))
-    return None
-
-
-def places_of(event: GameEvent, view: PlayerView) -> list[tuple[Pos, HighlightKind]]:
-    """The spaces one event shows, from its public data and the viewer's view only."""
-    d = event.data
-    if event.kind in MOVES:
-        to = _pos(d.get("to"))
-        return [(to, HighlightKind.MOVE)] if to is not None else []
-    if event.kind in PLACES:
-        p = _pos(d.get(PLACES[event.kind]))
-        return [(p, HighlightKind.PLACE)] if p is not None else []
-    if event.kind == "terrain_placed":
-        cells = [c for c in (_pos(x) for x in d.get("cells", ())) if c is not None]
-        return [(c, HighlightKind.PLACE) for c in cells]
-    if event.kind == "smash":
-        p = _pos(d.get("pos"))
-        return [(p, HighlightKind.SMASH)] if p is not None else []
-    if event.kind in ATTACKS:
-        p = view.pieces.get(attacked_piece(event))      # where the viewer sees it (None: not on their map)
-        return [(p, HighlightKind.ATTACK)] if p is not None else []
-    return []
-
-
-def attacked_piece(event: GameEvent) -> str:
-    """The piece an attack event happens at: the backstabbed piece, the Dragon (attacked by the Knight
-    or a Tribe, or entering a tile to attack), or the attacking Tribe (it attacks on its own space)."""
-    d = event.data
-    if event.kind == "backstab" and isinstance(d.get("target"), str):
-        return str(d["target"])
-    if event.kind == "goblin_attack":
-        return f"tribe:{d.get('tribe')}"
-    return "dragon"
-
-
 class Attention:
     """The highlights on the map now: added from new events, aged by the frame clock, drawn as rings."""
 
     def __init__(self) -> None:
         self.highlights: list[Highlight] = []
 
-    def show(self, events: Iterable[GameEvent], view: PlayerView, speed: float) -> None:
-        """Highlight the places of ``events`` (a computer's action) at animation pace ``speed``."""
+    def show(self, places: Iterable[tuple[Pos, HighlightKind]], speed: float) -> None:
+        """Highlight ``places`` (what a computer's action did where) at animation pace ``speed``."""
         duration = PULSE_S / max(speed, SLOWEST)
-        for e in events:
-            for p, kind in places_of(e, view):
-                # one ring a space, restarted: of the kinds that happened there, the one that matters most
-                old = next((h.kind for h in self.highlights if h.pos == p), kind)
-                self.highlights = [h for h in self.highlights if h.pos != p]
-                self.highlights.append(Highlight(p, min(old, kind, key=PRIORITY.index), duration))
+        for p, kind in places:
+            # one ring a space, restarted: of the kinds that happened there, the one that matters most
+            old = next((h.kind for h in self.highlights if h.pos == p), kind)
+            self.highlights = [h for h in self.highlights if h.pos != p]
+            self.highlights.append(Highlight(p, min(old, kind, key=PRIORITY.index), duration))
 
     def advance(self, dt: float) -> None:
         for h in self.highlights:

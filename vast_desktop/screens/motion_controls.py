@@ -24,9 +24,10 @@ import pygame
 from ..engine import GameEvent
 from ..engine.geometry import Pos
 from ..input.camera import CameraFollow
-from ..render.attention import Attention, places_of
+from ..render.attention import Attention
 from ..render.die_roll import DieRoll
 from ..render.drag_ghost import DragGhost
+from .action_places import places_of
 
 if TYPE_CHECKING:
     import pygame_gui
@@ -99,7 +100,7 @@ class MotionControls:
             return
         speed = t.app.settings.animation_speed
         if by_computer and not self.skipping:
-            self.attention.show(events, view, speed)
+            self.attention.show([pl for e in events for pl in places_of(e, view)], speed)
         roll = view.last_roll
         if roll is not None and any(e.kind == "die_roll" for e in events):
             t.die = DieRoll.start(roll[0], roll[1], speed)
