@@ -134,7 +134,10 @@ class Robot:
             self.frames(1)
 
     def visible(self, pos: tuple[int, int]) -> bool:
-        return self.table.map_rect.inflate(-20, -20).collidepoint(pos)
+        """On the map and under none of the buttons over it ("Skip to my turn", "Re-centre")."""
+        t = self.table
+        over = (b for b in (t.motion.skip_btn, t.motion.recentre_btn) if b is not None and b.visible)
+        return t.map_rect.inflate(-20, -20).collidepoint(pos) and not any(b.rect.collidepoint(pos) for b in over)
 
     def show_space(self, p: tuple[int, int]) -> tuple[int, int]:
         """Bring a space into view with the keyboard (F fits the map), return its centre."""
