@@ -93,7 +93,8 @@ class MotionControls:
 
     # ------------------------------------------------------------------ the game moved on
     def on_events(self, events: list[GameEvent], by_computer: bool) -> None:
-        """New events were logged: highlight a computer's action, roll the die, follow the action."""
+        """New events were logged: highlight a computer's action, roll the die, follow the action (where
+        the events happened and the spaces the decision now asks for)."""
         t = self.table
         view = t.view
         if view is None:
@@ -111,7 +112,7 @@ class MotionControls:
             (x, y), _ = roll                  # the die's 3x3 around its centre, and the face drawn above it
             spaces += [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-2, -1, 0, 1)]
         if t.map.fitted:                     # (the map's first draw fits it whole: nothing to follow before)
-            self.follow.look_at(t.map.camera, spaces or self.decision_spaces(), speed)
+            self.follow.look_at(t.map.camera, spaces + self.decision_spaces(), speed)
 
     def decision_spaces(self) -> list[Pos]:
         """The spaces the pending decision (of the person at the screen) asks to click."""
