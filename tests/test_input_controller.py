@@ -70,6 +70,9 @@ class FakeTable:
     def fit(self) -> None:
         self.effects.append(("fit",))
 
+    def recentre(self) -> None:
+        self.effects.append(("recentre",))
+
     def pan_map(self, dx: int, dy: int) -> None:
         self.effects.append(("pan", dx, dy))
 
@@ -158,10 +161,10 @@ def test_r_turns_a_revealed_tile_and_enter_confirms_that_orientation(table: Fake
 
 def test_keys_pan_zoom_and_open_the_menus(table: FakeTable) -> None:
     c = table.controller
-    for action in ("pan_left", "pan_down", "zoom_in", "fit", "save", "cheatsheet", "escape"):
+    for action in ("pan_left", "pan_down", "zoom_in", "fit", "recentre", "save", "cheatsheet", "escape"):
         c.handle(Key(action))
-    assert table.effects == [("pan", 60, 0), ("pan", 0, -60), ("zoom", 1.15, None), ("fit",), ("open_save",),
-                             ("open_cheatsheet",), ("open_menu",)]
+    assert table.effects == [("pan", 60, 0), ("pan", 0, -60), ("zoom", 1.15, None), ("fit",), ("recentre",),
+                             ("open_save",), ("open_cheatsheet",), ("open_menu",)]
     c.handle(Key("next_tab"))
     assert table.board_tab == "cave"
 

@@ -83,6 +83,8 @@ def table_with_die() -> None:
     app.session.take_seat("dragon")
     for _ in range(8):
         app.step(1 / 60)
+    while table.die is not None and table.die.tumbling:    # the die tumbles, then shows its face (issue 27 item 6)
+        app.step(1 / 60)
     table.board_tab = "dragon"
     app.step(1 / 60)
     pygame.image.save(app.screen, str(OUT / "table_dragon_die.png"))

@@ -124,13 +124,26 @@ class Robot:
                 return
             self.click(t.reminders.ok_btn.rect.center)
 
+    def settle(self) -> None:
+        """Wait (frames) until the camera has stopped gliding to the action, as a person waits for the
+        map to stop before aiming at it (issue 27 item 6)."""
+        t = self.table
+        for _ in range(600):
+            if t.motion.follow.goal is None:
+                return
+            self.frames(1)
+
     def visible(self, pos: tuple[int, int]) -> bool:
-        return self.table.map_rect.inflate(-20, -20).collidepoint(pos)
+        """On the map and under none of the buttons over it ("Skip to my turn", "Re-centre")."""
+        t = self.table
+        over = (b for b in (t.motion.skip_btn, t.motion.recentre_btn) if b is not None and b.visible)
+        return t.map_rect.inflate(-20, -20).collidepoint(pos) and not any(b.rect.collidepoint(pos) for b in over)
 
     def show_space(self, p: tuple[int, int]) -> tuple[int, int]:
         """Bring a space into view with the keyboard (F fits the map), return its centre."""
         t = self.table
         self.close_reminders()
+        self.settle()
         pos = t.map.screen_centre(p)
         if not self.visible(pos):
             self.key(pygame.K_f)
@@ -239,7 +252,13 @@ class Robot:
                     else:
                         self.click(dst)
                 elif prefer_drag and option_id.startswith(("move:", "climb:")) and here is not None:
-                    self.drag(self.show_space(here), self.show_space(p))
+                    self.show_space(here)
+                    dst = self.show_space(p)
+                    src = t.map.screen_centre(here)        # (showing the target may have moved the map)
+                    if self.visible(src):
+                        self.drag(src, dst)
+                    else:
+                        self.click(dst)
                 else:
                     self.click(self.show_space(p))
             elif "edge" in kinds:

@@ -4,7 +4,7 @@ Every legal target is highlighted; a click chooses its option, or opens a small 
 options share the target; drag a Hero cube onto a track, a Cave tile onto a space, the Knight or
 the Thief along a path (one engine step at a time, stopping when something must be decided);
 orient a revealed tile with the wheel or R and confirm with a click; keys Space/Enter, Esc,
-Ctrl+Z, Ctrl+S, F, C, B, arrows, +/-; and every decision by the keyboard alone: Tab and Shift+Tab
+Ctrl+Z, Ctrl+S, F, Home, C, B, arrows, +/-; and every decision by the keyboard alone: Tab and Shift+Tab
 move a focus through its targets, Enter acts as a click on the focused one, the arrows step
 through an open menu, Esc drops the focus (:mod:`~vast_desktop.input.keyboard_focus`).  A click on something that is not legal shows the
 engine's reason (engine.explain.why_not) with a link to its rule in the reference.
@@ -76,6 +76,9 @@ class TablePort(Protocol):
     def open_cheatsheet(self) -> None: ...
 
     def fit(self) -> None: ...
+
+    def recentre(self) -> None:
+        """The camera follows the action again (after the player panned or zoomed by hand)."""
 
     def pan_map(self, dx: int, dy: int) -> None: ...
 
@@ -170,6 +173,8 @@ class TableController:
                 self.confirm()
         elif action == "fit":
             t.fit()
+        elif action == "recentre":
+            t.recentre()
         elif action == "cheatsheet":
             t.open_cheatsheet()
         elif action == "rotate":

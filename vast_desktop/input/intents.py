@@ -87,7 +87,7 @@ class Cancel:
 Intent = Click | Drag | Hover | Pan | Wheel | Key | Cancel
 
 KEY_ACTIONS = ("undo", "save", "escape", "confirm", "fit", "cheatsheet", "rotate", "next_tab", "focus_next", "focus_prev",
-               "pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out")
+               "pan_left", "pan_right", "pan_up", "pan_down", "zoom_in", "zoom_out", "recentre")
 
 
 def key_action(key: int, mod: int) -> str | None:
@@ -103,6 +103,8 @@ def key_action(key: int, mod: int) -> str | None:
         return "confirm"
     if key == pygame.K_f:
         return "fit"
+    if key == pygame.K_HOME:
+        return "recentre"
     if key == pygame.K_c and not ctrl:
         return "cheatsheet"
     if key == pygame.K_r:

@@ -83,8 +83,6 @@ class MapOverlay:
     hover: Pos | None = None
     preview: tuple[Pos, tuple[bool, bool, bool, bool], str] | None = None   # (pos, walls, type) orientation preview
     piece_offsets: dict[str, tuple[float, float]] = field(default_factory=dict)  # animation (world units)
-    dragging: str | None = None
-    drag_pos: tuple[int, int] | None = None
     die: tuple[Pos, int, float] | None = None          # (centre, face, 0..1 fade)
     path: list[Pos] = field(default_factory=list)
     highlight_entrance: bool = False                   # the Entrance piece must move (move_entrance)
@@ -329,8 +327,6 @@ class MapView:
             by_space.setdefault(p, []).append(piece)
         for p, pieces in by_space.items():
             for i, piece in enumerate(pieces):
-                if overlay.dragging == piece and overlay.drag_pos is not None:
-                    continue
                 off = overlay.piece_offsets.get(piece, (0.0, 0.0))
                 wx = p[0] + 0.5 + off[0] + (i - (len(pieces) - 1) / 2) * 0.3
                 wy = p[1] + 0.5 + off[1]
@@ -357,9 +353,6 @@ class MapView:
                     a0, a1 = k * math.pi / 6, (k + 1) * math.pi / 6
                     pygame.draw.arc(surface, HIGHLIGHT_ALT, pygame.Rect(0, 0, 2 * rad, 2 * rad).move(
                         rect.centerx - rad, rect.centery - rad), a0, a1, 2)
-        if overlay.dragging and overlay.drag_pos is not None and overlay.dragging in view.pieces:
-            img = self.art.piece(overlay.dragging, psize)
-            surface.blit(img, img.get_rect(center=overlay.drag_pos))
 
     def _draw_die(self, surface: pygame.Surface, die: tuple[Pos, int, float], size: int) -> None:
         centre, face, fade = die

@@ -25,6 +25,7 @@ from ..input.intents import Point
 from ..input.keyboard_focus import FocusTarget, decision_targets, menu_targets
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
 from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.die_roll import DieRoll
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.marks import draw_focus_ring, draw_target_pattern
@@ -45,8 +46,9 @@ from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen
+from .motion_controls import MotionControls
 from .players import campaign_player, player_line
-from .reminder_panel import ReminderPanel
+from .reminder_panel import ReminderPanel, last_batch_start
 from .suggest_panel import SuggestPanel
 
 MAX_PROMPT_BUTTONS = 6
@@ -78,7 +80,8 @@ class TableScreen(Screen):
         self.think_time = 0.0                 # how long it has been thinking (for the prompt's dots)
         self.anims: dict[str, tuple[Pos, Pos, float]] = {}
         self.last_pieces: dict[str, Pos] = {}
-        self.die: tuple[Pos, int, float] | None = None
+        self.die: DieRoll | None = None       # the Dragon die being rolled on the map (render/die_roll.py)
+        self.motion = MotionControls(self)    # highlights, camera following, drag ghost, "Skip to my turn"
         self.events_shown = 0
         self.log_viewer: object = "unset"
         self.menu_elements: list = []
@@ -132,6 +135,7 @@ class TableScreen(Screen):
                                      "The rules for this decision (H or F1)")
         self.build_teaching()
         self.suggest.build()
+        self.motion.build()
         self.state_key = None
         self.prompt_buttons = []
 
@@ -181,11 +185,14 @@ class TableScreen(Screen):
             if old is not None and old != p and speed > 0:
                 self.anims[piece] = (old, p, 0.0)
         self.last_pieces = dict(self.view.pieces)
-        roll = self.view.last_roll
-        events = self.session.game.events
-        for e in events[self.events_shown:]:
-            if e.kind == "die_roll" and roll is not None:
-                self.die = (roll[0], roll[1], 0.0)
+        g = self.session.game
+        events = g.events
+        if self.events_shown > len(events):      # an undo took events back: nothing new happened
+            new = []
+        else:                                    # (a game just opened: only its latest step is new)
+            new = events[max(self.events_shown, last_batch_start(events) if self.events_shown == 0 else 0):]
+        by_computer = bool(g.decider_log) and g.decider_log[-1] not in self.session.humans
+        self.motion.on_events(new, by_computer)   # highlights, the die roll, the camera (motion_controls.py)
         self.events_shown = len(events)
         self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 
@@ -443,11 +450,17 @@ class TableScreen(Screen):
         self.app.push(SaveScreen(self.app))
 
     def pan_map(self, dx: int, dy: int) -> None:
+        self.motion.follow.manual()              # panned by hand: the camera stops following
         self.map.camera.pan(dx, dy)
 
     def zoom_map(self, factor: float, at: tuple[int, int] | None = None) -> None:
         """Zoom the map by ``factor`` about ``at`` (the map's centre when None)."""
+        self.motion.follow.manual()
         self.map.camera.zoom_at(factor, at if at is not None else self.map_rect.center)
+
+    def recentre(self) -> None:
+        """Home or the "Re-centre" button: the camera follows the action again."""
+        self.motion.recentre()
 
     def scroll_log(self, dy: int) -> None:
         self.log_box.wheel(dy)
@@ -501,12 +514,14 @@ class TableScreen(Screen):
                 del self.anims[piece]
             else:
                 self.anims[piece] = (a, b, t)
-        if self.die is not None:
-            c, f, t = self.die
-            t += dt / (1.8 / max(speed, 0.25))
-            self.die = None if t >= 1 else (c, f, t)
+        self.motion.update_buttons()
         if self.app.top is not self:
-            return
+            return                               # (behind a curtain the roll waits, to be seen by the next person)
+        self.motion.advance(dt)
+        if self.die is not None:
+            self.die.advance(dt)
+            if self.die.done:
+                self.die = None
         if s.game.outcome is not None:
             if not self.over_shown:
                 self.over_shown = True
@@ -538,7 +553,7 @@ class TableScreen(Screen):
         if not s.bot_to_move():
             return
         self.bot_timer += dt
-        if self.bot_timer < self.app.settings.bot_pace:
+        if self.motion.computer_waits(self.bot_timer):   # the pace, and the last move's highlights and die
             return
         self.bot_timer, self.think_time = 0.0, 0.0
         turn = s.start_bot()
@@ -555,6 +570,7 @@ class TableScreen(Screen):
         assert view is not None
         self._fill_overlay(view)
         self.map.draw(surface, view, self.overlay)
+        self.motion.draw(surface)
         self._draw_terrain_cards(surface, view)
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
@@ -562,6 +578,7 @@ class TableScreen(Screen):
         self._draw_autosave_problem(surface)
         self.suggest.draw(surface)
         self._draw_map_tooltip(surface, view)
+        self.motion.draw_ghost(surface)
         self._draw_focus(surface)
 
     def _draw_board_patterns(self, surface: pygame.Surface) -> None:
@@ -632,10 +649,8 @@ class TableScreen(Screen):
         for piece, (a, b, t) in self.anims.items():
             ease = t * t * (3 - 2 * t)
             ov.piece_offsets[piece] = ((a[0] - b[0]) * (1 - ease), (a[1] - b[1]) * (1 - ease))
-        ov.dragging = self.press_source.split(":", 1)[1] if (self.dragging and self.press_source
-                                                             and self.press_source.startswith("piece:")) else None
-        ov.drag_pos = pygame.mouse.get_pos() if ov.dragging else None
-        ov.die = (self.die[0], self.die[1], 1 - self.die[2]) if self.die is not None else None
+        ov.die = (self.die.centre, self.die.face, self.die.fade) if self.die is not None and not self.die.tumbling \
+            else None
         ov.path = list(self.path_queue)
         ov.highlight_entrance = d is not None and d.kind == DecisionKind.MOVE_ENTRANCE
         self.suggest.decorate(ov, view)
