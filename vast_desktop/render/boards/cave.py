@@ -324,7 +324,7 @@ def draw_cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, r
     gm = _cave_geom(rect.w, rect.h, n_hand, len(events), len(offered))
     sc = gm.sc
     bg = _background(("cave", rect.w, rect.h, n_hand, len(events), len(offered), own), rect.size,
-                     lambda s: _cave_background(s, gm, own))
+                     lambda s: _cave_background(s, gm, own), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 

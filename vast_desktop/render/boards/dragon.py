@@ -582,7 +582,7 @@ def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, sc: _Scale, 
 def _background_cached(gm: _DGeom, rect: pygame.Rect, own: bool, need: int, max_health: int,
                        n_hand: int, scales: bool = False) -> pygame.Surface:
     return _background(("dragon", rect.w, rect.h, own, need, max_health, n_hand, scales), rect.size,
-                     lambda s: _static(s, gm, own, need))
+                     lambda s: _static(s, gm, own, need), rect.topleft)
 
 
 def clear_caches() -> None:

@@ -373,7 +373,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     gm = _geom(rect.w, rect.h, slots, n_secrets, len(offered))
     sc = gm.sc
     bg = _background(("goblins", rect.w, rect.h, slots, n_secrets, len(offered), own), rect.size,
-                     lambda s: _background_draw(s, gm, own, art))
+                     lambda s: _background_draw(s, gm, own, art), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 

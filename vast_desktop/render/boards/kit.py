@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -116,15 +117,28 @@ class BoardLayout:
         return min(inside, key=rank)
 
 
+# The smallest text size a board draws (a :func:`..text.draw_text` size): set by ``draw_board`` for the
+# UI scale it is given, read by every :class:`_Scale` built while that board is laid out and drawn.
+TEXT_FLOOR = 13
+_FLOOR: ContextVar[int] = ContextVar("board_text_floor", default=TEXT_FLOOR)
+
+
+def _text_floor() -> int:
+    return _FLOOR.get()
+
+
 class _Scale:
+    """Board sizes at scale ``s``: lengths scale freely, text never below the board's text floor."""
+
     def __init__(self, s: float) -> None:
         self.s = s
+        self.floor = _FLOOR.get()
 
     def __call__(self, v: float) -> int:
         return max(1, int(round(v * self.s)))
 
     def f(self, base: float) -> int:
-        return max(13, int(round(base * self.s)))
+        return max(self.floor, int(round(base * self.s)))
 
 
 @lru_cache(maxsize=2048)
@@ -311,12 +325,14 @@ def _glow(surf: pygame.Surface, r: pygame.Rect, colour: Colour, strong: bool = T
 
 
 # --------------------------------------------------------- background cache
-_BG: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[str, ...]]] = {}
+_BG: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[str, ...], tuple[_text.DrawnText, ...]]] = {}
 
 
 def _background(key: tuple[Any, ...], size: tuple[int, int],
-                build: Callable[[pygame.Surface], None]) -> pygame.Surface:
-    """The cached static layer for ``key``; the labels it holds are re-recorded in DRAWN on every use."""
+                build: Callable[[pygame.Surface], None], at: tuple[int, int] = (0, 0)) -> pygame.Surface:
+    """The cached static layer for ``key`` (to be blitted at ``at``); the labels it holds are
+    re-recorded in DRAWN and DRAWN_TEXTS (placed at ``at``) on every use."""
+    key = (*key, _text_floor())
     hit = _BG.get(key)
     if hit is None:
         if len(_BG) > 48:
@@ -324,13 +340,17 @@ def _background(key: tuple[Any, ...], size: tuple[int, int],
         surf = pygame.Surface(size)
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
-        start = len(_text.DRAWN)
+        start, start_t = len(_text.DRAWN), len(_text.DRAWN_TEXTS)
         build(surf)
         labels = tuple(_text.DRAWN[start:])
-        hit = (surf, labels)
+        placed = tuple(_text.DRAWN_TEXTS[start_t:])
+        del _text.DRAWN_TEXTS[start_t:]
+        hit = (surf, labels, placed)
         _BG[key] = hit
     else:
         _text.DRAWN.extend(hit[1])
+    _text.DRAWN_TEXTS.extend(_text.DrawnText(t.text, t.px, t.rect.move(at) if t.rect is not None else None)
+                             for t in hit[2])
     return hit[0]
 
 
@@ -440,6 +460,7 @@ def fit_geometry(cache: dict[Any, G], key: Any, w: int, h: int, build: Callable[
     """One board layout per (size, contents), shared by every role's board: start from the
     width's scale, shrink until the layout fits the height, then hand any spare height to
     ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more."""
+    key = (key, _FLOOR.get())
     cached = cache.get(key)
     if cached is not None:
         return cached

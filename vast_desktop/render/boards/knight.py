@@ -310,7 +310,7 @@ def draw_knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     gm = _knight_geom(rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered))
     sc = gm.sc
     bg = _background(("knight", rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered), own),
-                     rect.size, lambda s: _knight_background(s, gm, own))
+                     rect.size, lambda s: _knight_background(s, gm, own), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 

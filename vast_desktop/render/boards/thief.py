@@ -389,7 +389,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     gm = _geom(rect.w, rect.h, len(choices), flare, needed)
     sc = gm.sc
     bg = _background(("thief", rect.w, rect.h, len(choices), flare, needed, own), rect.size,
-                     lambda s: _static(s, gm, own))
+                     lambda s: _static(s, gm, own), rect.topleft)
     surface.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 
