@@ -66,13 +66,38 @@ def _spill(t: DrawnText, board: pygame.Rect, regions: dict[str, pygame.Rect]) ->
 
 
 def board_texts(app: App, table: TableScreen, role: str) -> BoardTexts:
-    """Show ``role``'s board tab, draw a frame and collect the texts drawn inside the board."""
+    """Show ``role``'s board tab, draw a frame and collect the texts drawn on the board (the parts scrolled
+    out of its panel included: they are drawn, and clipped)."""
     table.board_tab = role
     app.step(1 / 60)
+    span: list[int] = []
+    pane_draw = table.board_pane.draw
+
+    def draw(*args: object, **kwargs: object) -> object:      # the texts the board pane draws, nothing else
+        span.append(len(text_mod.DRAWN_TEXTS))
+        out = pane_draw(*args, **kwargs)  # type: ignore[arg-type]
+        span.append(len(text_mod.DRAWN_TEXTS))
+        return out
+
     text_mod.clear_drawn()
-    app.top.draw(app.screen)
-    board = table.board_rect
-    texts = tuple(t for t in text_mod.DRAWN_TEXTS if t.rect is not None and t.text.strip()
-                  and board.colliderect(t.rect))
-    spills = tuple(s for t in texts if (s := _spill(t, board, table.board_layout.regions)) is not None)
-    return BoardTexts(role, texts, spills)
+    table.board_pane.draw = draw  # type: ignore[method-assign]
+    try:
+        app.top.draw(app.screen)
+    finally:
+        del table.board_pane.draw
+    board = table.board_pane.drawn_rect       # the whole board: the panel scrolls over it on a short window
+    texts = tuple(t for t in text_mod.DRAWN_TEXTS[span[0]:span[1]] if t.rect is not None and t.text.strip())
+    spills = [s for t in texts if (s := _spill(t, board, table.board_layout.regions)) is not None]
+    spills += _overlaps(texts)
+    return BoardTexts(role, texts, tuple(spills))
+
+
+def _overlaps(texts: tuple[DrawnText, ...]) -> list[str]:
+    """Two different texts drawn over each other (one box too small for both)."""
+    out = []
+    inks = [(t, t.rect.inflate(-2, -4)) for t in texts if t.rect is not None]
+    for i, (a, ra) in enumerate(inks):
+        for b, rb in inks[i + 1:]:
+            if ra.colliderect(rb) and a.text != b.text:     # (a value drawn again in bold over its cell)
+                out.append(f"{a.text!r} at {tuple(ra)} over {b.text!r} at {tuple(rb)}")
+    return out

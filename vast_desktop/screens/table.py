@@ -23,7 +23,7 @@ from ..engine.waiting import task
 from ..input.controller import TableController
 from ..input.intents import Point
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
-from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.boards import BoardLayout, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
@@ -42,6 +42,7 @@ from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen
+from .board_pane import BoardPane
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel
 
@@ -67,6 +68,7 @@ class TableScreen(Screen):
         self.tab_viewer: str | None = None
         self.mode: str | None = None          # a modal group of options being aimed (an option verb, e.g. "flare")
         self.board_layout = BoardLayout({}, {})
+        self.board_pane = BoardPane()         # the board at a readable size, scrolled when taller than its panel
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.bot_timer = 0.0
         self.thinking: BotTurn | None = None  # a computer player deciding in its worker thread
@@ -441,6 +443,9 @@ class TableScreen(Screen):
     def scroll_log(self, dy: int) -> None:
         self.log_box.wheel(dy)
 
+    def scroll_board(self, dy: int) -> None:
+        self.board_pane.wheel(dy, self.board_rect, self.app.settings.ui_scale)
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.map.advance(dt)                     # the frame clock settles a zoom (sharp art again)
@@ -661,8 +666,8 @@ class TableScreen(Screen):
         highlights = self.index.keys_of_kind("slot", "card", "hand_tile", "piece")
         if self.selected:
             highlights = highlights | {self.selected}
-        self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
-                                       highlights, self.hover_key, self.app.art)
+        self.board_layout = self.board_pane.draw(surface, self.board_rect, view, self.board_tab or view.roles[0],
+                                                 highlights, self.hover_key, self.app.art, self.app.settings.ui_scale)
         self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
                 and self._target_keys_on_board() != self.buttons_for_keys:

@@ -75,16 +75,20 @@ def clear_caches() -> None:
 
 
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str,
-               highlights: Iterable[str] = frozenset(), hover: str | None = None, art: Any = None) -> BoardLayout:
-    """Draw ``role``'s board into ``rect`` as ``view.viewer`` may see it; return its regions and tooltips."""
+               highlights: Iterable[str] = frozenset(), hover: str | None = None, art: Any = None,
+               ui_scale: float = 1.0) -> BoardLayout:
+    """Draw ``role``'s board into ``rect`` as ``view.viewer`` may see it; return its regions and tooltips.
+    No text is drawn below :data:`.kit.MIN_PX` pixels times ``ui_scale`` (the player's UI scale)."""
     rect = pygame.Rect(rect)
     out = BoardLayout()
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
+    floor = kit.use_text_floor(ui_scale)
     try:
         drawer = _DRAWERS.get(role)
         if drawer is not None and view.boards.of(role) is not None:
             drawer(surface, rect, view, role, out, art)
+            out.height = kit.laid_height()
         else:
             sc = _Scale(min(rect.w / BASE_W, 1.35))
             pygame.draw.rect(surface, PANEL, rect, border_radius=6)
@@ -99,6 +103,7 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             _glow(surface, out.regions[hover], HIGHLIGHT_ALT, strong=True)
     finally:
         surface.set_clip(clip)
+        kit.restore_text_floor(floor)
     return out
 
 

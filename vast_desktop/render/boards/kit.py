@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -27,8 +27,6 @@ from ...engine.view import PlayerView
 from ...rules_data import RulesData, UnknownIdError, load_rules_data
 from ...teach.describe import describe_key
 from .. import text as _text
-from ..text import draw_text
-from ..text import fit as _fit
 from ..theme import (
     DANGER,
     PANEL_EDGE,
@@ -39,8 +37,9 @@ from ..theme import (
     TEXT_DIM,
     TOKEN_COLOURS,
     TRIBE_COLOURS,
-    font,
 )
+from ..theme import TEXT as _TEXT
+from ..theme import font as _theme_font
 
 Colour = tuple[int, int, int]
 
@@ -92,6 +91,8 @@ class BoardLayout:
 
     regions: dict[str, pygame.Rect] = field(default_factory=dict)
     tooltips: dict[str, str] = field(default_factory=dict)
+    # the height the board needs at a readable size (more than its rect's on a short window: the table scrolls)
+    height: int = 0
 
     def add(self, key: str, rect: pygame.Rect, tip: str) -> None:
         self.regions[key] = pygame.Rect(rect)
@@ -117,14 +118,63 @@ class BoardLayout:
         return min(inside, key=rank)
 
 
-# The smallest text size a board draws (a :func:`..text.draw_text` size): set by ``draw_board`` for the
-# UI scale it is given, read by every :class:`_Scale` built while that board is laid out and drawn.
-TEXT_FLOOR = 13
-_FLOOR: ContextVar[int] = ContextVar("board_text_floor", default=TEXT_FLOOR)
+# The smallest text a board draws, in pixels at UI scale 1 (issue 27: readable at every size).
+MIN_PX = 12
+# The smallest text size (a :func:`..text.draw_text` size) of the board being drawn: set by ``draw_board``
+# for the UI scale it is given, read by every text, measure and :class:`_Scale` of that board.
+_FLOOR: ContextVar[int] = ContextVar("board_text_floor", default=18)
+# (the UI scale of the board being drawn: the boards grow with it)
+_UI: ContextVar[float] = ContextVar("board_ui_scale", default=1.0)
+
+
+# The smallest scale a board is laid out at (times the UI scale): its boxes hold its texts down to it.
+MIN_SCALE = 0.9
+# The height the board being drawn needs (its layout's bottom), read by ``draw_board``.
+_HEIGHT: ContextVar[int] = ContextVar("board_height", default=0)
 
 
 def _text_floor() -> int:
     return _FLOOR.get()
+
+
+_Tokens = tuple[Token[int], Token[float], Token[int]]
+
+
+def use_text_floor(ui_scale: float) -> _Tokens:
+    """Draw the boards from now on for ``ui_scale``: no text below ``MIN_PX * ui_scale`` pixels; returns
+    what :func:`restore_text_floor` needs to go back."""
+    return _FLOOR.set(_text.size_for_px(round(MIN_PX * ui_scale))), _UI.set(ui_scale), _HEIGHT.set(0)
+
+
+def laid_height() -> int:
+    """The height the board drawn since :func:`use_text_floor` needs."""
+    return _HEIGHT.get()
+
+
+def restore_text_floor(tokens: _Tokens) -> None:
+    _FLOOR.reset(tokens[0])
+    _UI.reset(tokens[1])
+    _HEIGHT.reset(tokens[2])
+
+
+def _clamp(size: float) -> int:
+    return max(int(size), _FLOOR.get())
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
+              colour: tuple[int, int, int] = _TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """:func:`..text.draw_text` never below the board's text floor (every board text goes through it)."""
+    return _text.draw_text(surface, text, pos, _clamp(size), colour, bold, anchor)
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """:func:`..text.fit` at the size :func:`draw_text` will draw ``size`` at."""
+    return _text.fit(text, _clamp(size), width, bold)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font :func:`draw_text` draws ``size`` with (for measuring)."""
+    return _theme_font(_clamp(size), bold)
 
 
 class _Scale:
@@ -141,8 +191,13 @@ class _Scale:
         return max(self.floor, int(round(base * self.s)))
 
 
-@lru_cache(maxsize=2048)
 def _wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels at the size :func:`draw_text` draws ``size`` at."""
+    return _wrap_at(text, _clamp(size), width, lines, bold)
+
+
+@lru_cache(maxsize=2048)
+def _wrap_at(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
     out = _text.wrap(text, size, width, bold)
     if len(out) > lines:
         out = out[:lines]
@@ -332,7 +387,7 @@ def _background(key: tuple[Any, ...], size: tuple[int, int],
                 build: Callable[[pygame.Surface], None], at: tuple[int, int] = (0, 0)) -> pygame.Surface:
     """The cached static layer for ``key`` (to be blitted at ``at``); the labels it holds are
     re-recorded in DRAWN and DRAWN_TEXTS (placed at ``at``) on every use."""
-    key = (*key, _text_floor())
+    key = (*key, _text_floor(), _UI.get())
     hit = _BG.get(key)
     if hit is None:
         if len(_BG) > 48:
@@ -455,29 +510,33 @@ G = TypeVar("G", bound=_Laid)
 
 
 def fit_geometry(cache: dict[Any, G], key: Any, w: int, h: int, build: Callable[[float, int], G],
-                 spare: Callable[[G, float, int], int], tries: int = 4, floor: float = 0.5,
-                 shrink: float = 0.8) -> G:
+                 spare: Callable[[G, float, int], int], tries: int = 4, shrink: float = 0.8) -> G:
     """One board layout per (size, contents), shared by every role's board: start from the
-    width's scale, shrink until the layout fits the height, then hand any spare height to
-    ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more."""
-    key = (key, _FLOOR.get())
+    width's scale (larger with the UI scale), shrink until the layout fits the height — never below
+    :data:`MIN_SCALE` times the UI scale, where the texts would no longer fit their boxes: a board
+    still too tall is taller than ``h`` and the table scrolls it — then hand any spare height to
+    ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more.  The height the
+    board needs is kept for ``draw_board``'s :attr:`BoardLayout.height`."""
+    ui = _UI.get()
+    key = (key, _FLOOR.get(), ui)
     cached = cache.get(key)
-    if cached is not None:
-        return cached
-    s = min(w / BASE_W, 1.35)
-    for _ in range(tries):
-        g = build(s, 0)
-        if g.bottom <= h or s < floor:
-            break
-        s *= max(shrink, (h - 2) / g.bottom)
-    if g.bottom < h:
-        extra = spare(g, s, h - g.bottom)
-        if extra:
-            g = build(s, extra)
-    if len(cache) > 64:
-        cache.clear()
-    cache[key] = g
-    return g
+    if cached is None:
+        s = min(w / BASE_W, 1.35 * max(1.0, ui))
+        lo = min(s, MIN_SCALE * ui)
+        for _ in range(tries):
+            g = build(s, 0)
+            if g.bottom <= h or s <= lo:
+                break
+            s = max(lo, s * max(shrink, (h - 2) / g.bottom))
+        if g.bottom < h:
+            extra = spare(g, s, h - g.bottom)
+            if extra:
+                g = build(s, extra)
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = cached = g
+    _HEIGHT.set(cached.bottom)
+    return cached
 
 
 # ------------------------------------------------------------------ tokens
@@ -521,5 +580,5 @@ def clear_caches() -> None:
     _BG.clear()
     _GLOW.clear()
     _DEFAULT_ART = None
-    _fit.cache_clear()
-    _wrap.cache_clear()
+    _text.fit.cache_clear()
+    _wrap_at.cache_clear()

@@ -1,0 +1,70 @@
+"""The board panel of the table: the selected role's board drawn at a readable size, scrolled by the
+wheel when it is taller than its panel (a short window or a large UI scale; issue 27 "Readable at every
+size"), with a scroll bar at its right edge.
+
+The board is drawn into a rectangle as tall as it needs (:attr:`BoardLayout.height`), shifted up by the
+scroll and clipped to the panel, so its regions are where they are seen: a region scrolled out of the
+panel is not clickable there (the table gives its option a prompt button, see ``_clickable_keys``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from ..engine.view import PlayerView
+from ..render.boards import BoardLayout, draw_board
+from ..render.theme import PANEL_EDGE, TEXT_DIM
+
+WHEEL_STEP = 60        # pixels one notch of the wheel scrolls the board (times the UI scale)
+
+
+class BoardPane:
+    """The scroll position of the board panel and the drawing of the board in it."""
+
+    def __init__(self) -> None:
+        self.scroll = 0
+        self.need = 0               # the height the board drawn last needs
+        self.role: str | None = None
+        self.drawn_rect = pygame.Rect(0, 0, 0, 0)    # where the whole board lies (most of it may be hidden)
+
+    def max_scroll(self, panel: pygame.Rect) -> int:
+        return max(0, self.need - panel.h)
+
+    def wheel(self, dy: int, panel: pygame.Rect, ui_scale: float = 1.0) -> None:
+        """One notch of the wheel over the board: up (``dy`` > 0) shows its top."""
+        step = int(WHEEL_STEP * ui_scale)
+        self.scroll = max(0, min(self.max_scroll(panel), self.scroll - (step if dy > 0 else -step)))
+
+    def draw(self, surface: pygame.Surface, panel: pygame.Rect, view: PlayerView, role: str,
+             highlights: Iterable[str], hover: str | None, art: Any, ui_scale: float) -> BoardLayout:
+        """Draw ``role``'s board into ``panel`` (scrolled), and its scroll bar when it does not fit."""
+        if role != self.role:             # another tab: its top first
+            self.role, self.scroll, self.need = role, 0, 0
+        highlights = frozenset(highlights)
+        clip = surface.get_clip()
+        surface.set_clip(panel.clip(clip) if clip else panel)
+        try:
+            for _ in range(2):            # (a board taller than thought is drawn again at its height)
+                self.scroll = max(0, min(self.scroll, self.max_scroll(panel)))
+                rect = pygame.Rect(panel.x, panel.y - self.scroll, panel.w, max(panel.h, self.need))
+                layout = draw_board(surface, rect, view, role, highlights, hover, art, ui_scale)
+                need = layout.height if layout.height > panel.h else 0
+                if need == self.need:
+                    break
+                self.need = need
+        finally:
+            surface.set_clip(clip)
+        self.drawn_rect = rect
+        if self.need > panel.h:
+            self._draw_bar(surface, panel, ui_scale)
+        return layout
+
+    def _draw_bar(self, surface: pygame.Surface, panel: pygame.Rect, ui_scale: float) -> None:
+        w = max(4, int(6 * ui_scale))
+        track = pygame.Rect(panel.right - w - 1, panel.y + 2, w, panel.h - 4)
+        pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=w // 2)
+        thumb_h = max(w * 3, track.h * panel.h // self.need)
+        top = track.y + (track.h - thumb_h) * self.scroll // max(1, self.max_scroll(panel))
+        pygame.draw.rect(surface, TEXT_DIM, pygame.Rect(track.x, top, w, thumb_h), border_radius=w // 2)
