@@ -2,7 +2,8 @@
 the smallest text each board draws and the texts that spill out of their boxes.  Run headless:
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tools/shots_readable.py [--size 1600x900] [--scale 1.0] [--out DIR]
-Writes board_<role>_<W>x<H>_s<scale>.png and prints one line per board."""
+Writes board_<role>_<W>x<H>_s<scale>.png and prints one line per board; then a card hovered on a board
+(card_zoom_*.png) and an Event card just played (event_overlay_*.png)."""
 from __future__ import annotations
 
 import argparse
@@ -21,7 +22,14 @@ import pygame  # noqa: E402
 
 os.environ["VAST_DESKTOP_HOME"] = tempfile.mkdtemp(prefix="vast_shots_")
 
-from tests.gui.readable_probe import FIVE, board_texts, five_role_table  # noqa: E402
+from tests.gui.readable_probe import (  # noqa: E402
+    FIVE,
+    board_texts,
+    five_role_table,
+    hover_a_card,
+    knight_cave_table,
+    play_to_an_event,
+)
 from vast_desktop.app import App  # noqa: E402
 
 
@@ -44,6 +52,16 @@ def main() -> None:
         print(f"{w}x{h} scale {a.scale} {role:8s} smallest {bt.smallest:2d} px  spills {len(bt.spills)}  e.g. {small}")
         for s in bt.spills[:6]:
             print("     ", s)
+    tag = f"{w}x{h}_s{a.scale}"
+    card = hover_a_card(app, table)
+    if card is not None:
+        pygame.image.save(app.screen, str(out / f"card_zoom_{tag}.png"))
+        print("hovered", card, "zoomed at", table.board_pane.zoomed)
+    table = knight_cave_table(app)
+    name = play_to_an_event(app, table)
+    if name is not None:
+        pygame.image.save(app.screen, str(out / f"event_overlay_{tag}.png"))
+        print("Event card shown:", name)
 
 
 if __name__ == "__main__":

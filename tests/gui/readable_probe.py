@@ -101,3 +101,59 @@ def _overlaps(texts: tuple[DrawnText, ...]) -> list[str]:
             if ra.colliderect(rb) and a.text != b.text:     # (a value drawn again in bold over its cell)
                 out.append(f"{a.text!r} at {tuple(ra)} over {b.text!r} at {tuple(rb)}")
     return out
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    """Point at ``pos`` as a person would, then draw a frame."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(1 / 60)
+
+
+def hover_a_card(app: App, table: TableScreen) -> str | None:
+    """Point at the first face-up card a board shows in its panel (any tab); its region key, or None."""
+    for role in FIVE:
+        table.board_tab = role
+        app.step(1 / 60)
+        for key, r in table.board_layout.regions.items():
+            if key.startswith("card:") and table.board_rect.collidepoint(r.center):
+                hover(app, r.center)
+                return key
+    return None
+
+
+def knight_cave_table(app: App, seed: int = 2) -> TableScreen:
+    """A fresh Knight-and-Cave pass-and-play game on the table (Event cards come soon: seed 2 plays Rats
+    on the 47th random choice)."""
+    app.session = Session.new(Setup(roles=("knight", "cave"), seed=seed), {r: Seat(True) for r in ("knight", "cave")})
+    table = TableScreen(app)
+    app.replace(table)
+    app.step(1 / 60)
+    return table
+
+
+def play_to_an_event(app: App, table: TableScreen, limit: int = 600, seed: int = 2) -> str | None:
+    """Play on (random choices, a frame after each) until an Event card is played; the log line that
+    names it, or None within ``limit`` choices.  The table then shows the card."""
+    s = app.session
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if s.game.outcome is not None:
+            return None
+        before = len(s.game.events)
+        d = s.game.pending
+        ids = [i for i in d.ids if i != "end:"] or list(d.ids)
+        if "end:" in d.ids and rng.random() < 0.2:
+            ids = ["end:"]
+        s.choose(ids[rng.randrange(len(ids))])
+        s.viewer = s.decider
+        table.refresh(force=True)
+        new = [e for e in s.game.events[before:] if e.kind == "event"]
+        if new:
+            app.step(1 / 60)
+            if app.top is not table and hasattr(app.top, "reveal"):      # the curtain for the next person
+                app.top.reveal()
+            app.step(1 / 60)
+            app.step(0.5)               # past the fade-in
+            return new[-1].public
+    return None

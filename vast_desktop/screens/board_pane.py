@@ -5,6 +5,9 @@ size"), with a scroll bar at its right edge.
 The board is drawn into a rectangle as tall as it needs (:attr:`BoardLayout.height`), shifted up by the
 scroll and clipped to the panel, so its regions are where they are seen: a region scrolled out of the
 panel is not clickable there (the table gives its option a prompt button, see ``_clickable_keys``).
+
+A card hovered on the board is shown at full size beside the panel (``render.boards.draw_card_zoom``):
+its name and whole text, readable however small the board draws it.
 """
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from typing import Any
 import pygame
 
 from ..engine.view import PlayerView
-from ..render.boards import BoardLayout, draw_board
+from ..render.boards import BoardLayout, draw_board, draw_card_zoom
 from ..render.theme import PANEL_EDGE, TEXT_DIM
 
 WHEEL_STEP = 60        # pixels one notch of the wheel scrolls the board (times the UI scale)
@@ -28,6 +31,7 @@ class BoardPane:
         self.need = 0               # the height the board drawn last needs
         self.role: str | None = None
         self.drawn_rect = pygame.Rect(0, 0, 0, 0)    # where the whole board lies (most of it may be hidden)
+        self.zoomed: pygame.Rect | None = None         # where the hovered card is shown at full size, if one is
 
     def max_scroll(self, panel: pygame.Rect) -> int:
         return max(0, self.need - panel.h)
@@ -38,8 +42,10 @@ class BoardPane:
         self.scroll = max(0, min(self.max_scroll(panel), self.scroll - (step if dy > 0 else -step)))
 
     def draw(self, surface: pygame.Surface, panel: pygame.Rect, view: PlayerView, role: str,
-             highlights: Iterable[str], hover: str | None, art: Any, ui_scale: float) -> BoardLayout:
-        """Draw ``role``'s board into ``panel`` (scrolled), and its scroll bar when it does not fit."""
+             highlights: Iterable[str], hover: str | None, art: Any, ui_scale: float,
+             zoom_bounds: pygame.Rect | None = None) -> BoardLayout:
+        """Draw ``role``'s board into ``panel`` (scrolled), and its scroll bar when it does not fit; a hovered
+        card is shown at full size left of the panel, inside ``zoom_bounds`` (the map's area)."""
         if role != self.role:             # another tab: its top first
             self.role, self.scroll, self.need = role, 0, 0
         highlights = frozenset(highlights)
@@ -59,6 +65,11 @@ class BoardPane:
         self.drawn_rect = rect
         if self.need > panel.h:
             self._draw_bar(surface, panel, ui_scale)
+        self.zoomed = None
+        card = layout.regions.get(hover) if hover is not None and hover.startswith("card:") else None
+        if card is not None and panel.collidepoint(card.center):
+            bounds = zoom_bounds if zoom_bounds is not None else surface.get_rect()
+            self.zoomed = draw_card_zoom(surface, hover.split(":", 1)[1], panel.x - 10, card.y, bounds, ui_scale)
         return layout
 
     def _draw_bar(self, surface: pygame.Surface, panel: pygame.Rect, ui_scale: float) -> None:

@@ -24,6 +24,7 @@ from ..input.controller import TableController
 from ..input.intents import Point
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
 from ..render.boards import BoardLayout, draw_board_tabs
+from ..render.event_overlay import EventOverlay
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit, wrap
@@ -76,6 +77,7 @@ class TableScreen(Screen):
         self.anims: dict[str, tuple[Pos, Pos, float]] = {}
         self.last_pieces: dict[str, Pos] = {}
         self.die: tuple[Pos, int, float] | None = None
+        self.event_card = EventOverlay()      # the Event card just played, shown to everyone for a moment
         self.events_shown = 0
         self.log_viewer: object = "unset"
         self.menu_elements: list = []
@@ -107,7 +109,7 @@ class TableScreen(Screen):
         self.board_rect = pygame.Rect(self.panel.x + 4, top, self.panel.w - 8, self.panel.bottom - log_h - 8 - top)
         self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
         self.map.set_rect(self.map_rect)
-        self.log_box.set_rect(self.log_rect, int(17 * s))
+        self.log_box.set_rect(self.log_rect, int(18 * s))     # (12 px at UI scale 1)
 
     def build(self) -> None:
         self.layout_rects()
@@ -179,6 +181,8 @@ class TableScreen(Screen):
         for e in events[self.events_shown:]:
             if e.kind == "die_roll" and roll is not None:
                 self.die = (roll[0], roll[1], 0.0)
+            if e.kind == "event" and self.events_shown and "card" in e.data:   # (not the past of a loaded game)
+                self.event_card.start(str(e.data["card"]))
         self.events_shown = len(events)
         self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 
@@ -467,6 +471,7 @@ class TableScreen(Screen):
             self.die = None if t >= 1 else (c, f, t)
         if self.app.top is not self:
             return
+        self.event_card.advance(dt, speed)       # (it waits behind a curtain for the next person to see it)
         if s.game.outcome is not None:
             if not self.over_shown:
                 self.over_shown = True
@@ -519,6 +524,7 @@ class TableScreen(Screen):
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
+        self.event_card.draw(surface, self.map_rect, self.app.settings.ui_scale, self.app.settings.animation_speed)
         self._draw_autosave_problem(surface)
         self._draw_map_tooltip(surface, view)
 
@@ -667,15 +673,16 @@ class TableScreen(Screen):
         if self.selected:
             highlights = highlights | {self.selected}
         self.board_layout = self.board_pane.draw(surface, self.board_rect, view, self.board_tab or view.roles[0],
-                                                 highlights, self.hover_key, self.app.art, self.app.settings.ui_scale)
+                                                 highlights, self.hover_key, self.app.art, self.app.settings.ui_scale,
+                                                 self.map_rect.union(self.cards_rect))
         self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
                 and self._target_keys_on_board() != self.buttons_for_keys:
             # the board now shows other targets than the prompt buttons were made for (a new decision's
             # cards, a Tribe that left the map, another tab): a target never goes without a place to click
             self._rebuild_prompt_buttons()
-        if self.hover_key and self.hover_key in self.board_layout.tooltips:
-            self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
+        if self.hover_key and self.hover_key in self.board_layout.tooltips and self.board_pane.zoomed is None:
+            self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])    # (a card shows itself)
 
     def _draw_name_plate(self, surface: pygame.Surface, role: str) -> None:
         """Campaign (VAR-03): over the board, who plays it and at which campaign level."""

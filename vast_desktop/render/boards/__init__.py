@@ -45,13 +45,14 @@ from ..theme import (
     font,
 )
 from . import cave, dragon, goblins, kit, knight, thief
-from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade
+from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade, draw_card_zoom
 
 __all__ = [
     "TYPE_LABELS",
     "BoardLayout",
     "clear_caches",
     "draw_board",
+    "draw_card_zoom",
     "draw_board_tabs",
 ]
 

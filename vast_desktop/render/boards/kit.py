@@ -582,3 +582,45 @@ def clear_caches() -> None:
     _DEFAULT_ART = None
     _text.fit.cache_clear()
     _wrap_at.cache_clear()
+
+
+# --------------------------------------------------------------- card zoom
+ZOOM_PX = 14           # the card text's pixel size when a card is hovered (times the UI scale)
+ZOOM_TITLE_PX = 18
+ZOOM_W = 320           # its width (times the UI scale)
+
+
+def draw_card_zoom(surface: pygame.Surface, cid: str, right: int, top: int, bounds: pygame.Rect,
+                   ui_scale: float = 1.0) -> pygame.Rect | None:
+    """The card ``cid`` at full size — its name and its whole text, the text at least :data:`ZOOM_PX`
+    pixels — on a card whose top right corner is at (``right``, ``top``), kept inside ``bounds``; returns
+    where it lies (None for an unknown card).  The boards' cards are small; hovering one shows this."""
+    c = _card(cid)
+    if c is None:
+        return None
+    body_size = _text.size_for_px(round(ZOOM_PX * ui_scale))
+    title_size = _text.size_for_px(round(ZOOM_TITLE_PX * ui_scale))
+    pad = max(6, int(10 * ui_scale))
+    w = min(int(ZOOM_W * ui_scale), bounds.w - 8)
+    titles = _text.wrap(str(c.name), title_size, w - 2 * pad, bold=True)
+    body = _text.wrap(_one_line(str(getattr(c, "text", "") or "")), body_size, w - 2 * pad)
+    t_lh, b_lh = _theme_font(title_size, True).get_linesize(), _theme_font(body_size).get_linesize()
+    h = 2 * pad + len(titles) * t_lh + pad // 2 + len(body) * b_lh
+    r = pygame.Rect(0, 0, w, min(h, bounds.h - 8))
+    r.topright = (right, top)
+    r.clamp_ip(bounds.inflate(-8, -8))
+    shadow = r.move(4, 5)
+    pygame.draw.rect(surface, (10, 8, 12), shadow, border_radius=8)
+    _frame(surface, r, CARD_FACE, _shade(CARD_FACE, 0.5), 3, radius=8)
+    y = r.y + pad
+    for line in titles:
+        _text.draw_text(surface, line, (r.centerx, y), title_size, CARD_INK, bold=True, anchor="midtop")
+        y += t_lh
+    pygame.draw.line(surface, _shade(CARD_FACE, 0.6), (r.x + pad, y + pad // 4), (r.right - pad, y + pad // 4), 1)
+    y += pad // 2
+    for line in body:
+        if y + b_lh > r.bottom - pad // 2:
+            break
+        _text.draw_text(surface, line, (r.x + pad, y), body_size, CARD_INK)
+        y += b_lh
+    return r
