@@ -6,6 +6,7 @@ The board is drawn into a rectangle as tall as it needs (:attr:`BoardLayout.heig
 scroll and clipped to the panel, so its regions are where they are seen: a region scrolled out of the
 panel is not clickable there (the table gives its option a prompt button, see ``_clickable_keys``).
 
+When a decision's targets appear on the board and none is in sight, the board scrolls to them.
 A card hovered on the board is shown at full size beside the panel (``render.boards.draw_card_zoom``):
 its name and whole text, readable however small the board draws it.
 """
@@ -32,6 +33,7 @@ class BoardPane:
         self.role: str | None = None
         self.drawn_rect = pygame.Rect(0, 0, 0, 0)    # where the whole board lies (most of it may be hidden)
         self.zoomed: pygame.Rect | None = None         # where the hovered card is shown at full size, if one is
+        self.aimed: frozenset[str] = frozenset()       # the highlighted targets the scroll was last brought to
 
     def max_scroll(self, panel: pygame.Rect) -> int:
         return max(0, self.need - panel.h)
@@ -47,30 +49,50 @@ class BoardPane:
         """Draw ``role``'s board into ``panel`` (scrolled), and its scroll bar when it does not fit; a hovered
         card is shown at full size left of the panel, inside ``zoom_bounds`` (the map's area)."""
         if role != self.role:             # another tab: its top first
-            self.role, self.scroll, self.need = role, 0, 0
+            self.role, self.scroll, self.need, self.aimed = role, 0, 0, frozenset()
         highlights = frozenset(highlights)
         clip = surface.get_clip()
         surface.set_clip(panel.clip(clip) if clip else panel)
         try:
-            for _ in range(2):            # (a board taller than thought is drawn again at its height)
+            for _ in range(3):            # (a board taller than thought, or scrolled to its targets, is drawn again)
                 self.scroll = max(0, min(self.scroll, self.max_scroll(panel)))
                 rect = pygame.Rect(panel.x, panel.y - self.scroll, panel.w, max(panel.h, self.need))
                 layout = draw_board(surface, rect, view, role, highlights, hover, art, ui_scale)
                 need = layout.height if layout.height > panel.h else 0
-                if need == self.need:
+                if need != self.need:
+                    self.need = need
+                    continue
+                if not self._bring_targets_into_view(layout, highlights, panel):
                     break
-                self.need = need
         finally:
             surface.set_clip(clip)
         self.drawn_rect = rect
         if self.need > panel.h:
             self._draw_bar(surface, panel, ui_scale)
         self.zoomed = None
-        card = layout.regions.get(hover) if hover is not None and hover.startswith("card:") else None
-        if card is not None and panel.collidepoint(card.center):
-            bounds = zoom_bounds if zoom_bounds is not None else surface.get_rect()
-            self.zoomed = draw_card_zoom(surface, hover.split(":", 1)[1], panel.x - 10, card.y, bounds, ui_scale)
+        if hover is not None and hover.startswith("card:"):
+            card = layout.regions.get(hover)
+            if card is not None and panel.collidepoint(card.center):
+                bounds = zoom_bounds if zoom_bounds is not None else surface.get_rect()
+                self.zoomed = draw_card_zoom(surface, hover.split(":", 1)[1], panel.x - 10, card.y, bounds, ui_scale)
         return layout
+
+    def _bring_targets_into_view(self, layout: BoardLayout, highlights: frozenset[str], panel: pygame.Rect) -> bool:
+        """New targets on the board (a new decision's cards, Tribes, slots) none of which can be seen: scroll
+        to them, once, so that what is to be clicked now is in sight.  True when the scroll changed."""
+        if highlights == self.aimed:
+            return False
+        self.aimed = highlights
+        targets = [r for k, r in layout.regions.items() if k in highlights]
+        if not targets or any(panel.contains(r) for r in targets):
+            return False
+        box = targets[0].unionall(targets[1:])
+        if box.h > panel.h:
+            box.h = panel.h
+        shift = box.bottom - panel.bottom + 6 if box.bottom > panel.bottom else box.top - panel.top - 6
+        old = self.scroll
+        self.scroll = max(0, min(self.max_scroll(panel), self.scroll + shift))
+        return self.scroll != old
 
     def _draw_bar(self, surface: pygame.Surface, panel: pygame.Rect, ui_scale: float) -> None:
         w = max(4, int(6 * ui_scale))
