@@ -147,7 +147,7 @@ def draw_board_tabs(surface: pygame.Surface, rect: pygame.Rect, roles: Sequence[
         cx = r.centerx - ((name_w + 2 * rad + 6) // 2 - rad if show_name else 0)
         pygame.draw.circle(surface, col, (cx, r.centery), rad)
         pygame.draw.circle(surface, TEXT if active else TEXT_DIM, (cx, r.centery), rad, 1)
-        draw_text(surface, ROLE_LETTERS.get(role, "?"), (cx, r.centery), size - 2, (20, 16, 12), bold=True,
+        draw_text(surface, ROLE_LETTERS.get(role, "?"), (cx, r.centery), size, (20, 16, 12), bold=True,
                   anchor="center")
         if show_name:
             draw_text(surface, name, (cx + rad + 6, r.centery), size, TEXT if active else TEXT_DIM, bold=active,
