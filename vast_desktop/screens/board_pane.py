@@ -24,6 +24,10 @@ from ..render.theme import PANEL_EDGE, TEXT_DIM
 WHEEL_STEP = 60        # pixels one notch of the wheel scrolls the board (times the UI scale)
 
 
+def _bar_w(ui_scale: float) -> int:
+    return max(4, int(6 * ui_scale))
+
+
 class BoardPane:
     """The scroll position of the board panel and the drawing of the board in it."""
 
@@ -56,7 +60,8 @@ class BoardPane:
         try:
             for _ in range(3):            # (a board taller than thought, or scrolled to its targets, is drawn again)
                 self.scroll = max(0, min(self.scroll, self.max_scroll(panel)))
-                rect = pygame.Rect(panel.x, panel.y - self.scroll, panel.w, max(panel.h, self.need))
+                bar = _bar_w(ui_scale) + 2 if self.need > panel.h else 0      # (the scroll bar beside, not over it)
+                rect = pygame.Rect(panel.x, panel.y - self.scroll, panel.w - bar, max(panel.h, self.need))
                 layout = draw_board(surface, rect, view, role, highlights, hover, art, ui_scale)
                 need = layout.height if layout.height > panel.h else 0
                 if need != self.need:
@@ -95,7 +100,7 @@ class BoardPane:
         return self.scroll != old
 
     def _draw_bar(self, surface: pygame.Surface, panel: pygame.Rect, ui_scale: float) -> None:
-        w = max(4, int(6 * ui_scale))
+        w = _bar_w(ui_scale)
         track = pygame.Rect(panel.right - w - 1, panel.y + 2, w, panel.h - 4)
         pygame.draw.rect(surface, PANEL_EDGE, track, border_radius=w // 2)
         thumb_h = max(w * 3, track.h * panel.h // self.need)

@@ -116,7 +116,7 @@ def draw_board_tabs(surface: pygame.Surface, rect: pygame.Rect, roles: Sequence[
     if not roles:
         return out
     gap = 3
-    size = max(13, min(20, int(rect.h * 0.55)))
+    size = max(13, int(rect.h * 0.55))        # (grows with the UI scale, as the tabs' height does)
     rad = max(5, min(rect.h // 2 - 3, 11))
     n = len(roles)
     avail = rect.w - gap * (n - 1)

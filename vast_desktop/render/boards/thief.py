@@ -201,8 +201,8 @@ def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: 
     # ---- Stat tokens: one row per stat; the assignment choices as columns on the right
     row_h = max(sc(38), font(sc.f(26), True).get_linesize() + sc(4))
     stats_sec = pygame.Rect(P, y, inner, title_h + 3 * row_h + sc(6))
-    lab_w = max(sc(112), sc(26) + max(font(sc.f(17), True).size(n)[0] for n in ("Movement", "Stealth", "Thievery"))
-                + sc(8))
+    lab_w = max(sc(112), sc(31) + max(font(sc.f(17), True).size(n)[0] for n in ("Movement", "Stealth", "Thievery"))
+                + sc(12))
     tok = min(row_h - sc(6), sc(32))
     val_w = max(sc(40), font(sc.f(26), True).size("5")[0] + sc(14))
     stat_rows: dict[str, pygame.Rect] = {}
