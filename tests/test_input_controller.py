@@ -82,6 +82,9 @@ class FakeTable:
     def scroll_log(self, dy: int) -> None:
         self.effects.append(("scroll_log", dy))
 
+    def scroll_board(self, dy: int) -> None:
+        self.effects.append(("scroll_board", dy))
+
 
 @pytest.fixture
 def table() -> FakeTable:

@@ -283,7 +283,7 @@ class App:
         if dt is None:
             dt = self.clock.tick(FPS) / 1000.0
         self.now += dt
-        text_mod.DRAWN.clear()
+        text_mod.clear_drawn()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.running = False

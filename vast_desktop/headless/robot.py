@@ -164,9 +164,27 @@ class Robot:
         for _ in range(6):
             r = t.board_layout.regions.get(key)
             if r is not None:
-                return r.center
+                return self.scroll_board_to(key)
             self.key(pygame.K_b)
         return None
+
+    def scroll_board_to(self, key: str) -> tuple[int, int] | None:
+        """Turn the wheel over a board taller than its panel until the region ``key`` is in sight; its centre."""
+        t = self.table
+        panel = t.board_rect
+        for _ in range(60):
+            r = t.board_layout.regions.get(key)
+            if r is None:
+                return None
+            if panel.collidepoint(r.center):
+                return r.center
+            pygame.mouse.set_pos(panel.center)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0), buttons=(0, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if r.centery > panel.centery else 1,
+                                                 flipped=False))
+            self.frames(1)
+        r = t.board_layout.regions.get(key)
+        return r.center if r is not None else None
 
     def place_terrain(self, option_id: str) -> None:
         """A Terrain tile placed as a person would: point at its first space, turn the wheel until the
@@ -226,6 +244,7 @@ class Robot:
             if prefer_drag and "slot" in kinds and kinds["slot"].drag_from:
                 src = self.board_region(f"drag:{kinds['slot'].drag_from}")
                 dst = self.board_region(f"slot:{kinds['slot'].ref}")
+                src = self.board_region(f"drag:{kinds['slot'].drag_from}")      # (in sight with the slot)
                 assert src and dst
                 self.drag(src, dst)
             elif "hand_tile" in kinds and "space" in kinds and f"hand_tile:{kinds['hand_tile'].ref}" in t.board_layout.regions:

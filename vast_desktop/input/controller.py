@@ -90,6 +90,8 @@ class TablePort(Protocol):
 
     def focus_targets(self) -> list[FocusTarget]: ...
 
+    def scroll_board(self, dy: int) -> None: ...
+
 
 class TableController:
     """Turns the table's intents into choices of the pending decision (and camera moves, menus,
@@ -300,6 +302,8 @@ class TableController:
         d = self.table.index.decision
         if at.area == "log":
             self.table.scroll_log(dy)
+        elif at.area == "board":            # a board taller than its panel scrolls
+            self.table.scroll_board(dy)
         elif d is not None and d.kind == DecisionKind.ORIENT_TILE and at.area == "map":
             self.cycle_orientation(1 if dy > 0 else -1)
         elif at.area == "map" and len(self.placements_at(self.place_at)) > 1:

@@ -505,11 +505,18 @@ def _piece_thief(p: _Pen) -> _Letter:
     return _Letter("T", 0, 0.02, 0.5, col, None)
 
 
+TRIBE_PLATE: RGB = (244, 234, 206)      # the pale plate behind a Tribe: it stands out from its (dark) tile
+
+
 def _goblin(tribe: str) -> Callable[[_Pen], _Letter]:
     col = theme.ROLE_COLOURS["goblins"]
     tcol = theme.TRIBE_COLOURS[tribe]
 
     def draw(p: _Pen) -> _Letter:
+        # a pale plate ringed in the Tribe's colour (and outlined in ink with the figure): a green head on a
+        # dark blue tile that carries the same Tribe symbol was hard to see
+        p.circle(0, 0.02, 1.0, TRIBE_PLATE)
+        p.circle(0, 0.02, 1.0, _shade(tcol, 0.8), 0.13)
         for s in (-1, 1):                                              # pointed ears
             p.poly([(0.42 * s, -0.4), (1.0 * s, -0.62), (0.5 * s, 0.12)], col)
             p.poly([(0.55 * s, -0.3), (0.86 * s, -0.52), (0.56 * s, -0.04)], _shade(col, 0.7))

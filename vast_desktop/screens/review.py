@@ -17,7 +17,7 @@ import pygame_gui
 
 from ..engine import PlayerView
 from ..persistence import atomic_write_text
-from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.boards import BoardLayout, draw_board_tabs
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.text import draw_text, fit
@@ -25,6 +25,7 @@ from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, TEXT, TEX
 from ..review import Review, role_name
 from ..settings import saves_dir
 from .base import Screen
+from .board_pane import BoardPane
 from .menu import keep, readable
 
 PUBLIC_LABEL = "Everyone (public)"
@@ -50,6 +51,7 @@ class ReviewScreen(Screen):
         self.log_box = LogView(pygame.Rect(0, 0, 10, 10))
         self.board_tab: str = review.roles[0]
         self.board_layout = BoardLayout({}, {})
+        self.board_pane = BoardPane()         # the board at a readable size, scrolled when taller than its panel
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.shown: tuple[int, str | None] | None = None     # the (step, viewer) the log box holds
         self.message = ""
@@ -196,6 +198,8 @@ class ReviewScreen(Screen):
             mouse = pygame.mouse.get_pos()
             if self.log_rect.collidepoint(mouse):
                 self.log_box.wheel(event.y)
+            elif self.board_rect.collidepoint(mouse):         # a board taller than its panel scrolls
+                self.board_pane.wheel(event.y, self.board_rect, self.app.settings.ui_scale)
             elif self.map_rect.collidepoint(mouse):
                 self.map.camera.zoom_at(1.12 if event.y > 0 else 1 / 1.12, mouse)
 
@@ -266,7 +270,8 @@ class ReviewScreen(Screen):
         pygame.draw.rect(surface, PANEL, self.panel)
         pygame.draw.line(surface, PANEL_EDGE, self.panel.topleft, self.panel.bottomleft, 2)
         self.tab_rects = draw_board_tabs(surface, self.tabs_rect, list(view.roles), self.board_tab)
-        self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab, frozenset(), None, self.app.art)
+        self.board_layout = self.board_pane.draw(surface, self.board_rect, view, self.board_tab, frozenset(), None,
+                                                 self.app.art, self.app.settings.ui_scale)
         self.log_box.draw(surface)
         draw_text(surface, "View as", (self.tools.x + s(8), self.tools.y + s(6) + s(18)), s(18), TEXT,
                   anchor="midleft")

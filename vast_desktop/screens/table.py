@@ -24,8 +24,9 @@ from ..input.controller import TableController
 from ..input.intents import Point
 from ..input.keyboard_focus import FocusTarget, decision_targets, menu_targets
 from ..input.targets import MODAL_GROUPS, TargetIndex, button_options, in_mode, modal_group
-from ..render.boards import BoardLayout, draw_board, draw_board_tabs
+from ..render.boards import BoardLayout, draw_board_tabs
 from ..render.die_roll import DieRoll
+from ..render.event_overlay import EventOverlay
 from ..render.log_view import LogView
 from ..render.map_view import MapOverlay, MapView
 from ..render.marks import draw_focus_ring, draw_target_pattern
@@ -46,6 +47,7 @@ from ..rules_data import TerrainTile, load_rules_data
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen
+from .board_pane import BoardPane
 from .motion_controls import MotionControls
 from .players import campaign_player, player_line
 from .reminder_panel import ReminderPanel, last_batch_start
@@ -74,6 +76,7 @@ class TableScreen(Screen):
         self.tab_viewer: str | None = None
         self.mode: str | None = None          # a modal group of options being aimed (an option verb, e.g. "flare")
         self.board_layout = BoardLayout({}, {})
+        self.board_pane = BoardPane()         # the board at a readable size, scrolled when taller than its panel
         self.tab_rects: dict[str, pygame.Rect] = {}
         self.bot_timer = 0.0
         self.thinking: BotTurn | None = None  # a computer player deciding in its worker thread
@@ -82,6 +85,7 @@ class TableScreen(Screen):
         self.last_pieces: dict[str, Pos] = {}
         self.die: DieRoll | None = None       # the Dragon die being rolled on the map (render/die_roll.py)
         self.motion = MotionControls(self)    # highlights, camera following, drag ghost, "Skip to my turn"
+        self.event_card = EventOverlay()      # the Event card just played, shown to everyone for a moment
         self.events_shown = 0
         self.log_viewer: object = "unset"
         self.menu_elements: list = []
@@ -115,7 +119,7 @@ class TableScreen(Screen):
         self.board_rect = pygame.Rect(self.panel.x + 4, top, self.panel.w - 8, self.panel.bottom - log_h - 8 - top)
         self.log_rect = pygame.Rect(self.panel.x + 4, self.panel.bottom - log_h - 4, self.panel.w - 8, log_h)
         self.map.set_rect(self.map_rect)
-        self.log_box.set_rect(self.log_rect, int(17 * s))
+        self.log_box.set_rect(self.log_rect, int(18 * s))     # (12 px at UI scale 1)
 
     def build(self) -> None:
         self.layout_rects()
@@ -193,6 +197,10 @@ class TableScreen(Screen):
             new = events[max(self.events_shown, last_batch_start(events) if self.events_shown == 0 else 0):]
         by_computer = bool(g.decider_log) and g.decider_log[-1] not in self.session.humans
         self.motion.on_events(new, by_computer)   # highlights, the die roll, the camera (motion_controls.py)
+        if self.events_shown:                    # (not the past of a game just opened)
+            for e in new:
+                if e.kind == "event" and "card" in e.data:
+                    self.event_card.start(str(e.data["card"]))
         self.events_shown = len(events)
         self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 
@@ -498,6 +506,9 @@ class TableScreen(Screen):
             bar.set_scroll_from_start_percentage(min(1.0 - bar.visible_percentage, max(
                 0.0, i / len(self.menu_buttons) - bar.visible_percentage / 2)))
 
+    def scroll_board(self, dy: int) -> None:
+        self.board_pane.wheel(dy, self.board_rect, self.app.settings.ui_scale)
+
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.map.advance(dt)                     # the frame clock settles a zoom (sharp art again)
@@ -522,6 +533,7 @@ class TableScreen(Screen):
             self.die.advance(dt)
             if self.die.done:
                 self.die = None
+        self.event_card.advance(dt, speed)       # (it waits behind a curtain for the next person to see it)
         if s.game.outcome is not None:
             if not self.over_shown:
                 self.over_shown = True
@@ -575,6 +587,7 @@ class TableScreen(Screen):
         self._draw_strip(surface, view)
         self._draw_panel(surface, view)
         self._draw_prompt(surface, view)
+        self.event_card.draw(surface, self.map_rect, self.app.settings.ui_scale, self.app.settings.animation_speed)
         self._draw_autosave_problem(surface)
         self.suggest.draw(surface)
         self._draw_map_tooltip(surface, view)
@@ -743,8 +756,9 @@ class TableScreen(Screen):
         highlights = self.index.keys_of_kind("slot", "card", "hand_tile", "piece")
         if self.selected:
             highlights = highlights | {self.selected}
-        self.board_layout = draw_board(surface, self.board_rect, view, self.board_tab or view.roles[0],
-                                       highlights, self.hover_key or self.suggest.board_key(), self.app.art)
+        self.board_layout = self.board_pane.draw(surface, self.board_rect, view, self.board_tab or view.roles[0],
+                                                 highlights, self.hover_key or self.suggest.board_key(), self.app.art,
+                                                 self.app.settings.ui_scale, self.map_rect.union(self.cards_rect))
         self._draw_board_patterns(surface)
         self.log_box.draw(surface)
         if self.index.decision is not None and not self.menu_elements \
@@ -752,8 +766,8 @@ class TableScreen(Screen):
             # the board now shows other targets than the prompt buttons were made for (a new decision's
             # cards, a Tribe that left the map, another tab): a target never goes without a place to click
             self._rebuild_prompt_buttons()
-        if self.hover_key and self.hover_key in self.board_layout.tooltips:
-            self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])
+        if self.hover_key and self.hover_key in self.board_layout.tooltips and self.board_pane.zoomed is None:
+            self._draw_tooltip(surface, self.board_layout.tooltips[self.hover_key])    # (a card shows itself)
 
     def _draw_name_plate(self, surface: pygame.Surface, role: str) -> None:
         """Campaign (VAR-03): over the board, who plays it and at which campaign level."""

@@ -45,13 +45,14 @@ from ..theme import (
     font,
 )
 from . import cave, dragon, goblins, kit, knight, thief
-from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade
+from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade, draw_card_zoom
 
 __all__ = [
     "TYPE_LABELS",
     "BoardLayout",
     "clear_caches",
     "draw_board",
+    "draw_card_zoom",
     "draw_board_tabs",
 ]
 
@@ -75,16 +76,20 @@ def clear_caches() -> None:
 
 
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, role: str,
-               highlights: Iterable[str] = frozenset(), hover: str | None = None, art: Any = None) -> BoardLayout:
-    """Draw ``role``'s board into ``rect`` as ``view.viewer`` may see it; return its regions and tooltips."""
+               highlights: Iterable[str] = frozenset(), hover: str | None = None, art: Any = None,
+               ui_scale: float = 1.0) -> BoardLayout:
+    """Draw ``role``'s board into ``rect`` as ``view.viewer`` may see it; return its regions and tooltips.
+    No text is drawn below :data:`.kit.MIN_PX` pixels times ``ui_scale`` (the player's UI scale)."""
     rect = pygame.Rect(rect)
     out = BoardLayout()
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
+    floor = kit.use_text_floor(ui_scale)
     try:
         drawer = _DRAWERS.get(role)
         if drawer is not None and view.boards.of(role) is not None:
             drawer(surface, rect, view, role, out, art)
+            out.height = kit.laid_height()
         else:
             sc = _Scale(min(rect.w / BASE_W, 1.35))
             pygame.draw.rect(surface, PANEL, rect, border_radius=6)
@@ -99,6 +104,7 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
             _glow(surface, out.regions[hover], HIGHLIGHT_ALT, strong=True)
     finally:
         surface.set_clip(clip)
+        kit.restore_text_floor(floor)
     return out
 
 
@@ -110,7 +116,7 @@ def draw_board_tabs(surface: pygame.Surface, rect: pygame.Rect, roles: Sequence[
     if not roles:
         return out
     gap = 3
-    size = max(13, min(20, int(rect.h * 0.55)))
+    size = max(13, int(rect.h * 0.55))        # (grows with the UI scale, as the tabs' height does)
     rad = max(5, min(rect.h // 2 - 3, 11))
     n = len(roles)
     avail = rect.w - gap * (n - 1)
@@ -141,7 +147,7 @@ def draw_board_tabs(surface: pygame.Surface, rect: pygame.Rect, roles: Sequence[
         cx = r.centerx - ((name_w + 2 * rad + 6) // 2 - rad if show_name else 0)
         pygame.draw.circle(surface, col, (cx, r.centery), rad)
         pygame.draw.circle(surface, TEXT if active else TEXT_DIM, (cx, r.centery), rad, 1)
-        draw_text(surface, ROLE_LETTERS.get(role, "?"), (cx, r.centery), size - 2, (20, 16, 12), bold=True,
+        draw_text(surface, ROLE_LETTERS.get(role, "?"), (cx, r.centery), size, (20, 16, 12), bold=True,
                   anchor="center")
         if show_name:
             draw_text(surface, name, (cx + rad + 6, r.centery), size, TEXT if active else TEXT_DIM, bold=active,

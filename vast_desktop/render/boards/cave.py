@@ -17,8 +17,6 @@ import pygame
 
 from ...engine.view import PlayerView
 from ...teach.describe_boards import TRIBE_LETTERS, TYPE_LABELS
-from ..text import draw_text
-from ..text import fit as _fit
 from ..theme import (
     DANGER,
     HIGHLIGHT,
@@ -28,7 +26,6 @@ from ..theme import (
     TEXT_DIM,
     TRIBE_COLOURS,
     TYPE_COLOURS,
-    font,
 )
 from .kit import (
     OFFER_TITLES,
@@ -40,6 +37,7 @@ from .kit import (
     _card_name,
     _draw_back,
     _draw_card,
+    _fit,
     _frame,
     _grid,
     _grid_height,
@@ -58,7 +56,9 @@ from .kit import (
     _token,
     _tribe_glyph,
     _wrap,
+    draw_text,
     fit_geometry,
+    font,
 )
 
 BOARD_BG: Colour = (38, 27, 40)
@@ -324,7 +324,7 @@ def draw_cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, r
     gm = _cave_geom(rect.w, rect.h, n_hand, len(events), len(offered))
     sc = gm.sc
     bg = _background(("cave", rect.w, rect.h, n_hand, len(events), len(offered), own), rect.size,
-                     lambda s: _cave_background(s, gm, own))
+                     lambda s: _cave_background(s, gm, own), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 

@@ -33,8 +33,6 @@ import pygame
 
 from ...engine.view import PlayerView
 from ...teach.describe_boards import BOX_LABELS, SYMBOL_LETTERS, SYMBOLS
-from ..text import draw_text
-from ..text import fit as _fit
 from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
 from .kit import (
     BoardLayout,
@@ -46,6 +44,7 @@ from .kit import (
     _cube_rect,
     _draw_back,
     _empty_slot,
+    _fit,
     _frame,
     _header,
     _icon_coin,
@@ -56,7 +55,9 @@ from .kit import (
     _section,
     _shade,
     _token,
+    draw_text,
     fit_geometry,
+    font,
 )
 
 __all__ = ["BOXES", "SYMBOL_LETTERS", "draw_dragon_board"]
@@ -195,7 +196,7 @@ def _geom(w: int, h: int, max_health: int, n_hand: int, scales: bool = False) ->
     return fit_geometry(_DGEOM, (w, h, max_health, n_hand, scales), w, h,
                         lambda s, extra: _geom_at(w, max_health, n_hand, s, extra, scales),
                         lambda g, s, room: min(int(40 * s), room),          # taller hand cards
-                        tries=6, floor=0.55, shrink=0.82)
+                        tries=6, shrink=0.82)
 
 
 def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int, scales: bool = False) -> _DGeom:
@@ -206,10 +207,11 @@ def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int, scales:
     header = pygame.Rect(0, 0, w, sc(34))
     y = header.bottom + gap
     # Health + status
-    hh = sc(34)
+    # (the two status boxes hold a line each at the board's text size)
+    hh = max(sc(34), 2 * font(sc.f(14)).get_linesize() + sc(10))
     health_sec = pygame.Rect(P, y, inner, hh)
     lab_w = sc(62)
-    status_w = sc(96)
+    status_w = max(sc(96), font(sc.f(14), True).size("Underground")[0] + sc(10))
     cw = min(sc(26), (inner - lab_w - status_w - sc(8)) // max(1, max_health) - 2)
     health_cells = [pygame.Rect(health_sec.x + lab_w + i * (cw + 2), health_sec.centery - cw // 2, cw, cw)
                     for i in range(max_health)]
@@ -235,9 +237,9 @@ def _geom_at(w: int, max_health: int, n_hand: int, s: float, extra: int, scales:
         sloth_cells[box] = [pygame.Rect(row.x + name_w + j * (cube + 2), row.centery - cube // 2, cube, cube)
                             for j in range(caps.get(box, 1))]
     ey = sloth_sec.bottom + gap
-    eh = sc(44)
-    eaten_sec = pygame.Rect(P, ey, left_w, eh)
     ecw = (left_w - sc(10)) // EATEN_CELLS
+    eh = max(sc(44), font(sc.f(15), True).get_linesize() + ecw + sc(8))
+    eaten_sec = pygame.Rect(P, ey, left_w, eh)
     eaten_cells = [pygame.Rect(eaten_sec.x + sc(5) + i * ecw, eaten_sec.bottom - ecw - sc(4) + 1, ecw - 2, ecw - 2)
                    for i in range(EATEN_CELLS)]
     left_bottom = eaten_sec.bottom
@@ -327,7 +329,9 @@ def _static(surf: pygame.Surface, gm: _DGeom, own: bool, need: int) -> None:
     # Eaten Goblins
     _section(surf, gm.eaten_sec, SECTION)
     draw_text(surf, "Eaten Goblins", (gm.eaten_sec.x + sc(6), gm.eaten_sec.y + sc(3)), sc.f(15), TEXT, bold=True)
-    draw_text(surf, "2 = 1 Hunger cube", (gm.eaten_sec.right - sc(5), gm.eaten_sec.y + sc(4)), sc.f(13), TEXT_DIM,
+    room = gm.eaten_sec.w - font(sc.f(15), True).size("Eaten Goblins")[0] - sc(18)
+    draw_text(surf, _fit("2 = 1 Hunger cube", sc.f(13), room), (gm.eaten_sec.right - sc(5), gm.eaten_sec.y + sc(4)),
+              sc.f(13), TEXT_DIM,
               anchor="topright")
     for i, c in enumerate(gm.eaten_cells):
         pygame.draw.rect(surf, _shade(CELL_EDGE, 0.4), c, border_radius=2)
@@ -582,7 +586,7 @@ def _scale_pile(surface: pygame.Surface, r: pygame.Rect, left: int, sc: _Scale, 
 def _background_cached(gm: _DGeom, rect: pygame.Rect, own: bool, need: int, max_health: int,
                        n_hand: int, scales: bool = False) -> pygame.Surface:
     return _background(("dragon", rect.w, rect.h, own, need, max_health, n_hand, scales), rect.size,
-                     lambda s: _static(s, gm, own, need))
+                     lambda s: _static(s, gm, own, need), rect.topleft)
 
 
 def clear_caches() -> None:

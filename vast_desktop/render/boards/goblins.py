@@ -37,9 +37,7 @@ from ...teach.describe_boards import GOBLIN_PHASE_OF_KIND as PHASE_OF_KIND
 from ...teach.describe_boards import GOBLIN_PHASES as PHASES
 from ...teach.describe_boards import MONSTER_SHORT, TRIBE_LETTERS, TRIBE_NAMES, TRIBES, tribe_perception
 from ...teach.describe_boards import monster_short as _monster_short
-from ..text import draw_text
-from ..text import fit as _fit
-from ..theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS, font
+from ..theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, TRIBE_COLOURS
 from .kit import (
     CARD_FACE,
     CARD_INK,
@@ -51,6 +49,7 @@ from .kit import (
     _card_name,
     _draw_back,
     _draw_card,
+    _fit,
     _frame,
     _grid,
     _grid_height,
@@ -68,7 +67,9 @@ from .kit import (
     _token,
     _tribe_glyph,
     _wrap,
+    draw_text,
     fit_geometry,
+    font,
 )
 
 __all__ = ["MONSTER_SHORT", "TRIBES", "draw_goblins_board"]
@@ -243,7 +244,8 @@ def _geom_at(w: int, slots: tuple[int, ...], n_secrets: int, n_offer: int, s: fl
     y += title_h
     scw, sch = sc(96), sc(46) + extra
     secret_cards = _grid(P, y, inner_w, n_secrets, scw, sch, gap)
-    y += max(_grid_height(inner_w, n_secrets, scw, sch, gap), sc(4)) + gap
+    # (no cards: a line saying so)
+    y += max(_grid_height(inner_w, n_secrets, scw, sch, gap), font(sc.f(14)).get_linesize() + sc(4)) + gap
     decks = pygame.Rect(P, y, inner_w, sc(20))
     y = decks.bottom + gap
     return _GGeom(sc, header, rage_sec, cells, turn, cols, heads, symbol, piece, status, pop_label, pop_discs,
@@ -373,7 +375,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     gm = _geom(rect.w, rect.h, slots, n_secrets, len(offered))
     sc = gm.sc
     bg = _background(("goblins", rect.w, rect.h, slots, n_secrets, len(offered), own), rect.size,
-                     lambda s: _background_draw(s, gm, own, art))
+                     lambda s: _background_draw(s, gm, own, art), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 
@@ -587,7 +589,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             _draw_back(surf, r, SECRET_BACK, "S", sc)
             out.tip(view, f"info:goblins.secret.{j}", r)
     if not cards:
-        draw_text(surf, "no Secrets cards", (st_r.x + sc(4), st_r.bottom + sc(2)), small, TEXT_DIM)
+        draw_text(surf, "no Secrets cards", (st_r.x + sc(4), st_r.bottom + sc(1)), small, TEXT_DIM)
     secrets_area = st_r.unionall(cards) if cards else st_r
     out.tip(view, "slot:goblins.secrets", secrets_area)
     # ---- decks

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
@@ -26,8 +27,6 @@ from ...engine.view import PlayerView
 from ...rules_data import RulesData, UnknownIdError, load_rules_data
 from ...teach.describe import describe_key
 from .. import text as _text
-from ..text import draw_text
-from ..text import fit as _fit
 from ..theme import (
     DANGER,
     PANEL_EDGE,
@@ -38,8 +37,9 @@ from ..theme import (
     TEXT_DIM,
     TOKEN_COLOURS,
     TRIBE_COLOURS,
-    font,
 )
+from ..theme import TEXT as _TEXT
+from ..theme import font as _theme_font
 
 Colour = tuple[int, int, int]
 
@@ -91,6 +91,8 @@ class BoardLayout:
 
     regions: dict[str, pygame.Rect] = field(default_factory=dict)
     tooltips: dict[str, str] = field(default_factory=dict)
+    # the height the board needs at a readable size (more than its rect's on a short window: the table scrolls)
+    height: int = 0
 
     def add(self, key: str, rect: pygame.Rect, tip: str) -> None:
         self.regions[key] = pygame.Rect(rect)
@@ -116,19 +118,86 @@ class BoardLayout:
         return min(inside, key=rank)
 
 
+# The smallest text a board draws, in pixels at UI scale 1 (issue 27: readable at every size).
+MIN_PX = 12
+# The smallest text size (a :func:`..text.draw_text` size) of the board being drawn: set by ``draw_board``
+# for the UI scale it is given, read by every text, measure and :class:`_Scale` of that board.
+_FLOOR: ContextVar[int] = ContextVar("board_text_floor", default=18)
+# (the UI scale of the board being drawn: the boards grow with it)
+_UI: ContextVar[float] = ContextVar("board_ui_scale", default=1.0)
+
+
+# The smallest scale a board is laid out at (times the UI scale): its boxes hold its texts down to it.
+MIN_SCALE = 0.9
+# The height the board being drawn needs (its layout's bottom), read by ``draw_board``.
+_HEIGHT: ContextVar[int] = ContextVar("board_height", default=0)
+
+
+def _text_floor() -> int:
+    return _FLOOR.get()
+
+
+_Tokens = tuple[Token[int], Token[float], Token[int]]
+
+
+def use_text_floor(ui_scale: float) -> _Tokens:
+    """Draw the boards from now on for ``ui_scale``: no text below ``MIN_PX * ui_scale`` pixels; returns
+    what :func:`restore_text_floor` needs to go back."""
+    return _FLOOR.set(_text.size_for_px(round(MIN_PX * ui_scale))), _UI.set(ui_scale), _HEIGHT.set(0)
+
+
+def laid_height() -> int:
+    """The height the board drawn since :func:`use_text_floor` needs."""
+    return _HEIGHT.get()
+
+
+def restore_text_floor(tokens: _Tokens) -> None:
+    _FLOOR.reset(tokens[0])
+    _UI.reset(tokens[1])
+    _HEIGHT.reset(tokens[2])
+
+
+def _clamp(size: float) -> int:
+    return max(int(size), _FLOOR.get())
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
+              colour: tuple[int, int, int] = _TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """:func:`..text.draw_text` never below the board's text floor (every board text goes through it)."""
+    return _text.draw_text(surface, text, pos, _clamp(size), colour, bold, anchor)
+
+
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """:func:`..text.fit` at the size :func:`draw_text` will draw ``size`` at."""
+    return _text.fit(text, _clamp(size), width, bold)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The font :func:`draw_text` draws ``size`` with (for measuring)."""
+    return _theme_font(_clamp(size), bold)
+
+
 class _Scale:
+    """Board sizes at scale ``s``: lengths scale freely, text never below the board's text floor."""
+
     def __init__(self, s: float) -> None:
         self.s = s
+        self.floor = _FLOOR.get()
 
     def __call__(self, v: float) -> int:
         return max(1, int(round(v * self.s)))
 
     def f(self, base: float) -> int:
-        return max(13, int(round(base * self.s)))
+        return max(self.floor, int(round(base * self.s)))
+
+
+def _wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
+    """``text`` in at most ``lines`` lines of ``width`` pixels at the size :func:`draw_text` draws ``size`` at."""
+    return _wrap_at(text, _clamp(size), width, lines, bold)
 
 
 @lru_cache(maxsize=2048)
-def _wrap(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
+def _wrap_at(text: str, size: int, width: int, lines: int, bold: bool = False) -> tuple[str, ...]:
     out = _text.wrap(text, size, width, bold)
     if len(out) > lines:
         out = out[:lines]
@@ -311,12 +380,14 @@ def _glow(surf: pygame.Surface, r: pygame.Rect, colour: Colour, strong: bool = T
 
 
 # --------------------------------------------------------- background cache
-_BG: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[str, ...]]] = {}
+_BG: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[str, ...], tuple[_text.DrawnText, ...]]] = {}
 
 
 def _background(key: tuple[Any, ...], size: tuple[int, int],
-                build: Callable[[pygame.Surface], None]) -> pygame.Surface:
-    """The cached static layer for ``key``; the labels it holds are re-recorded in DRAWN on every use."""
+                build: Callable[[pygame.Surface], None], at: tuple[int, int] = (0, 0)) -> pygame.Surface:
+    """The cached static layer for ``key`` (to be blitted at ``at``); the labels it holds are
+    re-recorded in DRAWN and DRAWN_TEXTS (placed at ``at``) on every use."""
+    key = (*key, _text_floor(), _UI.get())
     hit = _BG.get(key)
     if hit is None:
         if len(_BG) > 48:
@@ -324,13 +395,17 @@ def _background(key: tuple[Any, ...], size: tuple[int, int],
         surf = pygame.Surface(size)
         if pygame.display.get_surface() is not None:
             surf = surf.convert()
-        start = len(_text.DRAWN)
+        start, start_t = len(_text.DRAWN), len(_text.DRAWN_TEXTS)
         build(surf)
         labels = tuple(_text.DRAWN[start:])
-        hit = (surf, labels)
+        placed = tuple(_text.DRAWN_TEXTS[start_t:])
+        del _text.DRAWN_TEXTS[start_t:]
+        hit = (surf, labels, placed)
         _BG[key] = hit
     else:
         _text.DRAWN.extend(hit[1])
+    _text.DRAWN_TEXTS.extend(_text.DrawnText(t.text, t.px, t.rect.move(at) if t.rect is not None else None)
+                             for t in hit[2])
     return hit[0]
 
 
@@ -435,28 +510,33 @@ G = TypeVar("G", bound=_Laid)
 
 
 def fit_geometry(cache: dict[Any, G], key: Any, w: int, h: int, build: Callable[[float, int], G],
-                 spare: Callable[[G, float, int], int], tries: int = 4, floor: float = 0.5,
-                 shrink: float = 0.8) -> G:
+                 spare: Callable[[G, float, int], int], tries: int = 4, shrink: float = 0.8) -> G:
     """One board layout per (size, contents), shared by every role's board: start from the
-    width's scale, shrink until the layout fits the height, then hand any spare height to
-    ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more."""
+    width's scale (larger with the UI scale), shrink until the layout fits the height — never below
+    :data:`MIN_SCALE` times the UI scale, where the texts would no longer fit their boxes: a board
+    still too tall is taller than ``h`` and the table scrolls it — then hand any spare height to
+    ``spare(geometry, scale, pixels)`` (taller cards or rows) and build once more.  The height the
+    board needs is kept for ``draw_board``'s :attr:`BoardLayout.height`."""
+    ui = _UI.get()
+    key = (key, _FLOOR.get(), ui)
     cached = cache.get(key)
-    if cached is not None:
-        return cached
-    s = min(w / BASE_W, 1.35)
-    for _ in range(tries):
-        g = build(s, 0)
-        if g.bottom <= h or s < floor:
-            break
-        s *= max(shrink, (h - 2) / g.bottom)
-    if g.bottom < h:
-        extra = spare(g, s, h - g.bottom)
-        if extra:
-            g = build(s, extra)
-    if len(cache) > 64:
-        cache.clear()
-    cache[key] = g
-    return g
+    if cached is None:
+        s = min(w / BASE_W, 1.35 * max(1.0, ui))
+        lo = min(s, MIN_SCALE * ui)
+        for _ in range(tries):
+            g = build(s, 0)
+            if g.bottom <= h or s <= lo:
+                break
+            s = max(lo, s * max(shrink, (h - 2) / g.bottom))
+        if g.bottom < h:
+            extra = spare(g, s, h - g.bottom)
+            if extra:
+                g = build(s, extra)
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = cached = g
+    _HEIGHT.set(cached.bottom)
+    return cached
 
 
 # ------------------------------------------------------------------ tokens
@@ -500,5 +580,47 @@ def clear_caches() -> None:
     _BG.clear()
     _GLOW.clear()
     _DEFAULT_ART = None
-    _fit.cache_clear()
-    _wrap.cache_clear()
+    _text.fit.cache_clear()
+    _wrap_at.cache_clear()
+
+
+# --------------------------------------------------------------- card zoom
+ZOOM_PX = 14           # the card text's pixel size when a card is hovered (times the UI scale)
+ZOOM_TITLE_PX = 18
+ZOOM_W = 320           # its width (times the UI scale)
+
+
+def draw_card_zoom(surface: pygame.Surface, cid: str, right: int, top: int, bounds: pygame.Rect,
+                   ui_scale: float = 1.0) -> pygame.Rect | None:
+    """The card ``cid`` at full size — its name and its whole text, the text at least :data:`ZOOM_PX`
+    pixels — on a card whose top right corner is at (``right``, ``top``), kept inside ``bounds``; returns
+    where it lies (None for an unknown card).  The boards' cards are small; hovering one shows this."""
+    c = _card(cid)
+    if c is None:
+        return None
+    body_size = _text.size_for_px(round(ZOOM_PX * ui_scale))
+    title_size = _text.size_for_px(round(ZOOM_TITLE_PX * ui_scale))
+    pad = max(6, int(10 * ui_scale))
+    w = min(int(ZOOM_W * ui_scale), bounds.w - 8)
+    titles = _text.wrap(str(c.name), title_size, w - 2 * pad, bold=True)
+    body = _text.wrap(_one_line(str(getattr(c, "text", "") or "")), body_size, w - 2 * pad)
+    t_lh, b_lh = _theme_font(title_size, True).get_linesize(), _theme_font(body_size).get_linesize()
+    h = 2 * pad + len(titles) * t_lh + pad // 2 + len(body) * b_lh
+    r = pygame.Rect(0, 0, w, min(h, bounds.h - 8))
+    r.topright = (right, top)
+    r.clamp_ip(bounds.inflate(-8, -8))
+    shadow = r.move(4, 5)
+    pygame.draw.rect(surface, (10, 8, 12), shadow, border_radius=8)
+    _frame(surface, r, CARD_FACE, _shade(CARD_FACE, 0.5), 3, radius=8)
+    y = r.y + pad
+    for line in titles:
+        _text.draw_text(surface, line, (r.centerx, y), title_size, CARD_INK, bold=True, anchor="midtop")
+        y += t_lh
+    pygame.draw.line(surface, _shade(CARD_FACE, 0.6), (r.x + pad, y + pad // 4), (r.right - pad, y + pad // 4), 1)
+    y += pad // 2
+    for line in body:
+        if y + b_lh > r.bottom - pad // 2:
+            break
+        _text.draw_text(surface, line, (r.x + pad, y), body_size, CARD_INK)
+        y += b_lh
+    return r

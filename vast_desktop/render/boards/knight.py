@@ -18,9 +18,7 @@ from typing import Any
 import pygame
 
 from ...engine.view import PlayerView
-from ..text import draw_text
-from ..text import fit as _fit
-from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS, font
+from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
 from .kit import (
     CELL_EDGE,
     OFFER_TITLES,
@@ -34,6 +32,7 @@ from .kit import (
     _draw_back,
     _draw_card,
     _empty_slot,
+    _fit,
     _frame,
     _grid,
     _grid_height,
@@ -55,7 +54,9 @@ from .kit import (
     _shade,
     _token,
     _wrap,
+    draw_text,
     fit_geometry,
+    font,
 )
 
 Colour = tuple[int, int, int]
@@ -310,7 +311,7 @@ def draw_knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     gm = _knight_geom(rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered))
     sc = gm.sc
     bg = _background(("knight", rect.w, rect.h, max_health, len(face_up) + n_facedown, n_quests, len(offered), own),
-                     rect.size, lambda s: _knight_background(s, gm, own))
+                     rect.size, lambda s: _knight_background(s, gm, own), rect.topleft)
     surf.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 

@@ -31,9 +31,7 @@ import pygame
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ...teach.describe_boards import STAT_NAMES
-from ..text import draw_text
-from ..text import fit as _fit
-from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS, font
+from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
 from .kit import (
     OK_GREEN,
     BoardLayout,
@@ -41,6 +39,7 @@ from .kit import (
     _background,
     _cube,
     _empty_slot,
+    _fit,
     _frame,
     _header,
     _icon_boot,
@@ -53,7 +52,9 @@ from .kit import (
     _shade,
     _token,
     _wrap,
+    draw_text,
     fit_geometry,
+    font,
 )
 
 __all__ = ["STATS", "UPGRADE_ROWS", "draw_thief_board", "holds_flare"]
@@ -187,7 +188,7 @@ def _geom(w: int, h: int, n_choices: int, flare: bool, needed: int) -> _TGeom:
     return fit_geometry(_TGEOM, (w, h, n_choices, flare, needed), w, h,
                         lambda s, extra: _geom_at(w, n_choices, flare, needed, s, extra),
                         lambda g, s, room: min(int(64 * s), room // 3),     # taller upgrade spaces, with their text
-                        tries=6, floor=0.55, shrink=0.82)
+                        tries=6, shrink=0.82)
 
 
 def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: int) -> _TGeom:
@@ -200,7 +201,8 @@ def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: 
     # ---- Stat tokens: one row per stat; the assignment choices as columns on the right
     row_h = max(sc(38), font(sc.f(26), True).get_linesize() + sc(4))
     stats_sec = pygame.Rect(P, y, inner, title_h + 3 * row_h + sc(6))
-    lab_w = max(sc(112), sc(26) + font(sc.f(17), True).size("Thievery")[0] + sc(8))
+    lab_w = max(sc(112), sc(31) + max(font(sc.f(17), True).size(n)[0] for n in ("Movement", "Stealth", "Thievery"))
+                + sc(12))
     tok = min(row_h - sc(6), sc(32))
     val_w = max(sc(40), font(sc.f(26), True).size("5")[0] + sc(14))
     stat_rows: dict[str, pygame.Rect] = {}
@@ -389,7 +391,7 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     gm = _geom(rect.w, rect.h, len(choices), flare, needed)
     sc = gm.sc
     bg = _background(("thief", rect.w, rect.h, len(choices), flare, needed, own), rect.size,
-                     lambda s: _static(s, gm, own))
+                     lambda s: _static(s, gm, own), rect.topleft)
     surface.blit(bg, rect.topleft)
     ox, oy = rect.topleft
 
