@@ -79,6 +79,8 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     """Draw ``role``'s board into ``rect`` as ``view.viewer`` may see it; return its regions and tooltips."""
     rect = pygame.Rect(rect)
     out = BoardLayout()
+    if kit.use_rules(view.rules):      # another game's rules: layouts and backgrounds built with the old go
+        clear_caches()
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
     try:
