@@ -28,6 +28,7 @@ import yaml
 from pydantic import ValidationError
 
 from .checks import Checker
+from .corrections import corrections_of
 from .overlay import USER_SUFFIX, Provenance, UserLayer
 from .paths import YamlPath, format_path
 from .role_variants import with_thief_variants
@@ -464,6 +465,8 @@ def load_rules(directory: Path | Traversable | None = None, user_dir: Path | Non
             raise
         first = min(provenance.overrides, key=lambda o: (o.file, o.line))
         raise RulesDataError(f"{exc} (after your folder's changes, the first being {first.where})") from None
+    if provenance.overrides:
+        rd.set_corrections(corrections_of(provenance, sources.raw))
     return LoadedRules(rd, provenance)
 
 
