@@ -16,8 +16,8 @@ from ..autosaver import failure_reason
 from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
-from ..settings import autosave_path, saves_dir
 from ..rules_data import RulesData
+from ..settings import autosave_path, saves_dir
 from .base import Screen
 from .menu import draw_panel, draw_veil, keep
 
