@@ -96,6 +96,7 @@ def test_an_easy_and_a_hard_player_finish_a_game_under_the_corrections(tmp_path:
         assert d is not None
         g.apply(bots[d.role](view(g, d.role), d))
     assert g.outcome is not None, "the game ends"
+    assert bots["knight"].planned_for is not None, "the Hard player searched its worlds"
     assert not bots["knight"].failed_worlds, bots["knight"].failed_worlds[:3]
 
 
