@@ -101,7 +101,7 @@ def test_an_easy_and_a_hard_player_finish_a_game_under_the_corrections(tmp_path:
 
 
 READERS = ("vast_desktop/bots", "vast_desktop/render", "vast_desktop/teach/describe_boards.py",
-           "vast_desktop/teach/describe.py")
+           "vast_desktop/teach/describe.py", "vast_desktop/screens/table.py")
 
 
 def test_no_reader_of_a_game_loads_the_packaged_rules() -> None:

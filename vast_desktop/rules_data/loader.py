@@ -494,11 +494,21 @@ def load_rules_data_uncached(directory: Path | Traversable | None = None, user_d
     return load_rules(directory, user_dir).rules
 
 
-@functools.lru_cache(maxsize=8)
 def load_rules_cached(directory: Path | None = None, user_dir: Path | None = None) -> LoadedRules:
     """:func:`load_rules`, once per (data folder, player's folder) and then shared (it is immutable).
 
-    A change to the player's files is read at the next start of the game."""
+    A change to the player's files is read at the next start of the game.  The game's own data is
+    cached apart from the players' folders, so loading many folders never makes it a second object."""
+    return _load_packaged(directory) if user_dir is None else _load_with_folder(directory, user_dir)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_packaged(directory: Path | None) -> LoadedRules:
+    return load_rules(directory, None)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_with_folder(directory: Path | None, user_dir: Path) -> LoadedRules:
     return load_rules(directory, user_dir)
 
 
