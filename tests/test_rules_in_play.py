@@ -159,8 +159,8 @@ def test_an_ordinary_save_is_refused_while_corrections_are_in_use(tmp_path: Path
         load_save(path, _rules(tmp_path))
     assert str(err.value) == (
         f"{path}: this game was played with the game's own rules data; your rules-data folder "
-        f"{tmp_path / 'my_rules'} changes 2 values: knight.yaml: knight.bombs = 4; knight.yaml: "
-        "knight.grit_cap = 50 now. Move those files aside (or start with another --rules-dir) to load it.")
+        f"{tmp_path / 'my_rules'} now changes 2 values (knight.yaml: knight.bombs = 4; knight.yaml: "
+        "knight.grit_cap = 50). Move those files aside (or start with another --rules-dir) to load it.")
     game, save = load_save(path, load_rules_data())                        # an ordinary save still loads
     assert save.rules_changes is None and game.state.knight is not None and game.state.knight.bombs_left == 3
     assert load_save(path)[1] == save

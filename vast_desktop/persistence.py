@@ -109,6 +109,11 @@ class RulesChanges(BaseModel):
     def matches(self, c: Corrections) -> bool:
         return bool(c) and c.digest == self.digest
 
+    def listed_in_brackets(self) -> str:
+        """``2 values (knight.yaml: knight.bombs = 4; …)``"""
+        count, _, lines = self.listed().partition(": ")
+        return f"{count} ({lines})"
+
     def listed(self) -> str:
         """``2 values: knight.yaml: knight.bombs = 4; events.yaml: …``"""
         more = "; …" if len(self.shown) < self.values + self.components else ""
@@ -323,7 +328,7 @@ def check_rules_changes(path: Path, save: SaveFile, now: Corrections) -> None:
     if saved is None:
         assert in_use is not None
         raise SaveError(f"{path}: this game was played with the game's own rules data; your rules-data folder "
-                        f"{in_use.folder} changes {in_use.listed()} now. Move those files aside (or start with "
+                        f"{in_use.folder} now changes {in_use.listed_in_brackets()}. Move those files aside (or start with "
                         "another --rules-dir) to load it.")
     if in_use is None:
         raise SaveError(f"{path}: this game was played with your rules-data corrections ({saved.listed()}) from "
