@@ -30,6 +30,7 @@ from vast_desktop.render.tile_art import (  # noqa: E402
     TRIBES,
     TileArt,
 )
+from vast_desktop.rules_data import load_rules_data  # noqa: E402
 
 WALL_LAYOUTS = [
     (False, False, False, False),   # open
@@ -124,7 +125,7 @@ def block(art: TileArt, size: int) -> pygame.Surface:
     y += size + gap
     x = gap
     for face in range(1, 7):
-        canvas.blit(art.die_face(face, size), (x, y))
+        canvas.blit(art.die_face(load_rules_data().dragon_die, face, size), (x, y))
         x += size + gap
     canvas.blit(art.lit_tile("crystal", (True, True, False, False), size), (x, y))
     canvas.blit(art.highlight(size), (x, y))

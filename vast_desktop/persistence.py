@@ -35,7 +35,8 @@ from .engine import Game, ReplayError, Setup, replay, view
 from .engine.errors import ScenarioError
 from .engine.setup import SetupError
 from .engine.state import ROLE_ORDER
-from .rules_data import RulesData
+from .rules_data import Corrections, RulesData, describe_count
+from .rules_data.corrections import SHOWN_CHARS
 from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -56,6 +57,9 @@ MAX_CHOICES = 100_000          # a long five-role game makes a few thousand
 MAX_CHOICE_CHARS = 200         # an option id is a few dozen characters
 MAX_NAME_CHARS = 40            # a Campaign player name (the setup screen allows 16)
 MAX_SEED = 2**63               # seeds are drawn far below this; a bigger one is not ours
+MAX_RULES_CHANGES = 100_000    # values a player's rules-data folder changed (the data has a few thousand)
+SHOWN_CHANGES = 5              # of them, the lines a save keeps to name them in a message
+MAX_FOLDER_CHARS = 1000        # the player's rules-data folder, as a path
 
 
 def _known_role(role: str) -> str:
@@ -76,6 +80,51 @@ PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=MAX_NAME_
 ChoiceId = Annotated[str, StringConstraints(min_length=1, max_length=MAX_CHOICE_CHARS), AfterValidator(_printable)]
 
 
+ShownChange = Annotated[str, StringConstraints(min_length=1, max_length=SHOWN_CHARS), AfterValidator(_printable)]
+FolderText = Annotated[str, StringConstraints(max_length=MAX_FOLDER_CHARS), AfterValidator(_printable)]
+
+
+class RulesChanges(BaseModel):
+    """The player's rules-data corrections a game was played with (rules_data.Corrections), in a
+    save: the folder, the counts, a fingerprint of every changed value and the first few lines
+    (``knight.yaml: knight.bombs = 4``) to name them when the save is refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    folder: FolderText
+    values: int = Field(ge=0, le=MAX_RULES_CHANGES)
+    components: int = Field(ge=0, le=MAX_RULES_CHANGES)
+    digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{64}$")]
+    shown: tuple[ShownChange, ...] = Field(max_length=SHOWN_CHANGES)
+
+    @classmethod
+    def of(cls, c: Corrections) -> RulesChanges | None:
+        """What a save records of ``c`` (None for the game's own data: the field is left out)."""
+        if not c:
+            return None
+        return cls(folder=_plain(c.folder)[:MAX_FOLDER_CHARS], values=min(c.values, MAX_RULES_CHANGES),
+                   components=min(c.components, MAX_RULES_CHANGES), digest=c.digest,
+                   shown=tuple(_plain(line)[:SHOWN_CHARS] for line in c.shown(SHOWN_CHANGES)))
+
+    def matches(self, c: Corrections) -> bool:
+        return bool(c) and c.digest == self.digest
+
+    def listed_in_brackets(self) -> str:
+        """``2 values (knight.yaml: knight.bombs = 4; …)``"""
+        count, _, lines = self.listed().partition(": ")
+        return f"{count} ({lines})"
+
+    def listed(self) -> str:
+        """``2 values: knight.yaml: knight.bombs = 4; events.yaml: …``"""
+        more = "; …" if len(self.shown) < self.values + self.components else ""
+        return f"{describe_count(self.values, self.components)}: {'; '.join(self.shown)}{more}"
+
+
+def _plain(text: str) -> str:
+    """``text`` with any unprintable character escaped (a save holds printable text only)."""
+    return text if text.isprintable() else "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 class SaveFile(BaseModel):
     """A save's contents, strictly: no extra fields, no type coercion, bounded sizes, only
     known roles and seat values."""
@@ -90,6 +139,7 @@ class SaveFile(BaseModel):
     choices: tuple[ChoiceId, ...] = Field(max_length=MAX_CHOICES)
     seats: dict[Role, SeatValue] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
     campaign: dict[Role, PlayerName] | None = None  # role -> player name in a Campaign game (VAR-03); absent otherwise
+    rules_changes: RulesChanges | None = None   # the player's rules-data corrections it was played with; absent: none
 
     @model_validator(mode="after")
     def _consistent(self) -> SaveFile:
@@ -110,7 +160,8 @@ class SaveFile(BaseModel):
 
 def to_save(g: Game, seats: dict[str, str] | None = None, campaign: dict[str, str] | None = None) -> SaveFile:
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, rules_version=RULES_VERSION, setup=g.setup,
-                    scenario=g.scenario, choices=tuple(g.choices), seats=seats, campaign=campaign or None)
+                    scenario=g.scenario, choices=tuple(g.choices), seats=seats, campaign=campaign or None,
+                    rules_changes=RulesChanges.of(g.rules.corrections))
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -163,8 +214,10 @@ def clean_temp_files(folder: Path, min_age_seconds: float = STALE_TEMP_SECONDS) 
 
 def save_text(save: SaveFile) -> str:
     """A save file's text, as :func:`save_game` writes it."""
-    # without a campaign the file is written exactly as before the field existed (older versions read it)
-    return save.model_dump_json(indent=1, exclude={"campaign"} if save.campaign is None else None)
+    # without a campaign or corrections the file is written exactly as before those fields existed (older
+    # versions read it); with corrections an older version refuses it, as it could not play it right
+    absent = {name for name in ("campaign", "rules_changes") if getattr(save, name) is None}
+    return save.model_dump_json(indent=1, exclude=absent or None)
 
 
 def save_game(g: Game, path: Path, seats: dict[str, str] | None = None,
@@ -230,6 +283,9 @@ def _tuples(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(out.get("choices"), list):
         out["choices"] = tuple(out["choices"])
     setup = out.get("setup")
+    changes = out.get("rules_changes")
+    if isinstance(changes, dict) and isinstance(changes.get("shown"), list):
+        out["rules_changes"] = {**changes, "shown": tuple(changes["shown"])}
     if isinstance(setup, dict):
         out["setup"] = {k: tuple(v) if isinstance(v, list) and k in ("roles", "variants", "house_rules") else v
                         for k, v in setup.items()}
@@ -242,6 +298,7 @@ def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFil
     (seats).  Any failure at all is a SaveError naming the file and the reason."""
     path = Path(path)
     save = read_save(path)
+    check_rules_changes(path, save, rules.corrections if rules is not None else Corrections())
     try:
         game = replay(save.setup, list(save.choices), scenario=save.scenario, rules=rules)
     except ReplayError as exc:
@@ -257,6 +314,28 @@ def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFil
     except Exception as exc:
         raise SaveError(f"{path}: the saved game breaks at its last position ({_why(exc)}).") from None
     return game, save
+
+
+def check_rules_changes(path: Path, save: SaveFile, now: Corrections) -> None:
+    """Refuse (SaveError) a save played with other rules-data corrections than ``now`` (those in use):
+    replayed with other values it would be another game, or none at all."""
+    saved = save.rules_changes
+    if saved is None and not now:
+        return
+    if saved is not None and saved.matches(now):
+        return
+    in_use = RulesChanges.of(now)
+    if saved is None:
+        assert in_use is not None
+        raise SaveError(f"{path}: this game was played with the game's own rules data; your rules-data folder "
+                        f"{in_use.folder} now changes {in_use.listed_in_brackets()}. Move those files aside (or start with "
+                        "another --rules-dir) to load it.")
+    if in_use is None:
+        raise SaveError(f"{path}: this game was played with your rules-data corrections ({saved.listed()}) from "
+                        f"{saved.folder}; they are not in use now. Put them back to load it.")
+    raise SaveError(f"{path}: this game was played with other rules-data corrections ({saved.listed()}) from "
+                    f"{saved.folder} than those in use now ({in_use.listed()}) from {in_use.folder}. Put the saved "
+                    "ones back to load it.")
 
 
 def _probe(game: Game, save: SaveFile) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from .engine import Game, GameEvent, PlayerView, Setup, replay, view
 from .persistence import SaveError, load_save
+from .rules_data import RulesData
 
 BLOCK = 32            # choices per block: stepping back past the kept views replays once per block
 KEEP_VIEWS = 4096     # views kept (about 1 MB per 100 in a five-role game)
@@ -92,9 +93,10 @@ class Review:
     choices do not replay; :meth:`from_save` turns a broken file into a ``SaveError``."""
 
     def __init__(self, setup: Setup, choices: Iterable[str], scenario: dict[str, Any] | None = None,
-                 block: int = BLOCK, keep: int = KEEP_VIEWS) -> None:
+                 block: int = BLOCK, keep: int = KEEP_VIEWS, rules: RulesData | None = None) -> None:
         self.setup = setup
         self.scenario = scenario
+        self.rules = rules            # the rules the game was played with (default the game's own data)
         self.choices: tuple[str, ...] = tuple(choices)
         self.block = max(1, block)
         self.keep = max(1, keep)
@@ -106,14 +108,14 @@ class Review:
     @classmethod
     def from_game(cls, game: Game, **kw: Any) -> Review:
         """Review a game (a running or finished one); the game itself is never touched."""
-        return cls(game.setup, list(game.choices), game.scenario, **kw)
+        return cls(game.setup, list(game.choices), game.scenario, rules=game.rules, **kw)
 
     @classmethod
-    def from_save(cls, path: Path, **kw: Any) -> Review:
+    def from_save(cls, path: Path, rules: RulesData | None = None, **kw: Any) -> Review:
         """Review a save file: a broken, foreign or hostile file raises SaveError with the
         reason (the same checks as loading it to play: persistence.load_save), never another
         exception."""
-        game, _ = load_save(Path(path))
+        game, _ = load_save(Path(path), rules)
         try:
             return cls.from_game(game, **kw)
         except Exception as exc:      # load_save replayed it already; this is the last guard
@@ -124,7 +126,7 @@ class Review:
         """Replay the whole game once: every choice's Step, the turn counter and the number of
         events after every step (0..n), and every event's Stamp.  Returns the game at the end
         (the cursor)."""
-        g = replay(self.setup, [], scenario=self.scenario)
+        g = replay(self.setup, [], scenario=self.scenario, rules=self.rules)
         events = _StampedEvents(g, g.events)
         g.events = events
         steps: list[Step] = []
@@ -165,7 +167,7 @@ class Review:
         self._check(k)
         g = self._cursor
         if len(g.choices) > k:
-            g = self._cursor = replay(self.setup, list(self.choices[:k]), scenario=self.scenario)
+            g = self._cursor = replay(self.setup, list(self.choices[:k]), scenario=self.scenario, rules=self.rules)
         while len(g.choices) < k:
             g.apply(self.choices[len(g.choices)])
         return g

@@ -56,7 +56,7 @@ def play_turn(real: Game, role: str, worlds: TurnWorlds, first: str | None = Non
 def test_a_world_that_is_the_real_position_follows_it_through_the_whole_turn() -> None:
     real = load_scenario(DARK_EAST)
     worlds = TurnWorlds("knight")
-    worlds.begin([(DARK_EAST, 1)])
+    worlds.begin([(DARK_EAST, 1)], real.rules)
     kept = play_turn(real, "knight", worlds, first="move:1,0")
     assert len(kept) >= 2 and set(kept) == {1}
     assert worlds.dropped == worlds.mended == 0
@@ -68,7 +68,7 @@ def test_a_wrong_guess_of_a_hidden_tile_is_mended_when_the_tile_is_revealed() ->
     again, follows the game on."""
     real = load_scenario(DARK_EAST)
     worlds = TurnWorlds("knight")
-    worlds.begin([(with_dark_east("T32"), 1)])        # T32: also a Bones tile, the same back
+    worlds.begin([(with_dark_east("T32"), 1)], real.rules)        # T32: also a Bones tile, the same back
     assert worlds.worlds[0].game.state.board.tiles[(1, 0)].tile_id == "T32"
     kept = play_turn(real, "knight", worlds, first="move:1,0")
     assert set(kept) == {1} and len(kept) >= 2
@@ -83,7 +83,7 @@ def test_a_world_whose_dragon_die_came_up_otherwise_is_played_again_with_other_d
     real = load_scenario(DARK_EAST)
     scenario = world_scenario(view(real, "knight"), random.Random(3))
     worlds = TurnWorlds("knight")
-    worlds.begin([(scenario, 1)])
+    worlds.begin([(scenario, 1)], real.rules)
     kept = play_turn(real, "knight", worlds, first="flare:1,0")
     assert set(kept) == {1} and len(kept) >= 2
     mended = worlds.worlds[0]
@@ -97,7 +97,7 @@ def test_a_world_the_game_disproves_is_dropped() -> None:
     mended by exchanging components is dropped; the right one stays."""
     real = load_scenario(DARK_EAST)
     worlds = TurnWorlds("knight")
-    worlds.begin([({**DARK_EAST, "knight": {"health": 2}}, 1), (DARK_EAST, 2)])
+    worlds.begin([({**DARK_EAST, "knight": {"health": 2}}, 1), (DARK_EAST, 2)], real.rules)
     kept = play_turn(real, "knight", worlds, first="move:1,0")
     assert kept[0] == 1 and set(kept) == {1}
     assert worlds.dropped == 1 and worlds.worlds[0].seed == 2
@@ -122,7 +122,7 @@ def test_a_world_drawn_at_the_start_of_a_turn_shows_its_player_what_the_game_sho
             turn = g.state.turn
             v = view(g, role)
             worlds = TurnWorlds(role)
-            worlds.begin([(world_scenario(v, random.Random(checked)), 5)])
+            worlds.begin([(world_scenario(v, random.Random(checked)), 5)], v.rules)
             assert len(worlds.catch_up(v, d)) == 1, f"round {g.state.round}: the fresh world differs"
             checked += 1
         g.apply(bots[d.role](view(g, d.role), d))

@@ -18,6 +18,7 @@ from vast_desktop.engine import Game, Setup, new_game, view
 from vast_desktop.engine.decisions import Target
 from vast_desktop.render import boards, text
 from vast_desktop.render.boards import draw_board
+from vast_desktop.rules_data import load_rules_data
 from vast_desktop.teach.describe import describe, describe_key
 from vast_desktop.teach.describe_boards import TYPE_LABELS, card
 
@@ -70,7 +71,7 @@ def _strings(x: Any) -> Iterator[str]:
 
 
 def _name(cid: str) -> str | None:
-    c = card(cid)
+    c = card(load_rules_data(), cid)   # these games play with the packaged data
     return str(c.name) if c is not None else None
 
 

@@ -82,7 +82,7 @@ def test_every_function_returns_an_alpha_surface_of_the_requested_size(art, size
         _assert_art(art.edge_mark(k, size, thick), (size, thick))
         _assert_art(art.edge_mark(k, size, thick, vertical=True), (thick, size))
     for face in range(1, 7):
-        _assert_art(art.die_face(face, size), (size, size))
+        _assert_art(art.die_face(load_rules_data().dragon_die, face, size), (size, size))
     _assert_art(art.highlight(size), (size, size))
     _assert_art(art.highlight(size, theme.HIGHLIGHT_ALT, 200), (size, size))
     _assert_art(art.open_space_hint(size), (size, size))
@@ -97,7 +97,7 @@ def test_caching_returns_the_same_object_for_the_same_arguments(art):
         lambda: art.piece("tribe:bones", 48),
         lambda: art.edge_mark("bomb", 64, 16),
         lambda: art.edge_mark("bomb", 64, 16, vertical=True),
-        lambda: art.die_face(4, 48),
+        lambda: art.die_face(load_rules_data().dragon_die, 4, 48),
         lambda: art.highlight(64),
         lambda: art.open_space_hint(64),
     ]
@@ -144,7 +144,7 @@ def test_unknown_ids_are_refused(art):
     with pytest.raises(KeyError):
         art.edge_mark("wall", 40, 10)
     with pytest.raises(ValueError):
-        art.die_face(7, 40)
+        art.die_face(load_rules_data().dragon_die, 7, 40)
     with pytest.raises(ValueError):
         art.lit_tile("vault", (True, False), 40)
 
@@ -246,10 +246,10 @@ def test_vertical_edge_mark_is_the_horizontal_one_turned(art):
 def test_die_faces_differ_and_show_the_rules_marks(art):
     size = 90
     faces = load_rules_data().dragon_die
-    images = [_rgba(art.die_face(f, size)) for f in range(1, 7)]
+    images = [_rgba(art.die_face(load_rules_data().dragon_die, f, size)) for f in range(1, 7)]
     assert len(set(images)) == 6
     for f in range(1, 7):
-        surf = art.die_face(f, size)
+        surf = art.die_face(load_rules_data().dragon_die, f, size)
         for dx, dy in itertools.product((-1, 0, 1), repeat=2):
             # the centre of the cell for (dx, dy); y grows downward
             x = round(size / 2 + dx * size * 0.265)

@@ -10,7 +10,7 @@ The renderer reads only these objects, so a secret cannot be drawn by accident.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .board_views import Boards, CaveBoard, Decks, DragonBoard, KnightBoard, ThiefBoard
 from .cards.omens import omen_cost
@@ -26,6 +26,7 @@ from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, toke
 from .waiting import public_prompt
 
 if TYPE_CHECKING:
+    from ..rules_data import RulesData
     from .game import Game
     from .state import TerrainMark
 
@@ -87,9 +88,16 @@ class PlayerView:
     setup: dict[str, Any] = field(default_factory=dict)   # the Setup everyone agreed on, its seed hidden (0)
     removed: tuple[str, ...] = ()          # cards and tiles out of the game, as far as the viewer saw them
     terrain_round: int = 0                 # TR-04: the last round whose first Event reveal brought Terrain
+    # the rules this game plays with (the player's corrections laid over the game's data): public, like the
+    # rulebook, so every reader of a view (tooltips, pictures, computer players) uses the game's numbers.
+    # Not part of repr, equality or hash: view digests and the tests' comparisons stay as they were.
+    rules: RulesData = field(kw_only=True, repr=False, compare=False, hash=False)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(replace(self, decision=None))   # asdict of the Decision would be thrown away
+        # asdict of the Decision would be thrown away; the rules are the game's data, not the view's (and asdict
+        # would deep-copy them)
+        d = asdict(replace(self, decision=None, rules=cast("RulesData", None)))
+        del d["rules"]
         d["boards"] = self.boards.to_dict()          # the boards as plain data, a hidden entry left out
         if self.decision is not None:
             d["decision"] = {"role": self.decision.role, "kind": self.decision.kind, "prompt": self.decision.prompt,
@@ -230,7 +238,7 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
         terrain_cards=tuple(st.terrain_drawn),
         placing={} if minimal else _placing(g, decision),
         setup={} if minimal else public_setup(g), removed=() if minimal else removed_seen(g, viewer),
-        terrain_round=st.terrain_round,
+        terrain_round=st.terrain_round, rules=g.rules,
     )
 
 

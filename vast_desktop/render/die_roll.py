@@ -10,6 +10,7 @@ still shown, at the slowest pace's length).  Time comes only from the frame ``dt
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -78,13 +79,15 @@ class DieRoll:
         shown = (self.face + 1 + k) % 6 + 1
         return shown if shown != self.face else shown % 6 + 1
 
-    def draw_tumble(self, surface: pygame.Surface, camera: Camera, art: TileArt) -> None:
-        """The tumbling die: on the centre space, hopping and turning, smaller hops as it settles."""
+    def draw_tumble(self, surface: pygame.Surface, camera: Camera, art: TileArt,
+                    faces: Sequence[Iterable[tuple[int, int]]]) -> None:
+        """The tumbling die: on the centre space, hopping and turning, smaller hops as it settles
+        (``faces``: the game's die, ``rules.dragon_die`` from the view)."""
         if not self.tumbling:
             return
         size = int(round(camera.tile))
         p = self.elapsed / max(self.tumble_s, 1e-6)
-        img = art.die_face(self.shown_face, max(36, size // 2))
+        img = art.die_face(faces, self.shown_face, max(36, size // 2))
         img = pygame.transform.rotate(img, (1 - p) * 540)
         r = camera.tile_rect(self.centre)
         hop = abs(math.sin(p * math.pi * 3)) * (1 - p) * max(12, size * 0.35)

@@ -14,6 +14,7 @@ rest is drawn at once instead, so the map always settles."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -230,7 +231,7 @@ class MapView:
                       anchor="center")
         self._draw_pieces(surface, view, overlay, size)
         if overlay.die is not None:
-            self._draw_die(surface, overlay.die, size)
+            self._draw_die(surface, overlay.die, size, view.rules.dragon_die)
         surface.set_clip(clip)
 
     def _tile_surface(self, t: TileView, size: int, overlay: MapOverlay, view: PlayerView | None = None) -> pygame.Surface:
@@ -354,11 +355,11 @@ class MapView:
                     pygame.draw.arc(surface, HIGHLIGHT_ALT, pygame.Rect(0, 0, 2 * rad, 2 * rad).move(
                         rect.centerx - rad, rect.centery - rad), a0, a1, 2)
 
-    def _draw_die(self, surface: pygame.Surface, die: tuple[Pos, int, float], size: int) -> None:
+    def _draw_die(self, surface: pygame.Surface, die: tuple[Pos, int, float], size: int,
+                  faces: Sequence[Iterable[tuple[int, int]]]) -> None:
+        """The roll's spaces marked and the die drawn above it; ``faces``: the game's die (``rules.dragon_die``)."""
         centre, face, fade = die
-        from ..rules_data import load_rules_data
-
-        offsets = load_rules_data().dragon_die[face - 1]
+        offsets = faces[face - 1]
         mark = pygame.Surface((size, size), pygame.SRCALPHA)
         k = max(0.0, min(1.0, fade))
         alpha = int(110 * k)
@@ -375,7 +376,7 @@ class MapView:
                     pygame.draw.line(surface, (255, 230, 220), (r.x + 4, r.y + 4), (r.x + 4 + c, r.y + 4 + c), 2)
                     pygame.draw.line(surface, (255, 230, 220), (r.x + 4 + c, r.y + 4), (r.x + 4, r.y + 4 + c), 2)
                 pygame.draw.rect(surface, (255, 255, 255), r, 1)
-        die_img = self.art.die_face(face, max(36, size // 2))
+        die_img = self.art.die_face(faces, face, max(36, size // 2))
         r = self.camera.tile_rect(centre)
         surface.blit(die_img, die_img.get_rect(midbottom=(r.centerx, r.y - 4)))
         text, tsize = f"Dragon die: {face}", max(14, size // 6)

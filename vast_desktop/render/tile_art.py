@@ -1143,16 +1143,14 @@ class TileArt:
         return pygame.transform.smoothscale(out, (length, thickness))
 
     # ------------------------------------------------------------------ die
-    def die_face(self, face: int, size: int) -> pygame.Surface:
-        """Dragon die face 1..6: a 3×3 grid, white squares are the affected spaces (centre = roller)."""
-        from ..rules_data import load_rules_data
-
-        faces = load_rules_data().dragon_die
+    def die_face(self, faces: Sequence[Iterable[tuple[int, int]]], face: int, size: int) -> pygame.Surface:
+        """Dragon die face 1..6 of ``faces`` (the game's ``rules.dragon_die``, from the view): a 3×3 grid,
+        white squares are the affected spaces (centre = roller)."""
         if not 1 <= int(face) <= len(faces):
             raise ValueError(f"die face must be 1..{len(faces)}, got {face!r}")
         marks = frozenset(faces[int(face) - 1])
         size = max(8, int(size))
-        return self._get(("die", size, int(face)), lambda: self._draw_die(marks, size))
+        return self._get(("die", size, tuple(sorted(marks))), lambda: self._draw_die(marks, size))
 
     def _draw_die(self, marks: frozenset[tuple[int, int]], size: int) -> pygame.Surface:
         f = _ss(size)

@@ -22,6 +22,7 @@ reverse.
 """
 from __future__ import annotations
 
+from .corrections import Corrections, describe_count
 from .loader import (
     CHECKOUT_DATA,
     PACKAGED_DATA,
@@ -108,6 +109,8 @@ __all__ = [
     "ThiefData",
     "TreasureCard",
     "UnknownIdError",
+    "Corrections",
+    "describe_count",
     "VariantCard",
     "WarCard",
     "WinCondition",

@@ -28,6 +28,7 @@ import yaml
 from pydantic import ValidationError
 
 from .checks import Checker
+from .corrections import corrections_of
 from .overlay import USER_SUFFIX, Provenance, UserLayer
 from .paths import YamlPath, format_path
 from .role_variants import with_thief_variants
@@ -464,6 +465,8 @@ def load_rules(directory: Path | Traversable | None = None, user_dir: Path | Non
             raise
         first = min(provenance.overrides, key=lambda o: (o.file, o.line))
         raise RulesDataError(f"{exc} (after your folder's changes, the first being {first.where})") from None
+    if provenance.overrides:
+        rd.set_corrections(corrections_of(provenance, sources.raw))
     return LoadedRules(rd, provenance)
 
 
@@ -491,11 +494,21 @@ def load_rules_data_uncached(directory: Path | Traversable | None = None, user_d
     return load_rules(directory, user_dir).rules
 
 
-@functools.lru_cache(maxsize=8)
 def load_rules_cached(directory: Path | None = None, user_dir: Path | None = None) -> LoadedRules:
     """:func:`load_rules`, once per (data folder, player's folder) and then shared (it is immutable).
 
-    A change to the player's files is read at the next start of the game."""
+    A change to the player's files is read at the next start of the game.  The game's own data is
+    cached apart from the players' folders, so loading many folders never makes it a second object."""
+    return _load_packaged(directory) if user_dir is None else _load_with_folder(directory, user_dir)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_packaged(directory: Path | None) -> LoadedRules:
+    return load_rules(directory, None)
+
+
+@functools.lru_cache(maxsize=8)
+def _load_with_folder(directory: Path | None, user_dir: Path) -> LoadedRules:
     return load_rules(directory, user_dir)
 
 

@@ -34,6 +34,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError, core_schema
 
+from .corrections import Corrections
+
+NO_CORRECTIONS = Corrections()      # the game's own data: nothing from a player's folder (immutable)
+
 __all__ = [
     "RANKS",
     "ROLES",
@@ -1051,6 +1055,18 @@ class RulesData(_Frozen):
     role_variants: tuple[RoleVariant, ...]
     thief_joins: ThiefJoins
     difficulty: tuple[DifficultyLevel, ...]
+    @property
+    def corrections(self) -> Corrections:
+        """What the player's rules-data folder changed in these rules (empty for the game's own data):
+        a save records it, and loading the save with other corrections is refused.  The loader sets it
+        (:meth:`set_corrections`); like the lookup index it lives in the instance ``__dict__``, outside
+        the fields, so no file can set it and equality compares the data alone."""
+        found = self.__dict__.get("_corrections")
+        return found if isinstance(found, Corrections) else NO_CORRECTIONS
+
+    def set_corrections(self, corrections: Corrections) -> None:
+        """Record the player's corrections (the loader does, once, before anyone else sees these rules)."""
+        self.__dict__["_corrections"] = corrections
 
     @functools.cached_property
     def _idx(self) -> _Index:

@@ -16,6 +16,7 @@ from ..autosaver import failure_reason
 from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
+from ..rules_data import RulesData
 from ..settings import autosave_path, saves_dir
 from .base import Screen
 from .menu import draw_panel, draw_veil, keep
@@ -56,12 +57,13 @@ def when(path: Path) -> str:
     return datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M") if stamp else "?"
 
 
-def describe(path: Path) -> tuple[list[str], bool]:
+def describe(path: Path, rules: RulesData | None = None) -> tuple[list[str], bool]:
     """A few words about a save (roles, seed, progress), after the same checks as loading it
     (a replay takes well under a second); for a file that cannot be loaded, the reason
-    loading gives (and True) — so the list never promises a file that Load then refuses."""
+    loading gives (and True) — so the list never promises a file that Load then refuses (``rules``: the
+    app's, as Load uses them)."""
     try:
-        game, save = load_save(path)
+        game, save = load_save(path, rules)
     except SaveError as exc:
         return ["This save cannot be loaded:", str(exc).replace(str(path), path.name)], True
     roles = [ROLE_NAMES.get(r, r) for r in game.state.roles]
@@ -89,7 +91,7 @@ class LoadScreen(Screen):
         (the panel is drawn every frame)."""
         stamp = _mtime(path)
         if self.described is None or self.described[:2] != (path, stamp):
-            self.described = (path, stamp, describe(path))
+            self.described = (path, stamp, describe(path, self.app.rules_load.rules))
         return self.described[2]
 
     def build(self) -> None:
@@ -158,7 +160,7 @@ class LoadScreen(Screen):
             self.app.notify("Choose a save in the list first.", error=True)
             return
         try:
-            review = Review.from_save(path)
+            review = Review.from_save(path, self.app.rules_load.rules)
         except SaveError as exc:      # from_save turns any failure of a hostile file into a SaveError
             self.app.notify(str(exc), error=True, seconds=8.0)
             return

@@ -160,10 +160,10 @@ class MotionControls:
         t = self.table
         cam = t.map.camera
         self.attention.draw(surface, cam, pulsing=t.app.settings.animation_speed > 0)
-        if t.die is not None and t.die.tumbling:
+        if t.die is not None and t.die.tumbling and t.view is not None:
             clip = surface.get_clip()
             surface.set_clip(cam.rect)
-            t.die.draw_tumble(surface, cam, t.app.art)
+            t.die.draw_tumble(surface, cam, t.app.art, t.view.rules.dragon_die)
             surface.set_clip(clip)
 
     def draw_ghost(self, surface: pygame.Surface) -> None:

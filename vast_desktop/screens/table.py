@@ -43,7 +43,7 @@ from ..render.theme import (
     TEXT_DIM,
     font,
 )
-from ..rules_data import TerrainTile, load_rules_data
+from ..rules_data import RulesData, TerrainTile
 from ..session import BotTurn, Session
 from ..teach.describe import describe
 from .base import Screen
@@ -652,7 +652,7 @@ class TableScreen(Screen):
             p = parse_pos(opt.targets[0].ref)
             tv = next(t for t in view.tiles if t.pos == p)
             if tv.tile_id is not None:
-                info = load_rules_data().tile(tv.tile_id)
+                info = view.rules.tile(tv.tile_id)
                 ov.preview = (p, rotate_walls(info.walls, int_arg(opt.id)), info.type)
         placement = self.previewed_placement()
         ov.footprint = view.placing[placement] if placement is not None else ()
@@ -696,13 +696,13 @@ class TableScreen(Screen):
             surface.blit(self.app.art.terrain_tile(kind, "bridge" if kind == "canyon" else "plain", art_size),
                          (r.x + 5, r.y + 5))
             name_size = int(16 * s)
-            names = wrap(terrain_card(kind).name, name_size, r.w - art_size - 16, bold=True)[:2]
+            names = wrap(terrain_card(kind, view.rules).name, name_size, r.w - art_size - 16, bold=True)[:2]
             nh = font(name_size, True).get_linesize()
             y = r.centery - nh * len(names) // 2
             for line in names:
                 draw_text(surface, line, (r.x + art_size + 11, y), name_size, (48, 38, 28), bold=True)
                 y += nh
-            self.card_rects[kind] = (r, terrain_card_tip(kind, i, last))
+            self.card_rects[kind] = (r, terrain_card_tip(kind, i, last, view.rules))
 
     def _draw_strip(self, surface: pygame.Surface, view: PlayerView) -> None:
         s = self.app.settings.ui_scale
@@ -816,7 +816,7 @@ class TableScreen(Screen):
             return None
         tips = []
         if t is not None and t.terrain is not None:
-            tips.append(terrain_tip(t.pos, t.terrain))
+            tips.append(terrain_tip(t.pos, t.terrain, view.rules))
         elif t is not None or f"space:{fmt_pos(p)}" in self.index.by_key:
             tips.append(describe(view, Target("space", fmt_pos(p))))
         tips += [describe(view, Target("piece", piece)) for piece, q in sorted(view.pieces.items()) if q == p]
@@ -902,8 +902,9 @@ def entrance_tip(view: PlayerView) -> str:
     return tip
 
 
-def terrain_tip(p: Pos, tv: TerrainView) -> str:
-    """A Terrain space's tooltip (Terrain variant): the tile, which of its spaces this is, its effect."""
+def terrain_tip(p: Pos, tv: TerrainView, rules: RulesData) -> str:
+    """A Terrain space's tooltip (Terrain variant): the tile, which of its spaces this is, its effect
+    (in the game's ``rules``)."""
     what = {"impassable": "an impassable space of the Canyon: no one may enter it (a surfaced Dragon may fly "
                           "over it with Wing, the Thief may Climb over it)",
             "bridge": "the Canyon's Bridge: the only space of the Canyon that can be entered"}.get(tv.kind)
@@ -911,7 +912,7 @@ def terrain_tip(p: Pos, tv: TerrainView) -> str:
         what = f"a {tv.name} space"
         if tv.current is not None:
             what += f", the current flowing {('north', 'east', 'south', 'west')[tv.current % 4]}"
-    text = load_rules_data().terrain_tile(tv.tile).text
+    text = rules.terrain_tile(tv.tile).text
     return (f"{tv.name} at {fmt_pos(p)} (Terrain, neither Lit nor Dark): {what}. {text}")
 
 
@@ -920,14 +921,14 @@ def random_terrain(session: Session) -> bool:
     return "random-terrain" in session.game.setup.variants
 
 
-def terrain_card(kind: str) -> TerrainTile:
-    """The Terrain tile a Random Terrain card names (its kind; the Pits' card names all three)."""
-    return next(t for t in load_rules_data().terrain if t.kind == kind)
+def terrain_card(kind: str, rules: RulesData) -> TerrainTile:
+    """The Terrain tile a Random Terrain card names (its kind; the Pits' card names all three) in the game's ``rules``."""
+    return next(t for t in rules.terrain if t.kind == kind)
 
 
-def terrain_card_tip(kind: str, i: int, last: bool) -> str:
+def terrain_card_tip(kind: str, i: int, last: bool, rules: RulesData) -> str:
     """A drawn Terrain card's tooltip (Random Terrain, VAR-13): which Terrain, when, its rules."""
-    tile = terrain_card(kind)
+    tile = terrain_card(kind, rules)
     when = "the last card drawn" if last else f"card {i + 1} drawn"
     return (f"{tile.name}: a Random Terrain card ({when}), face up as a rules reference. "
             f"{' '.join(tile.text.split())}")

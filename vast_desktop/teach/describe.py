@@ -18,7 +18,6 @@ from collections.abc import Callable
 from ..engine.decisions import Target
 from ..engine.geometry import Pos, fmt_pos, parse_pos
 from ..engine.view import PlayerView, TileView
-from ..rules_data import load_rules_data
 from .describe_boards import (
     TRIBE_NAMES,
     TYPE_LABELS,
@@ -177,7 +176,7 @@ def card_tip(view: PlayerView, ref: str) -> str:
     on_board = board_card(view, ref)
     if on_board is not None:
         return on_board
-    c = _card(ref)
+    c = _card(view.rules, ref)
     return f"{c.name}: {one_line(c.text)}" if c is not None else ""
 
 
@@ -212,7 +211,7 @@ def hand_tile_tip(view: PlayerView, ref: str) -> str:
     ttype = types[hand.index(ref)] if hand.index(ref) < len(types) else None
     if ttype == "entrance" and view.entrance_piece is not None:
         ttype = "plain"          # VAR-05: with Moving Entrance the Entrance tile is a normal Cave tile
-    tile = load_rules_data().tile(ref)
+    tile = view.rules.tile(ref)
     walls = tuple(bool(w) for w in tile.walls)
     dark = f"{TRIBE_NAMES.get(tile.tribe, tile.tribe)} symbol" if tile.tribe else "no symbol"
     return (f"Tile {ref} in your hand: Dark side {dark}; Lit side {TYPE_LABELS.get(ttype or '', '?')} "

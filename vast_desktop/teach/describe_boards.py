@@ -17,7 +17,7 @@ from typing import Any
 from ..engine.board_views import GoblinsBoard, KnightBoard
 from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
-from ..rules_data import UnknownIdError, load_rules_data
+from ..rules_data import RulesData, UnknownIdError
 
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
@@ -50,9 +50,8 @@ FLARE = ("The Flare (RV-05): for 1 Action cube, light up the spaces around his o
 
 
 # ------------------------------------------------------------------ helpers
-def card(cid: str) -> Any:
-    """A card (or a Terrain tile to choose, ``terrain:<kind>``) from the public rules data, or None."""
-    rules = load_rules_data()
+def card(rules: RulesData, cid: str) -> Any:
+    """A card (or a Terrain tile to choose, ``terrain:<kind>``) from the game's public rules data, or None."""
     if cid.startswith("terrain:"):
         return next((t for t in rules.terrain if t.kind == cid.split(":", 1)[1]), None)
     try:
@@ -61,8 +60,8 @@ def card(cid: str) -> Any:
         return None
 
 
-def card_name(cid: str) -> str:
-    c = card(cid)
+def card_name(rules: RulesData, cid: str) -> str:
+    c = card(rules, cid)
     return str(c.name) if c is not None else cid.replace("_", " ").title()
 
 
@@ -70,8 +69,8 @@ def one_line(s: object) -> str:
     return " ".join(str(s).split())
 
 
-def card_text(cid: str) -> str:
-    c = card(cid)
+def card_text(rules: RulesData, cid: str) -> str:
+    c = card(rules, cid)
     return one_line(getattr(c, "text", "")) if c is not None else ""
 
 
@@ -90,7 +89,7 @@ def knight_track(view: PlayerView, name: str) -> str:
     kb = view.boards.knight
     if kb is None:
         return ""
-    kd = load_rules_data().knight
+    kd = view.rules.knight
     values = getattr(kd, f"{name}_track")
     n = int(kb.track.get(name, 0))
     current = kb.stat(name)
@@ -108,7 +107,7 @@ def knight_equipment(view: PlayerView, e: str) -> str:
     kb = view.boards.knight
     if kb is None:
         return ""
-    kd = load_rules_data().knight
+    kd = view.rules.knight
     n = int(kb.equip.get(e, 0))
     text = next((one_line(x.text) for x in kd.equipment if x.id == EQUIP_DATA_ID[e]), "")
     extra = ""
@@ -130,7 +129,7 @@ def knight_free(view: PlayerView) -> str:
     kb = view.boards.knight
     if kb is None:
         return ""
-    kd = load_rules_data().knight
+    kd = view.rules.knight
     return (f"{int(kb.cubes_free)} unplaced Hero cube(s): drag one onto a track, equipment or Treasure "
             f"card. {_knight_cubes_total(kb)} of {kd.total_cubes} in play; the rest wait on the Grit track.")
 
@@ -155,7 +154,7 @@ def knight_treasure_slot(view: PlayerView, cid: str) -> str:
     """The Hero cube slot of a Treasure card (K-09)."""
     kb = view.boards.knight
     n = kb.treasure_cubes.get(cid, 0) if kb is not None else 0
-    return f"Hero cube slot of {card_name(cid)}: {'a cube is on it' if n else 'empty'}{_treasure_bonus(cid)}."
+    return f"Hero cube slot of {card_name(view.rules, cid)}: {'a cube is on it' if n else 'empty'}{_treasure_bonus(cid)}."
 
 
 def knight_treasure_card(view: PlayerView, cid: str) -> str | None:
@@ -171,15 +170,15 @@ def knight_treasure_card(view: PlayerView, cid: str) -> str | None:
         return None
     n = int(kb.treasure_cubes.get(cid, 0))
     cube_txt = f"; Hero cube on it: {'yes' if n else 'no'}" if _has_cube_slot(cid) else "; needs no Hero cube"
-    return f"{card_name(cid)} ({state}{cube_txt}){_treasure_bonus(cid)}: {card_text(cid)}"
+    return f"{card_name(view.rules, cid)} ({state}{cube_txt}){_treasure_bonus(cid)}: {card_text(view.rules, cid)}"
 
 
 def knight_sidequest_card(view: PlayerView, cid: str) -> str | None:
     kb = view.boards.knight
     if kb is None or cid not in (kb.sidequests or ()):
         return None
-    grit = int(getattr(card(cid), "grit", 0) or 0)
-    return f"Sidequest {card_name(cid)} (+{grit} Grit): {card_text(cid)}"
+    grit = int(getattr(card(view.rules, cid), "grit", 0) or 0)
+    return f"Sidequest {card_name(view.rules, cid)} (+{grit} Grit): {card_text(view.rules, cid)}"
 
 
 def knight_slot(view: PlayerView, rest: str) -> str:
@@ -205,7 +204,7 @@ def knight_grit(view: PlayerView) -> str:
     kb = view.boards.knight
     if kb is None:
         return ""
-    kd = load_rules_data().knight
+    kd = view.rules.knight
     grit = int(kb.grit)
     nxt = min((s for s in kb.grit_spaces if s > grit), default=None)
     cube_txt = f"next Hero cube at {nxt} ({nxt - grit} more Grit)" if nxt is not None else "no Hero cubes left on it"
@@ -255,7 +254,7 @@ def cave_omen(view: PlayerView, oid: str) -> str:
     cb = view.boards.cave
     if cb is None:
         return ""
-    o = load_rules_data().omen(oid)
+    o = view.rules.omen(oid)
     omens = cb.omens
     used = int(cb.omen_uses.get(o.id, 0)) if view.active == "cave" else 0
     cost = int(cb.omen_costs.get(o.id, o.cost(used + 1)))
@@ -297,7 +296,7 @@ def cave_event(view: PlayerView, idx: str) -> str:
     i = int(idx) if idx.isdigit() else -1
     if not 0 <= i < len(events):
         return "An Event card: only the Cave sees the top of the Event deck."
-    return f"Event {i + 1} from the top: {card_name(events[i])}: {card_text(events[i])}"
+    return f"Event {i + 1} from the top: {card_name(view.rules, events[i])}: {card_text(view.rules, events[i])}"
 
 
 def cave_info(view: PlayerView, rest: str) -> str:
@@ -308,7 +307,7 @@ def cave_info(view: PlayerView, rest: str) -> str:
     if what == "phase":
         return cave_phase(view)
     if what == "token":
-        rd = load_rules_data()
+        rd = view.rules
         pays = [o.name for o in rd.omens if detail in o.accepts]
         return f"{detail.title()} Omen tokens: {int(cb.omens.get(detail, 0))}. They pay for {', '.join(pays)}."
     if what == "treasure_supply":
@@ -333,7 +332,7 @@ def dragon_power(view: PlayerView, pid: str) -> str:
     db = view.boards.dragon
     if db is None:
         return ""
-    p = load_rules_data().dragon.power(pid)
+    p = view.rules.dragon.power(pid)
     glyphs = " ".join(SYMBOL_LETTERS.get(str(s), "?") for s in p.cost)
     pay = "" if db.payable is None else (" You can pay for it now." if pid in db.payable
                                           else " You cannot pay for it now.")
@@ -341,7 +340,7 @@ def dragon_power(view: PlayerView, pid: str) -> str:
 
 
 def dragon_sloth(view: PlayerView, box: str) -> str:
-    sloth = next((b for b in load_rules_data().dragon.sloth if b.id == box), None)
+    sloth = next((b for b in view.rules.dragon.sloth if b.id == box), None)
     db = view.boards.dragon
     n = db.sloth.get(box, 0) if db is not None else 0
     cap = sloth.cubes if sloth is not None else 1
@@ -380,7 +379,7 @@ def dragon_wake_row(view: PlayerView, idx: str) -> str:
     db = view.boards.dragon
     if db is None:
         return ""
-    drd = load_rules_data().dragon
+    drd = view.rules.dragon
     i = int(idx)
     w = drd.wakefulness[i]
     wake = int(db.wakefulness)
@@ -399,7 +398,7 @@ def dragon_scale_deck(view: PlayerView) -> str:
     if db is None:
         return ""
     removed = list(db.scales_removed or ())
-    gone = f" The {', '.join(card_name(c) for c in removed)} is out of the game." if removed else ""
+    gone = f" The {', '.join(card_name(view.rules, c) for c in removed)} is out of the game." if removed else ""
     return (f"Scale deck: {int(db.scale_deck or 0)} of 3 Scale cards facedown (Golden, Silver, Platinum). "
             f"Smash on a Crystal token or Wrath bringing down a Crystal tile draws one into his Power deck.{gone}")
 
@@ -415,7 +414,7 @@ def dragon_info(view: PlayerView, rest: str) -> str:
     if what == "header":
         return (f"The Dragon: Health {db.health}/{db.max_health}, Armor {armor}, Spirit {spirit}, "
                 f"{'awake' if awake else 'asleep'}, {'on the surface' if surfaced else 'underground'}; "
-                f"{int(db.hand_count)} Power card(s) in hand.")
+                f"{int(db.hand_count)} Power card(view.rules, s) in hand.")
     if what == "health":
         return (f"Dragon Health {db.health} of {db.max_health} (the start depends on the difficulty). "
                 "Each hit by the Knight costs 1; at 0 he is slain.")
@@ -454,28 +453,28 @@ def dragon_hand_card(view: PlayerView, cid: str) -> str | None:
         return None
     if cid not in (db.hand or ()):
         return None
-    c = card(cid)
+    c = card(view.rules, cid)
     if base_id(cid) not in SCALE_CARDS:
-        return f"Power card {card_name(cid)}: {card_text(cid)}"
+        return f"Power card {card_name(view.rules, cid)}: {card_text(view.rules, cid)}"
     now = ""
     if getattr(c, "pays", None) == "gem_in_supply":
         supply = set(db.gems_supply)
         now = (f" Now it pays {', '.join(s.title() for s in SYMBOLS if s in supply)}." if supply
                else " Now it pays nothing: all three Gems are on the map.")
-    return f"{card_name(cid)} (Dragon Scale): {card_text(cid)}{now}"
+    return f"{card_name(view.rules, cid)} (Dragon Scale): {card_text(view.rules, cid)}{now}"
 
 
 # ========================================================================= Goblins
-def monster_short(cid: str) -> str:
+def monster_short(rules: RulesData, cid: str) -> str:
     """A Monster's effect in three words (drawn on its slot and named in its Tribe's tooltip)."""
     short = MONSTER_SHORT.get(base_id(cid))
     if short:
         return short
-    c = card(cid)
+    c = card(rules, cid)
     bonus = int(getattr(c, "strength_bonus", 0) or 0) if c is not None else 0
     if bonus:
         return f"+{bonus} Strength"
-    return " ".join(card_text(cid).split()[:3])
+    return " ".join(card_text(rules, cid).split()[:3])
 
 
 def _fmt_pos(p: Any) -> str:
@@ -522,7 +521,7 @@ def tribe_perception(view: PlayerView, t: str) -> int:
     if gb is None:
         return 0
     ruby = _face_up_has(gb, "goblin_ruby")
-    return max(0, int(gb.population.get(t, 0)) + load_rules_data().goblins.perception_bonus
+    return max(0, int(gb.population.get(t, 0)) + view.rules.goblins.perception_bonus
                - (1 if ruby else 0))
 
 
@@ -535,7 +534,7 @@ def goblins_tribe(view: PlayerView, t: str) -> str:
     ruby = _face_up_has(gb, "goblin_ruby")
     trap_txt = " Trap: +1 when the Knight attacks it." if _face_up_has(gb, "trap") else ""
     knight_txt = "; the Knight must have more to enter its tile" if "knight" in view.roles else ""
-    mons = ", ".join(f"{card_name(m)} ({monster_short(m)})" for m in gb.monsters.get(t, ())) or "none"
+    mons = ", ".join(f"{card_name(view.rules, m)} ({monster_short(view.rules, m)})" for m in gb.monsters.get(t, ())) or "none"
     done = " Already activated this turn." if t in gb.activated else ""
     return (f"{TRIBE_NAMES[t]} Tribe ({TRIBE_LETTERS[t]}): {tribe_status(view, t)}. Population {pop} of 4. "
             f"Strength {st} ({tribe_strength_parts(view, t)}){knight_txt}.{trap_txt} Perception "
@@ -547,7 +546,7 @@ def goblins_monster_slot(view: PlayerView, t: str) -> str:
     gb = view.boards.goblins
     if gb is None:
         return ""
-    rd = load_rules_data()
+    rd = view.rules
     n_slots = rd.goblins.tribe(t).monster_slots
     mons = gb.monsters
     total = sum(len(v) for v in mons.values())
@@ -562,7 +561,7 @@ def goblins_rage(view: PlayerView) -> str:
         return ""
     rage = int(gb.rage)
     malaise = bool(gb.malaise)
-    return (f"Rage {rage} of 3: the Goblins draw {max(1, rage)} War card(s) at the start of their turn and keep one; "
+    return (f"Rage {rage} of 3: the Goblins draw {max(1, rage)} War card(view.rules, s) at the start of their turn and keep one; "
             "1 Rage keeps a Tribe's new discs off the board while populating. Rage rises when a Tribe is attacked "
             "or shot, with Plunder and the Fangs' special action; it falls when a Tribe attacks or smashes a "
             "Crystal. " + ("Malaise now: every Tribe has −1 Strength (not with the Pet Frog); the turn starts at "
@@ -575,7 +574,7 @@ def goblins_secrets(view: PlayerView) -> str:
         return ""
     face_up = gb.face_up
     return (f"The Goblins' Secrets: {int(gb.hand_count)} in hand (limit "
-            f"{load_rules_data().goblins.hand_limit})" + (f", {len(face_up)} face up" if face_up else "")
+            f"{view.rules.goblins.hand_limit})" + (f", {len(face_up)} face up" if face_up else "")
             + f"; {gb.secrets_deck} in the deck.")
 
 
@@ -635,8 +634,8 @@ def goblins_war(view: PlayerView) -> str:
         return ""
     war = gb.war_card
     if war and view.active == "goblins":
-        return f"This turn's War card {card_name(str(war))}: {card_text(str(war))}"
-    return (f"At the start of their turn the Goblins draw {max(1, int(gb.rage))} War card(s) (as many as "
+        return f"This turn's War card {card_name(view.rules, str(war))}: {card_text(view.rules, str(war))}"
+    return (f"At the start of their turn the Goblins draw {max(1, int(gb.rage))} War card(view.rules, s) (as many as "
             "their Rage, at least 1) and keep one: it says how many discs each Tribe gets and how many Monsters and "
             "Secrets they draw.")
 
@@ -645,7 +644,7 @@ def goblins_info(view: PlayerView, rest: str) -> str:
     gb = view.boards.goblins
     if gb is None:
         return ""
-    rd = load_rules_data()
+    rd = view.rules
     what, _, detail = rest.partition(".")
     if what in TRIBE_NAMES and detail == "strength":
         trap_txt = " Trap: +1 when the Knight attacks it." if _face_up_has(gb, "trap") else ""
@@ -663,11 +662,11 @@ def goblins_info(view: PlayerView, rest: str) -> str:
         return goblins_war(view)
     if what == "drawn_monster":
         m = str(gb.drawn_monster or "")
-        return (f"Monster drawn: {card_name(m)}: {card_text(m)} Assign it to a free Monster slot (at most "
+        return (f"Monster drawn: {card_name(view.rules, m)}: {card_text(view.rules, m)} Assign it to a free Monster slot (at most "
                 f"{int(gb.population.get('bones', 0))} Monsters in all), replace one, or discard it.")
     if what == "monster_discard":
         mdisc = list(gb.monster_discard)
-        return "Discarded Monsters: " + (", ".join(card_name(m) for m in mdisc) if mdisc else "none") + "."
+        return "Discarded Monsters: " + (", ".join(card_name(view.rules, m) for m in mdisc) if mdisc else "none") + "."
     if what == "secret":
         return f"A Secrets card in the Goblins' hand ({int(gb.hand_count)} in all; hidden from you)."
     if what == "decks":
@@ -677,7 +676,7 @@ def goblins_info(view: PlayerView, rest: str) -> str:
         return (f"War deck {gb.war_deck} · Monsters {dk.monsters} · Secrets "
                 f"{gb.secrets_deck} ({len(sdisc)} discarded) · Strength discs {used}/"
                 f"{rd.goblins.strength_discs}. Discarded Secrets: "
-                + (", ".join(card_name(c) for c in sdisc) if sdisc else "none") + ".")
+                + (", ".join(card_name(view.rules, c) for c in sdisc) if sdisc else "none") + ".")
     return ""
 
 
@@ -688,11 +687,11 @@ def goblins_card(view: PlayerView, cid: str) -> str | None:
         return None
     for t, mons in gb.monsters.items():
         if cid in mons:
-            return f"Monster {card_name(cid)} of the {TRIBE_NAMES.get(t, t)} Tribe: {card_text(cid)}"
+            return f"Monster {card_name(view.rules, cid)} of the {TRIBE_NAMES.get(t, t)} Tribe: {card_text(view.rules, cid)}"
     if cid in gb.face_up:
-        return f"{card_name(cid)} (face up, public): {card_text(cid)}"
+        return f"{card_name(view.rules, cid)} (face up, public): {card_text(view.rules, cid)}"
     if cid in (gb.hand or ()):
-        return f"Secrets card {card_name(cid)} (in your hand, hidden from the others): {card_text(cid)}"
+        return f"Secrets card {card_name(view.rules, cid)} (in your hand, hidden from the others): {card_text(view.rules, cid)}"
     return None
 
 
@@ -702,7 +701,7 @@ def thief_stat_choice(view: PlayerView, what: str) -> str:
     tb = view.boards.thief
     if tb is None:
         return ""
-    rd = load_rules_data().thief
+    rd = view.rules.thief
     try:
         vals = [int(v) for v in what.split("-")]
     except ValueError:
@@ -722,7 +721,7 @@ def thief_loot_drop(view: PlayerView, lv_txt: str) -> str:
     tb = view.boards.thief
     if tb is None:
         return ""
-    rd = load_rules_data().thief
+    rd = view.rules.thief
     level = int(tb.loot_drop)
     if not lv_txt.isdigit():
         return f"Loot Drop Level {level}: his killer's bonus depends on it."
@@ -737,7 +736,7 @@ def thief_loot_drop(view: PlayerView, lv_txt: str) -> str:
 
 
 def thief_upgrade(view: PlayerView, uid: str) -> str:
-    rd = load_rules_data().thief
+    rd = view.rules.thief
     tb = view.boards.thief
     taken = set(tb.upgrades) if tb is not None else set()
     u = next((x for x in rd.upgrades if x.id == uid), None)
@@ -774,7 +773,7 @@ def thief_stat(view: PlayerView, name: str) -> str:
     tb = view.boards.thief
     if tb is None:
         return ""
-    rd = load_rules_data().thief
+    rd = view.rules.thief
     stats = tb.stats
     tokens, flipped = list(tb.tokens), list(tb.flipped)
     idx = int(tb.assignment.get(name, THIEF_STATS.index(name)))

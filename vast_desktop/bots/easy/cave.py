@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
-from functools import lru_cache
 
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, parse_pos, rotate_walls
 from ...engine.kinds import DecisionKind
 from ...engine.option_ids import arg_list, arg_of, arg_parts, int_arg
 from ...engine.view import PlayerView
-from ...rules_data import load_rules_data
+from ...rules_data import RulesData
 from ..base import ScoredBot
 from ..features import MapPicture, option_space, verb
 
@@ -55,22 +54,15 @@ OMEN_KEEP = {"hatred": 3.0, "soporific_spores": 2.0, "giant_bats": 1.0, "rocksli
              "crystal_curse": 0.5, "past_plunder": 0.5}
 
 
-@lru_cache(maxsize=1)
-def _rules():
-    return load_rules_data()
+def tile_type(rules: RulesData, tile_id: str) -> str:
+    """A Cave tile's type from the game's public rules data (the Cave knows its own hand)."""
+    return rules.tile(tile_id).type
 
 
-@lru_cache(maxsize=256)
-def tile_type(tile_id: str) -> str:
-    """A Cave tile's type from the public rules data (the Cave knows its own hand)."""
-    return _rules().tile(tile_id).type
-
-
-@lru_cache(maxsize=1)
-def symbol_values() -> dict[str, float]:
-    """How much each Omen symbol is worth keeping: the omens it pays, weighted (CV-16)."""
+def symbol_values(rules: RulesData) -> dict[str, float]:
+    """How much each Omen symbol is worth keeping: the omens of the game's rules it pays, weighted (CV-16)."""
     out: dict[str, float] = {}
-    for omen in _rules().omens:
+    for omen in rules.omens:
         for s in omen.accepts:
             out[s] = out.get(s, 0.0) + OMEN_KEEP.get(omen.id, 0.5)
     return out
@@ -423,7 +415,7 @@ class EasyCave(ScoredBot):
         v, arg = verb(option), arg_of(option.id)
         if v == "place":
             tile_id, _, where = arg.partition("@")
-            kind = tile_type(tile_id)
+            kind = tile_type(pic.view.rules, tile_id)
             self.note(option.id, _PLACE_WORDS.get(kind, "Placing a tile grows the Cave; this spot keeps it compact "
                                                        "without crowding your Crystal tiles."))
             return 50.0 + self._placement(pic, kind, parse_pos(where))
@@ -489,7 +481,7 @@ class EasyCave(ScoredBot):
         """MAP-26: fill an open edge — on others' turns keep Crystal tiles for our own
         placement, and put an Ambush next to the Knight."""
         tile_id, where = arg_parts(option.id, "@")
-        kind = tile_type(tile_id)
+        kind = tile_type(pic.view.rules, tile_id)
         value = self._forced_spot(pic, kind, parse_pos(where) if where else option_space(option))
         if self.explain:
             self.note(option.id, _fill_words(kind, value))
@@ -498,7 +490,7 @@ class EasyCave(ScoredBot):
     def _explore_tile(self, pic: Picture, decision: Decision, option: Option) -> float:
         """GB-81: the Goblins explore onto a space and stand on the tile we give them —
         never a Crystal tile if another will do."""
-        kind = tile_type(arg_of(option.id))
+        kind = tile_type(pic.view.rules, arg_of(option.id))
         value = self._forced_spot(pic, kind, option_space(option)) - (10.0 if kind == "crystal" else 0.0)
         if self.explain:
             self.note(option.id, _fill_words(kind, value) if kind != "crystal" else
@@ -528,7 +520,7 @@ class EasyCave(ScoredBot):
         what, _, rest = arg.partition(":")
         if what == "place":
             tile_id, _, where = rest.partition("@")
-            return 10.0 + self._placement(pic, tile_type(tile_id), parse_pos(where))
+            return 10.0 + self._placement(pic, tile_type(pic.view.rules, tile_id), parse_pos(where))
         if what == "remove":
             return self._removal(pic, parse_pos(rest))
         return 12.0     # a Hatred token
@@ -610,7 +602,7 @@ class EasyCave(ScoredBot):
             t = pic.tiles[p]
             if t.tile_id is None or t.terrain is not None:
                 continue
-            printed = _rules().tile(t.tile_id).walls
+            printed = pic.view.rules.tile(t.tile_id).walls
             for rot in range(4):
                 walls = rotate_walls(printed, rot)
                 if walls != t.walls:
@@ -720,7 +712,7 @@ class EasyCave(ScoredBot):
             t = pic.tiles.get(p)
             if t is None or t.tile_id is None or p not in pic.on_enemy_paths():
                 return self._orientation(pic, p, rot) * 0.1
-            return 10.0 * pic.turn_gain(p, rotate_walls(_rules().tile(t.tile_id).walls, rot))
+            return 10.0 * pic.turn_gain(p, rotate_walls(pic.view.rules.tile(t.tile_id).walls, rot))
         if parts[0] == "events_bottom":
             top = pic.cave.event_top3 or ()
             return 3.0 - sum(card_value(EVENT_VALUE, c) for c in top) / max(1, len(top))
@@ -731,7 +723,7 @@ class EasyCave(ScoredBot):
 
     def _pay_omen(self, pic: Picture, decision: Decision, option: Option) -> float:
         """CV-16: pay with the symbols the other omens need least."""
-        values = symbol_values()
+        values = symbol_values(pic.view.rules)
         held = pic.cave.omens
         spent = arg_list(option.id)
         # a symbol we hold many of is cheaper to spend
@@ -740,7 +732,7 @@ class EasyCave(ScoredBot):
     def _hex_discard(self, pic: Picture, decision: Decision, option: Option) -> float:
         """Hex: lose the Omen token worth least."""
         s = arg_of(option.id)
-        return -symbol_values().get(s, 1.0) / (1 + pic.cave.omens.get(s, 0))
+        return -symbol_values(pic.view.rules).get(s, 1.0) / (1 + pic.cave.omens.get(s, 0))
 
     # ------------------------------------------------------------ cards
     def _choose_event(self, pic: Picture, decision: Decision, option: Option) -> float:
@@ -770,7 +762,7 @@ class EasyCave(ScoredBot):
         t = pic.tiles.get(p)
         if t is None or t.tile_id is None:
             return 0.0
-        walls = rotate_walls(_rules().tile(t.tile_id).walls, rot)
+        walls = rotate_walls(pic.view.rules.tile(t.tile_id).walls, rot)
         s = 0.0
         for d, (dx, dy) in enumerate(DELTA):
             n = (p[0] + dx, p[1] + dy)

@@ -32,7 +32,6 @@ from ...engine.geometry import DELTA, DIRS, Pos, parse_pos, rotate_walls, step
 from ...engine.kinds import DecisionKind
 from ...engine.option_ids import parse
 from ...engine.view import PlayerView, TileView
-from ...rules_data import load_rules_data
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
 
@@ -86,6 +85,11 @@ class _Ctx:
     @cached_property
     def pic(self) -> MapPicture:
         return MapPicture(self.view)
+
+    @cached_property
+    def costs(self) -> dict[str, tuple[str, ...]]:
+        """Each Power's symbols to pay, from the game's rules (the view carries them)."""
+        return {p.id: tuple(p.cost) for p in self.view.rules.dragon.powers}
 
     @cached_property
     def me(self) -> Pos | None:
@@ -310,10 +314,6 @@ class EasyDragon(ScoredBot):
 
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
-        rules = load_rules_data()
-        self.rules = rules
-        self.die = tuple(rules.dragon_die)
-        self.costs = {p.id: tuple(p.cost) for p in rules.dragon.powers}
         self.memory: _TurnMemory | None = None
         self.ctx: _Ctx | None = None
 
@@ -364,7 +364,7 @@ class EasyDragon(ScoredBot):
     # ------------------------------------------------------------ plumbing
     def __call__(self, view: PlayerView, decision: Decision) -> str:
         self._remember_turn(view, decision)
-        self.ctx = _Ctx(view, self.memory, self.params, self.die)
+        self.ctx = _Ctx(view, self.memory, self.params, tuple(view.rules.dragon_die))
         choice = super().__call__(view, decision)
         self._note_choice(decision, choice)
         self.ctx = None
@@ -391,7 +391,7 @@ class EasyDragon(ScoredBot):
             m.baseline[dst] = m.baseline.get(dst, 0) + 1
 
     def picture(self, view: PlayerView, decision: Decision) -> _Ctx:
-        return self.ctx if self.ctx is not None else _Ctx(view, self.memory, self.params, self.die)
+        return self.ctx if self.ctx is not None else _Ctx(view, self.memory, self.params, tuple(view.rules.dragon_die))
 
     def fallback(self, ctx: _Ctx, decision: Decision, option: Option) -> float:
         """Kinds with no special heuristic (forced moves, reveal order, Terrain placement…):
@@ -451,7 +451,7 @@ class EasyDragon(ScoredBot):
         return "A better resting place: more Dark tiles to reveal, Tribes to eat or Treasure within reach."
 
     def _cost(self, ctx: _Ctx, power: str) -> float:
-        return ctx.params["card_cost"] * len(self.costs.get(power, ()))
+        return ctx.params["card_cost"] * len(ctx.costs.get(power, ()))
 
     def _end_value(self, ctx: _Ctx) -> float:
         """Ending the turn where he is: Stay Put (DR-60) while asleep; awake, it is worth
@@ -743,7 +743,7 @@ class EasyDragon(ScoredBot):
         if roll is None or ctx.me is None:
             return 0.0
         centre, face = roll
-        hit = [(centre[0] + dx, centre[1] + dy) for dx, dy in self.die[face - 1]]
+        hit = [(centre[0] + dx, centre[1] + dy) for dx, dy in ctx.die[face - 1]]
         useful = any(ctx.is_dark(q) or ctx.tribes_at(q) or ctx.view.pieces.get("thief") == q for q in hit)
         if ctx.needs_shriek:
             useful = False                 # spend the token: he must Shriek again on another turn (DIF-12)
@@ -823,7 +823,7 @@ class EasyDragon(ScoredBot):
         if p is None or t is None or t.tile_id is None:
             return 0.0
         try:
-            printed = self.rules.tile(t.tile_id).walls
+            printed = ctx.view.rules.tile(t.tile_id).walls
         except (KeyError, ValueError):
             return 0.0
         walls = rotate_walls(tuple(printed), int(arg(option)))  # type: ignore[arg-type]

@@ -32,7 +32,6 @@ from ...engine.geometry import DELTA, Pos, rotate_walls
 from ...engine.kinds import DecisionKind
 from ...engine.option_ids import parse
 from ...engine.view import PlayerView
-from ...rules_data import load_rules_data
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
 
@@ -323,7 +322,6 @@ class EasyGoblins(ScoredBot):
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
         self.memory = Memory()
-        self.cards = load_rules_data()
         self.ctx: Picture | None = None
 
     @classmethod
@@ -463,7 +461,7 @@ class EasyGoblins(ScoredBot):
         if verb(o) == "ruby":
             return -1.0
         try:
-            c = self.cards.card(arg(o))
+            c = ctx.view.rules.card(arg(o))
         except (KeyError, ValueError):
             return 0.0
         gain = over = 0
@@ -909,7 +907,7 @@ class EasyGoblins(ScoredBot):
         tv = ctx.pic.tiles.get(p) if p is not None else None
         if p is None or tv is None or tv.tile_id is None:
             return 0.0
-        walls = rotate_walls(self.cards.tile(tv.tile_id).walls, int(arg(o)))
+        walls = rotate_walls(ctx.view.rules.tile(tv.tile_id).walls, int(arg(o)))
         s = 0.0
         for d_, (dx, dy) in enumerate(DELTA):
             if walls[d_]:

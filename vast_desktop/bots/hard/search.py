@@ -150,7 +150,7 @@ class HardBot:
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
             self.planned_for = (v.round, v.active)
             self.current = self.policies[self.search(v)]
-            self.worlds.begin(self.scenarios)
+            self.worlds.begin(self.scenarios, v.rules)
         return self.current(v, decision) if v.active == self.role else self.policies[0](v, decision)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ the turn's plan
@@ -173,7 +173,7 @@ class HardBot:
         playable = []
         for scenario, play_seed in self.scenarios:
             try:
-                scores = [self.rollout(load_scenario(scenario), i, play_seed) for i in range(len(self.variants))]
+                scores = [self.rollout(load_scenario(scenario, rules=v.rules), i, play_seed) for i in range(len(self.variants))]
             except EngineError as exc:
                 # a world the rules cannot play on (a guess the view cannot rule out, or an
                 # engine fault) is left out for every strategy alike; the real game goes on

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import EngineError  # the error type only: a bot never holds the real game
@@ -43,7 +42,7 @@ from ...engine.geometry import parse_pos
 from ...engine.option_ids import parse
 from ...engine.scenario import ScenarioError, load_scenario
 from ...engine.view import PlayerView, TileView, view
-from ...rules_data import load_rules_data
+from ...rules_data import RulesData
 from ..base import Bot
 from ..registry import make_bot
 
@@ -81,26 +80,24 @@ def observation(v: PlayerView, decision: Decision) -> tuple[Any, ...]:
             decision.role, decision.kind, decision.prompt, decision.ids)
 
 
-@cache
-def component_ids() -> frozenset[str]:
-    """The ids of the components a hidden draw can turn up: Cave tiles and cards."""
-    rules = load_rules_data()
+def component_ids(rules: RulesData) -> frozenset[str]:
+    """The ids of the components a hidden draw can turn up in a game of ``rules``: Cave tiles and cards."""
     decks = ("events", "treasures", "sidequests", "war", "monsters", "secrets", "powers", "scales")
     return frozenset({t.id for t in rules.tiles} | {c for d in decks for c in rules.deck(d, include_promo=True)})  # type: ignore[arg-type]
 
 
-def shown_instead(real: Any, world: Any, out: list[tuple[str, str]]) -> None:
+def shown_instead(real: Any, world: Any, out: list[tuple[str, str]], ids: frozenset[str]) -> None:
     """Collect into ``out`` the pairs (what the game shows, what the world shows in its place)
-    of components, walking two views' dicts side by side."""
+    of components (``ids``: :func:`component_ids`), walking two views' dicts side by side."""
     if isinstance(real, str) and isinstance(world, str):
-        if real != world and real in component_ids() and world in component_ids():
+        if real != world and real in ids and world in ids:
             out.append((real, world))
     elif isinstance(real, dict) and isinstance(world, dict):
         for k in real.keys() & world.keys():
-            shown_instead(real[k], world[k], out)
+            shown_instead(real[k], world[k], out, ids)
     elif isinstance(real, (list, tuple)) and isinstance(world, (list, tuple)) and len(real) == len(world):
         for a, b in zip(real, world, strict=True):
-            shown_instead(a, b, out)
+            shown_instead(a, b, out, ids)
 
 
 def swapped(data: Any, a: str, b: str) -> Any:
@@ -114,11 +111,10 @@ def swapped(data: Any, a: str, b: str) -> Any:
     return data
 
 
-def consistent_options(d: Decision, tiles: dict[Any, TileView]) -> Decision:
+def consistent_options(d: Decision, tiles: dict[Any, TileView], rules: RulesData) -> Decision:
     """``d`` with only the tile placements (``fill:T12@x,y``) that put on a space the tile the
     real game shows there — the same Tribe on its back, the same tile once Lit; ``d`` itself if
-    it places no tile or none fits."""
-    rules = load_rules_data()
+    it places no tile or none fits (``rules``: the game's, for the tiles' Tribes)."""
     fits = []
     for o in d.options:
         verb, arg = parse(o.id)
@@ -147,7 +143,7 @@ class TrackedWorld:
     def restart(self, scenario: dict[str, Any]) -> bool:
         """Begin the turn again from ``scenario`` (False if the rules cannot set it up)."""
         try:
-            self.game = load_scenario(scenario)
+            self.game = load_scenario(scenario, rules=self.game.rules)   # the same rules as the world had
         except (ScenarioError, EngineError):
             return False
         self.scenario, self.others = scenario, {}
@@ -165,13 +161,15 @@ class TurnWorlds:
         self.dropped = 0            # worlds the real game disproved (statistics for benchmarks)
         self.mended = 0
 
-    def begin(self, worlds: list[tuple[dict[str, Any], int]]) -> None:
-        """This turn's worlds (scenario, seed), each at the start of the turn."""
+    def begin(self, worlds: list[tuple[dict[str, Any], int]], rules: RulesData) -> None:
+        """This turn's worlds (scenario, seed), each at the start of the turn, played with
+        ``rules`` (the real game's, from the view: a world with other numbers could refuse
+        a choice the real game offers)."""
         self.mine = []
         self.worlds = []
         for scenario, seed in worlds:
             try:
-                self.worlds.append(TrackedWorld(load_scenario(scenario), seed, scenario))
+                self.worlds.append(TrackedWorld(load_scenario(scenario, rules=rules), seed, scenario))
             except (ScenarioError, EngineError):
                 self.dropped += 1
 
@@ -236,11 +234,12 @@ class TurnWorlds:
         """Swap the components the world guessed wrong for those the game showed, play the
         turn again in it, and report whether it now shows what the game shows."""
         real = v.to_dict()
+        ids = component_ids(v.rules)
         for _ in range(MAX_MENDS):
             if w.game.pending is None or w.game.outcome is not None:
                 return False
             pairs: list[tuple[str, str]] = []
-            shown_instead(real, view(w.game, self.role).to_dict(), pairs)
+            shown_instead(real, view(w.game, self.role).to_dict(), pairs, ids)
             # a tile the game revealed where the world still has a Dark tile (or another one)
             placed = w.game.state.board.tiles
             pairs += [(t.tile_id, placed[t.pos].tile_id) for t in v.tiles
@@ -283,7 +282,7 @@ class TurnWorlds:
                 bot = w.others.get(d.role)
                 if bot is None:
                     bot = w.others[d.role] = make_bot(d.role, "easy", w.seed)
-                g.apply(bot(view(g, d.role, minimal=True), consistent_options(d, self.shown)))
+                g.apply(bot(view(g, d.role, minimal=True), consistent_options(d, self.shown, g.rules)))
         except (IllegalChoice, EngineError):
             return False
         return False

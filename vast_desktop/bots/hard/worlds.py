@@ -36,7 +36,7 @@ from ...engine.map.terrain import READY_KINDS
 from ...engine.option_ids import arg_of, has_verb
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, TileView
-from ...rules_data import RulesData, load_rules_data
+from ...rules_data import RulesData
 from ..registry import ROLES
 
 if TYPE_CHECKING:       # the type of what it returns: a new game, never one it is given
@@ -54,15 +54,14 @@ def sample_world(view: PlayerView, rng: random.Random) -> Game:
     It takes the view and a RNG and nothing else — no Game — so it cannot cheat: hidden
     information it does not see can only be guessed.  The world's own seed is drawn from
     ``rng`` too (never the real game's seed, which would decide every hidden thing)."""
-    return load_scenario(world_scenario(view, rng))
+    return load_scenario(world_scenario(view, rng), rules=view.rules)   # the real game's rules, corrections too
 
 
 def world_scenario(view: PlayerView, rng: random.Random) -> dict[str, Any]:
     """The scenario dict of :func:`sample_world` (see :mod:`vast_desktop.engine.scenario`)."""
     if not view.setup:
         raise WorldError("the view carries no setup: it comes from an older engine")
-    rules = load_rules_data()
-    s = _Sampler(view, rules, rng)
+    s = _Sampler(view, view.rules, rng)
     return s.build()
 
 

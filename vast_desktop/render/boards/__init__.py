@@ -82,6 +82,8 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerView, rol
     No text is drawn below :data:`.kit.MIN_PX` pixels times ``ui_scale`` (the player's UI scale)."""
     rect = pygame.Rect(rect)
     out = BoardLayout()
+    if kit.use_rules(view.rules):      # another game's rules: layouts and backgrounds built with the old go
+        clear_caches()
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)
     floor = kit.use_text_floor(ui_scale)

@@ -499,7 +499,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
                 _frame(surf, rr, CARD_FACE, _shade(tcol, 0.7), 2, radius=4)
                 draw_text(surf, _fit(_card_name(m), sc.f(16), rr.w - sc(8), True), (rr.x + sc(4), rr.y + sc(2)),
                           sc.f(16), CARD_INK, bold=True)
-                short = _monster_short(m)
+                short = _monster_short(view.rules, m)
                 draw_text(surf, _fit(short, small, rr.w - sc(8)), (rr.x + sc(4), rr.bottom - sc(2)), small,
                           (150, 40, 30) if short.startswith("+") else (70, 60, 48), anchor="bottomleft")
                 out.tip(view, f"card:{m}", rr)
@@ -537,7 +537,7 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             _frame(surf, dr, CARD_FACE, HIGHLIGHT, 2, radius=5)
             draw_text(surf, _fit(f"Drawn: {_card_name(str(drawn_m))}", sc.f(16), dr.w - sc(8), True),
                       (dr.x + sc(4), dr.y + sc(2)), sc.f(16), CARD_INK, bold=True)
-            draw_text(surf, _fit(f"{_monster_short(str(drawn_m))} · assign it", small, dr.w - sc(8)),
+            draw_text(surf, _fit(f"{_monster_short(view.rules, str(drawn_m))} · assign it", small, dr.w - sc(8)),
                       (dr.x + sc(4), dr.bottom - sc(2)), small, (70, 60, 48), anchor="bottomleft")
             c = _card(str(drawn_m))
             out.tip(view, "info:goblins.drawn_monster", dr)

@@ -24,7 +24,7 @@ import pygame
 
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
-from ...rules_data import RulesData, UnknownIdError, load_rules_data
+from ...rules_data import RulesData, UnknownIdError
 from ...teach.describe import describe_key
 from .. import text as _text
 from ..theme import (
@@ -55,13 +55,24 @@ OK_GREEN = (120, 210, 120)
 
 BASE_W = 420        # the width the base sizes below are designed for
 
+# the rules of the game whose boards are drawn: set from the view by ``draw_board`` (use_rules), so the
+# numbers and card texts on a board are the game's own, a player's corrections included
 _RD: RulesData | None = None
 
 
-def _rules() -> RulesData:
+def use_rules(rules: RulesData) -> bool:
+    """Draw the boards with ``rules`` (the view's); True when they are not the rules drawn with until
+    now, so the caller forgets the layouts and backgrounds built with the old ones."""
     global _RD
+    if rules is _RD:
+        return False
+    _RD = rules
+    return True
+
+
+def _rules() -> RulesData:
     if _RD is None:
-        _RD = load_rules_data()
+        raise RuntimeError("a board is drawn with its game's rules: draw_board sets them from the view")
     return _RD
 
 

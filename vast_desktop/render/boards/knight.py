@@ -135,14 +135,15 @@ def _knight_geom_at(w: int, max_health: int, n_treasures: int, n_quests: int, n_
     cy = health_sec.centery - cw // 2
     health_cells = [(max_health - i, pygame.Rect(x0 + i * (cw + 2), cy, cw, cw)) for i in range(n)]
     y = health_sec.bottom + gap
-    # Grit: 0..45 in rows of 16
+    # Grit: 0..grit_cap (45) in rows of 16, as the game's rules have it
+    spaces = _rules().knight.grit_cap + 1
     cols = 16
     gw = (inner_w - lab_w - sc(6)) // cols
     gh = min(gw, sc(22))
-    rows = math.ceil(46 / cols)
+    rows = math.ceil(spaces / cols)
     grit_sec = pygame.Rect(P, y, inner_w, rows * gh + sc(10))
     grit_cells = [pygame.Rect(grit_sec.x + lab_w + (i % cols) * gw, grit_sec.y + sc(5) + (i // cols) * gh, gw - 1,
-                              gh - 1) for i in range(46)]
+                              gh - 1) for i in range(spaces)]
     y = grit_sec.bottom + gap
     # Stat tracks
     track_rows: dict[str, pygame.Rect] = {}
@@ -175,8 +176,9 @@ def _knight_geom_at(w: int, max_health: int, n_treasures: int, n_quests: int, n_
         equip_slots[e] = [pygame.Rect(sx + j * (slot + sc(3)), sy, slot, slot) for j in range(count)]
         if e == "bomb":
             tk = max(6, slot * 2 // 3)
-            bomb_tokens = [pygame.Rect(box.right - sc(4) - (3 - j) * (tk + 2), sy + (slot - tk) // 2, tk, tk)
-                           for j in range(3)]
+            bombs = _rules().knight.bombs             # the Bomb tokens the game's rules give her (3)
+            bomb_tokens = [pygame.Rect(box.right - sc(4) - (bombs - j) * (tk + 2), sy + (slot - tk) // 2, tk, tk)
+                           for j in range(bombs)]
     y += eh + gap
     # Hero cubes: supply, set aside, discarded
     ch = sc(48)
