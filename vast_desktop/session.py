@@ -226,12 +226,13 @@ class Session:
     def _apply(self, option_id: str) -> None:
         try:
             self.game.apply(option_id)
+            self._follow_orders()
         except EngineError as exc:
             self.game = exc.game
+            self.ordered_steps = {n for n in self.ordered_steps if n <= len(self.game.choices)}
             self.draw_curtain()
             self.autosave()
             raise
-        self._follow_orders()
         self._after_change()
         self.autosave()
 

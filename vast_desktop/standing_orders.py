@@ -27,7 +27,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from .bots.easy.cave import EasyCave
 from .engine.decisions import Decision, Option
@@ -43,7 +43,7 @@ TILE_KINDS = frozenset({DecisionKind.FILL_OPEN_EDGE, DecisionKind.EXPLORE_TILE})
 # ... and choosing the card the Knight meets when she reveals an Event or a Treasure (CV-09, CV-40)
 CARD_KINDS = frozenset({DecisionKind.CHOOSE_EVENT, DecisionKind.CHOOSE_TREASURE, DecisionKind.BOTTOM_TREASURE})
 
-TileId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9_]{1,40}$")]
+TileId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
 
 
 class FillMode(StrEnum):
@@ -62,10 +62,24 @@ class StandingOrders(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
-    # a save's JSON gives a string and a list: accepted for these two fields, nothing else is coerced
-    mode: Annotated[FillMode, Strict(False)] = FillMode.AUTO       # tile placements
-    cards: Annotated[FillMode, Strict(False)] = FillMode.AUTO      # the Event / Treasure card for the Knight
-    tile_order: Annotated[tuple[TileId, ...], Strict(False)] = Field(default=(), max_length=MAX_ORDER)
+    mode: FillMode = FillMode.AUTO       # tile placements
+    cards: FillMode = FillMode.AUTO      # the Event / Treasure card for the Knight
+    tile_order: tuple[TileId, ...] = Field(default=(), max_length=MAX_ORDER)
+
+    @field_validator("mode", "cards", mode="before")
+    @classmethod
+    def _mode_from_json(cls, value: object) -> object:
+        """A save's JSON gives the mode as its text: one of the modes' own values becomes the mode
+        (anything else is left for the strict check to refuse)."""
+        if isinstance(value, str) and not isinstance(value, FillMode) and value in set(FillMode):
+            return FillMode(value)
+        return value
+
+    @field_validator("tile_order", mode="before")
+    @classmethod
+    def _order_from_json(cls, value: object) -> object:
+        """A save's JSON gives the order as a list: the same items as a tuple (each still checked)."""
+        return tuple(value) if isinstance(value, list) else value
 
     @classmethod
     def ask_each_time(cls) -> StandingOrders:
