@@ -69,11 +69,14 @@ class StandingOrders(BaseModel):
     @field_validator("mode", "cards", mode="before")
     @classmethod
     def _mode_from_json(cls, value: object) -> object:
-        """A save's JSON gives the mode as its text: one of the modes' own values becomes the mode
-        (anything else is left for the strict check to refuse)."""
-        if isinstance(value, str) and not isinstance(value, FillMode) and value in set(FillMode):
+        """A save's JSON gives the mode as its text: one of the modes' own values becomes the mode;
+        anything else is refused with the values allowed."""
+        if isinstance(value, FillMode):
+            return value
+        if isinstance(value, str) and value in set(FillMode):
             return FillMode(value)
-        return value
+        shown = repr(value[:40]) if isinstance(value, str) else f"a {type(value).__name__}"
+        raise ValueError(f"the Cave's standing orders take {' or '.join(repr(m.value) for m in FillMode)}, not {shown}")
 
     @field_validator("tile_order", mode="before")
     @classmethod
