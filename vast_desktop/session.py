@@ -24,11 +24,11 @@ from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
 from .persistence import SaveError, load_save, save_game, save_text, to_save
+from .public_answers import public_answer
 from .rules_data import RulesData
 from .standing_orders import StandingOrders
 from .standing_orders import answers as orders_answer
 from .standing_orders import choose as orders_choose
-from .public_answers import public_answer
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
