@@ -38,6 +38,7 @@ from .engine.state import ROLE_ORDER
 from .rules_data import Corrections, RulesData, describe_count
 from .rules_data.corrections import SHOWN_CHARS
 from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
+from .standing_orders import StandingOrders
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 SAVE_FORMAT: Literal["vast-desktop-save"] = "vast-desktop-save"
@@ -140,6 +141,7 @@ class SaveFile(BaseModel):
     seats: dict[Role, SeatValue] | None = None    # role -> "human" or "computer:<level>" (the app's seat table)
     campaign: dict[Role, PlayerName] | None = None  # role -> player name in a Campaign game (VAR-03); absent otherwise
     rules_changes: RulesChanges | None = None   # the player's rules-data corrections it was played with; absent: none
+    cave_orders: StandingOrders | None = None      # the Cave's standing orders (issue 27 item 2); absent in older saves
 
     @model_validator(mode="after")
     def _consistent(self) -> SaveFile:
@@ -155,13 +157,16 @@ class SaveFile(BaseModel):
             extra = sorted(set(table or ()) - roles)
             if extra:
                 raise ValueError(f"{field} names {', '.join(extra)}, not in this game")
+        if self.cave_orders is not None and "cave" not in roles:
+            raise ValueError("cave_orders are given but the Cave is not in this game")
         return self
 
 
-def to_save(g: Game, seats: dict[str, str] | None = None, campaign: dict[str, str] | None = None) -> SaveFile:
+def to_save(g: Game, seats: dict[str, str] | None = None, campaign: dict[str, str] | None = None,
+            cave_orders: StandingOrders | None = None) -> SaveFile:
     return SaveFile(format=SAVE_FORMAT, version=SAVE_VERSION, rules_version=RULES_VERSION, setup=g.setup,
                     scenario=g.scenario, choices=tuple(g.choices), seats=seats, campaign=campaign or None,
-                    rules_changes=RulesChanges.of(g.rules.corrections))
+                    rules_changes=RulesChanges.of(g.rules.corrections), cave_orders=cave_orders)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -214,15 +219,15 @@ def clean_temp_files(folder: Path, min_age_seconds: float = STALE_TEMP_SECONDS) 
 
 def save_text(save: SaveFile) -> str:
     """A save file's text, as :func:`save_game` writes it."""
-    # without a campaign or corrections the file is written exactly as before those fields existed (older
-    # versions read it); with corrections an older version refuses it, as it could not play it right
-    absent = {name for name in ("campaign", "rules_changes") if getattr(save, name) is None}
+    # without a campaign, corrections or orders the file is written exactly as before those fields existed
+    # (older versions read it); with corrections an older version refuses it, as it could not play it right
+    absent = {name for name in ("campaign", "rules_changes", "cave_orders") if getattr(save, name) is None}
     return save.model_dump_json(indent=1, exclude=absent or None)
 
 
 def save_game(g: Game, path: Path, seats: dict[str, str] | None = None,
-              campaign: dict[str, str] | None = None) -> None:
-    atomic_write_text(Path(path), save_text(to_save(g, seats, campaign)))
+              campaign: dict[str, str] | None = None, cave_orders: StandingOrders | None = None) -> None:
+    atomic_write_text(Path(path), save_text(to_save(g, seats, campaign, cave_orders)))
 
 
 def load_game(path: Path) -> Game:
@@ -348,7 +353,7 @@ def _probe(game: Game, save: SaveFile) -> None:
             str(opt.label)
     for role in (*game.state.roles, None):
         view(game, role)
-    to_save(game, save.seats, save.campaign).model_dump_json()
+    to_save(game, save.seats, save.campaign, save.cave_orders).model_dump_json()
 
 
 def _why(exc: BaseException) -> str:

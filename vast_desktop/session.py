@@ -24,7 +24,11 @@ from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
 from .persistence import SaveError, load_save, save_game, save_text, to_save
+from .public_answers import public_answer
 from .rules_data import RulesData
+from .standing_orders import StandingOrders
+from .standing_orders import answers as orders_answer
+from .standing_orders import choose as orders_choose
 
 Bot = Callable[[PlayerView | None, Decision], str]
 BOT_LEVELS = LEVELS                   # random (any legal option), easy (heuristic), hard (searches)
@@ -103,6 +107,11 @@ class Session:
     # writes the autosave in the background; the app hands every session its one writer, so the saves of
     # one game and the next reach the file in order
     writer: AutosaveWriter = field(default_factory=AutosaveWriter)
+    # the Cave's standing orders (issue 27, item 2): its placements during other roles' turns, answered
+    # without a hand-off while the Cave is a person; saved with the game
+    standing_orders: StandingOrders = field(default_factory=StandingOrders)
+    ordered_steps: set[int] = field(default_factory=set)    # choice numbers answered without a hand-off
+    public_answers: bool = True     # answer questions the public situation decides (off: the old table, to measure)
 
     def __post_init__(self) -> None:
         for role in self.game.state.roles:
@@ -121,11 +130,12 @@ class Session:
     @classmethod
     def new(cls, setup: Setup, seats: dict[str, Seat] | None = None, autosave_path: Path | None = None,
             shared_table: bool = False, players: dict[str, str] | None = None,
-            writer: AutosaveWriter | None = None, rules: RulesData | None = None) -> Session:
+            writer: AutosaveWriter | None = None, rules: RulesData | None = None,
+            standing_orders: StandingOrders | None = None) -> Session:
         """A new game (with ``rules``, default the packaged data: the app passes the player's),
         autosaved at once (in the background: an unwritable folder still starts it)."""
         s = cls(new_game(setup, rules), dict(seats or {}), autosave_path, shared_table, players=dict(players or {}),
-                writer=writer or AutosaveWriter())
+                writer=writer or AutosaveWriter(), standing_orders=standing_orders or StandingOrders())
         s.autosave()
         return s
 
@@ -139,7 +149,8 @@ class Session:
             if seats is None and save.seats:
                 seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}
             return cls(g, dict(seats or {}), autosave_path, players=dict(save.campaign or {}),
-                       writer=writer or AutosaveWriter())
+                       writer=writer or AutosaveWriter(),
+                       standing_orders=save.cave_orders if save.cave_orders is not None else StandingOrders())
         except Exception as exc:      # load_save validated the seats; this is the last guard
             raise SaveError(f"{path}: the saved seats cannot be used ({type(exc).__name__}: {exc}).") from None
 
@@ -215,12 +226,40 @@ class Session:
     def _apply(self, option_id: str) -> None:
         try:
             self.game.apply(option_id)
+            self._follow_orders()
         except EngineError as exc:
             self.game = exc.game
+            self.ordered_steps = {n for n in self.ordered_steps if n <= len(self.game.choices)}
             self.draw_curtain()
             self.autosave()
             raise
         self._after_change()
+        self.autosave()
+
+    def answer_without_handoff(self) -> str | None:
+        """The answer to the pending decision that needs no hand-off, or None (a person is asked).
+        Only at a pass-and-play table (curtains), only for a person who is not playing now:
+        the Cave's standing orders for its placements (from the Cave's own view), and a question
+        whose one answer the public situation decides (:mod:`public_answers`, from the public view)."""
+        d = self.game.pending
+        active = self.game.state.active
+        if d is None or self.game.outcome is not None or not self.curtains or d.role not in self.humans \
+                or d.role == active:
+            return None
+        if orders_answer(self.standing_orders, d, active):
+            return orders_choose(self.standing_orders, view(self.game, d.role), d)
+        return public_answer(view(self.game, None), d) if self.public_answers else None
+
+    def _follow_orders(self) -> None:
+        """Apply, one by one, the answers that need no hand-off (:meth:`answer_without_handoff`);
+        each is a legal option id logged like any choice, so replay and undo need no orders."""
+        while (choice := self.answer_without_handoff()) is not None:
+            self.game.apply(choice)
+            self.ordered_steps.add(len(self.game.choices))
+
+    def set_standing_orders(self, orders: StandingOrders) -> None:
+        """The Cave's new orders (set in its own view); saved with the game at once."""
+        self.standing_orders = orders
         self.autosave()
 
     def bot_to_move(self) -> bool:
@@ -262,10 +301,13 @@ class Session:
         g = self.game
         if not g.choices or not g.decider_log or g.decider_log[-1] not in self.humans:
             return False
+        if len(g.choices) in self.ordered_steps:      # the Cave's orders chose it: the Cave's to take back
+            return False
         return g.can_undo(self.humans)
 
     def undo(self) -> None:
         self.game = self.game.undo()
+        self.ordered_steps = {n for n in self.ordered_steps if n <= len(self.game.choices)}
         self._after_change()
         self.autosave()
 
@@ -276,7 +318,8 @@ class Session:
     def autosave(self) -> None:
         """Queue the game as it is now for the autosave file; returns without waiting for the disk."""
         if self.autosave_path is not None:
-            self.writer.submit(self.autosave_path, save_text(to_save(self.game, self.seat_table(), self.players or None)))
+            self.writer.submit(self.autosave_path, save_text(to_save(self.game, self.seat_table(), self.players or None,
+                                                                   self.saved_orders())))
 
     @property
     def autosave_problem(self) -> AutosaveProblem | None:
@@ -289,7 +332,11 @@ class Session:
 
     def save(self, path: Path) -> None:
         """Save as ``path``, now, on this thread; an OSError is the caller's to report."""
-        save_game(self.game, path, self.seat_table(), self.players or None)
+        save_game(self.game, path, self.seat_table(), self.players or None, self.saved_orders())
+
+    def saved_orders(self) -> StandingOrders | None:
+        """The orders a save carries: only with a Cave in the game."""
+        return self.standing_orders if "cave" in self.game.state.roles else None
 
     # ---------------------------------------------------------------- campaign
     def game_id(self) -> str:

@@ -15,6 +15,7 @@ from vast_desktop.engine.decisions import Decision
 from vast_desktop.render import text as text_mod
 from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.session import Seat
+from vast_desktop.standing_orders import StandingOrders
 
 from .robot import Robot
 from .test_table import start
@@ -42,9 +43,14 @@ class Table:
 
     def __init__(self, app, seed: int, on_curtain: Callable[[str], None] | None = None,
                  after_curtain: Callable[[str], None] | None = None, roles: tuple[str, ...] = ROLES,
-                 variants: tuple[str, ...] = ()) -> None:
+                 variants: tuple[str, ...] = (), orders: StandingOrders | None = None) -> None:
         self.robot = start(app, roles, {r: Seat(True) for r in roles}, seed=seed, variants=variants)
         self.app = app
+        # every question is clicked here, the Cave's out-of-turn placements too: its standing orders
+        # are "ask me each time" and no public answer is skipped, unless a test passes its ``orders``
+        # (issue 27 item 2: then the orders and the public answers play as at a real table)
+        app.session.standing_orders = orders or StandingOrders.ask_each_time()
+        app.session.public_answers = orders is not None
         self.chooser = random.Random(seed)
         self.on_curtain = on_curtain
         self.after_curtain = after_curtain

@@ -27,6 +27,7 @@ from vast_desktop.screens.handoff import HandoffScreen
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
 from vast_desktop.settings import autosave_path
+from vast_desktop.standing_orders import StandingOrders
 
 from .robot import Robot, pass_entry_curtain
 from .test_four_role_table import pick
@@ -38,7 +39,10 @@ def start(app, roles: tuple[str, ...], seed: int, variants: tuple[str, ...], hou
           solo_level: str | None = None) -> Robot:
     app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 0.0})
     setup = Setup(roles=roles, seed=seed, variants=variants, house_rules=house_rules, solo_level=solo_level)
-    app.session = Session.new(setup, {r: Seat(True) for r in roles}, autosave_path())
+    # every question clicked: the Cave's standing orders ask each time and no public answer is skipped
+    app.session = Session.new(setup, {r: Seat(True) for r in roles}, autosave_path(),
+                              standing_orders=StandingOrders.ask_each_time())
+    app.session.public_answers = False
     app.replace(TableScreen(app))
     robot = Robot(app)
     robot.frames(3)

@@ -179,6 +179,7 @@ class TableScreen(Screen):
         has_end = decision is not None and decision.option("end:") is not None
         self.end_btn.enable() if has_end else self.end_btn.disable()
         self.suggest.refresh()
+        self.show_orders_button()
         self.reminders.check()
 
     def _start_animations(self) -> None:
@@ -390,7 +391,27 @@ class TableScreen(Screen):
         x = self.prompt.right - 8 - 5 * bw - 32
         self.sheet_btn = self.button((x, self.prompt.bottom - bh - 8, bw, bh), "Cheat sheet", self.open_cheatsheet,
                                      "How to win and the turn in order, for each role (C)")
+        # the Cave's standing orders (issue 27 item 2): shown only in the Cave's own view (orders_panel.offered)
+        self.orders_btn = self.button((x - bw - 8, self.prompt.bottom - bh - 8, bw, bh), "Orders", self.open_orders,
+                                      "Your standing orders: placements while others play, without passing the screen")
+        self.orders_btn.hide()
         self.reminders.build()
+
+    def show_orders_button(self) -> None:
+        """The "Orders" button only while the Cave looks at its own view at a pass-and-play table."""
+        from .orders_panel import offered
+
+        self.orders_btn.show() if offered(self.session) and not self.suspended else self.orders_btn.hide()
+
+    def resume(self) -> None:
+        super().resume()
+        self.show_orders_button()      # resume shows every element: the Cave's button only to the Cave
+
+    def open_orders(self) -> None:
+        from .orders_panel import StandingOrdersScreen, offered
+
+        if offered(self.session) and self.app.top is self:
+            self.app.push(StandingOrdersScreen(self.app))
 
     def cheatsheet_role(self) -> str | None:
         """Whose card C opens: the person looking, else whoever decides or plays now."""
