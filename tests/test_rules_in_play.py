@@ -63,10 +63,13 @@ def test_the_boards_are_drawn_with_the_views_rules(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from vast_desktop.render import boards, text
     from vast_desktop.render.boards import draw_board, kit
 
     rules = _rules(tmp_path)
     pygame.init()
+    text.reset_caches()          # fonts made before an earlier pygame.quit (another test) are dead
+    boards.clear_caches()
     try:
         surface = pygame.display.set_mode((460, 700))
         g = new_game(Setup(roles=("knight", "cave"), seed=3), rules)

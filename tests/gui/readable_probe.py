@@ -15,14 +15,18 @@ from vast_desktop.render import text as text_mod
 from vast_desktop.render.text import DrawnText
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat, Session
+from vast_desktop.standing_orders import StandingOrders
 
 FIVE = ("knight", "goblins", "dragon", "cave", "thief")
 
 
 def five_role_table(app: App, seed: int = 19, choices: int = 220) -> TableScreen:
     """A five-role pass-and-play game played ``choices`` random choices in, shown on the table."""
-    app.session = Session.new(Setup(roles=FIVE, seed=seed), {r: Seat(True) for r in FIVE})
+    # every question asked (no standing orders, no public answers): the same game whatever their defaults
+    app.session = Session.new(Setup(roles=FIVE, seed=seed), {r: Seat(True) for r in FIVE},
+                              standing_orders=StandingOrders.ask_each_time())
     s = app.session
+    s.public_answers = False
     rng = random.Random(seed)
     while s.game.outcome is None and len(s.game.choices) < choices:
         d = s.game.pending

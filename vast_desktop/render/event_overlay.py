@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..rules_data import UnknownIdError, load_rules_data
+from ..rules_data import RulesData, UnknownIdError
 from .text import draw_text, size_for_px, wrap
 from .theme import font
 
@@ -37,10 +37,11 @@ class EventOverlay:
     def __init__(self) -> None:
         self.shown: ShownEvent | None = None
 
-    def start(self, card_id: str) -> None:
-        """Show the Event card ``card_id`` (a physical id such as ``rats#2``) from now."""
+    def start(self, card_id: str, rules: RulesData) -> None:
+        """Show the Event card ``card_id`` (a physical id such as ``rats#2``) from now, as the game's
+        ``rules`` (the view's: a player's corrections included) write it."""
         try:
-            c = load_rules_data().card(card_id)
+            c = rules.card(card_id)
         except UnknownIdError:
             return
         self.shown = ShownEvent(card_id, str(c.name), " ".join(str(c.text).split()))

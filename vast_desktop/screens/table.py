@@ -201,7 +201,7 @@ class TableScreen(Screen):
         if self.events_shown:                    # (not the past of a game just opened)
             for e in new:
                 if e.kind == "event" and "card" in e.data:
-                    self.event_card.start(str(e.data["card"]))
+                    self.event_card.start(str(e.data["card"]), g.rules)
         self.events_shown = len(events)
         self.app.sound.hear(self.session.game, self.session.humans)    # the new events' sounds (audio/cues.py)
 

@@ -172,11 +172,12 @@ def _geom_at(w: int, slots: tuple[int, ...], n_secrets: int, n_offer: int, s: fl
     rage_sec = pygame.Rect(P, y, inner_w * 58 // 100, rh)
     turn = pygame.Rect(rage_sec.right + gap, y, inner_w - rage_sec.w - gap, rh)
     lab_w = sc(50)
-    cw0 = (rage_sec.w - lab_w - sc(8) - 3 * sc(3)) // 5        # the Malaise cell is twice as wide
-    cells = []
+    room = rage_sec.w - lab_w - sc(8) - 3 * sc(3)
+    cw0 = room * 10 // 58                  # the Malaise cell takes what the three digits leave (~2.8 of them):
+    cells = []                             # room for the Rage token and the word "Malaise" side by side
     x = rage_sec.x + lab_w
     for i in range(4):
-        cw = cw0 * 2 if i == 0 else cw0
+        cw = room - 3 * cw0 if i == 0 else cw0
         cells.append(pygame.Rect(x, rage_sec.y + sc(6), cw, rh - sc(12)))
         x += cw + sc(3)
     y = rage_sec.bottom + gap
@@ -300,8 +301,9 @@ def _background_draw(surf: pygame.Surface, gm: _GGeom, own: bool, art: Any) -> N
         _frame(surf, r, fill, CELL_EDGE, 1)
         if i == 0:
             draw_text(surf, "0", (r.x + sc(4), r.centery), sc.f(18), TEXT_DIM, bold=True, anchor="midleft")
-            draw_text(surf, _fit("Malaise", small, r.w - sc(16)), (r.right - sc(3), r.centery), small,
-                      (220, 150, 140), anchor="midright")
+            lr = _malaise_label(r, sc)
+            draw_text(surf, _fit("Malaise", small, lr.w), (lr.right, lr.centery), small, (220, 150, 140),
+                      anchor="midright")
         else:
             draw_text(surf, str(i), r.center, sc.f(18), TEXT_DIM, bold=True, anchor="center")
     _section(surf, gm.turn, SECTION)
@@ -400,8 +402,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
         pygame.draw.circle(surf, TEXT, tok.center, d // 2, 1)
         draw_text(surf, str(rage), tok.center, sc.f(17), (24, 14, 8), bold=True, anchor="center")
     rs = at(gm.rage_sec)
-    if malaise:
-        draw_text(surf, "Malaise", (rs.x + sc(6), rs.bottom - sc(4)), small, DANGER, bold=True, anchor="bottomleft")
+    if malaise:          # GB-35: the Goblins are in Malaise — the track's Malaise cell is ringed in red
+        pygame.draw.rect(surf, DANGER, cells[0].inflate(sc(4), sc(4)), max(2, sc(3)), border_radius=5)
     out.tip(view, "info:goblins.rage", rs)
     out.tip(view, "slot:goblins.rage", rs)
     # ---- this turn
@@ -603,6 +605,14 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     draw_text(surf, _fit(line, small, dr2.w), (dr2.x, dr2.centery), small, TEXT_DIM, anchor="midleft")
     out.tip(view, "info:goblins.decks", dr2)
     pygame.draw.line(surf, PANEL_EDGE, (dr2.x, dr2.y - 1), (dr2.right, dr2.y - 1), 1)
+
+
+def _malaise_label(cell: pygame.Rect, sc: _Scale) -> pygame.Rect:
+    """Where the Rage track's first cell says "Malaise": right of the Rage token's place (the token
+    sits at the cell's left when Rage is 0), so the word and the token never overlap."""
+    d = min(cell.h - sc(6), sc(24))
+    left = cell.x + d + sc(6)
+    return pygame.Rect(left, cell.y + 2, max(1, cell.right - sc(3) - left), cell.h - 4)
 
 
 def clear_caches() -> None:
