@@ -22,8 +22,8 @@ from ..kinds import DecisionKind
 from ..option_ids import arg_of, arg_parts, at, pos_arg
 from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
+from .board import _who as who
 from .board import (
-    _hand_label,
     clear_edge_tokens,
     draw_to_cave_hand,
     edge_blocked,
@@ -36,7 +36,7 @@ from .board import (
     return_token,
     tiles_left,
 )
-from .board import _who as who
+from .hand_names import hand_names
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -794,8 +794,9 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     the stack (MAP-21, MAP-26)."""
     cave = g.state.cave
     if cave is not None and cave.hand:
-        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in hand_choices(g, False)]
+        names = hand_names(g, hand_choices(g, False))
+        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place the {name} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t, name in names.items()]
         choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE, f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
                              "tile there", opts, rules_ref="terrain.leaving")
         tile_id = arg_parts(choice.id, "@")[0]

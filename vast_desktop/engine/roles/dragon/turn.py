@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...game import GameOver, Outcome
 from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
@@ -89,7 +90,7 @@ def dragon_turn(g: Game) -> Proc:
     start_turn(g)
     while True:                                         # (1) Move and Use Powers
         opts = turn_options(g, move_options(g) + power_options(g))
-        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, _prompt(g), opts, rules_ref="dragon.move_and_powers")
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, lead(DecisionKind.DRAGON_TURN, opts, _prompt(g)), opts, rules_ref="dragon.move_and_powers")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -134,9 +135,10 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
 def _prompt(g: Game) -> str:
     d = dragon(g)
     where = "on the surface" if d.surfaced else "underground"
-    pit = " You are on a Pit: leave it now (Move or Wing)." if on_pit(g, pos(g)) else ""
-    return (f"Dragon ({where}): {len(d.hand)} Power card(s), Wakefulness {d.wakefulness}, Armor {armor(g)}, "
-            f"Health {d.health}. Move{' (used)' if d.free_moved else ''} or use powers.{pit}")
+    pit = "You are on a Pit: leave it now (Move or Wing). " if on_pit(g, pos(g)) else ""
+    cards = f"{len(d.hand)} Power card{'' if len(d.hand) == 1 else 's'}"
+    return (f"{pit}{where.capitalize()}: {cards}, Wakefulness {d.wakefulness}, Armor {armor(g)}, "
+            f"Health {d.health}{', free move used' if d.free_moved else ''}.")
 
 
 # --------------------------------------------------------------- movement

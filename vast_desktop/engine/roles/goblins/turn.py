@@ -22,6 +22,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
@@ -42,6 +43,7 @@ from ...map.board import (
     tile_type,
     visible,
 )
+from ...map.hand_names import hand_names
 from ...map.terrain import (
     check_open_step,
     check_passable,
@@ -405,7 +407,7 @@ def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], ma
         if auto_single and len(opts) == 1:
             return opts[0]
         opts += secret_options(g, reactions=reactions)
-        text = prompt() if callable(prompt) else prompt
+        text = lead(kind, opts, prompt() if callable(prompt) else prompt)
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
         if not has_verb(choice.id, "secret"):
             return choice
@@ -505,8 +507,8 @@ def assign_monster(g: Game, card: str) -> Proc:
                                (Target("card", "goblin_ruby"),)))
         return opts
 
-    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: {name}. Assign it (at most "
-                                    f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
+    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: the {name} (at most "
+                                    f"{s.population['bones']} Monsters in all, the Bones Population)", options,
                                     "goblins.assign_monsters")
     verb, arg = parse(choice.id)
     if verb == "discard":
@@ -854,7 +856,7 @@ def populate(g: Game, war: str) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes: " + ", ".join(
+        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes " + ", ".join(
             f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
             auto_single=True)
         if choice.id == "populate:":
@@ -925,8 +927,8 @@ def _where(g: Game, t: str) -> str:
 
 def _prompt(g: Game) -> str:
     s = gs(g)
-    return ("Activate Tribes: " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
-                                             for t in TRIBES) + f". Rage {s.rage}.")
+    return ("Population " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
+                                      for t in TRIBES) + f", Rage {s.rage}.")
 
 
 # ------------------------------------------------------ activation (rule checks)
@@ -1371,7 +1373,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         return opts
 
     def prompt() -> str:
-        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))}: move, then one action "
+        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))} moves, then takes one action "
                 f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
 
     while tribe_pos(g, t) is not None:
@@ -1855,8 +1857,9 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
     if cave is not None:
         if not cave.hand:
             draw_to_cave_hand(g)
-        opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in hand_choices(g, False)]
+        names = hand_names(g, hand_choices(g, False))
+        opts = [Option(f"tile:{tid}", f"Place the {name} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid, name in names.items()]
         choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
         tid = arg_of(choice.id)

@@ -390,7 +390,7 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
             take_cube_from(k, source)
             if g.state.active == "knight":
                 k.turn_over = True
-                g.log("turn_ends", "A placed Hero cube went back to the Grit track: the Knight's turn ends (KN-113).")
+                g.log("turn_ends", "A placed Hero cube went back to the Grit track: the Knight's turn ends.")
         k.grit_spaces.append(s)
         k.grit_spaces.sort()
         g.log("cube_returned", f"A Hero cube returns to Grit space {s}.")

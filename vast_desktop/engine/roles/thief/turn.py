@@ -27,6 +27,7 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
@@ -118,7 +119,7 @@ def thief_turn(g: Game) -> Proc:
             break
         if not (on_pit(g, pos(g)) and any(has_verb(o.id, "move") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
+        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, lead(DecisionKind.THIEF_TURN, opts, _prompt(g)), opts, rules_ref="thief.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -129,8 +130,9 @@ def thief_turn(g: Game) -> Proc:
 
 def _prompt(g: Game) -> str:
     t = thief(g)
-    return (f"Thief: Movement {t.movement_left}, {t.cubes} Action cube(s), Stealth {stealth(g)}, "
-            f"carrying {len(t.carried)}. Move and take actions in any order.")
+    cubes = f"{t.cubes} Action cube{'' if t.cubes == 1 else 's'}"
+    return (f"Movement {t.movement_left}, {cubes}, Stealth {stealth(g)}, carrying {len(t.carried)} "
+            f"(move and take actions in any order).")
 
 
 def assign_stats(g: Game) -> Proc:
