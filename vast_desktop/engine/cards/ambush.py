@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..decisions import Option, button, space
+from ..decisions import Option, button, space, with_button
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan
 from ..kinds import DecisionKind
@@ -82,7 +82,7 @@ def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
     given the current ``{strength}``."""
     while check_ambush_cube(g, "strength") is None:
         mine = kb.strength(g)
-        opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
+        opts = [with_button(kb.cube_option(g, "strength"), "cube"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
         choice = yield g.ask("knight", DecisionKind.AMBUSH_STRENGTH, prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return

@@ -436,7 +436,7 @@ def roll(g: Game, why: str) -> Proc:
     if d.shriek:
         choice = yield g.ask("dragon", DecisionKind.SHRIEK_REROLL, f"{why}: keep the roll or spend the Shriek token to reroll?",
                              [Option("keep:", "Keep the roll", (button("keep"),)),
-                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"),))])
+                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"), button("reroll")))])
         if choice.id == "reroll:":
             d.shriek = False
             g.log("shriek_spent", "The Dragon spends the Shriek token to reroll.")
@@ -621,7 +621,7 @@ def _hiss(g: Game) -> Proc:
     spared = False
     if beetles is not None:
         choice = yield g.ask("goblins", DecisionKind.BRIGHT_BEETLES, "Hiss: discard the Bright Beetles so that the Tribe loses "
-                             "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
+                             "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles), button("beetles"))),
                                                 Option("keep:", "Keep them", (button("skip"),))],
                              rules_ref="goblins.monsters", about={"tribe": tribe})
         if choice.id == "beetles:":

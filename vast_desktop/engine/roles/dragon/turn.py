@@ -568,7 +568,7 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
     later = pride_boxes_still_open(g, box)
     if later:
         opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
-                       (Target("slot", f"dragon.{s}"),)) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
+                       (Target("slot", f"dragon.{s}"), button("pride"))) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
         opts.append(Option("pride:later", "Keep Pride for later", (button("skip"),)))
         choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
                              f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
@@ -738,8 +738,9 @@ def pick_up_treasure(g: Game) -> Proc:
     n = toks["treasure"]
     if n <= 0:
         return
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_TREASURE, f"Pick up the {n} Treasure token(s) on your tile?",
-                         [Option("pickup:", f"Pick up {n} Treasure token(s)", (space(p),)),
+    tokens = f"{n} Treasure token{'' if n == 1 else 's'}"
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_TREASURE, f"Pick up the {tokens} on your tile, or leave {'it' if n == 1 else 'them'}",
+                         [Option("pickup:", f"Pick up the {tokens}", (space(p), button("pickup"))),
                           Option("skip:", "Leave them", (button("skip"),))], rules_ref="dragon.pick_up_treasure")
     if choice.id != "pickup:":
         return
@@ -762,10 +763,10 @@ def place_gem(g: Game) -> Proc:
     if not supply:
         return
     p = pos(g)
-    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p), Target("slot", f"dragon.gem.{s}")))
-            for s in supply]
+    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem on your tile at {fmt_pos(p)}",
+                   (space(p), Target("slot", f"dragon.gem.{s}"), button(f"gem_{s}"))) for s in supply]
     opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile, or place none", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
         return
     sym = arg_of(choice.id)

@@ -52,7 +52,7 @@ def goblin_ambush(g: Game, source: str) -> Proc:
                               "Face the Ambush with Strength {strength}")   # KN-38: cubes first, blind
     mine = kb.strength(g)
     opts = [Option(f"ambush:{t}", f"Ambush with {gb.NAMES[t]} (Strength {gb.tribe_strength(g, t)})",
-                   (Target("slot", f"goblins.{t}"),))
+                   (Target("slot", f"goblins.{t}"), button(f"ambush_{t}")))
             for t in gb.TRIBES if check_ambush(g, t, source) is None]
     opts.append(Option("no_ambush:", "No Ambush", (button("pass"),)))
     choice = yield g.ask("goblins", DecisionKind.AMBUSH, f"The Knight (Strength {mine}) revealed an Ambush: attack with a "

@@ -305,7 +305,7 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     if check_trap_card(g, "trap") is None:
         label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
                  else f"Discard Trap: the {power} has no effect on any Tribe")
-        opts.append(Option("trap:", label, (Target("card", "trap"),)))
+        opts.append(Option("trap:", label, (Target("card", "trap"), button("trap"))))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
     choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"The Dragon's {power} hits {names}.", opts,
                          rules_ref="goblins.secrets")
@@ -668,8 +668,8 @@ def draw_secrets(g: Game, n: int) -> Proc:
 
     def ruby_options() -> list[Option]:
         # after the hand limit: the swap keeps the size
-        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
-                for c in dict.fromkeys(got) if check_ruby_swap(g, c) is None]
+        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another",
+                       (Target("card", c), button(f"ruby_{c}"))) for c in dict.fromkeys(got) if check_ruby_swap(g, c) is None]
         return opts + [Option("keep:", "Keep the cards drawn", (button("done"),))] if opts else []
 
     choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "

@@ -792,7 +792,7 @@ def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
     face = roll_action_die(g, why)
     if face < needs and reroll and "sticky_fingers" in t.upgrades and not t.sticky_used:
         choice = yield g.ask("thief", DecisionKind.THIEF_STICKY, f"{why}: you rolled {face}, needing {needs}. Reroll with "
-                             "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"),)),
+                             "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"), button("reroll"))),
                                                  Option("keep:", "Keep the roll", (button("keep"),))],
                              rules_ref="thief.pickpocket")
         if choice.id == "reroll:":
