@@ -182,7 +182,7 @@ def _troll(g: Game, monster: str) -> Proc:
     if canyon not in tr.tiles_on_map(g):
         here = board.pieces["knight"]
         if not tr.can_place(g, canyon):
-            g.log("terrain_none", "The Canyon cannot be placed anywhere (TR-09): the Troll blocks her space instead.")
+            g.log("terrain_none", "The Canyon cannot be placed anywhere: the Troll blocks her space instead.")
             yield from _step_back(g, "troll")
             return
         yield from tr.place_nearest(g, canyon, here, "cave" if g.has("cave") else "knight")

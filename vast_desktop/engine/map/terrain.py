@@ -381,7 +381,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         avail = {k: v for k, v in avail.items() if k == card}
     kinds = [k for k in sorted(avail) if check_terrain_kind(g, origin, k) is None]            # TR-04/09/28, VAR-13
     if not kinds:
-        g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
+        g.log("terrain_none", "No Terrain tile can be placed.")
         return
     if len(kinds) == 1:
         kind = kinds[0]

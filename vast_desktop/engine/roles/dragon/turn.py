@@ -821,8 +821,9 @@ def keep_scales(g: Game) -> Proc:
     keepable = [c for c in sorted(set(d.hand)) if check_keep_scale(g, c) is None]
     opts = [Option("replace:", "Discard your whole hand", (button("skip"),))]
     opts += [Option(f"keep:{c}", f"Reveal the {g.card(c).name} and keep it (draw one card fewer)",
-                    (Target("card", c),)) for c in keepable]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_KEEP_SCALE, "Replace Hand: reveal a Silver Scale to keep it in your hand?",
+                    (Target("card", c), button(f"keep_{c}"))) for c in keepable]
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_KEEP_SCALE, "Replace Hand: reveal a Silver Scale to keep it in your hand, "
+                         "or discard your whole hand",
                          opts, rules_ref="dragon.scales")
     if choice.id == "replace:":
         return []
