@@ -497,7 +497,7 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         pay = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + ", ".join(p)) for p in pays]
-        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
+        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: choose the Omen tokens", opts,
                              rules_ref="cave.omens")
         pay = arg_list(choice.id)
     targets = list(TARGETS[omen_id](g))

@@ -56,7 +56,7 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
     grit = g.rules.knight.grit["decline_treasure"]
     c = g.card(card)
     # The prompt is seen by everyone waiting (view.waiting_for): it must not name the card.
-    choice = yield g.ask("knight", DecisionKind.KEEP_TREASURE, f"Keep the Treasure card you found, or decline it for {grit} Grit?",
+    choice = yield g.ask("knight", DecisionKind.KEEP_TREASURE, f"Keep the Treasure card you found, or decline it for {grit} Grit",
                          [Option(f"keep:{card}", f"Keep {c.name}", (Target("card", card), button("keep"))),
                           Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
     if has_verb(choice.id, "keep"):

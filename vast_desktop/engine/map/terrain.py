@@ -621,7 +621,7 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
         return q
     opts = [Option(at("ride", r), f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
     opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
-    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"The River: ride the current with the {piece_name(piece)}?",
+    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"Ride the River's current with the {piece_name(piece)}, or stay",
                          opts, rules_ref="terrain.river")
     if choice.id == "stay:":
         return q

@@ -570,8 +570,8 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
         opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
                        (Target("slot", f"dragon.{s}"), button("pride"))) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
         opts.append(Option("pride:later", "Keep Pride for later", (button("skip"),)))
-        choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
-                             f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Move the {BOX_NAMES[box]} cube now, or keep this turn's one Pride "
+                             f"cube for {' or '.join(BOX_NAMES[b] for b in later)} — Pride: {why}", opts,
                              rules_ref="dragon.sloth", about={"box": box})
         if choice.id == "pride:later":
             g.log("pride_kept", f"The Dragon keeps this turn's Pride cube for later ({why}).", box=box)
@@ -937,7 +937,7 @@ def spores(g: Game) -> Proc:
     boxes = spores_boxes(g)
     opts = [Option(f"sloth:{b}", f"Put the cube back on {BOX_NAMES[b]}", (Target("slot", f"dragon.sloth.{b}"),))
             for b in boxes]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: which Sloth box takes the cube back?", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: choose the Sloth box that takes the cube back", opts,
                          rules_ref="cave.omen.soporific_spores")
     box = arg_of(choice.id)
     d.wakefulness -= 1

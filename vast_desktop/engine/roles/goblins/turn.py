@@ -307,7 +307,7 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
                  else f"Discard Trap: the {power} has no effect on any Tribe")
         opts.append(Option("trap:", label, (Target("card", "trap"), button("trap"))))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
-    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"The Dragon's {power} hits {names}.", opts,
+    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"Answer with a Secret or let it happen — the Dragon's {power} hits {names}", opts,
                          rules_ref="goblins.secrets")
     if choice.id != "trap:":
         return False
@@ -673,7 +673,7 @@ def draw_secrets(g: Game, n: int) -> Proc:
         return opts + [Option("keep:", "Keep the cards drawn", (button("done"),))] if opts else []
 
     choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
-                                    "another?", ruby_options, "goblins.secrets")
+                                    "another, or keep the cards drawn", ruby_options, "goblins.secrets")
     s.secrets_drawn = []
     if choice is not None and choice.id != "keep:":
         old = arg_of(choice.id)
@@ -1808,7 +1808,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
         if dests:
             opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts,
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "Leap the Gnome to an unoccupied Dark tile, or stay", opts,
                                  about={"from": fmt_pos(p)})
             if has_verb(choice.id, "leap"):
                 q = pos_arg(choice.id)
@@ -1931,7 +1931,7 @@ def spores(g: Game) -> Proc:
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
-        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: which Tribe falls to 1 Population?", opts,
+        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: choose the Tribe that falls to 1 Population", opts,
                              rules_ref="cave.omen.soporific_spores")
         t = arg_of(choice.id)
         yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")

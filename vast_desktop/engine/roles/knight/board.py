@@ -330,7 +330,7 @@ def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
         return sources[0]
     opts = [Option(f"from:{s}", "An unplaced cube" if s == "free" else f"The cube on {slot_label(g, s)}",
                    (Target("slot", f"knight.{s}"),)) for s in sources]
-    choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Which Hero cube do you {purpose}?", opts)
+    choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Choose the Hero cube you {purpose}", opts)
     return arg_of(choice.id)
 
 
