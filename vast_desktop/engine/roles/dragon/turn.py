@@ -763,10 +763,10 @@ def place_gem(g: Game) -> Proc:
     if not supply:
         return
     p = pos(g)
-    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem on your tile at {fmt_pos(p)}",
+    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem",
                    (space(p), Target("slot", f"dragon.gem.{s}"), button(f"gem_{s}"))) for s in supply]
     opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile, or place none", opts, rules_ref="dragon.place_gem")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, f"Place a Dragon Gem on your tile at {fmt_pos(p)}, or place none", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
         return
     sym = arg_of(choice.id)
