@@ -25,7 +25,7 @@ PHRASES: dict[DecisionKind, tuple[tuple[str, str], ...]] = {
     DecisionKind.KNIGHT_TURN: (
         ("resolve_event", "resolve the Event token"), ("move", "move the Knight"), ("mapmove", "move the Knight"),
         ("cube", "place Hero cubes"), ("collect", "collect the Treasure token"), ("smash", "smash the Crystal"),
-        ("treasure", "use a Treasure card"), ("sidequest", "reveal a Sidequest"), ("bomb", "use a Bomb token"),
+        ("treasure", "use a Treasure card"), ("sidequest", "reveal a Sidequest"), ("bomb", "blow up a wall with a Bomb"),
         ("dragon", "attack the Dragon"), ("thief", "attack the Thief"), ("bowshot", "shoot with the Bow"),
         ("flare", "use the Flare"), ("end", "end your turn")),
     DecisionKind.DRAGON_TURN: (
