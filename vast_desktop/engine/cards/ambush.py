@@ -52,7 +52,7 @@ def resolve_ambush(g: Game, source: str) -> Proc:
         foe = LINE_STRENGTH[line]
         name = "Normal Goblins" if line == "A" else "Tough Goblins"
     g.log("ambush", f"Ambush! {name} (Strength {foe}) attack the Knight.", strength=foe)
-    yield from raise_strength(g, f"Add Hero cubes to your Strength, or face the Ambush — the {name}: Strength {foe}; yours: {{strength}}",
+    yield from raise_strength(g, f"Add Hero cubes to your Strength, or face the Ambush — the {name} (Strength {foe}); yours: {{strength}}",
                               f"Face the {name} with Strength {{strength}}")
     mine = kb.strength(g)
     if mine > foe:

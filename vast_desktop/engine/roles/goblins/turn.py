@@ -856,7 +856,7 @@ def populate(g: Game, war: str) -> Proc:
         return opts
 
     while True:
-        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes " + ", ".join(
+        choice = yield from ask_goblins(g, DecisionKind.POPULATE, lambda: "Populate Tribes: " + ", ".join(
             f"{NAMES[t]} +{card.discs(t)} (now {s.population[t]})" for t in TRIBES), options, "goblins.populate",
             auto_single=True)
         if choice.id == "populate:":
