@@ -213,7 +213,7 @@ def test_DR_17_DR_19_what_can_pay_for_a_power() -> None:
     assert checked(g, Target("slot", "dragon.sloth.greed")).text.startswith("Sloth cubes do not pay for powers")
     assert checked(g, Target("slot", "dragon.power.wing")) == Reason(
         "Wing is used in the Move and Use Powers phase of the Dragon's turn, one power at a time; now: Pay for Claw: "
-        "which symbols?", "DR-17")
+        "choose the symbols", "DR-17")
 
 
 def test_DR_31_burn_reveals_a_dark_tile() -> None:

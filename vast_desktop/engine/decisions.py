@@ -170,6 +170,13 @@ def button(name: str) -> Target:
     return Target("button", name)
 
 
+def with_button(option: Option, name: str) -> Option:
+    """``option`` with a prompt button as well (issue 27, item 4): an answer of a short question
+    that is otherwise chosen only by clicking a card or a board slot (keep a Treasure, spend the
+    Shriek token) is also offered beside the other answers' buttons, so no answer hides."""
+    return Option(option.id, option._label, (*option.targets, button(name)))
+
+
 @lru_cache(maxsize=1024)
 def slot(ref: str, drag_from: str | None = None) -> Target:
     """The click target of a player-board slot such as ``knight.strength`` (cached like

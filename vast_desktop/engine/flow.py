@@ -176,6 +176,6 @@ def knight_killed(g: Game, cause: str) -> None:
         raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.title()} wins."))
     if g.config.skip_dead_knight:
         k.turn_over = True
-        g.log("knight_out", "The Knight's turns are skipped for the rest of the game (RV-15).")
+        g.log("knight_out", "The Knight's turns are skipped for the rest of the game.")
         return
     raise GameOver(Outcome((), "The Knight was killed."))

@@ -94,13 +94,15 @@ def in_mode(decision: Decision, mode: str | None) -> list[Option]:
 
 
 def button_options(decision: Decision | None, clickable: set[str], options: list[Option] | None = None) -> list[Option]:
-    """Options with no place on the map or a board: they get prompt-bar buttons."""
+    """Options with no place on the map or a board, and options the engine gave a button
+    target besides their place (an answer of a short question, such as keeping a Treasure:
+    ``decisions.with_button``): they get prompt-bar buttons."""
     if decision is None:
         return []
     out = []
     for o in decision.options if options is None else options:
         places = [key(t) for t in o.targets if t.kind != "button"]
-        if not any(k in clickable or k.startswith(("space:", "edge:")) for k in places):
+        if len(places) < len(o.targets) or not any(k in clickable or k.startswith(("space:", "edge:")) for k in places):
             out.append(o)
     return out
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..decisions import Option, button, space
+from ..decisions import Option, button, space, with_button
 from ..dice import roll_dragon_die
 from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan
 from ..kinds import DecisionKind
@@ -52,7 +52,7 @@ def resolve_ambush(g: Game, source: str) -> Proc:
         foe = LINE_STRENGTH[line]
         name = "Normal Goblins" if line == "A" else "Tough Goblins"
     g.log("ambush", f"Ambush! {name} (Strength {foe}) attack the Knight.", strength=foe)
-    yield from raise_strength(g, f"Ambush by {name} (Strength {foe}). Add Hero cubes to Strength? Yours: {{strength}}",
+    yield from raise_strength(g, f"Add Hero cubes to your Strength, or face the Ambush — the {name} (Strength {foe}); yours: {{strength}}",
                               f"Face the {name} with Strength {{strength}}")
     mine = kb.strength(g)
     if mine > foe:
@@ -82,7 +82,7 @@ def raise_strength(g: Game, prompt: str, fight: str) -> Proc:
     given the current ``{strength}``."""
     while check_ambush_cube(g, "strength") is None:
         mine = kb.strength(g)
-        opts = [kb.cube_option(g, "strength"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
+        opts = [with_button(kb.cube_option(g, "strength"), "cube"), Option("fight:", fight.format(strength=mine), (button("fight"),))]
         choice = yield g.ask("knight", DecisionKind.AMBUSH_STRENGTH, prompt.format(strength=mine), opts, rules_ref="knight.ambush")
         if choice.id == "fight:":
             return
@@ -182,7 +182,7 @@ def _troll(g: Game, monster: str) -> Proc:
     if canyon not in tr.tiles_on_map(g):
         here = board.pieces["knight"]
         if not tr.can_place(g, canyon):
-            g.log("terrain_none", "The Canyon cannot be placed anywhere (TR-09): the Troll blocks her space instead.")
+            g.log("terrain_none", "The Canyon cannot be placed anywhere: the Troll blocks her space instead.")
             yield from _step_back(g, "troll")
             return
         yield from tr.place_nearest(g, canyon, here, "cave" if g.has("cave") else "knight")

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 def play_event(g: Game) -> Proc:
     st = g.state
     if not st.event_deck:
-        g.log("event_ignored", "The Event deck is empty: the Event is ignored (CV-39).")
+        g.log("event_ignored", "The Event deck is empty: the Event is ignored.")
         return
     if g.has("cave"):
         drawn = st.event_deck[:3]

@@ -37,6 +37,7 @@ from ..map.board import (
 )
 from ..map.collapse import check_hatred_removal, has_hatred_candidate, hatred_candidates
 from ..map.forced import can_be_pushed, check_pushed_to, entered, reachable
+from ..map.hand_names import hand_names
 from ..map.terrain import in_forest
 from ..option_ids import arg_list, arg_of, at
 from ..reasons import Reason
@@ -288,10 +289,12 @@ def hatred_options(g: Game) -> Iterator[Option]:
                  for p in hatred_candidates(g))
     elif cave.hand:
         spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
-        for tile_id in hand_choices(g, g.state.active == "cave"):
+        choices = hand_choices(g, g.state.active == "cave")
+        names = hand_names(g, choices)
+        for tile_id in choices:
             from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")    # one per tile, shared
             for where, target in spaces:
-                yield Option(f"hatred:place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand))
+                yield Option(f"hatred:place:{tile_id}@{where}", f"Place the {names[tile_id]} at {where}", (target, from_hand))
     if cave.hatred_tokens > 0:
         yield (Option("hatred:token", f"Remove a Hatred token ({cave.hatred_tokens} left)"))
 
@@ -494,7 +497,7 @@ def use_omen(g: Game, omen_id: str) -> Proc:
         pay = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + ", ".join(p)) for p in pays]
-        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: which Omen tokens?", opts,
+        choice = yield g.ask("cave", DecisionKind.PAY_OMEN, f"Pay for {_omen(g, omen_id).name}: choose the Omen tokens", opts,
                              rules_ref="cave.omens")
         pay = arg_list(choice.id)
     targets = list(TARGETS[omen_id](g))

@@ -276,13 +276,13 @@ def _tunnels(g: Game, card: str) -> Proc:
 
 
 def _blind_fury(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Blind Fury: which Tribe loses no Population on Lit tiles this turn?", "blind_fury")
+    t = yield from _choose_tribe(g, "Blind Fury: choose the Tribe that loses no Population on Lit tiles this turn", "blind_fury")
     g.hooks.goblins.gs(g).blind_fury = t
     g.log("blind_fury", f"Blind Fury drives {g.hooks.goblins.tname(t)}.")
 
 
 def _fire_bomber(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Fire Bomber: which Tribe gets +2 Strength this turn?", "fire_bomber")
+    t = yield from _choose_tribe(g, "Fire Bomber: choose the Tribe that gets +2 Strength this turn", "fire_bomber")
     g.hooks.goblins.gs(g).fire_bomber = t
     g.log("fire_bomber", f"Fire Bomber: {g.hooks.goblins.tname(t)} has +2 Strength this turn.")
 
@@ -294,7 +294,7 @@ def _poison(g: Game, card: str) -> Proc:
 
 
 def _hiding_spots(g: Game, card: str) -> Proc:
-    t = yield from _choose_tribe(g, "Hiding Spots: which hidden Tribe attacks the Knight?", "hiding_spots")
+    t = yield from _choose_tribe(g, "Hiding Spots: choose the hidden Tribe that attacks the Knight", "hiding_spots")
     yield from g.hooks.goblins.attack_knight(g, t, "springs from hiding and attacks")
 
 

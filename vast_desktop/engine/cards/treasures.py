@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..decisions import Option, Target
+from ..decisions import Option, Target, button
 from ..kinds import DecisionKind
 from ..option_ids import arg_of, has_verb
 from ..reasons import Reason
@@ -56,8 +56,8 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
     grit = g.rules.knight.grit["decline_treasure"]
     c = g.card(card)
     # The prompt is seen by everyone waiting (view.waiting_for): it must not name the card.
-    choice = yield g.ask("knight", DecisionKind.KEEP_TREASURE, f"Keep the Treasure card you found, or decline it for {grit} Grit?",
-                         [Option(f"keep:{card}", f"Keep {c.name} ({c.text})", (Target("card", card),)),
+    choice = yield g.ask("knight", DecisionKind.KEEP_TREASURE, f"Keep the Treasure card you found, or decline it for {grit} Grit",
+                         [Option(f"keep:{card}", f"Keep {c.name}", (Target("card", card), button("keep"))),
                           Option(f"decline:{card}", f"Decline it (+{grit} Grit)")], rules_ref="knight.treasures")
     if has_verb(choice.id, "keep"):
         k.treasures.append(card)

@@ -37,6 +37,7 @@ from . import effects as why_not_effects
 from . import goblins_thief as why_not_goblins_thief
 from . import knight_dragon as why_not_knight_dragon
 from . import map as why_not_map
+from .click_meaning import meant
 from .common import ROLE_TITLES, _piece_pos, _pos_of, _thing
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def _why_not_scale(g: Game, d: Decision, card: str) -> str | None:
         return f"There is no Scale card {card!r} in this game (the dragon-scales variant has scale_golden, " \
                "scale_silver, scale_platinum)."
     if d.role != "dragon" or d.kind != "dragon_turn":
-        return "The Dragon plays Scale cards in the Move and Use Powers phase of his turn (VAR-34)."
+        return "The Dragon plays Scale cards in the Move and Use Powers phase of his turn."
     reason = check_play_scale(g, card)
     return None if reason is None else reason.text
 
@@ -141,7 +142,9 @@ def explain_click(g: Game, role: str | None, targets: list[Any]) -> str | None:
 def explain_click_reason(g: Game, role: str | None, targets: list[Any]) -> Reason | None:
     """:func:`explain_click` as a :class:`Reason`, whose ``rule`` (when a rule check gave it)
     lets the table show a "Rule" link (``teach.reference.Reference.for_rule``)."""
-    graded = [_answer(g, role, t) for t in targets]
+    if any(_answer(g, role, t)[0] is None for t in targets):
+        return None
+    graded = [_answer(g, role, t) for t in meant(g, g.pending, [as_target(t) for t in targets])]
     if not graded or any(r is None for r, _ in graded):
         return None
     best = min(graded, key=lambda rg: rg[1])[0]

@@ -27,21 +27,13 @@ from ..geometry import (
 from ..kinds import DecisionKind
 from ..option_ids import arg_parts
 from ..reasons import Reason
+from .hand_names import TYPE_NAMES, base_name, hand_names
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
 
 NO_WALLS = (False, False, False, False)
 _DIRECTION = {delta: d for d, delta in enumerate(DELTA)}   # (dx, dy) of a step -> its direction
-TYPE_NAMES = {
-    "entrance": "Entrance",
-    "ambush": "Ambush",
-    "event": "Event",
-    "treasure": "Treasure Room",
-    "crystal": "Crystal",
-    "vault": "Vault",
-    "terrain": "Terrain",
-}
 
 
 # ----------------------------------------------------------------- queries
@@ -404,7 +396,7 @@ def place_tile(g: Game, tile_id: str, p: Pos, by: str, how: str = "places") -> N
     if by == "goblins":   # "The Goblins draw and place…": a plural subject
         how = how.replace("draws", "draw").replace("places", "place")
     g.log("tile_placed", f"{_who(by)} {how} a Dark tile ({(tribe or '').title()}) at {fmt_pos(p)}.",
-          {"cave": f"It is {g.tile(tile_id).type} tile {tile_id}."} if g.has("cave") else None,
+          {"cave": f"It is the {base_name(g, tile_id)}."} if g.has("cave") else None,
           pos=p, by=by)
     if g.state.goblins is not None and g.state.goblins.lurking:   # GB-85: a lurking Tribe is revealed
         lurker_revealed = g.hooks.goblins.lurker_revealed
@@ -490,10 +482,12 @@ def fill_open_edges(g: Game, creator: str) -> Proc:
                 return
             opts = []
             spaces = [(fmt_pos(q), space(q)) for q in need]
-            for tile_id in hand_choices(g, g.state.active == "cave"):
-                name, from_hand = _hand_label(g, tile_id), Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
+            choices = hand_choices(g, g.state.active == "cave")
+            names = hand_names(g, choices)
+            for tile_id in choices:
+                name, from_hand = names[tile_id], Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")
                 for at, target in spaces:
-                    opts.append(Option(f"fill:{tile_id}@{at}", f"Place {name} at {at}", (target, from_hand)))
+                    opts.append(Option(f"fill:{tile_id}@{at}", f"Place the {name} at {at}", (target, from_hand)))
             choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE,
                                  f"Fill the open edge{'s' if len(need) > 1 else ''}: place a Dark tile on "
                                  + ", ".join(fmt_pos(q) for q in need), opts)

@@ -389,7 +389,7 @@ def remove_tile(g: Game, p: Pos, remover: str, collapse_removal: bool, batch: li
             dest = dests[0]
         else:
             opts = [Option(at("push", q), f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
-            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"The tile under the {piece_name(piece)} collapses: where does it go?", opts,
+            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"Choose where the {piece_name(piece)} goes: the tile under it collapses", opts,
                                  rules_ref="general.forced_movement", about={"piece": piece, "from": fmt_pos(p)})
             dest = pos_arg(choice.id)
         board.pieces[piece] = dest
@@ -446,8 +446,8 @@ def remove_terrain(g: Game, p: Pos, remover: str, batch: list[str] | None = None
             dest = dests[0]
         else:
             opts = [Option(at("push", q), f"Move the {piece_name(piece)} to {fmt_pos(q)}", (space(q),)) for q in dests]
-            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"The Terrain under the {piece_name(piece)} leaves the map: "
-                                 "where does it go?", opts, rules_ref="general.forced_movement",
+            choice = yield g.ask(remover, DecisionKind.FORCED_MOVE, f"Choose where the {piece_name(piece)} goes: the Terrain "
+                                 "under it leaves the map", opts, rules_ref="general.forced_movement",
                                  about={"piece": piece, "from": fmt_pos(start)})
             dest = pos_arg(choice.id)
         board.pieces[piece] = dest
@@ -512,8 +512,8 @@ def move_entrance_piece(g: Game, p: Pos, remover: str) -> Proc:
     else:
         opts = [Option(at("entrance", q), f"Move the Entrance piece to {fmt_pos(q)}", (space(q),))
                 for q in dests]
-        choice = yield g.ask(remover, DecisionKind.MOVE_ENTRANCE, "The tile under the Entrance piece collapses: where does the "
-                             "Entrance piece go?", opts, rules_ref="variants.moving_entrance")
+        choice = yield g.ask(remover, DecisionKind.MOVE_ENTRANCE, "Choose where the Entrance piece goes: the tile under it "
+                             "collapses", opts, rules_ref="variants.moving_entrance")
         dest = pos_arg(choice.id)
     board.entrance = dest
     g.log("entrance_moved", f"The Entrance piece moves from {fmt_pos(p)} to {fmt_pos(dest)}.", frm=p, to=dest)

@@ -22,8 +22,8 @@ from ..kinds import DecisionKind
 from ..option_ids import arg_of, arg_parts, at, pos_arg
 from ..reasons import Reason
 from ..state import PlacedTile, TerrainMark
+from .board import _who as who
 from .board import (
-    _hand_label,
     clear_edge_tokens,
     draw_to_cave_hand,
     edge_blocked,
@@ -36,7 +36,7 @@ from .board import (
     return_token,
     tiles_left,
 )
-from .board import _who as who
+from .hand_names import hand_names
 
 if TYPE_CHECKING:
     from ..decisions import Decision
@@ -381,7 +381,7 @@ def event_revealed(g: Game, event_pos: Pos, revealer: str) -> Proc:
         avail = {k: v for k, v in avail.items() if k == card}
     kinds = [k for k in sorted(avail) if check_terrain_kind(g, origin, k) is None]            # TR-04/09/28, VAR-13
     if not kinds:
-        g.log("terrain_none", "No Terrain tile can be placed (TR-09).")
+        g.log("terrain_none", "No Terrain tile can be placed.")
         return
     if len(kinds) == 1:
         kind = kinds[0]
@@ -621,7 +621,7 @@ def ride(g: Game, piece: str, q: Pos, allowed: Callable[[Pos], bool] | None = No
         return q
     opts = [Option(at("ride", r), f"Ride the current to {fmt_pos(r)}", (space(r),)) for r in dests]
     opts.append(Option("stay:", f"Stay at {fmt_pos(q)}", (button("skip"),)))
-    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"The River: ride the current with the {piece_name(piece)}?",
+    choice = yield g.ask(owner(piece), DecisionKind.TERRAIN_RIDE, f"Ride the River's current with the {piece_name(piece)}, or stay",
                          opts, rules_ref="terrain.river")
     if choice.id == "stay:":
         return q
@@ -794,8 +794,9 @@ def place_under(g: Game, q: Pos, mover: str) -> Proc:
     the stack (MAP-21, MAP-26)."""
     cave = g.state.cave
     if cave is not None and cave.hand:
-        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place {_hand_label(g, t)} at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t in hand_choices(g, False)]
+        names = hand_names(g, hand_choices(g, False))
+        opts = [Option(f"fill:{t}@{fmt_pos(q)}", f"Place the {name} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", t, drag_from=f"hand:{t}"))) for t, name in names.items()]
         choice = yield g.ask("cave", DecisionKind.FILL_OPEN_EDGE, f"A piece leaves the Terrain for {fmt_pos(q)}: place a Dark "
                              "tile there", opts, rules_ref="terrain.leaving")
         tile_id = arg_parts(choice.id, "@")[0]

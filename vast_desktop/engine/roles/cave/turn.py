@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...cards.omens import (
     check_treasure_space,
     collect_omens,
@@ -26,6 +27,7 @@ from ...map.board import (
     placement_spaces,
 )
 from ...map.collapse import check_collapse, collapse_candidates, collapse_order, remove_tile
+from ...map.hand_names import hand_names
 from ...option_ids import at, parse
 from ...reasons import Reason
 
@@ -53,10 +55,13 @@ def cave_turn(g: Game) -> Proc:
                 phase_opts = [Option(at("remove", p), f"Collapse the tile at {fmt_pos(p)}", (space(p),)) for p in cands]
             elif cave.hand:
                 spaces = [(fmt_pos(q), space(q)) for q in placement_spaces(g)]
-                for tile_id in hand_choices(g, crystals_first=True):          # CV-04, CV-07
+                choices = hand_choices(g, crystals_first=True)                # CV-04, CV-07
+                names = hand_names(g, choices)
+                for tile_id in choices:
                     from_hand = Target("hand_tile", tile_id, drag_from=f"hand:{tile_id}")   # one per tile, shared
                     for where, target in spaces:
-                        phase_opts.append(Option(f"place:{tile_id}@{where}", f"Place a tile at {where}", (target, from_hand)))
+                        phase_opts.append(Option(f"place:{tile_id}@{where}", f"Place the {names[tile_id]} at {where}",
+                                                 (target, from_hand)))
             if not phase_opts:
                 cave.phase = 3
                 continue
@@ -72,7 +77,8 @@ def cave_turn(g: Game) -> Proc:
         else:
             phase_opts = [Option("end:", "End your turn", (button("end_turn"),))]
         opts = omen_menu(g)          # built once a phase has options (the menu does not depend on the phase)
-        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, _prompt(g, removed), opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
+        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, lead(DecisionKind.CAVE_TURN, opts + phase_opts, _prompt(g, removed)),
+                             opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -101,14 +107,15 @@ def _prompt(g: Game, removed: int) -> str:
     cave = g.state.cave
     assert cave is not None
     omens = sum(cave.omens.values())
+    tokens = f"{omens} Omen token{'' if omens == 1 else 's'}"
     if cave.phase == 2:
         if g.state.collapse:
-            return f"Shape the Cave: the Collapse — remove tiles ({removed} of 3 removed). {omens} Omen token(s)."
-        # Everyone sees this prompt: it must not depend on the (private) hand (GEN-01).
-        return f"Shape the Cave: place a tile from your hand (Crystal tiles first). {omens} Omen token(s)."
+            return f"Shape the Cave in the Collapse ({removed} of 3 tiles removed), {tokens}."
+        # The prompt must not depend on the (private) hand (GEN-01), though only the Cave reads it.
+        return f"Shape the Cave (Crystal tiles first), {tokens}."
     if cave.phase == 3:
-        return f"Place Treasure: put a Treasure token on a Dark tile. {omens} Omen token(s)."
-    return f"Use omens or end your turn. {omens} Omen token(s)."
+        return f"Place Treasure, {tokens}."
+    return f"{tokens}."
 
 
 # ----------------------------------------------------------------- rule checks of its turn's targets

@@ -187,7 +187,7 @@ def pay(g: Game, power_id: str) -> Proc:
         chosen = pays[0]
     else:
         opts = [Option("pay:" + ",".join(p), "Pay with " + _pay_label(g, p), payment_targets(g, p)) for p in pays]
-        choice = yield g.ask("dragon", DecisionKind.PAY_POWER, f"Pay for {power.name}: which symbols?", opts,
+        choice = yield g.ask("dragon", DecisionKind.PAY_POWER, f"Pay for {power.name}: choose the symbols", opts,
                              rules_ref="dragon.powers", about={"power": power_id})
         chosen = arg_list(choice.id)
     cards, gems = spent_by(g, chosen)
@@ -434,9 +434,9 @@ def roll(g: Game, why: str) -> Proc:
     d = dragon(g)
     face, affected, centre = roll_dragon_die(g, dr.pos(g), "The Dragon", why)
     if d.shriek:
-        choice = yield g.ask("dragon", DecisionKind.SHRIEK_REROLL, f"{why}: keep the roll or spend the Shriek token to reroll?",
+        choice = yield g.ask("dragon", DecisionKind.SHRIEK_REROLL, f"Keep the roll or spend the Shriek token to reroll — {why}",
                              [Option("keep:", "Keep the roll", (button("keep"),)),
-                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"),))])
+                              Option("reroll:", "Spend the Shriek token and reroll", (Target("slot", "dragon.shriek"), button("reroll")))])
         if choice.id == "reroll:":
             d.shriek = False
             g.log("shriek_spent", "The Dragon spends the Shriek token to reroll.")
@@ -566,7 +566,7 @@ def _wing(g: Game) -> Proc:
     found = dr.legal_routes(g, "wing")
     opts = [Option(at("wing", q), dr.route_label(g, "Fly", q, r), (space(q), Target("piece", "dragon")))
             for q, r in sorted(found.items())]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_WING, "Wing: where do you fly?", opts, rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_WING, "Wing: choose where you fly", opts, rules_ref="dragon.powers")
     q = pos_arg(choice.id)
     yield from dr.move_dragon(g, q, "flies", found[q])
 
@@ -611,7 +611,7 @@ def _hiss(g: Game) -> Proc:
     gob = goblins_api(g)
     assert gob is not None
     opts = [Option(f"hiss:{t}", f"Hiss at the {t.title()}", (Target("piece", f"tribe:{t}"),)) for t in _hiss_targets(g)]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_HISS, "Hiss: which Tribe?", opts, rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_HISS, "Hiss: choose the Tribe", opts, rules_ref="dragon.powers")
     tribe = arg_of(choice.id)
     if (yield from gob.trap_against_dragon(g, tribe, "Hiss")):
         return
@@ -620,8 +620,8 @@ def _hiss(g: Game) -> Proc:
     beetles = next((m for m in gob.gs(g).monsters[tribe] if check_bright_beetles(g, tribe, m) is None), None)
     spared = False
     if beetles is not None:
-        choice = yield g.ask("goblins", DecisionKind.BRIGHT_BEETLES, "Hiss: discard the Bright Beetles so that the Tribe loses "
-                             "no Population?", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles),)),
+        choice = yield g.ask("goblins", DecisionKind.BRIGHT_BEETLES, "Discard the Bright Beetles so that the Tribe loses no "
+                             "Population, or let the Hiss hit it", [Option("beetles:", "Discard the Bright Beetles", (Target("card", beetles), button("beetles"))),
                                                 Option("keep:", "Keep them", (button("skip"),))],
                              rules_ref="goblins.monsters", about={"tribe": tribe})
         if choice.id == "beetles:":
@@ -666,7 +666,7 @@ def _slither_opts(g: Game) -> list[Option]:
 def _slither(g: Game) -> Proc:
     """DR-28: move a Sloth cube to another Sloth box with an empty space."""
     d = dragon(g)
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_SLITHER, "Slither: move which Sloth cube?", _slither_opts(g),
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SLITHER, "Slither: choose the Sloth cube to move", _slither_opts(g),
                          rules_ref="dragon.powers")
     a, b = arg_parts(choice.id, ">")
     d.sloth[a] -= 1
@@ -752,7 +752,7 @@ def _can_swat(g: Game) -> bool:
 
 def _swat(g: Game) -> Proc:
     """DR-29, AMB-35: a Gem or Treasure token on an adjacent space up to 5 spaces (Forced Movement)."""
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_SWAT, "Swat: which token, and where?", _swat_opts(g), rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SWAT, "Swat: choose a token and where it goes", _swat_opts(g), rules_ref="dragon.powers")
     kind, rest = arg_parts(choice.id, "@")
     a, _, b = rest.partition(">")
     frm, to = parse_pos(a), parse_pos(b)
@@ -789,7 +789,7 @@ def _burn(g: Game) -> Proc:
     """DR-31: reveal one Dark tile anywhere (the tiles :func:`check_burn` allows)."""
     opts = [Option(at("burn", p), f"Burn the Dark tile at {fmt_pos(p)}", (space(p),))
             for p in sorted(g.state.board.tiles) if check_burn(g, p) is None]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_BURN, "Burn: reveal which Dark tile?", opts, rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_BURN, "Burn: choose the Dark tile to reveal", opts, rules_ref="dragon.powers")
     yield from reveal_group(g, [pos_arg(choice.id)], "dragon", after_each=_pride_event)
 
 
@@ -852,7 +852,7 @@ def _scratch_opts(g: Game) -> list[Option]:
 
 def _scratch(g: Game) -> Proc:
     """DR-34: the Knight −5 Grit, every Tribe here to 0 (eaten), or the Thief killed."""
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_SCRATCH, "Scratch: whom?", _scratch_opts(g), rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SCRATCH, "Scratch: choose whom it hits", _scratch_opts(g), rules_ref="dragon.powers")
     if choice.id == "scratch:knight":
         from ..knight.board import lose_grit
         yield from lose_grit(g, 5, "the Dragon's Scratch")
@@ -905,7 +905,7 @@ def _flame_wall(g: Game) -> Proc:
     """DR-35, DR-38: the Flame Wall on a visible adjacent tile until his next turn."""
     opts = [Option(at("flamewall", q), f"Set the Flame Wall at {fmt_pos(q)}", (space(q),))
             for q in _flame_wall_targets(g)]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_FLAME_WALL, "Flame Wall: on which tile?", opts, rules_ref="dragon.powers")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_FLAME_WALL, "Flame Wall: choose its tile", opts, rules_ref="dragon.powers")
     q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["flamewall"] += 1
     g.log("flame_wall", f"The Dragon sets a Flame Wall at {fmt_pos(q)}.", pos=q)
@@ -1108,7 +1108,7 @@ def play_scale(g: Game, card: str) -> Proc:
     d = dragon(g)
     opts = [Option(f"sloth:{b}", f"Move a cube from {dr.BOX_NAMES[b]} to Wakefulness",
                    (Target("slot", f"dragon.sloth.{b}"),)) for b in sloth_boxes_with_cubes(g)]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_PLATINUM, f"{g.card(card).name}: move a Sloth cube from which box?", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PLATINUM, f"{g.card(card).name}: choose the box to move a Sloth cube from", opts,
                          rules_ref="dragon.scales")
     box = arg_of(choice.id)
     d.hand.remove(card)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...game import GameOver, Outcome
 from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
@@ -89,7 +90,7 @@ def dragon_turn(g: Game) -> Proc:
     start_turn(g)
     while True:                                         # (1) Move and Use Powers
         opts = turn_options(g, move_options(g) + power_options(g))
-        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, _prompt(g), opts, rules_ref="dragon.move_and_powers")
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, lead(DecisionKind.DRAGON_TURN, opts, _prompt(g)), opts, rules_ref="dragon.move_and_powers")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -134,9 +135,10 @@ def turn_options(g: Game, opts: list[Option]) -> list[Option]:
 def _prompt(g: Game) -> str:
     d = dragon(g)
     where = "on the surface" if d.surfaced else "underground"
-    pit = " You are on a Pit: leave it now (Move or Wing)." if on_pit(g, pos(g)) else ""
-    return (f"Dragon ({where}): {len(d.hand)} Power card(s), Wakefulness {d.wakefulness}, Armor {armor(g)}, "
-            f"Health {d.health}. Move{' (used)' if d.free_moved else ''} or use powers.{pit}")
+    pit = "You are on a Pit: leave it now (Move or Wing). " if on_pit(g, pos(g)) else ""
+    cards = f"{len(d.hand)} Power card{'' if len(d.hand) == 1 else 's'}"
+    return (f"{pit}{where.capitalize()}: {cards}, Wakefulness {d.wakefulness}, Armor {armor(g)}, "
+            f"Health {d.health}{', free move used' if d.free_moved else ''}.")
 
 
 # --------------------------------------------------------------- movement
@@ -566,10 +568,10 @@ def pride_cube(g: Game, box: str, why: str) -> Proc:
     later = pride_boxes_still_open(g, box)
     if later:
         opts = [Option("pride:now", f"Move the {BOX_NAMES[box]} cube to Wakefulness now",
-                       (Target("slot", f"dragon.{s}"),)) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
+                       (Target("slot", f"dragon.{s}"), button("pride"))) for s in SLOTH_SLOTS if check_pride_place(g, box, s) is None]
         opts.append(Option("pride:later", "Keep Pride for later", (button("skip"),)))
-        choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Pride ({why}): move the {BOX_NAMES[box]} cube now, or keep "
-                             f"this turn's one Pride cube for {' or '.join(BOX_NAMES[b] for b in later)}?", opts,
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_PRIDE, f"Move the {BOX_NAMES[box]} cube now, or keep this turn's one Pride "
+                             f"cube for {' or '.join(BOX_NAMES[b] for b in later)} — Pride: {why}", opts,
                              rules_ref="dragon.sloth", about={"box": box})
         if choice.id == "pride:later":
             g.log("pride_kept", f"The Dragon keeps this turn's Pride cube for later ({why}).", box=box)
@@ -736,8 +738,9 @@ def pick_up_treasure(g: Game) -> Proc:
     n = toks["treasure"]
     if n <= 0:
         return
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_TREASURE, f"Pick up the {n} Treasure token(s) on your tile?",
-                         [Option("pickup:", f"Pick up {n} Treasure token(s)", (space(p),)),
+    tokens = f"{n} Treasure token{'' if n == 1 else 's'}"
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_TREASURE, f"Pick up the {tokens} on your tile, or leave {'it' if n == 1 else 'them'}",
+                         [Option("pickup:", f"Pick up the {tokens}", (space(p), button("pickup"))),
                           Option("skip:", "Leave them", (button("skip"),))], rules_ref="dragon.pick_up_treasure")
     if choice.id != "pickup:":
         return
@@ -760,10 +763,10 @@ def place_gem(g: Game) -> Proc:
     if not supply:
         return
     p = pos(g)
-    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem here", (space(p), Target("slot", f"dragon.gem.{s}")))
-            for s in supply]
+    opts = [Option(f"gem:{s}", f"Place the {s.title()} Gem",
+                   (space(p), Target("slot", f"dragon.gem.{s}"), button(f"gem_{s}"))) for s in supply]
     opts.append(Option("skip:", "Place no Gem", (button("skip"),)))
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, "Place a Dragon Gem on your tile?", opts, rules_ref="dragon.place_gem")
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_GEM, f"Place a Dragon Gem on your tile at {fmt_pos(p)}, or place none", opts, rules_ref="dragon.place_gem")
     if choice.id == "skip:":
         return
     sym = arg_of(choice.id)
@@ -818,8 +821,9 @@ def keep_scales(g: Game) -> Proc:
     keepable = [c for c in sorted(set(d.hand)) if check_keep_scale(g, c) is None]
     opts = [Option("replace:", "Discard your whole hand", (button("skip"),))]
     opts += [Option(f"keep:{c}", f"Reveal the {g.card(c).name} and keep it (draw one card fewer)",
-                    (Target("card", c),)) for c in keepable]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_KEEP_SCALE, "Replace Hand: reveal a Silver Scale to keep it in your hand?",
+                    (Target("card", c), button(f"keep_{c}"))) for c in keepable]
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_KEEP_SCALE, "Replace Hand: reveal a Silver Scale to keep it in your hand, "
+                         "or discard your whole hand",
                          opts, rules_ref="dragon.scales")
     if choice.id == "replace:":
         return []
@@ -933,7 +937,7 @@ def spores(g: Game) -> Proc:
     boxes = spores_boxes(g)
     opts = [Option(f"sloth:{b}", f"Put the cube back on {BOX_NAMES[b]}", (Target("slot", f"dragon.sloth.{b}"),))
             for b in boxes]
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: which Sloth box takes the cube back?", opts,
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_SPORES, "Soporific Spores: choose the Sloth box that takes the cube back", opts,
                          rules_ref="cave.omen.soporific_spores")
     box = arg_of(choice.id)
     d.wakefulness -= 1

@@ -48,15 +48,15 @@ def check_ambush(g: Game, t: str, source: str) -> Reason | None:
 def goblin_ambush(g: Game, source: str) -> Proc:
     if g.state.knight is None or g.state.goblins is None:
         return
-    yield from raise_strength(g, "Ambush! Add Hero cubes to Strength before the Goblins strike? Yours: {strength}",
+    yield from raise_strength(g, "Add Hero cubes to your Strength before the Goblins strike, or face them — the Goblins' Ambush; yours: {strength}",
                               "Face the Ambush with Strength {strength}")   # KN-38: cubes first, blind
     mine = kb.strength(g)
     opts = [Option(f"ambush:{t}", f"Ambush with {gb.NAMES[t]} (Strength {gb.tribe_strength(g, t)})",
-                   (Target("slot", f"goblins.{t}"),))
+                   (Target("slot", f"goblins.{t}"), button(f"ambush_{t}")))
             for t in gb.TRIBES if check_ambush(g, t, source) is None]
     opts.append(Option("no_ambush:", "No Ambush", (button("pass"),)))
-    choice = yield g.ask("goblins", DecisionKind.AMBUSH, f"The Knight (Strength {mine}) revealed an Ambush: attack with a "
-                         "hidden Tribe?", opts, rules_ref="goblins.ambush", about={"source": source})
+    choice = yield g.ask("goblins", DecisionKind.AMBUSH, f"Attack the Knight from the Ambush with a hidden Tribe, or let it pass — "
+                         f"she revealed an Ambush, her Strength {mine}", opts, rules_ref="goblins.ambush", about={"source": source})
     if choice.id == "no_ambush:":
         g.log("ambush_no_effect", "The Goblins do not spring the Ambush.")
         return

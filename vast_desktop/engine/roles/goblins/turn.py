@@ -22,6 +22,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
@@ -42,6 +43,7 @@ from ...map.board import (
     tile_type,
     visible,
 )
+from ...map.hand_names import hand_names
 from ...map.terrain import (
     check_open_step,
     check_passable,
@@ -303,9 +305,9 @@ def trap_against_dragon(g: Game, tribes: str | list[str], power: str) -> Proc:
     if check_trap_card(g, "trap") is None:
         label = (f"Discard Trap: {NAMES[hit[0]]} ignores the {power}" if len(hit) == 1
                  else f"Discard Trap: the {power} has no effect on any Tribe")
-        opts.append(Option("trap:", label, (Target("card", "trap"),)))
+        opts.append(Option("trap:", label, (Target("card", "trap"), button("trap"))))
     opts.append(Option("no_response:", "No response", (button("pass"),)))
-    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"The Dragon's {power} hits {names}.", opts,
+    choice = yield g.ask("goblins", DecisionKind.TRAP_DRAGON, f"Answer with a Secret or let it happen — the Dragon's {power} hits {names}", opts,
                          rules_ref="goblins.secrets")
     if choice.id != "trap:":
         return False
@@ -405,7 +407,7 @@ def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], ma
         if auto_single and len(opts) == 1:
             return opts[0]
         opts += secret_options(g, reactions=reactions)
-        text = prompt() if callable(prompt) else prompt
+        text = lead(kind, opts, prompt() if callable(prompt) else prompt)
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
         if not has_verb(choice.id, "secret"):
             return choice
@@ -505,8 +507,8 @@ def assign_monster(g: Game, card: str) -> Proc:
                                (Target("card", "goblin_ruby"),)))
         return opts
 
-    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: {name}. Assign it (at most "
-                                    f"{s.population['bones']} Monsters in all, the Bones Population)?", options,
+    choice = yield from ask_goblins(g, DecisionKind.ASSIGN_MONSTER, lambda: f"Monster drawn: the {name} (at most "
+                                    f"{s.population['bones']} Monsters in all, the Bones Population)", options,
                                     "goblins.assign_monsters")
     verb, arg = parse(choice.id)
     if verb == "discard":
@@ -666,12 +668,12 @@ def draw_secrets(g: Game, n: int) -> Proc:
 
     def ruby_options() -> list[Option]:
         # after the hand limit: the swap keeps the size
-        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another", (Target("card", c),))
-                for c in dict.fromkeys(got) if check_ruby_swap(g, c) is None]
+        opts = [Option(f"ruby:{c}", f"Goblin Ruby: discard {g.card(c).name} and draw another",
+                       (Target("card", c), button(f"ruby_{c}"))) for c in dict.fromkeys(got) if check_ruby_swap(g, c) is None]
         return opts + [Option("keep:", "Keep the cards drawn", (button("done"),))] if opts else []
 
     choice = yield from ask_goblins(g, DecisionKind.RUBY_SECRET, "Goblin Ruby: discard one Secrets card just drawn and draw "
-                                    "another?", ruby_options, "goblins.secrets")
+                                    "another, or keep the cards drawn", ruby_options, "goblins.secrets")
     s.secrets_drawn = []
     if choice is not None and choice.id != "keep:":
         old = arg_of(choice.id)
@@ -925,8 +927,8 @@ def _where(g: Game, t: str) -> str:
 
 def _prompt(g: Game) -> str:
     s = gs(g)
-    return ("Activate Tribes: " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
-                                             for t in TRIBES) + f". Rage {s.rage}.")
+    return ("Population " + ", ".join(f"{NAMES[t]} {s.population[t]} (Strength {tribe_strength(g, t)})"
+                                      for t in TRIBES) + f", Rage {s.rage}.")
 
 
 # ------------------------------------------------------ activation (rule checks)
@@ -1371,7 +1373,7 @@ def _activate_revealed(g: Game, t: str) -> Proc:
         return opts
 
     def prompt() -> str:
-        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))}: move, then one action "
+        return (f"{NAMES[t]} at {fmt_pos(tribe_pos(g, t))} moves, then takes one action "
                 f"(Population {s.population[t]}, Strength {tribe_strength(g, t)})")
 
     while tribe_pos(g, t) is not None:
@@ -1806,7 +1808,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
         if dests:
             opts = [Option(at("leap", q), f"Gnome: leap to {fmt_pos(q)}", (space(q),)) for q in dests]
             opts.append(Option("stay:", "Stay", (button("done"),)))
-            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "The Gnome may leap to an unoccupied Dark tile", opts,
+            choice = yield g.ask("goblins", DecisionKind.GNOME_LEAP, "Leap the Gnome to an unoccupied Dark tile, or stay", opts,
                                  about={"from": fmt_pos(p)})
             if has_verb(choice.id, "leap"):
                 q = pos_arg(choice.id)
@@ -1855,8 +1857,9 @@ def act_explore(g: Game, t: str, arg: str) -> Proc:
     if cave is not None:
         if not cave.hand:
             draw_to_cave_hand(g)
-        opts = [Option(f"tile:{tid}", f"Place the tile at {fmt_pos(q)}",
-                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid in hand_choices(g, False)]
+        names = hand_names(g, hand_choices(g, False))
+        opts = [Option(f"tile:{tid}", f"Place the {name} at {fmt_pos(q)}",
+                       (space(q), Target("hand_tile", tid, drag_from=f"hand:{tid}"))) for tid, name in names.items()]
         choice = yield g.ask("cave", DecisionKind.EXPLORE_TILE, f"The Goblins explore: place a Dark tile at {fmt_pos(q)}", opts,
                              rules_ref="goblins.explore")
         tid = arg_of(choice.id)
@@ -1928,7 +1931,7 @@ def spores(g: Game) -> Proc:
     if cands:
         opts = [Option(f"tribe:{t}", f"{NAMES[t]} ({s.population[t]} → 1)", (Target("slot", f"goblins.{t}"),))
                 for t in cands]
-        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: which Tribe falls to 1 Population?", opts,
+        choice = yield g.ask("goblins", DecisionKind.SPORES_TRIBE, "Soporific Spores: choose the Tribe that falls to 1 Population", opts,
                              rules_ref="cave.omen.soporific_spores")
         t = arg_of(choice.id)
         yield from reduce_population(g, t, s.population[t] - 1, "Soporific Spores")

@@ -330,7 +330,7 @@ def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
         return sources[0]
     opts = [Option(f"from:{s}", "An unplaced cube" if s == "free" else f"The cube on {slot_label(g, s)}",
                    (Target("slot", f"knight.{s}"),)) for s in sources]
-    choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Which Hero cube do you {purpose}?", opts)
+    choice = yield g.ask("knight", DecisionKind.CHOOSE_CUBE, f"Choose the Hero cube you {purpose}", opts)
     return arg_of(choice.id)
 
 
@@ -390,7 +390,7 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
             take_cube_from(k, source)
             if g.state.active == "knight":
                 k.turn_over = True
-                g.log("turn_ends", "A placed Hero cube went back to the Grit track: the Knight's turn ends (KN-113).")
+                g.log("turn_ends", "A placed Hero cube went back to the Grit track: the Knight's turn ends.")
         k.grit_spaces.append(s)
         k.grit_spaces.sort()
         g.log("cube_returned", f"A Hero cube returns to Grit space {s}.")

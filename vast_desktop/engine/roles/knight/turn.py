@@ -11,6 +11,7 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...cards.ambush import resolve_ambush
 from ...cards.events import play_event
 from ...cards.sidequests import completable, reveal_sidequest
@@ -98,7 +99,7 @@ def knight_turn(g: Game) -> Proc:
     start_turn(g)
     while not k.turn_over:
         opts = turn_options(g)
-        choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, _prompt(g), opts, rules_ref="knight.move_and_act")
+        choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, lead(DecisionKind.KNIGHT_TURN, opts, _prompt(g)), opts, rules_ref="knight.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -109,8 +110,9 @@ def knight_turn(g: Game) -> Proc:
 
 def _prompt(g: Game) -> str:
     k = kb.knight(g)
-    return (f"Knight: Movement {k.moved}/{kb.movement(g)}, Encounters {k.encounters_used}/{kb.perception(g)}, "
-            f"Strength {kb.strength(g)}, {k.cubes_free} unplaced Hero cube(s).")
+    cubes = f"{k.cubes_free} unplaced Hero cube{'' if k.cubes_free == 1 else 's'}"
+    return (f"Movement {k.moved}/{kb.movement(g)}, Encounters {k.encounters_used}/{kb.perception(g)}, "
+            f"Strength {kb.strength(g)}, {cubes}.")
 
 
 # ----------------------------------------------------------------- her step (rule checks)

@@ -27,6 +27,7 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
@@ -118,7 +119,7 @@ def thief_turn(g: Game) -> Proc:
             break
         if not (on_pit(g, pos(g)) and any(has_verb(o.id, "move") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
+        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, lead(DecisionKind.THIEF_TURN, opts, _prompt(g)), opts, rules_ref="thief.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -129,8 +130,9 @@ def thief_turn(g: Game) -> Proc:
 
 def _prompt(g: Game) -> str:
     t = thief(g)
-    return (f"Thief: Movement {t.movement_left}, {t.cubes} Action cube(s), Stealth {stealth(g)}, "
-            f"carrying {len(t.carried)}. Move and take actions in any order.")
+    cubes = f"{t.cubes} Action cube{'' if t.cubes == 1 else 's'}"
+    return (f"Movement {t.movement_left}, {cubes}, Stealth {stealth(g)}, carrying {len(t.carried)} "
+            f"(move and take actions in any order).")
 
 
 def assign_stats(g: Game) -> Proc:
@@ -789,8 +791,8 @@ def _roll_succeeds(g: Game, level: int, why: str, reroll: bool) -> Proc:
         return True
     face = roll_action_die(g, why)
     if face < needs and reroll and "sticky_fingers" in t.upgrades and not t.sticky_used:
-        choice = yield g.ask("thief", DecisionKind.THIEF_STICKY, f"{why}: you rolled {face}, needing {needs}. Reroll with "
-                             "Sticky Fingers?", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"),)),
+        choice = yield g.ask("thief", DecisionKind.THIEF_STICKY, f"Reroll with Sticky Fingers, or keep the roll — {why}: you "
+                             f"rolled {face}, needing {needs}", [Option("reroll:", "Reroll (Sticky Fingers)", (Target("slot", "thief.upgrade.sticky_fingers"), button("reroll"))),
                                                  Option("keep:", "Keep the roll", (button("keep"),))],
                              rules_ref="thief.pickpocket")
         if choice.id == "reroll:":
@@ -828,7 +830,7 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
             for c in k.face_up]
     if hidden:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
-    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which of the Knight's Treasure cards?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose one of the Knight's Treasure cards", opts,
                          rules_ref="thief.pickpocket")
     card = arg_of(choice.id)
     if card == "random":
@@ -849,7 +851,7 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
         opts.append(Option("card:goblin_ruby", "Discard their face-up Goblin Ruby", (Target("card", "goblin_ruby"),)))
     if s.hand:
         opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
-    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: which Secrets card?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose a Secrets card", opts,
                          rules_ref="thief.pickpocket")
     card = arg_of(choice.id)
     if card == "random":
@@ -975,7 +977,7 @@ def act_peek(g: Game, arg: str) -> Proc:
     g.log("thief_peek", f"The Thief peeks at the Dark tile at {fmt_pos(p)}.",
           {"thief": f"It is a{'n' if TYPE_NAMES[tile.type][0] in 'AEIOU' else ''} {TYPE_NAMES[tile.type]} tile."},
           pos=p)
-    choice = yield g.ask("thief", DecisionKind.THIEF_REVEAL, f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}?",
+    choice = yield g.ask("thief", DecisionKind.THIEF_REVEAL, f"Reveal the {TYPE_NAMES[tile.type]} tile at {fmt_pos(p)}, or leave it Dark",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="thief.peek")
     if choice.id == "reveal:":
@@ -1122,7 +1124,7 @@ def _evasion_step(g: Game) -> Proc:
     opts = [Option(at("step", q), f"Slip away to {fmt_pos(q)}", (space(q),))
             for q in neighbours(g, p) if check_slip(g, p, q) is None]
     opts.append(Option("stay:", "Stay where you are", (button("skip"),)))
-    choice = yield g.ask("thief", DecisionKind.THIEF_EVASION, "Unnatural Evasion: slip away 1 space?", opts,
+    choice = yield g.ask("thief", DecisionKind.THIEF_EVASION, "Unnatural Evasion: slip away 1 space, or stay", opts,
                          rules_ref="thief.unnatural_evasion")
     if has_verb(choice.id, "step"):
         q = pos_arg(choice.id)
@@ -1164,8 +1166,8 @@ def loot_drop_bonus(g: Game, killer: str) -> Proc:
     elif killer == "goblins" and b.goblin_secrets_or_rage:
         gb = g.hooks.goblins
         n = b.goblin_secrets_or_rage
-        choice = yield g.ask("goblins", DecisionKind.THIEF_BONUS, f"You killed the Thief (Loot Drop Level {level}): draw {n} "
-                             f"Secrets or gain {n} Rage?",
+        choice = yield g.ask("goblins", DecisionKind.THIEF_BONUS, f"Draw {n} Secrets or gain {n} Rage — you killed the Thief "
+                             f"(Loot Drop Level {level})",
                              [Option("bonus:secrets", f"Draw {n} Secrets card(s)", (Target("slot", "goblins.secrets"),)),
                               Option("bonus:rage", f"Gain {n} Rage", (Target("slot", "goblins.rage"),))],
                              rules_ref="thief.loot_drop")
