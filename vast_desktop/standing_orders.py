@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 from .bots.easy.cave import EasyCave
 from .engine.decisions import Decision, Option
 from .engine.kinds import DecisionKind
-from .engine.option_ids import arg_of, arg_parts
+from .engine.option_ids import arg_of, arg_parts, has_verb
 from .engine.view import PlayerView
 
 MAX_ORDER = 40        # the Cave's tiles number 30-odd; an order longer than that is not ours
@@ -124,7 +124,7 @@ def answers(orders: StandingOrders, decision: Decision, active: str | None) -> b
 
 def _tile_of(option: Option) -> str:
     """The hand tile an answered option places (``fill:<tile>@<space>`` or ``tile:<tile>``)."""
-    if option.id.startswith("fill:"):
+    if has_verb(option.id, "fill"):
         return arg_parts(option.id, "@")[0]
     return arg_of(option.id)
 

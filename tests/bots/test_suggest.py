@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.bots.test_bot_inputs import CONTAINERS, PLAIN, RECORDS, reachable_types, twins
+from tests.bots.test_bot_inputs import CONTAINERS, PLAIN, PUBLIC_DATA, RECORDS, reachable_types, twins
 from tests.test_api_garbage import game_digest
 from vast_desktop.bots.base import ScoredBot
 from vast_desktop.bots.registry import make_bot
@@ -128,7 +128,7 @@ def test_the_suggesting_player_is_given_only_the_deciders_view(monkeypatch: pyte
     assert len(seen) > 15
     for v, d in seen:
         assert getattr(v, "viewer", None) == d.role, "a suggestion read another seat's view"
-        odd = {t for t in reachable_types(v, d) if not issubclass(t, PLAIN + RECORDS + CONTAINERS)}
+        odd = {t for t in reachable_types(v, d) if not issubclass(t, PLAIN + RECORDS + CONTAINERS + PUBLIC_DATA)}
         assert not odd, f"the suggesting player could reach {odd}"
         assert not any(issubclass(t, Game) for t in reachable_types(v, d))
 

@@ -392,7 +392,9 @@ class TableScreen(Screen):
         self.sheet_btn = self.button((x, self.prompt.bottom - bh - 8, bw, bh), "Cheat sheet", self.open_cheatsheet,
                                      "How to win and the turn in order, for each role (C)")
         # the Cave's standing orders (issue 27 item 2): shown only in the Cave's own view (orders_panel.offered)
-        self.orders_btn = self.button((x - bw - 8, self.prompt.bottom - bh - 8, bw, bh), "Orders", self.open_orders,
+        # (left of the Suggest button, which sits left of the Cheat sheet: screens/suggest_panel.py)
+        orders_x = max(self.prompt.x + 4, x - 2 * (bw + 8))
+        self.orders_btn = self.button((orders_x, self.prompt.bottom - bh - 8, bw, bh), "Orders", self.open_orders,
                                       "Your standing orders: placements while others play, without passing the screen")
         self.orders_btn.hide()
         self.reminders.build()
