@@ -95,6 +95,24 @@ def test_a_drag_ghost_of_a_hand_tile_dragged_from_the_caves_board(app) -> None:
     assert img is not None and img.get_size() == region.size and img.get_alpha() == 150
 
 
+def test_a_hero_cube_is_dragged_from_the_supply_onto_a_slot_under_a_ghost(app) -> None:
+    """KN-05 by drag and drop: a Hero cube taken from the Knight's supply and dropped on her
+    Movement track (the option's one target is the slot, naming the supply it is dragged from)."""
+    robot, table = start(app, ("knight", "cave"), {"knight": Seat(True), "cave": Seat(False, "random")})
+    session = app.session
+    d = session.game.pending
+    assert d is not None and d.option("cube:movement") is not None
+    table.board_tab = "knight"
+    robot.frames(1)
+    src = robot.board_region("drag:knight.cubes")
+    dst = robot.board_region("slot:knight.movement")
+    assert src is not None and dst is not None
+    seen = drag_watching(robot, src, dst)
+    assert all(seen)                                       # the cube's ghost under the pointer all the way
+    assert table.motion.ghost.drawn is None
+    assert session.game.choices[-1] == "cube:movement"
+
+
 def test_a_press_that_picks_nothing_up_draws_no_ghost(app) -> None:
     robot, table = start(app, ("knight", "cave"), {"knight": Seat(True), "cave": Seat(False, "random")})
     r = table.map_rect

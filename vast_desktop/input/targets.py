@@ -33,8 +33,13 @@ class TargetIndex:
             sources = {t.drag_from for t in o.targets if t.drag_from}
             for t in o.targets:
                 idx.by_key.setdefault(key(t), []).append(o)
+                if t.kind == "button":
+                    continue                                   # nothing is dropped on a button
                 for src in sources:
-                    if t.drag_from != src:
+                    # a Cave tile in the hand names itself as what is dragged: it is the source, not a place
+                    # to drop; any other target that names a source is where that source is dropped (a Hero
+                    # cube from the supply onto a slot of her board)
+                    if not (t.kind == "hand_tile" and t.drag_from == src):
                         idx.by_drag.setdefault((src, key(t)), []).append(o)
         return idx
 
