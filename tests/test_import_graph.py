@@ -50,7 +50,7 @@ PKG = "vast_desktop.engine"
 ROLES = ("knight", "goblins", "dragon", "cave", "thief")
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("geometry", "decisions", "reasons", "dice", "state", "errors", "hooks", "knowledge", "waiting", "kinds", "option_ids", "board_views", "action_prompts", "roles", "roles.meetings.types"),
+    ("geometry", "decisions", "reasons", "dice", "state", "errors", "hooks", "knowledge", "waiting", "kinds", "option_ids", "board_views", "roles", "roles.meetings.types"),
     tuple(f"roles.{r}.state" for r in ROLES) + ("roles.knight.board",),
     ("game",),
     ("map",),

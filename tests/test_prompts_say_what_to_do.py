@@ -3,7 +3,7 @@
 At every decision:
 
 - a turn's prompt leads with what its options let the decider do ("Move the Knight, place
-  Hero cubes, or end your turn"), its status after a dash (``engine/action_prompts.py``);
+  Hero cubes, or end your turn"), its status after a dash (``teach/action_prompts.py``);
 - every option has something the table can click: a map space, an edge, a piece, a card, a
   board slot, a hand tile or a button (an option with no target gets a prompt button);
 - in a short question that answers with a button ("Decline", "Place no Gem"), every answer is
@@ -26,7 +26,6 @@ from itertools import combinations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
-from vast_desktop.engine.action_prompts import PHRASES, SEPARATOR, sentence, what_to_do
 from vast_desktop.engine.decisions import Decision, Option, Target
 from vast_desktop.engine.explain.why_not import explain_click_reason, why_not
 from vast_desktop.engine.game import Game
@@ -34,6 +33,7 @@ from vast_desktop.engine.geometry import fmt_pos
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.engine.option_ids import verb_of
 from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.teach.action_prompts import PHRASES, SEPARATOR, sentence, shown_prompt, what_to_do
 
 SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
 STEPS = 260
@@ -58,8 +58,9 @@ def problems(d: Decision) -> list[str]:
     out = []
     if d.kind in PHRASES:
         action = what_to_do(d.kind, d.options)
-        if action and not d.prompt.startswith(action):
-            out.append(f"the prompt {d.prompt!r} does not lead with {action!r}")
+        shown = shown_prompt(d)
+        if not action or not shown.startswith(action):
+            out.append(f"the prompt shown {shown!r} does not lead with what to do ({action!r})")
     for o in d.options:
         if o.targets and not any(t.kind in CLICKABLE for t in o.targets):
             out.append(f"{o.id}: nothing to click ({o.targets})")
@@ -129,7 +130,7 @@ def test_a_turn_prompt_names_what_its_options_do() -> None:
         g.apply(g.pending.options[0].id)
     d = g.pending
     assert d is not None
-    action, _, status = d.prompt.partition(SEPARATOR)
+    action, _, status = shown_prompt(d).partition(SEPARATOR)
     assert action.startswith("Move the Knight, place Hero cubes")
     assert action.endswith("or end your turn")
     assert status.startswith("Movement ")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import random
 
-from vast_desktop.engine.action_prompts import PHRASES, SEPARATOR
 from vast_desktop.engine.decisions import Decision
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.input.targets import button_options, in_mode, key, modal_group
+from vast_desktop.render import text as text_mod
 from vast_desktop.screens.table import TableScreen
 from vast_desktop.session import Seat
+from vast_desktop.teach.action_prompts import PHRASES, SEPARATOR, shown_prompt
 
 from .test_table import pass_curtain, start
 
@@ -61,8 +62,9 @@ def test_every_option_has_a_highlighted_target_and_short_questions_have_buttons(
         if d.kind in (DecisionKind.KEEP_TREASURE, DecisionKind.DRAGON_GEM):
             asked[d.kind] = [t.button_for[o.id].text for o in d.options if o.id in t.button_for]
             assert len(asked[d.kind]) == len(d.options), (d.kind, asked[d.kind])
-        if d.kind in PHRASES:
-            assert SEPARATOR in d.prompt and not d.prompt.startswith(("Knight:", "Dragon")), d.prompt
+        if d.kind in PHRASES:                 # the prompt on the screen leads with what to do
+            action = shown_prompt(d).partition(SEPARATOR)[0]
+            assert action and any(line.startswith(action[:30]) for line in text_mod.DRAWN), (action, text_mod.DRAWN[:8])
         ids = list(d.ids)
         robot.perform(ids[chooser.randrange(len(ids))])
     assert set(asked) == {DecisionKind.KEEP_TREASURE, DecisionKind.DRAGON_GEM}, asked

@@ -69,6 +69,7 @@ def manhattan(a: Pos, b: Pos) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
+@lru_cache(maxsize=256)
 def rotate_walls(printed: tuple[bool, bool, bool, bool], rot: int) -> tuple[bool, bool, bool, bool]:
     """Walls (N, E, S, W) after turning a tile ``rot`` quarter turns clockwise."""
     r = rot % 4

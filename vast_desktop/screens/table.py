@@ -45,6 +45,7 @@ from ..render.theme import (
 )
 from ..rules_data import RulesData, TerrainTile
 from ..session import BotTurn, Session
+from ..teach.action_prompts import shown_prompt
 from ..teach.describe import describe
 from .base import Screen
 from .board_pane import BoardPane
@@ -874,7 +875,7 @@ class TableScreen(Screen):
             text = "Game over: " + view.outcome[1]
             colour = HIGHLIGHT
         elif view.decision is not None and self.index.decision is not None:
-            text = view.decision.prompt
+            text = shown_prompt(view.decision)      # what to do first (teach/action_prompts.py)
             if self.index.decision.kind == DecisionKind.ORIENT_TILE:
                 text += "  — wheel or R to turn it, click the tile or press Enter to confirm"
             elif self.index.decision.kind in PLACING_KINDS:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...action_prompts import lead
 from ...cards.omens import (
     check_treasure_space,
     collect_omens,
@@ -77,7 +76,7 @@ def cave_turn(g: Game) -> Proc:
         else:
             phase_opts = [Option("end:", "End your turn", (button("end_turn"),))]
         opts = omen_menu(g)          # built once a phase has options (the menu does not depend on the phase)
-        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, lead(DecisionKind.CAVE_TURN, opts + phase_opts, _prompt(g, removed)),
+        choice = yield g.ask("cave", DecisionKind.CAVE_TURN, _prompt(g, removed),
                              opts + phase_opts, rules_ref=f"cave.phase{cave.phase}")
         verb, arg = parse(choice.id)
         if verb == "end":

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...game import GameOver, Outcome
 from ...geometry import DIR_WORDS, DIRS, Pos, fmt_pos, manhattan, parse_pos, step
@@ -90,7 +89,7 @@ def dragon_turn(g: Game) -> Proc:
     start_turn(g)
     while True:                                         # (1) Move and Use Powers
         opts = turn_options(g, move_options(g) + power_options(g))
-        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, lead(DecisionKind.DRAGON_TURN, opts, _prompt(g)), opts, rules_ref="dragon.move_and_powers")
+        choice = yield g.ask("dragon", DecisionKind.DRAGON_TURN, _prompt(g), opts, rules_ref="dragon.move_and_powers")
         verb, arg = parse(choice.id)
         if verb == "end":
             break

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ...action_prompts import lead
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
@@ -407,7 +406,7 @@ def ask_goblins(g: Game, kind: DecisionKind, prompt: str | Callable[[], str], ma
         if auto_single and len(opts) == 1:
             return opts[0]
         opts += secret_options(g, reactions=reactions)
-        text = lead(kind, opts, prompt() if callable(prompt) else prompt)
+        text = prompt() if callable(prompt) else prompt
         choice = yield g.ask("goblins", kind, text, opts, rules_ref=rules_ref)
         if not has_verb(choice.id, "secret"):
             return choice

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ...action_prompts import lead
 from ...cards.ambush import resolve_ambush
 from ...cards.events import play_event
 from ...cards.sidequests import completable, reveal_sidequest
@@ -99,7 +98,7 @@ def knight_turn(g: Game) -> Proc:
     start_turn(g)
     while not k.turn_over:
         opts = turn_options(g)
-        choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, lead(DecisionKind.KNIGHT_TURN, opts, _prompt(g)), opts, rules_ref="knight.move_and_act")
+        choice = yield g.ask("knight", DecisionKind.KNIGHT_TURN, _prompt(g), opts, rules_ref="knight.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break

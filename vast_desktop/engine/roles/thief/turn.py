@@ -27,7 +27,6 @@ from itertools import permutations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ...action_prompts import lead
 from ...decisions import Option, Target, button, space
 from ...dice import roll
 from ...game import GameOver, Outcome
@@ -119,7 +118,7 @@ def thief_turn(g: Game) -> Proc:
             break
         if not (on_pit(g, pos(g)) and any(has_verb(o.id, "move") for o in opts)):   # TR-29
             opts.append(Option("end:", "End your turn", (button("end_turn"),)))
-        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, lead(DecisionKind.THIEF_TURN, opts, _prompt(g)), opts, rules_ref="thief.move_and_act")
+        choice = yield g.ask("thief", DecisionKind.THIEF_TURN, _prompt(g), opts, rules_ref="thief.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break

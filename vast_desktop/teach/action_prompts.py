@@ -1,4 +1,5 @@
-"""Turn prompts that lead with what to do (issue 27, item 4).
+"""Turn prompts that lead with what to do (issue 27, item 4): words for players, added where a
+prompt is shown (the table), not in the engine — so the engine spends nothing on them at each step.
 
 A turn's decision offers many kinds of option at once (move, put a cube on the board, use a
 card, end the turn).  Its prompt used to be a status line ("Knight: Movement 0/1,
@@ -15,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .decisions import Option
-from .kinds import DecisionKind
-from .option_ids import verb_of
+from ..engine.decisions import Decision, Option
+from ..engine.kinds import DecisionKind
+from ..engine.option_ids import verb_of
 
 # kind -> (option verb, what a player does to choose it), in the order the sentence lists
 # them; verbs sharing a phrase are said once; a verb not listed adds nothing.
@@ -86,3 +87,8 @@ def lead(kind: DecisionKind, options: Iterable[Option], status: str) -> str:
     if not action:
         return status
     return f"{action}{SEPARATOR}{status}" if status else action
+
+
+def shown_prompt(decision: Decision) -> str:
+    """The prompt as the table shows it: what to do first, then the engine's status line."""
+    return lead(decision.kind, decision.options, decision.prompt)
