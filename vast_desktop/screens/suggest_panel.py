@@ -100,7 +100,7 @@ class SuggestPanel:
             return
         t = self.table
         s = t.app.settings.ui_scale
-        bw, bh = int(110 * s), int(34 * s)
+        bw, bh = t.row_button_width(), int(34 * s)
         x = t.prompt.right - 8 - 6 * bw - 40
         self.button = t.button((x, t.prompt.bottom - bh - 8, bw, bh), "Suggest", self.ask,
                                "What the computer player would choose in your seat, and why (Settings: Easy "

@@ -55,6 +55,7 @@ from .reminder_panel import ReminderPanel, last_batch_start
 from .suggest_panel import SuggestPanel
 
 MAX_PROMPT_BUTTONS = 6
+ROW_BUTTONS = 7               # the bottom row: End turn, Undo, Menu, Fit map, Cheat sheet, Suggest, Orders
 QUICK_BOT_WAIT = 0.02      # seconds a frame waits for a computer player before letting it think on
 
 
@@ -126,7 +127,7 @@ class TableScreen(Screen):
         self.layout_rects()
         s = self.app.settings.ui_scale
         self.log_viewer = "unset"
-        bw, bh = int(110 * s), int(34 * s)
+        bw, bh = self.row_button_width(), int(34 * s)
         right = self.prompt.right - 8
         y2 = self.prompt.bottom - bh - 8
         self.end_btn = self.button((right - bw, y2, bw, bh), "End turn", lambda: self.choose_id("end:"),
@@ -385,10 +386,16 @@ class TableScreen(Screen):
         self.app.open_rules(self.rules_section())
 
     # ------------------------------------------------------------------ teaching (issue 6)
+    def row_button_width(self) -> int:
+        """The width of each button of the prompt bar's bottom row (End turn, Undo, Menu, Fit map,
+        Cheat sheet, Suggest, Orders): 110 px at UI scale 1, narrower when seven would not fit
+        the bar (a large UI scale, a small window)."""
+        return min(int(110 * self.app.settings.ui_scale), (self.prompt.w - 16 - ROW_BUTTONS * 8) // ROW_BUTTONS)
+
     def build_teaching(self) -> None:
         """The "Cheat sheet" button (left of Fit map) and the reminder panel, if one is showing."""
         s = self.app.settings.ui_scale
-        bw, bh = int(110 * s), int(34 * s)
+        bw, bh = self.row_button_width(), int(34 * s)
         x = self.prompt.right - 8 - 5 * bw - 32
         self.sheet_btn = self.button((x, self.prompt.bottom - bh - 8, bw, bh), "Cheat sheet", self.open_cheatsheet,
                                      "How to win and the turn in order, for each role (C)")
@@ -892,7 +899,9 @@ class TableScreen(Screen):
             colour = TEXT_DIM
         else:
             text, colour = "", TEXT
-        draw_text(surface, _short(text, self.prompt.w - 20 - int(40 * s)), (self.prompt.x + 12, self.prompt.y + 10), int(21 * s), colour)
+        size = int(21 * s)              # measured at the size drawn, clear of the "?" at the bar's right
+        draw_text(surface, fit(text, size, self.rules_btn.rect.x - self.prompt.x - 24), (self.prompt.x + 12, self.prompt.y + 10),
+                  size, colour)
 
 
     def thinking_text(self, role: str, kind: str) -> str:
