@@ -34,22 +34,13 @@ def start(app, roles, seats, seed=8, speed=0.0, pace=0.0, shared=False) -> tuple
 def drag_watching(robot: Robot, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> list[bool]:
     """Drag from ``a`` to ``b`` as a person would; whether the ghost was drawn at each step of the way."""
     table = robot.table
-    seen = []
-    pygame.mouse.set_pos(a)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
-    robot.frames(1)
-    prev = a
-    for i in range(1, steps + 1):
-        p = (a[0] + (b[0] - a[0]) * i // steps, a[1] + (b[1] - a[1]) * i // steps)
-        pygame.mouse.set_pos(p)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(p[0] - prev[0], p[1] - prev[1]),
-                                             buttons=(1, 0, 0)))
-        prev = p
-        robot.frames(1)
+    seen: list[bool] = []
+
+    def watch(p: tuple[int, int]) -> None:
         drawn = table.motion.ghost.drawn
         seen.append(drawn is not None and drawn.center == p)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
-    robot.frames(2)
+
+    robot.drag(a, b, steps, each_step=watch)
     return seen
 
 

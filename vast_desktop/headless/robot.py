@@ -2,6 +2,7 @@
 real pygame events (mouse clicks, drags, keys) on what the table shows."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -54,7 +55,10 @@ class Robot:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.frames(2)
 
-    def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6) -> None:
+    def drag(self, a: tuple[int, int], b: tuple[int, int], steps: int = 6,
+             each_step: Callable[[tuple[int, int]], None] | None = None) -> None:
+        """Press at ``a``, move to ``b`` in ``steps`` frames, release; ``each_step(p)`` is called
+        after the frame at each point of the way (a test watching what is drawn under the pointer)."""
         self.drags += 1
         pygame.mouse.set_pos(a)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
@@ -67,6 +71,8 @@ class Robot:
                                                  buttons=(1, 0, 0)))
             prev = p
             self.frames(1)
+            if each_step is not None:
+                each_step(p)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
         self.frames(2)
 
