@@ -825,9 +825,10 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
     k = g.state.knight
     assert k is not None
     hidden = [c for c in k.treasures if c not in k.face_up]
+    trove = [c for c in k.face_up if c.split("#")[0] == "treasure_trove"]      # he must take the Trove
     opts = [Option(f"card:{c}", f"Send her {g.card(c).name} to the bottom of the deck", (Target("card", c),))
-            for c in k.face_up]
-    if hidden:
+            for c in trove or k.face_up]
+    if hidden and not trove:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
     choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose one of the Knight's Treasure cards", opts,
                          rules_ref="thief.pickpocket")
@@ -837,6 +838,10 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
     g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
           {"knight": f"Lost: {g.card(card).name}", "thief": f"Taken: {g.card(card).name}"})
     lose_treasure(g, card, "the Thief's Pickpocket", to_deck=True)
+    if card in trove:
+        t = thief(g)
+        t.loot_drop = g.card(card).int_param("loot_drop", 3)
+        g.log("loot_drop", f"Treasure Trove: the Thief's Loot Drop Level goes back to {t.loot_drop}.")
 
 
 def _pickpocket_tribe(g: Game, piece: str) -> Proc:
