@@ -89,7 +89,7 @@ def check_trove(g: Game, card: str) -> Reason | None:
 
 def bring_home(g: Game, card: str) -> None:
     """KN-98: remove it at the Entrance, no Encounter spent, for its Grit."""
-    from .treasures import lose_treasure
+    lose_treasure = g.hooks.cards.lose_treasure
     lose_treasure(g, card, "brought home to the Entrance")
     kb.gain_grit(g, g.card(card).int_param("grit", 8), "Treasure Trove")
 
@@ -105,7 +105,7 @@ def check_amulet(g: Game) -> Reason | None:
 
 
 def discard_amulet(g: Game, card: str) -> None:
-    from .treasures import lose_treasure
+    lose_treasure = g.hooks.cards.lose_treasure
     lose_treasure(g, card, "she threw away the Cursed Amulet")
     kb.knight(g).health_changed = False
 
