@@ -121,7 +121,12 @@ def test_treasure_trove_pickpocket_must_take_it_and_resets_loot_drop() -> None:
     from vast_desktop.engine.roles.thief.turn import PICKPOCKET_HARM
     gen = PICKPOCKET_HARM["knight"](g, "knight")
     decision = next(gen)
-    assert [o.id for o in decision.options] == ["card:treasure_trove"]
+    assert [o.id for o in decision.options] == ["card:treasure_trove"]          # he must take it
+    try:
+        gen.send(decision.options[0])
+    except StopIteration:
+        pass
+    assert g.state.thief.loot_drop == 3 and "treasure_trove" not in K(g).treasures
 
 
 # ------------------------------------------------------------------ Cursed Amulet
@@ -213,3 +218,36 @@ def test_noble_failure_without_the_dragon_leave_two_crystal_spaces() -> None:
     choose(g, "move:2,0")
     choose(g, "sidequest:noble_failure")
     assert K(g).grit == 4
+
+
+def test_VAR_20_revised_javelin_thrown_at_the_thief_three_spaces_away() -> None:
+    """VAR-20: the revised Javelin hits a visible piece up to 3 spaces away (an Encounter), then leaves."""
+    g = scenario(("knight", "thief"), tiles=ROW, pieces={"knight": [0, 0], "thief": [3, 0]}, active="knight",
+                 knight={"treasures": ["javelin_revised"]})
+    assert "throwthief:" in ids(g)
+    choose(g, "throwthief:")
+    assert "javelin_revised" not in K(g).treasures and K(g).encounters_used == 1
+    assert g.state.thief.dead or "thief" not in g.state.board.pieces or g.state.board.pieces["thief"] != (3, 0)
+
+
+def test_VAR_20_revised_javelin_not_beyond_three_spaces_nor_on_a_bomb_turn() -> None:
+    from vast_desktop.engine.roles.meetings.javelin_throw import check_throw
+    row = [*ROW, lit((4, 0), "T02")]
+    g = scenario(("knight", "thief"), tiles=row, pieces={"knight": [0, 0], "thief": [4, 0]}, active="knight",
+                 knight={"treasures": ["javelin_revised"]})
+    assert "throwthief:" not in ids(g)
+    reason = check_throw(g, (4, 0))
+    assert reason is not None and "up to 3 spaces" in reason.text
+    K(g).bomb_attacked = True
+    reason = check_throw(g, (2, 0))
+    assert reason is not None and "Bomb turn" in reason.text
+
+
+def test_KN_97_silver_gauntlet_tribe_attack_discards_a_secret() -> None:
+    from vast_desktop.engine.roles.meetings.knight_goblins import gauntlet_secret
+    g = scenario(("knight", "goblins"), tiles=ROW, pieces={"knight": [0, 0]}, active="knight",
+                 knight={"treasures": ["silver_gauntlet"], "cubes_free": 3})
+    choose(g, "cube:treasure:silver_gauntlet")
+    hand = list(g.state.goblins.hand)
+    gauntlet_secret(g)
+    assert len(g.state.goblins.hand) == max(0, len(hand) - 1)

@@ -200,9 +200,18 @@ class EasyKnight(ScoredBot):
             return 95.0                                    # KN-62, her goal without the Dragon
         if v == "dragon":
             return self._dragon_action(t, o)
-        if v == "thief":
-            self.note(o.id, "Attacking the Thief here kills him and gives you a little Grit.")
+        if v in ("thief", "throwthief"):
+            self.note(o.id, "Attacking the Thief kills him and gives you a little Grit.")
             return 30.0                                    # KN-60: he dies, she gains a little Grit
+        if v == "throwdragon":
+            m = _VERSUS_IN_LABEL.search(o.label)
+            sure = m is not None and int(m.group(1)) > int(m.group(2))
+            self.note(o.id, "The thrown Javelin beats his Armor: a sure hit from afar." if sure
+                      else "The thrown Javelin would not beat his Armor: keep it.")
+            return 75.0 if sure else -5.0                  # VAR-20: a hit at range
+        if v == "throwtribe":
+            self.note(o.id, "A Javelin thrown at a Tribe only scatters it and angers the Goblins: keep it.")
+            return -5.0
         if v == "collect":
             self.note(o.id, "A Treasure token gives you a Treasure card or 5 Grit: take it while you are here.")
             return 85.0                                    # KN-63: a card or 5 Grit
