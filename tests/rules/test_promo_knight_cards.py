@@ -251,3 +251,13 @@ def test_KN_97_silver_gauntlet_tribe_attack_discards_a_secret() -> None:
     hand = list(g.state.goblins.hand)
     gauntlet_secret(g)
     assert len(g.state.goblins.hand) == max(0, len(hand) - 1)
+
+
+def test_VAR_20_click_on_the_thief_beyond_the_javelins_reach_says_why() -> None:
+    from vast_desktop.engine.decisions import Target
+    from vast_desktop.engine.explain.why_not import why_not
+    row = [*ROW, lit((4, 0), "T02")]
+    g = scenario(("knight", "thief"), tiles=row, pieces={"knight": [0, 0], "thief": [4, 0]}, active="knight",
+                 knight={"treasures": ["javelin_revised"]})
+    text = why_not(g, "knight", Target("piece", "thief"))
+    assert text is not None and "up to 3 spaces" in text
