@@ -222,8 +222,12 @@ def test_noble_failure_without_the_dragon_leave_two_crystal_spaces() -> None:
 
 def test_VAR_20_revised_javelin_thrown_at_the_thief_three_spaces_away() -> None:
     """VAR-20: the revised Javelin hits a visible piece up to 3 spaces away (an Encounter), then leaves."""
+    from vast_desktop.engine.roles.meetings.knight_thief import check_perception
     g = scenario(("knight", "thief"), tiles=ROW, pieces={"knight": [0, 0], "thief": [3, 0]}, active="knight",
-                 knight={"treasures": ["javelin_revised"]})
+                 knight={"treasures": ["javelin_revised"], "cubes_free": 5})
+    while check_perception(g) is not None:                       # VAR-21: Perception must beat his Stealth
+        assert "throwthief:" not in ids(g)
+        choose(g, "cube:perception")
     assert "throwthief:" in ids(g)
     choose(g, "throwthief:")
     assert "javelin_revised" not in K(g).treasures and K(g).encounters_used == 1
@@ -261,3 +265,49 @@ def test_VAR_20_click_on_the_thief_beyond_the_javelins_reach_says_why() -> None:
                  knight={"treasures": ["javelin_revised"]})
     text = why_not(g, "knight", Target("piece", "thief"))
     assert text is not None and "up to 3 spaces" in text
+
+
+def test_VAR_17_cursed_amulet_doubles_grit_loss_after_the_shield() -> None:
+    g = knight_game(knight={"treasures": ["cursed_amulet"], "face_up": ["cursed_amulet"], "grit": 10,
+                            "cubes_free": 3})
+    run(g, kb.lose_grit(g, 3, "test"))
+    assert K(g).grit == 4                                        # 3 doubled
+    choose(g, "cube:shield")
+    run(g, kb.lose_grit(g, 3, "test"))
+    assert K(g).grit == 2                                        # the Shield cuts it to 1, doubled: 2
+
+
+def test_VAR_17_cursed_amulet_pickpocket_takes_two_cards() -> None:
+    from vast_desktop.engine.roles.thief.turn import PICKPOCKET_HARM
+    g = scenario(("knight", "thief"), tiles=ROW, pieces={"knight": [1, 0], "thief": [1, 0]}, active="thief",
+                 knight={"treasures": ["cursed_amulet", "elven_sword", "pixie_lantern"],
+                         "face_up": ["cursed_amulet", "elven_sword", "pixie_lantern"]})
+    gen = PICKPOCKET_HARM["knight"](g, "knight")
+    decision = next(gen)
+    try:
+        while True:
+            decision = gen.send(decision.options[0])
+    except StopIteration:
+        pass
+    assert len(K(g).treasures) == 1
+
+
+def test_VAR_19_rune_staff_cube_is_never_the_one_returned() -> None:
+    """VAR-19: paying the Staff's Grit below a white space returns another cube, never the Staff's."""
+    white = min(load_rules_data().knight.cube_grit_spaces)
+    g = knight_game(knight={"treasures": ["rune_staff"], "grit": white + 1, "cubes_free": 4,
+                            "grit_spaces": [s for s in load_rules_data().knight.cube_grit_spaces if s != white]})
+    choose(g, "cube:strength", "cube:treasure:rune_staff", "cube:movement", "cube:perception")
+    assert K(g).cubes_free == 0
+    choose(g, "treasure:staff:rune_staff@1,0")
+    while g.pending is not None and g.pending.kind == "choose_cube":
+        assert "from:treasure:rune_staff" not in ids(g)
+        choose(g, ids(g)[0])
+    assert K(g).treasure_cubes["rune_staff"] == 1 and K(g).grit == white - 1
+
+
+def test_VAR_21_javelin_throw_at_the_thief_needs_perception_over_stealth() -> None:
+    g = scenario(("knight", "thief"), tiles=ROW, pieces={"knight": [0, 0], "thief": [2, 0]}, active="knight",
+                 knight={"treasures": ["javelin_revised"]})
+    from vast_desktop.engine.roles.meetings.knight_thief import check_perception
+    assert ("throwthief:" in ids(g)) == (check_perception(g) is None)

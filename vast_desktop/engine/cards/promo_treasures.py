@@ -163,7 +163,8 @@ def teleport(g: Game, card: str, q: Pos) -> Proc:
     k = kb.knight(g)
     p = g.state.board.pieces["knight"]
     k.staff_used = True
-    yield from kb.lose_grit(g, staff_cost(g, card, manhattan(p, q)), "the Rune Staff", cost=True)
+    yield from kb.lose_grit(g, staff_cost(g, card, manhattan(p, q)), "the Rune Staff", cost=True,
+                            keep=f"treasure:{card}")               # VAR-19: never the Staff's own cube
     k.encounter_open = False
     g.state.board.pieces["knight"] = q
     if q not in k.visited:

@@ -333,11 +333,12 @@ def cube_source_candidates(k: KnightState) -> list[str]:
     return ["free", *TRACKS, *EQUIPMENT, *(f"treasure:{c}" for c in k.treasures)]
 
 
-def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
+def choose_cube(g: Game, purpose: str, allow_placed: bool = True, keep: str | None = None) -> Proc:
     """The Knight picks which cube to give up: an unplaced one or a placed one
-    (:func:`check_cube_source`)."""
+    (:func:`check_cube_source`), never the one on ``keep`` (VAR-19: the Rune Staff's)."""
     k = knight(g)
-    sources = (["free"] if check_cube_source(g, "free") is None else []) + (placed_sources(k) if allow_placed else [])
+    placed = [s for s in placed_sources(k) if s != keep] if allow_placed else []
+    sources = (["free"] if check_cube_source(g, "free") is None else []) + placed
     if not sources:
         return None
     if len(sources) == 1:
@@ -368,7 +369,7 @@ def shield_active(g: Game) -> bool:
     return k is not None and k.equip["shield"] > 0
 
 
-def lose_grit(g: Game, n: int, why: str, cost: bool = False) -> Proc:
+def lose_grit(g: Game, n: int, why: str, cost: bool = False, keep: str | None = None) -> Proc:
     """Lose Grit (never below 0, KN-114; the Shield cuts any loss to 1, KN-82).
 
     Falling below a white space returns a cube to it: an unplaced one if possible,
@@ -381,14 +382,15 @@ def lose_grit(g: Game, n: int, why: str, cost: bool = False) -> Proc:
     Pick Up (:func:`pick_up`), so her statistics hold until then.
 
     ``cost``: Grit she pays (the Rune Staff): neither cut by the Shield nor doubled by the
-    Cursed Amulet, whose doubling hits every other loss (then the Shield cuts it to 1)."""
+    Cursed Amulet, whose doubling hits every other loss after the Shield's cut (VAR-17).
+    ``keep``: a placed cube that is never the one returned (the Rune Staff's own, VAR-19)."""
     k = knight(g)
     if n <= 0:
         return
-    if not cost and cursed(g):
-        n *= 2
     if not cost and shield_active(g):
         n = 1
+    if not cost and cursed(g):
+        n *= 2                               # VAR-17: doubled after the Shield's cut (so 2 with it)
     old = k.grit
     k.grit = max(0, k.grit - n)
     g.log("grit", f"The Knight loses {old - k.grit} Grit ({why}); Grit {k.grit}.", change=k.grit - old)
@@ -403,7 +405,7 @@ def lose_grit(g: Game, n: int, why: str, cost: bool = False) -> Proc:
             g.log("cube_owed", f"The Hero cube for Grit space {s} goes back when the Knight picks up her cubes.")
             continue
         else:
-            source = yield from choose_cube(g, f"return to Grit space {s}")
+            source = yield from choose_cube(g, f"return to Grit space {s}", keep=keep)
             if source is None:
                 break
             take_cube_from(k, source)

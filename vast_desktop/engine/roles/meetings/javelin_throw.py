@@ -22,6 +22,7 @@ from ..goblins import turn as gb
 from ..knight import board as kb
 from ..knight import turn as kn
 from ..thief import turn as th
+from .knight_thief import check_perception
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -101,8 +102,8 @@ def thief_options(g: Game) -> list[Option]:
     if _card(g) is None or g.state.thief is None or g.state.active != "knight":
         return []
     where = g.state.board.pieces.get("thief")
-    if where is None or check_throw(g, where) is not None:
-        return []
+    if where is None or check_throw(g, where) is not None or check_perception(g) is not None:
+        return []                                  # VAR-21: her Perception must still beat his Stealth
     return [Option("throwthief:", f"Throw the Javelin at the Thief at {fmt_pos(where)} (an Encounter; he is killed)",
                    (Target("piece", "thief"),))]
 

@@ -817,6 +817,16 @@ def act_pickpocket(g: Game, arg: str) -> Proc:
 
 
 def _pickpocket_knight(g: Game, piece: str) -> Proc:
+    """TH-18/22; VAR-17: with the Cursed Amulet she loses 2 Treasure cards, not 1."""
+    k = g.state.knight
+    assert k is not None
+    times = 2 if any(c.split("#")[0] == "cursed_amulet" for c in k.treasures) else 1
+    for _ in range(times):
+        if k.treasures:
+            yield from _pickpocket_one_card(g)
+
+
+def _pickpocket_one_card(g: Game) -> Proc:
     """TH-18/22, AMB-21: one of her Treasure cards (a revealed one, or a random
     unrevealed one) goes to the bottom of the Treasure deck; a Hero cube on it is set
     aside until her next Pick Up (KN-19)."""
