@@ -233,6 +233,11 @@ class EasyKnight(ScoredBot):
                           if keep else "Your Health is low: the Cursed Amulet doubles every loss, so throw it away.")
                 return -5.0 if keep else 90.0
             if a.startswith("staff:"):
+                there = parse_pos(a.rsplit("@", 1)[1])
+                crystal = bool(t.pic.tokens(there).get("crystal"))
+                if crystal and t.encounters_left >= 1 and int(t.me.strength) >= p["smash_strength"]:
+                    self.note(o.id, "The Rune Staff lands you on a Crystal token you can smash at once.")
+                    return 90.0                            # a smash is worth the Grit
                 self.note(o.id, "The Rune Staff's Grit is better kept for your Hero cubes.")
                 return -5.0
             self.note(o.id, "This Treasure card is worth more kept for later than used now.")
