@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..decisions import Option, Target, space
 from ..geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from ..kinds import DecisionKind
-from ..map.board import is_lit, tile_type
+from ..map.board import is_lit
 from ..map.terrain import impassable
 from ..option_ids import arg_of
 from ..reasons import Reason
@@ -81,7 +81,7 @@ def check_trove(g: Game, card: str) -> Reason | None:
     if g.state.active != "knight":
         return Reason("The Treasure Trove is brought home on your own turn.", "KN-98")
     here = g.state.board.pieces.get("knight")
-    if here is None or tile_type(g, here) != "entrance":
+    if here is None or here != g.state.board.entrance:            # VAR-04: the Entrance may have moved
         return Reason("Bring the Treasure Trove to the Entrance tile: there removing it gives "
                       f"{g.card(card).int_param('grit', 8)} Grit, free.", "KN-98")
     return None
