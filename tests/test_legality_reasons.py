@@ -999,6 +999,7 @@ BUTTONS_ONLY: dict[str, str] = {
     "bottom_treasure": "which of the 3 Treasure cards drawn: one button per card",
     "pay_omen": "which Omen tokens pay: one button per way to pay",
     "hex_discard": "which Omen token Hex discards: one button per token",
+    "gauntlet_omen": "which Omen token the Silver Gauntlet discards: one button per token",
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",

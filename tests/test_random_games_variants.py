@@ -32,10 +32,11 @@ from vast_desktop.engine.game import Game
 from vast_desktop.engine.map.board import edge_blocked
 from vast_desktop.engine.roles.dragon.state import is_scale
 from vast_desktop.engine.roles.thief.state import stashed
-from vast_desktop.engine.setup import OPTIONAL_VARIANTS
+from vast_desktop.engine.setup import OPTIONAL_VARIANTS, knight_deck
 
 MAX_STEPS = 9000
 FIVE = ("knight", "goblins", "dragon", "cave", "thief")
+KNIGHT_CARDS = ("promo-treasures", "promo-sidequests", "revised-cards")   # test_random_games_knight_cards
 TREASURE_QUESTIONS = {"choose_treasure", "bottom_treasure", "return_treasure", "keep_treasure"}
 
 
@@ -124,7 +125,7 @@ def _treasure_cards(g: Game) -> None:
     st = g.state
     if g.pending is not None and g.pending.kind in TREASURE_QUESTIONS:
         return                       # cards drawn and not yet placed are in the question's hands
-    deck = set(g.rules.deck("treasures"))
+    deck = set(knight_deck(g.rules, g.config, "treasures"))      # with the Knight's bonus cards, if chosen
     places = Counter(st.treasure_deck)
     places.update(c for c in st.removed_from_game if c in deck)
     if st.knight is not None:
@@ -243,7 +244,7 @@ def test_every_optional_variant_has_random_games() -> None:
     """Each variant the engine offers is played in some random-game test: here, or Terrain's
     in test_random_games_terrain."""
     played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain",
-              "dragon-scales"}
+              "dragon-scales", *KNIGHT_CARDS}
     assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
 
 

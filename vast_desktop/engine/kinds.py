@@ -99,6 +99,7 @@ class DecisionKind(StrEnum):
     BOTTOM_TREASURE = "bottom_treasure"       # which Treasure card goes to the bottom (Uncertain Treasures)
     PAY_OMEN = "pay_omen"                     # which Omen tokens pay for an Omen
     HEX_DISCARD = "hex_discard"               # which Omen token Hex discards
+    GAUNTLET_OMEN = "gauntlet_omen"           # which Omen token the Silver Gauntlet's smash discards (KN-97)
     OMEN_GIANT_BATS = "omen_giant_bats"       # Giant Bats: which piece moves, and where
     OMEN_ROCKSLIDE = "omen_rockslide"         # Rockslide: on which edge
     OMEN_PAST_PLUNDER = "omen_past_plunder"   # Past Plunder (Omen): where the Treasure token goes

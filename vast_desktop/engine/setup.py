@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -44,7 +44,16 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                       "must be placed (VAR-13).",
     "dragon-scales": "Dragon Scales: the Dragon earns the Golden, Silver and Platinum Scale cards by smashing "
                      "Crystal tokens and collapsing Crystal tiles (VAR-32..37; only with the Dragon).",
+    "promo-treasures": "Bonus Treasures: Silver Gauntlet, Treasure Trove, Cursed Amulet and Rune Staff are shuffled "
+                       "into the Treasure deck (KN-97, KN-98, VAR-47; only with the Knight).",
+    "promo-sidequests": "Bonus Sidequests: Prepared and Noble Failure join the Knight's Sidequest deck (VAR-15; "
+                        "only with the Knight).",
+    "revised-cards": "Revised cards: the revised Heroic Boots, Javelin and Cave Bread replace the base cards "
+                     "(VAR-20; only with the Knight).",
 }
+KNIGHT_CARD_VARIANTS = ("promo-treasures", "promo-sidequests", "revised-cards")   # the Knight's bonus cards
+REVISED_CARDS = {"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
+                 "cave_bread": "cave_bread_revised"}
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 _HOUSE_RULES_GENERAL = {
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
@@ -232,6 +241,9 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
         raise SetupError("Choose only one of the variants terrain, random-terrain.")
     if "dragon-scales" in setup.variants and "dragon" not in setup.roles:      # VAR-14: the Dragon's own cards
         raise SetupError("The dragon-scales variant gives the Dragon bonus cards: add the Dragon, or turn it off.")
+    for v in KNIGHT_CARD_VARIANTS:                                          # the Knight's bonus cards
+        if v in setup.variants and "knight" not in setup.roles:
+            raise SetupError(f"The {v} variant changes the Knight's cards: add the Knight, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -368,8 +380,28 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "uncertain_treasures": "uncertain-treasures" in setup.variants,         # VAR-10..12
                "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
                "random_terrain": "random-terrain" in setup.variants,                  # VAR-13
-               "dragon_scales": "dragon-scales" in setup.variants},                   # VAR-32..37
+               "dragon_scales": "dragon-scales" in setup.variants,                    # VAR-32..37
+               "promo_treasures": "promo-treasures" in setup.variants,                # KN-97, KN-98, VAR-47
+               "promo_sidequests": "promo-sidequests" in setup.variants,              # VAR-15
+               "revised_cards": "revised-cards" in setup.variants},                   # VAR-20
     )
+
+
+def knight_deck(rules: RulesData, cfg: GameConfig, name: Literal["treasures", "sidequests", "events"]) -> list[str]:
+    """The Knight's Treasure, Sidequest or Event deck (unshuffled) with her bonus cards:
+    promo-treasures / promo-sidequests add the promo cards of that deck, revised-cards
+    swaps the base Heroic Boots, Javelin and Cave Bread for their revised versions (VAR-20)."""
+    deck = list(rules.deck(name))
+    promo = {"treasures": "promo_treasures", "sidequests": "promo_sidequests"}.get(name)
+    revised = set(REVISED_CARDS.values())
+    if promo is not None and cfg.extra.get(promo):
+        deck += [c for c in rules.deck(name, include_promo=True) if c not in deck and c.split("#")[0] not in revised]
+    if cfg.extra.get("revised_cards"):
+        replaced = {c.split("#")[0] for c in deck} & set(REVISED_CARDS)
+        deck = [c for c in deck if c.split("#")[0] not in REVISED_CARDS]
+        deck += [c for c in rules.deck(name, include_promo=True)
+                 if c.split("#")[0] in {REVISED_CARDS[b] for b in replaced}]
+    return deck
 
 
 def initial_state(g: Game) -> GameState:
@@ -424,15 +456,15 @@ def initial_state(g: Game) -> GameState:
         kd = rules.knight
         k = KnightState(health=cfg.knight_health, max_health=cfg.knight_health, cubes_free=kd.start_cubes,
                         grit_spaces=list(kd.cube_grit_spaces), bombs_left=kd.bombs)
-        deck = [c for c in rules.deck("sidequests") if c.split("#")[0] not in cfg.removed_sidequests]
+        deck = [c for c in knight_deck(rules, cfg, "sidequests") if c.split("#")[0] not in cfg.removed_sidequests]
         rng.shuffle(deck)
         k.sidequests = deck[:3]
         k.sidequest_deck = deck[3:]
         st.knight = k
         board.pieces["knight"] = (0, 0)
-        st.event_deck = list(rules.deck("events"))
+        st.event_deck = knight_deck(rules, cfg, "events")
         rng.shuffle(st.event_deck)
-        st.treasure_deck = list(rules.deck("treasures"))
+        st.treasure_deck = knight_deck(rules, cfg, "treasures")
         rng.shuffle(st.treasure_deck)
         if cfg.infestation_line == "C":
             st.monster_deck = list(rules.deck("monsters"))

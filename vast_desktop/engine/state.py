@@ -115,6 +115,8 @@ class KnightState:
     bow_shots: int = 0                                         # AMB-41: one shot per cube on the Bow
     enchanted_bow_shots: int = 0                               # ... and on the Enchanted Bow
     javelin_ready: str | None = None     # KN-88: the Javelin card readied for her next attack (kept across turns)
+    health_changed: bool = False         # Cursed Amulet: her Health changed, so she may discard it (until her turn ends)
+    staff_used: bool = False             # Rune Staff: teleported this turn
 
 
 @dataclass

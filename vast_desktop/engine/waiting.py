@@ -50,6 +50,7 @@ TASKS: dict[str, str] = {
     "bottom_treasure": "which Treasure card goes to the bottom of the deck",
     "pay_omen": "how to pay for an Omen",
     "hex_discard": "which Omen token to discard",
+    "gauntlet_omen": "which Omen token the Silver Gauntlet makes it discard",
     # the Goblins
     "ambush": "whether to attack from an Ambush",
     "assign_monster": "where a Monster goes",

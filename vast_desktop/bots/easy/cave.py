@@ -788,6 +788,7 @@ class EasyCave(ScoredBot):
         DecisionKind.BOTTOM_TREASURE: _bottom_treasure,
         DecisionKind.PAY_OMEN: _pay_omen,
         DecisionKind.HEX_DISCARD: _hex_discard,
+        DecisionKind.GAUNTLET_OMEN: _hex_discard,
         DecisionKind.OMEN_GIANT_BATS: _omen_giant_bats,
         DecisionKind.OMEN_ROCKSLIDE: _omen_rockslide,
         DecisionKind.OMEN_PAST_PLUNDER: _omen_past_plunder,

@@ -34,14 +34,15 @@ from ..base import ScoredBot, rates_all
 from ..features import MapPicture, arg, option_space, verb
 
 # Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
-GOOD_TREASURES = ("elven_sword", "heroic_boots")
-DRAGON_TREASURES = ("javelin",)
+GOOD_TREASURES = ("elven_sword", "heroic_boots", "heroic_boots_revised", "silver_gauntlet", "treasure_trove",
+                  "rune_staff")
+DRAGON_TREASURES = ("javelin", "javelin_revised")
 # Which placed cube to give back first (the cheapest loss first: KN-113, choose_cube).
 # Treasure cards that raise a statistic for one Hero cube, best first (KN-84, 90, 91, 94).
 TREASURE_FOR = {
-    "movement": ("heroic_boots",),
+    "movement": ("heroic_boots", "heroic_boots_revised"),
     "perception": ("elven_sword", "pixie_lantern"),
-    "strength": ("elven_sword", "mighty_axe"),
+    "strength": ("elven_sword", "silver_gauntlet", "mighty_axe"),
 }
 GIVE_BACK_ORDER = ("free", "aside", "bow", "map", "shield", "bomb", "movement", "perception", "strength")
 DIRECTION_WORDS = ("north", "east", "south", "west")
@@ -185,6 +186,12 @@ class EasyKnight(ScoredBot):
         """Actions on her own tile (KN-24): worth taking whenever the engine offers them."""
         v, a = verb(o), arg(o)
         p = self.params
+        if v == "sidequest" and a.split("#")[0] == "prepared":
+            if t.moves_left > 0 and t.encounters_left > 0:
+                self.note(o.id, "Prepared ends your turn: use your Movement and Encounters first.")
+                return -10.0
+            self.note(o.id, "Nothing more to do this turn: end it Prepared, 1 Grit for each unplaced Hero cube.")
+            return 100.0                                   # VAR-15: the turn ends anyway
         if v == "sidequest":
             self.note(o.id, "A completed Sidequest is free Grit.")
             return 100.0                                   # free Grit (KN-99)
@@ -193,9 +200,18 @@ class EasyKnight(ScoredBot):
             return 95.0                                    # KN-62, her goal without the Dragon
         if v == "dragon":
             return self._dragon_action(t, o)
-        if v == "thief":
-            self.note(o.id, "Attacking the Thief here kills him and gives you a little Grit.")
+        if v in ("thief", "throwthief"):
+            self.note(o.id, "Attacking the Thief kills him and gives you a little Grit.")
             return 30.0                                    # KN-60: he dies, she gains a little Grit
+        if v == "throwdragon":
+            m = _VERSUS_IN_LABEL.search(o.label)
+            sure = m is not None and int(m.group(1)) > int(m.group(2))
+            self.note(o.id, "The thrown Javelin beats his Armor: a sure hit from afar." if sure
+                      else "The thrown Javelin would not beat his Armor: keep it.")
+            return 75.0 if sure else -5.0                  # VAR-20: a hit at range
+        if v == "throwtribe":
+            self.note(o.id, "A Javelin thrown at a Tribe only scatters it and angers the Goblins: keep it.")
+            return -5.0
         if v == "collect":
             self.note(o.id, "A Treasure token gives you a Treasure card or 5 Grit: take it while you are here.")
             return 85.0                                    # KN-63: a card or 5 Grit
@@ -208,6 +224,22 @@ class EasyKnight(ScoredBot):
                 self.note(o.id, "Readying the Javelin adds 1 to your Strength against the Dragon here."
                           if javelin > 0 else "The Javelin is worth keeping for an attack it makes a sure hit.")
                 return javelin
+            if a.startswith("trove:"):
+                self.note(o.id, "The Treasure Trove is home: 8 Grit for no Encounter.")
+                return 99.0                                # KN-98: free Grit
+            if a.startswith("amulet:"):
+                keep = t.me.health > p["potion_health"]
+                self.note(o.id, "The Cursed Amulet's bonuses are worth its curse while your Health holds."
+                          if keep else "Your Health is low: the Cursed Amulet doubles every loss, so throw it away.")
+                return -5.0 if keep else 90.0
+            if a.startswith("staff:"):
+                there = parse_pos(a.rsplit("@", 1)[1])
+                crystal = bool(t.pic.tokens(there).get("crystal"))
+                if crystal and t.encounters_left >= 1 and int(t.me.strength) >= p["smash_strength"]:
+                    self.note(o.id, "The Rune Staff lands you on a Crystal token you can smash at once.")
+                    return 90.0                            # a smash is worth the Grit
+                self.note(o.id, "The Rune Staff's Grit is better kept for your Hero cubes.")
+                return -5.0
             self.note(o.id, "This Treasure card is worth more kept for later than used now.")
             return -5.0
         if v == "flare":

@@ -97,6 +97,19 @@ def ev_cave_bread(g: Game) -> Proc:
     yield
 
 
+def ev_cave_bread_revised(g: Game) -> Proc:
+    """Revised Cave Bread (VAR-20): regain a discarded Hero cube, or else gain 6 Grit."""
+    k = kb.knight(g)
+    if k.discarded:
+        k.discarded -= 1
+        k.cubes_free += 1
+        g.log("cube_regained", "Cave Bread: the Knight regains a discarded Hero cube.")
+    else:
+        kb.gain_grit(g, g.card("cave_bread_revised").int_param("grit", 6), "Cave Bread")
+    return
+    yield
+
+
 def ev_rats(g: Game) -> Proc:
     """Rats: lose 2 Grit at once, before the reveal Grit (KN-119)."""
     yield from kb.lose_grit(g, -g.rules.knight.grit["rats"], "Rats")
@@ -128,6 +141,7 @@ EVENT_HANDLERS = {
     "fresh_air": ev_fresh,
     "fresh_water": ev_fresh,
     "cave_bread": ev_cave_bread,
+    "cave_bread_revised": ev_cave_bread_revised,
     "rats": ev_rats,
     "deep_and_dark": ev_deep_and_dark,
     "vantage_point": ev_vantage_point,

@@ -40,13 +40,33 @@ def _cunning(g: Game) -> bool:
     return "attempted_gem" in kb.knight(g).achievements
 
 
+def _noble_failure(g: Game) -> bool:
+    """With the Dragon: she attacked him at Strength equal to his Armor and the roll missed.
+    Without him: she left two different spaces holding Crystal tokens this turn, smashing
+    neither (a space she smashed a Crystal on does not count)."""
+    k = kb.knight(g)
+    if g.has("dragon"):
+        return "noble_failure" in k.achievements
+    smashed = {a.split(":", 1)[1] for a in k.achievements if a.startswith("smashed_at:")}
+    left = {a.split(":", 1)[1] for a in k.achievements if a.startswith("left_crystal:")}
+    return len(left - smashed) >= 2
+
+
+def _prepared(g: Game) -> bool:
+    """VAR-15: revealed as she ends her turn with unplaced Hero cubes (+1 Grit each)."""
+    return kb.knight(g).cubes_free > 0
+
+
 CONDITIONS: dict[str, Callable[[Game], bool]] = {
     "stalwart": _stalwart,
     "daring": lambda g: bool({"attack_tribe_with_monster", "hit_dragon", "killed_thief"} & set(kb.knight(g).achievements)),
     "fearless": _fearless,
     "cunning": _cunning,
     "eagle_eyed": lambda g: "bow_damage" in kb.knight(g).achievements,
+    "noble_failure": _noble_failure,
+    "prepared": _prepared,
 }
+PREPARED = "prepared"      # the Sidequest whose reveal ends her turn, for 1 Grit a cube (VAR-15)
 # The conditions that are a count (how many she has, how many it needs, what is counted),
 # so the reason can say how far she has got.
 Count = tuple[Callable[["Game"], int], int, str]
@@ -59,6 +79,7 @@ COUNTS: Mapping[str, tuple[str, Count]] = MappingProxyType({
     "persistent": ("", (lambda g: g.state.crystals_smashed_total, 3, "Crystal tokens smashed")),
     "cunning": ("dragon", (lambda g: kb.knight(g).treasures_collected, 2, "Treasure tokens collected this turn")),
     "stalwart": ("goblins", (lambda g: kb.knight(g).ambushes_resolved, 2, "Ambushes resolved this turn")),
+    "prepared": ("", (lambda g: kb.knight(g).cubes_free, 1, "unplaced Hero cubes")),
 })
 
 
@@ -108,13 +129,25 @@ def completable(g: Game) -> list[str]:
     return [c for c in kb.knight(g).sidequests if met(g, kb.base_id(c))]
 
 
+def sidequest_grit(g: Game, card: str) -> int:
+    """The Grit a Sidequest gives now: Prepared's X is 1 per unplaced Hero cube (VAR-15)."""
+    c = g.card(card)
+    return c.grit * kb.knight(g).cubes_free if kb.base_id(card) == PREPARED else c.grit
+
+
 def reveal_sidequest(g: Game, card: str) -> None:
+    """Reveal it for its Grit and draw a replacement.  Prepared ends her turn first (VAR-15):
+    a Hero cube its Grit earns may be placed, but moves, meets and powers nothing this turn."""
     k = kb.knight(g)
+    grit = sidequest_grit(g, card)
+    if kb.base_id(card) == PREPARED:
+        k.turn_over = True
+        g.log("turn_ends", "The Knight ends her turn Prepared.")
     k.sidequests.remove(card)
     g.state.removed_from_game.append(card)
     c = g.card(card)
     g.log("sidequest", f"The Knight completes the Sidequest {c.name}.", card=card)
-    kb.gain_grit(g, c.grit, f"Sidequest {c.name}")
+    kb.gain_grit(g, grit, f"Sidequest {c.name}")
     if k.sidequest_deck:
         k.sidequests.append(k.sidequest_deck.pop(0))
         g.barrier()

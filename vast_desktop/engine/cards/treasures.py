@@ -13,6 +13,7 @@ from ..kinds import DecisionKind
 from ..option_ids import arg_of, has_verb
 from ..reasons import Reason
 from ..roles.knight import board as kb
+from .promo_treasures import check_amulet, check_trove, on_keep, promo_options, use_promo
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -63,6 +64,7 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
         k.treasures.append(card)
         k.treasure_cubes[card] = 0
         g.log("treasure_kept", "The Knight keeps a Treasure card facedown.", {"knight": f"It is {c.name}."})
+        on_keep(g, card)
     else:
         g.state.removed_from_game.append(card)
         if hidden:
@@ -173,8 +175,12 @@ def check_treasure_card(g: Game, card: str) -> Reason | None:
     base = kb.base_id(card)
     if base == "potion_kit":
         return check_potion(g, card)
-    if base == "javelin":
+    if base in kb.JAVELINS:
         return check_javelin(g, card)
+    if base == "treasure_trove":
+        return check_trove(g, card)
+    if base == "cursed_amulet":
+        return check_amulet(g)
     cubed = "it has its Hero cube" if k.treasure_cubes.get(card, 0) else "it works while a Hero cube is on it"
     return Reason(f"{c.name} is face up already; {cubed}: {c.text}", "KN-96")
 
@@ -192,10 +198,10 @@ def treasure_options(g: Game) -> list[Option]:
         if base == "potion_kit" and check_potion(g, card) is None:
             out.append(Option(f"treasure:potion:{card}", "Drink the Potion Kit: discard it and its cube, +2 Health",
                               (Target("card", card),)))
-        if base == "javelin" and check_javelin(g, card) is None:
+        if base in kb.JAVELINS and check_javelin(g, card) is None:
             out.append(Option(f"treasure:javelin:{card}", "Ready the Javelin: your next attack gets +1 Strength and "
                               "may strike the underground Dragon; then it leaves the game", (Target("card", card),)))
-    return out
+    return out + promo_options(g)
 
 
 def lose_treasure(g: Game, card: str, why: str, to_deck: bool = False) -> None:
@@ -251,5 +257,5 @@ def use_treasure(g: Game, arg: str) -> Proc:
         kb.heal(g, 2, "Potion Kit")
     elif what == "javelin":
         ready_javelin(g, card)
-    return
-    yield
+    else:
+        yield from use_promo(g, what, card)

@@ -192,6 +192,22 @@ def knight_piece(g: Game, d: Decision, t: Target) -> Answer:
     if d.kind != "knight_turn" or t.kind != "piece" or t.ref == "knight":
         return None
     name, where = _piece_pos(g, t)
+    found = _knight_piece_rule(g, name, where)
+    if found is not None and where is not None and where != kn.pos(g) and _holds_revised_javelin(g):
+        from ..roles.meetings.javelin_throw import check_throw  # VAR-20: the throw's own reason
+        return check_throw(g, where) or found
+    return found
+
+
+def _holds_revised_javelin(g: Game) -> bool:
+    k = g.state.knight
+    return k is not None and any(c.split("#")[0] == "javelin_revised" for c in k.treasures)
+
+
+def _knight_piece_rule(g: Game, name: str, where: Pos | None) -> Answer:
+    """:func:`knight_piece`'s routing of a piece to its rule check."""
+    from ..roles.knight import turn as kn
+
     if name.startswith("tribe:") and g.state.goblins is not None:
         from ..roles.meetings import knight_goblins as kvg
         return kvg.check_target(g, name.split(":", 1)[1])

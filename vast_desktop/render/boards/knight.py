@@ -501,7 +501,8 @@ def draw_knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView,
             c = _card(cid)
             grit_v = int(getattr(c, "grit", 0)) if c is not None else 0
             name = _card_name(cid)
-            _draw_card(surf, r, name, [f"+{grit_v} Grit"], sc, face=(214, 200, 170),
+            reward = f"+{grit_v} Grit a cube" if cid.split("#")[0] == "prepared" else f"+{grit_v} Grit"   # VAR-15: X
+            _draw_card(surf, r, name, [reward], sc, face=(214, 200, 170),
                        body=_one_line(str(c.text)) if c is not None else "")
             out.tip(view, f"card:{cid}", r)
         else:

@@ -25,8 +25,16 @@ TREASURE_BONUS = {
     "mighty_axe": (0, 0, 1),
     "heroic_boots": (4, 0, 0),
     "pixie_lantern": (1, 1, 0),
+    "silver_gauntlet": (0, 0, 1),          # promo: +1 Strength on her turn (KN-97)
+    "heroic_boots_revised": (3, 0, 0),     # VAR-20: the revised Boots
 }
-NO_CUBE_TREASURES = ("javelin",)  # KN-88: the Javelin needs no Hero cube
+# Cards that work with no Hero cube: the Javelins (KN-88, VAR-20), and the promo Treasure
+# Trove and Cursed Amulet, shown face up as soon as they are kept.
+NO_CUBE_TREASURES = ("javelin", "javelin_revised", "treasure_trove", "cursed_amulet")
+JAVELINS = ("javelin", "javelin_revised")
+SHOWN_WHEN_KEPT = ("treasure_trove", "cursed_amulet")
+# The Cursed Amulet: +1 Movement, +1 Perception, +1 Strength during her turn, no cube.
+AMULET_BONUS = (1, 1, 1)
 SLOT_LABEL = {"movement": "Movement", "perception": "Perception", "strength": "Strength",
               "map": "Ancient Map", "bow": "Bow", "bomb": "Bomb", "shield": "Shield"}
 
@@ -41,8 +49,14 @@ def base_id(card: str) -> str:
     return card.split("#")[0]
 
 
+def cursed(g: Game) -> bool:
+    """She holds the Cursed Amulet: its bonuses on her turn, every loss doubled (VAR-47)."""
+    k = g.state.knight
+    return k is not None and any(base_id(c) == "cursed_amulet" for c in k.treasures)
+
+
 def _bonus(g: Game, index: int) -> int:
-    total = 0
+    total = AMULET_BONUS[index] if g.state.active == "knight" and cursed(g) else 0
     for card, cubes in knight(g).treasure_cubes.items():
         if cubes:
             bonus = TREASURE_BONUS.get(base_id(card))
@@ -319,11 +333,12 @@ def cube_source_candidates(k: KnightState) -> list[str]:
     return ["free", *TRACKS, *EQUIPMENT, *(f"treasure:{c}" for c in k.treasures)]
 
 
-def choose_cube(g: Game, purpose: str, allow_placed: bool = True) -> Proc:
+def choose_cube(g: Game, purpose: str, allow_placed: bool = True, keep: str | None = None) -> Proc:
     """The Knight picks which cube to give up: an unplaced one or a placed one
-    (:func:`check_cube_source`)."""
+    (:func:`check_cube_source`), never the one on ``keep`` (VAR-19: the Rune Staff's)."""
     k = knight(g)
-    sources = (["free"] if check_cube_source(g, "free") is None else []) + (placed_sources(k) if allow_placed else [])
+    placed = [s for s in placed_sources(k) if s != keep] if allow_placed else []
+    sources = (["free"] if check_cube_source(g, "free") is None else []) + placed
     if not sources:
         return None
     if len(sources) == 1:
@@ -354,7 +369,7 @@ def shield_active(g: Game) -> bool:
     return k is not None and k.equip["shield"] > 0
 
 
-def lose_grit(g: Game, n: int, why: str) -> Proc:
+def lose_grit(g: Game, n: int, why: str, cost: bool = False, keep: str | None = None) -> Proc:
     """Lose Grit (never below 0, KN-114; the Shield cuts any loss to 1, KN-82).
 
     Falling below a white space returns a cube to it: an unplaced one if possible,
@@ -364,12 +379,18 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
     AMB-40: off her turn the placed cube is also of her choice and its statistic drops at
     once (for her defence that turn); no turn of hers ends.  With the house rule
     ``grit_cube_returns_at_pickup`` that cube is owed instead and goes back at her next
-    Pick Up (:func:`pick_up`), so her statistics hold until then."""
+    Pick Up (:func:`pick_up`), so her statistics hold until then.
+
+    ``cost``: Grit she pays (the Rune Staff): neither cut by the Shield nor doubled by the
+    Cursed Amulet, whose doubling hits every other loss after the Shield's cut (VAR-17).
+    ``keep``: a placed cube that is never the one returned (the Rune Staff's own, VAR-19)."""
     k = knight(g)
     if n <= 0:
         return
-    if shield_active(g):
+    if not cost and shield_active(g):
         n = 1
+    if not cost and cursed(g):
+        n *= 2                               # VAR-17: doubled after the Shield's cut (so 2 with it)
     old = k.grit
     k.grit = max(0, k.grit - n)
     g.log("grit", f"The Knight loses {old - k.grit} Grit ({why}); Grit {k.grit}.", change=k.grit - old)
@@ -384,7 +405,7 @@ def lose_grit(g: Game, n: int, why: str) -> Proc:
             g.log("cube_owed", f"The Hero cube for Grit space {s} goes back when the Knight picks up her cubes.")
             continue
         else:
-            source = yield from choose_cube(g, f"return to Grit space {s}")
+            source = yield from choose_cube(g, f"return to Grit space {s}", keep=keep)
             if source is None:
                 break
             take_cube_from(k, source)
@@ -401,13 +422,18 @@ def heal(g: Game, n: int, why: str) -> None:
     k = knight(g)
     old = k.health
     k.health = min(k.max_health, k.health + n)
+    k.health_changed = k.health_changed or k.health != old
     g.log("health", f"The Knight regains {k.health - old} Health ({why}); Health {k.health}.")
 
 
 def lose_health(g: Game, n: int, why: str, cause: str) -> None:
-    """Lose Health; at 0 she dies (KN-123) and the variant decides what that means."""
+    """Lose Health; at 0 she dies (KN-123) and the variant decides what that means.  The
+    Cursed Amulet doubles the loss (VAR-47: the Flame Giant's 2 become 4)."""
     k = knight(g)
+    if cursed(g):
+        n *= 2
     k.health = max(0, k.health - n)
+    k.health_changed = True
     g.log("health", f"The Knight loses {n} Health ({why}); Health {k.health}.", change=-n)
     if k.health == 0:
         knight_killed = g.hooks.flow.knight_killed

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from ...cards.ambush import resolve_ambush
 from ...cards.events import play_event
-from ...cards.sidequests import completable, reveal_sidequest
+from ...cards.promo_treasures import gauntlet_smash
+from ...cards.sidequests import PREPARED, completable, reveal_sidequest, sidequest_grit
 from ...cards.treasures import receive_treasure, treasure_options, use_treasure
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
@@ -84,6 +85,7 @@ def start_turn(g: Game) -> None:
     k.achievements = []
     k.bow_shots = 0
     k.enchanted_bow_shots = 0
+    k.staff_used = False
     # KN-37, FM-06: only an Event token under her holds her (a flag left from a token she was carried off is void)
     # CV-39: with the Event deck used up, Event tokens are ignored
     k.must_resolve_event = bool(g.state.board.tokens_at(pos(g))["event"]) and events_live(g)
@@ -104,6 +106,7 @@ def knight_turn(g: Game) -> Proc:
             break
         yield from (ACTIONS.get(verb) or g.meetings.verbs[verb])(g, arg)
     k.encounter_open = False
+    k.health_changed = False        # the Cursed Amulet's chance to be discarded passes with her turn
     g.log("turn_end", "The Knight ends her turn.")
 
 
@@ -284,8 +287,9 @@ def turn_options(g: Game) -> list[Option]:
         for q in flare_centres(g):
             opts.append(Option(f"flare:{fmt_pos(q)}", f"Use the Flare centred on {fmt_pos(q)}", (space(q),)))
     for card in completable(g):
-        opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.card(card).name} (+{g.card(card).grit} Grit)",
-                           (Target("card", card),)))
+        ends = " and end your turn" if kb.base_id(card) == PREPARED else ""
+        opts.append(Option(f"sidequest:{card}", f"Reveal Sidequest {g.card(card).name}{ends} "
+                           f"(+{sidequest_grit(g, card)} Grit)", (Target("card", card),)))
     opts += treasure_options(g)
     for provider in g.meetings.option_providers:
         opts += provider(g)
@@ -514,6 +518,8 @@ def act_move(g: Game, arg: str, through_wall: bool = False) -> Proc:
     k = kb.knight(g)
     q = parse_pos(arg)
     p = pos(g)
+    if g.state.board.tokens_at(p)["crystal"]:                                # Noble Failure (no Dragon)
+        k.achievements.append(f"left_crystal:{fmt_pos(p)}")
     k.moved += 1
     k.encounter_open = False
     if through_wall:
@@ -616,13 +622,13 @@ def act_smash(g: Game, arg: str) -> Proc:
         open_encounter(g)
     p = pos(g)
     g.state.board.tokens_at(p)["crystal"] -= 1
+    k.achievements.append(f"smashed_at:{fmt_pos(p)}")                        # Noble Failure (no Dragon)
     k.smashed += 1
     g.state.crystals_smashed_total += 1
     g.log("smash", f"The Knight smashes the Crystal at {fmt_pos(p)} ({k.smashed} smashed).", pos=p)
     kb.gain_grit(g, g.rules.knight.grit["smash_crystal"], "smashed a Crystal")
     kb.spend_javelin(g)                 # GEN-07: a smash is an attack, so a readied Javelin is used (KN-88)
-    return
-    yield
+    yield from gauntlet_smash(g)        # KN-97: on top of the smash, the Cave discards an Omen token
 
 
 def act_collect(g: Game, arg: str) -> Proc:

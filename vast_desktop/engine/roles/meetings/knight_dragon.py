@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards.promo_treasures import gauntlet_active
 from ...decisions import Option, Target, space
 from ...dice import roll_dragon_die
 from ...geometry import Pos, fmt_pos
@@ -52,10 +53,15 @@ def resolve_attack(g: Game, strength: int, by: str, why: str) -> Proc:
         hit = centre
     g.log("dragon_attack", f"The {by.title()} attacks the Dragon (Strength {strength} vs Armor {arm}): "
           f"{'a hit!' if hit else 'no effect.'}", hit=hit)
+    if by == "knight" and g.state.active == "knight" and strength == arm and not hit:
+        kb.knight(g).achievements.append("noble_failure")          # the Noble Failure Sidequest
     if hit:
         if by == "knight" and g.state.active == "knight":
             kb.knight(g).achievements.append("hit_dragon")
         damage_dragon(g, 1, by, why)
+        if by == "knight" and gauntlet_active(g):   # KN-97: on top of the damage
+            from ..dragon.turn import discard_cards
+            yield from discard_cards(g, 1, "the Silver Gauntlet")
     return hit
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards.promo_treasures import gauntlet_active
 from ...decisions import Option, Target
 from ...geometry import Pos, fmt_pos
 from ...map.board import visible
@@ -98,7 +99,20 @@ def attack_tribes(g: Game, q: Pos) -> Proc:
             k.achievements.append("attack_tribe_with_monster")
         gb.gain_rage(g, 1, "a Tribe was attacked")
         yield from gb.scatter(g, t, "attacked by the Knight")
+        gauntlet_secret(g)
     kb.spend_javelin(g)                          # KN-88: the one attack (KN-57) used the readied Javelin
+
+
+def gauntlet_secret(g: Game) -> None:
+    """KN-97: with the Silver Gauntlet, each Tribe she attacks costs the Goblins a Secrets
+    card from their hand (at random: she cannot see it), on top of the attack itself."""
+    s = g.state.goblins
+    if s is None or not gauntlet_active(g) or not s.hand:
+        return
+    card = s.hand[g.rng.randrange(len(s.hand))]
+    gb.discard_secret(g, card)
+    g.log("gauntlet_secret", "Silver Gauntlet: the Goblins discard a Secrets card.", {"goblins": f"Lost: "
+          f"{g.card(card).name}"})
 
 
 _BOW_UNLOADED = Reason("The Bow shoots only while a Hero cube is on it.", "KN-79")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards.promo_treasures import gauntlet_active, gauntlet_grit
 from ...decisions import Option, Target
 from ...geometry import Pos
 from ...reasons import Reason
@@ -125,4 +126,6 @@ def act_thief(g: Game, arg: str) -> Proc:
     kb.spend_javelin(g)                          # KN-88: a readied Javelin is thrown with this attack
     if killed:
         k.achievements.append("killed_thief")
+        if gauntlet_active(g):                   # KN-97: on top of the kill
+            kb.gain_grit(g, gauntlet_grit(g), "the Silver Gauntlet")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
+from . import javelin_throw as jt
 from . import knight_dragon as kvd
 from . import knight_goblins as gk
 from . import knight_thief as kvt
@@ -33,6 +34,13 @@ TABLE: tuple[Meeting, ...] = (
     Meeting("knight_vs_thief", frozenset({"knight", "thief"}), seat="thief",
             options=kvt.options,                                        # KN-59/60, KN-85..87 (no entry rule)
             verbs=(("thief", kvt.act_thief),)),
+    # VAR-20: the revised Javelin thrown at range, one meeting per target role
+    Meeting("javelin_at_tribes", frozenset({"knight", "goblins"}), seat="goblins",
+            options=jt.tribe_options, verbs=(("throwtribe", jt.act_tribe),)),
+    Meeting("javelin_at_dragon", frozenset({"knight", "dragon"}), seat="dragon",
+            options=jt.dragon_options, verbs=(("throwdragon", jt.act_dragon),)),
+    Meeting("javelin_at_thief", frozenset({"knight", "thief"}), seat="thief",
+            options=jt.thief_options, verbs=(("throwthief", jt.act_thief),)),
 )
 
 

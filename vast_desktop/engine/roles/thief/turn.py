@@ -817,6 +817,16 @@ def act_pickpocket(g: Game, arg: str) -> Proc:
 
 
 def _pickpocket_knight(g: Game, piece: str) -> Proc:
+    """TH-18/22; VAR-17: with the Cursed Amulet she loses 2 Treasure cards, not 1."""
+    k = g.state.knight
+    assert k is not None
+    times = 2 if any(c.split("#")[0] == "cursed_amulet" for c in k.treasures) else 1
+    for _ in range(times):
+        if k.treasures:
+            yield from _pickpocket_one_card(g)
+
+
+def _pickpocket_one_card(g: Game) -> Proc:
     """TH-18/22, AMB-21: one of her Treasure cards (a revealed one, or a random
     unrevealed one) goes to the bottom of the Treasure deck; a Hero cube on it is set
     aside until her next Pick Up (KN-19)."""
@@ -825,9 +835,10 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
     k = g.state.knight
     assert k is not None
     hidden = [c for c in k.treasures if c not in k.face_up]
+    trove = [c for c in k.face_up if c.split("#")[0] == "treasure_trove"]      # he must take the Trove
     opts = [Option(f"card:{c}", f"Send her {g.card(c).name} to the bottom of the deck", (Target("card", c),))
-            for c in k.face_up]
-    if hidden:
+            for c in trove or k.face_up]
+    if hidden and not trove:
         opts.append(Option("card:random", "Take a random facedown Treasure card", (Target("piece", "knight"),)))
     choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose one of the Knight's Treasure cards", opts,
                          rules_ref="thief.pickpocket")
@@ -837,6 +848,10 @@ def _pickpocket_knight(g: Game, piece: str) -> Proc:
     g.log("pickpocket_card", "The Thief sends one of the Knight's Treasure cards to the bottom of the deck.",
           {"knight": f"Lost: {g.card(card).name}", "thief": f"Taken: {g.card(card).name}"})
     lose_treasure(g, card, "the Thief's Pickpocket", to_deck=True)
+    if card in trove:
+        t = thief(g)
+        t.loot_drop = g.card(card).int_param("loot_drop", 3)
+        g.log("loot_drop", f"Treasure Trove: the Thief's Loot Drop Level goes back to {t.loot_drop}.")
 
 
 def _pickpocket_tribe(g: Game, piece: str) -> Proc:
