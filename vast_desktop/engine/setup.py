@@ -44,6 +44,9 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                       "must be placed (VAR-13).",
     "dragon-scales": "Dragon Scales: the Dragon earns the Golden, Silver and Platinum Scale cards by smashing "
                      "Crystal tokens and collapsing Crystal tiles (VAR-32..37; only with the Dragon).",
+    "thief-upgrades": "Thief Upgrades: the Thief draws 1 of the Charm, Warlock's Wand and Cloak of the Mountebank "
+                      "cards, kept facedown, and may turn it on with a stashed Treasure (VAR-38..40; only with "
+                      "the Thief).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 _HOUSE_RULES_GENERAL = {
@@ -232,6 +235,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
         raise SetupError("Choose only one of the variants terrain, random-terrain.")
     if "dragon-scales" in setup.variants and "dragon" not in setup.roles:      # VAR-14: the Dragon's own cards
         raise SetupError("The dragon-scales variant gives the Dragon bonus cards: add the Dragon, or turn it off.")
+    if "thief-upgrades" in setup.variants and "thief" not in setup.roles:     # VAR-38: the Thief's own cards
+        raise SetupError("The thief-upgrades variant gives the Thief an Upgrade card: add the Thief, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -368,7 +373,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "uncertain_treasures": "uncertain-treasures" in setup.variants,         # VAR-10..12
                "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
                "random_terrain": "random-terrain" in setup.variants,                  # VAR-13
-               "dragon_scales": "dragon-scales" in setup.variants},                   # VAR-32..37
+               "dragon_scales": "dragon-scales" in setup.variants,                    # VAR-32..37
+               "thief_upgrades": "thief-upgrades" in setup.variants},                 # VAR-38..40
     )
 
 
