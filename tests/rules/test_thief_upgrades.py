@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from test_privacy import play_private, word_leaks
 
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
 from vast_desktop.engine.roles.thief import turn as th
@@ -17,7 +18,6 @@ from vast_desktop.engine.roles.thief.state import stealth
 from vast_desktop.engine.setup import OPTIONAL_VARIANTS, SetupError
 from vast_desktop.rules_data import load_rules_data
 
-from test_privacy import play_private, word_leaks
 from .helpers_thief import NO_POP, T, base_tiles, choose, ids
 
 VARIANT = ["thief-upgrades"]
@@ -55,8 +55,8 @@ def test_DATA_26_the_three_upgrade_cards() -> None:
     """DATA-26: Charm, Warlock's Wand (5 charges), Cloak of the Mountebank; no other deck holds them."""
     rd = load_rules_data()
     assert rd.deck("upgrades") == CARDS
-    assert rd.card("warlocks_wand").charges == 5
-    assert rd.card("charm").charges is None and rd.card("cloak_of_the_mountebank").charges is None
+    assert rd.upgrade_card("warlocks_wand").charges == 5
+    assert rd.upgrade_card("charm").charges is None and rd.upgrade_card("cloak_of_the_mountebank").charges is None
 
 
 def test_VAR_38_the_variant_needs_the_thief() -> None:

@@ -1163,6 +1163,10 @@ class RulesData(_Frozen):
     def scale_card(self, physical_id: str) -> ScaleCard:
         return self._typed(physical_id, ScaleCard)
 
+    def upgrade_card(self, card_id: str) -> UpgradeCard:
+        """One of the Thief's Upgrade cards (the thief-upgrades variant)."""
+        return self._typed(card_id, UpgradeCard)
+
     def variant_card(self, card_id: str) -> VariantCard:
         return _lookup(self._idx.variant_cards, card_id, "variant card")
 

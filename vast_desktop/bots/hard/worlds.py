@@ -371,5 +371,5 @@ class _Sampler:
             out["upgrade_shown" if b.upgrade_card_revealed else "upgrade_hand"] = [card]
             out["upgrade_box"] = [c for c in cards if c != card]
             known_wand = b.upgrade_card == "warlocks_wand"
-            out["wand_charges"] = b.wand_charges if known_wand else self.rules.card("warlocks_wand").charges or 0
+            out["wand_charges"] = b.wand_charges if known_wand else self.rules.upgrade_card("warlocks_wand").charges or 0
         return out

@@ -126,7 +126,7 @@ def setup_thief(g: Game, st: GameState) -> ThiefState:
 
 def upgrade_charges(g: Game) -> int:
     """VAR-40: the Warlock's Wand's charges when it comes into play."""
-    return g.rules.card("warlocks_wand").charges or 0
+    return g.rules.upgrade_card("warlocks_wand").charges or 0
 
 
 def upgrade_card(t: ThiefState) -> str | None:

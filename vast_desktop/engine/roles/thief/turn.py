@@ -536,7 +536,7 @@ def _levels(g: Game, t: ThiefState, cost_of: dict[int, int]) -> list[tuple[int, 
 
 def pickpocket_options(g: Game, p: Pos) -> list[Option]:
     t = thief(g)
-    out = []
+    out: list[Option] = []
     if check_carry(g) is not None:                          # the Cloak: a full purse takes nothing more
         return out
     here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
