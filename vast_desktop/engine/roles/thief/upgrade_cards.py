@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
-from ...geometry import fmt_pos, manhattan
+from ...geometry import Pos, fmt_pos, manhattan
 from ...kinds import DecisionKind
 from ...map.board import visible
 from ...map.terrain import forest_blocks
@@ -44,6 +44,11 @@ WAND_GRIT = 3
 WAND_DISCARDS = 2
 _NAMES = {"knight": "the Knight", "goblins": "the Goblins", "dragon": "the Dragon", "cave": "the Cave",
           "thief": "yourself"}
+
+
+def pos(g: Game) -> Pos | None:
+    """His space (None off the map)."""
+    return g.state.board.pieces.get("thief")
 
 
 def player_of(piece: str) -> str:
@@ -131,16 +136,12 @@ def _targeted(t: ThiefState, player: str) -> bool:
 
 
 def _on_crystal_tile(g: Game) -> bool:
-    from .turn import pos
-
     p = pos(g)
     tile = g.state.board.tiles.get(p) if p is not None else None
     return tile is not None and tile.terrain is None and g.tile(tile.tile_id).type == "crystal"
 
 
 def _on_his_space(g: Game, piece: str) -> Reason | None:
-    from .turn import pos
-
     p, q = pos(g), g.state.board.pieces.get(piece)
     if q is None or p is None:
         return Reason(f"{_name(piece)[:1].upper()}{_name(piece)[1:]} is not on the map.", "thief.upgrade_cards")
@@ -177,8 +178,6 @@ def check_charm(g: Game, piece: str) -> Reason | None:
 
 
 def _charm_pieces(g: Game) -> list[str]:
-    from .turn import pos
-
     p = pos(g)
     out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
     if "cave" in g.state.roles:
@@ -233,8 +232,6 @@ def check_wand(g: Game, piece: str) -> Reason | None:
     """VAR-40, the Wand: once per turn, 1 Action cube and 1 of its 5 charges, aimed at
     himself or at a visible piece up to 3 spaces away (the Cave, with no piece: when he
     stands on a Crystal tile, as for the Charm); not at a player the Charm helped."""
-    from .turn import pos
-
     t = thief(g)
     if not has(g, WAND):
         return Reason("The Warlock's Wand works only once a stashed Treasure token is on it.", "VAR-39")
