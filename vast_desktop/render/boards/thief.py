@@ -689,7 +689,11 @@ def draw_upgrade_card(surface: pygame.Surface, sec: pygame.Rect, view: PlayerVie
     bh = max(small + sc(6), sc(20))
     actions = _uc_actions(view)
     if not actions:
-        words = "its actions show here in your turn" if view.viewer == "thief" and card is not None else ""
+        words = ""
+        if view.viewer == "thief" and card is not None:
+            words = ("stash a Treasure token on it to use it" if card not in tb.upgrades else
+                     "it works by itself" if card == "cloak_of_the_mountebank" else
+                     "its actions show here in your turn")
         if words:
             draw_text(surface, _fit(words, small, body.right - x0), (x0, y0 + sc(2)), small, TEXT_DIM)
         return
