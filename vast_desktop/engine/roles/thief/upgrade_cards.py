@@ -182,13 +182,7 @@ def _charm_pieces(g: Game) -> list[str]:
     out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
     if "cave" in g.state.roles:
         out.append("cave")
-    seen: set[str] = set()
-    pieces = []
-    for x in out:                                   # one option per player (a Tribe speaks for the Goblins)
-        if player_of(x) not in seen and check_charm(g, x) is None:
-            seen.add(player_of(x))
-            pieces.append(x)
-    return pieces
+    return [x for x in out if check_charm(g, x) is None]       # each Tribe there helps the Goblins
 
 
 _CHARM_GIFT = {"knight": "+1 Strength on her next turn", "goblins": "draws 1 Secret",
