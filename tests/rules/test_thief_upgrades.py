@@ -323,3 +323,27 @@ def test_the_variant_games_finish() -> None:
             assert d is not None
             g.apply(bot(view(g, d.role), d))
         assert g.outcome is not None
+
+
+def test_VAR_38_the_hidden_zones_are_watched_and_the_reveal_is_a_barrier() -> None:
+    """VAR-38/39: his facedown card and the box are hidden zones (the barrier check's snapshot
+    equals the definition at every step); revealing the card shows the others something new,
+    so undo cannot go back past it."""
+    from vast_desktop.bots.random_bot import RandomBot
+    from vast_desktop.engine.knowledge import snapshot
+
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=5, variants=("thief-upgrades",)))
+    bot = RandomBot(5)
+    while g.outcome is None and len(g.choices) < 600:
+        d = g.pending
+        assert d is not None
+        g.apply(bot(None, d))
+        assert g._known == snapshot(g), f"step {len(g.choices)}"
+    g = up_game("charm", on=False, thief={"carried": ["treasure"]})
+    choose(g, "move:0,0")
+    choose(g, "upgrade:charm")
+    assert g.barrier_at == len(g.choices)
+    g = up_game("charm", on=False, thief={"carried": ["treasure"]})
+    choose(g, "move:0,0")
+    choose(g, "upgrade:sticky_fingers")
+    assert g.barrier_at < len(g.choices)                    # a board upgrade shows nothing hidden
