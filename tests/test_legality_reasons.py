@@ -92,7 +92,7 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.engine import Setup, load_scenario, new_game
+from vast_desktop.engine import Setup, load_scenario, new_game, view
 from vast_desktop.engine.cards import omens, secrets
 from vast_desktop.engine.cards import past_plunder as plunder
 from vast_desktop.engine.cards import secrets as sc
@@ -120,6 +120,7 @@ from vast_desktop.engine.roles.meetings import knight_dragon as kvd
 from vast_desktop.engine.roles.meetings import knight_goblins as kvg
 from vast_desktop.engine.roles.meetings import knight_thief as kvt
 from vast_desktop.engine.roles.thief import turn as th
+from vast_desktop.engine.roles.thief import upgrade_cards
 from vast_desktop.engine.state import ROLE_ORDER, TRACKS
 from vast_desktop.teach.reference import load_reference
 
@@ -457,7 +458,14 @@ def _thief_candidates(g: Game, d: Decision) -> list[Target]:
     assert p is not None
     pieces = [Target("piece", x) for x in sorted(g.state.board.pieces) if x != "thief"]
     slots = [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
-    return _near(g, p, 3) + pieces + slots + [Target("card", "flare")]
+    return _near(g, p, 3) + pieces + slots + [Target("card", "flare")] + _card_slots(g)
+
+
+def _card_slots(g: Game) -> list[Target]:
+    """The Charm's and the Wand's buttons (thief-upgrades): one per piece, himself, the Cave."""
+    who = [x for x in sorted(g.state.board.pieces) if x != "thief"] + ["cave"]
+    return [Target("slot", f"thief.charm.{x}") for x in who] + [Target("slot", f"thief.wand.{x}") for x in
+                                                                 ["thief", *who]]
 
 
 def _thief_check(g: Game, t: Target) -> Reason | None:
@@ -465,6 +473,9 @@ def _thief_check(g: Game, t: Target) -> Reason | None:
     assert p is not None
     if t.kind == "piece":
         return th.thief_target(g, t.ref)
+    if t.kind == "slot" and t.ref.startswith(("thief.charm.", "thief.wand.")):
+        what, _, x = t.ref[len("thief."):].partition(".")
+        return (upgrade_cards.check_charm if what == "charm" else upgrade_cards.check_wand)(g, x)
     if t.kind == "slot":
         return th.check_hide_loot(g, int(t.ref.rsplit(".", 1)[1]))
     if t.kind == "card":
@@ -477,7 +488,8 @@ def _thief_offered(d: Decision) -> set[Target]:
     return {t for o in d.options for t in o.targets
             if (t.kind == "space" and o.id.startswith(THIEF_SPACE_VERBS))
             or (t.kind == "piece" and o.id.startswith(THIEF_PIECE_VERBS))
-            or (t.kind == "slot" and o.id.startswith("hide:")) or (t.kind == "card" and o.id == "flare:")}
+            or (t.kind == "slot" and o.id.startswith(("hide:", "charm:", "wand:")))
+            or (t.kind == "card" and o.id == "flare:")}
 
 
 def _slip_candidates(g: Game, d: Decision) -> list[Target]:
@@ -1038,6 +1050,7 @@ def _table_clicks(g: Game, d: Decision) -> list[Target]:
     if d.role == "thief" and g.state.thief is not None:
         out += [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
         out += [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
+        out += _card_slots(g) + [Target("slot", f"thief.upgrade.{c}") for c in g.rules.deck("upgrades")]
     return out
 
 
@@ -1198,3 +1211,29 @@ def test_the_bright_beetles_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "bright_beetles"
     assert _check_decision(g, d, CONVERTED["bright_beetles"]) == 1          # the Bones' Ogre
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_thief_upgrade_cards_meet_the_property(seed: int) -> None:
+    """Issue 28 (VAR-38..40, the Charm, the Warlock's Wand, the Cloak of the Mountebank): with
+    the thief-upgrades variant his turn's Charm and Wand buttons, his pieces' targets (the
+    Cloak's Pickpocket at equal Stealth) and the stash onto his card are offered and explained
+    by the same checks, the Easy Thief playing (he reveals his card and uses it)."""
+    from vast_desktop.bots.easy.thief import EasyThief
+
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief"), seed=seed,
+                       variants=("thief-upgrades",)))
+    rng = random.Random(seed)
+    thief = EasyThief(seed)
+    met: Counter[str] = Counter()
+    while g.outcome is None and len(g.choices) < 1500:
+        d = g.pending
+        assert d is not None
+        kind = CONVERTED.get(d.kind)
+        if kind is not None and d.role == "thief":
+            met[d.kind] += 1
+            _check_decision(g, d, kind)
+        met.update(o.id.partition(":")[0] for o in d.options if o.id.startswith(("charm:", "wand:")))
+        g.apply(thief(view(g, "thief"), d) if d.role == "thief" else rng.choice(d.options).id)
+    assert met["thief_turn"] > 0 and met["thief_upgrade"] > 0, met
+

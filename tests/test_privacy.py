@@ -97,11 +97,16 @@ def hidden_from(g: Game, viewer: str | None) -> dict[str, list[str]]:
         out["the Scale deck"] = list(d.scale_deck)
         if viewer != "dragon":
             out["the Dragon's Power cards"] = list(d.hand)
+    t = st.thief
+    if t is not None:                                       # VAR-38: the Upgrade cards (thief-upgrades)
+        if viewer != "thief":                               # he knows them: not the one he drew
+            out["the Upgrade cards in the box"] = list(t.upgrade_box)
+            out["the Thief's facedown Upgrade card"] = list(t.upgrade_hand)
     return out
 
 
 NAMED_ZONES = ("the Knight's Sidequests", "the Knight's facedown Treasures", "the Goblins' Secrets",
-               "the Dragon's Power cards")
+               "the Dragon's Power cards", "the Thief's facedown Upgrade card", "the Upgrade cards in the box")
 
 
 def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:

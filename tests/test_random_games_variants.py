@@ -244,7 +244,7 @@ def test_every_optional_variant_has_random_games() -> None:
     """Each variant the engine offers is played in some random-game test: here, or Terrain's
     in test_random_games_terrain."""
     played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain",
-              "dragon-scales", *KNIGHT_CARDS}
+              "dragon-scales", "thief-upgrades", *KNIGHT_CARDS}
     assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
 
 
@@ -280,3 +280,25 @@ def test_dragon_scales_really_come_into_play() -> None:
                 total.update(name for name in ("Golden Scale", "Silver Scale") if name in e.public)
     assert all(total[k] > 0 for k in ("scale_drawn", "scale_kept", "scale_played", "Golden Scale",
                                       "Silver Scale")), total
+
+
+UPGRADE_CASES = [
+    pytest.param(("knight", "thief"), id="knight-thief"),
+    pytest.param(("cave", "thief"), id="cave-thief"),
+    pytest.param(("goblins", "dragon", "thief"), id="goblins-dragon-thief"),
+    pytest.param(FIVE, id="five"),
+]
+
+
+@pytest.mark.parametrize("roles", UPGRADE_CASES)
+@pytest.mark.parametrize("seed", range(2))
+def test_random_games_with_thief_upgrades(roles: tuple[str, ...], seed: int) -> None:
+    """VAR-38..40 in whole games (privacy checked at every step with the Cave): the 3 Upgrade
+    cards each in one place — his hand, revealed, or the box — the Wand's charges 0..5."""
+    g, _ = play(Setup(roles=roles, seed=seed, variants=("thief-upgrades",)), privacy=roles == ("cave", "thief"))
+    t = g.state.thief
+    assert t is not None
+    assert Counter(t.upgrade_hand + t.upgrade_shown + t.upgrade_box) == Counter(g.rules.deck("upgrades"))
+    assert len(t.upgrade_hand + t.upgrade_shown) == 1 and 0 <= t.wand_charges <= 5
+    assert all(c in t.upgrade_shown for c in t.upgrades if c in g.rules.deck("upgrades"))
+

@@ -185,6 +185,14 @@ class ThiefBoard:
     placed: bool
     targeted: tuple[str, ...]
     hex_stealth: int
+    # the thief-upgrades variant (VAR-38..40): whether he holds an Upgrade card facedown (public),
+    # which one (only for him until he reveals it), whether it is revealed, the Wand's charges left
+    # (0 unless that card is the Wand and the viewer may know it), players the Charm helped this turn
+    upgrade_card_held: bool
+    upgrade_card_revealed: bool
+    wand_charges: int
+    helped: tuple[str, ...]
+    upgrade_card: str | None = None
 
 
 @_quick_init

@@ -98,7 +98,7 @@ class DecisionKind(StrEnum):
     CHOOSE_TREASURE = "choose_treasure"       # which Treasure card the Knight gets
     BOTTOM_TREASURE = "bottom_treasure"       # which Treasure card goes to the bottom (Uncertain Treasures)
     PAY_OMEN = "pay_omen"                     # which Omen tokens pay for an Omen
-    HEX_DISCARD = "hex_discard"               # which Omen token Hex discards
+    HEX_DISCARD = "hex_discard"               # which Omen token Hex (or the Warlock's Wand) discards
     GAUNTLET_OMEN = "gauntlet_omen"           # which Omen token the Silver Gauntlet's smash discards (KN-97)
     OMEN_GIANT_BATS = "omen_giant_bats"       # Giant Bats: which piece moves, and where
     OMEN_ROCKSLIDE = "omen_rockslide"         # Rockslide: on which edge

@@ -72,7 +72,9 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
             by("dragon"),    # the Dragon's Power cards in hand
             by("dragon"),    # his discard pile
             NOBODY,          # his Power deck
-            NOBODY)          # the Scale deck (VAR-32)
+            NOBODY,          # the Scale deck (VAR-32)
+            by("thief"),     # the Thief's facedown Upgrade card (VAR-38)
+            NOBODY)          # the Upgrade cards back in the box (VAR-38)
 
 
 def _sources(g: Game) -> list[Any]:
@@ -84,12 +86,15 @@ def _sources(g: Game) -> list[Any]:
     src += (k.sidequest_deck, k.sidequests, k.treasures, k.face_up) if k is not None else _NO_KNIGHT
     src += (gb.hand, gb.secrets_deck, gb.war_deck, gb.war_card) if gb is not None else _NO_GOBLINS
     src += (d.hand, d.discard, d.deck, d.scale_deck) if d is not None else _NO_DRAGON
+    t = st.thief
+    src += (t.upgrade_hand, t.upgrade_box) if t is not None else _NO_THIEF
     return src
 
 
 _NO_KNIGHT: tuple[Any, ...] = ((), (), (), ())
 _NO_GOBLINS: tuple[Any, ...] = ((), (), (), None)
 _NO_DRAGON: tuple[Any, ...] = ((), (), (), ())
+_NO_THIEF: tuple[Any, ...] = ((), ())
 DARK = 2                # the zone of the Dark tiles, read from the board, not from a list
 
 
@@ -112,9 +117,10 @@ ZONE_SOURCES: tuple[tuple[int, tuple[int, ...], Callable[..., list[str]]], ...] 
     (8, (6,), list), (9, (7,), list), (10, (8, 9), _facedown),  # the Knight's
     (11, (10,), list), (12, (11,), list), (13, (12, 13), _war),  # the Goblins'
     (14, (14,), list), (15, (15,), list), (16, (16,), list), (17, (17,), list),   # the Dragon's
+    (18, (18,), list), (19, (19,), list),                                         # the Thief's Upgrade cards
 )
-N_ZONES = 18
-N_SOURCES = 18
+N_ZONES = 20
+N_SOURCES = 20
 _SOURCE_INDEXES = range(N_SOURCES)
 _BY_SOURCE: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, (_, srcs, _) in enumerate(ZONE_SOURCES) if s in srcs) for s in _SOURCE_INDEXES)

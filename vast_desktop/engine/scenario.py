@@ -53,7 +53,7 @@ TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces",
             "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
                "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
-               "smashed", "dead", "must_resolve_event", "javelin_ready"}
+               "smashed", "dead", "must_resolve_event", "javelin_ready", "charm_strength_next"}
 CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level key holds
     "setup": (dict,), "active": (str,), "description": (str,), "tiles": (list,), "tokens": (dict,),
@@ -143,6 +143,9 @@ def _zones(g: Game) -> list[tuple[str, list[str], tuple[str, ...]]]:
         d = st.dragon
         zones += [(f"dragon.{key}", getattr(d, key), ("powers", "scales"))
                   for key in ("hand", "deck", "discard", "scale_deck", "scales_removed")]
+    if st.thief is not None:
+        zones += [(f"thief.{key}", getattr(st.thief, key), ("upgrades",))
+                  for key in ("upgrade_hand", "upgrade_shown", "upgrade_box")]
     return zones
 
 

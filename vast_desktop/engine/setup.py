@@ -50,6 +50,9 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                         "only with the Knight).",
     "revised-cards": "Revised cards: the revised Heroic Boots, Javelin and Cave Bread replace the base cards "
                      "(VAR-20; only with the Knight).",
+    "thief-upgrades": "Thief Upgrades: the Thief draws 1 of the Charm, Warlock's Wand and Cloak of the Mountebank "
+                      "cards, kept facedown, and may turn it on with a stashed Treasure (VAR-38..40; only with "
+                      "the Thief).",
 }
 KNIGHT_CARD_VARIANTS = ("promo-treasures", "promo-sidequests", "revised-cards")   # the Knight's bonus cards
 REVISED_CARDS = {"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
@@ -244,6 +247,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for v in KNIGHT_CARD_VARIANTS:                                          # the Knight's bonus cards
         if v in setup.variants and "knight" not in setup.roles:
             raise SetupError(f"The {v} variant changes the Knight's cards: add the Knight, or turn it off.")
+    if "thief-upgrades" in setup.variants and "thief" not in setup.roles:     # VAR-38: the Thief's own cards
+        raise SetupError("The thief-upgrades variant gives the Thief an Upgrade card: add the Thief, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -383,7 +388,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "dragon_scales": "dragon-scales" in setup.variants,                    # VAR-32..37
                "promo_treasures": "promo-treasures" in setup.variants,                # KN-97, KN-98, VAR-47
                "promo_sidequests": "promo-sidequests" in setup.variants,              # VAR-15
-               "revised_cards": "revised-cards" in setup.variants},                   # VAR-20
+               "revised_cards": "revised-cards" in setup.variants,                    # VAR-20
+               "thief_upgrades": "thief-upgrades" in setup.variants},                 # VAR-38..40
     )
 
 

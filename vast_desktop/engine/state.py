@@ -80,6 +80,8 @@ class KnightState:
     health: int = 7
     max_health: int = 7
     grit: int = 0
+    charm_strength_next: int = 0             # the Thief's Charm: +1 Strength on her next turn
+    charm_strength: int = 0                  # ... and this turn
     cubes_free: int = 2                      # unplaced cubes in hand this turn
     track: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRACKS})
     equip: dict[str, int] = field(default_factory=lambda: {e: 0 for e in EQUIPMENT})

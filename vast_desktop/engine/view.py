@@ -165,6 +165,9 @@ def _dragon_board(g: Game, viewer: str | None, minimal: bool = False) -> DragonB
 def _thief_board(g: Game, viewer: str | None) -> ThiefBoard:
     """The Thief's board is all public: stats, carried tokens, upgrades, Loot Drop."""
     t = g.state.thief
+    card = next(iter(t.upgrade_shown), None)                 # VAR-38: facedown, his own eyes only
+    if card is None and viewer == "thief":
+        card = next(iter(t.upgrade_hand), None)
     return ThiefBoard(
         stats={name: stat(g, name) for name in STATS}, stealth_now=stealth(g),
         tokens=tuple(token_value(g, t, i) for i in range(3)), flipped=tuple(t.flipped),
@@ -172,7 +175,9 @@ def _thief_board(g: Game, viewer: str | None) -> ThiefBoard:
         carried=tuple(t.carried), upgrades=tuple(t.upgrades), set_aside=t.set_aside,
         plain_stashed=t.plain_stashed, stashed=stashed(g), stash_needed=stash_needed(g),
         loot_drop=t.loot_drop, dead=t.dead, placed=t.placed, targeted=tuple(t.targeted),
-        hex_stealth=t.hex_stealth,
+        hex_stealth=t.hex_stealth, upgrade_card_held=bool(t.upgrade_hand or t.upgrade_shown), upgrade_card=card,
+        upgrade_card_revealed=bool(t.upgrade_shown), wand_charges=t.wand_charges if card == "warlocks_wand" else 0,
+        helped=tuple(t.helped),
     )
 
 

@@ -51,6 +51,7 @@ _DECK_CONTENTS: dict[str, dict[str, int]] = {  # deck -> base card id -> copies
                               "fire_bomber", "hex", "trap", "hiding_spots"], 1),
     "powers": {"power_claw": 6, "power_flame": 6, "power_wing": 6},
     "scales": {"scale_golden": 1, "scale_silver": 1, "scale_platinum": 1},
+    "upgrades": {"charm": 1, "warlocks_wand": 1, "cloak_of_the_mountebank": 1},
 }
 _OMEN_IDS = ("giant_bats", "rockslide", "past_plunder", "soporific_spores", "hatred", "crystal_curse")
 _OMEN_TOKENS = 36

@@ -105,7 +105,8 @@ Symbol: TypeAlias = Literal["claw", "flame", "wing"]
 CostSymbol: TypeAlias = Literal["claw", "flame", "wing", "any"]
 Rank: TypeAlias = Literal["easiest", "easy", "standard", "hard", "expert"]
 RANKS: tuple[Rank, ...] = ("easiest", "easy", "standard", "hard", "expert")
-DeckName: TypeAlias = Literal["events", "treasures", "sidequests", "war", "monsters", "secrets", "powers", "scales"]
+DeckName: TypeAlias = Literal["events", "treasures", "sidequests", "war", "monsters", "secrets", "powers", "scales",
+                              "upgrades"]
 InfestationLine: TypeAlias = Literal["A", "B", "C"]
 WinKind: TypeAlias = Literal[
     "kill_dragon",
@@ -439,6 +440,14 @@ class ScaleCard(Card):
     pays: Literal["any", "gem_in_supply"] | None = None
     keep_by_reveal: bool = False
     removed_after_use: bool = False
+
+
+class UpgradeCard(Card):
+    """One of the Thief's 3 Upgrade cards (the ``thief-upgrades`` variant, VAR-38..40, DATA-26):
+    one is drawn at setup and kept facedown; a stashed Treasure token put on it turns it on.
+    ``charges``: how many uses it has in all (the Warlock's Wand's 5, VAR-40), None for no limit."""
+
+    charges: Pos | None = None
 
 
 class VariantCard(Card):
@@ -998,6 +1007,7 @@ DECK_FIELDS: dict[str, str] = {
     "secrets": "secrets",
     "powers": "power_cards",
     "scales": "scale_cards",
+    "upgrades": "upgrade_cards",
 }
 
 _T = TypeVar("_T")
@@ -1041,6 +1051,7 @@ class RulesData(_Frozen):
     secrets: tuple[SecretCard, ...]
     power_cards: tuple[PowerCard, ...]
     scale_cards: tuple[ScaleCard, ...] = ()
+    upgrade_cards: tuple[UpgradeCard, ...] = ()
     dragon_die: tuple[DieFace, ...]
     omen_symbols: tuple[SnakeId, ...] = ("bat", "boulder", "quartz", "mushroom", "trail", "chasm")
     omen_tokens_per_symbol: Pos = 6
@@ -1151,6 +1162,10 @@ class RulesData(_Frozen):
 
     def scale_card(self, physical_id: str) -> ScaleCard:
         return self._typed(physical_id, ScaleCard)
+
+    def upgrade_card(self, card_id: str) -> UpgradeCard:
+        """One of the Thief's Upgrade cards (the thief-upgrades variant)."""
+        return self._typed(card_id, UpgradeCard)
 
     def variant_card(self, card_id: str) -> VariantCard:
         return _lookup(self._idx.variant_cards, card_id, "variant card")

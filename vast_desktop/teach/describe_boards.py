@@ -741,6 +741,11 @@ def thief_upgrade(view: PlayerView, uid: str) -> str:
     taken = set(tb.upgrades) if tb is not None else set()
     u = next((x for x in rd.upgrades if x.id == uid), None)
     if u is None:
+        if uid in view.rules.deck("upgrades") and tb is not None and tb.upgrade_card == uid:
+            c = view.rules.upgrade_card(uid)
+            state = ("a stashed token is on it: in effect" if uid in taken else
+                     "revealed, no token on it" if tb.upgrade_card_revealed else "facedown: only you see it")
+            return f"Upgrade card {c.name} ({state}): {one_line(c.text)}"
         return ""
     if uid in taken:
         state = "a stashed token is on it: in effect"
@@ -765,7 +770,24 @@ def thief_slot(view: PlayerView, rest: str) -> str:
     if kind == "upgrades":
         return "The Thief's upgrades: " + (", ".join(str(u).replace("_", " ") for u in tb.upgrades)
                                             or "none") + "."
+    if kind in ("upgrade_card", "charm", "wand"):
+        return thief_card_slot(view, kind, what)
     return ""
+
+
+def thief_card_slot(view: PlayerView, kind: str, what: str) -> str:
+    """The Upgrade card (thief-upgrades, VAR-38..40): facedown for the others until revealed;
+    its Charm and Wand buttons."""
+    tb = view.boards.thief
+    if tb is None:
+        return ""
+    if kind == "charm":
+        return f"Charm {what.replace('tribe:', 'the ').title()}: +2 Thievery, free, once per turn; the player helped " \
+               "gets a small gift and may not be targeted by you this turn."
+    if kind == "wand":
+        return f"Warlock's Wand at {'yourself' if what == 'thief' else what.replace('tribe:', 'the ').title()}: " \
+               f"1 Action cube and 1 charge ({tb.wand_charges} left), once per turn."
+    return "The Thief's Upgrade card, facedown: only he knows which of the three it is until he reveals it."
 
 
 def thief_stat(view: PlayerView, name: str) -> str:
@@ -785,7 +807,9 @@ def thief_stat(view: PlayerView, name: str) -> str:
     parts = [f"the Stat token {value} ({'dark side' if dark else 'light side'})"]
     if base > value:
         parts.append(f"+{base - value} from the Stat Boost (at most {rd.stat_max})")
-    if name == "stealth" and carried:
+    if name == "stealth" and carried and "cloak_of_the_mountebank" in tb.upgrades:
+        parts.append("−1 in all for the unstashed token(s) he carries (Cloak of the Mountebank)")
+    elif name == "stealth" and carried:
         parts.append(f"−{len(carried)} for the {len(carried)} unstashed token(s) he carries")
     if name == "stealth" and hexed:
         parts.append(f"−{hexed} from a Hex until the Goblins' next turn")

@@ -43,6 +43,9 @@ UPGRADE_WEIGHTS = {
     "flip_2_to_3": 10.0, "plus_movement": 9.0, "lock_picking_kit": 8.0, "plus_thievery": 7.0,
     "flip_3_to_4": 6.0, "unnatural_evasion": 5.0, "plus_stealth": 4.5, "climbing_gear": 4.0,
     "sticky_fingers": 3.0, "flip_all_4": 2.5, "hand_crossbow": 2.0,
+    # the thief-upgrades variant's cards (VAR-39): the Wand's 5 × +2 net cubes, the Charm's free
+    # cubes beside a rival, the Cloak's lighter purse and easier Pickpocket
+    "warlocks_wand": 9.5, "charm": 8.5, "cloak_of_the_mountebank": 7.5,
 }
 _LOOT_TILE_NAMES = ("Treasure Room", "Vault")
 _GEM = re.compile(r"^gem_")
@@ -392,7 +395,7 @@ class EasyThief(ScoredBot):
             "loot": 30.0, "gem": 26.0, "vault": 28.0, "explore": 9.0, "stash": 22.0, "stash_power": 1.3,
             "win": 200.0, "step_cost": 2.0, "wall_steps": 2.0, "danger": 12.0, "peek": 3.0, "flare": 2.5, "backstab": 1.0,
             "hide": 0.6, "climb_cube": 1.5, "pickpocket": 40.0, "pickpocket_goal": 24.0, "stat_reach": 10.0, "stat_short": 3.0,
-            "stat_act": 6.0, "stat_spare": 0.8, "stat_safe": 8.0,
+            "stat_act": 6.0, "stat_spare": 0.8, "stat_safe": 8.0, "charm": 18.0, "wand_self": 14.0, "wand_rival": 3.0,
         }
         p.update({f"up_{k}": v for k, v in UPGRADE_WEIGHTS.items()})
         return p
@@ -562,6 +565,11 @@ def turn_words(pic: ThiefPicture, option: Option, score: float) -> str:
         return "Your steps are spent and these cubes are spare: a Backstab hurts a rival."
     if v == "hide":
         return "Your steps are spent: spare cubes on Hide lower what a killer would gain."
+    if v == "charm":
+        return "The Charm gives you 2 Action cubes for nothing but a small gift to a rival."
+    if v == "wand":
+        return ("The Wand turns 1 cube into 3 while you still have steps to use them." if a == "thief" else
+                "A spare cube and a charge set a rival back.")
     return "It is worth as much as anything else you could do now."
 
 
@@ -700,10 +708,26 @@ def score_climb(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
     return score_move(bot, pic, option)
 
 
+def score_charm(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """The Charm: 2 free Action cubes, worth taking while there is something to spend them on
+    (a rival helped is one he may not rob this turn, so a sure Pickpocket scores higher)."""
+    return bot.params["charm"] if _movement(pic) > 0 or _cubes(pic) > 0 else bot.params["charm"] / 3
+
+
+def score_wand(bot: EasyThief, pic: ThiefPicture, option: Option) -> float:
+    """VAR-40: on himself 1 cube and 1 charge for 3 cubes (early, while he can still use them);
+    on a rival only with a spare cube once his steps are spent, like a Backstab."""
+    if arg(option) == "thief":
+        return bot.params["wand_self"] if _movement(pic) > 0 else bot.params["wand_self"] / 2
+    if not _spare(pic, 1) or _movement(pic) > 0:
+        return -5.0
+    return bot.params["wand_rival"]
+
+
 TURN_VERBS: dict[str, Callable[[EasyThief, ThiefPicture, Option], float]] = {
     "move": score_move, "leave": score_move, "climb": score_climb, "climbover": score_climb, "end": score_end,
     "loot": score_loot, "picklock": score_picklock, "pickpocket": score_pickpocket, "peek": score_peek,
-    "flare": score_flare, "backstab": score_backstab, "hide": score_hide,
+    "flare": score_flare, "backstab": score_backstab, "hide": score_hide, "charm": score_charm, "wand": score_wand,
 }
 
 

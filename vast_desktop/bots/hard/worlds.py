@@ -358,9 +358,18 @@ class _Sampler:
         return out
 
     def _thief(self) -> dict[str, Any]:
-        """The Thief's board is all public (TH items): copied."""
+        """The Thief's board (TH items): copied; with thief-upgrades his facedown Upgrade card is his
+        own if he views (or it is revealed), else guessed among the three (VAR-38)."""
         b = self.boards.thief
         assert b is not None
-        return {"upgrades": list(b.upgrades), "set_aside": b.set_aside, "plain_stashed": b.plain_stashed,
-                "loot_drop": b.loot_drop, "dead": b.dead, "placed": b.placed, "hex_stealth": b.hex_stealth,
-                "flipped": list(b.flipped), "assignment": dict(b.assignment), "carried": list(b.carried)}
+        out = {"upgrades": list(b.upgrades), "set_aside": b.set_aside, "plain_stashed": b.plain_stashed,
+               "loot_drop": b.loot_drop, "dead": b.dead, "placed": b.placed, "hex_stealth": b.hex_stealth,
+               "flipped": list(b.flipped), "assignment": dict(b.assignment), "carried": list(b.carried)}
+        if b.upgrade_card_held:                 # thief-upgrades (VAR-38): his card, or a guess at it
+            cards = list(self.rules.deck("upgrades"))
+            card = b.upgrade_card if b.upgrade_card is not None else cards[self.rng.randrange(len(cards))]
+            out["upgrade_shown" if b.upgrade_card_revealed else "upgrade_hand"] = [card]
+            out["upgrade_box"] = [c for c in cards if c != card]
+            known_wand = b.upgrade_card == "warlocks_wand"
+            out["wand_charges"] = b.wand_charges if known_wand else self.rules.upgrade_card("warlocks_wand").charges or 0
+        return out

@@ -615,6 +615,7 @@ def thief_spores(g: Game) -> Proc:
     t = g.state.thief
     assert t is not None
     names = {u.id: u.name for u in g.rules.thief.upgrades}
+    names.update((c, g.card(c).name) for c in t.upgrade_shown)       # an Upgrade card's token (VAR-40)
     opts = [Option(f"upgrade:{u}", f"Lose {names[u]}", (Target("slot", f"thief.upgrade.{u}"),))
             for u in t.upgrades if check_spores_upgrade(g, u) is None]
     choice = yield g.ask("thief", DecisionKind.THIEF_SPORES, "Soporific Spores: which upgrade do you lose? (Its Treasure token "

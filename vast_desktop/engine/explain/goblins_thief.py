@@ -264,7 +264,20 @@ def thief_slot(g: Game, d: Decision, t: Target) -> Reason | None:
                 if d.kind in ("thief_upgrade", "thief_spores") else _upgrade_slot(g, d, ""))
     if what == "loot_drop" and arg.isdigit():
         return _loot_drop_slot(g, d, int(arg))
+    if what in ("charm", "wand"):
+        return _card_slot(g, d, what, arg)
     return None
+
+
+def _card_slot(g: Game, d: Decision, what: str, piece: str) -> Reason | None:
+    """The Charm and the Warlock's Wand (thief-upgrades variant): actions of his turn,
+    answered by their checks (``check_charm``, ``check_wand``)."""
+    from ..roles.thief.upgrade_cards import check_charm, check_wand
+
+    if d.kind != "thief_turn":
+        return Reason(f"The {'Charm' if what == 'charm' else 'Warlock' + chr(39) + 's Wand'} is used in your turn, "
+                      f"among its actions; now: {d.prompt}", "thief.upgrade_cards")
+    return check_charm(g, piece) if what == "charm" else check_wand(g, piece)
 
 
 def _stats_slot(g: Game, d: Decision, arg: str) -> Reason | None:
@@ -285,6 +298,8 @@ def _stats_slot(g: Game, d: Decision, arg: str) -> Reason | None:
 
 
 def _upgrade_name(g: Game, up: str) -> str:
+    if up in g.rules.deck("upgrades"):
+        return g.card(up).name
     return next((u.name for u in g.rules.thief.upgrades if u.id == up), up)
 
 

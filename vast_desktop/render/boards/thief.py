@@ -15,6 +15,8 @@ Region keys (``f"{target.kind}:{target.ref}"`` of the engine's targets):
 * ``slot:thief.upgrade.<id>`` — an upgrade space (stashing; Sticky Fingers' reroll);
 * ``slot:thief.loot_drop.<level>`` — a Loot Drop Level space (Hide Loot);
 * ``card:flare`` — the Flare, when he holds it;
+* ``slot:thief.upgrade.<card>``, ``slot:thief.upgrade_card``, ``slot:thief.charm.<player>``,
+  ``slot:thief.wand.<piece>`` — the Upgrade card and its actions (thief-upgrades variant);
 * ``info:thief.<thing>`` — tooltips only.
 
 All text goes through :mod:`..text`.
@@ -178,20 +180,21 @@ class _TGeom:
     upgrade_cells: dict[str, pygame.Rect]
     stash_sec: pygame.Rect
     stash_cells: list[pygame.Rect]
+    card_sec: pygame.Rect | None            # the Upgrade card (thief-upgrades variant)
     bottom: int
 
 
 _TGEOM: dict[tuple[Any, ...], _TGeom] = {}
 
 
-def _geom(w: int, h: int, n_choices: int, flare: bool, needed: int) -> _TGeom:
-    return fit_geometry(_TGEOM, (w, h, n_choices, flare, needed), w, h,
-                        lambda s, extra: _geom_at(w, n_choices, flare, needed, s, extra),
+def _geom(w: int, h: int, n_choices: int, flare: bool, needed: int, card: bool = False) -> _TGeom:
+    return fit_geometry(_TGEOM, (w, h, n_choices, flare, needed, card), w, h,
+                        lambda s, extra: _geom_at(w, n_choices, flare, needed, s, extra, card),
                         lambda g, s, room: min(int(64 * s), room // 3),     # taller upgrade spaces, with their text
                         tries=6, shrink=0.82)
 
 
-def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: int) -> _TGeom:
+def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: int, card: bool = False) -> _TGeom:
     sc = _Scale(s)
     P, gap = sc(6), sc(4)
     inner = w - 2 * P
@@ -269,9 +272,13 @@ def _geom_at(w: int, n_choices: int, flare: bool, needed: int, s: float, extra: 
     d = min(sc(24), sh - title_h - sc(5), (inner - sc(10)) // n - sc(3))
     stash_cells = [pygame.Rect(stash_sec.x + sc(6) + i * (d + sc(4)), stash_sec.y + title_h, d, d) for i in range(n)]
     y = stash_sec.bottom + gap
+    card_sec = None
+    if card:                                # the Upgrade card, its token, charges and actions
+        card_sec = pygame.Rect(P, y, inner, title_h + max(sc(58), 3 * font(sc.f(14)).get_linesize() + sc(12)))
+        y = card_sec.bottom + gap
     return _TGeom(sc, header, stats_sec, stat_rows, stat_tokens, stat_values, stat_notes, choice_cols, cubes_box,
                   move_box, flare_box, loot_sec, loot_cells, carried_sec, upgrades_sec, upgrade_cells, stash_sec,
-                  stash_cells, y)
+                  stash_cells, card_sec, y)
 
 
 # ------------------------------------------------------------------ static layer
@@ -388,9 +395,10 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     choices = _stat_choices(view)
     flare = holds_flare(tuple(view.roles))
     needed = int(tb.stash_needed)
-    gm = _geom(rect.w, rect.h, len(choices), flare, needed)
+    has_card = bool(tb.upgrade_card_held)
+    gm = _geom(rect.w, rect.h, len(choices), flare, needed, has_card)
     sc = gm.sc
-    bg = _background(("thief", rect.w, rect.h, len(choices), flare, needed, own), rect.size,
+    bg = _background(("thief", rect.w, rect.h, len(choices), flare, needed, own, has_card), rect.size,
                      lambda s: _static(s, gm, own), rect.topleft)
     surface.blit(bg, rect.topleft)
     ox, oy = rect.topleft
@@ -589,6 +597,114 @@ def draw_thief_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         if st.right - sc(6) - x0 > font(small).size(ex)[0]:
             draw_text(surface, ex, (st.right - sc(6), st.bottom - sc(4)), small, TEXT_DIM, anchor="bottomright")
     out.tip(view, "info:thief.stash", st)
+    if gm.card_sec is not None:
+        draw_upgrade_card(surface, at(gm.card_sec), view, out, sc, art)
+
+
+# ------------------------------------------------------------------ the Upgrade card
+# (the thief-upgrades variant, VAR-38..40) drawn from the view only: for the others a facedown
+# back until he reveals it (the view gives them no id), for him its face marked "facedown";
+# once revealed its face for all.  A Treasure token on it while it works; the Wand's charges
+# as pips.  Regions: ``slot:thief.upgrade.<card>`` (the card: the stash choice revealing it,
+# VAR-39), ``slot:thief.upgrade_card`` (the back, for the others), and one small button per
+# Charm / Wand option of his turn, ``slot:thief.charm.<player>`` / ``slot:thief.wand.<piece>``.
+_UC_FACE = (236, 226, 204)
+_UC_BACK = (70, 52, 92)
+_UC_INK = (48, 38, 28)
+_UC_PIP_ON = (150, 90, 210)
+_UC_PIP_OFF = (190, 184, 176)
+_UC_BUTTON = (62, 70, 88)
+_UC_SHORT = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "yourself"}
+
+
+def _uc_short(piece: str) -> str:
+    if piece.startswith("tribe:"):
+        return piece.split(":", 1)[1].title()
+    return _UC_SHORT.get(piece, piece)
+
+
+def _uc_actions(view: PlayerView) -> list[tuple[str, str]]:
+    """(target ref, button words) of the pending Charm and Wand options, for him only."""
+    d = view.decision
+    if d is None or d.role != "thief" or view.viewer != "thief":
+        return []
+    out = []
+    for o in d.options:
+        for t in o.targets:
+            what, _, piece = t.ref.partition(".")[2].partition(".")
+            if t.kind == "slot" and what in ("charm", "wand"):
+                out.append((t.ref, f"{'Charm' if what == 'charm' else 'Wand'}: {_uc_short(piece)}"))
+    return out
+
+
+def _uc_stash_choice(view: PlayerView, card: str | None) -> bool:
+    d = view.decision
+    return (card is not None and d is not None and d.role == "thief" and view.viewer == "thief"
+            and any(t.ref == f"thief.upgrade.{card}" for o in d.options for t in o.targets))
+
+
+def draw_upgrade_card(surface: pygame.Surface, sec: pygame.Rect, view: PlayerView, out: BoardLayout, sc: _Scale,
+                      art: Any) -> None:
+    """The section: title, the card (back or face, token, Wand pips), the action buttons."""
+    tb = view.boards.thief
+    assert tb is not None
+    _section(surface, sec)
+    small, lab = sc.f(14), sc.f(17)
+    draw_text(surface, "Upgrade card", (sec.x + sc(6), sec.y + sc(3)), lab, TEXT, bold=True)
+    title_h = max(sc(20), lab + sc(4))
+    card = tb.upgrade_card
+    body = pygame.Rect(sec.x + sc(6), sec.y + title_h, sec.w - sc(12), sec.h - title_h - sc(5))
+    face = pygame.Rect(body.x, body.y, min(body.w * 45 // 100, sc(230)), body.h)
+    if card is None:                                          # facedown, not his eyes
+        _frame(surface, face, _UC_BACK, (120, 100, 150), 2, radius=5)
+        draw_text(surface, "?", face.center, sc.f(26), (220, 210, 235), bold=True, anchor="center")
+        draw_text(surface, _fit("facedown", small, face.w - sc(8)), (face.x + sc(5), face.bottom - sc(3)), small,
+                  (200, 190, 220), anchor="bottomleft")
+    else:
+        name = view.rules.card(card).name
+        _frame(surface, face, _UC_FACE, (170, 150, 110), 2, radius=5)
+        draw_text(surface, _fit(name, sc.f(15), face.w - sc(34), True), (face.x + sc(5), face.y + sc(3)), sc.f(15),
+                  _UC_INK, bold=True)
+        note = "revealed" if tb.upgrade_card_revealed else "facedown: only you see it"
+        draw_text(surface, _fit(note, small, face.w - sc(8)), (face.x + sc(5), face.bottom - sc(3)), small,
+                  (90, 76, 60), anchor="bottomleft")
+        slot = pygame.Rect(face.right - sc(28), face.y + sc(4), sc(24), sc(24))
+        if card in tb.upgrades:
+            _token(surface, art, "treasure", slot, _icon_coin)
+            pygame.draw.rect(surface, OK_GREEN, face, 1, border_radius=5)
+        charges = view.rules.upgrade_card(card).charges
+        if charges:                                            # the Warlock's Wand (VAR-40)
+            r = max(3, sc(5))
+            for i in range(charges):
+                c = (face.x + sc(9) + i * (2 * r + sc(4)), face.centery + sc(2))
+                pygame.draw.circle(surface, _UC_PIP_ON if i < tb.wand_charges else _UC_PIP_OFF, c, r)
+    if _uc_stash_choice(view, card):
+        pygame.draw.rect(surface, HIGHLIGHT, face.inflate(4, 4), 2, border_radius=6)
+        draw_text(surface, "stash a token on it?", (sec.right - sc(6), sec.y + sc(4)), small, HIGHLIGHT,
+                  anchor="topright")
+    out.tip(view, f"slot:thief.upgrade.{card}" if card is not None else "slot:thief.upgrade_card", face)
+    # ---- the Charm and Wand options: one button each, right of the card
+    x0, y0 = face.right + sc(8), body.y
+    bw = max(sc(60), (body.right - x0 - sc(4)) // 2)
+    bh = max(small + sc(6), sc(20))
+    actions = _uc_actions(view)
+    if not actions:
+        words = ""
+        if view.viewer == "thief" and card is not None:
+            words = ("stash a Treasure token on it to use it" if card not in tb.upgrades else
+                     "it works by itself" if card == "cloak_of_the_mountebank" else
+                     "its actions show here in your turn")
+        if words:
+            draw_text(surface, _fit(words, small, body.right - x0), (x0, y0 + sc(2)), small, TEXT_DIM)
+        return
+    for i, (ref, words) in enumerate(actions):
+        col, row = i % 2, i // 2
+        b = pygame.Rect(x0 + col * (bw + sc(4)), y0 + row * (bh + sc(3)), bw, bh)
+        if b.bottom > body.bottom + sc(2):
+            break
+        _frame(surface, b, _UC_BUTTON, HIGHLIGHT, 1, radius=4)
+        draw_text(surface, _fit(words, small, b.w - sc(6)), b.center, small, TEXT, anchor="center")
+        out.tip(view, f"slot:{ref}", b)
 
 
 def _is_dark(value: int, tokens: list[int], flipped: list[bool]) -> bool:

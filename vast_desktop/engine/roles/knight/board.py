@@ -86,7 +86,7 @@ def strength(g: Game) -> int:
     k = knight(g)
     value = g.rules.knight.strength_track[k.track["strength"]]
     if g.state.active == "knight":
-        value += _bonus(g, 2)
+        value += _bonus(g, 2) + k.charm_strength          # the Thief's Charm (thief-upgrades variant)
     return value
 
 

@@ -67,6 +67,7 @@ def encounters_left(g: Game) -> int:
 def start_turn(g: Game) -> None:
     k = kb.knight(g)
     kb.pick_up(g)
+    k.charm_strength, k.charm_strength_next = k.charm_strength_next, 0     # the Thief's Charm: this turn
     k.moved = 0
     k.encounters_used = 0
     k.encounter_open = False

@@ -43,6 +43,15 @@ class ThiefState:
     sticky_used: bool = False                              # TH-16
     evasion_turn: int = -1                                 # the game turn Evasion was last rolled (TH-36)
     hex_stealth: int = 0                                   # Hex: −X Stealth until the Goblins' next turn
+    # the thief-upgrades variant (VAR-38..40): the Upgrade card he drew, facedown (hidden from
+    # the others) until he reveals it; the other two back in the box (nobody's)
+    upgrade_hand: list[str] = field(default_factory=list)
+    upgrade_shown: list[str] = field(default_factory=list)
+    upgrade_box: list[str] = field(default_factory=list)
+    wand_charges: int = 0                                  # VAR-40: the Warlock's Wand's unused charges
+    charm_turn: int = -1                                   # the game turn the Charm / Wand was last used
+    wand_turn: int = -1
+    helped: list[str] = field(default_factory=list)        # players the Charm helped this turn
 
 
 def thief(g: Game) -> ThiefState:
@@ -70,7 +79,10 @@ def stealth(g: Game) -> int:
     """TH-38: Stealth less 1 per carried token (and less a Hex); it may fall to 0 or
     below without harming him (TH-35)."""
     t = thief(g)
-    return stat(g, "stealth") - len(t.carried) * g.rules.thief.unstashed_stealth_penalty - t.hex_stealth
+    carried = len(t.carried)
+    if "cloak_of_the_mountebank" in t.upgrades:            # the Cloak: −1 in all, not per item
+        carried = min(carried, 1)
+    return stat(g, "stealth") - carried * g.rules.thief.unstashed_stealth_penalty - t.hex_stealth
 
 
 def stashed(g: Game) -> int:
@@ -103,11 +115,33 @@ def carried_gems(g: Game) -> list[str]:
 def setup_thief(g: Game, st: GameState) -> ThiefState:
     """SET-41/42: Stat tokens light side up, Loot Drop on 3; his piece comes on the
     Entrance just before his first turn (SET-43)."""
-    return ThiefState(loot_drop=g.rules.thief.loot_drop_start)
+    t = ThiefState(loot_drop=g.rules.thief.loot_drop_start)
+    if g.config.extra.get("thief_upgrades"):               # VAR-38: shuffle the 3, draw 1, keep it facedown
+        cards = list(g.rules.deck("upgrades"))
+        g.rng.shuffle(cards)
+        t.upgrade_hand, t.upgrade_box = cards[:1], cards[1:]
+        t.wand_charges = upgrade_charges(g)
+    return t
+
+
+def upgrade_charges(g: Game) -> int:
+    """VAR-40: the Warlock's Wand's charges when it comes into play."""
+    return g.rules.upgrade_card("warlocks_wand").charges or 0
+
+
+def upgrade_card(t: ThiefState) -> str | None:
+    """The Upgrade card he holds (facedown or revealed), if any (VAR-38)."""
+    return next(iter(t.upgrade_hand + t.upgrade_shown), None)
+
+
+def upgrade_name(g: Game, up: str) -> str:
+    """The name of a board upgrade or of an Upgrade card with a token on it."""
+    board = next((u.name for u in g.rules.thief.upgrades if u.id == up), None)
+    return board if board is not None else g.rules.card(up).name
 
 
 THIEF_KEYS = {"flipped", "assignment", "upgrades", "set_aside", "plain_stashed", "carried", "loot_drop", "dead",
-              "placed", "hex_stealth"}
+              "placed", "hex_stealth", "upgrade_hand", "upgrade_shown", "upgrade_box", "wand_charges"}
 
 
 def load_thief(st: GameState, data: dict[str, Any]) -> None:

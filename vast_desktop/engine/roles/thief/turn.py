@@ -47,7 +47,18 @@ from ...map.terrain import (
 )
 from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
-from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief
+from .state import STATS, ThiefState, stash_needed, stashed, stat, stealth, thief, upgrade_name
+from .upgrade_cards import (
+    act_charm,
+    act_wand,
+    card_options,
+    card_upgrade_options,
+    check_card_upgrade,
+    check_carry,
+    check_not_helped,
+    pickpocket_stealth_ok,
+    take_card_upgrade,
+)
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -84,6 +95,7 @@ def start_turn(g: Game) -> None:
     unharmed even by a Flame Wall there (DR-39)."""
     t = thief(g)
     t.targeted = []
+    t.helped = []                                       # the Charm's (thief-upgrades variant)
     t.vaults_tried = []
     t.sticky_used = False
     t.movement_over = False
@@ -321,7 +333,7 @@ def turn_options(g: Game) -> list[Option]:
     opts += pickpocket_options(g, p)
     opts += picklock_options(g, p) + backstab_options(g, p) + hide_options(g) + flare_options(g, p)
     opts += peek_options(g, p)
-    return opts
+    return opts + card_options(g)
 
 
 def move_options(g: Game, p: Pos) -> list[Option]:
@@ -369,6 +381,9 @@ def check_loot(g: Game, p: Pos, token: str, cubes: int) -> Reason | None:
         return Reason(f"The {_token_thing(token)} at {fmt_pos(p)} is not on your space: you loot only there.", "TH-13")
     if not g.state.board.tokens_at(p)[token]:
         return Reason(f"There is no {_token_thing(token)} on your space to loot.", "TH-13")
+    full = check_carry(g)                                   # the Cloak of the Mountebank: 2 items at most
+    if full is not None:
+        return full
     have = thief(g).cubes
     if have < cubes:
         return Reason(f"Looting the {_token_thing(token)} costs {cubes} Action cube{'s' if cubes != 1 else ''} and you "
@@ -477,16 +492,20 @@ def already_targeted(g: Game, piece: str) -> bool:
     return piece in t.targeted
 
 
-def check_may_target(g: Game, piece: str) -> Reason | None:
+def check_may_target(g: Game, piece: str, pickpocket: bool = False) -> Reason | None:
     """TH-10/11, AMB-38: each piece once a turn (with the house rule each player once);
-    RV-15: a dead Knight is no one's target; TH-10, TH-32: his Stealth must beat the
-    Knight's or the Tribe's Perception, or the Dragon's Armor."""
+    RV-15: a dead Knight is no one's target; the Charm: not a player he helped this turn;
+    TH-10, TH-32: his Stealth must beat the Knight's or the Tribe's Perception, or the
+    Dragon's Armor (for a ``pickpocket`` with the Cloak of the Mountebank, equal it)."""
     if already_targeted(g, piece):
         return Reason(f"You have already targeted {target_name(piece)} this turn: each piece only once.", "TH-11")
     if piece == "knight" and g.state.knight is not None and g.state.knight.dead:
         return Reason("The Knight is dead: she is no one's target until she is back.", "RV-15")
+    helped = check_not_helped(g, piece)
+    if helped is not None:
+        return helped
     mine, theirs = stealth(g), perception_of(g, piece)
-    if mine <= theirs:
+    if not (pickpocket_stealth_ok(g, mine, theirs) if pickpocket else mine > theirs):
         what = "Armor" if piece == "dragon" else "Perception"
         return Reason(f"Your Stealth {mine} must be greater than {target_name(piece)}'s {what} {theirs}.", "TH-32")
     return None
@@ -517,9 +536,12 @@ def _levels(g: Game, t: ThiefState, cost_of: dict[int, int]) -> list[tuple[int, 
 
 def pickpocket_options(g: Game, p: Pos) -> list[Option]:
     t = thief(g)
-    out = []
-    for piece in targets_here(g, p):
-        if not can_be_pickpocketed(g, piece):
+    out: list[Option] = []
+    if check_carry(g) is not None:                          # the Cloak: a full purse takes nothing more
+        return out
+    here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
+    for piece in here:
+        if check_may_target(g, piece, pickpocket=True) is not None or not can_be_pickpocketed(g, piece):
             continue
         for level, cost in _levels(g, t, {r.cubes: r.cubes for r in g.rules.thief.roll_actions}):
             needs = g.rules.thief.roll_needed(level)
@@ -590,9 +612,13 @@ def thief_target(g: Game, piece: str) -> Reason | None:
     if t.cubes < min(i.cubes for i in g.rules.thief.injuries):
         return _NO_CUBES
     reason = check_may_target(g, piece)
+    p, q = pos(g), g.state.board.pieces.get(piece)
+    if (reason is not None and reason.rule == "TH-32" and q is not None and q == p and check_carry(g) is None
+            and check_may_target(g, piece, pickpocket=True) is None and can_be_pickpocketed(g, piece)
+            and t.cubes >= min(r.cubes for r in g.rules.thief.roll_actions)):
+        return None                                         # the Cloak: Pickpocket only, at equal Stealth
     if reason is not None:
         return reason
-    p, q = pos(g), g.state.board.pieces.get(piece)
     if q is None:
         return Reason(f"{_cap(target_name(piece))} is not on the map.", "TH-24")
     if q == p or p is None:
@@ -1000,7 +1026,7 @@ def act_peek(g: Game, arg: str) -> Proc:
 
 ACTIONS = MappingProxyType({"move": act_move, "leave": act_leave, "climbover": act_climbover, "climb": act_climb, "loot": act_loot, "pickpocket": act_pickpocket,
            "picklock": act_picklock, "backstab": act_backstab, "hide": act_hide, "flare": act_flare,
-           "peek": act_peek})
+           "peek": act_peek, "charm": act_charm, "wand": act_wand})
 
 
 # --------------------------------------------------------------- stashing
@@ -1008,6 +1034,8 @@ def check_upgrade(g: Game, up: str) -> Reason | None:
     """TH-41/42: each stashed Treasure token goes on a free upgrade space, never moved;
     TH-54: the Flip upgrades fill left to right."""
     t = thief(g)
+    if up in g.rules.deck("upgrades"):                     # VAR-39: his Upgrade card
+        return check_card_upgrade(g, up)
     ups = g.rules.thief.upgrades
     u = next((v for v in ups if v.id == up), None)
     if u is None:
@@ -1025,7 +1053,7 @@ def check_upgrade(g: Game, up: str) -> Reason | None:
 def upgrade_options(g: Game) -> list[Option]:
     """TH-41/42/54 (:func:`check_upgrade`): the upgrade spaces still free; the Flips left to right."""
     return [Option(f"upgrade:{u.id}", f"{u.name}: {u.text}", (Target("slot", f"thief.upgrade.{u.id}"),))
-            for u in g.rules.thief.upgrades if check_upgrade(g, u.id) is None]
+            for u in g.rules.thief.upgrades if check_upgrade(g, u.id) is None] + card_upgrade_options(g)
 
 
 def stash(g: Game) -> Proc:
@@ -1053,7 +1081,7 @@ def stash(g: Game) -> Proc:
         up = arg_of(choice.id)
         t.carried.remove("treasure")
         _take_upgrade(g, up)
-        name = next(u.name for u in g.rules.thief.upgrades if u.id == up)
+        name = upgrade_name(g, up)
         g.log("stash", f"The Thief stashes a Treasure token on {name} ({stashed(g)} of {stash_needed(g)}).", upgrade=up)
     check_thief_win(g)
 
@@ -1062,6 +1090,9 @@ def _take_upgrade(g: Game, up: str) -> None:
     """TH-41/50: the upgrade works at once — a stat boost or flip during his turn gives
     the extra Movement or Action cube now."""
     t = thief(g)
+    if up in g.rules.deck("upgrades"):                     # VAR-39: revealed, the token on it
+        take_card_upgrade(g, up)
+        return
     before = {name: stat(g, name) for name in ("movement", "thievery")}
     t.upgrades.append(up)
     if up == "flip_2_to_3":
