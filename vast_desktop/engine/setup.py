@@ -44,6 +44,8 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                       "must be placed (VAR-13).",
     "dragon-scales": "Dragon Scales: the Dragon earns the Golden, Silver and Platinum Scale cards by smashing "
                      "Crystal tokens and collapsing Crystal tiles (VAR-32..37; only with the Dragon).",
+    "schemes": "Goblin Schemes: eight Scheme cards join the Secrets deck; the Goblins buy them with plundered "
+               "Treasure for lasting effects (VAR-25..31; only with the Goblins).",
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 _HOUSE_RULES_GENERAL = {
@@ -232,6 +234,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
         raise SetupError("Choose only one of the variants terrain, random-terrain.")
     if "dragon-scales" in setup.variants and "dragon" not in setup.roles:      # VAR-14: the Dragon's own cards
         raise SetupError("The dragon-scales variant gives the Dragon bonus cards: add the Dragon, or turn it off.")
+    if "schemes" in setup.variants and "goblins" not in setup.roles:          # VAR-25: the Goblins' own cards
+        raise SetupError("The schemes variant gives the Goblins bonus cards: add the Goblins, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -368,7 +372,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "uncertain_treasures": "uncertain-treasures" in setup.variants,         # VAR-10..12
                "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
                "random_terrain": "random-terrain" in setup.variants,                  # VAR-13
-               "dragon_scales": "dragon-scales" in setup.variants},                   # VAR-32..37
+               "dragon_scales": "dragon-scales" in setup.variants,                    # VAR-32..37
+               "schemes": "schemes" in setup.variants},                               # VAR-25..31
     )
 
 
