@@ -557,6 +557,10 @@ class EasyGoblins(ScoredBot):
                 "cave_in": 0.5, **SCHEME_VALUES}.get(base(card), 1.0)
 
     # ------------------------------------------------------------ Schemes (VAR-25..31)
+    def scheme_in_hand(self, ctx: Picture) -> bool:
+        """Whether a Scheme waits in our hand to be bought with plundered Treasure."""
+        return any(ctx.view.rules.card(c).handler == "scheme" for c in ctx.me.hand or ())
+
     def kind_scheme_buy(self, ctx: Picture, d: Decision, o: Option) -> float:
         """VAR-27..29: buy the best Scheme the Treasure affords; else store it for a later
         one; letting it go wastes it."""
@@ -687,6 +691,9 @@ class EasyGoblins(ScoredBot):
                             "Another Flare now would bring the Collapse nearer more than it may find.")
             return score
         if v == "plunder":
+            if self.scheme_in_hand(ctx):                      # VAR-28: the Treasure buys a Scheme
+                self.note(o.id, "Plundering here pays toward a Scheme in your hand.")
+                return self.params["plunder"]
             if a == "treasure":
                 self.note(o.id, "Plundering the Treasure here is worth it while your Rage is low.")
                 return self.params["plunder"] if ctx.rage < 3 else 1.0

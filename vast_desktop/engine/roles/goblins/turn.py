@@ -1992,7 +1992,7 @@ def board_view(g: Game, viewer: str | None) -> GoblinsBoard:
         crystals=s.crystals, activated=tuple(s.activated), poison_cubes=s.poison_cubes,
         drawn_monster=s.drawn_monster,
         schemes=tuple(s.schemes), stored_treasure=s.stored_treasure,
-        hand=tuple(s.hand) if viewer == "goblins" else None,
+        hand=tuple(s.hand) if viewer == "goblins" else None, armory_tribe=s.armory_tribe,
     )
 
 
