@@ -149,12 +149,13 @@ def test_VAR_29_treasure_is_stored_up_to_the_schemes_bought() -> None:
 
 
 def test_VAR_29_treasure_that_cannot_be_spent_or_stored_goes_back() -> None:
-    """VAR-29: no Scheme affordable and no room: the Treasure goes back to the Cave's supply,
-    without a question."""
+    """VAR-29: no Scheme affordable and no room: the Treasure can only go back to the Cave's
+    supply (still asked, so the others learn nothing about the hand)."""
     g = plunder_game(["hex"])
     supply = g.state.supply["treasure"]
     choose(g, "plunder:treasure")
-    assert g.pending is None or g.pending.kind != "scheme_buy"
+    assert g.pending.kind == "scheme_buy" and ids(g) == ("return:",)
+    choose(g, "return:")
     assert g.state.supply["treasure"] == supply + 1 and G(g).stored_treasure == 0
 
 
@@ -310,3 +311,19 @@ def test_eye_of_rage_gains_rage_when_the_thief_stashes_treasure() -> None:
                    goblins={"schemes": ["eye_of_rage"], "rage": 1})
     choose(g, "move:0,0")
     assert G(g).rage == 3
+
+
+def test_VAR_25_others_cannot_tell_a_scheme_in_hand_when_the_goblins_plunder() -> None:
+    """VAR-25 (Schemes in hand are Secrets): a Plunder with an affordable Scheme in hand and one
+    with none look the same to the others — the same question, the same views — until a
+    Scheme is bought (then it lies face up for all)."""
+    from test_privacy import _drive_twins
+
+    def twin(hand: list[str]) -> Game:
+        g = plunder_game(hand)
+        choose(g, "plunder:treasure")
+        return g
+
+    a, b = twin(["war_banner", "hex"]), twin(["hex", "poison"])
+    assert set(ids(a)) == {"buy:war_banner", "return:"} and ids(b) == ("return:",)
+    assert _drive_twins(a, b, (None, "knight"), 60, {"scheme_bought", "secret", "secret_discarded"}) >= 10

@@ -133,7 +133,8 @@ def _map_treasure(g: Game) -> tuple[int, int] | None:
 def plundered(g: Game, what: str) -> Proc:
     """VAR-28/29, AMB-26: after a Tribe plunders a Treasure token (``what="treasure"``,
     already back in the Cave's supply) or a Gem (``"gem"``, back with the Dragon), the
-    Goblins buy a Scheme with it, store it, or let it go."""
+    Goblins buy a Scheme with it, store it, or let it go.  Asked even when it can only go
+    back, so the others cannot tell from the question whether a Scheme waits in the hand."""
     if not schemes_on(g):
         return
     s = gs(g)
@@ -142,10 +143,6 @@ def plundered(g: Game, what: str) -> Proc:
     if check_store(g, what) is None:
         opts.append(Option("store:", f"Store the Treasure ({s.stored_treasure + 1} of {len(s.schemes)})",
                            (button("store_treasure"),)))
-    if not opts:
-        g.log("treasure_returned", "The plundered Treasure cannot pay for a Scheme or be stored: it goes back to "
-              "the Cave's supply.")
-        return
     opts.append(Option("return:", "Let the Treasure go back to the Cave's supply", (button("done"),)))
     choice = yield g.ask("goblins", DecisionKind.SCHEME_BUY, "Plundered Treasure: buy a Scheme, store it, or let it go",
                          opts, rules_ref="goblins.schemes")
@@ -154,6 +151,9 @@ def plundered(g: Game, what: str) -> Proc:
         yield from buy(g, card)
     elif verb == "store":
         _store(g, what)
+    else:
+        g.log("treasure_returned", "The plundered Treasure goes back to the Cave's supply." if what == "treasure"
+              else "The plundered Gem stays with the Dragon.")
 
 
 def _store(g: Game, what: str) -> None:
