@@ -572,9 +572,10 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     head_txt = f"Secrets: {n_hand} in hand" + (f", {len(face_up)} face up" if face_up else "")
     if schemes or gb.stored_treasure:                      # VAR-27/29: the Schemes' price and store
         head_txt += f" · Schemes {len(schemes)}, next {len(schemes) + 1} Treasure · {gb.stored_treasure} stored"
-    head_txt = _fit(head_txt, lab, st_r.w - sc(60))
+    limit_txt = f"limit {rd.goblins.hand_limit}"
+    head_txt = _fit(head_txt, lab, st_r.w - font(small).size(limit_txt)[0] - sc(8), True)
     draw_text(surf, head_txt, (st_r.x, st_r.centery), lab, TEXT, bold=True, anchor="midleft")
-    draw_text(surf, f"limit {rd.goblins.hand_limit}", (st_r.right, st_r.centery), small, TEXT_DIM, anchor="midright")
+    draw_text(surf, limit_txt, (st_r.right, st_r.centery), small, TEXT_DIM, anchor="midright")
     cards = [at(r) for r in gm.secret_cards]
     for i, r in enumerate(cards):
         if i < len(face_up):
