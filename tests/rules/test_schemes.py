@@ -327,3 +327,18 @@ def test_VAR_25_others_cannot_tell_a_scheme_in_hand_when_the_goblins_plunder() -
     a, b = twin(["war_banner", "hex"]), twin(["hex", "poison"])
     assert set(ids(a)) == {"buy:war_banner", "return:"} and ids(b) == ("return:",)
     assert _drive_twins(a, b, (None, "knight"), 60, {"scheme_bought", "secret", "secret_discarded"}) >= 10
+
+
+@pytest.mark.parametrize("goblins, message", [
+    ({"schemes": ["hex"]}, "goblins.schemes: 'hex' is not a Scheme card"),
+    ({"schemes": ["war_banner"], "hand": ["war_banner"]}, "'war_banner' is in two places"),
+    ({"schemes": ["banner"]}, "goblins.schemes: 'banner' is not a Scheme card"),
+    ({"armory_tribe": "ogre"}, "goblins.armory_tribe: 'ogre' is no Tribe"),
+])
+def test_VAR_26_a_scenario_with_a_wrong_scheme_is_refused_with_the_reason(goblins: dict[str, Any],
+                                                                          message: str) -> None:
+    """Bad input says what is wrong: only Scheme cards are bought, each in one place."""
+    from vast_desktop.engine.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match=message.replace("(", r"\(")):
+        game(goblins=goblins)

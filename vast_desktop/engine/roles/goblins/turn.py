@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
-from ...errors import checked
+from ...errors import ScenarioError, checked
 from ...game import GameOver, Outcome
 from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...kinds import DecisionKind
@@ -2023,6 +2023,8 @@ def load_goblins(st: object, data: dict[str, object]) -> None:
             s.lurking = {t: (int(p[0]), int(p[1])) for t, p in checked(s, key, value, "goblins.lurking").items()}
         else:
             setattr(s, key, checked(s, key, value, f"goblins.{key}"))
+    if s.armory_tribe is not None and s.armory_tribe not in TRIBES:
+        raise ScenarioError(f"goblins.armory_tribe: {s.armory_tribe!r} is no Tribe (fangs, bones or eye)")
     held = set(s.hand) | set(s.face_up) | set(s.secrets_discard) | set(s.schemes)
     if "secrets_deck" not in data:
         s.secrets_deck = [c for c in s.secrets_deck if c not in held]
