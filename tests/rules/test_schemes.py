@@ -342,3 +342,15 @@ def test_VAR_26_a_scenario_with_a_wrong_scheme_is_refused_with_the_reason(goblin
 
     with pytest.raises(ScenarioError, match=message.replace("(", r"\(")):
         game(goblins=goblins)
+
+
+def test_GB_15_a_monster_finding_no_free_disc_waits_for_the_armorys() -> None:
+    """GB-15: with the Fangs' disc, the Armory's and two Strength Monsters on Bones, the Flame
+    Giant on Eye finds no disc: it adds nothing until the Armory's disc is lost, then takes it."""
+    monsters = {"fangs": [], "bones": ["ogre", "troll"], "eye": ["flame_giant"]}
+    g = game(goblins={"schemes": ["armory"], "armory_tribe": "fangs", "monsters": monsters,
+                      "population": {"fangs": 1, "bones": 1, "eye": 1}})
+    assert gb.strength_discs(g, "fangs") == 2 and gb.strength_discs(g, "bones") == 2
+    assert gb.strength_discs(g, "eye") == 0 and gb.strength_discs_used(g) == 4
+    sc.armory_lost(g, "fangs", "attacked")
+    assert gb.strength_discs(g, "eye") == 1 and gb.strength_discs_used(g) == 4

@@ -120,14 +120,32 @@ def has_monster(g: Game, tribe: str, monster: str) -> bool:
 
 
 def strength_discs(g: Game, tribe: str) -> int:
-    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster."""
-    n = g.rules.goblins.tribe(tribe).strength_discs
-    n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
-    return n + schemes.armory_discs(g, tribe)
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster (and the
+    Armory's, a Scheme).  GB-15: the 4 discs are a hard limit — a Monster finding none free
+    adds nothing until one frees up (the Tribes' Monsters served in Fangs, Bones, Eye order;
+    the Armory takes a disc only when one is free, so it never displaces a Monster).  Without
+    a bought Scheme the limit cannot bind (1 permanent disc and 3 Strength Monsters)."""
+    if not gs(g).schemes:
+        return g.rules.goblins.tribe(tribe).strength_discs + sum(
+            int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
+    return _disc_table(g)[tribe]
+
+
+def _disc_table(g: Game) -> dict[str, int]:
+    limit = g.rules.goblins.strength_discs
+    fixed = {t: g.rules.goblins.tribe(t).strength_discs + schemes.armory_discs(g, t) for t in TRIBES}
+    free = limit - sum(fixed.values())
+    out = {}
+    for t in TRIBES:
+        want = sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[t])
+        got = min(want, max(0, free))
+        free -= got
+        out[t] = fixed[t] + got
+    return out
 
 
 def strength_discs_used(g: Game) -> int:
-    return sum(strength_discs(g, t) for t in TRIBES)
+    return sum(_disc_table(g).values())
 
 
 def malaise(g: Game) -> bool:
