@@ -829,14 +829,16 @@ class EasyGoblins(ScoredBot):
                 if 30.0 - c[1] > best:
                     why = "This step closes in on the Thief without losing a Goblin."
                 best = max(best, 30.0 - c[1])
-        if ctx.rage < 3 and lose_now == 0:
+        scheme = self.scheme_in_hand(ctx)                    # VAR-28: plundered Treasure buys a Scheme
+        if (ctx.rage < 3 or scheme) and lose_now == 0:
             tre = [tv.pos for tv in ctx.view.tiles if tv.tokens.get("treasure", 0) > 0]
             if tre:
                 here_t = min(ctx.cost_from(p, x) for x in tre)
                 there_t = min(ctx.cost_from(q, x) for x in tre)
                 if there_t[0] == 0 and there_t < here_t and there_t[1] <= 6:
                     if 6.0 - 0.2 * there_t[1] > best:
-                        why = "This step heads for a Treasure to plunder while your Rage is low."
+                        why = ("This step heads for a Treasure to pay for a Scheme in your hand." if scheme else
+                               "This step heads for a Treasure to plunder while your Rage is low.")
                     best = max(best, 6.0 - 0.2 * there_t[1])
         self.note(o.id, why)
         return best
