@@ -354,3 +354,16 @@ def test_GB_15_a_monster_finding_no_free_disc_waits_for_the_armorys() -> None:
     assert gb.strength_discs(g, "eye") == 0 and gb.strength_discs_used(g) == 4
     sc.armory_lost(g, "fangs", "attacked")
     assert gb.strength_discs(g, "eye") == 1 and gb.strength_discs_used(g) == 4
+
+
+def test_eye_of_rage_gains_rage_when_the_dragon_picks_up_treasure() -> None:
+    """Eye of Rage: each Treasure token the Dragon picks up is another player's gain: +1 Rage."""
+    from .helpers import entrance, lit
+    from .helpers_dragon import dragon_game
+
+    row = [entrance(), lit((1, 0), "T01"), lit((2, 0), "T05"), lit((3, 0), "T32")]
+    g = dragon_game(roles=("goblins", "dragon"), variants=["schemes"], tiles=row, pieces={"dragon": [1, 0]},
+                    dragon={"hand": []}, tokens={"1,0": {"treasure": 2}},
+                    goblins={"schemes": ["eye_of_rage"], "rage": 1, "population": {"fangs": 1, "bones": 0, "eye": 0}})
+    choose(g, "end:", "pickup:")
+    assert G(g).rage == 3

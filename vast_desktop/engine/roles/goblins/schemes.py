@@ -291,7 +291,8 @@ def mercenaries(g: Game) -> Proc:
 
 
 def eye_of_rage(g: Game, who: str, what: str) -> None:
-    """Eye of Rage: +1 Rage whenever another player gains a Treasure card or token."""
+    """Eye of Rage: +1 Rage whenever another player gains a Treasure card or token (the
+    Knight keeps a card, the Dragon picks up a token, the Thief stashes one)."""
     if who != "goblins" and owns(g, "eye_of_rage"):
         g.hooks.goblins.gain_rage(g, 1, f"Eye of Rage: the {who.title()} gained {what}")
 
