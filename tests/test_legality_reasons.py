@@ -111,6 +111,7 @@ from vast_desktop.engine.roles.cave import turn as cv
 from vast_desktop.engine.roles.dragon import powers as dp
 from vast_desktop.engine.roles.dragon import turn as dr
 from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
+from vast_desktop.engine.roles.goblins import schemes as sch
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.ambush import check_ambush
 from vast_desktop.engine.roles.goblins.state import TRIBES
@@ -126,7 +127,8 @@ from vast_desktop.teach.reference import load_reference
 
 SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
 GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS
-                                             if "knight" in roles or "thief" in roles]
+                                             if "knight" in roles or "thief" in roles] + [
+    (("knight", "goblins", "thief"), ("schemes",))]
 STEPS = 120                      # a few turns of each game: enough Knight and Thief turns, fast
 RULE_CODE = re.compile(r"\b[A-Z]{2,4}-\d{2,3}\b")
 
@@ -767,6 +769,12 @@ CONVERTED: dict[str, Converted] = {
     "scatter_monster": Converted(lambda g, d: [Target("card", m) for t in TRIBES for m in gb.gs(g).monsters[t]],
                                  lambda g, t: gb.check_scatter_discard(g, _pending(g).fact("tribe") or "", t.ref),
                                  _offered_verb("discard_monster:")),
+    "scheme_buy": Converted(lambda g, d: [t for t in _secrets_in_hand(g) if sch.is_scheme(g, t.ref)],
+                            lambda g, t: sch.check_buy(g, t.ref), lambda d: _offered(d, ("buy:",), ("card",))),
+    "scheme_pay": Converted(lambda g, d: [t for t in _secrets_in_hand(g) if sch.is_scheme(g, t.ref)]
+                            + [Target("card", d.fact("scheme") or "")],
+                            lambda g, t: sch.check_pay_card(g, _pending(g).fact("scheme") or "", t.ref),
+                            lambda d: _offered(d, ("pay:",), ("card",))),
     "ruby_secret": Converted(_hand_and_face_up, _ruby_secret_check, lambda d: _offered(d, ("ruby:",), ("card",))),
     "discard_secret": Converted(lambda g, d: [Target("card", c) for c in g.rules.deck("secrets")],
                                 lambda g, t: sc.check_held(g, t.ref), _offered_verb("discard:", "secret:")),
@@ -1015,6 +1023,9 @@ BUTTONS_ONLY: dict[str, str] = {
     "thief_sticky": "reroll with Sticky Fingers or not: buttons",
     "thief_pickpocket_card": "which card Pickpocket takes: one button per card (face down)",
     "thief_strike_dragon": "Backstab the Dragon or not: buttons",
+    "press_gangs": "which Tribe gives a disc to which, or none: one button per move",
+    "ancient_rituals": "which Tribe gives a disc for a Secret, or none: one button per Tribe",
+    "mercenaries": "pay 1 Rage for a Monster or not: two buttons",
 }
 
 
@@ -1237,3 +1248,24 @@ def test_the_thief_upgrade_cards_meet_the_property(seed: int) -> None:
         g.apply(thief(view(g, "thief"), d) if d.role == "thief" else rng.choice(d.options).id)
     assert met["thief_turn"] > 0 and met["thief_upgrade"] > 0, met
 
+def test_buying_and_paying_for_schemes_meet_the_property() -> None:
+    """Issue 28 (VAR-27/28/31): the Scheme bought with a plundered Treasure and the other
+    Schemes discarded to pay are offered and explained by ``check_buy`` and
+    ``check_pay_card`` — random games rarely reach either."""
+    from rules.helpers_goblins import WAR, base_tiles, choose, to_activation
+
+    gob = {"rage": 1, "war_deck": ["pain"] + [w for w in WAR if w != "pain"], "schemes": ["war_banner"],
+           "hand": ["underboss", "cave_oil", "mercenaries", "hex"], "population": {"fangs": 0, "bones": 0, "eye": 0}}
+    g = load_scenario({"setup": {"roles": ["knight", "goblins"], "seed": 3, "variants": ["schemes"]},
+                       "active": "goblins", "tiles": base_tiles(), "goblins": gob,
+                       "pieces": {"knight": [3, 0], "tribe:fangs": [1, 1]}, "tokens": {"1,1": {"treasure": 1}}})
+    to_activation(g)
+    g.state.goblins.population["fangs"] = 2
+    choose(g, "activate:fangs", "plunder:treasure")
+    d = _pending(g)
+    assert d.kind == "scheme_buy"
+    _check_decision(g, d, CONVERTED["scheme_buy"])
+    choose(g, "buy:underboss")
+    d = _pending(g)
+    assert d.kind == "scheme_pay"
+    assert _check_decision(g, d, CONVERTED["scheme_pay"]) == 1           # the Scheme being bought

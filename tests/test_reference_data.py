@@ -355,6 +355,6 @@ def test_setup_variants_are_described() -> None:
         assert name in text, name
     ids = set(all_ids(present_parts()))
     for sid in ("optional_variants.moving_entrance", "optional_variants.uncertain_treasures",
-                "optional_variants.random_terrain", "optional_variants.dragon_scales",
+                "optional_variants.random_terrain", "optional_variants.dragon_scales", "optional_variants.schemes",
                 "optional_variants.campaign", "optional_variants.one_tile_collapse", "terrain.placement"):
         assert sid in ids, sid

@@ -10,7 +10,10 @@ writes PNGs to shots/.
 * boards_goblins_assign    — a Monster drawn and being assigned (slots highlighted);
 * table_knight_vs_goblins_goblins / _curtain / _knight — the table for each of the two humans, and the
   curtain between them;
-* table_goblins_solo_lurking — Goblins solo with a Tribe lurking on an open space.
+* table_goblins_solo_lurking — Goblins solo with a Tribe lurking on an open space;
+* boards_goblins_schemes / _public — the schemes variant: two Schemes bought (War Banner's Rage 4),
+  a Treasure stored, a Plunder paying for one of the Schemes in hand (clickable), and the same
+  board as the Knight sees it (bought Schemes face up, the hand as backs).
 """
 from __future__ import annotations
 
@@ -76,6 +79,31 @@ def mid_game() -> Game:
         else:
             g.apply(d.options[0].id)
     return g
+
+
+GOBLINS_SCHEMES = {
+    "setup": {"roles": ["knight", "goblins"], "seed": 3, "variants": ["schemes"]}, "active": "goblins",
+    "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+              {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [3, 0], "tile": "T29", "lit": True},
+              {"pos": [1, 1], "tile": "T01", "lit": False}],
+    "pieces": {"knight": [3, 0], "tribe:fangs": [1, 1]}, "tokens": {"1,1": {"treasure": 1}},
+    "goblins": {"population": {"fangs": 1, "bones": 0, "eye": 0}, "rage": 3, "schemes": ["war_banner", "cave_oil"],
+                "stored_treasure": 1, "hand": ["underboss", "mercenaries", "hex"],
+                "war_deck": ["pain", "thirst", "spite", "consumption", "desolation", "waste", "ruin", "hate", "fear",
+                             "desperation"]},
+}
+
+
+def schemes_game() -> Game | None:
+    """The Schemes scenario played to the question the plundered Treasure asks."""
+    g = load_scenario(GOBLINS_SCHEMES)
+    for _ in range(40):
+        d = g.pending
+        if d is None or d.kind == "scheme_buy":
+            return g
+        want = {"goblins_turn": "activate:fangs", "tribe_activation": "plunder:treasure"}.get(d.kind)
+        g.apply(want if want in d.ids else ("populate:" if "populate:" in d.ids else d.options[0].id))
+    return None
 
 
 def shot(name: str, v: PlayerView, role: str, size: tuple[int, int], hover: str | None = None) -> None:
@@ -166,6 +194,10 @@ def main() -> None:
         ag = until(new_game(Setup(roles=("knight", "goblins"), seed=4)), ("assign_monster",), 4)
     if ag is not None:
         shot("boards_goblins_assign", view(ag, "goblins"), "goblins", (432, 574))
+    sg = schemes_game()
+    if sg is not None:
+        shot("boards_goblins_schemes", view(sg, "goblins"), "goblins", (432, 574))
+        shot("boards_goblins_schemes_public", view(sg, "knight"), "goblins", (432, 574))
     table_shots()
 
 

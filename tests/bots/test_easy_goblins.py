@@ -364,3 +364,18 @@ def test_the_prospector_walks_to_the_flare_spot_that_draws_fewer_tiles() -> None
     assert pic.flare_worth((2, 0)) > pic.flare_worth((3, 0))
     assert ask(EasyGoblins(seed=1, params={**prospector, "draw_cost": 0.0, "draw_limit": 0.0}), g) == "flare:"
     assert ask(EasyGoblins(seed=1, params=prospector), g) == "move:2,0"
+
+
+def test_easy_goblins_buy_a_scheme_with_the_plundered_treasure_and_pay_with_the_least_worth() -> None:
+    """Issue 28 (VAR-27/28/31): at the plundered Treasure's question a Scheme is bought (the
+    best one), not stored or let go; paying, the Scheme worth least is discarded."""
+    from tests.rules.test_schemes import plunder_game
+
+    g = plunder_game(["war_banner", "cave_oil", "press_gangs"], bought=["underboss"])
+    g.apply("plunder:treasure")
+    assert g.pending is not None and g.pending.kind == "scheme_buy" and "store:" in g.pending.ids
+    bot = make_bot("goblins", "easy", 1)
+    assert ask(bot, g) == "buy:war_banner"
+    g.apply("buy:war_banner")
+    assert g.pending is not None and g.pending.kind == "scheme_pay"
+    assert ask(bot, g) in ("pay:cave_oil", "pay:press_gangs")

@@ -118,6 +118,7 @@ CASES = [(roles, ()) for roles in SUBSETS] + [
     (("knight", "goblins", "cave", "thief"), ("moving-entrance",)),
     (("knight", "cave"), ("uncertain-treasures",)),
     (("knight", "goblins", "dragon", "thief"), ("uncertain-treasures", "terrain")),
+    (("knight", "goblins", "thief"), ("schemes",)),
 ]
 
 
@@ -258,3 +259,22 @@ def test_with_no_goblins_the_monsters_not_in_the_deck_are_in_the_discard_pile() 
     assert w.state.monster_deck == []
     assert sorted(w.state.monster_discard) == monsters
     assert draw_monster(w) in monsters
+
+
+def test_a_world_keeps_the_bought_schemes_and_draws_the_others_among_the_secrets() -> None:
+    """Issue 28 (VAR-25..29): the bought Schemes, the stored Treasure and the Armory's disc are
+    public and copied; the Schemes in hand are hidden Secrets, drawn from the unbought ones."""
+    from rules.helpers_goblins import WAR, base_tiles
+
+    gob = {"rage": 2, "war_deck": list(WAR), "schemes": ["armory", "war_banner"], "stored_treasure": 1,
+           "armory_tribe": "fangs", "hand": ["underboss", "hex"], "population": {"fangs": 2, "bones": 1, "eye": 1}}
+    g = load_scenario({"setup": {"roles": ["knight", "goblins"], "seed": 3, "variants": ["schemes"]},
+                       "active": "goblins", "tiles": base_tiles(), "goblins": gob,
+                       "pieces": {"knight": [3, 0], "tribe:fangs": [1, 1]}})
+    for seed in range(3):
+        w = check_world(g, "knight", rng_seed=seed)
+        s = w.state.goblins
+        assert s.schemes == ["armory", "war_banner"] and s.stored_treasure == 1 and s.armory_tribe == "fangs"
+        assert len(s.hand) == 2 and not {"armory", "war_banner"} & set(s.hand + s.secrets_deck)
+        held = set(s.hand) | set(s.secrets_deck)
+        assert {"underboss", "mercenaries", "cave_oil"} <= held      # the unbought Schemes are still somewhere hidden

@@ -39,14 +39,15 @@ def base_tiles() -> list[dict[str, Any]]:
 def thief_game(roles: tuple[str, ...] = ("knight", "cave", "thief"), at: tuple[int, int] | None = (1, 0),
                stats: str | None = "4-3-2", thief: dict[str, Any] | None = None,
                pieces: dict[str, Any] | None = None, tiles: list[dict[str, Any]] | None = None,
-               difficulty: dict[str, str] | None = None, seed: int = 3, **data: Any) -> Game:
+               difficulty: dict[str, str] | None = None, seed: int = 3, variants: tuple[str, ...] = (),
+               **data: Any) -> Game:
     """A scenario at the start of the Thief's turn (by default with the Knight and the Cave,
     so the standard goal of 6 stashed tokens applies), his piece on ``at`` (None: off the
     map).  ``stats`` ("Movement-Stealth-Thievery") is chosen at the Assign Stat Tokens
     decision so the test starts at his Move and Take Actions menu; None stops before.
     The Knight (if any) stands on his space; the Goblins (if any) have no Population
     unless ``goblins`` says so; the Dragon (if any) is on the map."""
-    setup: dict[str, Any] = {"roles": list(roles), "seed": seed}
+    setup: dict[str, Any] = {"roles": list(roles), "seed": seed, "variants": list(variants)}
     if difficulty:
         setup["difficulty"] = difficulty
     if pieces is None:

@@ -159,7 +159,10 @@ class GoblinsBoard:
     activated: tuple[str, ...]
     poison_cubes: int
     drawn_monster: str | None
+    schemes: tuple[str, ...]                  # Schemes bought, face up (VAR-26)
+    stored_treasure: int                      # Treasure stored beside the board for Schemes (VAR-29)
     hand: tuple[str, ...] | None = None       # theirs only: the Secrets in hand
+    armory_tribe: str | None = None           # the Tribe holding the Armory's Strength disc (public)
 
 
 @_quick_init

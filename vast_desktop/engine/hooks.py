@@ -68,6 +68,7 @@ class GoblinsHooks:
     attack_dragon: Callable[[Game, str, str], Proc]
     spores: Callable[[Game], Proc]
     goblin_ambush: Callable[[Game, str], Proc]
+    eye_of_rage: Callable[[Game, str, str], None]        # (g, who, what): another player gained Treasure
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,11 @@ class DecisionKind(StrEnum):
     CAVE_IN = "cave_in"                       # which tile Cave-In removes
     HEX_TARGET = "hex_target"                 # which player Hex targets
     SPORES_TRIBE = "spores_tribe"             # which Tribe falls to 1 Population (Soporific Spores)
+    SCHEME_BUY = "scheme_buy"                 # plundered Treasure: buy a Scheme, store it, or let it go
+    SCHEME_PAY = "scheme_pay"                 # which other Scheme in hand is discarded to pay for one
+    PRESS_GANGS = "press_gangs"               # Press Gangs: move a disc between Tribes, or not
+    ANCIENT_RITUALS = "ancient_rituals"       # Ancient Rituals: remove a disc to draw another Secret, or not
+    MERCENARIES = "mercenaries"               # Mercenaries: pay 1 Rage to draw another Monster, or not
     BRIGHT_BEETLES = "bright_beetles"         # discard the Bright Beetles so a Hissed Tribe loses nothing?
     THIEF_BONUS = "thief_bonus"               # Secrets or Rage for killing the Thief (Loot Drop)
 

@@ -136,7 +136,7 @@ def _zones(g: Game) -> list[tuple[str, list[str], tuple[str, ...]]]:
     if st.goblins is not None:
         gb = st.goblins
         zones += [(f"goblins.{key}", getattr(gb, key), ("secrets",))
-                  for key in ("hand", "face_up", "secrets_deck", "secrets_discard")]
+                  for key in ("hand", "face_up", "secrets_deck", "secrets_discard", "schemes")]
         zones.append(("goblins.war_deck", gb.war_deck, ("war",)))
         zones += [(f"goblins.monsters.{t}", ms, ("monsters",)) for t, ms in gb.monsters.items()]
     if st.dragon is not None:
@@ -337,6 +337,12 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
         from .roles.goblins.turn import GOBLIN_KEYS, load_goblins
         _check_section(data, "goblins", st.goblins, GOBLIN_KEYS)
         load_goblins(st, data["goblins"])
+        assert st.goblins is not None
+        wrong = [c for c in st.goblins.schemes if c not in g.rules.physical_card_ids or g.card(c).handler != "scheme"]
+        if wrong:                                           # VAR-26: only Schemes are bought
+            raise ScenarioError(f"goblins.schemes: {wrong[0]!r} is not a Scheme card (the Schemes: "
+                                + ", ".join(c.id for c in g.rules.cards("secrets", include_promo=True)
+                                            if c.handler == "scheme") + ")")
     if "dragon" in data:
         from .roles.dragon.state import DRAGON_KEYS, load_dragon
         _check_section(data, "dragon", st.dragon, DRAGON_KEYS)

@@ -53,6 +53,8 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
     "thief-upgrades": "Thief Upgrades: the Thief draws 1 of the Charm, Warlock's Wand and Cloak of the Mountebank "
                       "cards, kept facedown, and may turn it on with a stashed Treasure (VAR-38..40; only with "
                       "the Thief).",
+    "schemes": "Goblin Schemes: eight Scheme cards join the Secrets deck; the Goblins buy them with plundered "
+               "Treasure for lasting effects (VAR-25..31; only with the Goblins).",
 }
 KNIGHT_CARD_VARIANTS = ("promo-treasures", "promo-sidequests", "revised-cards")   # the Knight's bonus cards
 REVISED_CARDS = {"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
@@ -249,6 +251,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
             raise SetupError(f"The {v} variant changes the Knight's cards: add the Knight, or turn it off.")
     if "thief-upgrades" in setup.variants and "thief" not in setup.roles:     # VAR-38: the Thief's own cards
         raise SetupError("The thief-upgrades variant gives the Thief an Upgrade card: add the Thief, or turn it off.")
+    if "schemes" in setup.variants and "goblins" not in setup.roles:          # VAR-25: the Goblins' own cards
+        raise SetupError("The schemes variant gives the Goblins bonus cards: add the Goblins, or turn it off.")
     for family in EXCLUSIVE_VARIANTS:
         same = [v for v in dict.fromkeys(setup.variants) if v.startswith(family)]
         if len(same) > 1:
@@ -389,7 +393,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "promo_treasures": "promo-treasures" in setup.variants,                # KN-97, KN-98, VAR-47
                "promo_sidequests": "promo-sidequests" in setup.variants,              # VAR-15
                "revised_cards": "revised-cards" in setup.variants,                    # VAR-20
-               "thief_upgrades": "thief-upgrades" in setup.variants},                 # VAR-38..40
+               "thief_upgrades": "thief-upgrades" in setup.variants,                  # VAR-38..40
+               "schemes": "schemes" in setup.variants},                               # VAR-25..31
     )
 
 

@@ -51,7 +51,7 @@ def build_hooks() -> Hooks:
             reduce_population=goblins.reduce_population, hide_tribe=goblins.hide_tribe, scatter=goblins.scatter,
             trap_against_dragon=goblins.trap_against_dragon, flame_wall_entered=goblins.flame_wall_entered,
             attack_knight=goblins.attack_knight, attack_dragon=goblins.attack_dragon, spores=goblins.spores,
-            goblin_ambush=goblins_ambush.goblin_ambush),
+            goblin_ambush=goblins_ambush.goblin_ambush, eye_of_rage=goblins.schemes.eye_of_rage),
         dragon=DragonHooks(damage_dragon=dragon.damage_dragon, discard_cards=dragon.discard_cards,
                            draw_cards=dragon.draw_cards, spores=dragon.spores, spores_boxes=dragon.spores_boxes,
                            powers=MappingProxyType(dragon_powers.POWERS), power_options=dragon_powers.power_options,

@@ -47,6 +47,9 @@ FAR = 99
 # the edges the Goblins' Flares opened.
 SUSPECT_ODDS = (0.55, 0.34, 0.20)
 OTHER_ODDS = 0.035
+# Schemes (VAR-25..31): how much each bought Scheme is worth (the first bought, the best).
+SCHEME_VALUES = {"war_banner": 5.0, "armory": 4.0, "underboss": 4.0, "mercenaries": 3.5, "eye_of_rage": 3.0,
+                 "ancient_rituals": 3.0, "press_gangs": 2.5, "cave_oil": 2.5}
 _TURN_LINE = re.compile(r"^Round \d+: the (\w+)'s? turn")
 _PLACED_LINE = re.compile(r"^The (\w+) (draws? and )?places? a Dark tile \([^)]*\) at (-?\d+),(-?\d+)\.")
 
@@ -510,8 +513,11 @@ class EasyGoblins(ScoredBot):
         return any(ctx.tribe_pos(t) is not None for t in TRIBES)
 
     def kind_overpopulation(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """GB-35/36: scatter the Tribe that loses least (few discs, no Monster, far off)."""
+        """GB-35/36: scatter the Tribe that loses least (few discs, no Monster, far off);
+        Underboss's single disc costs less than any scatter."""
         t = arg(o)
+        if verb(o) == "underboss":
+            return -1.0
         lost = min(2, ctx.pop.get(t, 0))
         s = -3.0 * lost - 2.0 * len(ctx.monsters.get(t, []))
         p = ctx.tribe_pos(t)
@@ -548,7 +554,42 @@ class EasyGoblins(ScoredBot):
         """How much a Secrets card in hand is worth keeping (hand limit, GB-51)."""
         return {"hiding_spots": 6.0, "fire_bomber": 5.0, "leader": 4.0, "blind_fury": 4.0, "trap": 3.0,
                 "hex": 3.0, "secret_tunnels": 3.0, "poison": 2.0, "goblin_ruby": 1.5,
-                "cave_in": 0.5}.get(base(card), 1.0)
+                "cave_in": 0.5, **SCHEME_VALUES}.get(base(card), 1.0)
+
+    # ------------------------------------------------------------ Schemes (VAR-25..31)
+    def scheme_in_hand(self, ctx: Picture) -> bool:
+        """Whether a Scheme waits in our hand to be bought with plundered Treasure."""
+        return any(ctx.view.rules.card(c).handler == "scheme" for c in ctx.me.hand or ())
+
+    def kind_scheme_buy(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """VAR-27..29: buy the best Scheme the Treasure affords; else store it for a later
+        one; letting it go wastes it."""
+        if verb(o) == "buy":
+            return 10.0 + SCHEME_VALUES.get(base(arg(o)), 1.0)
+        return 5.0 if verb(o) == "store" else 0.0
+
+    def kind_scheme_pay(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """VAR-31: pay with the Scheme worth least to us."""
+        return -SCHEME_VALUES.get(base(arg(o)), 1.0)
+
+    def kind_press_gangs(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """Press Gangs: even out the Tribes — a disc from the largest to the smallest."""
+        if verb(o) != "press":
+            return 0.0
+        a, _, b = arg(o).partition(":")
+        return 1.0 if ctx.pop.get(a, 0) - ctx.pop.get(b, 0) >= 2 else -1.0
+
+    def kind_ancient_rituals(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """Ancient Rituals: a disc from a big Tribe is worth a Secrets card."""
+        if verb(o) != "ritual":
+            return 0.0
+        return 1.0 if ctx.pop.get(arg(o), 0) >= 3 else -1.0
+
+    def kind_mercenaries(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """Mercenaries: a Monster for 1 Rage while Rage stays above the reserve we keep."""
+        if verb(o) != "hire":
+            return 0.0
+        return 1.0 if ctx.rage - 1 >= max(1.0, self.params["keep_rage"]) else -1.0
 
     def kind_discard_secret(self, ctx: Picture, d: Decision, o: Option) -> float:
         return -self.secret_value(arg(o))
@@ -650,6 +691,9 @@ class EasyGoblins(ScoredBot):
                             "Another Flare now would bring the Collapse nearer more than it may find.")
             return score
         if v == "plunder":
+            if self.scheme_in_hand(ctx):                      # VAR-28: the Treasure buys a Scheme
+                self.note(o.id, "Plundering here pays toward a Scheme in your hand.")
+                return self.params["plunder"]
             if a == "treasure":
                 self.note(o.id, "Plundering the Treasure here is worth it while your Rage is low.")
                 return self.params["plunder"] if ctx.rage < 3 else 1.0
@@ -785,14 +829,16 @@ class EasyGoblins(ScoredBot):
                 if 30.0 - c[1] > best:
                     why = "This step closes in on the Thief without losing a Goblin."
                 best = max(best, 30.0 - c[1])
-        if ctx.rage < 3 and lose_now == 0:
+        scheme = self.scheme_in_hand(ctx)                    # VAR-28: plundered Treasure buys a Scheme
+        if (ctx.rage < 3 or scheme) and lose_now == 0:
             tre = [tv.pos for tv in ctx.view.tiles if tv.tokens.get("treasure", 0) > 0]
             if tre:
                 here_t = min(ctx.cost_from(p, x) for x in tre)
                 there_t = min(ctx.cost_from(q, x) for x in tre)
                 if there_t[0] == 0 and there_t < here_t and there_t[1] <= 6:
                     if 6.0 - 0.2 * there_t[1] > best:
-                        why = "This step heads for a Treasure to plunder while your Rage is low."
+                        why = ("This step heads for a Treasure to pay for a Scheme in your hand." if scheme else
+                               "This step heads for a Treasure to plunder while your Rage is low.")
                     best = max(best, 6.0 - 0.2 * there_t[1])
         self.note(o.id, why)
         return best
@@ -952,6 +998,11 @@ class EasyGoblins(ScoredBot):
         DecisionKind.WAR_CARD: kind_war_card,
         DecisionKind.POPULATE: kind_populate,
         DecisionKind.OVERPOPULATION: kind_overpopulation,
+        DecisionKind.SCHEME_BUY: kind_scheme_buy,
+        DecisionKind.SCHEME_PAY: kind_scheme_pay,
+        DecisionKind.PRESS_GANGS: kind_press_gangs,
+        DecisionKind.ANCIENT_RITUALS: kind_ancient_rituals,
+        DecisionKind.MERCENARIES: kind_mercenaries,
         DecisionKind.ASSIGN_MONSTER: kind_assign_monster,
         DecisionKind.DISCARD_SECRET: kind_discard_secret,
         DecisionKind.RUBY_SECRET: kind_ruby_secret,

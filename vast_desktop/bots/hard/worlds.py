@@ -34,6 +34,7 @@ from ...engine.geometry import Pos, rotate_walls
 from ...engine.kinds import DecisionKind
 from ...engine.map.terrain import READY_KINDS
 from ...engine.option_ids import arg_of, has_verb
+from ...engine.roles.goblins.state import scheme_deck
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, TileView
 from ...rules_data import RulesData
@@ -119,7 +120,7 @@ class _Sampler:
             data["knight"] = self._knight()
             data["treasure_deck"] = self.treasure_deck
         if self.boards.goblins is not None:
-            data["goblins"] = self._goblins()
+            data["goblins"] = self._goblins(setup)
         if self.boards.dragon is not None:
             data["dragon"] = self._dragon(setup)
         if self.boards.thief is not None:
@@ -290,14 +291,18 @@ class _Sampler:
             out["omens_collected"] = True          # phase 1 is over this turn: no second collection
         return out
 
-    def _goblins(self) -> dict[str, Any]:
+    def _goblins(self, setup: dict[str, Any]) -> dict[str, Any]:
         """Their board as shown; the Secrets in hand (unless they view) and the order of
-        the War and Secrets decks drawn (GB-03, GB-16)."""
+        the War and Secrets decks drawn (GB-03, GB-16); with the Schemes, the unbought ones
+        are among the Secrets drawn, and the bought ones and the stored Treasure copied (VAR-25..29)."""
         b, rng = self.boards.goblins, self.rng
         assert b is not None
         own = self.viewer == "goblins"
         face_up, discard = list(b.face_up), list(b.secrets_discard)
-        pool = _minus(self.rules.deck("secrets"), face_up, discard)
+        pool = list(self.rules.deck("secrets"))
+        if "schemes" in setup.get("variants", ()):
+            pool += scheme_deck(self.rules)
+        pool = _minus(pool, face_up, discard, b.schemes)
         hand = list(b.hand or ()) if own else _draw(rng, pool, b.hand_count, "the Goblins' Secrets")
         pool = _minus(pool, hand)
         war_top, rage = self._war_this_turn(b)
@@ -308,6 +313,7 @@ class _Sampler:
             "face_up": face_up, "secrets_discard": discard, "hand": hand,
             "lurking": {t: _pos(p) for t, p in b.lurking.items()},
             "crystals": b.crystals, "poison_cubes": b.poison_cubes,
+            "schemes": list(b.schemes), "stored_treasure": b.stored_treasure, "armory_tribe": b.armory_tribe,
             "secrets_deck": _draw(rng, pool, b.secrets_deck, "the Secrets deck"),
             "war_deck": war_top + _draw(rng, war_rest, b.war_deck - len(war_top), "the War deck"),
         }

@@ -167,6 +167,8 @@ def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | No
     needs the Knight; Poison, Secret Tunnels, Blind Fury and Fire Bomber once a turn."""
     s = g.hooks.goblins.gs(g)
     base = card.split("#")[0]
+    if g.card(card).handler == "scheme":                 # VAR-25: Schemes are bought, never played
+        return check_play_scheme(g, card)
     if base == "leader":
         return _LEADER
     if base == "hiding_spots":
@@ -193,6 +195,13 @@ def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | No
         tribe = getattr(s, base)
         return None if tribe is None else _again(g, card, f", on {g.hooks.goblins.tname(tribe)}")
     return None
+
+
+def check_play_scheme(g: Game, card: str) -> Reason:
+    """VAR-25: a Scheme in hand is never played; it works only once bought
+    (roles/goblins/schemes.py)."""
+    return Reason(f"{_name(g, card)} is a Scheme: it works only once bought, with Treasure when a Tribe plunders "
+                  "a Treasure token or a Gem.", "VAR-25")
 
 
 def check_held(g: Game, card: str) -> Reason | None:

@@ -65,6 +65,7 @@ def _keep_or_decline(g: Game, card: str, hidden: bool) -> Proc:
         k.treasure_cubes[card] = 0
         g.log("treasure_kept", "The Knight keeps a Treasure card facedown.", {"knight": f"It is {c.name}."})
         on_keep(g, card)
+        g.hooks.goblins.eye_of_rage(g, "knight", "a Treasure card")
     else:
         g.state.removed_from_game.append(card)
         if hidden:

@@ -44,6 +44,9 @@ def goblins_card(g: Game, d: Decision, t: Target) -> Reason | None:
 
     if t.ref in g.rules.deck("war"):
         return gb.check_war_card(g, t.ref)
+    if t.ref in g.rules.physical_card_ids and g.card(t.ref).handler == "scheme":        # VAR-25..31
+        from ..roles.goblins.schemes import scheme_card
+        return scheme_card(g, d.kind, t.ref, d.fact("scheme"))
     if t.ref.split("#")[0] in g.rules.deck("monsters"):
         return _monster_card(g, d, t.ref)
     if t.ref.split("#")[0] in g.rules.deck("secrets"):

@@ -368,7 +368,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     own = view.viewer == role
     hand: list[str] = list(gb.hand or ()) if own else []
     n_hand = len(hand) if own else int(gb.hand_count)
-    face_up: list[str] = list(gb.face_up)
+    schemes: list[str] = list(gb.schemes)                  # bought Schemes lie face up too (VAR-26)
+    face_up: list[str] = list(gb.face_up) + schemes
     monsters: dict[str, list[str]] = {t: list(gb.monsters.get(t, ())) for t in TRIBES}
     shown = set(hand) | set(face_up) | {m for ms in monsters.values() for m in ms}
     offered = _offered_cards(view, role, shown)
@@ -391,8 +392,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     rage = int(gb.rage)
     malaise = bool(gb.malaise)
     cells = [at(r) for r in gm.rage_cells]
-    if 0 <= rage < len(cells):
-        cr = cells[rage]
+    if 0 <= rage and cells:                # War Banner's Rage 4 sits on the last cell, its number on the token
+        cr = cells[min(rage, len(cells) - 1)]
         pygame.draw.rect(surf, TEXT, cr, 2, border_radius=4)
         d = min(cr.h - sc(6), sc(24))
         tok = pygame.Rect(0, 0, d, d)
@@ -569,15 +570,19 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
     # ---- Secrets
     st_r = at(gm.secrets_title)
     head_txt = f"Secrets: {n_hand} in hand" + (f", {len(face_up)} face up" if face_up else "")
+    if schemes or gb.stored_treasure:                      # VAR-27/29: the Schemes' price and store
+        head_txt += f" · Schemes {len(schemes)}, next {len(schemes) + 1} Treasure · {gb.stored_treasure} stored"
+    limit_txt = f"limit {rd.goblins.hand_limit}"
+    head_txt = _fit(head_txt, lab, st_r.w - font(small).size(limit_txt)[0] - sc(8), True)
     draw_text(surf, head_txt, (st_r.x, st_r.centery), lab, TEXT, bold=True, anchor="midleft")
-    draw_text(surf, f"limit {rd.goblins.hand_limit}", (st_r.right, st_r.centery), small, TEXT_DIM, anchor="midright")
+    draw_text(surf, limit_txt, (st_r.right, st_r.centery), small, TEXT_DIM, anchor="midright")
     cards = [at(r) for r in gm.secret_cards]
     for i, r in enumerate(cards):
         if i < len(face_up):
             cid = face_up[i]
             c = _card(cid)
             text = _one_line(str(c.text)) if c is not None else ""
-            _draw_card(surf, r, _card_name(cid), ["face up"], sc, body=text)
+            _draw_card(surf, r, _card_name(cid), ["Scheme, bought" if cid in schemes else "face up"], sc, body=text)
             out.tip(view, f"card:{cid}", r)
             continue
         j = i - len(face_up)
@@ -585,7 +590,8 @@ def draw_goblins_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView
             cid = hand[j]
             c = _card(cid)
             text = _one_line(str(c.text)) if c is not None else ""
-            _draw_card(surf, r, _card_name(cid), ["in hand"], sc, face=(214, 226, 200), body=text)
+            tag = "Scheme: buy" if c is not None and c.handler == "scheme" else "in hand"
+            _draw_card(surf, r, _card_name(cid), [tag], sc, face=(214, 226, 200), body=text)
             out.tip(view, f"card:{cid}", r)
         else:
             _draw_back(surf, r, SECRET_BACK, "S", sc)

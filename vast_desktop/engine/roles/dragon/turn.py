@@ -746,6 +746,8 @@ def pick_up_treasure(g: Game) -> Proc:
     toks["treasure"] = 0
     g.log("dragon_treasure", f"The Dragon picks up {n} Treasure token(s) at {fmt_pos(p)}.", pos=p, n=n)
     for _ in range(n):
+        g.hooks.goblins.eye_of_rage(g, "dragon", "a Treasure token")       # the Goblins' Scheme
+    for _ in range(n):
         if d.sloth["greed"] > 0 and "greed" not in d.sloth_done:
             give_treasure(g, "Greed: he gives a Treasure token to the Cave")
         elif d.sloth["greed"] > 0:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ...geometry import Pos
 
 if TYPE_CHECKING:
+    from ....rules_data import RulesData
     from ...game import Game
     from ...state import GameState
 
@@ -35,6 +36,9 @@ class GoblinState:
     secrets_discard: list[str] = field(default_factory=list)
     crystals: int = 0                                      # smashed with no Knight (GB-77)
     poison_cubes: int = 0                                  # the Knight's cubes on the Entrance (Poison)
+    schemes: list[str] = field(default_factory=list)       # Schemes bought, face up (VAR-26, public)
+    stored_treasure: int = 0                               # Treasure stored for Schemes (VAR-29, public)
+    armory_tribe: str | None = None                        # the Tribe holding the Armory's disc
     # this turn (reset at the start of the Goblins' turn)
     activated: list[str] = field(default_factory=list)
     lit_exits: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRIBES})
@@ -54,6 +58,15 @@ class GoblinState:
     worm_used: bool = False                                # its Underworm leap is made (one per activation)
 
 
+SCHEME_HANDLER = "scheme"      # the handler of the Scheme cards (the schemes variant, VAR-25)
+
+
+def scheme_deck(rules: RulesData) -> list[str]:
+    """VAR-25: the Scheme cards shuffled into the Secrets deck at setup."""
+    return [pid for c in rules.cards("secrets", include_promo=True) if c.handler == SCHEME_HANDLER
+            for pid in c.physical_ids]
+
+
 def setup_goblins(g: Game, st: GameState) -> GoblinState:
     """Goblins setup: 3 Tribes on the board, Strength disc on Fangs (derived), decks
     shuffled, Rage 1 (GB setup)."""
@@ -62,6 +75,8 @@ def setup_goblins(g: Game, st: GameState) -> GoblinState:
     gs.war_deck = list(rules.deck("war"))
     rng.shuffle(gs.war_deck)
     gs.secrets_deck = list(rules.deck("secrets"))
+    if g.config.extra.get("schemes"):                      # VAR-25: Schemes join the Secrets deck
+        gs.secrets_deck += scheme_deck(rules)
     rng.shuffle(gs.secrets_deck)
     st.monster_deck = list(rules.deck("monsters"))
     rng.shuffle(st.monster_deck)

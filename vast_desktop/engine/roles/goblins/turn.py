@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...board_views import GoblinsBoard
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
-from ...errors import checked
+from ...errors import ScenarioError, checked
 from ...game import GameOver, Outcome
 from ...geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan, parse_pos
 from ...kinds import DecisionKind
@@ -61,6 +61,7 @@ from ...map.terrain import (
 )
 from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
+from . import schemes
 from .state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -119,14 +120,32 @@ def has_monster(g: Game, tribe: str, monster: str) -> bool:
 
 
 def strength_discs(g: Game, tribe: str) -> int:
-    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster."""
-    n = g.rules.goblins.tribe(tribe).strength_discs
-    n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
-    return n
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster (and the
+    Armory's, a Scheme).  GB-15: the 4 discs are a hard limit — a Monster finding none free
+    adds nothing until one frees up (the Tribes' Monsters served in Fangs, Bones, Eye order;
+    the Armory takes a disc only when one is free, so it never displaces a Monster).  Without
+    a bought Scheme the limit cannot bind (1 permanent disc and 3 Strength Monsters)."""
+    if not gs(g).schemes:
+        return g.rules.goblins.tribe(tribe).strength_discs + sum(
+            int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
+    return _disc_table(g)[tribe]
+
+
+def _disc_table(g: Game) -> dict[str, int]:
+    limit = g.rules.goblins.strength_discs
+    fixed = {t: g.rules.goblins.tribe(t).strength_discs + schemes.armory_discs(g, t) for t in TRIBES}
+    free = limit - sum(fixed.values())
+    out = {}
+    for t in TRIBES:
+        want = sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[t])
+        got = min(want, max(0, free))
+        free -= got
+        out[t] = fixed[t] + got
+    return out
 
 
 def strength_discs_used(g: Game) -> int:
-    return sum(strength_discs(g, t) for t in TRIBES)
+    return sum(_disc_table(g).values())
 
 
 def malaise(g: Game) -> bool:
@@ -170,7 +189,7 @@ def spring_trap(g: Game) -> None:
 def gain_rage(g: Game, n: int, why: str = "") -> None:
     s = gs(g)
     old = s.rage
-    s.rage = min(g.rules.goblins.rage_max, s.rage + n)
+    s.rage = min(schemes.rage_cap(g), s.rage + n)
     if s.rage != old:
         g.log("rage", f"The Goblins' Rage rises to {s.rage}{f' ({why})' if why else ''}.", rage=s.rage)
 
@@ -185,8 +204,12 @@ def lose_rage(g: Game, n: int, why: str = "") -> None:
 
 
 def _dropped_to_zero(g: Game) -> None:
-    """Goblin Ruby is discarded when any Tribe drops to 0 Population."""
+    """Goblin Ruby is discarded when any Tribe drops to 0 Population; the Armory's disc
+    leaves a Tribe at 0."""
     s = gs(g)
+    for t in TRIBES:
+        if s.population[t] == 0:
+            schemes.armory_lost(g, t, "fell to 0 Population")
     if "goblin_ruby" in s.face_up:
         s.face_up.remove("goblin_ruby")
         s.secrets_discard.append("goblin_ruby")
@@ -621,6 +644,14 @@ def monster_in_play(g: Game, card: str) -> Reason:
 
 
 def draw_and_assign(g: Game, n: int) -> Proc:
+    """Draw ``n`` Monsters, each assigned at once; Mercenaries may buy one more for 1 Rage."""
+    yield from _draw_monsters(g, n)
+    if n > 0 and (yield from schemes.mercenaries(g)):
+        lose_rage(g, 1, "Mercenaries")
+        yield from _draw_monsters(g, 1)
+
+
+def _draw_monsters(g: Game, n: int) -> Proc:
     for _ in range(n):
         card = draw_monster(g)
         if card is None:
@@ -643,6 +674,11 @@ def draw_secrets(g: Game, n: int) -> Proc:
             break
         s.hand.append(card)
         got.append(card)
+    if got and (yield from schemes.ancient_rituals(g)):
+        card = draw_secret(g)
+        if card is not None:
+            s.hand.append(card)
+            got.append(card)
     s.secrets_drawn = got
     if got:
         g.log("secrets_drawn", f"The Goblins draw {len(got)} Secrets card(s).",
@@ -715,6 +751,7 @@ def goblins_turn(g: Game) -> Proc:
     s = gs(g)
     start_turn(g)
     card = yield from choose_war_card(g)
+    yield from schemes.press_gangs(g)
     yield from populate(g, card)
     yield from draw_and_assign(g, g.card(card).monsters)
     yield from draw_secrets(g, g.card(card).secrets)
@@ -830,8 +867,10 @@ def check_scatter_piece(g: Game, name: str) -> Reason | None:
 
 def check_overpopulation_secret(g: Game, card: str) -> Reason | None:
     """GB-32, GB-36: overpopulation is resolved before anything else; only Leader, from the
-    hand, is played against it (then no Tribe scatters)."""
+    hand, is played against it (then no Tribe scatters).  A Scheme is never played (VAR-25)."""
     name = g.card(card).name
+    if schemes.is_scheme(g, card):
+        return schemes.check_play_scheme(g, card)
     if card.split("#")[0] != "leader":
         return Reason(f"Overpopulation is resolved first: only Leader may be played now, not {name}.", "GB-36")
     if card not in gs(g).hand:
@@ -880,11 +919,14 @@ def populate(g: Game, war: str) -> Proc:
                 if check_scatter_choice(g, t) is None]
         if check_overpopulation_secret(g, "leader") is None:
             opts.append(Option("secret:leader", "Play Leader: no Tribe scatters", (Target("card", "leader"),)))
+        opts += schemes.underboss_options(g)
         choice = yield g.ask("goblins", DecisionKind.OVERPOPULATION, "Overpopulation: choose the Tribe that scatters", opts,
                              rules_ref="goblins.overpopulation")
         if choice.id == "secret:leader":
             discard_secret(g, "leader")
             g.log("secret", "The Goblins play Leader: no Tribe scatters.")
+        elif has_verb(choice.id, "underboss"):
+            yield from reduce_population(g, arg_of(choice.id), 1, "Underboss, instead of a scatter")
         else:
             yield from scatter(g, arg_of(choice.id), "overpopulation")
 
@@ -1411,8 +1453,9 @@ def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
     s = gs(g)
     if not teleport and (is_lit(g, p) or lake_lit(g, p)):              # TR-14, TR-20
         s.lit_exits[t] += 1
-        if s.lit_exits[t] % g.rules.goblins.lit_tiles_per_population_loss == 0 and s.blind_fury != t:
-            yield from reduce_population(g, t, 1, "left a second Lit tile")
+        per = schemes.lit_tiles_per_loss(g)                             # Cave Oil: 3 (TR-34)
+        if s.lit_exits[t] % per == 0 and s.blind_fury != t:
+            yield from reduce_population(g, t, 1, "left a second Lit tile" if per == 2 else f"left Lit tile {per}")
             if tribe_pos(g, t) is None:
                 return
     board = g.state.board
@@ -1741,7 +1784,9 @@ def attack_thief(g: Game, t: str) -> Proc:
 
 def fire_bomber_burns(g: Game, t: str) -> None:
     """Fire Bomber (COMPONENT_DATA): the Tribe it drives falls to 0 Population once it
-    attacks — the Knight, the Dragon, the Thief or a Crystal alike."""
+    attacks — the Knight, the Dragon, the Thief or a Crystal alike.  Every attack passes
+    here, so the Armory's disc is lost here too."""
+    schemes.armory_lost(g, t, "attacked")
     s = gs(g)
     if s.fire_bomber == t and s.population[t] > 0:
         s.population[t] = 0
@@ -1802,6 +1847,7 @@ def act_plunder(g: Game, t: str, arg: str) -> Proc:
     return_token(g, "treasure")
     g.log("plunder", f"{Tname(t)} plunders the Treasure token at {fmt_pos(p)}.", pos=p)
     gain_rage(g, 1, "Plunder")
+    yield from _plundered(g, t, "treasure")
     if has_monster(g, t, "gnome"):
         dests = [q for q in sorted(g.state.board.tiles) if check_gnome_leap(g, p, q) is None]
         if dests:
@@ -1845,6 +1891,14 @@ def plunder_gem(g: Game, t: str, what: str) -> Proc:
         yield from scatter(g, t, "the Gem was trapped")
     else:
         gain_rage(g, 1, "plundered a Dragon Gem")
+        yield from _plundered(g, t, "gem")
+
+
+def _plundered(g: Game, t: str, what: str) -> Proc:
+    """VAR-28/29: the Treasure or Gem plundered may buy a Scheme or be stored; the
+    Armory's disc goes to a plundering Tribe (GB-15: when one is free)."""
+    yield from schemes.plundered(g, what)
+    schemes.armory_plunder(g, t, strength_discs_used(g))
 
 
 def act_explore(g: Game, t: str, arg: str) -> Proc:
@@ -1955,13 +2009,15 @@ def board_view(g: Game, viewer: str | None) -> GoblinsBoard:
         monster_discard=tuple(g.state.monster_discard),
         crystals=s.crystals, activated=tuple(s.activated), poison_cubes=s.poison_cubes,
         drawn_monster=s.drawn_monster,
-        hand=tuple(s.hand) if viewer == "goblins" else None,
+        schemes=tuple(s.schemes), stored_treasure=s.stored_treasure,
+        hand=tuple(s.hand) if viewer == "goblins" else None, armory_tribe=s.armory_tribe,
     )
 
 
 # -------------------------------------------------------------- scenario
 GOBLIN_KEYS = {"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
-               "secrets_discard", "monster_deck", "crystals", "poison_cubes"}
+               "secrets_discard", "monster_deck", "crystals", "poison_cubes", "schemes", "stored_treasure",
+               "armory_tribe"}
 
 
 def load_goblins(st: object, data: dict[str, object]) -> None:
@@ -1985,6 +2041,8 @@ def load_goblins(st: object, data: dict[str, object]) -> None:
             s.lurking = {t: (int(p[0]), int(p[1])) for t, p in checked(s, key, value, "goblins.lurking").items()}
         else:
             setattr(s, key, checked(s, key, value, f"goblins.{key}"))
-    held = set(s.hand) | set(s.face_up) | set(s.secrets_discard)
+    if s.armory_tribe is not None and s.armory_tribe not in TRIBES:
+        raise ScenarioError(f"goblins.armory_tribe: {s.armory_tribe!r} is no Tribe (fangs, bones or eye)")
+    held = set(s.hand) | set(s.face_up) | set(s.secrets_discard) | set(s.schemes)
     if "secrets_deck" not in data:
         s.secrets_deck = [c for c in s.secrets_deck if c not in held]

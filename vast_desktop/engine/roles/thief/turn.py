@@ -527,7 +527,7 @@ def can_be_pickpocketed(g: Game, piece: str) -> bool:
         d = g.state.dragon
         return d is not None and d.wakefulness > 0 and d.sloth["greed"] < d.capacity["greed"]
     s = g.state.goblins
-    return s is not None and (bool(s.hand) or "goblin_ruby" in s.face_up)
+    return s is not None and (bool(s.hand) or "goblin_ruby" in s.face_up or s.stored_treasure > 0)   # VAR-30
 
 
 def _levels(g: Game, t: ThiefState, cost_of: dict[int, int]) -> list[tuple[int, int]]:
@@ -882,7 +882,8 @@ def _pickpocket_one_card(g: Game) -> Proc:
 
 def _pickpocket_tribe(g: Game, piece: str) -> Proc:
     """TH-19/20/22, AMB-22: the face-up Goblin Ruby or a random unrevealed Secret is
-    discarded; the Tribe is attacked (Rage +1, it scatters)."""
+    discarded — or, VAR-30, a Treasure stored for the Schemes is stolen (he carries it in
+    place of the Cave's, which goes back); the Tribe is attacked (Rage +1, it scatters)."""
     gb = g.hooks.goblins
 
     s = gb.gs(g)
@@ -891,9 +892,19 @@ def _pickpocket_tribe(g: Game, piece: str) -> Proc:
         opts.append(Option("card:goblin_ruby", "Discard their face-up Goblin Ruby", (Target("card", "goblin_ruby"),)))
     if s.hand:
         opts.append(Option("card:random", "Discard a random Secrets card from their hand", (Target("slot", "goblins"),)))
-    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose a Secrets card", opts,
+    if s.stored_treasure > 0:
+        opts.append(Option("card:stored", "Steal a Treasure stored for their Schemes", (button("stored_treasure"),)))
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: choose a Secrets card or a stored "
+                         "Treasure" if s.stored_treasure > 0 else "Pickpocket: choose a Secrets card", opts,
                          rules_ref="thief.pickpocket")
     card = arg_of(choice.id)
+    if card == "stored":
+        s.stored_treasure -= 1
+        g.state.supply["treasure"] += 1
+        g.log("pickpocket_stored", f"The Thief steals a Treasure stored beside the Goblin board ({s.stored_treasure} "
+              "left).")
+        yield from tribe_attacked(g, piece.split(":", 1)[1], "the Thief's Pickpocket")
+        return
     if card == "random":
         card = s.hand[g.rng.randrange(len(s.hand))]
     gb.discard_secret(g, card)
@@ -1070,6 +1081,8 @@ def stash(g: Game) -> Proc:
         yield from take_supply_treasure(g, "stashing a Gem")
     t.loot_drop = g.rules.thief.loot_drop_start
     plain = int(g.config.extra.get("thief_no_upgrade_first", 0))
+    for _ in range(sum(1 for c in t.carried if c == "treasure")):      # Eye of Rage: he stashes Treasure
+        g.hooks.goblins.eye_of_rage(g, "thief", "a Treasure token")
     while "treasure" in t.carried:          # each token stays carried until its upgrade is chosen
         if stashed(g) < plain or not upgrade_options(g):
             t.carried.remove("treasure")
