@@ -61,6 +61,7 @@ from ...map.terrain import (
 )
 from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
+from .kraken import kraken_strikes, take_kraken
 from .state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -341,6 +342,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
     armor = _dragon_armor(g) or 0
     strength = tribe_strength(g, t)
     p = tribe_pos(g, t) or g.state.board.pieces["dragon"]
+    kraken = take_kraken(g, gs(g), t, p)
     hit = strength > armor
     if strength == armor:
         _, _, hit = roll_dragon_die(g, p, Tname(t), "equal Strength vs the Dragon")
@@ -352,6 +354,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
     yield from scatter(g, t, "attacked the Dragon")
     if hit:
         damage_dragon(g, 1, "goblins", f"attacked by {tname(t)}")
+    yield from kraken_strikes(g, kraken)
 
 
 def flame_wall_entered(g: Game, t: str, q: Pos) -> Proc:
@@ -1699,6 +1702,7 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
               "a second Tribe must join before the turn ends.", pos=p)
         return
     del s.crystal_attack[key]
+    krakens = [take_kraken(g, s, x, p) for x in (first, t)]
     g.state.board.tokens_at(p)["crystal"] -= 1
     g.state.crystals_smashed_total += 1
     k = g.state.knight
@@ -1720,6 +1724,8 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     yield from scatter(g, t, "smashed a Crystal")
     if k is None and s.crystals >= g.config.crystals_needed:
         raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
+    for where in krakens:
+        yield from kraken_strikes(g, where)
 
 
 def attack_thief(g: Game, t: str) -> Proc:
@@ -1729,14 +1735,15 @@ def attack_thief(g: Game, t: str) -> Proc:
     thief = g.hooks.thief
 
     g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
+    kraken = take_kraken(g, gs(g), t, tribe_pos(g, t))
     killed = yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)
     fire_bomber_burns(g, t)
     if gs(g).population[t] == 0 and tribe_pos(g, t) is not None:       # GB-68: at 0 it scatters
         yield from scatter(g, t, "Fire Bomber")
-    if not killed:
-        return
-    lose_rage(g, 1, "killed the Thief")
-    yield from thief.loot_drop_bonus(g, "goblins")
+    if killed:
+        lose_rage(g, 1, "killed the Thief")
+        yield from thief.loot_drop_bonus(g, "goblins")
+    yield from kraken_strikes(g, kraken)
 
 
 def fire_bomber_burns(g: Game, t: str) -> None:
@@ -1760,6 +1767,7 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
     g.log("goblin_attack", f"{Tname(t)} (Strength {strength}) {how} the Knight (Strength {mine})!",
           tribe=t)
     lose_rage(g, 1, "attacked the Knight")
+    kraken = take_kraken(g, s, t, tribe_pos(g, t) or g.state.board.pieces.get("knight"))
     if has_monster(g, t, "blob"):
         yield from kb.lose_grit(g, 5, "the Blob")
     if s.poison:
@@ -1767,6 +1775,7 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
     fire_bomber_burns(g, t)
     yield from scatter(g, t, "attacked the Knight")
     kb.lose_health(g, 1, f"attacked by {tname(t)}", "ambush" if ambush else "goblins")
+    yield from kraken_strikes(g, kraken)
 
 
 def _poison(g: Game, n: int) -> Proc:

@@ -1,0 +1,139 @@
+"""Rule tests for the promo Event and Monster decks (issue 28, EXPANSION_DATA Appendix A):
+the ``promo-events`` variant (Quake!), ``promo-monsters`` (Ground Kraken) and the
+composite ``all-bonus-cards`` (engine/setup.py ``expand_variants``).
+
+Positions are (x, y), y grows southward; the Entrance is at (0, 0).  Dragon die faces:
+2 the four sides, 3 plus (sides and centre), 6 centre only.
+"""
+from __future__ import annotations
+
+import pytest
+
+from vast_desktop.engine import Setup, new_game
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.setup import SetupError, expand_variants, validate_setup
+from vast_desktop.rules_data import load_rules
+
+from .helpers import choose, entrance, event_kinds, ids, lit, scenario
+from .helpers_goblins import gob, gob_game, to_activation
+
+
+def _finish(g, role: str, kind: str) -> None:
+    """Take the first option (a forced move, a tile to fill) until ``role`` decides ``kind``."""
+    for _ in range(40):
+        assert g.pending is not None, g.outcome
+        if (g.pending.role, g.pending.kind) == (role, kind):
+            return
+        choose(g, ids(g)[0])
+    raise AssertionError(f"no {role}/{kind} decision came")
+
+
+# ---------------------------------------------------------------- setup
+def test_all_bonus_cards_expands_to_the_registered_bonus_variants_of_the_roles_in_play() -> None:
+    """all-bonus-cards is never refused for a missing role: only the bonus variants whose
+    role is in play (and that this version registers) apply."""
+    knight = Setup(roles=("knight",), variants=("all-bonus-cards",))
+    assert {"promo-events", "promo-monsters"} <= set(expand_variants(knight))
+    goblins = Setup(roles=("goblins", "thief"), variants=("all-bonus-cards",))
+    assert "promo-events" not in expand_variants(goblins) and "promo-monsters" in expand_variants(goblins)
+    validate_setup(goblins, load_rules())
+    assert "all-bonus-cards" not in expand_variants(goblins)
+
+
+def test_promo_events_named_without_the_knight_is_refused_with_a_clear_message() -> None:
+    with pytest.raises(SetupError, match="promo-events variant changes the Knight's cards: add the Knight"):
+        new_game(Setup(roles=("goblins", "dragon"), variants=("promo-events",)))
+
+
+@pytest.mark.parametrize("variants, dealt", [((), False), (("promo-events",), True), (("all-bonus-cards",), True)])
+def test_quake_is_dealt_only_with_promo_events(variants: tuple[str, ...], dealt: bool) -> None:
+    g = new_game(Setup(roles=("knight", "cave"), seed=2, variants=variants))
+    assert ("quake" in g.state.event_deck) == dealt
+    assert len(g.state.event_deck) == 15 + dealt
+
+
+@pytest.mark.parametrize("variants, dealt", [((), False), (("promo-monsters",), True)])
+def test_ground_kraken_is_dealt_only_with_promo_monsters(variants: tuple[str, ...], dealt: bool) -> None:
+    g = new_game(Setup(roles=("knight", "goblins"), seed=2, variants=variants))
+    assert ("ground_kraken" in g.state.monster_deck) == dealt
+
+
+# ---------------------------------------------------------------- Quake!
+def test_quake_collapses_the_tiles_the_dragon_die_hits_and_forces_the_knight_off() -> None:
+    """Quake!: the Dragon die at the Knight's space; face 3 (plus) hits her tile, the
+    Entrance (never removed, COL-12) and the sides; she is moved off by Forced Movement
+    (with no Cave she chooses where) and the removed tiles go under the stack (COL-23)."""
+    tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25"), lit((1, 1), "T29"), lit((1, -1), "T31")]
+    g = scenario(("knight",), solo_level="easy", variants=["promo-events"], tiles=tiles, pieces={"knight": [1, 0]},
+                 tokens={"1,0": {"event": 1}}, event_deck=["quake", "rats#1"])
+    g.script_dice("dragon", 3, then="fail")
+    choose(g, "resolve_event:")
+    assert (g.pending.role, g.pending.kind) == ("knight", "forced_move")
+    choose(g, "push:0,0")
+    _finish(g, "knight", "knight_turn")
+    on_map = {t.tile_id for t in g.state.board.tiles.values()}
+    assert "entrance" in on_map and not {"T22", "T25", "T29", "T31"} & on_map
+    assert {"T22", "T25", "T29", "T31"} <= set(g.state.stack)
+    assert g.state.board.pieces["knight"] == (0, 0) and "quake" in g.state.removed_from_game
+    assert "quake_spared" in event_kinds(g)
+
+
+def test_quake_spares_a_tile_whose_piece_cannot_leave_it() -> None:
+    """Quake! on face 6 (centre only) at the Knight in a dead end with no open side: her
+    tile stays (COL-16), as Wrath's would, and the log says why."""
+    tiles = [entrance(), lit((1, 0), "T02", rot=1), lit((2, 0), "T12", rot=3)]
+    g = scenario(("knight",), solo_level="easy", variants=["promo-events"], tiles=tiles, pieces={"knight": [2, 0]},
+                 tokens={"2,0": {"event": 1}}, event_deck=["quake"])
+    g.script_dice("dragon", 6, then="fail")
+    choose(g, "resolve_event:")
+    _finish(g, "knight", "knight_turn")
+    assert g.state.board.tiles[(2, 0)].tile_id == "T12" and g.state.board.pieces["knight"] == (2, 0)
+    spared = next(e.public for e in g.events if e.kind == "quake_spared")
+    assert spared == "Quake!: The Knight on 2,0 would have nowhere to go under Forced Movement, so the tile stays."
+    assert "quake_no_effect" in event_kinds(g) and "tile_removed" not in event_kinds(g)
+
+
+# ---------------------------------------------------------------- Ground Kraken
+def test_ground_kraken_its_tribe_attacks_then_the_dragon_die_collapses_and_the_card_leaves() -> None:
+    """Ground Kraken: Fangs attacks the Knight (GB-72/73 as usual), the card is removed from
+    the game (not discarded by the scatter), then the Dragon die at the Tribe's space —
+    face 6, centre only — brings that tile down; the Knight standing there is moved off."""
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "rage": 2,
+                                         "monsters": {"fangs": ["ground_kraken"]}},
+                 pieces={"knight": [1, 0], "tribe:fangs": [1, 1]}, knight={"health": 3})
+    to_activation(g)
+    choose(g, "activate:fangs")
+    g.script_dice("dragon", 6, then="fail")
+    choose(g, "move:1,0")                                   # Strength 3 > her 1: an attack
+    assert g.state.knight.health == 2
+    assert "ground_kraken" in g.state.removed_from_game and "ground_kraken" not in g.state.monster_discard
+    assert gob(g).monsters["fangs"] == [] and gb.tribe_pos(g, "fangs") is None
+    assert g.state.last_roll == ((1, 0), 6)                 # at the space it attacked from
+    assert (g.pending.role, g.pending.kind) == ("goblins", "forced_move")
+    assert set(ids(g)) == {"push:0,0", "push:2,0"}          # FM-08: not onto the Dark tile at (1,1)
+    choose(g, "push:2,0")
+    assert [e.data["pos"] for e in g.events if e.kind == "tile_removed"] == [(1, 0)]
+    assert g.state.board.pieces["knight"] == (2, 0)
+    assert "kraken" in event_kinds(g) and "die_roll" in event_kinds(g)
+
+
+def test_ground_kraken_ambush_strength_3_collapses_then_leaves_the_game() -> None:
+    """Goblin Infestation line C: the Ground Kraken ambushes at Strength 3; hit or not, the
+    Dragon die is rolled at the Ambush space and the tiles it hits collapse; the card is
+    removed from the game rather than discarded."""
+    tiles = [entrance(), lit((1, 0), "T22"), {"pos": [2, 0], "tile": "T01", "lit": False}, lit((2, 1), "T29")]
+    g = scenario(("knight",), solo_level="hard", variants=["promo-monsters"], tiles=tiles, pieces={"knight": [1, 0]},
+                 monster_deck=["ground_kraken", "ogre"])
+    choose(g, "move:2,0")
+    for _ in range(10):
+        if g.pending.kind == "ambush_strength":
+            break
+        choose(g, ids(g)[0])
+    assert "Strength 3" in g.pending.prompt
+    g.script_dice("dragon", 6, then="fail")
+    choose(g, "fight:")                                     # her Strength 1 < 3: a wound
+    assert g.state.knight.health == 6
+    assert "ground_kraken" in g.state.removed_from_game and "ground_kraken" not in g.state.monster_discard
+    _finish(g, "knight", "knight_turn")
+    assert "T01" not in {t.tile_id for t in g.state.board.tiles.values()}      # her tile fell, she moved off
+    assert g.state.board.pieces["knight"] in g.state.board.tiles
