@@ -523,7 +523,8 @@ class EasyGoblins(ScoredBot):
         """GB-43..49: what a Monster is worth to Tribe ``t`` for the plan."""
         m = base(m)
         v = {"ogre": 4.0, "troll": 4.0, "flame_giant": 4.0, "gnome": 2.5, "pet_frog": 1.5, "golem": 1.0,
-             "underworm": 1.0, "bright_beetles": 1.0, "wisp": 1.0, "blob": 2.0 if ctx.plan == "knight" else 0.5}
+             "underworm": 1.0, "bright_beetles": 1.0, "wisp": 1.0, "blob": 2.0 if ctx.plan == "knight" else 0.5,
+             "ground_kraken": 1.5}   # promo: one quake when its Tribe attacks, then gone
         s = v.get(m, 1.0)
         if m in STRENGTH_MONSTERS:
             s += 0.3 * ctx.pop.get(t, 0) + (0.5 if t == "fangs" else 0.0)
