@@ -1,6 +1,7 @@
-"""Rule tests for the promo Event and Monster decks (issue 28, EXPANSION_DATA Appendix A):
-the ``promo-events`` variant (Quake!), ``promo-monsters`` (Ground Kraken) and the
-composite ``all-bonus-cards`` (engine/setup.py ``expand_variants``).
+"""Rule tests for the promo Event, Monster and Secrets cards (issue 28, EXPANSION_DATA
+Appendix A): the ``promo-events`` variant (Quake!), ``promo-monsters`` (Ground Kraken),
+``promo-secrets`` (Slingshot VAR-22, Cave Mushrooms, Meat! GB-15/VAR-23) and the composite
+``all-bonus-cards`` (engine/setup.py ``expand_variants``).
 
 Positions are (x, y), y grows southward; the Entrance is at (0, 0).  Dragon die faces:
 2 the four sides, 3 plus (sides and centre), 6 centre only.
@@ -10,7 +11,10 @@ from __future__ import annotations
 import pytest
 
 from vast_desktop.engine import Setup, new_game
+from vast_desktop.engine.cards import promo_secrets as promo
+from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.setup import SetupError, expand_variants, validate_setup
 from vast_desktop.rules_data import load_rules
 
@@ -137,3 +141,131 @@ def test_ground_kraken_ambush_strength_3_collapses_then_leaves_the_game() -> Non
     _finish(g, "knight", "knight_turn")
     assert "T01" not in {t.tile_id for t in g.state.board.tiles.values()}      # her tile fell, she moved off
     assert g.state.board.pieces["knight"] in g.state.board.tiles
+
+
+# ---------------------------------------------------------------- promo Secrets
+def test_promo_secrets_deals_slingshot_cave_mushrooms_and_meat_only_with_the_variant() -> None:
+    plain = new_game(Setup(roles=("goblins", "dragon"), seed=2))
+    bonus = new_game(Setup(roles=("goblins", "dragon"), seed=2, variants=("promo-secrets",)))
+    promo = {"slingshot", "cave_mushrooms", "meat"}
+    assert not promo & set(plain.state.goblins.secrets_deck)
+    assert promo <= set(bonus.state.goblins.secrets_deck)
+    with pytest.raises(SetupError, match="promo-secrets variant changes the Goblins's cards: add the Goblins"):
+        new_game(Setup(roles=("knight", "dragon"), variants=("promo-secrets",)))
+
+
+def test_VAR_22_slingshot_lowers_the_knights_strength_and_perception_until_the_goblins_turn_ends() -> None:
+    """Slingshot, face up: from the Activate Tribes menu it hits the Knight, seen in a straight
+    line within 4 spaces of a revealed Tribe: −1 Strength and −1 Perception until the
+    Goblins' turn ends.  VAR-22: not an attack — no Health lost, no Rage spent — and any
+    Tribe throws it whatever its Population; once a turn."""
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "face_up": ["slingshot"], "rage": 2},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 0]})
+    to_activation(g)
+    strength, perception, health = kb.strength(g), kb.perception(g), g.state.knight.health
+    rage = gob(g).rage
+    assert "slingshot:knight" in ids(g)
+    choose(g, "slingshot:knight")
+    assert (kb.strength(g), kb.perception(g)) == (strength - 1, perception - 1)
+    assert g.state.knight.health == health and gob(g).rage == rage          # not an attack
+    assert "slingshot:knight" not in ids(g)                                 # once a turn
+    assert promo.check_slingshot_target(g, "knight").text == \
+        "The Slingshot has been used this turn: once in each of your turns."
+    choose(g, "end:")
+    assert (kb.strength(g), kb.perception(g)) == (strength, perception)     # it ends with their turn
+
+
+def test_VAR_22_slingshot_needs_a_revealed_tribe_that_sees_the_target_within_4() -> None:
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "face_up": ["slingshot"]},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 1]})
+    to_activation(g)
+    assert not any(i.startswith("slingshot:") for i in ids(g))
+    assert promo.check_slingshot_target(g, "knight").text == \
+        "No revealed Tribe sees the Knight within 4 spaces in a straight line."
+    assert promo.check_slingshot_target(g, "thief").rule == "VAR-22"
+
+
+def test_cave_mushrooms_one_tribe_three_activations_and_it_reveals_again_after_hiding() -> None:
+    """Cave Mushrooms: before any activation, one Tribe is activated up to three times and
+    no other Tribe; hidden again in between, it may Reveal on a later activation."""
+    g = gob_game(goblins={"population": {"fangs": 2, "bones": 2, "eye": 0}, "hand": ["cave_mushrooms"]})
+    to_activation(g)
+    choose(g, "secret:cave_mushrooms", "tribe:fangs")
+    assert "activate:bones" not in ids(g) and "activate:fangs" in ids(g)
+    assert gb.check_activate(g, "bones").text == "Cave Mushrooms: only the Fangs Tribe is activated this turn."
+    choose(g, "activate:fangs", "reveal:1,1")                             # 1: revealed on its Dark tile
+    assert gb.tribe_pos(g, "fangs") == (1, 1) and g.pending.kind == "goblins_turn"
+    choose(g, "activate:fangs", "hide:")                                  # 2: it hides again
+    assert gb.tribe_pos(g, "fangs") is None and g.pending.kind == "goblins_turn"
+    choose(g, "activate:fangs")                                           # 3: revealed again
+    assert g.pending.kind == "reveal_tribe" and "reveal:1,1" in ids(g)
+    choose(g, "reveal:1,1")
+    assert gob(g).activated == ["fangs", "fangs", "fangs"] and gb.tribe_pos(g, "fangs") == (1, 1)
+    assert set(ids(g)) == {"end:"}
+    assert gb.check_activate(g, "fangs").text == "The Fangs Tribe has been activated 3 times this turn (Cave Mushrooms)."
+
+
+def test_cave_mushrooms_is_played_before_any_activation() -> None:
+    g = gob_game(goblins={"population": {"fangs": 2, "bones": 2, "eye": 0}, "hand": ["cave_mushrooms"]})
+    to_activation(g)
+    choose(g, "activate:bones", "done:")
+    assert "secret:cave_mushrooms" not in ids(g)
+    assert sc.check_play_secret(g, "cave_mushrooms").text == \
+        "Cave Mushrooms is played before any Tribe is activated this turn."
+
+
+def test_GB_15_VAR_23_meat_waits_for_a_free_strength_disc() -> None:
+    """GB-15 / VAR-23: the four Strength discs are a hard limit.  The Fangs disc and three
+    +1 Strength Monsters use all four: Meat! waits face up.  Once a Monster leaves, the
+    freed disc goes to the Meat! at the start of the Goblins' next turn."""
+    g = gob_game(roles=("goblins",), pieces={},
+                 goblins={"population": {"fangs": 2, "bones": 2, "eye": 2}, "hand": ["meat"],
+                          "monsters": {"fangs": ["ogre"], "bones": ["troll"], "eye": ["flame_giant"]}})
+    to_activation(g)
+    assert promo.free_strength_discs(g) == 0
+    choose(g, "secret:meat")
+    assert "meat" in gob(g).face_up and "meat_waits" in event_kinds(g) and not promo.meat_spaces_on_map(g)
+    gob(g).monsters["eye"] = []                                           # a disc frees up
+    g.state.monster_discard.append("flame_giant")
+    choose(g, "end:")
+    for _ in range(40):
+        if g.pending.kind == "meat_space":
+            break
+        choose(g, ids(g)[0])
+    assert g.pending.role == "goblins" and "meat:2,0" in ids(g)
+    assert "meat:1,1" in ids(g) and "meat:0,0" in ids(g)
+    choose(g, "meat:2,0")
+    assert promo.meat_spaces_on_map(g) == [(2, 0)] and "meat" not in gob(g).face_up
+    assert promo.free_strength_discs(g) == 0
+
+
+def test_GB_15_a_strength_monster_without_a_free_disc_has_no_effect() -> None:
+    """With a Meat! disc out, three +1 Strength Monsters need five discs: the last in the
+    order Fangs, Bones, Eye has no effect until one frees up."""
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 1, "eye": 1},
+                          "monsters": {"fangs": ["ogre"], "bones": ["troll"], "eye": ["flame_giant"]}},
+                 tokens={"2,0": {"meat": 1}})
+    assert [gb.strength_discs(g, t) for t in ("fangs", "bones", "eye")] == [2, 1, 0]
+    g.state.board.tokens_at((2, 0))["meat"] = 0
+    assert [gb.strength_discs(g, t) for t in ("fangs", "bones", "eye")] == [2, 1, 1]
+
+
+def test_meat_any_tribe_may_be_revealed_on_it() -> None:
+    g = gob_game(goblins={"population": {"fangs": 0, "bones": 1, "eye": 0}}, tokens={"3,0": {"meat": 1}})
+    to_activation(g)
+    choose(g, "activate:bones")
+    assert "reveal:3,0" in ids(g) and "reveal:2,1" in ids(g)
+    assert "Meat!" in g.pending.option("reveal:3,0").label
+    choose(g, "reveal:3,0")
+    assert gb.tribe_pos(g, "bones") == (3, 0)
+
+
+def test_meat_the_dragons_scratch_devours_it_counting_as_eating_1() -> None:
+    tiles = [entrance(), lit((1, 0), "T22"), lit((2, 0), "T25")]
+    g = scenario(("goblins", "dragon"), active="dragon", tiles=tiles, pieces={"dragon": [1, 0]},
+                 dragon={"placed": True, "hand": ["claw"] * 3}, tokens={"1,0": {"meat": 1}})
+    eaten = g.state.dragon.eaten
+    choose(g, "power:scratch")
+    assert g.pending.option("scratch:tribes").label == "Scratch the Meat! (it counts as eating 1)"
+    choose(g, "scratch:tribes")
+    assert g.state.dragon.eaten == eaten + 1 and not promo.meat_spaces_on_map(g)

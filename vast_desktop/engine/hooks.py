@@ -68,6 +68,8 @@ class GoblinsHooks:
     attack_dragon: Callable[[Game, str, str], Proc]
     spores: Callable[[Game], Proc]
     goblin_ambush: Callable[[Game, str], Proc]
+    check_may_activate: Callable[[Game, str], Reason | None]   # promo Secrets (cards/promo_secrets.py)
+    strength_discs_used: Callable[[Game], int]
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ class DecisionKind(StrEnum):
     CHOOSE_TRIBE = "choose_tribe"             # which Tribe a Secrets card affects
     CAVE_IN = "cave_in"                       # which tile Cave-In removes
     HEX_TARGET = "hex_target"                 # which player Hex targets
+    MEAT_SPACE = "meat_space"                 # which empty space the promo Meat! disc goes on
     SPORES_TRIBE = "spores_tribe"             # which Tribe falls to 1 Population (Soporific Spores)
     BRIGHT_BEETLES = "bright_beetles"         # discard the Bright Beetles so a Hissed Tribe loses nothing?
     THIEF_BONUS = "thief_bonus"               # Secrets or Rage for killing the Thief (Loot Drop)

@@ -50,6 +50,8 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
     "promo-monsters": "Bonus cards: the Ground Kraken joins the Monster deck — when its Tribe attacks, the Dragon "
                       "die collapses the tiles around it and the card is removed (with the Goblins, or Goblin "
                       "Infestation line C).",
+    "promo-secrets": "Bonus cards: the Secrets Slingshot, Cave Mushrooms and Meat! join the Secrets deck "
+                     "(only with the Goblins).",
     "all-bonus-cards": "Bonus cards: every bonus variant at once (schemes, thief-upgrades, promo-treasures, "
                        "promo-sidequests, revised-cards, promo-events, promo-monsters, promo-secrets), each only "
                        "when its role is in play.",
@@ -70,6 +72,7 @@ BONUS_ROLES: dict[str, tuple[str, ...]] = {
 PROMO_CARDS: dict[str, tuple[str, ...]] = {
     "promo-events": ("quake",),
     "promo-monsters": ("ground_kraken",),
+    "promo-secrets": ("slingshot", "cave_mushrooms", "meat"),
 }
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
 _HOUSE_RULES_GENERAL = {
@@ -501,6 +504,9 @@ def initial_state(g: Game) -> GameState:
         if promo_ids(rules, cfg, "monsters"):                              # promo-monsters (issue 28)
             st.monster_deck = dealt_deck(rules, cfg, "monsters")
             rng.shuffle(st.monster_deck)
+        if promo_ids(rules, cfg, "secrets"):                               # promo-secrets (issue 28)
+            st.goblins.secrets_deck = dealt_deck(rules, cfg, "secrets")
+            rng.shuffle(st.goblins.secrets_deck)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
         st.thief = setup_thief(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards

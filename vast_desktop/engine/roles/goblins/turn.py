@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...board_views import GoblinsBoard
+from ...cards import promo_secrets as promo
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...errors import checked
@@ -119,11 +120,22 @@ def has_monster(g: Game, tribe: str, monster: str) -> bool:
     return any(m.split("#")[0] == monster for m in gs(g).monsters[tribe])
 
 
-def strength_discs(g: Game, tribe: str) -> int:
-    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster."""
+def _discs_wanted(g: Game, tribe: str) -> int:
     n = g.rules.goblins.tribe(tribe).strength_discs
     n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
     return n
+
+
+def strength_discs(g: Game, tribe: str) -> int:
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster.  GB-15: the
+    discs are a hard limit — with Meat! discs on the map (promo-secrets) the Tribes get
+    the rest in the order Fangs, Bones, Eye, a Monster left without one having no effect."""
+    n = _discs_wanted(g, tribe)
+    meat = len(promo.meat_spaces_on_map(g))
+    if not meat:
+        return n
+    before = sum(_discs_wanted(g, t) for t in TRIBES[:TRIBES.index(tribe)])
+    return max(0, min(n, g.rules.goblins.strength_discs - meat - before))
 
 
 def strength_discs_used(g: Game) -> int:
@@ -702,6 +714,8 @@ def start_turn(g: Game) -> None:
     s.blind_fury = None
     s.fire_bomber = None
     s.poison = False
+    s.slingshot = None
+    s.mushrooms = None
     s.ruby_used = False
     s.war_card = None
     s.war_drawn = []
@@ -717,12 +731,14 @@ def start_turn(g: Game) -> None:
 def goblins_turn(g: Game) -> Proc:
     s = gs(g)
     start_turn(g)
+    yield from promo.meat_waiting(g)                 # GB-15: a waiting Meat! takes a freed disc
     card = yield from choose_war_card(g)
     yield from populate(g, card)
     yield from draw_and_assign(g, g.card(card).monsters)
     yield from draw_secrets(g, g.card(card).secrets)
     yield from activate_phase(g)
     s.fire_bomber = None
+    s.slingshot = None                               # the Slingshot's hit ends with the Goblins' turn
     s.war_deck = list(g.rules.deck("war"))     # GB-03: the whole War deck is shuffled at once
     g.rng.shuffle(s.war_deck)
     g.log("turn_end", "The Goblins end their turn.")
@@ -906,6 +922,7 @@ def activate_phase(g: Game) -> Proc:
             if check_activate(g, t) is None:
                 opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
                                    (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
+        opts += promo.slingshot_options(g)
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
         return opts
 
@@ -915,6 +932,9 @@ def activate_phase(g: Game) -> Proc:
         verb, arg = parse(choice.id)
         if verb == "end":
             return
+        if verb == "slingshot":
+            promo.use_slingshot(g, arg)
+            continue
         yield from activate(g, arg)
 
 
@@ -945,6 +965,8 @@ _CHOOSE_FIRST = Reason("Choose a Tribe to activate first (click it on the map or
 def check_activate(g: Game, t: str) -> Reason | None:
     """GB-59 (each Tribe once a turn), then :func:`check_may_activate`: may ``t`` be
     activated now (the Activate Tribes menu)?"""
+    if gs(g).mushrooms is not None:                      # promo Cave Mushrooms: one Tribe, three times
+        return promo.check_mushroom_activation(g, t) or check_may_activate(g, t)
     if t in gs(g).activated:
         return Reason(f"{Tname(t)} has already been activated this turn: each Tribe once.", "GB-59")
     return check_may_activate(g, t)
@@ -999,6 +1021,8 @@ def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
     """GB-82: a hidden Tribe is revealed onto a Dark tile showing its symbol (any symbol
     with the Gnome); AMB-42 (our reading): not onto another player's piece."""
     tile = g.state.board.tiles.get(q)
+    if promo.meat_reveal_allowed(g, q) and not _reveal_blocked(g, q):   # promo Meat!: any Tribe, there too
+        return None
     if tile is None or not tile.dark:
         return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
     symbol = g.tile(tile.tile_id).tribe
@@ -1013,7 +1037,8 @@ def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     """GB-82/83: the Dark tiles :func:`check_reveal_tile` allows; if none, the open spaces
     next to a tile (lurking)."""
     board = g.state.board
-    dark = [p for p, tile in sorted(board.tiles.items()) if tile.dark and check_reveal_tile(g, t, p) is None]
+    dark = [p for p, tile in sorted(board.tiles.items()) if (tile.dark or promo.meat_reveal_allowed(g, p))
+            and check_reveal_tile(g, t, p) is None]
     if dark:
         return dark, []
     return [], placement_spaces(g)
@@ -1053,7 +1078,8 @@ def _reveal(g: Game, t: str) -> Proc:
 
     def options() -> list[Option]:
         dark, open_ = reveal_spaces(g, t)
-        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the "
+                       f"{'Meat! at' if promo.meat_reveal_allowed(g, p) else 'Dark tile at'} {fmt_pos(p)}", (space(p),))
                 for p in dark]
         opts += [Option(at("lurk", p), f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
                  for p in open_]
