@@ -269,3 +269,21 @@ def test_meat_the_dragons_scratch_devours_it_counting_as_eating_1() -> None:
     assert g.pending.option("scratch:tribes").label == "Scratch the Meat! (it counts as eating 1)"
     choose(g, "scratch:tribes")
     assert g.state.dragon.eaten == eaten + 1 and not promo.meat_spaces_on_map(g)
+
+
+# ---------------------------------------------------------------- Easy bots
+def test_easy_goblins_throw_the_slingshot_first_and_keep_the_promo_secrets() -> None:
+    """The Easy Goblins value the promo Secrets: the Slingshot (free, it only helps) is
+    thrown before any activation, and a Slingshot in hand is kept over Cave-In."""
+    from vast_desktop.bots.easy.goblins import EasyGoblins
+    from vast_desktop.engine import view
+
+    g = gob_game(goblins={"population": {"fangs": 3, "bones": 0, "eye": 0}, "face_up": ["slingshot"]},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 0]})
+    to_activation(g)
+    bot = EasyGoblins(seed=1)
+    assert g.pending is not None
+    assert bot(view(g, "goblins"), g.pending) == "slingshot:knight"
+    assert bot.secret_value("slingshot") > bot.secret_value("cave_in")
+    assert bot.secret_value("meat") > bot.secret_value("cave_in")
+    assert bot.monster_value(bot.picture(view(g, "goblins"), g.pending), "ground_kraken", "fangs") > 1.0
