@@ -37,6 +37,8 @@ MUSHROOM_ACTIVATIONS = 3
 MEAT = "meat"                     # the board token: a Strength disc standing for the Meat
 SLINGSHOT_TARGETS = ("knight", "dragon")
 _TARGET_WORDS = {"knight": "the Knight: −1 Strength and −1 Perception", "dragon": "the Dragon: −1 Armor"}
+_SLINGSHOT_LABELS = {"knight": "Slingshot the Knight (−1 Strength and Perception)",
+                     "dragon": "Slingshot the Dragon (−1 Armor)"}
 _NOT_A_TARGET = Reason("The Slingshot lowers Strength, Armor or Perception: it hits the Knight or the surfaced "
                        "Dragon.", "VAR-22")
 _SLINGSHOT_USED = Reason("The Slingshot has been used this turn: once in each of your turns.", "VAR-22")
@@ -86,7 +88,7 @@ def check_slingshot_target(g: Game, piece: str) -> Reason | None:
 
 def slingshot_options(g: Game) -> list[Option]:
     """The Slingshot's targets :func:`check_slingshot_target` allows now."""
-    return [Option(f"slingshot:{p}", f"Slingshot {_TARGET_WORDS[p]} until your turn ends", (Target("piece", p),))
+    return [Option(f"slingshot:{p}", _SLINGSHOT_LABELS[p], (Target("piece", p),))
             for p in SLINGSHOT_TARGETS if check_slingshot_target(g, p) is None]
 
 
