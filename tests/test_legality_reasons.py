@@ -93,7 +93,7 @@ from typing import Any
 import pytest
 
 from vast_desktop.engine import Setup, load_scenario, new_game, view
-from vast_desktop.engine.cards import omens, secrets
+from vast_desktop.engine.cards import omens, promo_secrets, secrets
 from vast_desktop.engine.cards import past_plunder as plunder
 from vast_desktop.engine.cards import secrets as sc
 from vast_desktop.engine.cards.ambush import check_ambush_cube, check_step_back, check_underworm
@@ -822,6 +822,7 @@ CONVERTED: dict[str, Converted] = {
     "place_tile": Converted(_spaces, _space_check(board.check_placement_space), _all_targets),
     "collapse_tile": Converted(_spaces, _collapse_check, _all_targets),
     "cave_in": Converted(_spaces, _space_check(secrets.check_cave_in), _all_targets),
+    "meat_space": Converted(_spaces, _space_check(promo_secrets.check_meat_space), _all_targets),
     "explore_tile": Converted(lambda g, d: _hand_tiles(g), lambda g, t: board.check_hand_tile(g, t.ref, False),
                               _all_targets),
     "omen_hatred": Converted(lambda g, d: _spaces(g, d) + _hand_tiles(g), _hatred_check, _all_targets),

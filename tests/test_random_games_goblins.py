@@ -11,6 +11,7 @@ from test_random_games import check_invariants
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine.cards.bonus_decks import dealt_deck
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.state import TRIBES
@@ -28,10 +29,11 @@ def check_goblins(g: Game) -> None:
     assert 0 <= s.rage <= 3
     mons = g.state.monster_deck + g.state.monster_discard + [m for ms in s.monsters.values() for m in ms]
     mons += [s.drawn_monster] if s.drawn_monster else []
-    assert sorted(mons) == sorted(g.rules.deck("monsters")), f"{where}: Monsters {mons}"
+    mons += [m for m in g.state.removed_from_game if m == "ground_kraken"]   # promo: it leaves the game once used
+    assert sorted(mons) == sorted(dealt_deck(g.rules, g.config, "monsters")), f"{where}: Monsters {mons}"
     assert len(s.monsters["fangs"]) <= 1 and len(s.monsters["eye"]) <= 1 and len(s.monsters["bones"]) <= 2
     secrets = s.hand + s.face_up + s.secrets_deck + s.secrets_discard
-    assert sorted(secrets) == sorted(g.rules.deck("secrets")), f"{where}: Secrets {secrets}"
+    assert sorted(secrets) == sorted(dealt_deck(g.rules, g.config, "secrets")), f"{where}: Secrets {secrets}"
     # GB-51: over 5 only while the Goblins are still deciding on their turn (the discard is
     # owed after a draw, and GB-52 lets a Secret be played first, with its own questions)
     meeting_limit = g.state.active == "goblins" and g.pending is not None and g.pending.role == "goblins"

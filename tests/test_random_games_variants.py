@@ -244,7 +244,8 @@ def test_every_optional_variant_has_random_games() -> None:
     """Each variant the engine offers is played in some random-game test: here, or Terrain's
     in test_random_games_terrain."""
     played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain",
-              "dragon-scales", "thief-upgrades", *KNIGHT_CARDS}
+              "dragon-scales", "thief-upgrades", *KNIGHT_CARDS,
+              "promo-events", "promo-monsters", "promo-secrets", "all-bonus-cards"}   # test_random_games_bonus
     assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
 
 

@@ -69,6 +69,8 @@ class GoblinsHooks:
     spores: Callable[[Game], Proc]
     goblin_ambush: Callable[[Game, str], Proc]
     eye_of_rage: Callable[[Game, str, str], None]        # (g, who, what): another player gained Treasure
+    check_may_activate: Callable[[Game, str], Reason | None]   # promo Secrets (cards/promo_secrets.py)
+    strength_discs_used: Callable[[Game], int]
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ class DecisionKind(StrEnum):
     CHOOSE_TRIBE = "choose_tribe"             # which Tribe a Secrets card affects
     CAVE_IN = "cave_in"                       # which tile Cave-In removes
     HEX_TARGET = "hex_target"                 # which player Hex targets
+    MEAT_SPACE = "meat_space"                 # which empty space the promo Meat! disc goes on
     SPORES_TRIBE = "spores_tribe"             # which Tribe falls to 1 Population (Soporific Spores)
     SCHEME_BUY = "scheme_buy"                 # plundered Treasure: buy a Scheme, store it, or let it go
     SCHEME_PAY = "scheme_pay"                 # which other Scheme in hand is discarded to pay for one

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .cards.bonus_decks import dealt_deck, promo_ids
 from .geometry import DELTA
 from .map.terrain import READY_KINDS
 from .roles.dragon.state import setup_dragon
@@ -55,6 +56,34 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
                       "the Thief).",
     "schemes": "Goblin Schemes: eight Scheme cards join the Secrets deck; the Goblins buy them with plundered "
                "Treasure for lasting effects (VAR-25..31; only with the Goblins).",
+    "promo-events": "Bonus cards: the Quake! Event joins the Event deck — roll the Dragon die at the Knight and "
+                    "collapse the tiles it hits (only with the Knight).",
+    "promo-monsters": "Bonus cards: the Ground Kraken joins the Monster deck — when its Tribe attacks, the Dragon "
+                      "die collapses the tiles around it and the card is removed (with the Goblins, or Goblin "
+                      "Infestation line C).",
+    "promo-secrets": "Bonus cards: the Secrets Slingshot, Cave Mushrooms and Meat! join the Secrets deck "
+                     "(only with the Goblins).",
+    "all-bonus-cards": "Bonus cards: every bonus variant at once (schemes, thief-upgrades, promo-treasures, "
+                       "promo-sidequests, revised-cards, promo-events, promo-monsters, promo-secrets), each only "
+                       "when its role is in play.",
+}
+# The composite variant and the bonus variants it stands for, in this order.  Names not
+# registered in OPTIONAL_VARIANTS (a bonus deck not built in this version) are skipped.
+BONUS_VARIANTS = ("schemes", "thief-upgrades", "promo-treasures", "promo-sidequests", "revised-cards",
+                  "promo-events", "promo-monsters", "promo-secrets")
+COMPOSITE_VARIANTS: dict[str, tuple[str, ...]] = {"all-bonus-cards": BONUS_VARIANTS}
+# Each bonus variant applies when ANY of these roles is in play (all-bonus-cards skips the
+# others; chosen by name it is refused with the message below).
+BONUS_ROLES: dict[str, tuple[str, ...]] = {
+    "schemes": ("goblins",), "thief-upgrades": ("thief",), "promo-treasures": ("knight",),
+    "promo-sidequests": ("knight",), "revised-cards": ("knight",), "promo-events": ("knight",),
+    "promo-monsters": ("goblins", "knight"), "promo-secrets": ("goblins",),
+}
+# The promo cards each bonus variant shuffles into its deck (card ids in rules_data).
+PROMO_CARDS: dict[str, tuple[str, ...]] = {
+    "promo-events": ("quake",),
+    "promo-monsters": ("ground_kraken",),
+    "promo-secrets": ("slingshot", "cave_mushrooms", "meat"),
 }
 KNIGHT_CARD_VARIANTS = ("promo-treasures", "promo-sidequests", "revised-cards")   # the Knight's bonus cards
 REVISED_CARDS = {"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
@@ -242,6 +271,12 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for v in setup.variants:
         if v not in OPTIONAL_VARIANTS:
             raise SetupError(f"Unknown variant {v!r}; valid variants: {', '.join(OPTIONAL_VARIANTS) or '(none yet)'}.")
+    for v in dict.fromkeys(setup.variants):
+        needs = BONUS_ROLES.get(v)
+        if needs and not set(needs) & set(setup.roles):
+            raise SetupError(f"The {v} variant changes the {' or '.join(n.capitalize() for n in needs)}'s cards: "
+                             f"add {' or '.join('the ' + n.capitalize() for n in needs)}, or turn it off "
+                             "(all-bonus-cards turns on only the bonus cards of the roles in play).")
     if "terrain" in setup.variants and "random-terrain" in setup.variants:
         raise SetupError("Choose only one of the variants terrain, random-terrain.")
     if "dragon-scales" in setup.variants and "dragon" not in setup.roles:      # VAR-14: the Dragon's own cards
@@ -268,6 +303,25 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
             raise SetupError(f"Unknown {role} difficulty {level!r}; valid levels: {', '.join(valid)}.")
     if setup.solo_level is not None and setup.solo_level not in SOLO_LEVELS:
         raise SetupError(f"Unknown solo level {setup.solo_level!r}; valid levels: {', '.join(SOLO_LEVELS)}.")
+
+
+def expand_variants(setup: Setup) -> tuple[str, ...]:
+    """The variants in play, each composite name (all-bonus-cards) replaced by the bonus
+    variants it stands for that are registered here and whose role is in play; every
+    rule reads variants through this, so a bonus deck added later plugs in by name."""
+    out: list[str] = []
+    for v in setup.variants:
+        if v in COMPOSITE_VARIANTS:
+            out += [n for n in COMPOSITE_VARIANTS[v] if n in OPTIONAL_VARIANTS
+                    and set(BONUS_ROLES.get(n, setup.roles)) & set(setup.roles)]
+        else:
+            out.append(v)
+    return tuple(dict.fromkeys(out))
+
+
+def promo_cards(setup: Setup) -> frozenset[str]:
+    """The promo card ids the chosen bonus variants shuffle into their decks."""
+    return frozenset(c for v in expand_variants(setup) for c in PROMO_CARDS.get(v, ()))
 
 
 def effective_difficulty(setup: Setup, rules: RulesData) -> dict[str, str]:
@@ -317,6 +371,7 @@ def _knight_level_for_goblins(rules: RulesData, level: str | None) -> str | None
 
 def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     validate_setup(setup, rules)
+    variants = expand_variants(setup)           # all-bonus-cards stands for the bonus variants of the roles in play
     difficulty = effective_difficulty(setup, rules)
     roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
     rv = rules.role_variant(roles)
@@ -390,11 +445,12 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "terrain": "terrain" in setup.variants or "random-terrain" in setup.variants,   # TR-01
                "random_terrain": "random-terrain" in setup.variants,                  # VAR-13
                "dragon_scales": "dragon-scales" in setup.variants,                    # VAR-32..37
-               "promo_treasures": "promo-treasures" in setup.variants,                # KN-97, KN-98, VAR-47
-               "promo_sidequests": "promo-sidequests" in setup.variants,              # VAR-15
-               "revised_cards": "revised-cards" in setup.variants,                    # VAR-20
-               "thief_upgrades": "thief-upgrades" in setup.variants,                  # VAR-38..40
-               "schemes": "schemes" in setup.variants},                               # VAR-25..31
+               "promo_treasures": "promo-treasures" in variants,                # KN-97, KN-98, VAR-47
+               "promo_sidequests": "promo-sidequests" in variants,              # VAR-15
+               "revised_cards": "revised-cards" in variants,                    # VAR-20
+               "thief_upgrades": "thief-upgrades" in variants,                  # VAR-38..40
+               "schemes": "schemes" in variants,                                # VAR-25..31
+               "promo_cards": promo_cards(setup)},                                   # issue 28: bonus cards
     )
 
 
@@ -473,12 +529,12 @@ def initial_state(g: Game) -> GameState:
         k.sidequest_deck = deck[3:]
         st.knight = k
         board.pieces["knight"] = (0, 0)
-        st.event_deck = knight_deck(rules, cfg, "events")
+        st.event_deck = knight_deck(rules, cfg, "events") + promo_ids(rules, cfg, "events")
         rng.shuffle(st.event_deck)
         st.treasure_deck = knight_deck(rules, cfg, "treasures")
         rng.shuffle(st.treasure_deck)
         if cfg.infestation_line == "C":
-            st.monster_deck = list(rules.deck("monsters"))
+            st.monster_deck = dealt_deck(rules, cfg, "monsters")
             rng.shuffle(st.monster_deck)
     if "cave" in roles:                                                    # SET-38/39
         cave = CaveState(hatred_tokens=cfg.hatred_tokens)
@@ -489,6 +545,12 @@ def initial_state(g: Game) -> GameState:
         setup_dragon(g, st)
     if "goblins" in roles:                                                 # Goblins setup (GB board)
         st.goblins = setup_goblins(g, st)
+        if promo_ids(rules, cfg, "monsters"):                              # promo-monsters (issue 28)
+            st.monster_deck = dealt_deck(rules, cfg, "monsters")
+            rng.shuffle(st.monster_deck)
+        if promo_ids(rules, cfg, "secrets"):                               # promo-secrets (issue 28)
+            st.goblins.secrets_deck = dealt_deck(rules, cfg, "secrets")
+            rng.shuffle(st.goblins.secrets_deck)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
         st.thief = setup_thief(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards

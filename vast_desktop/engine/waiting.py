@@ -60,6 +60,7 @@ TASKS: dict[str, str] = {
     "discard_secret": "which Secrets card to discard",
     "gnome_leap": "whether the Gnome leaps",
     "hex_target": "whom to Hex",
+    "meat_space": "where to put the Meat!",
     "lurker": "what a lurking Tribe does",
     "overpopulation": "which Tribe scatters",
     "populate": "how to populate the Tribes",

@@ -37,6 +37,7 @@ TOKEN_COLOURS = {
     "gem_flame": (255, 130, 30),
     "gem_wing": (90, 200, 120),
     "flamewall": (230, 80, 20),
+    "meat": (200, 40, 40),                     # the promo Meat!: a red Strength disc
     "treasure": (235, 190, 60),
     "crystal": (120, 220, 255),
     "event": (200, 120, 255),

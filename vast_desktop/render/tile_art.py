@@ -37,9 +37,10 @@ TYPE_LETTERS = {"entrance": "E", "ambush": "A", "event": "?", "treasure": "T", "
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
 TOKEN_KINDS = ("treasure", "crystal", "event", "vault", "ogre", "troll", "hatred",
-               "gem_claw", "gem_flame", "gem_wing", "flamewall")
+               "gem_claw", "gem_flame", "gem_wing", "flamewall", "meat")
 TOKEN_LETTERS = {"treasure": "T", "crystal": "C", "event": "!", "vault": "V", "ogre": "O", "troll": "Tr",
-                 "hatred": "H", "gem_claw": "Gc", "gem_flame": "Gf", "gem_wing": "Gw", "flamewall": "F"}
+                 "hatred": "H", "gem_claw": "Gc", "gem_flame": "Gf", "gem_wing": "Gw", "flamewall": "F",
+                 "meat": "M"}
 PIECE_IDS = ("knight", "dragon", "thief", "tribe:fangs", "tribe:bones", "tribe:eye")
 PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "tribe:fangs": "F", "tribe:bones": "B",
                  "tribe:eye": "E"}

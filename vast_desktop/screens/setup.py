@@ -17,6 +17,8 @@ import pygame_gui
 
 from ..campaign import RANK_NAMES, Campaign, CampaignError, campaign_path, load_campaign
 from ..engine.setup import (
+    BONUS_VARIANTS,
+    COMPOSITE_VARIANTS,
     EXCLUSIVE_VARIANTS,
     HOUSE_RULES,
     OPTIONAL_VARIANTS,
@@ -81,6 +83,11 @@ def variant_groups() -> list[tuple[str, list[str]]]:
         seen.update(members)
         out.append((family or v, members))
     return out
+
+
+def is_bonus(group: str) -> bool:
+    """A bonus-card variant (or the composite all-bonus-cards): listed under "Bonus cards"."""
+    return group in BONUS_VARIANTS or group in COMPOSITE_VARIANTS
 
 
 def is_family(group: str) -> bool:
@@ -499,7 +506,12 @@ class SetupScreen(Screen):
         tog_w = s(64)
         text_w = right.w - tog_w - s(14)
         self.variant_buttons = {}
-        for group, members in variant_groups():
+        groups = variant_groups()
+        bonus = sorted((gm for gm in groups if is_bonus(gm[0])), key=lambda gm: gm[0] not in COMPOSITE_VARIANTS)
+        for group, members in [gm for gm in groups if not is_bonus(gm[0])] + bonus:
+            if bonus and group == bonus[0][0]:
+                olist.add(self._heading_item("head:bonus", "Bonus cards",
+                                             "promo and bonus card sets: each applies only when its role is in play"))
             if is_family(group):
                 olist.add(self._family_item(group, members))
             else:

@@ -529,7 +529,8 @@ class EasyGoblins(ScoredBot):
         """GB-43..49: what a Monster is worth to Tribe ``t`` for the plan."""
         m = base(m)
         v = {"ogre": 4.0, "troll": 4.0, "flame_giant": 4.0, "gnome": 2.5, "pet_frog": 1.5, "golem": 1.0,
-             "underworm": 1.0, "bright_beetles": 1.0, "wisp": 1.0, "blob": 2.0 if ctx.plan == "knight" else 0.5}
+             "underworm": 1.0, "bright_beetles": 1.0, "wisp": 1.0, "blob": 2.0 if ctx.plan == "knight" else 0.5,
+             "ground_kraken": 1.5}   # promo: one quake when its Tribe attacks, then gone
         s = v.get(m, 1.0)
         if m in STRENGTH_MONSTERS:
             s += 0.3 * ctx.pop.get(t, 0) + (0.5 if t == "fangs" else 0.0)
@@ -554,7 +555,8 @@ class EasyGoblins(ScoredBot):
         """How much a Secrets card in hand is worth keeping (hand limit, GB-51)."""
         return {"hiding_spots": 6.0, "fire_bomber": 5.0, "leader": 4.0, "blind_fury": 4.0, "trap": 3.0,
                 "hex": 3.0, "secret_tunnels": 3.0, "poison": 2.0, "goblin_ruby": 1.5,
-                "cave_in": 0.5, **SCHEME_VALUES}.get(base(card), 1.0)
+                "cave_in": 0.5, "slingshot": 3.0, "cave_mushrooms": 2.0, "meat": 1.5,
+                **SCHEME_VALUES}.get(base(card), 1.0)
 
     # ------------------------------------------------------------ Schemes (VAR-25..31)
     def scheme_in_hand(self, ctx: Picture) -> bool:
@@ -609,6 +611,9 @@ class EasyGoblins(ScoredBot):
         if verb(o) == "end":
             self.note(o.id, "Every Tribe that can still act does some good: end only when none is left.")
             return 0.0
+        if verb(o) == "slingshot":               # promo: free, harmless, weakens the target all turn
+            self.note(o.id, "The Slingshot costs nothing and makes every attack this turn easier: throw it first.")
+            return 60.0
         t = arg(o)
         p = ctx.tribe_pos(t)
         name = _tribe_words(t)
@@ -857,6 +862,13 @@ class EasyGoblins(ScoredBot):
         p = ctx.tribe_pos(t) if t else None
         if card == "hiding_spots":
             return 200.0
+        if card == "slingshot":                   # promo: face up, then thrown from the menu
+            return 0.5
+        if card == "meat":                        # promo: a bait every Tribe may be revealed on
+            return 0.4 if d.kind == DecisionKind.GOBLINS_TURN else -1.0
+        if card == "cave_mushrooms":              # promo: one strong Tribe acts three times
+            strong = [x for x in TRIBES if ctx.strength.get(x, 0) > ctx.need]
+            return 0.6 if d.kind == DecisionKind.GOBLINS_TURN and len(strong) == 1 else -1.0
         if card in ("trap", "goblin_ruby"):
             if card == "goblin_ruby" and "thief" in ctx.view.roles:
                 return -1.0
@@ -890,6 +902,14 @@ class EasyGoblins(ScoredBot):
         if t == self.memory.secret_for and "hiding" not in d.prompt.lower():
             return 10.0
         return 0.1 * ctx.strength.get(t, 0) - (0.2 * ctx.pop.get(t, 0) if "hiding" in d.prompt.lower() else 0.0)
+
+    def kind_meat_space(self, ctx: Picture, d: Decision, o: Option) -> float:
+        """Meat! (promo): near the other players, where a Tribe revealed on it can strike."""
+        q = option_space(o)
+        others = [p for k, p in ctx.view.pieces.items() if not k.startswith("tribe:")]
+        if q is None or not others:
+            return 0.0
+        return -float(min(abs(q[0] - p[0]) + abs(q[1] - p[1]) for p in others))
 
     def kind_hex_target(self, ctx: Picture, d: Decision, o: Option) -> float:
         return {"dragon": 4.0, "thief": 3.0, "cave": 2.0, "knight": 1.0}.get(arg(o), 0.0)
@@ -1012,6 +1032,7 @@ class EasyGoblins(ScoredBot):
         DecisionKind.TRIBE_ACTIVATION: kind_tribe_activation,
         DecisionKind.CHOOSE_TRIBE: kind_choose_tribe,
         DecisionKind.HEX_TARGET: kind_hex_target,
+        DecisionKind.MEAT_SPACE: kind_meat_space,
         DecisionKind.CAVE_IN: kind_cave_in,
         DecisionKind.AMBUSH: kind_ambush,
         DecisionKind.TRAP_DRAGON: kind_trap_dragon,

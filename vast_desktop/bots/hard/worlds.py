@@ -36,12 +36,14 @@ from ...engine.map.terrain import READY_KINDS
 from ...engine.option_ids import arg_of, has_verb
 from ...engine.roles.goblins.state import scheme_deck
 from ...engine.scenario import load_scenario
+from ...engine.setup import Setup, expand_variants, promo_cards
 from ...engine.view import PlayerView, TileView
 from ...rules_data import RulesData
 from ..registry import ROLES
 
 if TYPE_CHECKING:       # the type of what it returns: a new game, never one it is given
     from ...engine import Game
+    from ...rules_data.schema import DeckName
 
 
 class WorldError(ValueError):
@@ -98,6 +100,12 @@ class _Sampler:
         self.boards = view.boards
         self.removed = set(view.removed)
         self.treasure_deck: list[str] = []
+        self.promo = promo_cards(Setup.model_validate({**view.setup, "seed": 0}))   # the bonus variants' cards
+
+    def deck(self, name: DeckName) -> list[str]:
+        """Deck ``name`` as dealt in this game: its base cards and the promo cards in play."""
+        return [*self.rules.deck(name), *(pid for c in self.rules.cards(name, include_promo=True)
+                                          if c.promo and c.id in self.promo for pid in c.physical_ids)]
 
     def build(self) -> dict[str, Any]:
         v = self.view
@@ -209,7 +217,7 @@ class _Sampler:
         (the Cave keeps the top 3 Events it has seen, CV-40)."""
         decks, rng = self.boards.decks, self.rng
         if "knight" in self.view.roles:
-            pool = _minus(self.rules.deck("events"), self.removed)
+            pool = _minus(self.deck("events"), self.removed)
             cave = self.boards.cave
             top = list(cave.event_top3 or ()) if self.viewer == "cave" and cave is not None else []
             pool = _minus(pool, top)
@@ -219,7 +227,7 @@ class _Sampler:
         drawn = gob.drawn_monster if gob is not None else None
         if drawn:
             shown.append(drawn)
-        pool = _minus(self.rules.deck("monsters"), shown)
+        pool = _minus(self.deck("monsters"), shown, self.removed)   # a used Ground Kraken leaves the game
         # a Monster drawn in the Goblins' turn and not yet assigned: the world starts the turn
         # again and so draws it again — it goes back on top of the deck
         again = [drawn] if drawn and self.view.active == "goblins" else []
@@ -299,8 +307,8 @@ class _Sampler:
         assert b is not None
         own = self.viewer == "goblins"
         face_up, discard = list(b.face_up), list(b.secrets_discard)
-        pool = list(self.rules.deck("secrets"))
-        if "schemes" in setup.get("variants", ()):
+        pool = list(self.deck("secrets"))
+        if "schemes" in expand_variants(Setup.model_validate({**setup, "seed": 0})):   # all-bonus-cards too
             pool += scheme_deck(self.rules)
         pool = _minus(pool, face_up, discard, b.schemes)
         hand = list(b.hand or ()) if own else _draw(rng, pool, b.hand_count, "the Goblins' Secrets")

@@ -19,6 +19,7 @@ from ..geometry import DIAGONALS, Pos, adjacent, fmt_pos, manhattan
 from ..kinds import DecisionKind
 from ..map import terrain as tr
 from ..map.board import is_dark, is_lit, place_tile
+from ..map.quake import quake_collapse
 from ..map.reveal import reveal_one
 from ..option_ids import at, pos_arg
 from ..reasons import Reason
@@ -61,19 +62,42 @@ def resolve_ambush(g: Game, source: str) -> Proc:
         _, _, hit = roll_dragon_die(g, g.state.board.pieces["knight"], "The Ambush", "equal Strength")
     else:
         hit = True
-    if monster is not None and not (hit and monster in ("ogre", "troll")):
+    kraken = monster is not None and is_kraken(g, monster)
+    if monster is not None and not kraken and not (hit and monster in ("ogre", "troll")):
         g.state.monster_discard.append(monster)   # VAR-44: a hitting Ogre/Troll waits until beaten
+    here = g.state.board.pieces["knight"]
     if not hit:
         g.log("ambush_beaten", f"The Knight (Strength {mine}) fends off the {name}.")
         if monster is not None:
             k.ambush_monster_beaten = True
+        if kraken:
+            assert monster is not None
+            yield from kraken_ambush(g, monster, here)
         return
     g.log("ambush_hit", f"The {name} wound the Knight (her Strength {mine} against {foe}).")
     kb.lose_health(g, 1, "Ambush", "ambush")
-    if monster is not None:
+    if kraken:
+        assert monster is not None
+        yield from kraken_ambush(g, monster, here)
+    elif monster is not None:
         line_key = g.card(monster).ambush_line
         if line_key:
             yield from AMBUSH_LINES[line_key](g, monster)
+
+
+def is_kraken(g: Game, monster: str) -> bool:
+    """The promo Ground Kraken (promo-monsters variant), by its handler."""
+    return g.card(monster).handler == "ground_kraken"
+
+
+def kraken_ambush(g: Game, monster: str, here: Pos) -> Proc:
+    """Ground Kraken at Goblin Infestation line C (Ambush Strength 3): hit or fended off,
+    the Dragon die is rolled at the Ambush space and the tiles it hits collapse (the
+    Knight chooses where displaced pieces go); then the card leaves the game (our reading:
+    the Kraken's Ambush is its attack, so the quake does not wait for a wound)."""
+    g.state.removed_from_game.append(monster)
+    g.log("kraken", "The Ground Kraken heaves the ground and is removed from the game.", card=monster)
+    yield from quake_collapse(g, here, "knight", "The Ground Kraken", "its Ambush")
 
 
 def raise_strength(g: Game, prompt: str, fight: str) -> Proc:

@@ -10,6 +10,7 @@ from ..decisions import Option, Target
 from ..geometry import surrounding
 from ..kinds import DecisionKind
 from ..map.board import is_dark
+from ..map.quake import quake_collapse
 from ..map.reveal import reveal_group
 from ..option_ids import arg_of
 from ..roles.knight import board as kb
@@ -135,6 +136,14 @@ def ev_vantage_point(g: Game) -> Proc:
     yield from reveal_group(g, dark, "knight", after_each=grit)
 
 
+def ev_quake(g: Game) -> Proc:
+    """Quake! (promo, the promo-events variant): the Dragon die is rolled at the Knight's
+    space and every tile it hits collapses (map/quake.py); the Cave, or with no Cave the
+    Knight, chooses where displaced pieces go."""
+    remover = "cave" if g.has("cave") else "knight"
+    yield from quake_collapse(g, g.state.board.pieces["knight"], remover, "Quake!", "the Event")
+
+
 EVENT_HANDLERS = {
     "ambush": ev_ambush,
     "light": ev_light,
@@ -145,4 +154,5 @@ EVENT_HANDLERS = {
     "rats": ev_rats,
     "deep_and_dark": ev_deep_and_dark,
     "vantage_point": ev_vantage_point,
+    "quake": ev_quake,
 }

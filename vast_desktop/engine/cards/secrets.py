@@ -19,6 +19,7 @@ from ..map.terrain import cells_of
 from ..option_ids import arg_of, at, pos_arg
 from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
+from . import promo_secrets as promo
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -191,6 +192,8 @@ def check_play_secret(g: Game, card: str, reactions: bool = True) -> Reason | No
         return _NO_POISON if g.state.knight is None else _again(g, card) if s.poison else None
     if base == "secret_tunnels":
         return _again(g, card) if s.tunnels else None
+    if base == "cave_mushrooms":
+        return promo.check_play_mushrooms(g)
     if base in ("blind_fury", "fire_bomber"):
         tribe = getattr(s, base)
         return None if tribe is None else _again(g, card, f", on {g.hooks.goblins.tname(tribe)}")
@@ -379,4 +382,6 @@ EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
     "fire_bomber": _fire_bomber,
     "hex": _hex,
     "hiding_spots": _hiding_spots,
+    "cave_mushrooms": promo.mushrooms,
+    "meat": promo.meat,
 }

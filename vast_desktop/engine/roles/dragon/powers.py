@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...cards.promo_secrets import eat_meat, meat_reveal_allowed
 from ...decisions import Option, Target, button, space
 from ...decisions import slot as slot_target
 from ...dice import roll_dragon_die
@@ -830,7 +831,7 @@ def check_scratch_space(g: Game, q: Pos) -> Reason | None:
     p = dr.pos(g)
     if q != p:
         return Reason(f"Scratch hits only what is on your own tile, {fmt_pos(p)}.", "DR-34")
-    if not tribes_at(g, p):
+    if not tribes_at(g, p) and not meat_reveal_allowed(g, p):
         return Reason("No Goblin Tribe is on your tile: Scratch hits the Knight or the Thief here, on their piece.",
                       "DR-34")
     return None
@@ -844,7 +845,9 @@ def _scratch_opts(g: Game) -> list[Option]:
     if "knight" in pieces and check_scratch_piece(g, "knight") is None:
         out.append(Option("scratch:knight", "Scratch the Knight (she loses 5 Grit)", (Target("piece", "knight"),)))
     if check_scratch_space(g, p) is None:
-        out.append(Option("scratch:tribes", "Scratch every Tribe here (they drop to 0)", (space(p),)))
+        parts = (["every Tribe here (they drop to 0)"] if tribes_at(g, p) else []) + \
+            (["the Meat! (it counts as eating 1)"] if meat_reveal_allowed(g, p) else [])
+        out.append(Option("scratch:tribes", "Scratch " + " and ".join(parts), (space(p),)))
     if g.state.thief is not None and "thief" in pieces and check_scratch_piece(g, "thief") is None:
         out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
     return out
@@ -875,6 +878,8 @@ def _scratch(g: Game) -> Proc:
         if beetles:                                         # GB-45: he eats 1 fewer
             eaten -= 1
         dr.eat(g, eaten, f"Scratch on the {tribe.title()}")
+    if meat_reveal_allowed(g, dr.pos(g)):                   # promo Meat!: counts as eating 1
+        dr.eat(g, eat_meat(g, dr.pos(g)), "the Meat!")
 
 
 _FLAME_WALL_OWN = Reason("The Flame Wall goes on a tile next to yours, never your own.", "DR-41")

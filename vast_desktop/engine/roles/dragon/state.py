@@ -74,6 +74,9 @@ def armor(g: Game) -> int:
     a, _ = g.rules.dragon.armor_spirit(d.wakefulness)
     if ash_dragon(g):
         a = min(g.rules.dragon.armor_max, a + 1)
+    s = g.state.goblins
+    if s is not None and s.slingshot == "dragon":     # promo Slingshot: −1 until the Goblins' turn ends
+        a = max(0, a - 1)
     return a
 
 

@@ -49,6 +49,8 @@ class GoblinState:
     blind_fury: str | None = None
     fire_bomber: str | None = None
     poison: bool = False
+    slingshot: str | None = None                           # promo Slingshot: the piece hit this turn
+    mushrooms: str | None = None                           # promo Cave Mushrooms: the Tribe it drives this turn
     ruby_used: bool = False
     war_drawn: list[str] = field(default_factory=list)     # Choose War Card: the cards drawn (private)
     blocked: list[str] = field(default_factory=list)       # Populate Tribes: the Tribes whose discs Rage blocks

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...board_views import GoblinsBoard
+from ...cards import promo_secrets as promo
 from ...decisions import Option, Target, button, space
 from ...dice import roll_dragon_die
 from ...errors import ScenarioError, checked
@@ -62,6 +63,7 @@ from ...map.terrain import (
 from ...option_ids import arg_of, at, has_verb, parse, pos_arg
 from ...reasons import Reason
 from . import schemes
+from .kraken import kraken_strikes, take_kraken
 from .state import TRIBES, GoblinState
 
 if TYPE_CHECKING:
@@ -119,32 +121,42 @@ def has_monster(g: Game, tribe: str, monster: str) -> bool:
     return any(m.split("#")[0] == monster for m in gs(g).monsters[tribe])
 
 
-def strength_discs(g: Game, tribe: str) -> int:
-    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster (and the
-    Armory's, a Scheme).  GB-15: the 4 discs are a hard limit — a Monster finding none free
-    adds nothing until one frees up (the Tribes' Monsters served in Fangs, Bones, Eye order;
-    the Armory takes a disc only when one is free, so it never displaces a Monster).  Without
-    a bought Scheme the limit cannot bind (1 permanent disc and 3 Strength Monsters)."""
-    if not gs(g).schemes:
-        return g.rules.goblins.tribe(tribe).strength_discs + sum(
-            int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
-    return _disc_table(g)[tribe]
+def _discs_wanted(g: Game, tribe: str) -> int:
+    """The Strength discs a Tribe's own board and Monsters call for (before GB-15's limit)."""
+    n = g.rules.goblins.tribe(tribe).strength_discs
+    n += sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[tribe])
+    return n
 
 
 def _disc_table(g: Game) -> dict[str, int]:
-    limit = g.rules.goblins.strength_discs
+    """GB-15: the 4 Strength discs are a hard limit.  Meat! discs on the map (promo-secrets)
+    are out of the Tribes' reach; each Tribe keeps its permanent disc and the Armory's (a
+    Scheme: it takes a disc only when one is free); the Monsters' discs go to the Tribes in
+    the order Fangs, Bones, Eye while any is left — a Monster finding none adds nothing."""
+    free = g.rules.goblins.strength_discs - len(promo.meat_spaces_on_map(g))
     fixed = {t: g.rules.goblins.tribe(t).strength_discs + schemes.armory_discs(g, t) for t in TRIBES}
-    free = limit - sum(fixed.values())
+    free -= sum(fixed.values())
     out = {}
     for t in TRIBES:
-        want = sum(int(getattr(g.card(m), STRENGTH_MONSTERS_KEY, 0) or 0) for m in gs(g).monsters[t])
+        want = _discs_wanted(g, t) - g.rules.goblins.tribe(t).strength_discs
         got = min(want, max(0, free))
         free -= got
         out[t] = fixed[t] + got
     return out
 
 
+def strength_discs(g: Game, tribe: str) -> int:
+    """GB-06, GB-13: the permanent Fangs disc plus one per +1 Strength Monster (and the
+    Armory's, a Scheme).  GB-15: the 4 discs are a hard limit (:func:`_disc_table`); it can
+    bind only with a bought Scheme or a Meat! disc on the map (1 permanent disc and 3 Strength
+    Monsters fit otherwise), so the plain count is taken then."""
+    if not gs(g).schemes and not promo.meat_spaces_on_map(g):
+        return _discs_wanted(g, tribe)
+    return _disc_table(g)[tribe]
+
+
 def strength_discs_used(g: Game) -> int:
+    """The Strength discs on the Tribes (Meat!'s, on the map, are counted apart)."""
     return sum(_disc_table(g).values())
 
 
@@ -364,6 +376,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
     armor = _dragon_armor(g) or 0
     strength = tribe_strength(g, t)
     p = tribe_pos(g, t) or g.state.board.pieces["dragon"]
+    kraken = take_kraken(g, gs(g), t, p)
     hit = strength > armor
     if strength == armor:
         _, _, hit = roll_dragon_die(g, p, Tname(t), "equal Strength vs the Dragon")
@@ -375,6 +388,7 @@ def attack_dragon(g: Game, t: str, how: str) -> Proc:
     yield from scatter(g, t, "attacked the Dragon")
     if hit:
         damage_dragon(g, 1, "goblins", f"attacked by {tname(t)}")
+    yield from kraken_strikes(g, kraken)
 
 
 def flame_wall_entered(g: Game, t: str, q: Pos) -> Proc:
@@ -735,6 +749,8 @@ def start_turn(g: Game) -> None:
     s.blind_fury = None
     s.fire_bomber = None
     s.poison = False
+    s.slingshot = None
+    s.mushrooms = None
     s.ruby_used = False
     s.war_card = None
     s.war_drawn = []
@@ -750,6 +766,7 @@ def start_turn(g: Game) -> None:
 def goblins_turn(g: Game) -> Proc:
     s = gs(g)
     start_turn(g)
+    yield from promo.meat_waiting(g)                 # GB-15: a waiting Meat! takes a freed disc
     card = yield from choose_war_card(g)
     yield from schemes.press_gangs(g)
     yield from populate(g, card)
@@ -757,6 +774,7 @@ def goblins_turn(g: Game) -> Proc:
     yield from draw_secrets(g, g.card(card).secrets)
     yield from activate_phase(g)
     s.fire_bomber = None
+    s.slingshot = None                               # the Slingshot's hit ends with the Goblins' turn
     s.war_deck = list(g.rules.deck("war"))     # GB-03: the whole War deck is shuffled at once
     g.rng.shuffle(s.war_deck)
     g.log("turn_end", "The Goblins end their turn.")
@@ -945,6 +963,7 @@ def activate_phase(g: Game) -> Proc:
             if check_activate(g, t) is None:
                 opts.append(Option(f"activate:{t}", f"Activate {NAMES[t]} ({_where(g, t)})",
                                    (Target("piece", piece(t)) if tribe_pos(g, t) else Target("slot", f"goblins.{t}"),)))
+        opts += promo.slingshot_options(g)
         opts.append(Option("end:", "End your turn", (button("end_turn"),)))
         return opts
 
@@ -954,6 +973,9 @@ def activate_phase(g: Game) -> Proc:
         verb, arg = parse(choice.id)
         if verb == "end":
             return
+        if verb == "slingshot":
+            promo.use_slingshot(g, arg)
+            continue
         yield from activate(g, arg)
 
 
@@ -984,6 +1006,8 @@ _CHOOSE_FIRST = Reason("Choose a Tribe to activate first (click it on the map or
 def check_activate(g: Game, t: str) -> Reason | None:
     """GB-59 (each Tribe once a turn), then :func:`check_may_activate`: may ``t`` be
     activated now (the Activate Tribes menu)?"""
+    if gs(g).mushrooms is not None:                      # promo Cave Mushrooms: one Tribe, three times
+        return promo.check_mushroom_activation(g, t) or check_may_activate(g, t)
     if t in gs(g).activated:
         return Reason(f"{Tname(t)} has already been activated this turn: each Tribe once.", "GB-59")
     return check_may_activate(g, t)
@@ -1038,6 +1062,8 @@ def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
     """GB-82: a hidden Tribe is revealed onto a Dark tile showing its symbol (any symbol
     with the Gnome); AMB-42 (our reading): not onto another player's piece."""
     tile = g.state.board.tiles.get(q)
+    if promo.meat_reveal_allowed(g, q) and not _reveal_blocked(g, q):   # promo Meat!: any Tribe, there too
+        return None
     if tile is None or not tile.dark:
         return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
     symbol = g.tile(tile.tile_id).tribe
@@ -1052,7 +1078,8 @@ def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     """GB-82/83: the Dark tiles :func:`check_reveal_tile` allows; if none, the open spaces
     next to a tile (lurking)."""
     board = g.state.board
-    dark = [p for p, tile in sorted(board.tiles.items()) if tile.dark and check_reveal_tile(g, t, p) is None]
+    dark = [p for p, tile in sorted(board.tiles.items()) if (tile.dark or promo.meat_reveal_allowed(g, p))
+            and check_reveal_tile(g, t, p) is None]
     if dark:
         return dark, []
     return [], placement_spaces(g)
@@ -1092,7 +1119,8 @@ def _reveal(g: Game, t: str) -> Proc:
 
     def options() -> list[Option]:
         dark, open_ = reveal_spaces(g, t)
-        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the Dark tile at {fmt_pos(p)}", (space(p),))
+        opts = [Option(at("reveal", p), f"Reveal {NAMES[t]} on the "
+                       f"{'Meat! at' if promo.meat_reveal_allowed(g, p) else 'Dark tile at'} {fmt_pos(p)}", (space(p),))
                 for p in dark]
         opts += [Option(at("lurk", p), f"{NAMES[t]} lurks on the open space {fmt_pos(p)}", (space(p),))
                  for p in open_]
@@ -1742,6 +1770,7 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
               "a second Tribe must join before the turn ends.", pos=p)
         return
     del s.crystal_attack[key]
+    krakens = [take_kraken(g, s, x, p) for x in (first, t)]
     g.state.board.tokens_at(p)["crystal"] -= 1
     g.state.crystals_smashed_total += 1
     k = g.state.knight
@@ -1763,6 +1792,8 @@ def act_attack(g: Game, t: str, arg: str) -> Proc:
     yield from scatter(g, t, "smashed a Crystal")
     if k is None and s.crystals >= g.config.crystals_needed:
         raise GameOver(Outcome(("goblins",), f"The Goblins smashed {s.crystals} Crystals and win."))
+    for where in krakens:
+        yield from kraken_strikes(g, where)
 
 
 def attack_thief(g: Game, t: str) -> Proc:
@@ -1772,14 +1803,15 @@ def attack_thief(g: Game, t: str) -> Proc:
     thief = g.hooks.thief
 
     g.log("goblin_attack", f"{Tname(t)} (Perception {tribe_perception(g, t)}) attacks the Thief!", tribe=t)
+    kraken = take_kraken(g, gs(g), t, tribe_pos(g, t))
     killed = yield from thief.attack_thief(g, "goblins", f"the attack of {tname(t)}", bonus=False)
     fire_bomber_burns(g, t)
     if gs(g).population[t] == 0 and tribe_pos(g, t) is not None:       # GB-68: at 0 it scatters
         yield from scatter(g, t, "Fire Bomber")
-    if not killed:
-        return
-    lose_rage(g, 1, "killed the Thief")
-    yield from thief.loot_drop_bonus(g, "goblins")
+    if killed:
+        lose_rage(g, 1, "killed the Thief")
+        yield from thief.loot_drop_bonus(g, "goblins")
+    yield from kraken_strikes(g, kraken)
 
 
 def fire_bomber_burns(g: Game, t: str) -> None:
@@ -1805,6 +1837,7 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
     g.log("goblin_attack", f"{Tname(t)} (Strength {strength}) {how} the Knight (Strength {mine})!",
           tribe=t)
     lose_rage(g, 1, "attacked the Knight")
+    kraken = take_kraken(g, s, t, tribe_pos(g, t) or g.state.board.pieces.get("knight"))
     if has_monster(g, t, "blob"):
         yield from kb.lose_grit(g, 5, "the Blob")
     if s.poison:
@@ -1812,6 +1845,7 @@ def attack_knight(g: Game, t: str, how: str, ambush: bool = False) -> Proc:
     fire_bomber_burns(g, t)
     yield from scatter(g, t, "attacked the Knight")
     kb.lose_health(g, 1, f"attacked by {tname(t)}", "ambush" if ambush else "goblins")
+    yield from kraken_strikes(g, kraken)
 
 
 def _poison(g: Game, n: int) -> Proc:
@@ -1898,7 +1932,7 @@ def _plundered(g: Game, t: str, what: str) -> Proc:
     """VAR-28/29: the Treasure or Gem plundered may buy a Scheme or be stored; the
     Armory's disc goes to a plundering Tribe (GB-15: when one is free)."""
     yield from schemes.plundered(g, what)
-    schemes.armory_plunder(g, t, strength_discs_used(g))
+    schemes.armory_plunder(g, t, strength_discs_used(g) + len(promo.meat_spaces_on_map(g)))
 
 
 def act_explore(g: Game, t: str, arg: str) -> Proc:

@@ -78,7 +78,7 @@ def perception(g: Game) -> int:
     value = g.rules.knight.perception_track[k.track["perception"]] + _bonus(g, 1)
     if "elven_sword_perception_own_turn" in g.setup.house_rules and g.state.active != "knight":
         value -= sum(1 for c, n in k.treasure_cubes.items() if n and base_id(c) == "elven_sword")
-    return value
+    return value - _slingshot(g)
 
 
 def strength(g: Game) -> int:
@@ -87,7 +87,13 @@ def strength(g: Game) -> int:
     value = g.rules.knight.strength_track[k.track["strength"]]
     if g.state.active == "knight":
         value += _bonus(g, 2) + k.charm_strength          # the Thief's Charm (thief-upgrades variant)
-    return value
+    return value - _slingshot(g)
+
+
+def _slingshot(g: Game) -> int:
+    """The promo Slingshot's hit: −1 Strength and −1 Perception until the Goblins' turn ends."""
+    s = g.state.goblins
+    return 1 if s is not None and s.slingshot == "knight" else 0
 
 
 def javelin_bonus(g: Game) -> int:
