@@ -50,7 +50,8 @@ PKG = "vast_desktop.engine"
 ROLES = ("knight", "goblins", "dragon", "cave", "thief")
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("geometry", "decisions", "reasons", "dice", "state", "errors", "hooks", "knowledge", "waiting", "kinds", "option_ids", "board_views", "roles", "roles.meetings.types"),
+    ("geometry", "decisions", "reasons", "dice", "state", "errors", "hooks", "knowledge", "waiting", "kinds", "option_ids", "board_views", "roles", "roles.meetings.types",
+     "cards.bonus_decks"),   # the decks as dealt: pure, read by the roles' setup and by engine/setup.py
     tuple(f"roles.{r}.state" for r in ROLES) + ("roles.knight.board",),
     ("game",),
     ("map",),

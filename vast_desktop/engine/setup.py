@@ -548,9 +548,6 @@ def initial_state(g: Game) -> GameState:
         if promo_ids(rules, cfg, "monsters"):                              # promo-monsters (issue 28)
             st.monster_deck = dealt_deck(rules, cfg, "monsters")
             rng.shuffle(st.monster_deck)
-        if promo_ids(rules, cfg, "secrets"):                               # promo-secrets (issue 28)
-            st.goblins.secrets_deck = dealt_deck(rules, cfg, "secrets")
-            rng.shuffle(st.goblins.secrets_deck)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
         st.thief = setup_thief(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ...cards.bonus_decks import dealt_deck
 from ...geometry import Pos
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def setup_goblins(g: Game, st: GameState) -> GoblinState:
     gs = GoblinState(rage=rules.goblins.start_rage)
     gs.war_deck = list(rules.deck("war"))
     rng.shuffle(gs.war_deck)
-    gs.secrets_deck = list(rules.deck("secrets"))
+    gs.secrets_deck = dealt_deck(rules, g.config, "secrets")       # with the promo Secrets in play (issue 28)
     if g.config.extra.get("schemes"):                      # VAR-25: Schemes join the Secrets deck
         gs.secrets_deck += scheme_deck(rules)
     rng.shuffle(gs.secrets_deck)
