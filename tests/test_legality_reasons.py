@@ -1249,6 +1249,7 @@ def test_the_thief_upgrade_cards_meet_the_property(seed: int) -> None:
         g.apply(thief(view(g, "thief"), d) if d.role == "thief" else rng.choice(d.options).id)
     assert met["thief_turn"] > 0 and met["thief_upgrade"] > 0, met
 
+
 def test_buying_and_paying_for_schemes_meet_the_property() -> None:
     """Issue 28 (VAR-27/28/31): the Scheme bought with a plundered Treasure and the other
     Schemes discarded to pay are offered and explained by ``check_buy`` and

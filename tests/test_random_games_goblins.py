@@ -14,7 +14,7 @@ from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.cards.bonus_decks import dealt_deck
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.roles.goblins import turn as gb
-from vast_desktop.engine.roles.goblins.state import TRIBES
+from vast_desktop.engine.roles.goblins.state import TRIBES, scheme_deck
 
 MAX_STEPS = 6000
 
@@ -26,14 +26,15 @@ def check_goblins(g: Game) -> None:
     assert all(0 <= s.population[t] <= 4 for t in TRIBES), f"{where}: Population {s.population}"
     assert sum(s.population.values()) <= 12
     assert gb.strength_discs_used(g) <= 4, f"{where}: Strength discs"
-    assert 0 <= s.rage <= 3
+    assert 0 <= s.rage <= (4 if "war_banner" in s.schemes else 3)        # War Banner: max Rage 4 (a Scheme)
     mons = g.state.monster_deck + g.state.monster_discard + [m for ms in s.monsters.values() for m in ms]
     mons += [s.drawn_monster] if s.drawn_monster else []
     mons += [m for m in g.state.removed_from_game if m == "ground_kraken"]   # promo: it leaves the game once used
     assert sorted(mons) == sorted(dealt_deck(g.rules, g.config, "monsters")), f"{where}: Monsters {mons}"
     assert len(s.monsters["fangs"]) <= 1 and len(s.monsters["eye"]) <= 1 and len(s.monsters["bones"]) <= 2
-    secrets = s.hand + s.face_up + s.secrets_deck + s.secrets_discard
-    assert sorted(secrets) == sorted(dealt_deck(g.rules, g.config, "secrets")), f"{where}: Secrets {secrets}"
+    secrets = s.hand + s.face_up + s.secrets_deck + s.secrets_discard + s.schemes      # bought Schemes lie apart
+    dealt = dealt_deck(g.rules, g.config, "secrets") + (scheme_deck(g.rules) if g.config.extra.get("schemes") else [])
+    assert sorted(secrets) == sorted(dealt), f"{where}: Secrets {secrets}"
     # GB-51: over 5 only while the Goblins are still deciding on their turn (the discard is
     # owed after a draw, and GB-52 lets a Secret be played first, with its own questions)
     meeting_limit = g.state.active == "goblins" and g.pending is not None and g.pending.role == "goblins"

@@ -245,6 +245,7 @@ def test_every_optional_variant_has_random_games() -> None:
     in test_random_games_terrain."""
     played = {*COLLAPSE_AND_SPEED, "moving-entrance", "uncertain-treasures", "terrain", "random-terrain",
               "dragon-scales", "thief-upgrades", *KNIGHT_CARDS,
+              "schemes",   # in all-bonus-cards games (test_random_games_bonus) and test_legality_reasons
               "promo-events", "promo-monsters", "promo-secrets", "all-bonus-cards"}   # test_random_games_bonus
     assert set(OPTIONAL_VARIANTS) <= played, f"no random games with {set(OPTIONAL_VARIANTS) - played}"
 

@@ -460,6 +460,13 @@ def _token_drawer(kind: str) -> Callable[[_Pen], _Letter]:
             p.rect(-0.95, -0.5, 0.95, 0.5, rim, radius=0.1)
             p.rect(-0.82, -0.38, 0.82, 0.38, col, radius=0.06)
             cap = 0.6
+        elif kind == "meat":                                           # Meat!: a drumstick, meat and bone
+            p.poly([(0.12, 0.38), (0.38, 0.12), (0.86, 0.6), (0.6, 0.86)], rim)
+            p.circle(0.84, 0.62, 0.17, light)
+            p.circle(0.62, 0.84, 0.17, light)
+            p.circle(-0.22, -0.22, 0.76, rim)
+            p.circle(-0.22, -0.22, 0.6, col)
+            return _Letter(text, -0.22, -0.22, 0.5, letter_col, letter_outline)
         else:                                                          # hatred: spiky burst
             p.poly(_star(9, 1.0, 0.7), rim)
             p.poly(_star(9, 0.82, 0.56), col)

@@ -25,7 +25,7 @@ from ..decisions import Option, Target, space
 from ..geometry import Pos, fmt_pos, manhattan
 from ..kinds import DecisionKind
 from ..map.board import unoccupied, visible
-from ..option_ids import at, pos_arg
+from ..option_ids import arg_of, at, pos_arg
 from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
 
@@ -136,7 +136,7 @@ def mushrooms(g: Game, card: str) -> Proc:
             for t in TRIBES if check_mushrooms_tribe(g, t) is None]
     choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, "Cave Mushrooms: choose the Tribe activated three times",
                          opts, rules_ref="goblins.secrets", about={"secret": "cave_mushrooms"})
-    t = choice.id.split(":", 1)[1]
+    t = arg_of(choice.id)
     gob.gs(g).mushrooms = t
     g.log("cave_mushrooms", f"Cave Mushrooms: {gob.tname(t)} may be activated {MUSHROOM_ACTIVATIONS} times this turn, "
           "and no other Tribe.", tribe=t)

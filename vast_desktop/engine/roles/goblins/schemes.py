@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ...cards.secrets import check_play_scheme
 from ...decisions import Option, Target, button
 from ...kinds import DecisionKind
-from ...option_ids import arg_of, parse
+from ...option_ids import arg_of, arg_parts, parse
 from ...reasons import Reason
 from .state import SCHEME_HANDLER, TRIBES, GoblinState
 
@@ -246,7 +246,7 @@ def press_gangs(g: Game) -> Proc:
                          rules_ref="goblins.schemes")
     if choice.id == "skip:":
         return
-    _, a, b = choice.id.split(":")
+    a, b = arg_parts(choice.id, ":")
     s.population[a] -= 1
     s.population[b] += 1
     g.log("press_gangs", f"Press Gangs: a disc moves from {NAMES[a]} to {NAMES[b]}.", population=dict(s.population))
