@@ -143,7 +143,16 @@ def mushrooms(g: Game, card: str) -> Proc:
 
 
 # ---------------------------------------------------------------------- Meat!
+def meat_in_play(g: Game) -> bool:
+    """Meat! is dealt only with the promo-secrets variant: without it every Meat! question is
+    answered at once (the Tribes' Strength asks it at every step).  A scenario may lay a Meat!
+    disc on the map by itself: there the map is asked."""
+    return "meat" in g.config.extra.get("promo_cards", ()) or g.scenario is not None
+
+
 def meat_spaces_on_map(g: Game) -> list[Pos]:
+    if not meat_in_play(g):
+        return []
     return sorted(p for p, toks in g.state.board.tokens.items() if toks[MEAT] > 0)
 
 
@@ -200,6 +209,8 @@ def meat_waiting(g: Game) -> Proc:
 
 def meat_reveal_allowed(g: Game, q: Pos) -> bool:
     """Any Tribe may be revealed onto a Meat! disc."""
+    if not meat_in_play(g):
+        return False
     toks = g.state.board.tokens.get(q)
     return bool(toks and toks[MEAT] > 0)
 

@@ -1062,23 +1062,32 @@ def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
     """GB-82: a hidden Tribe is revealed onto a Dark tile showing its symbol (any symbol
     with the Gnome); AMB-42 (our reading): not onto another player's piece."""
     tile = g.state.board.tiles.get(q)
-    if promo.meat_reveal_allowed(g, q) and not _reveal_blocked(g, q):   # promo Meat!: any Tribe, there too
-        return None
     if tile is None or not tile.dark:
+        if _on_meat(g, q):
+            return None
         return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
     symbol = g.tile(tile.tile_id).tribe
     if symbol != t and not has_monster(g, t, "gnome"):
+        if _on_meat(g, q):
+            return None
         return _OTHER_SYMBOL[(t, symbol if symbol in TRIBES else None)]
     if _reveal_blocked(g, q):
         return Reason(f"Another player's piece is on {fmt_pos(q)}: a Tribe is not revealed onto it.", "GB-82")
     return None
 
 
+def _on_meat(g: Game, q: Pos) -> bool:
+    """Promo Meat! (promo-secrets): any Tribe may be revealed onto its disc, whatever the tile
+    shows, unless another player's piece is there (asked only where the tile alone refuses)."""
+    return promo.meat_reveal_allowed(g, q) and not _reveal_blocked(g, q)
+
+
 def reveal_spaces(g: Game, t: str) -> tuple[list[Pos], list[Pos]]:
     """GB-82/83: the Dark tiles :func:`check_reveal_tile` allows; if none, the open spaces
     next to a tile (lurking)."""
     board = g.state.board
-    dark = [p for p, tile in sorted(board.tiles.items()) if (tile.dark or promo.meat_reveal_allowed(g, p))
+    meat = set(promo.meat_spaces_on_map(g))
+    dark = [p for p, tile in sorted(board.tiles.items()) if (tile.dark or p in meat)
             and check_reveal_tile(g, t, p) is None]
     if dark:
         return dark, []
