@@ -51,8 +51,8 @@ def base_id(card: str) -> str:
 
 def cursed(g: Game) -> bool:
     """She holds the Cursed Amulet: its bonuses on her turn, every loss doubled (VAR-47)."""
-    if not g.config.extra.get("promo_treasures"):       # only the promo-treasures variant deals it (a hot path)
-        return False
+    if not g.config.extra.get("promo_treasures") and g.scenario is None:   # only that variant deals it (a hot
+        return False                                                        # path); a scenario may hand it to her
     k = g.state.knight
     return k is not None and any(base_id(c) == "cursed_amulet" for c in k.treasures)
 
