@@ -69,6 +69,23 @@ def draw_omens(g: Game, n: int, why: str) -> None:
     g.log("omens", f"The Cave draws {len(got)} Omen token(s) ({why}): {', '.join(got) or 'none'}.", symbols=got)
 
 
+def discard_omens(g: Game, n: int, who: str, kind: DecisionKind, rules_ref: str) -> Proc:
+    """The Cave discards ``n`` Omen tokens of its choice back to the bag, one question each,
+    as ``who`` makes it ("Hex", "Silver Gauntlet", "The Warlock's Wand"); it stops when the
+    Cave holds none."""
+    cave = _cave(g)
+    for _ in range(n):
+        syms = sorted(s for s, k in cave.omens.items() if k > 0)
+        if not syms:
+            return
+        opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
+        choice = yield g.ask("cave", kind, f"{who}: discard an Omen token", opts, rules_ref=rules_ref)
+        sym = arg_of(choice.id)
+        cave.omens[sym] -= 1
+        g.state.omen_bag[sym] += 1
+        g.log("omen_discarded", f"{who}: the Cave discards a {sym} Omen token.")
+
+
 def collect_omens(g: Game) -> None:
     """Phase 1 (CV-12, CV-14): by Treasure + Crystal tokens on the map (carried ones count, CV-13)."""
     board = g.state.board

@@ -20,9 +20,9 @@ from ..geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from ..kinds import DecisionKind
 from ..map.board import is_lit
 from ..map.terrain import impassable
-from ..option_ids import arg_of
 from ..reasons import Reason
 from ..roles.knight import board as kb
+from .omens import discard_omens
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -51,19 +51,9 @@ def gauntlet_grit(g: Game) -> int:
 def gauntlet_smash(g: Game) -> Proc:
     """KN-97: smashing a Crystal with the Gauntlet makes the Cave discard an Omen token of
     its choice (none held, or no Cave: nothing more)."""
-    cave = g.state.cave
-    if not gauntlet_active(g) or cave is None:
+    if not gauntlet_active(g) or g.state.cave is None:
         return
-    syms = sorted(s for s, n in cave.omens.items() if n > 0)
-    if not syms:
-        return
-    opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
-    choice = yield g.ask("cave", DecisionKind.GAUNTLET_OMEN, "Silver Gauntlet: discard an Omen token", opts,
-                         rules_ref="knight.treasures")
-    sym = arg_of(choice.id)
-    cave.omens[sym] -= 1
-    g.state.omen_bag[sym] += 1
-    g.log("omen_discarded", f"Silver Gauntlet: the Cave discards a {sym} Omen token.")
+    yield from discard_omens(g, 1, "Silver Gauntlet", DecisionKind.GAUNTLET_OMEN, "knight.treasures")
 
 
 # ------------------------------------------------------------------ keeping a card

@@ -20,6 +20,7 @@ from ..option_ids import arg_of, at, pos_arg
 from ..reasons import Reason
 from ..roles.goblins.state import TRIBES
 from . import promo_secrets as promo
+from .omens import discard_omens
 
 if TYPE_CHECKING:
     from ..game import Game, Proc
@@ -360,18 +361,8 @@ def _hex(g: Game, card: str) -> Proc:
         g.log("hex_thief", f"Hex: the Thief has {x} less Stealth until the Goblins' next turn (Stealth "
               f"{stealth(g)}).", n=x)
         return
-    cave = g.state.cave
-    assert cave is not None
-    for _ in range(x):
-        syms = sorted(s for s, n in cave.omens.items() if n > 0)
-        if not syms:
-            return
-        opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
-        choice = yield g.ask("cave", DecisionKind.HEX_DISCARD, "Hex: discard an Omen token", opts, rules_ref="goblins.hex")
-        sym = arg_of(choice.id)
-        cave.omens[sym] -= 1
-        g.state.omen_bag[sym] += 1
-        g.log("omen_discarded", f"Hex: the Cave discards a {sym} Omen token.")
+    assert g.state.cave is not None
+    yield from discard_omens(g, x, "Hex", DecisionKind.HEX_DISCARD, "goblins.hex")
 
 
 EFFECTS: dict[str, Callable[[Game, str], Proc]] = {

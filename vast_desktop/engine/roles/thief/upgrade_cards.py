@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards.omens import discard_omens
 from ...decisions import Option, Target
 from ...geometry import Pos, fmt_pos, manhattan
 from ...kinds import DecisionKind
 from ...map.board import visible
 from ...map.terrain import forest_blocks
-from ...option_ids import arg_of
 from ...reasons import Reason
 from .state import ThiefState, thief, upgrade_name
 
@@ -301,19 +301,8 @@ def act_wand(g: Game, arg: str) -> Proc:
 
 def _cave_discards(g: Game) -> Proc:
     """The Wand on the Cave: it discards 2 Omen tokens of its choice (back to the bag)."""
-    cave = g.state.cave
-    assert cave is not None
-    for _ in range(WAND_DISCARDS):
-        syms = sorted(s for s, n in cave.omens.items() if n > 0)
-        if not syms:
-            return
-        opts = [Option(f"omen:{s}", f"Discard a {s} token") for s in syms]
-        choice = yield g.ask("cave", DecisionKind.HEX_DISCARD, "The Warlock's Wand: discard an Omen token", opts,
-                             rules_ref="thief.upgrade_cards")
-        sym = arg_of(choice.id)
-        cave.omens[sym] -= 1
-        g.state.omen_bag[sym] += 1
-        g.log("omen_discarded", f"The Warlock's Wand: the Cave discards a {sym} Omen token.")
+    assert g.state.cave is not None
+    yield from discard_omens(g, WAND_DISCARDS, "The Warlock's Wand", DecisionKind.HEX_DISCARD, "thief.upgrade_cards")
 
 
 def card_options(g: Game) -> list[Option]:
