@@ -28,7 +28,6 @@ from ..theme import (
     TYPE_COLOURS,
 )
 from .kit import (
-    OFFER_TITLES,
     OK_GREEN,
     BoardLayout,
     Colour,
@@ -36,14 +35,13 @@ from .kit import (
     _card,
     _card_name,
     _draw_back,
-    _draw_card,
+    _draw_offer,
     _fit,
     _frame,
-    _grid,
-    _grid_height,
     _header,
     _icon_coin,
     _icon_hatred,
+    _offer_geometry,
     _offered_cards,
     _one_line,
     _pts,
@@ -208,14 +206,7 @@ def _cave_geom_at(w: int, n_hand: int, n_events: int, n_offer: int, s: float, ex
             events_rows.append(pygame.Rect(P, y, inner_w, eh))
             y += eh + 2
         y += gap
-    offer_title = None
-    offer_cards: list[pygame.Rect] = []
-    if n_offer:
-        offer_title = pygame.Rect(P, y, inner_w, title_h)
-        y += title_h
-        ocw, och = sc(128), sc(96)
-        offer_cards = _grid(P, y, inner_w, n_offer, ocw, och, gap)
-        y += _grid_height(inner_w, n_offer, ocw, och, gap) + gap
+    offer_title, offer_cards, y = _offer_geometry(P, y, inner_w, n_offer, title_h, gap, sc)
     decks = pygame.Rect(P, y, inner_w, sc(22))
     y = decks.bottom + gap
     return _CGeom(sc, header, phase, phase_steps, tokens_sec, token_chips, omen_title, omen_rows, supply, hatred,
@@ -441,14 +432,7 @@ def draw_cave_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView, r
             out.tip(view, f"info:cave.event.{i}", r)
     # ---- offered cards
     if gm.offer_title is not None:
-        ot = at(gm.offer_title)
-        d = view.decision
-        draw_text(surf, _fit(OFFER_TITLES.get(d.kind if d else "", "Choose a card"), lab, ot.w, bold=True),
-                  (ot.x, ot.centery), lab, HIGHLIGHT, bold=True, anchor="midleft")
-        for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
-            c = _card(cid)
-            _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
-            out.tip(view, f"card:{cid}", r)
+        _draw_offer(surf, out, view, at(gm.offer_title), [at(o) for o in gm.offer_cards], offered, lab, sc)
     # ---- decks
     dk = view.boards.decks
     dr = at(gm.decks)

@@ -29,6 +29,7 @@ from ...teach.describe import describe_key
 from .. import text as _text
 from ..theme import (
     DANGER,
+    HIGHLIGHT,
     PANEL_EDGE,
     ROLE_COLOURS,
     ROLE_LETTERS,
@@ -475,6 +476,34 @@ OFFER_TITLES: dict[str, str] = {DecisionKind.KEEP_TREASURE: "Treasure found", De
                 DecisionKind.BOTTOM_TREASURE: "Click one for the bottom: the Knight gets the other 2",
                 DecisionKind.RETURN_TREASURE: "Click the card to send back to the bottom",
                 DecisionKind.TERRAIN_CHOOSE: "Choose the Terrain tile to place"}
+
+
+def _offer_geometry(x: int, y: int, w: int, n_offer: int, title_h: int, gap: int,
+                    sc: _Scale) -> tuple[pygame.Rect | None, list[pygame.Rect], int]:
+    """Where a board lays the cards the pending decision offers (the Knight's Treasure found,
+    the Cave's cards to give): a title row and a grid of cards from ``y``; none when nothing
+    is offered.  Returns the title, the cards and the ``y`` below them."""
+    if not n_offer:
+        return None, [], y
+    title = pygame.Rect(x, y, w, title_h)
+    y += title_h
+    ocw, och = sc(128), sc(96)
+    cards = _grid(x, y, w, n_offer, ocw, och, gap)
+    return title, cards, y + _grid_height(w, n_offer, ocw, och, gap) + gap
+
+
+def _draw_offer(surf: pygame.Surface, out: BoardLayout, view: PlayerView, title: pygame.Rect,
+                cards: Iterable[pygame.Rect], offered: Iterable[str], lab: int, sc: _Scale) -> None:
+    """The offered cards face up under a title naming the decision (:data:`OFFER_TITLES`),
+    each a click target (``card:<id>``) with its tooltip."""
+    d = view.decision
+    heading = OFFER_TITLES.get(d.kind if d else "", "Choose a card")
+    draw_text(surf, _fit(heading, lab, title.w, bold=True), (title.x, title.centery), lab, HIGHLIGHT, bold=True,
+              anchor="midleft")
+    for cid, r in zip(offered, cards, strict=False):
+        c = _card(cid)
+        _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
+        out.tip(view, f"card:{cid}", r)
 
 
 def _draw_card(surf: pygame.Surface, r: pygame.Rect, title: str, lines: Sequence[str], sc: _Scale,

@@ -18,10 +18,9 @@ from typing import Any
 import pygame
 
 from ...engine.view import PlayerView
-from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
+from ..theme import DANGER, ROLE_COLOURS, TEXT, TEXT_DIM, TOKEN_COLOURS
 from .kit import (
     CELL_EDGE,
-    OFFER_TITLES,
     OK_GREEN,
     BoardLayout,
     _background,
@@ -31,6 +30,7 @@ from .kit import (
     _cube_rect,
     _draw_back,
     _draw_card,
+    _draw_offer,
     _empty_slot,
     _fit,
     _frame,
@@ -46,6 +46,7 @@ from .kit import (
     _icon_map,
     _icon_shield,
     _icon_torch,
+    _offer_geometry,
     _offered_cards,
     _one_line,
     _rules,
@@ -205,14 +206,7 @@ def _knight_geom_at(w: int, max_health: int, n_treasures: int, n_quests: int, n_
     qcw, qch = sc(96), sc(50) + extra
     quest_cards = _grid(P, y, inner_w, n_quests, qcw, qch, gap)
     y += max(_grid_height(inner_w, n_quests, qcw, qch, gap), sc(4)) + gap
-    offer_title = None
-    offer_cards: list[pygame.Rect] = []
-    if n_offer:
-        offer_title = pygame.Rect(P, y, inner_w, title_h)
-        y += title_h
-        ocw, och = sc(128), sc(96)
-        offer_cards = _grid(P, y, inner_w, n_offer, ocw, och, gap)
-        y += _grid_height(inner_w, n_offer, ocw, och, gap) + gap
+    offer_title, offer_cards, y = _offer_geometry(P, y, inner_w, n_offer, title_h, gap, sc)
     return _KGeom(sc, header, health_sec, health_cells, grit_sec, grit_cells, track_rows, track_cells, track_value,
                   equip_boxes, equip_slots, bomb_tokens, supply, aside, discarded, crystals, turn, treasure_title,
                   treasure_cards, quest_title, quest_cards, offer_title, offer_cards, y)
@@ -510,15 +504,7 @@ def draw_knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView,
             out.tip(view, f"info:knight.sidequest.{i}", r)
     # ---- Offered cards (the pending decision's)
     if gm.offer_title is not None:
-        ot = at(gm.offer_title)
-        d = view.decision
-        title = OFFER_TITLES.get(d.kind if d else "", "Choose a card")
-        draw_text(surf, _fit(title, lab, ot.w, bold=True), (ot.x, ot.centery), lab, HIGHLIGHT, bold=True,
-                  anchor="midleft")
-        for cid, r in zip(offered, (at(o) for o in gm.offer_cards), strict=False):
-            c = _card(cid)
-            _draw_card(surf, r, _card_name(cid), [], sc, body=_one_line(str(c.text)) if c else "")
-            out.tip(view, f"card:{cid}", r)
+        _draw_offer(surf, out, view, at(gm.offer_title), [at(o) for o in gm.offer_cards], offered, lab, sc)
 
 
 def clear_caches() -> None:
