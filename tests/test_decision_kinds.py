@@ -22,7 +22,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "vast_desktop" / "engine"
 # functions that pass their ``kind`` parameter straight on to ``Game.ask`` (and their callers
 # are scanned like ask calls): the Goblins' questions with Secrets beside them, the Knight's
 # yes/no Events
-FORWARDERS = {"ask": 1, "ask_goblins": 1, "_yes_no": 1}
+FORWARDERS = {"ask": 1, "ask_goblins": 1, "_yes_no": 1, "discard_omens": 3}
 
 
 def ask_kinds() -> tuple[set[DecisionKind], list[str]]:
