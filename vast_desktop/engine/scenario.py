@@ -240,6 +240,7 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
     except Exception as exc:  # pydantic's message names the field
         raise ScenarioError(f"setup: {exc}") from None
     config = make_config(setup, rules)
+    config.bonus_cards = True                   # a scenario may hand any bonus card to anyone
     g = Game(setup, rules, config, state=None, scenario=data)  # type: ignore[arg-type]
     g.fresh = partial(load_scenario, data, rules)
     st = initial_state(g)

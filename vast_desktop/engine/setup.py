@@ -237,6 +237,10 @@ class GameConfig:
     removed_sidequests: tuple[str, ...] = ()
     collapse_rate_no_cave: int = 3
     extra: dict[str, Any] = field(default_factory=dict)
+    # Whether any bonus card may come into play (a bonus variant, or a scenario, which may hand
+    # out any card): the bonus cards' questions on hot paths (the Knight's stats, a Tribe's
+    # Strength, a reveal) are skipped at once when not (issue 28; one attribute read).
+    bonus_cards: bool = False
 
     def carried_treasure(self, g: Game) -> int:
         """Treasure tokens carried by the Thief still count for Omens (CV-13)."""
@@ -451,6 +455,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                "thief_upgrades": "thief-upgrades" in variants,                  # VAR-38..40
                "schemes": "schemes" in variants,                                # VAR-25..31
                "promo_cards": promo_cards(setup)},                                   # issue 28: bonus cards
+        bonus_cards=any(v in BONUS_VARIANTS for v in variants),
     )
 
 

@@ -88,6 +88,8 @@ def check_slingshot_target(g: Game, piece: str) -> Reason | None:
 
 def slingshot_options(g: Game) -> list[Option]:
     """The Slingshot's targets :func:`check_slingshot_target` allows now."""
+    if not g.config.bonus_cards:
+        return []
     return [Option(f"slingshot:{p}", _SLINGSHOT_LABELS[p], (Target("piece", p),))
             for p in SLINGSHOT_TARGETS if check_slingshot_target(g, p) is None]
 
@@ -147,7 +149,7 @@ def meat_in_play(g: Game) -> bool:
     """Meat! is dealt only with the promo-secrets variant: without it every Meat! question is
     answered at once (the Tribes' Strength asks it at every step).  A scenario may lay a Meat!
     disc on the map by itself: there the map is asked."""
-    return "meat" in g.config.extra.get("promo_cards", ()) or g.scenario is not None
+    return g.config.bonus_cards and ("meat" in g.config.extra.get("promo_cards", ()) or g.scenario is not None)
 
 
 def meat_spaces_on_map(g: Game) -> list[Pos]:

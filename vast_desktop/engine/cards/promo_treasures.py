@@ -168,6 +168,8 @@ def teleport(g: Game, card: str, q: Pos) -> Proc:
 def promo_options(g: Game) -> list[Option]:
     """The bonus Treasures' uses on her turn: bring the Trove home, discard the Amulet,
     teleport with the Staff."""
+    if not g.config.bonus_cards:
+        return []
     k = kb.knight(g)
     out = []
     for card in k.treasures:

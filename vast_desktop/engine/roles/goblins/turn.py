@@ -150,7 +150,7 @@ def strength_discs(g: Game, tribe: str) -> int:
     Armory's, a Scheme).  GB-15: the 4 discs are a hard limit (:func:`_disc_table`); it can
     bind only with a bought Scheme or a Meat! disc on the map (1 permanent disc and 3 Strength
     Monsters fit otherwise), so the plain count is taken then."""
-    if not gs(g).schemes and not promo.meat_spaces_on_map(g):
+    if not g.config.bonus_cards or (not gs(g).schemes and not promo.meat_spaces_on_map(g)):
         return _discs_wanted(g, tribe)
     return _disc_table(g)[tribe]
 
@@ -1063,12 +1063,12 @@ def check_reveal_tile(g: Game, t: str, q: Pos) -> Reason | None:
     with the Gnome); AMB-42 (our reading): not onto another player's piece."""
     tile = g.state.board.tiles.get(q)
     if tile is None or not tile.dark:
-        if _on_meat(g, q):
+        if g.config.bonus_cards and _on_meat(g, q):
             return None
         return Reason(f"{Tname(t)} is revealed on a Dark tile with its symbol, and {fmt_pos(q)} is not Dark.", "GB-82")
     symbol = g.tile(tile.tile_id).tribe
     if symbol != t and not has_monster(g, t, "gnome"):
-        if _on_meat(g, q):
+        if g.config.bonus_cards and _on_meat(g, q):
             return None
         return _OTHER_SYMBOL[(t, symbol if symbol in TRIBES else None)]
     if _reveal_blocked(g, q):
@@ -1941,7 +1941,8 @@ def _plundered(g: Game, t: str, what: str) -> Proc:
     """VAR-28/29: the Treasure or Gem plundered may buy a Scheme or be stored; the
     Armory's disc goes to a plundering Tribe (GB-15: when one is free)."""
     yield from schemes.plundered(g, what)
-    schemes.armory_plunder(g, t, strength_discs_used(g) + len(promo.meat_spaces_on_map(g)))
+    if schemes.owns(g, "armory"):
+        schemes.armory_plunder(g, t, strength_discs_used(g) + len(promo.meat_spaces_on_map(g)))
 
 
 def act_explore(g: Game, t: str, arg: str) -> Proc:

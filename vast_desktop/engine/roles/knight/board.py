@@ -51,14 +51,14 @@ def base_id(card: str) -> str:
 
 def cursed(g: Game) -> bool:
     """She holds the Cursed Amulet: its bonuses on her turn, every loss doubled (VAR-47)."""
-    if not g.config.extra.get("promo_treasures") and g.scenario is None:   # only that variant deals it (a hot
-        return False                                                        # path); a scenario may hand it to her
+    if not g.config.bonus_cards or (not g.config.extra.get("promo_treasures") and g.scenario is None):
+        return False              # only that variant deals it (a hot path); a scenario may hand it to her
     k = g.state.knight
     return k is not None and any(base_id(c) == "cursed_amulet" for c in k.treasures)
 
 
 def _bonus(g: Game, index: int) -> int:
-    total = AMULET_BONUS[index] if g.state.active == "knight" and cursed(g) else 0
+    total = AMULET_BONUS[index] if g.config.bonus_cards and g.state.active == "knight" and cursed(g) else 0
     for card, cubes in knight(g).treasure_cubes.items():
         if cubes:
             bonus = TREASURE_BONUS.get(base_id(card))
@@ -80,7 +80,7 @@ def perception(g: Game) -> int:
     value = g.rules.knight.perception_track[k.track["perception"]] + _bonus(g, 1)
     if "elven_sword_perception_own_turn" in g.setup.house_rules and g.state.active != "knight":
         value -= sum(1 for c, n in k.treasure_cubes.items() if n and base_id(c) == "elven_sword")
-    return value - _slingshot(g)
+    return value - _slingshot(g) if g.config.bonus_cards else value
 
 
 def strength(g: Game) -> int:
@@ -89,7 +89,7 @@ def strength(g: Game) -> int:
     value = g.rules.knight.strength_track[k.track["strength"]]
     if g.state.active == "knight":
         value += _bonus(g, 2) + k.charm_strength          # the Thief's Charm (thief-upgrades variant)
-    return value - _slingshot(g)
+    return value - _slingshot(g) if g.config.bonus_cards else value
 
 
 def _slingshot(g: Game) -> int:

@@ -31,7 +31,8 @@ CARD = "javelin_revised"
 
 
 def _card(g: Game) -> str | None:
-    return held(g, CARD)
+    """Her revised Javelin (revised-cards; a bonus card), if she holds it."""
+    return held(g, CARD) if g.config.bonus_cards else None
 
 
 def check_throw(g: Game, where: Pos | None) -> Reason | None:
