@@ -119,6 +119,10 @@ CASES = [(roles, ()) for roles in SUBSETS] + [
     (("knight", "cave"), ("uncertain-treasures",)),
     (("knight", "goblins", "dragon", "thief"), ("uncertain-treasures", "terrain")),
     (("knight", "goblins", "thief"), ("schemes",)),
+    # issue 28: the Knight's decks as dealt with the promo and revised cards, the promo
+    # Secrets, Events and Monster, the Schemes and the Thief's Upgrade card
+    (("knight", "goblins", "dragon", "cave", "thief"), ("all-bonus-cards",)),
+    (("knight", "cave"), ("promo-treasures", "promo-sidequests", "revised-cards")),
 ]
 
 

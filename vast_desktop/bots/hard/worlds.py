@@ -36,10 +36,9 @@ from ...engine.map.terrain import READY_KINDS
 from ...engine.option_ids import arg_of, has_verb
 from ...engine.roles.goblins.state import scheme_deck
 from ...engine.scenario import load_scenario
-from ...engine.setup import Setup, expand_variants, promo_cards
+from ...engine.setup import Setup, expand_variants, knight_deck, make_config, promo_cards
 from ...engine.view import PlayerView, TileView
 from ...rules_data import RulesData
-from ..registry import ROLES
 
 if TYPE_CHECKING:       # the type of what it returns: a new game, never one it is given
     from ...engine import Game
@@ -100,7 +99,9 @@ class _Sampler:
         self.boards = view.boards
         self.removed = set(view.removed)
         self.treasure_deck: list[str] = []
-        self.promo = promo_cards(Setup.model_validate({**view.setup, "seed": 0}))   # the bonus variants' cards
+        setup = Setup.model_validate({**view.setup, "seed": 0})
+        self.promo = promo_cards(setup)                  # the bonus variants' cards
+        self.config = make_config(setup, rules)          # the Knight's decks as dealt (promo, revised cards)
 
     def deck(self, name: DeckName) -> list[str]:
         """Deck ``name`` as dealt in this game: its base cards and the promo cards in play."""
@@ -250,7 +251,7 @@ class _Sampler:
         out["equip"] = dict(b.equip)
         out["grit_spaces"] = list(b.grit_spaces)
         face_up = list(b.face_up)
-        t_pool = _minus(self.rules.deck("treasures"), self.removed, face_up)
+        t_pool = _minus(knight_deck(self.rules, self.config, "treasures"), self.removed, face_up)
         facedown = list(b.facedown or ()) if own else _draw(rng, t_pool, b.facedown_count, "facedown Treasures")
         t_pool = _minus(t_pool, facedown)
         cubes = dict(b.treasure_cubes)
@@ -269,10 +270,11 @@ class _Sampler:
         return out
 
     def _sidequest_pool(self) -> list[str]:
-        """The Sidequests of this role variant (some variants leave cards out), less those completed."""
-        rv = self.rules.role_variant(tuple(r for r in ROLES if r in self.view.roles))   # in turn order
-        removed = tuple(getattr(rv, "remove_sidequests", ()) or ())
-        return [c for c in self.rules.deck("sidequests") if c.split("#")[0] not in removed and c not in self.removed]
+        """The Sidequests as dealt in this game (some role variants leave cards out; the bonus
+        variants add the promo ones), less those completed."""
+        removed = self.config.removed_sidequests
+        return [c for c in knight_deck(self.rules, self.config, "sidequests")
+                if c.split("#")[0] not in removed and c not in self.removed]
 
     def _hidden_treasure_cubes(self, b: KnightBoard, facedown: Sequence[str]) -> dict[str, int]:
         """Hero cubes on facedown Treasures are hidden, but their number is not: she has
