@@ -1,4 +1,4 @@
-"""The small shared types of the rules-data models: ids, counts, frozen mappings and the two base models.
+"""The small shared types of the rules-data models: errors, ids, counts, frozen mappings, the two base models.
 
 Split out of :mod:`.schema` so that the models of one role or expansion can live in a module of
 their own (:mod:`.ghoul`) and still be fields of :class:`~.schema.RulesData` without an import
@@ -18,6 +18,26 @@ from pydantic import (
     model_validator,
 )
 from pydantic_core import PydanticCustomError, core_schema
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+
+class RulesDataError(ValueError):
+    """The rules data is malformed or inconsistent; the message names file, line and key path."""
+
+
+class UnknownIdError(RulesDataError, KeyError):
+    """A lookup (card, tile, role, difficulty ...) named an id that does not exist.
+
+    It is both a :class:`RulesDataError` and a :class:`KeyError`, so callers may
+    catch either; the message lists the valid ids.
+    """
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
 
 # ---------------------------------------------------------------------------
 # Small shared types

@@ -43,6 +43,7 @@ from .base import (
     Pos,
     Rank,
     Role,
+    RulesDataError,
     Shape,
     SnakeId,
     Symbol,
@@ -50,12 +51,14 @@ from .base import (
     TileId,
     TileType,
     Tribe,
+    UnknownIdError,
     WinKind,
     _Frozen,
     _MaybeProvisional,
     _no_params,
 )
 from .corrections import Corrections
+from .ghoul import GhoulData, VileGhoulData
 
 NO_CORRECTIONS = Corrections()      # the game's own data: nothing from a player's folder (immutable)
 
@@ -91,28 +94,6 @@ __all__ = [
     "WarCard",
     "WinCondition",
 ]
-
-
-# ---------------------------------------------------------------------------
-# Errors
-# ---------------------------------------------------------------------------
-
-
-class RulesDataError(ValueError):
-    """The rules data is malformed or inconsistent; the message names file, line and key path."""
-
-
-class UnknownIdError(RulesDataError, KeyError):
-    """A lookup (card, tile, role, difficulty ...) named an id that does not exist.
-
-    It is both a :class:`RulesDataError` and a :class:`KeyError`, so callers may
-    catch either; the message lists the valid ids.
-    """
-
-    def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
-
-
 
 
 # ---------------------------------------------------------------------------
@@ -930,6 +911,8 @@ class RulesData(_Frozen):
     role_variants: tuple[RoleVariant, ...]
     thief_joins: ThiefJoins
     difficulty: tuple[DifficultyLevel, ...]
+    ghoul: GhoulData              # an expansion role's data, not yet a playable role (ghoul.yaml)
+    vile_ghoul: VileGhoulData     # vile_ghoul.yaml
     @property
     def corrections(self) -> Corrections:
         """What the player's rules-data folder changed in these rules (empty for the game's own data):
