@@ -182,8 +182,8 @@ def test_the_vile_ghoul_chart_and_boost_are_provisional(rd: RulesData) -> None:
 def test_the_reference_lists_the_provisional_values() -> None:
     text = with_game_data(load_reference(), load_rules_with_fallback(None)).section("game_data.provisional").text
     for face in range(1, 7):
-        assert f"- **face_{face}** (vile_ghoul.dice_chart[{face - 1}]): *provisional*: design guess" in text
-    assert "- **vile_ghoul.boost** (vile_ghoul.boost): *provisional*: no card or board gives it" in text
+        assert f"- **Vile Ghoul chart row {face}** (vile_ghoul.dice_chart[{face - 1}]): *provisional*: design guess" in text
+    assert "- **Vile Ghoul Boost die** (vile_ghoul.boost): *provisional*: no card or board gives it" in text
 
 
 def test_a_players_folder_corrects_a_provisional_vile_ghoul_value(tmp_path: Path) -> None:
@@ -199,9 +199,9 @@ def test_a_players_folder_corrects_a_provisional_vile_ghoul_value(tmp_path: Path
     assert vile.chart_row(2) == packaged.chart_row(2) and vile.boost.movement == 2
     assert rules_line(load) == f"Rules data: 3 values from your folder ({folder})"
     text = with_game_data(load_reference(), load).section("game_data.provisional").text
-    assert "- **face_2** (vile_ghoul.dice_chart[1]): *provisional*:" in text
-    assert "face_1" not in text                                           # the player has decided it
-    assert "- **vile_ghoul.boost** (vile_ghoul.boost): from your folder (vile_ghoul.yaml line 8)" in text
+    assert "- **Vile Ghoul chart row 2** (vile_ghoul.dice_chart[1]): *provisional*:" in text
+    assert "chart row 1" not in text                                           # the player has decided it
+    assert "- **Vile Ghoul Boost die** (vile_ghoul.boost): from your folder (vile_ghoul.yaml line 8)" in text
     g = new_game(Setup(roles=("knight", "cave"), seed=2), load.rules)
     assert g.rules.vile_ghoul.chart_row(1).movement == 5
 
@@ -210,7 +210,7 @@ def test_a_seventh_chart_row_from_the_folder_is_refused(tmp_path: Path) -> None:
     folder = tmp_path / "my_rules"
     folder.mkdir()
     (folder / "vile_ghoul.yaml").write_bytes(
-        b"vile_ghoul:\n  dice_chart:\n    - {id: face_7, face: 7, movement: 1, attack: 7}\n")
+        b"vile_ghoul:\n  dice_chart:\n    - {id: face_7, name: Row 7, face: 7, movement: 1, attack: 7}\n")
     with pytest.raises(RulesDataError) as info:
         load_rules(None, folder)
     assert "vile_ghoul.yaml (your folder) line 3, vile_ghoul.dice_chart[6].face: Input should be less than or equal to 6" \
@@ -222,8 +222,8 @@ def test_a_seventh_chart_row_from_the_folder_is_refused(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- broken values name file, line and key
 def test_a_broken_value_names_file_line_and_key(data_copy: Path) -> None:
-    line = _edit(data_copy, "vile_ghoul.yaml", "{id: face_3, face: 3, movement: 4, attack: 3,",
-                 "{id: face_3, face: 3, movement: four, attack: 3,")
+    line = _edit(data_copy, "vile_ghoul.yaml", "{id: face_3, name: Vile Ghoul chart row 3, face: 3, movement: 4, attack: 3,",
+                 "{id: face_3, name: Vile Ghoul chart row 3, face: 3, movement: four, attack: 3,")
     assert f"vile_ghoul.yaml line {line}, vile_ghoul.dice_chart[2].movement: Input should be a valid integer" \
         in _load_error(data_copy)
 
@@ -242,10 +242,10 @@ def test_an_unknown_key_and_a_missing_note_are_refused(data_copy: Path) -> None:
 def test_a_provisional_row_needs_its_note(data_copy: Path) -> None:
     path = data_copy / "vile_ghoul.yaml"
     text = path.read_text(encoding="utf-8")
-    old = ("    - {id: face_6, face: 6, movement: 2, attack: 6, provisional: true,\n"
+    old = ("    - {id: face_6, name: Vile Ghoul chart row 6, face: 6, movement: 2, attack: 6, provisional: true,\n"
            "       note: \"design guess (expansion data sheet, Appendix B): the board's chart is in no source we have\"}\n")
     assert text.count(old) == 1
-    path.write_text(text.replace(old, "    - {id: face_6, face: 6, movement: 2, attack: 6, provisional: true}\n"),
+    path.write_text(text.replace(old, "    - {id: face_6, name: Vile Ghoul chart row 6, face: 6, movement: 2, attack: 6, provisional: true}\n"),
                     encoding="utf-8")
     line = text[: text.index(old)].count("\n") + 1
     assert (f"vile_ghoul.yaml line {line}, vile_ghoul.dice_chart[5]: a provisional entry needs a one-line 'note'"
@@ -260,11 +260,12 @@ def test_uneven_terror_spaces_are_refused(data_copy: Path) -> None:
 
 def test_a_chart_row_with_the_wrong_face_is_refused(data_copy: Path) -> None:
     line = _edit(data_copy, "vile_ghoul.yaml", "  dice_chart:\n", "  dice_chart:\n")
-    _edit(data_copy, "vile_ghoul.yaml", "{id: face_6, face: 6,", "{id: face_5, face: 5,")
+    _edit(data_copy, "vile_ghoul.yaml", "{id: face_6, name: Vile Ghoul chart row 6, face: 6,",
+          "{id: face_5, name: Vile Ghoul chart row 6, face: 5,")
     assert (f"vile_ghoul.yaml line {line}, vile_ghoul.dice_chart: the dice chart has one row for each die face "
             "[1, 2, 3, 4, 5, 6], found faces [1, 2, 3, 4, 5, 5]") in _load_error(data_copy)
-    row = _edit(data_copy, "vile_ghoul.yaml", "{id: face_5, face: 5, movement: 2, attack: 6,",
-                "{id: face_6, face: 5, movement: 2, attack: 6,")
+    row = _edit(data_copy, "vile_ghoul.yaml", "{id: face_5, name: Vile Ghoul chart row 6, face: 5,",
+                "{id: face_6, name: Vile Ghoul chart row 6, face: 5,")
     assert f"vile_ghoul.yaml line {row}, vile_ghoul.dice_chart[5].id: the row of face 5 is called 'face_5'" \
         in _load_error(data_copy)
 

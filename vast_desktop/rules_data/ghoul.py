@@ -309,6 +309,7 @@ class ChartRow(_MaybeProvisional):
     """A row of the Vile Ghoul's dice chart: the die face placed there gives this Movement and Attack."""
 
     id: SnakeId                          # face_1 .. face_6, so the player's folder can correct one row
+    name: Text                           # how the rules reference names it
     face: Annotated[int, Field(ge=1, le=6)]
     movement: NonNeg
     attack: NonNeg
@@ -317,6 +318,7 @@ class ChartRow(_MaybeProvisional):
 class BoostDie(_MaybeProvisional):
     """What spending one Boost die gives: movement, or a temporary bonus to one attack (VG-09, VG-11)."""
 
+    name: Text
     movement: NonNeg
     attack: NonNeg
     text: Text
