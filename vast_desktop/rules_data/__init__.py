@@ -15,7 +15,9 @@ one way in:
   every value it set;
 * :mod:`.checks` -- the cross-file checks (component counts of ``COMPONENT_DATA.md``, every
   id an entry names exists);
-* :mod:`.role_variants` -- the "vs Thief" combinations derived from the Thief-joining rules.
+* :mod:`.role_variants` -- the "vs Thief" combinations derived from the Thief-joining rules;
+* :mod:`.ghoul` and :mod:`.ghoul_checks` -- the Ghoul's and the Vile Ghoul's components
+  (``rd.ghoul``, ``rd.vile_ghoul``; expansion roles not yet playable), with their cross-checks.
 
 It depends on nothing else in ``vast_desktop``: the engine reads the rules data, never the
 reverse.
@@ -23,6 +25,7 @@ reverse.
 from __future__ import annotations
 
 from .corrections import Corrections, describe_count
+from .ghoul import ExpansionVariant, GhoulData, TerrorCard, VileGhoulData, fury_goal
 from .loader import (
     CHECKOUT_DATA,
     PACKAGED_DATA,
@@ -86,6 +89,8 @@ __all__ = [
     "DifficultyLevel",
     "DragonData",
     "EventCard",
+    "ExpansionVariant",
+    "GhoulData",
     "GoblinData",
     "IntTable",
     "LoadedRules",
@@ -106,18 +111,21 @@ __all__ = [
     "SidequestCard",
     "SoloLevel",
     "TerrainTile",
+    "TerrorCard",
     "ThiefData",
     "TreasureCard",
     "UnknownIdError",
     "Corrections",
     "describe_count",
     "VariantCard",
+    "VileGhoulData",
     "WarCard",
     "WinCondition",
     "YamlPath",
     "YamlSources",
     "default_rules_dir",
     "format_path",
+    "fury_goal",
     "load_rules",
     "load_rules_cached",
     "load_rules_data",

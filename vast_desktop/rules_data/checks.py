@@ -1,7 +1,8 @@
 """Cross-file checks of the rules data: the firm component counts and every id one entry names.
 
 Pydantic validates each entry on its own; these checks look across entries and files:
-the counts of ``COMPONENT_DATA.md`` (52 Cave tiles, 15 Event cards, 36 Omen tokens ...),
+the counts of ``COMPONENT_DATA.md`` (52 Cave tiles, 15 Event cards, 36 Omen tokens ...) and of
+the expansion roles (:mod:`.ghoul_checks`),
 unique ids, and that every id an entry names (a gift card, a removed Sidequest, an
 omen's symbol, a difficulty parameter) exists.  A failure raises
 :class:`~.schema.RulesDataError` naming the file, the line and the key path.
@@ -13,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from .ghoul_checks import ghoul_problems
 from .schema import DECK_FIELDS, RANKS, ROLES, Card, RulesData, RulesDataError, ThiefJoinRule
 
 if TYPE_CHECKING:
@@ -90,6 +92,12 @@ class Checker:
         self.roles()
         self.variants()
         self.difficulty()
+        self.ghoul()
+
+    def ghoul(self) -> None:
+        """The Ghoul's and the Vile Ghoul's counts and ids (:mod:`.ghoul_checks`)."""
+        for path, message in ghoul_problems(self.rd):
+            self.fail(path, message)
 
     def _unique(self, field: str, ids: list[str]) -> None:
         first: dict[str, int] = {}
