@@ -239,6 +239,25 @@ def test_cave_mushrooms_one_tribe_three_activations_and_it_reveals_again_after_h
     assert gb.check_activate(g, "fangs").text == "The Fangs Tribe has been activated 3 times this turn (Cave Mushrooms)."
 
 
+def test_cave_mushrooms_a_click_on_a_tribe_that_cannot_act_says_why() -> None:
+    """Cave Mushrooms' Tribe (choose_tribe) is one that may be activated now: a click on the Eye
+    Tribe's place with Population 0 is refused by the same check that builds the options
+    (``check_choose_tribe`` -> ``check_mushrooms_tribe``), not told to click it."""
+    from vast_desktop.engine.decisions import Target
+    from vast_desktop.engine.explain.why_not import why_not, why_not_reason
+
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 2, "bones": 2, "eye": 0},
+                                             "hand": ["cave_mushrooms"]})        # a War card adding no Eye disc
+    to_activation(g)
+    choose(g, "secret:cave_mushrooms")
+    assert g.pending.kind == "choose_tribe" and set(ids(g)) == {"tribe:fangs", "tribe:bones"}
+    eye = why_not_reason(g, "goblins", Target("slot", "goblins.eye"))
+    assert eye is not None and eye.rule == "GB-65"
+    assert eye.text == "The Eye Tribe has Population 0: it can be neither revealed nor activated."
+    assert why_not(g, "goblins", Target("slot", "goblins.fangs")) is None
+    assert sc.check_choose_tribe(g, "cave_mushrooms", "eye") == eye
+
+
 def test_cave_mushrooms_is_played_before_any_activation() -> None:
     g = gob_game(goblins={"population": {"fangs": 2, "bones": 2, "eye": 0}, "hand": ["cave_mushrooms"]})
     to_activation(g)

@@ -139,8 +139,10 @@ def check_mushroom_activation(g: Game, t: str) -> Reason | None:
 
 def mushrooms(g: Game, card: str) -> Proc:
     gob = g.hooks.goblins
-    opts = [Option(f"tribe:{t}", gob.NAMES[t], (Target("piece", gob.piece(t)) if gob.tribe_pos(g, t) else
-                                                 Target("slot", f"goblins.{t}"),))
+    # the Tribe's piece, as the other Secrets choose a Tribe (a hidden one's piece is its head on the Goblin
+    # board), and, hidden, its head's slot too, as the Activate Tribes menu does
+    opts = [Option(f"tribe:{t}", gob.NAMES[t], (Target("piece", gob.piece(t)),) if gob.tribe_pos(g, t) else
+                   (Target("piece", gob.piece(t)), Target("slot", f"goblins.{t}")))
             for t in TRIBES if check_mushrooms_tribe(g, t) is None]
     choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, "Cave Mushrooms: choose the Tribe activated three times",
                          opts, rules_ref="goblins.secrets", about={"secret": "cave_mushrooms"})
