@@ -21,7 +21,7 @@ from .helpers import choose, entrance, ids, lit, scenario
 from .helpers_goblins import gob_game, to_activation
 
 OPEN = ["T22", "T25", "T29", "T30", "T31", "T32", "T33", "T37"]          # tiles with no wall
-LONG_ROW = [entrance()] + [lit((x, 0), t) for x, t in zip(range(1, 9), OPEN)] + [lit((-1, 0), "T20")]
+LONG_ROW = [entrance()] + [lit((x, 0), t) for x, t in zip(range(1, 9), OPEN, strict=True)] + [lit((-1, 0), "T20")]
 AMULET = {"treasures": ["cursed_amulet"], "face_up": ["cursed_amulet"]}
 
 
