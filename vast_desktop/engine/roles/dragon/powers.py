@@ -1031,8 +1031,8 @@ def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
     opts = _push_options(g, "Wrath", piece)
     if not opts:
         return
-    where = "an adjacent space" if push_reach(g, "Wrath", piece) == 1 else f"a space {_far_words(g, 'Wrath', piece)} away"
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} to {where}", opts,
+    where = "to an adjacent space" if push_reach(g, "Wrath", piece) == 1 else _far_words(g, "Wrath", piece)
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} {where}", opts,
                          rules_ref="general.forced_movement", about={"power": "Wrath", "piece": piece})
     q = pos_arg(choice.id)
     board.pieces[piece] = q
