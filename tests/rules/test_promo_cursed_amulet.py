@@ -75,6 +75,10 @@ def test_VAR_17_cursed_amulet_claw_and_wrath_move_her_two_spaces() -> None:
         assert moves == {f"push:{x},0" for x in range(3 - reach, 3 + reach + 1) if x != 3}
         assert dp.push_reach(g, "Wrath", "knight") == reach and dp.push_reach(g, "Wrath", "thief") == 1
         assert (dp.check_push(g, "Wrath", "knight", (1, 0)) is None) == cursed      # 2 spaces from her
+        wrath = next(dp._wrath_push(g, "knight", "the Knight", (3, 0)))
+        assert ("push:1,0" in wrath.ids) == cursed
+        assert wrath.prompt == ("Wrath: move the Knight up to 2 spaces (doubled by her Cursed Amulet)" if cursed
+                                else "Wrath: move the Knight to an adjacent space")
     far = dp.check_push(g, "Claw", "knight", (6, 0))
     assert far is not None and far.text == ("Claw moves the Knight up to 2 spaces (doubled by her Cursed Amulet): "
                                             "6,0 is 3 spaces away.")
