@@ -269,10 +269,13 @@ def _activation_target(g: Game, tribe: str) -> Target:
 
 
 def _menu_candidates(g: Game, d: Decision) -> list[Target]:
-    """The Activate Tribes menu: each Tribe where it is activated, the Tribes' spaces, the Secrets."""
+    """The Activate Tribes menu: each Tribe where it is activated, the Tribes' spaces, the Secrets;
+    with the promo Slingshot face up, the other players' pieces (its targets, VAR-22)."""
     spaces = {p for t in TRIBES if (p := gb.tribe_pos(g, t)) is not None}
+    others = ([Target("piece", x) for x in ("knight", "dragon", "thief") if x in g.state.board.pieces]
+              if promo_secrets.held_face_up(g, "slingshot") is not None else [])
     return ([_activation_target(g, t) for t in TRIBES] + [Target("space", fmt_pos(p)) for p in sorted(spaces)]
-            + _secrets_in_hand(g))
+            + _secrets_in_hand(g) + others)
 
 
 def _menu_check(g: Game, t: Target) -> Reason | None:
@@ -282,6 +285,8 @@ def _menu_check(g: Game, t: Target) -> Reason | None:
         return _secret_check(g, t, d)
     if t.kind == "space":
         return gb.check_menu_space(g, parse_pos(t.ref))
+    if t.kind == "piece" and not t.ref.startswith("tribe:"):
+        return promo_secrets.check_slingshot_target(g, t.ref)
     return gb.check_activate(g, t.ref.split(":", 1)[1] if t.kind == "piece" else t.ref.split(".")[1])
 
 
@@ -750,7 +755,8 @@ def _orient_check(g: Game, t: Target) -> Reason | None:
 
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
-    "goblins_turn": Converted(_menu_candidates, _menu_check, lambda d: _offered(d, ("activate:",), ("piece", "slot"))),
+    "goblins_turn": Converted(_menu_candidates, _menu_check,
+                              lambda d: _offered(d, ("activate:", "slingshot:"), ("piece", "slot"))),
     "tribe_activation": Converted(_activation_candidates, _activation_check, _activation_offered),
     "reveal_tribe": Converted(_reveal_candidates, _reveal_check, lambda d: _offered(d, ("reveal:", "lurk:"))),
     "lurker": Converted(_lurker_candidates, _lurker_check, lambda d: _offered(d, ("step:",))),
@@ -1271,3 +1277,42 @@ def test_buying_and_paying_for_schemes_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "scheme_pay"
     assert _check_decision(g, d, CONVERTED["scheme_pay"]) == 1           # the Scheme being bought
+
+
+def test_the_promo_cards_meet_the_property() -> None:
+    """Issue 28: the Slingshot's targets in the Activate Tribes menu (VAR-22: the Knight in sight,
+    the Dragon underground, the Thief with no stat it lowers), Giant Bats and Slap carrying the
+    Knight with the Cursed Amulet twice as far (VAR-17), and the Cave Mushrooms' Tribe are offered
+    and explained by the same checks."""
+    from rules.helpers import entrance, lit
+    from rules.helpers_goblins import to_activation
+
+    row = [entrance()] + [lit((x, 0), t) for x, t in zip(range(1, 9), ("T22", "T25", "T29", "T30", "T31", "T32",
+                                                                       "T33", "T37"), strict=True)]
+    amulet = {"treasures": ["cursed_amulet"], "face_up": ["cursed_amulet"]}
+    g = load_scenario({"setup": {"roles": ["knight", "goblins", "dragon", "thief"], "seed": 3}, "active": "goblins",
+                       "tiles": row, "pieces": {"knight": [3, 0], "tribe:fangs": [1, 0], "thief": [2, 0],
+                                                "dragon": [6, 0]},
+                       "goblins": {"rage": 1, "population": {"fangs": 1, "bones": 0, "eye": 0},
+                                   "face_up": ["slingshot"], "hand": ["cave_mushrooms"]}})
+    to_activation(g)
+    d = _pending(g)
+    assert d.kind == "goblins_turn" and "slingshot:knight" in d.ids
+    assert _check_decision(g, d, CONVERTED["goblins_turn"]) >= 2          # the Thief, the underground Dragon
+    g.apply("secret:cave_mushrooms")
+    d = _pending(g)
+    assert d.kind == "choose_tribe"
+    _check_decision(g, d, CONVERTED["choose_tribe"])
+    g = load_scenario({"setup": {"roles": ["knight", "cave"], "seed": 3}, "active": "cave", "tiles": row,
+                       "pieces": {"knight": [0, 0]}, "cave": {"omens": {"bat": 1}}, "knight": amulet})
+    g.apply("omen:giant_bats")
+    while _pending(g).kind == "pay_omen":
+        g.apply(_pending(g).options[0].id)
+    d = _pending(g)
+    assert "bats:knight@0,0>6,0" in d.ids and _check_decision(g, d, CONVERTED["omen_giant_bats"]) > 0
+    g = load_scenario({"setup": {"roles": ["knight", "dragon"], "seed": 3}, "active": "dragon", "tiles": row,
+                       "pieces": {"knight": [1, 0], "dragon": [0, 0]}, "dragon": {"hand": ["wing", "wing"]},
+                       "knight": amulet})
+    g.apply("power:slap")
+    d = _pending(g)
+    assert "push:7,0" in d.ids and _check_decision(g, d, CONVERTED["dragon_push"]) > 0

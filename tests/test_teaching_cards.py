@@ -19,6 +19,8 @@ from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.teach.cheatsheets import (
     ROLES,
     TeachingCards,
+    bonus_lines,
+    bonus_variants_in_play,
     due_reminders,
     load_teaching_cards,
     load_teaching_cards_uncached,
@@ -94,6 +96,43 @@ def test_a_missing_role_card_is_refused(tmp_path: Path) -> None:
     d = broken_copy(tmp_path, "cheatsheets.yaml", "  - role: thief", "  - role: knight")
     with pytest.raises(ReferenceError, match="cheatsheets.yaml: two cheat sheets for the role 'knight'"):
         load_teaching_cards_uncached(d)
+
+
+def test_a_bonus_line_naming_no_variant_is_refused(tmp_path: Path) -> None:
+    d = broken_copy(tmp_path, "cheatsheets.yaml", "variant: schemes", "variant: scheemes")
+    with pytest.raises(ReferenceError, match="cheatsheets.yaml: the goblins sheet's bonus names 'scheemes', which is "
+                                             "no variant"):
+        load_teaching_cards_uncached(d)
+
+
+# --------------------------------------------------------------------------- bonus cards (issue 28)
+
+def test_each_sheet_lists_its_bonus_cards_in_play_and_none_without_them(cards: TeachingCards) -> None:
+    """Issue 28: with a bonus variant, each role's sheet names that role's bonus cards in play
+    (the Goblins' Schemes and their price, the Thief's Upgrade card, the Knight's promo Treasures,
+    Sidequests and revised cards, the promo Secrets, Monster and Event); none in a plain game."""
+    five = ("knight", "goblins", "dragon", "cave", "thief")
+    every = bonus_variants_in_play(Setup(roles=five, variants=("all-bonus-cards",)))
+    for role in ROLES:
+        assert bonus_lines(cards.sheet(role), ()) == (), role
+        assert bonus_lines(cards.sheet(role), every), role
+    gob = " ".join(bonus_lines(cards.sheet("goblins"), bonus_variants_in_play({"roles": ["goblins", "knight"],
+                                                                                "variants": ["schemes"]})))
+    assert "costs 1 + the Schemes you own, paid with Treasure or by discarding a Scheme" in gob
+    assert "Slingshot" not in gob                                   # promo-secrets is not in play
+    assert "Slingshot" in " ".join(bonus_lines(cards.sheet("goblins"), every))
+    assert "Cave Mushrooms" in " ".join(bonus_lines(cards.sheet("goblins"), ("promo-secrets",)))
+    assert "Ground Kraken" in " ".join(bonus_lines(cards.sheet("goblins"), ("promo-monsters",)))
+    thief = " ".join(bonus_lines(cards.sheet("thief"), ("thief-upgrades",)))
+    assert all(name in thief for name in ("Charm", "Warlock's Wand", "Cloak of the Mountebank"))
+    knight = " ".join(bonus_lines(cards.sheet("knight"), every))
+    for name in ("Silver Gauntlet", "Treasure Trove", "Cursed Amulet", "Rune Staff", "Prepared", "Noble Failure",
+                 "Heroic Boots", "Javelin", "Cave Bread", "Quake!", "Ground Kraken", "Slingshot", "Charm"):
+        assert name in knight, name
+    # all-bonus-cards counts only the bonus variants whose role is in play
+    duo = bonus_variants_in_play({"roles": ["knight", "cave"], "variants": ["all-bonus-cards"]})
+    assert "schemes" not in duo and "promo-treasures" in duo
+    assert bonus_variants_in_play(None) == ()
 
 
 # --------------------------------------------------------------------------- triggers

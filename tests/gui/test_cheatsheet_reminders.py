@@ -177,3 +177,25 @@ def test_no_reminder_and_no_cheat_sheet_on_the_curtain(app) -> None:
     assert app.top is t and app.session.viewer == "cave"
     current = t.reminders.current
     assert current is None or current.concerns("cave")
+
+
+def test_the_sheet_names_the_bonus_cards_in_play(app) -> None:
+    """Issue 28: in a game with bonus variants the table's cheat sheet (C) lists each role's bonus
+    cards in play — the Goblins' Schemes and how they are paid for — and a plain game's does not."""
+    app.settings = app.settings.model_copy(update={"animation_speed": 0.0, "bot_pace": 0.0, "reminders": False})
+    seats = {"knight": Seat(True), "goblins": Seat(False)}
+    app.session = Session.new(Setup(roles=("knight", "goblins"), seed=3, variants=("schemes", "promo-treasures")),
+                              seats, autosave_path())
+    app.replace(TableScreen(app))
+    robot = Robot(app)
+    robot.frames(3)
+    robot.key(pygame.K_c)
+    screen = sheet(app)
+    assert "Bonus cards in play" in screen.text_box.html_text and "Cursed Amulet" in screen.text_box.html_text
+    assert "Quake!" not in screen.text_box.html_text                  # promo-events is not in play
+    robot.click(screen.tabs["goblins"].rect.center)
+    assert "paid with Treasure or by discarding a Scheme" in screen.text_box.html_text
+    robot.key(pygame.K_ESCAPE)
+    robot = table(app, roles=("knight", "goblins"), reminders=False)
+    robot.key(pygame.K_c)
+    assert "Bonus cards in play" not in sheet(app).text_box.html_text

@@ -89,3 +89,27 @@ def test_every_option_target_of_his_card_has_a_region(app) -> None:
     own = board(g, "thief")
     assert "slot:thief.upgrade.charm" in own.regions
     assert "Upgrade card Charm (facedown" in own.tooltips["slot:thief.upgrade.charm"]
+
+
+def test_the_charms_strength_is_on_the_knights_board(app) -> None:
+    """Charm (thief-upgrades): the Knight's +1 Strength for her next turn is drawn on her board
+    for every viewer (the Thief helps her in the open) and said in the Strength row's and the
+    turn box's tooltips; on her turn it is in her Strength value, named in the tooltip."""
+    from vast_desktop.engine.roles.knight import turn as kt
+    from vast_desktop.render import text as drawn
+
+    g = up_game("charm", True, ["charm"])
+    g.apply("charm:knight")
+    for viewer in ("knight", "cave", "thief"):
+        drawn.DRAWN.clear()
+        out = draw_board(pygame.Surface((432, 900)), pygame.Rect(0, 0, 432, 900), view(g, viewer), "knight")
+        assert any(t.startswith(("Next turn: +1 Strength", "Charm: +1 Strength")) for t in drawn.DRAWN), viewer
+        assert "+1 Strength on her next turn" in out.tooltips["slot:knight.strength"]
+        assert "+1 Strength on her next turn" in out.tooltips["info:knight.turn"]
+    g.state.active = "knight"
+    kt.start_turn(g)
+    drawn.DRAWN.clear()
+    out = draw_board(pygame.Surface((432, 900)), pygame.Rect(0, 0, 432, 900), view(g, "knight"), "knight")
+    assert "+1" in drawn.DRAWN and not any("next turn" in t for t in drawn.DRAWN)
+    assert "(+1 from the Thief's Charm)" in out.tooltips["slot:knight.strength"]
+    assert "+1 Strength this turn" in out.tooltips["info:knight.turn"]

@@ -185,6 +185,40 @@ def test_VAR_22_slingshot_needs_a_revealed_tribe_that_sees_the_target_within_4()
     assert promo.check_slingshot_target(g, "thief").rule == "VAR-22"
 
 
+def test_VAR_22_a_click_on_a_wrong_slingshot_target_says_why() -> None:
+    """With the Slingshot face up, a click on a piece in the Activate Tribes menu is answered by
+    the Slingshot's own check (why_not -> check_slingshot_target): the Knight out of sight, and
+    the Thief, who has no Strength, Armor or Perception to lower (his statistics are Movement,
+    Stealth and Thievery: thief.yaml), so he is never a target even in plain sight."""
+    from vast_desktop.engine.decisions import Target
+    from vast_desktop.engine.explain.why_not import why_not, why_not_reason
+
+    g = gob_game(roles=("knight", "goblins", "thief"),
+                 goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "face_up": ["slingshot"]},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 1], "thief": [2, 0]})
+    to_activation(g)
+    assert not any(i.startswith("slingshot:") for i in ids(g))
+    assert why_not(g, "goblins", Target("piece", "knight")) == \
+        "No revealed Tribe sees the Knight within 4 spaces in a straight line."
+    thief = why_not_reason(g, "goblins", Target("piece", "thief"))
+    assert thief is not None and thief.rule == "VAR-22"
+    assert thief.text == ("The Slingshot lowers Strength, Armor or Perception, and the Thief has none of them (his "
+                          "statistics are Movement, Stealth and Thievery): it hits the Knight or the surfaced Dragon.")
+    # in plain sight of a revealed Tribe, the Knight is a target and the Thief still is not
+    g = gob_game(roles=("knight", "goblins", "thief"),
+                 goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}, "face_up": ["slingshot"]},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 0], "thief": [2, 0]})
+    to_activation(g)
+    assert "slingshot:knight" in ids(g) and "slingshot:thief" not in ids(g)
+    assert why_not(g, "goblins", Target("piece", "knight")) is None
+    assert why_not(g, "goblins", Target("piece", "thief")) == thief.text
+    # without the Slingshot the click on the Knight is the menu's usual answer
+    g = gob_game(goblins={"population": {"fangs": 1, "bones": 0, "eye": 0}},
+                 pieces={"knight": [3, 0], "tribe:fangs": [1, 0]})
+    to_activation(g)
+    assert "Slingshot" not in (why_not(g, "goblins", Target("piece", "knight")) or "")
+
+
 def test_cave_mushrooms_one_tribe_three_activations_and_it_reveals_again_after_hiding() -> None:
     """Cave Mushrooms: before any activation, one Tribe is activated up to three times and
     no other Tribe; hidden again in between, it may Reveal on a later activation."""
@@ -203,6 +237,25 @@ def test_cave_mushrooms_one_tribe_three_activations_and_it_reveals_again_after_h
     assert gob(g).activated == ["fangs", "fangs", "fangs"] and gb.tribe_pos(g, "fangs") == (1, 1)
     assert set(ids(g)) == {"end:"}
     assert gb.check_activate(g, "fangs").text == "The Fangs Tribe has been activated 3 times this turn (Cave Mushrooms)."
+
+
+def test_cave_mushrooms_a_click_on_a_tribe_that_cannot_act_says_why() -> None:
+    """Cave Mushrooms' Tribe (choose_tribe) is one that may be activated now: a click on the Eye
+    Tribe's place with Population 0 is refused by the same check that builds the options
+    (``check_choose_tribe`` -> ``check_mushrooms_tribe``), not told to click it."""
+    from vast_desktop.engine.decisions import Target
+    from vast_desktop.engine.explain.why_not import why_not, why_not_reason
+
+    g = gob_game(war="desperation", goblins={"population": {"fangs": 2, "bones": 2, "eye": 0},
+                                             "hand": ["cave_mushrooms"]})        # a War card adding no Eye disc
+    to_activation(g)
+    choose(g, "secret:cave_mushrooms")
+    assert g.pending.kind == "choose_tribe" and set(ids(g)) == {"tribe:fangs", "tribe:bones"}
+    eye = why_not_reason(g, "goblins", Target("slot", "goblins.eye"))
+    assert eye is not None and eye.rule == "GB-65"
+    assert eye.text == "The Eye Tribe has Population 0: it can be neither revealed nor activated."
+    assert why_not(g, "goblins", Target("slot", "goblins.fangs")) is None
+    assert sc.check_choose_tribe(g, "cave_mushrooms", "eye") == eye
 
 
 def test_cave_mushrooms_is_played_before_any_activation() -> None:

@@ -80,6 +80,11 @@ class KnightBoard:
     encounters_used: int
     javelin_ready: str | None                 # KN-88: the readied Javelin card (shown face up, so public)
     sidequests: tuple[str, ...] | None = None  # hers only
+    # The Thief's Charm (thief-upgrades variant, public: he helps her in the open): the Strength it
+    # adds on her turn now (already in ``strength``) and the Strength owed for her next turn;
+    # None when there is none, so a game without the Charm has no such entries.
+    charm_strength: int | None = None
+    charm_strength_next: int | None = None
     facedown: tuple[str, ...] | None = None    # hers only: her facedown Treasures
 
     def stat(self, track: str) -> int:

@@ -124,6 +124,8 @@ def _knight_board(g: Game, viewer: str | None) -> KnightBoard:
         javelin_ready=k.javelin_ready,      # KN-88: the readied Javelin card (shown face up, so public)
         sidequests=tuple(k.sidequests) if own else None,
         facedown=facedown if own else None,
+        charm_strength=(k.charm_strength or None) if g.state.active == "knight" else None,   # the Charm, on her turn
+        charm_strength_next=k.charm_strength_next or None,
     )
 
 

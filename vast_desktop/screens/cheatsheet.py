@@ -3,20 +3,22 @@ the turn in order, the things easily forgotten — as pygame_gui rich text, with
 role in the game and a "Full rules" link to the role's part of the rules reference.
 
 The table opens it with C or its "Cheat sheet" button, at the role of the person looking
-(the deciding role).  It is opaque and shows only the public cards, never a hand; it is
+(the deciding role).  In a game with bonus variants each card adds the lines about that role's
+bonus cards in play (``teach.cheatsheets.bonus_lines``).  It is opaque and shows only the public cards, never a hand; it is
 not offered on the hand-off curtain.  Closing it (Back, Esc, C) pops it and the table
 resumes exactly as it was: the cheat sheet never touches the game."""
 from __future__ import annotations
 
 import html
 from functools import partial
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from ..render.text import draw_text
 from ..render.theme import HIGHLIGHT, PANEL, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT_DIM, font
-from ..teach.cheatsheets import ROLES, CheatSheet, load_teaching_cards
+from ..teach.cheatsheets import ROLES, CheatSheet, bonus_lines, bonus_variants_in_play, load_teaching_cards
 from ..teach.reference import heading_size
 from .base import Screen
 
@@ -29,9 +31,9 @@ def lighter(rgb: tuple[int, int, int], amount: float = 0.35) -> str:
     return f"#{r:02X}{g:02X}{b:02X}"
 
 
-def sheet_html(sheet: CheatSheet, scale: float = 1.0) -> str:
-    """The card as pygame_gui HTML: the role's name, how to win, the turn, what to remember
-    and the link to the role's full rules."""
+def sheet_html(sheet: CheatSheet, scale: float = 1.0, variants: tuple[str, ...] = ()) -> str:
+    """The card as pygame_gui HTML: the role's name, how to win, the turn, what to remember,
+    the role's bonus cards of the ``variants`` in play, and the link to the role's full rules."""
     colour = lighter(ROLE_COLOURS[sheet.role])
     name = ROLE_NAMES[sheet.role]
 
@@ -46,6 +48,9 @@ def sheet_html(sheet: CheatSheet, scale: float = 1.0) -> str:
            head("Your turn", 2) + "<br>" + "<br>".join(esc(step) for step in sheet.turn)]
     if sheet.remember:
         out.append(head("Remember", 2) + "<br>" + "<br>".join("&#8226; " + esc(r) for r in sheet.remember))
+    bonus = bonus_lines(sheet, variants)
+    if bonus:
+        out.append(head("Bonus cards in play", 2) + "<br>" + "<br>".join("&#8226; " + esc(b) for b in bonus))
     out.append(f"<a href='{FULL_RULES}'>Full rules: the {name} &#8250;</a>")
     return "<br><br>".join(out)
 
@@ -64,9 +69,11 @@ class CheatSheetScreen(Screen):
     name = "cheatsheet"
     opaque = True
 
-    def __init__(self, app, roles: tuple[str, ...], role: str | None = None) -> None:
+    def __init__(self, app, roles: tuple[str, ...], role: str | None = None,
+                 setup: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.cards = load_teaching_cards()
+        self.variants = bonus_variants_in_play(setup)      # the game's public setup: its bonus cards
         self.roles = tuple(r for r in ROLES if r in roles) or ROLES
         self.role = role if role in self.roles else self.roles[0]
         self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
@@ -100,7 +107,7 @@ class CheatSheetScreen(Screen):
         self.mark_tab()
 
     def html(self) -> str:
-        return sheet_html(self.cards.sheet(self.role), self.scale)
+        return sheet_html(self.cards.sheet(self.role), self.scale, self.variants)
 
     def mark_tab(self) -> None:
         for role, tab in self.tabs.items():

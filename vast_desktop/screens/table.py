@@ -434,7 +434,7 @@ class TableScreen(Screen):
         from .cheatsheet import CheatSheetScreen
 
         if self.view is not None and self.app.top is self:
-            self.app.push(CheatSheetScreen(self.app, tuple(self.view.roles), self.cheatsheet_role()))
+            self.app.push(CheatSheetScreen(self.app, tuple(self.view.roles), self.cheatsheet_role(), self.view.setup))
 
     def open_menu(self) -> None:
         from .menu import PauseMenu

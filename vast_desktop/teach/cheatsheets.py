@@ -17,6 +17,12 @@ A reminder's ``when`` is a trigger:
 * ``event:<kind>`` — the engine logged a GameEvent of that kind (every event has a
   public line, so every role may be reminded of it).
 
+A cheat sheet may list, under ``bonus``, a line or two per bonus variant about that role's bonus
+cards (issue 28: the Goblins' Schemes, the Thief's Upgrade card, the Knight's promo Treasures…);
+:func:`bonus_lines` picks those of the variants in play (``all-bonus-cards`` counted as the
+bonus variants it stands for, :func:`bonus_variants_in_play`), so a sheet names only the cards
+that are in the game.
+
 A reminder may also name the ``tile_rules`` it is written for (:class:`TileRule`: who places
 and removes the end-of-turn tiles — a Cave player, each player 1 and 3 with no Cave, 1 and 1
 under the house rule, or the solo Alone in the Dark card), so its numbers are those of the
@@ -34,11 +40,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import StringConstraints, ValidationError
 
 from ..engine.option_ids import verb_of
+from ..engine.setup import OPTIONAL_VARIANTS, Setup, expand_variants
 from ..rules_data import validation_message
 from .reference import KindName, OneLine, ReferenceError, SectionId, _Frozen, _read, default_reference_dir
 
@@ -52,6 +59,8 @@ __all__ = [
     "Reminder",
     "TeachingCards",
     "TileRule",
+    "bonus_lines",
+    "bonus_variants_in_play",
     "due_reminders",
     "load_teaching_cards",
     "load_teaching_cards_uncached",
@@ -70,6 +79,17 @@ Trigger = Annotated[str, StringConstraints(
     pattern=r"^(decision:[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|dragon|cave|thief))$")]
 
 
+VariantName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+
+
+class BonusNote(_Frozen):
+    """What a role's sheet says about its cards of one bonus variant, shown only when that
+    variant is in play."""
+
+    variant: VariantName
+    text: OneLine
+
+
 class CheatSheet(_Frozen):
     """One role's card."""
 
@@ -77,6 +97,7 @@ class CheatSheet(_Frozen):
     how_to_win: OneLine
     turn: tuple[OneLine, ...]
     remember: tuple[OneLine, ...] = ()
+    bonus: tuple[BonusNote, ...] = ()
 
 
 class TileRule(StrEnum):
@@ -156,6 +177,29 @@ class TeachingCards:
 
 
 # ---------------------------------------------------------------------------
+# Bonus cards in play
+# ---------------------------------------------------------------------------
+
+
+def bonus_variants_in_play(setup: Setup | dict[str, Any] | None) -> tuple[str, ...]:
+    """The variants of a game's setup (a :class:`Setup` or the public ``PlayerView.setup``),
+    composite names such as ``all-bonus-cards`` replaced by the bonus variants they stand for
+    whose role is in play (``engine.setup.expand_variants``: the rules read them the same way).
+    No setup (a cheat sheet opened outside a game): none."""
+    if not setup:
+        return ()
+    if isinstance(setup, dict):
+        setup = Setup(roles=tuple(setup.get("roles", ())), variants=tuple(setup.get("variants", ())))
+    return expand_variants(setup)
+
+
+def bonus_lines(sheet: CheatSheet, variants: Iterable[str]) -> tuple[str, ...]:
+    """The lines of ``sheet`` about the bonus cards of the ``variants`` in play, in sheet order."""
+    playing = set(variants)
+    return tuple(note.text for note in sheet.bonus if note.variant in playing)
+
+
+# ---------------------------------------------------------------------------
 # Triggers
 # ---------------------------------------------------------------------------
 
@@ -198,6 +242,10 @@ def _check_cards(sheets: Sequence[CheatSheet], file: str) -> dict[str, CheatShee
     for s in sheets:
         if s.role in by_role:
             raise ReferenceError(f"{file}: two cheat sheets for the role {s.role!r}")
+        unknown = [n.variant for n in s.bonus if n.variant not in OPTIONAL_VARIANTS]
+        if unknown:
+            raise ReferenceError(f"{file}: the {s.role} sheet's bonus names {unknown[0]!r}, which is no variant "
+                                 f"(known: {', '.join(sorted(OPTIONAL_VARIANTS))})")
         by_role[s.role] = s
     missing = [r for r in ROLES if r not in by_role]
     if missing:

@@ -95,11 +95,21 @@ def knight_track(view: PlayerView, name: str) -> str:
     current = kb.stat(name)
     bonus = current - values[n]
     nxt = f"a cube here makes it {values[n + 1]}" if n < 3 else "the track is full"
-    bonus_txt = f" (+{bonus} from Treasure cards)" if bonus > 0 else ""
+    charm = int(kb.charm_strength or 0) if name == "strength" else 0
+    parts = [f"+{charm} from the Thief's Charm"] if charm else []
+    if bonus - charm > 0:
+        parts.append(f"+{bonus - charm} from Treasure cards")
+    bonus_txt = f" ({', '.join(parts)})" if parts else ""
     what = {"movement": "spaces she may move each turn", "perception": "Encounters each turn",
             "strength": f"beats a Strength lower than hers; smashing a Crystal needs {kd.smash_strength}"}[name]
     return (f"{TRACK_NAMES[name]} track: now {current}{bonus_txt} — {what}. {n} of 3 cubes; {nxt}. "
-            f"{int(kb.cubes_free)} Hero cube(s) unplaced.")
+            f"{int(kb.cubes_free)} Hero cube(s) unplaced.{_charm_next(kb) if name == 'strength' else ''}")
+
+
+def _charm_next(kb: KnightBoard) -> str:
+    """The Thief's Charm owed to her next turn (thief-upgrades variant), as a sentence ("" if none)."""
+    n = int(kb.charm_strength_next or 0)
+    return f" The Thief's Charm gives her +{n} Strength on her next turn." if n else ""
 
 
 def knight_equipment(view: PlayerView, e: str) -> str:
@@ -217,9 +227,11 @@ def knight_turn(view: PlayerView) -> str:
     if kb is None:
         return ""
     if view.active != "knight":
-        return "It is not the Knight's turn."
+        return "It is not the Knight's turn." + _charm_next(kb)
+    charm = int(kb.charm_strength or 0)
     return (f"This turn: moved {int(kb.moved)} of {int(kb.movement)} spaces; used "
-            f"{int(kb.encounters_used)} of {int(kb.perception)} Encounters.")
+            f"{int(kb.encounters_used)} of {int(kb.perception)} Encounters."
+            + (f" The Thief's Charm gives her +{charm} Strength this turn." if charm else "") + _charm_next(kb))
 
 
 def knight_info(view: PlayerView, rest: str) -> str:

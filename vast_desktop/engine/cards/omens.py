@@ -41,7 +41,7 @@ from ..map.hand_names import hand_names
 from ..map.terrain import in_forest
 from ..option_ids import arg_list, arg_of, at
 from ..reasons import Reason
-from ..roles.knight.board import shield_active
+from ..roles.knight.board import forced_reach, shield_active
 
 if TYPE_CHECKING:
     from ...rules_data import Omen
@@ -169,12 +169,30 @@ def _bats_movers(g: Game) -> Iterator[tuple[str, Pos]]:
         yield ("token:treasure", p)
 
 
+BATS_REACH = 3                                   # CV-21: Giant Bats carry a piece up to 3 spaces
+
+
+def bats_reach(g: Game, piece: str) -> int:
+    """How far Giant Bats may carry ``piece``: 3 spaces (CV-21), 6 for the Knight with the
+    Cursed Amulet (VAR-17, ``knight.board.forced_reach``)."""
+    return forced_reach(g, piece, BATS_REACH)
+
+
+def _bats_far(g: Game) -> str:
+    """How far Giant Bats carry, as a reason says it: the Knight's doubled reach named when
+    the Cursed Amulet doubles it (VAR-17)."""
+    doubled = bats_reach(g, "knight")
+    return (f"up to {BATS_REACH} spaces" if doubled == BATS_REACH else
+            f"up to {BATS_REACH} spaces (the Knight, with her Cursed Amulet, up to {doubled})")
+
+
 def bats_targets(g: Game) -> Iterator[Option]:
-    """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement."""
+    """Giant Bats (CV-21): carry a mover up to 3 spaces under Forced Movement (the Knight
+    up to 6 with the Cursed Amulet, VAR-17)."""
     for piece, p in _bats_movers(g):
         name = "Treasure token" if piece.startswith("token:") else piece.replace("tribe:", "").title()
         frm, here = fmt_pos(p), space(p)
-        for q in sorted(reachable(g, piece, p, max_steps=3)):
+        for q in sorted(reachable(g, piece, p, max_steps=bats_reach(g, piece))):
             if q == p:
                 continue
             to = fmt_pos(q)
@@ -183,12 +201,14 @@ def bats_targets(g: Game) -> Iterator[Option]:
 
 def _carry_block(g: Game, piece: str, p: Pos, q: Pos) -> str:
     """Why Giant Bats cannot carry ``piece`` from ``p`` to stop on ``q``, set inside another
-    sentence: more than 3 spaces (CV-21), else the map's Forced Movement check
-    (:func:`..map.forced.check_pushed_to`: FM-04..10, TR-17, TR-29)."""
-    if manhattan(p, q) > 3:
-        why = f"{fmt_pos(q)} is {manhattan(p, q)} spaces from {fmt_pos(p)}, more than 3"
+    sentence: more than 3 spaces (CV-21; 6 for the Knight with the Cursed Amulet, VAR-17),
+    else the map's Forced Movement check (:func:`..map.forced.check_pushed_to`: FM-04..10,
+    TR-17, TR-29)."""
+    reach = bats_reach(g, piece)
+    if manhattan(p, q) > reach:
+        why = f"{fmt_pos(q)} is {manhattan(p, q)} spaces from {fmt_pos(p)}, more than {reach}"
     else:
-        found = check_pushed_to(g, piece, p, q, 3)
+        found = check_pushed_to(g, piece, p, q, reach)
         why = (found.text if found is not None
                else f"Every way from {fmt_pos(p)} to {fmt_pos(q)} crosses a space it may not pass")
     return why[:1].lower() + why[1:].rstrip(".")
@@ -203,9 +223,9 @@ def check_bats_space(g: Game, q: Pos) -> Reason | None:
         return Reason(f"{fmt_pos(q)} is an open space: nothing is carried onto one.", "CV-21")
     movers = list(_bats_movers(g))                   # a generator: walked twice here
     here = [piece for piece, p in movers if p == q]
-    if any(set(reachable(g, piece, q, max_steps=3)) - {q} for piece in here):
+    if any(set(reachable(g, piece, q, max_steps=bats_reach(g, piece))) - {q} for piece in here):
         return None
-    if any(p != q and q in reachable(g, piece, p, max_steps=3) for piece, p in movers):
+    if any(p != q and q in reachable(g, piece, p, max_steps=bats_reach(g, piece)) for piece, p in movers):
         return None
     pieces = g.state.board.pieces_at(q)
     if here:
@@ -220,13 +240,14 @@ def check_bats_space(g: Game, q: Pos) -> Reason | None:
     if other:
         return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token: the {piece_name(other[0])} on "
                       f"{fmt_pos(q)} is none of them.", "CV-21")
-    near = [(piece, p) for piece, p in movers if p != q and manhattan(p, q) <= 3]
+    near = [(piece, p) for piece, p in movers if p != q and manhattan(p, q) <= bats_reach(g, piece)]
     if not near:
-        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces, and none of "
-                      f"them is within 3 spaces of {fmt_pos(q)}.", "CV-21")
+        return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token {_bats_far(g)}, and none of "
+                      f"them is {'within 3 spaces of' if bats_reach(g, 'knight') == BATS_REACH else 'that near'} "
+                      f"{fmt_pos(q)}.", "CV-21")
     blocks = "; ".join(f"the {piece_name(piece)} at {fmt_pos(p)}: {_carry_block(g, piece, p, q)}" for piece, p in near[:3])
     more = f" (and {len(near) - 3} more)" if len(near) > 3 else ""
-    return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token up to 3 spaces by Forced Movement, "
+    return Reason(f"Giant Bats carry the Knight, a Tribe or a Treasure token {_bats_far(g)} by Forced Movement, "
                   f"and none can be carried to {fmt_pos(q)}: {blocks}{more}.", "CV-21")
 
 
@@ -425,7 +446,7 @@ TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
 
 
 def _has_bats_target(g: Game) -> bool:
-    return any(can_be_pushed(g, piece, p, max_steps=3) for piece, p in _bats_movers(g))
+    return any(can_be_pushed(g, piece, p, max_steps=bats_reach(g, piece)) for piece, p in _bats_movers(g))
 
 
 def _has_rockslide_target(g: Game) -> bool:

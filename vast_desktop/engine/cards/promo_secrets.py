@@ -41,6 +41,11 @@ _SLINGSHOT_LABELS = {"knight": "Slingshot the Knight (−1 Strength and Percepti
                      "dragon": "Slingshot the Dragon (−1 Armor)"}
 _NOT_A_TARGET = Reason("The Slingshot lowers Strength, Armor or Perception: it hits the Knight or the surfaced "
                        "Dragon.", "VAR-22")
+# The Thief is a visible piece, but his statistics are Movement, Stealth and Thievery (his
+# board, thief.yaml; Stealth is what attackers compare with): nothing the Slingshot lowers.
+_NOT_THE_THIEF = Reason("The Slingshot lowers Strength, Armor or Perception, and the Thief has none of them (his "
+                        "statistics are Movement, Stealth and Thievery): it hits the Knight or the surfaced Dragon.",
+                        "VAR-22")
 _SLINGSHOT_USED = Reason("The Slingshot has been used this turn: once in each of your turns.", "VAR-22")
 _NO_SLINGSHOT = Reason("The Slingshot is used once it lies face up in front of you: play it from your hand first.",
                        "VAR-22")
@@ -65,15 +70,18 @@ def slingshot_malus(g: Game, piece: str) -> int:
 
 def check_slingshot_target(g: Game, piece: str) -> Reason | None:
     """VAR-22 and the card: a face-up Slingshot, once a turn, at the Knight or the surfaced
-    Dragon within 4 spaces of a revealed Tribe that sees it (a straight line, MAP-10)."""
+    Dragon within 4 spaces of a revealed Tribe that sees it (a straight line, MAP-10).  Any
+    other piece is no target: the card lowers Strength, Armor or Perception, which only the
+    Knight (Strength, Perception) and the Dragon (Armor) have — not the Thief (Movement,
+    Stealth, Thievery), a Tribe or a token."""
     gob = g.hooks.goblins
     s = gob.gs(g)
     if held_face_up(g, "slingshot") is None:
         return _NO_SLINGSHOT
+    if piece not in SLINGSHOT_TARGETS:
+        return _NOT_THE_THIEF if piece == "thief" else _NOT_A_TARGET
     if s.slingshot is not None:
         return _SLINGSHOT_USED
-    if piece not in SLINGSHOT_TARGETS:
-        return _NOT_A_TARGET
     where = g.state.board.pieces.get(piece)
     if where is None or (piece == "dragon" and not (g.state.dragon is not None and g.state.dragon.surfaced)):
         return Reason(f"The {piece.title()} is not visible on the map: the Slingshot hits a visible piece.", "VAR-22")
@@ -133,8 +141,10 @@ def check_mushroom_activation(g: Game, t: str) -> Reason | None:
 
 def mushrooms(g: Game, card: str) -> Proc:
     gob = g.hooks.goblins
-    opts = [Option(f"tribe:{t}", gob.NAMES[t], (Target("piece", gob.piece(t)) if gob.tribe_pos(g, t) else
-                                                 Target("slot", f"goblins.{t}"),))
+    # the Tribe's piece, as the other Secrets choose a Tribe (a hidden one's piece is its head on the Goblin
+    # board), and, hidden, its head's slot too, as the Activate Tribes menu does
+    opts = [Option(f"tribe:{t}", gob.NAMES[t], (Target("piece", gob.piece(t)),) if gob.tribe_pos(g, t) else
+                   (Target("piece", gob.piece(t)), Target("slot", f"goblins.{t}")))
             for t in TRIBES if check_mushrooms_tribe(g, t) is None]
     choice = yield g.ask("goblins", DecisionKind.CHOOSE_TRIBE, "Cave Mushrooms: choose the Tribe activated three times",
                          opts, rules_ref="goblins.secrets", about={"secret": "cave_mushrooms"})

@@ -229,7 +229,10 @@ def secret_waits(g: Game, card: str) -> Reason:
 
 def check_choose_tribe(g: Game, secret: str, t: str) -> Reason | None:
     """The Tribe a Secret drives: Blind Fury and Fire Bomber any of the Goblins' Tribes;
-    Hiding Spots a hidden one stronger than the Knight (:func:`check_hiding_spots_tribe`)."""
+    Hiding Spots a hidden one stronger than the Knight (:func:`check_hiding_spots_tribe`);
+    the promo Cave Mushrooms one that may be activated now (``promo.check_mushrooms_tribe``)."""
+    if secret == "cave_mushrooms":
+        return promo.check_mushrooms_tribe(g, t)
     if secret == "hiding_spots":
         from ..roles.knight import board as kb
         return check_hiding_spots_tribe(g, t, kb.strength(g))

@@ -284,7 +284,10 @@ def _tribe_of(t: Target) -> str | None:
 
 def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
     """The Activate Tribes menu: a Tribe clicked goes to its activation check
-    (``check_activate``: GB-59, GB-65, GB-82/83), a space to ``check_menu_space`` (GB-59)."""
+    (``check_activate``: GB-59, GB-65, GB-82/83), a space to ``check_menu_space`` (GB-59);
+    with the promo Slingshot face up, any other piece to the Slingshot's own check
+    (``promo_secrets.check_slingshot_target``, VAR-22): its target is chosen from this menu."""
+    from ..cards import promo_secrets
     from ..roles.goblins import turn as gb
 
     if d.kind != "goblins_turn" or g.state.goblins is None:
@@ -293,7 +296,11 @@ def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
         q = _pos_of(t)
         return None if q is None else gb.check_menu_space(g, q)
     tribe = _tribe_of(t)
-    return None if tribe is None else gb.check_activate(g, tribe)
+    if tribe is not None:
+        return gb.check_activate(g, tribe)
+    if t.kind == "piece" and promo_secrets.held_face_up(g, "slingshot") is not None:
+        return promo_secrets.check_slingshot_target(g, _piece_pos(g, t)[0])
+    return None
 
 
 def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:

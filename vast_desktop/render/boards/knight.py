@@ -433,8 +433,13 @@ def draw_knight_board(surf: pygame.Surface, rect: pygame.Rect, view: PlayerView,
     enc, per = int(kb.encounters_used), int(kb.perception)
     active = view.active == "knight"
     line = f"Moved {moved}/{mv} · Encounters {enc}/{per}" if active else "Not her turn"
+    charm_next = int(kb.charm_strength_next or 0)         # the Thief's Charm: Strength owed to her next turn
+    if charm_next and not active:                          # the longest of these words that fits the box
+        said = (f"Next turn: +{charm_next} Strength (Charm)", f"Charm: +{charm_next} Strength next turn",
+                f"+{charm_next} Strength next turn")
+        line = next((t for t in said if font(sc.f(16)).size(t)[0] <= tr.w - sc(10)), said[-1])
     draw_text(surf, _fit(line, sc.f(16), tr.w - sc(10)), (tr.x + sc(6), tr.bottom - sc(5)), sc.f(16),
-              TEXT if active else TEXT_DIM, anchor="bottomleft")
+              OK_GREEN if charm_next and not active else TEXT if active else TEXT_DIM, anchor="bottomleft")
     out.tip(view, "info:knight.turn", tr)
     # ---- Treasures
     tcubes = kb.treasure_cubes

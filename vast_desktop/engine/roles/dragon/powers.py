@@ -37,6 +37,7 @@ from ...map.reveal import reveal_group
 from ...map.terrain import in_forest, on_pit
 from ...option_ids import arg_list, arg_of, arg_parts, at, pos_arg
 from ...reasons import Reason
+from ..knight.board import forced_reach
 from . import turn as dr
 from .state import SYMBOLS, dragon, flame_wall_at, gem_token, gems_on_map, is_scale, scale_pays, symbol_of
 
@@ -490,11 +491,25 @@ def _claw(g: Game) -> Proc:
 PUSHES = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}     # how far, and the power's rule
 
 
+def push_reach(g: Game, why: str, piece: str) -> int:
+    """How far ``why`` moves ``piece``: its card's spaces, doubled for the Knight with the
+    Cursed Amulet (VAR-17: the Claw and Wrath up to 2, Slap up to 6)."""
+    return forced_reach(g, piece, PUSHES[why][0])
+
+
+def _far_words(g: Game, why: str, piece: str) -> str:
+    """"1 space", "up to 3 spaces", or the doubled reach with its cause (VAR-17)."""
+    steps = push_reach(g, why, piece)
+    far = f"{'up to ' if steps > 1 else ''}{steps} space{'s' if steps > 1 else ''}"
+    return far + (" (doubled by her Cursed Amulet)" if steps != PUSHES[why][0] else "")
+
+
 def check_push(g: Game, why: str, piece: str, q: Pos) -> Reason | None:
     """Where Claw (1 space, DR-24), Slap (up to 3, DR-32) or Wrath (1, DR-37) moves ``piece``
     (a rule check): to another space within its reach, by the map's rules of Forced
     Movement (``forced.check_pushed_to``: FM-04..10, TR-17, TR-29)."""
-    steps, rule = PUSHES[why]
+    _, rule = PUSHES[why]
+    steps = push_reach(g, why, piece)
     start = g.state.board.pieces[piece]
     name = moved_name(piece)
     if q == start:
@@ -502,7 +517,7 @@ def check_push(g: Game, why: str, piece: str, q: Pos) -> Reason | None:
                       f"{'her' if piece == 'knight' else 'him'} to another space.", rule)
     found = check_pushed_to(g, piece, start, q, steps)
     if found is not None and manhattan(start, q) > steps and q not in reachable(g, piece, start, steps):
-        return Reason(f"{why} moves {name} {'up to ' if steps > 1 else ''}{steps} space{'s' if steps > 1 else ''}: "
+        return Reason(f"{why} moves {name} {_far_words(g, why, piece)}: "
                       f"{fmt_pos(q)} is {manhattan(start, q)} spaces away.", rule)
     return found
 
@@ -516,7 +531,7 @@ def check_push_piece(g: Game, why: str, piece: str, other: str) -> Reason | None
 
 def _push_options(g: Game, why: str, piece: str) -> list[Option]:
     """The spaces :func:`check_push` allows (the Forced Movement's reach, searched once)."""
-    steps, _ = PUSHES[why]
+    steps = push_reach(g, why, piece)
     start = g.state.board.pieces[piece]
     name = moved_name(piece)
     return [Option(at("push", q), f"Move {name} to {fmt_pos(q)}", (space(q), Target("piece", piece)))
@@ -1016,7 +1031,8 @@ def _wrath_push(g: Game, piece: str, name: str, frm: Pos) -> Proc:
     opts = _push_options(g, "Wrath", piece)
     if not opts:
         return
-    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} to an adjacent space", opts,
+    where = "to an adjacent space" if push_reach(g, "Wrath", piece) == 1 else _far_words(g, "Wrath", piece)
+    choice = yield g.ask("dragon", DecisionKind.DRAGON_PUSH, f"Wrath: move {name} {where}", opts,
                          rules_ref="general.forced_movement", about={"power": "Wrath", "piece": piece})
     q = pos_arg(choice.id)
     board.pieces[piece] = q
@@ -1142,8 +1158,6 @@ _NO_CRYSTAL = Reason("There is no Crystal token on your tile to Smash.", "DR-36"
 _SLAP_FAR = Reason("Slap moves the Knight from a space next to yours, and she is not on one.", "DR-32")
 _SLAP_SHIELD = Reason("The Knight's Shield is up: no other player may move her.", "KN-82")
 _SLAP_FOREST = Reason("The Mushroom Forest stands between you and the Knight: Slap cannot reach her.", "TR-26")
-_SLAP_STUCK = Reason("The Knight has no space within 3 to be moved to: walls, open spaces and other pieces stop her.",
-                     "DR-32")
 
 
 def _check_wing(g: Game) -> Reason | None:
@@ -1187,7 +1201,11 @@ def _check_slap(g: Game) -> Reason | None:
     from ...map.terrain import forest_blocks
     if forest_blocks(g, dr.pos(g), k):
         return _SLAP_FOREST
-    return None if any(q != k for q in reachable(g, "knight", k, max_steps=3)) else _SLAP_STUCK
+    reach = push_reach(g, "Slap", "knight")
+    if any(q != k for q in reachable(g, "knight", k, max_steps=reach)):
+        return None
+    return Reason(f"The Knight has no space within {reach} to be moved to: walls, open spaces and other pieces stop "
+                  "her.", "DR-32")
 
 
 def _check_shriek(g: Game) -> Reason | None:

@@ -1526,10 +1526,10 @@ def _free_options(g: Game, t: str, p: Pos) -> list[Option]:
             opts.append(Option("flare:", f"Use the Flare centred on {NAMES[t]}", (space(p),)))
     if has_monster(g, t, "wisp") and t not in s.wisp_used:
         kp = g.state.board.pieces.get("knight")
-        from ..knight.board import shield_active
+        from ..knight.board import forced_reach, shield_active
         if kp is not None and visible(g, p, kp) and not shield_active(g) and not forest_blocks(g, p, kp):
             from ...map.forced import reachable
-            for q in sorted(reachable(g, "knight", kp, max_steps=3)):
+            for q in sorted(reachable(g, "knight", kp, max_steps=forced_reach(g, "knight", 3))):   # VAR-17: 6 cursed
                 if q != kp:
                     opts.append(Option(at("wisp", q), f"Wisp: carry the Knight to {fmt_pos(q)}", (space(q),)))
     return opts

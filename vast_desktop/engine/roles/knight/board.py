@@ -57,6 +57,15 @@ def cursed(g: Game) -> bool:
     return k is not None and any(base_id(c) == "cursed_amulet" for c in k.treasures)
 
 
+def forced_reach(g: Game, piece: str, steps: int) -> int:
+    """How many spaces an effect that forces ``piece`` to move may carry it (``steps`` on
+    its card): twice as many for the Knight holding the Cursed Amulet — "effects that force
+    you to move (Giant Bats, Claw, Telekinesis, etc.) can move you twice as many spaces"
+    (VAR-17): Giant Bats and the Wisp up to 6, the Claw and Wrath up to 2, Slap up to 6,
+    by the same Forced Movement rules."""
+    return steps * 2 if piece == "knight" and cursed(g) else steps
+
+
 def _bonus(g: Game, index: int) -> int:
     total = AMULET_BONUS[index] if g.config.bonus_cards and g.state.active == "knight" and cursed(g) else 0
     for card, cubes in knight(g).treasure_cubes.items():
