@@ -15,6 +15,7 @@ games, at every step, no view shows what its viewer may not see.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ import pytest
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine.board_views import _OPTIONAL, ROLE_BOARDS
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos
 from vast_desktop.engine.map.board import TYPE_NAMES
@@ -39,9 +41,23 @@ def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w#])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w#])")
 
 
+_TOKEN = re.compile(r"[\w#]+")
+
+
+@functools.lru_cache(maxsize=None)
+def _is_token(word: str) -> bool:
+    """An id made of word characters and "#" only: :func:`_pattern` finds it exactly where it
+    is a whole run of such characters, so a set of the text's runs finds it too (no regex of
+    every id to compile whenever a deck or the stack changes)."""
+    return _TOKEN.fullmatch(word) is not None
+
+
 def _leaks(text: str, ids: Iterable[str]) -> list[str]:
-    pat = _pattern(ids)
-    return sorted(set(pat.findall(text))) if pat else []
+    """The ``ids`` in ``text``, each as a whole id (:func:`_pattern`)."""
+    ids = set(ids)
+    found = set(_TOKEN.findall(text)) & ids
+    pat = _pattern(i for i in ids if not _is_token(i))
+    return sorted(found | set(pat.findall(text) if pat else ()))
 
 
 def texts_and_keys(obj: Any) -> list[str]:
@@ -51,7 +67,15 @@ def texts_and_keys(obj: Any) -> list[str]:
     stack = [obj]
     while stack:
         o = stack.pop()
-        if isinstance(o, str):
+        t = type(o)
+        if t is str:
+            out.append(o)
+        elif t is dict:
+            out.extend(map(str, o))
+            stack.extend(o.values())
+        elif t is list or t is tuple:
+            stack.extend(o)
+        elif isinstance(o, str):
             out.append(o)
         elif isinstance(o, dict):
             out.extend(str(k) for k in o)
@@ -68,13 +92,9 @@ def id_leaks(texts: list[str], ids: Iterable[str]) -> list[str]:
     (ARCHITECTURE "Prompts say what to do"), so it is looked for only in id-like texts (no
     space: option ids, targets, keys, board fields); every other id everywhere."""
     ids = set(ids)
-    pat, in_sentences = _pattern(ids), _pattern(i for i in ids if not bare(i))
-    found: set[str] = set()
-    for text in texts:
-        p = in_sentences if " " in text else pat
-        if p is not None:
-            found.update(p.findall(text))
-    return sorted(found)
+    sentences = "\n".join(t for t in texts if " " in t)
+    id_like = "\n".join(t for t in texts if " " not in t)
+    return sorted(set(_leaks(id_like, ids)) | set(_leaks(sentences, [i for i in ids if not bare(i)])))
 
 
 def _dumps(v: Any) -> str:
@@ -98,13 +118,20 @@ def _plain(o: Any) -> Any:
 def _fast_dumps(pv: Any) -> str:
     """``_dumps(pv)`` (``PlayerView.to_dict`` as JSON) made faster: the watcher serializes
     every view at every step; its whole-view steps check the two agree."""
+    return json.dumps(_fast_dict(pv), default=str)
+
+
+def _fast_dict(pv: Any) -> dict[str, Any]:
+    """``pv.to_dict()`` as :func:`_plain` data."""
     d = {f.name: _plain(getattr(pv, f.name)) for f in dataclasses.fields(pv)
          if f.name not in ("rules", "decision", "boards")}
-    d["boards"] = pv.boards.to_dict()
+    d["boards"] = {role: {k: v for k, v in _plain(b).items() if not (v is None and k in _OPTIONAL[type(b)])}
+                   for role in ROLE_BOARDS if (b := getattr(pv.boards, role)) is not None}
+    d["boards"]["decks"] = _plain(pv.boards.decks)
     d["decision"] = None if pv.decision is None else {
         "role": pv.decision.role, "kind": pv.decision.kind, "prompt": pv.decision.prompt,
         "options": [{"id": o.id, "label": o.label} for o in pv.decision.options]}
-    return json.dumps(d, default=str)
+    return d
 
 
 def strings(obj: Any) -> list[str]:
@@ -115,7 +142,16 @@ def strings(obj: Any) -> list[str]:
     stack = [obj]
     while stack:
         o = stack.pop()
-        if isinstance(o, str):
+        t = type(o)                          # the plain types first: the watcher walks every view at every step
+        if t is str:
+            out.append(o)
+        elif t is dict:
+            stack.extend(o.values())
+        elif t is list or t is tuple:
+            stack.extend(o)
+        elif t is int or t is bool or o is None:
+            continue
+        elif isinstance(o, str):
             out.append(o)
         elif isinstance(o, dict):
             stack.extend(o.values())
@@ -200,6 +236,9 @@ def _forbidden(g: Game, viewer: str | None) -> tuple[dict[str, str], set[str]]:
     if d is not None and d.role == viewer:                 # the cards offered to the decider are his to see
         offered = {i.partition(":")[2] for i in d.ids} & out.keys()
     peeked = {e.data["pos"] for e in g.events if e.kind == "thief_peek"} if viewer == "thief" else set()
+    # a tile removed in this step (Quake!, a Cave-In) may have been revealed in it too, and a new
+    # Dark tile placed there since: this step's lines name the old tile's type, not the new one's
+    peeked |= {e.data["pos"] for e in _this_step(g) if e.kind == "tile_removed"}
     if viewer != "cave":
         for p, t in g.state.board.tiles.items():
             if t.dark and p not in peeked:
@@ -208,6 +247,16 @@ def _forbidden(g: Game, viewer: str | None) -> tuple[dict[str, str], set[str]]:
                 out[rf"{kind}\b[^.?!]*(?<![\d,-]){at}(?![\d,])"] = f"the type of the Dark tile at {fmt_pos(p)}"
     # (a word told must be in the text as it stands: the regex is looked for only then)
     return {w: why for w, why in out.items() if not (w in told and _leaks(told, [w]))}, offered
+
+
+def _this_step(g: Game) -> list[Any]:
+    """The events of the last step (the log's tail)."""
+    n, out = len(g.choices), []
+    for e in reversed(g.events):
+        if e.step != n:
+            break
+        out.append(e)
+    return out
 
 
 def bare(word: str) -> bool:
@@ -222,6 +271,25 @@ def word_leaks(g: Game, viewer: str | None, texts: list[str] | None = None) -> l
     words, offered = _forbidden(g, viewer)
     if texts is None:
         texts = strings(view(g, viewer).to_dict())
+    allowed = {w: why for w, why in words.items() if w not in offered}
+    plain = [w for w in allowed if not w.endswith(")")]
+    if not id_leaks(texts, plain) and not _type_leaks(texts, [w for w in allowed if w.endswith(")")]):
+        return []                                        # the usual case, found without a regex per text
+    return _word_leaks_per_text(texts, words, offered)
+
+
+def _type_leaks(texts: list[str], pats: list[str]) -> bool:
+    """A Dark tile's type beside its position (the regexes of :func:`forbidden_words`) in a text."""
+    joined = "\n".join(texts)
+    for w in pats:
+        kind = w.split("\\b", 1)[0]
+        if kind in joined and any(kind in text and re.search(w, text) for text in texts):
+            return True
+    return False
+
+
+def _word_leaks_per_text(texts: list[str], words: dict[str, str], offered: set[str]) -> list[str]:
+    """:func:`word_leaks` text by text, each leak with its text."""
     plain = [w for w in words if not w.endswith(")")]
     pats = [w for w in words if w.endswith(")")]
     found: list[str] = []
@@ -251,6 +319,7 @@ class Watcher:
     def __init__(self) -> None:
         self.logs: dict[str | None, tuple[str, ...]] = {}
         self.new_lines: dict[str | None, tuple[str, ...]] = {}   # each viewer's log lines of this step
+        self.plain: dict[str | None, dict[str, Any]] = {}        # each viewer's view as plain data, this step
 
     def texts(self, g: Game, viewers: list[str | None], full: bool) -> tuple[dict[str | None, Any], dict[str | None, str]]:
         views, texts = {}, {}
@@ -264,9 +333,11 @@ class Watcher:
             views[v] = pv
             if full:
                 texts[v] = _dumps(pv)
-                assert json.loads(_fast_dumps(pv)) == json.loads(texts[v]), "_fast_dumps differs from to_dict"
-            else:
-                texts[v] = _fast_dumps(dataclasses.replace(pv, log=new_lines))
+                self.plain[v] = json.loads(texts[v])
+                assert json.loads(_fast_dumps(pv)) == self.plain[v], "_fast_dumps differs from to_dict"
+            else:                                    # (JSON's own types left aside: the same texts)
+                self.plain[v] = _fast_dict(dataclasses.replace(pv, log=new_lines))
+                texts[v] = json.dumps(self.plain[v], default=str)
         return views, texts
 
 
@@ -278,7 +349,7 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     if watcher is None:
         watcher, full = Watcher(), True
     views, texts = watcher.texts(g, viewers, full)
-    dicts = {v: json.loads(t) for v, t in texts.items()}
+    dicts = watcher.plain
     all_texts = {v: texts_and_keys(d) for v, d in dicts.items()}
 
     # (a Terrain tile is face up for everyone, TR-13, though neither Lit nor Dark)
