@@ -310,9 +310,10 @@ UPGRADE_CASES = [
 @pytest.mark.parametrize("roles", UPGRADE_CASES)
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_thief_upgrades(roles: tuple[str, ...], seed: int) -> None:
-    """VAR-38..40 in whole games (privacy checked at every step with the Cave): the 3 Upgrade
-    cards each in one place — his hand, revealed, or the box — the Wand's charges 0..5."""
-    g, _ = play(Setup(roles=roles, seed=seed, variants=("thief-upgrades",)), privacy=roles == ("cave", "thief"))
+    """VAR-38..40 in whole games: the 3 Upgrade cards each in one place — his hand, revealed,
+    or the box — the Wand's charges 0..5 (privacy at every step: test_random_games_bonus,
+    all-bonus-cards in every role subset)."""
+    g, _ = play(Setup(roles=roles, seed=seed, variants=("thief-upgrades",)))
     t = g.state.thief
     assert t is not None
     assert Counter(t.upgrade_hand + t.upgrade_shown + t.upgrade_box) == Counter(g.rules.deck("upgrades"))
