@@ -43,6 +43,8 @@ OWNER = {
 SCHEMES = frozenset(c for c in OWNER if c in ("armory", "war_banner", "underboss", "press_gangs", "ancient_rituals",
                                               "mercenaries", "eye_of_rage", "cave_oil"))
 NOT_A_USE = frozenset({"discard", "decline", "pay", "give", "replace", "bottom", "return"})
+NOT_A_USE_KINDS = frozenset({"thief_spores", "choose_cube"})     # an upgrade knocked off, a cube given back
+ALIASES = {"wand": "warlocks_wand", "amulet": "cursed_amulet", "staff": "rune_staff", "trove": "treasure_trove"}
 MAX_CHOICES = 20000
 _WORD = re.compile(r"[a-z_]+")
 
@@ -53,7 +55,7 @@ def cards_named(option: Option) -> set[str]:
     words = set(_WORD.findall(option.id))
     for t in option.targets:
         words.update(_WORD.findall(str(t.ref)))
-    return words & OWNER.keys()
+    return {ALIASES.get(w, w) for w in words} & OWNER.keys()
 
 
 @dataclass
@@ -119,7 +121,7 @@ def play(setup: Setup, levels: dict[str, str], tally: Tally) -> None:
         choice = bot(view(g, d.role) if bot.needs_view else None, d)  # type: ignore[arg-type]
         for o in d.options:
             v = verb_of(o.id)
-            if v in NOT_A_USE:
+            if v in NOT_A_USE or d.kind in NOT_A_USE_KINDS:
                 continue
             for card in cards_named(o):
                 if OWNER[card] != d.role:
