@@ -44,7 +44,7 @@ def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
 _TOKEN = re.compile(r"[\w#]+")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _is_token(word: str) -> bool:
     """An id made of word characters and "#" only: :func:`_pattern` finds it exactly where it
     is a whole run of such characters, so a set of the text's runs finds it too (no regex of
