@@ -180,7 +180,9 @@ class Picture:
 
     @cached_property
     def treasure_tokens(self) -> list[Pos]:
-        return [tv.pos for tv in self.view.tiles if tv.tokens.get("treasure", 0) > 0]
+        """Where a Tribe may plunder: a Treasure token or a Dragon Gem (VAR-28: either buys a Scheme)."""
+        return [tv.pos for tv in self.view.tiles
+                if tv.tokens.get("treasure", 0) > 0 or any(n > 0 and k.startswith("gem_") for k, n in tv.tokens.items())]
 
     @cached_property
     def crystal_tiles(self) -> list[Pos]:
