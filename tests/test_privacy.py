@@ -15,6 +15,7 @@ games, at every step, no view shows what its viewer may not see.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -24,6 +25,7 @@ import pytest
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
+from vast_desktop.engine.board_views import _OPTIONAL, ROLE_BOARDS
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos
 from vast_desktop.engine.map.board import TYPE_NAMES
@@ -39,13 +41,97 @@ def _pattern(ids: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w#])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w#])")
 
 
+_TOKEN = re.compile(r"[\w#]+")
+
+
+@functools.cache
+def _is_token(word: str) -> bool:
+    """An id made of word characters and "#" only: :func:`_pattern` finds it exactly where it
+    is a whole run of such characters, so a set of the text's runs finds it too (no regex of
+    every id to compile whenever a deck or the stack changes)."""
+    return _TOKEN.fullmatch(word) is not None
+
+
 def _leaks(text: str, ids: Iterable[str]) -> list[str]:
-    pat = _pattern(ids)
-    return sorted(set(pat.findall(text))) if pat else []
+    """The ``ids`` in ``text``, each as a whole id (:func:`_pattern`)."""
+    ids = set(ids)
+    found = set(_TOKEN.findall(text)) & ids
+    pat = _pattern(i for i in ids if not _is_token(i))
+    return sorted(found | set(pat.findall(text) if pat else ()))
+
+
+def texts_and_keys(obj: Any) -> list[str]:
+    """Every text of a view's plain data (``to_dict()`` or its JSON read back), its keys
+    included: where a hidden id could be written."""
+    out: list[str] = []
+    stack = [obj]
+    while stack:
+        o = stack.pop()
+        t = type(o)
+        if t is str:
+            out.append(o)
+        elif t is dict:
+            out.extend(map(str, o))
+            stack.extend(o.values())
+        elif t is list or t is tuple:
+            stack.extend(o)
+        elif isinstance(o, str):
+            out.append(o)
+        elif isinstance(o, dict):
+            out.extend(str(k) for k in o)
+            stack.extend(o.values())
+        elif isinstance(o, (list, tuple)):
+            stack.extend(o)
+    return out
+
+
+def id_leaks(texts: list[str], ids: Iterable[str]) -> list[str]:
+    """The ``ids`` named in ``texts``, each as a whole id (:func:`_pattern`).  A one-word,
+    lower-case id (:func:`bare`: the Event card ``light``, the Secret ``trap``) is an English
+    word in a sentence ("a light injury"), and no player text names a card or tile by its id
+    (ARCHITECTURE "Prompts say what to do"), so it is looked for only in id-like texts (no
+    space: option ids, targets, keys, board fields); every other id everywhere."""
+    ids = set(ids)
+    sentences = "\n".join(t for t in texts if " " in t)
+    id_like = "\n".join(t for t in texts if " " not in t)
+    return sorted(set(_leaks(id_like, ids)) | set(_leaks(sentences, [i for i in ids if not bare(i)])))
 
 
 def _dumps(v: Any) -> str:
     return json.dumps(v.to_dict(), default=str)
+
+
+def _plain(o: Any) -> Any:
+    """``dataclasses.asdict``'s plain data without its deep copies (what JSON shows is the same)."""
+    t = type(o)
+    if t is str or t is int or t is bool or o is None:
+        return o
+    if t is list or t is tuple:
+        return [_plain(x) for x in o]
+    if t is dict:
+        return {k: _plain(x) for k, x in o.items()}
+    if dataclasses.is_dataclass(o) and not isinstance(o, type):
+        return {f.name: _plain(getattr(o, f.name)) for f in dataclasses.fields(o)}
+    return o
+
+
+def _fast_dumps(pv: Any) -> str:
+    """``_dumps(pv)`` (``PlayerView.to_dict`` as JSON) made faster: the watcher serializes
+    every view at every step; its whole-view steps check the two agree."""
+    return json.dumps(_fast_dict(pv), default=str)
+
+
+def _fast_dict(pv: Any) -> dict[str, Any]:
+    """``pv.to_dict()`` as :func:`_plain` data."""
+    d = {f.name: _plain(getattr(pv, f.name)) for f in dataclasses.fields(pv)
+         if f.name not in ("rules", "decision", "boards")}
+    d["boards"] = {role: {k: v for k, v in _plain(b).items() if not (v is None and k in _OPTIONAL[type(b)])}
+                   for role in ROLE_BOARDS if (b := getattr(pv.boards, role)) is not None}
+    d["boards"]["decks"] = _plain(pv.boards.decks)
+    d["decision"] = None if pv.decision is None else {
+        "role": pv.decision.role, "kind": pv.decision.kind, "prompt": pv.decision.prompt,
+        "options": [{"id": o.id, "label": o.label} for o in pv.decision.options]}
+    return d
 
 
 def strings(obj: Any) -> list[str]:
@@ -56,7 +142,16 @@ def strings(obj: Any) -> list[str]:
     stack = [obj]
     while stack:
         o = stack.pop()
-        if isinstance(o, str):
+        t = type(o)                          # the plain types first: the watcher walks every view at every step
+        if t is str:
+            out.append(o)
+        elif t is dict:
+            stack.extend(o.values())
+        elif t is list or t is tuple:
+            stack.extend(o)
+        elif t is int or t is bool or o is None:
+            continue
+        elif isinstance(o, str):
             out.append(o)
         elif isinstance(o, dict):
             stack.extend(o.values())
@@ -110,7 +205,15 @@ NAMED_ZONES = ("the Knight's Sidequests", "the Knight's facedown Treasures", "th
 
 
 def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:
-    """Word -> why ``viewer`` may not read it.  Ids of every hidden component; the names of
+    """Word -> why ``viewer`` may not read it (:func:`_forbidden`), but the cards offered to
+    him when he decides: they are his to see."""
+    words, offered = _forbidden(g, viewer)
+    return {w: why for w, why in words.items() if w not in offered}
+
+
+def _forbidden(g: Game, viewer: str | None) -> tuple[dict[str, str], set[str]]:
+    """Word -> why ``viewer`` may not read it, and the words the pending decision offers
+    him (allowed while he decides).  Ids of every hidden component; the names of
     the cards in other roles' hands and facedown (a name shared with a card the viewer may
     know — the Dragon's Claw among the played ones — says nothing and is allowed); and, per
     Dark tile, "<type> ... <x,y>" (a regex) unless the viewer is the Cave or the Thief who
@@ -129,17 +232,31 @@ def forbidden_words(g: Game, viewer: str | None) -> dict[str, str]:
             if name not in known_names and not c.startswith("power_"):   # Claw, Flame, Wing: Gems too
                 out[name] = f"the name of a card in {where}"
     d = g.pending
+    offered: set[str] = set()
     if d is not None and d.role == viewer:                 # the cards offered to the decider are his to see
-        for i in d.ids:
-            out.pop(i.partition(":")[2], None)
+        offered = {i.partition(":")[2] for i in d.ids} & out.keys()
     peeked = {e.data["pos"] for e in g.events if e.kind == "thief_peek"} if viewer == "thief" else set()
+    # a tile removed in this step (Quake!, a Cave-In) may have been revealed in it too, and a new
+    # Dark tile placed there since: this step's lines name the old tile's type, not the new one's
+    peeked |= {e.data["pos"] for e in _this_step(g) if e.kind == "tile_removed"}
     if viewer != "cave":
         for p, t in g.state.board.tiles.items():
             if t.dark and p not in peeked:
                 kind = TYPE_NAMES[g.tile(t.tile_id).type]
                 at = re.escape(fmt_pos(p))
                 out[rf"{kind}\b[^.?!]*(?<![\d,-]){at}(?![\d,])"] = f"the type of the Dark tile at {fmt_pos(p)}"
-    return {w: why for w, why in out.items() if not _leaks(told, [w])}
+    # (a word told must be in the text as it stands: the regex is looked for only then)
+    return {w: why for w, why in out.items() if not (w in told and _leaks(told, [w]))}, offered
+
+
+def _this_step(g: Game) -> list[Any]:
+    """The events of the last step (the log's tail)."""
+    n, out = len(g.choices), []
+    for e in reversed(g.events):
+        if e.step != n:
+            break
+        out.append(e)
+    return out
 
 
 def bare(word: str) -> bool:
@@ -151,19 +268,46 @@ def bare(word: str) -> bool:
 
 def word_leaks(g: Game, viewer: str | None, texts: list[str] | None = None) -> list[str]:
     """The forbidden words (:func:`forbidden_words`) found in any text of ``view(g, viewer)``."""
-    words = forbidden_words(g, viewer)
+    words, offered = _forbidden(g, viewer)
     if texts is None:
         texts = strings(view(g, viewer).to_dict())
+    allowed = {w: why for w, why in words.items() if w not in offered}
+    plain = [w for w in allowed if not w.endswith(")")]
+    if not id_leaks(texts, plain) and not _type_leaks(texts, [w for w in allowed if w.endswith(")")]):
+        return []                                        # the usual case, found without a regex per text
+    return _word_leaks_per_text(texts, words, offered)
+
+
+def _type_leaks(texts: list[str], pats: list[str]) -> bool:
+    """A Dark tile's type beside its position (the regexes of :func:`forbidden_words`) in a text."""
+    joined = "\n".join(texts)
+    for w in pats:
+        kind = w.split("\\b", 1)[0]
+        if kind in joined and any(kind in text and re.search(w, text) for text in texts):
+            return True
+    return False
+
+
+def _word_leaks_per_text(texts: list[str], words: dict[str, str], offered: set[str]) -> list[str]:
+    """:func:`word_leaks` text by text, each leak with its text."""
     plain = [w for w in words if not w.endswith(")")]
     pats = [w for w in words if w.endswith(")")]
     found: list[str] = []
+    # one pattern for the words whatever is offered (the same from step to step, compiled once);
+    # a text naming an offered word is searched again without the offered ones, which might
+    # hide a shorter forbidden word inside them
     pat, in_sentences = _pattern(plain), _pattern(w for w in plain if not bare(w))
     for text in texts:
-        p = in_sentences if " " in text else pat
-        for w in (p.findall(text) if p else []):
+        sentence = " " in text
+        p = in_sentences if sentence else pat
+        hits = p.findall(text) if p else []
+        if offered and any(w in offered for w in hits):
+            exact = _pattern(w for w in plain if w not in offered and not (sentence and bare(w)))
+            hits = exact.findall(text) if exact else []
+        for w in hits:
             found.append(f"{words[w]} ({w!r}) in {text!r}")
-        for w in pats:
-            if re.search(w, text):
+        for w in pats:                                   # each starts with the tile type's name
+            if w.split("\\b", 1)[0] in text and re.search(w, text):
                 found.append(f"{words[w]} in {text!r}")
     return found
 
@@ -175,6 +319,7 @@ class Watcher:
     def __init__(self) -> None:
         self.logs: dict[str | None, tuple[str, ...]] = {}
         self.new_lines: dict[str | None, tuple[str, ...]] = {}   # each viewer's log lines of this step
+        self.plain: dict[str | None, dict[str, Any]] = {}        # each viewer's view as plain data, this step
 
     def texts(self, g: Game, viewers: list[str | None], full: bool) -> tuple[dict[str | None, Any], dict[str | None, str]]:
         views, texts = {}, {}
@@ -188,8 +333,11 @@ class Watcher:
             views[v] = pv
             if full:
                 texts[v] = _dumps(pv)
-            else:
-                texts[v] = _dumps(dataclasses.replace(pv, log=new_lines))
+                self.plain[v] = json.loads(texts[v])
+                assert json.loads(_fast_dumps(pv)) == self.plain[v], "_fast_dumps differs from to_dict"
+            else:                                    # (JSON's own types left aside: the same texts)
+                self.plain[v] = _fast_dict(dataclasses.replace(pv, log=new_lines))
+                texts[v] = json.dumps(self.plain[v], default=str)
         return views, texts
 
 
@@ -201,7 +349,8 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     if watcher is None:
         watcher, full = Watcher(), True
     views, texts = watcher.texts(g, viewers, full)
-    dicts = {v: json.loads(t) for v, t in texts.items()}
+    dicts = watcher.plain
+    all_texts = {v: texts_and_keys(d) for v, d in dicts.items()}
 
     # (a Terrain tile is face up for everyone, TR-13, though neither Lit nor Dark)
     dark = {p: t.tile_id for p, t in board.tiles.items() if not t.lit and t.terrain is None}
@@ -217,10 +366,10 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     for v in (None, "knight"):
         if v not in views:
             continue
-        pv, text = views[v], texts[v]
-        leaked = _leaks(text, tile_secrets)
+        pv = views[v]
+        leaked = id_leaks(all_texts[v], tile_secrets)
         assert not leaked, f"{where}: view({v!r}) shows hidden tile ids {leaked}"
-        leaked = _leaks(text, deck_secrets)
+        leaked = id_leaks(all_texts[v], deck_secrets)
         assert not leaked, f"{where}: view({v!r}) shows cards still in a deck {leaked}"
         for tv in pv.tiles:
             if not tv.lit and tv.terrain is None:
@@ -236,7 +385,7 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     for v in (None, "cave"):
         if v not in views:
             continue
-        leaked = _leaks(texts[v], knight_secrets)
+        leaked = id_leaks(all_texts[v], knight_secrets)
         assert not leaked, f"{where}: view({v!r}) shows the Knight's secret cards {leaked}"
         kb = views[v].boards.knight
         if kb is not None:
@@ -465,3 +614,15 @@ def test_every_decision_kind_has_public_words() -> None:
     assert len(kinds) > 60
     assert sorted(k for k in kinds if task(k) is None) == []
     assert task("omen_crystal_curse") == "the target of an Omen"
+
+
+def test_a_bare_card_id_is_a_leak_only_where_ids_are_written() -> None:
+    """The Event card ``light`` still in the deck: the Thief's Backstab "a light injury" says
+    nothing of it, but the id in an option id, a target or a key does (``id_leaks``); an id
+    with a digit, "_" or "#" is a leak in a sentence too."""
+    texts = ["The Thief's Backstab gives the Knight a light injury.", "event:light", "light"]
+    assert id_leaks(texts[:1], ["light"]) == []
+    assert id_leaks(texts[1:2], ["light"]) == ["light"]
+    assert id_leaks(texts[2:], ["light"]) == ["light"]
+    assert id_leaks(["She draws cave_bread_revised now."], ["cave_bread_revised"]) == ["cave_bread_revised"]
+    assert id_leaks(texts_and_keys({"cubes": {"light": 1}}), ["light"]) == ["light"]

@@ -32,6 +32,7 @@ def check(g: Game) -> None:
         assert board.count_tokens(gem_token(s)) <= 1, f"{where}: two {s} Gems"
     assert board.count_tokens("flamewall") <= 1
     treasure = board.count_tokens("treasure") + st.supply["treasure"] + d.treasure_held
+    treasure += st.goblins.stored_treasure if st.goblins is not None else 0     # VAR-29: stored for Schemes
     if st.thief is None:        # with the Thief, test_random_games_thief counts his tokens too
         assert treasure == g.rules.cave.treasure_tokens_no_thief, f"{where}: Treasure tokens {treasure}"
     for piece, p in board.pieces.items():

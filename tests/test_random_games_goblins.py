@@ -35,9 +35,9 @@ def check_goblins(g: Game) -> None:
     secrets = s.hand + s.face_up + s.secrets_deck + s.secrets_discard + s.schemes      # bought Schemes lie apart
     dealt = dealt_deck(g.rules, g.config, "secrets") + (scheme_deck(g.rules) if g.config.extra.get("schemes") else [])
     assert sorted(secrets) == sorted(dealt), f"{where}: Secrets {secrets}"
-    # GB-51: over 5 only while the Goblins are still deciding on their turn (the discard is
-    # owed after a draw, and GB-52 lets a Secret be played first, with its own questions)
-    meeting_limit = g.state.active == "goblins" and g.pending is not None and g.pending.role == "goblins"
+    # GB-51: over 5 only while the Goblins' turn goes on (the discard is owed after a draw, and
+    # GB-52 lets a Secret be played first, with its own questions — Cave-In's edges are the Cave's)
+    meeting_limit = g.state.active == "goblins" and g.pending is not None
     assert len(s.hand) + len(s.face_up) <= 5 or meeting_limit, f"{where}: {len(s.hand) + len(s.face_up)} Secrets held"
     assert sorted(s.war_deck) == sorted(g.rules.deck("war"))
     for t, p in s.lurking.items():

@@ -35,6 +35,7 @@ def check_thief(g: Game) -> None:
     where = f"seed {g.setup.seed}, {st.roles}, step {len(g.choices)}"
     board = st.board
     held = st.dragon.treasure_held if st.dragon is not None else 0
+    held += st.goblins.stored_treasure if st.goblins is not None else 0      # VAR-29: stored for Schemes
     total = (board.count_tokens("treasure") + st.supply["treasure"] + t.carried.count("treasure") + stashed(g)
              + held)
     assert total == g.rules.cave.treasure_tokens_with_thief, f"{where}: {total} Treasure tokens"

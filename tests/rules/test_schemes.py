@@ -112,6 +112,7 @@ def test_VAR_27_the_second_scheme_costs_two_and_VAR_31_a_scheme_card_pays() -> N
     assert "buy:underboss" in ids(g) and "store:" in ids(g)
     choose(g, "buy:underboss")
     assert g.pending.kind == "scheme_pay" and set(ids(g)) == {"pay:cave_oil", "pay:mercenaries"}
+    assert "underboss" in G(g).hand and "underboss" not in G(g).schemes     # in one place while paid for
     choose(g, "pay:cave_oil")
     assert G(g).schemes == ["war_banner", "underboss"] and G(g).hand == ["mercenaries"]
     assert "cave_oil" in G(g).secrets_discard

@@ -66,6 +66,14 @@ def test_TH_01_43_stashing_the_sixth_token_wins() -> None:
     assert g.outcome is not None and g.outcome.winners == ("thief",)
 
 
+def test_TH_43_the_token_that_reaches_the_goal_wins_at_once() -> None:
+    """TH-43: carrying two tokens with five stashed, the first stashed wins: no upgrade is
+    asked for the second."""
+    g = thief_game(thief={"upgrades": FIVE_UPGRADES, "carried": ["treasure", "treasure"]})
+    choose(g, "move:0,0", "upgrade:plus_movement")
+    assert g.outcome is not None and g.outcome.winners == ("thief",) and stashed(g) == 6
+
+
 def test_TH_43_five_stashed_is_not_yet_a_win() -> None:
     g = thief_game(thief={"upgrades": FIVE_UPGRADES[:4], "carried": ["treasure"]})
     choose(g, "move:0,0", "upgrade:plus_movement")

@@ -34,6 +34,7 @@ from ...engine.option_ids import parse
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
+from .goblin_schemes import buy_worth, scheme_worth, treasure_pull
 
 TRIBES = ("fangs", "bones", "eye")
 CAP = 4                  # GB-30: at most 4 Population
@@ -47,9 +48,7 @@ FAR = 99
 # the edges the Goblins' Flares opened.
 SUSPECT_ODDS = (0.55, 0.34, 0.20)
 OTHER_ODDS = 0.035
-# Schemes (VAR-25..31): how much each bought Scheme is worth (the first bought, the best).
-SCHEME_VALUES = {"war_banner": 5.0, "armory": 4.0, "underboss": 4.0, "mercenaries": 3.5, "eye_of_rage": 3.0,
-                 "ancient_rituals": 3.0, "press_gangs": 2.5, "cave_oil": 2.5}
+TREASURE_REACH = 10      # Schemes: steps a Tribe goes out of its way for a Treasure that buys one
 _TURN_LINE = re.compile(r"^Round \d+: the (\w+)'s? turn")
 _PLACED_LINE = re.compile(r"^The (\w+) (draws? and )?places? a Dark tile \([^)]*\) at (-?\d+),(-?\d+)\.")
 
@@ -173,6 +172,17 @@ class Picture:
             d = self.view.boards.dragon
             return d.armor if d is not None else 3
         return SMASH - 1
+
+    @cached_property
+    def treasure_pull(self) -> float:
+        """What a plundered Treasure would buy now (``goblin_schemes.treasure_pull``)."""
+        return treasure_pull(self.view, self.me) if self.me.hand else 0.0
+
+    @cached_property
+    def treasure_tokens(self) -> list[Pos]:
+        """Where a Tribe may plunder: a Treasure token or a Dragon Gem (VAR-28: either buys a Scheme)."""
+        return [tv.pos for tv in self.view.tiles
+                if tv.tokens.get("treasure", 0) > 0 or any(n > 0 and k.startswith("gem_") for k, n in tv.tokens.items())]
 
     @cached_property
     def crystal_tiles(self) -> list[Pos]:
@@ -551,28 +561,39 @@ class EasyGoblins(ScoredBot):
             return 0.5 if self.monster_value(ctx, drawn, "fangs") < 1.5 else -1.0
         return 0.0
 
-    def secret_value(self, card: str) -> float:
-        """How much a Secrets card in hand is worth keeping (hand limit, GB-51)."""
+    def secret_value(self, ctx: Picture, card: str) -> float:
+        """How much a Secrets card in hand is worth keeping (hand limit, GB-51); a Scheme, what
+        it would bring once bought (``goblin_schemes.scheme_worth``) and a little more: it is
+        the only use of a plundered Treasure (VAR-28)."""
+        if ctx.view.rules.card(card).handler == "scheme":
+            return 1.0 + scheme_worth(ctx.view, ctx.me, card)
         return {"hiding_spots": 6.0, "fire_bomber": 5.0, "leader": 4.0, "blind_fury": 4.0, "trap": 3.0,
                 "hex": 3.0, "secret_tunnels": 3.0, "poison": 2.0, "goblin_ruby": 1.5,
-                "cave_in": 0.5, "slingshot": 3.0, "cave_mushrooms": 2.0, "meat": 1.5,
-                **SCHEME_VALUES}.get(base(card), 1.0)
+                "cave_in": 0.5, "slingshot": 3.0, "cave_mushrooms": 2.0, "meat": 1.5}.get(base(card), 1.0)
 
     # ------------------------------------------------------------ Schemes (VAR-25..31)
     def scheme_in_hand(self, ctx: Picture) -> bool:
-        """Whether a Scheme waits in our hand to be bought with plundered Treasure."""
-        return any(ctx.view.rules.card(c).handler == "scheme" for c in ctx.me.hand or ())
+        """Whether a Scheme waits in our hand that a plundered Treasure would buy
+        (``goblin_schemes.treasure_pull``)."""
+        return ctx.treasure_pull > 0
 
     def kind_scheme_buy(self, ctx: Picture, d: Decision, o: Option) -> float:
-        """VAR-27..29: buy the best Scheme the Treasure affords; else store it for a later
-        one; letting it go wastes it."""
+        """VAR-27..29: buy the Scheme worth most for what it costs (its effect now, less the
+        Schemes discarded to pay, ``goblin_schemes.buy_worth``); else store the Treasure for a
+        dearer one later; letting it go wastes it."""
         if verb(o) == "buy":
-            return 10.0 + SCHEME_VALUES.get(base(arg(o)), 1.0)
-        return 5.0 if verb(o) == "store" else 0.0
+            worth = buy_worth(ctx.view, ctx.me, arg(o))
+            self.note(o.id, "This Scheme works for the rest of the game: buy the one worth most now.")
+            return 10.0 + (worth if worth is not None else -10.0)
+        if verb(o) == "store":
+            self.note(o.id, "Stored Treasure pays toward a dearer Scheme later.")
+            return 5.0
+        self.note(o.id, "A Treasure let go buys nothing.")
+        return 0.0
 
     def kind_scheme_pay(self, ctx: Picture, d: Decision, o: Option) -> float:
         """VAR-31: pay with the Scheme worth least to us."""
-        return -SCHEME_VALUES.get(base(arg(o)), 1.0)
+        return -scheme_worth(ctx.view, ctx.me, arg(o))
 
     def kind_press_gangs(self, ctx: Picture, d: Decision, o: Option) -> float:
         """Press Gangs: even out the Tribes — a disc from the largest to the smallest."""
@@ -594,11 +615,11 @@ class EasyGoblins(ScoredBot):
         return 1.0 if ctx.rage - 1 >= max(1.0, self.params["keep_rage"]) else -1.0
 
     def kind_discard_secret(self, ctx: Picture, d: Decision, o: Option) -> float:
-        return -self.secret_value(arg(o))
+        return -self.secret_value(ctx, arg(o))
 
     def kind_ruby_secret(self, ctx: Picture, d: Decision, o: Option) -> float:
         if verb(o) == "ruby":
-            return 2.0 - self.secret_value(arg(o))
+            return 2.0 - self.secret_value(ctx, arg(o))
         return 0.0
 
     # ------------------------------------------------------------ activation
@@ -652,7 +673,15 @@ class EasyGoblins(ScoredBot):
             near = 5.0 - 0.5 * c[0] - 0.05 * c[1] if c[0] < FAR else min(3.0, 0.02 * ctx.hidden_crystals(p)) - 3.0
         elif ctx.plan == "crystals" and not ctx.goals:
             near = -0.1 * self.darkness(ctx, p)
-        return (5.0 if strong else -3.0) + near
+        return max((5.0 if strong else -3.0) + near, self.reveal_for_treasure(ctx, p))
+
+    def reveal_for_treasure(self, ctx: Picture, p: Pos) -> float:
+        """VAR-28: with a Scheme in hand, a Tribe revealed a few loss-free steps from a
+        Treasure token can plunder it next turn and buy the Scheme (``treasure_pull``)."""
+        if ctx.treasure_pull <= 0 or not ctx.treasure_tokens:
+            return -FAR
+        lit, steps = min(ctx.cost_from(p, x) for x in ctx.treasure_tokens)
+        return 1.0 + ctx.treasure_pull - 0.5 * steps if lit == 0 and steps <= 3 else -FAR
 
     def flare_limit(self, ctx: Picture) -> float:
         """Flares a turn: more in the Collapse, where reveals no longer fill open edges from the
@@ -834,17 +863,24 @@ class EasyGoblins(ScoredBot):
                 if 30.0 - c[1] > best:
                     why = "This step closes in on the Thief without losing a Goblin."
                 best = max(best, 30.0 - c[1])
-        scheme = self.scheme_in_hand(ctx)                    # VAR-28: plundered Treasure buys a Scheme
-        if (ctx.rage < 3 or scheme) and lose_now == 0:
-            tre = [tv.pos for tv in ctx.view.tiles if tv.tokens.get("treasure", 0) > 0]
-            if tre:
-                here_t = min(ctx.cost_from(p, x) for x in tre)
-                there_t = min(ctx.cost_from(q, x) for x in tre)
-                if there_t[0] == 0 and there_t < here_t and there_t[1] <= 6:
-                    if 6.0 - 0.2 * there_t[1] > best:
-                        why = ("This step heads for a Treasure to pay for a Scheme in your hand." if scheme else
-                               "This step heads for a Treasure to plunder while your Rage is low.")
-                    best = max(best, 6.0 - 0.2 * there_t[1])
+        pull = ctx.treasure_pull                           # VAR-28: plundered Treasure buys a Scheme
+        tre = ctx.treasure_tokens
+        if tre and pull > 0:
+            here_t = min(ctx.cost_from(p, x) for x in tre)
+            there_t = min(ctx.cost_from(q, x) for x in tre)
+            lost = Picture.loss(ctx.exits(t), step_cost + there_t[0])
+            if there_t < here_t and there_t[1] <= TREASURE_REACH and ctx.pop.get(t, 0) - lost >= 1:
+                worth = self.params["approach"] + 1.0 + pull - 0.5 * there_t[1] - 2.0 * lost
+                if worth > best:
+                    why = "This step heads for a Treasure to pay for a Scheme in your hand."
+                best = max(best, worth)
+        elif tre and ctx.rage < 3 and lose_now == 0:
+            here_t = min(ctx.cost_from(p, x) for x in tre)
+            there_t = min(ctx.cost_from(q, x) for x in tre)
+            if there_t[0] == 0 and there_t < here_t and there_t[1] <= 6:
+                if 6.0 - 0.2 * there_t[1] > best:
+                    why = "This step heads for a Treasure to plunder while your Rage is low."
+                best = max(best, 6.0 - 0.2 * there_t[1])
         self.note(o.id, why)
         return best
 

@@ -445,6 +445,13 @@ class EasyKnight(ScoredBot):
         if "end:" in t.ids:
             t.scores["end:"] = stop
             self.note("end:", "No step brings anything worth reaching nearer this turn: end it here.")
+        staff = next((i for i in t.ids if has_verb(i, "cube") and arg_parts(i, ":")[-1].split("#")[0] == "rune_staff"),
+                     None)
+        if staff is not None and t.free > 0 and any(tv.tokens.get("crystal", 0) for tv in t.view.tiles) \
+                and not any(c.split("#")[0] == "rune_staff" for c, n in t.me.treasure_cubes.items() if n > 0):
+            t.scores[staff] = stop + 1.0                   # next turn it may carry her to a Crystal to smash
+            self.note(staff, "A spare cube on the Rune Staff lets you jump to a Crystal token next turn.")
+            return
         for slot in ("cube:strength", "cube:shield", "cube:perception", "cube:movement"):
             if slot in t.ids and t.free > 0:
                 t.scores[slot] = max(t.scores.get(slot, -1.0), stop + 1.0)
@@ -635,7 +642,9 @@ class EasyKnight(ScoredBot):
             card = arg(o).split("#")[0]
             if verb(o) == "keep":
                 good = card in GOOD_TREASURES or (dragon and card in DRAGON_TREASURES) \
-                    or (card == "potion_kit" and _own(view).health <= 4)
+                    or (card == "potion_kit" and _own(view).health <= 4) \
+                    or (card == "cursed_amulet" and _own(view).health > self.params["potion_health"]
+                        and "goblins" not in view.roles)     # VAR-47: the Tribes' many hits would double
                 out[o.id] = 2.0 if good else 0.0
             else:
                 out[o.id] = 1.0

@@ -178,8 +178,7 @@ def buy(g: Game, card: str) -> Proc:
     s.stored_treasure -= spent_stored
     g.state.supply["treasure"] += spent_stored
     owed = price - 1 - spent_stored
-    s.hand.remove(card)
-    while owed > 0:
+    while owed > 0:                  # the Scheme stays in hand while it is paid for: one card, one place
         cands = [c for c in dict.fromkeys(s.hand) if check_pay_card(g, card, c) is None]
         if len(cands) <= owed:
             paid = cands
@@ -194,6 +193,7 @@ def buy(g: Game, card: str) -> Proc:
             s.secrets_discard.append(c)
             g.log("secret_discarded", f"The Goblins discard the Scheme {_name(g, c)} to pay.", card=c)
         owed -= len(paid)
+    s.hand.remove(card)
     s.schemes.append(card)
     g.log("scheme_bought", f"The Goblins buy the Scheme {_name(g, card)} ({price} Treasure): "
           f"{g.card(card).text}", card=card)

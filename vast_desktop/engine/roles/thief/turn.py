@@ -1096,6 +1096,7 @@ def stash(g: Game) -> Proc:
         _take_upgrade(g, up)
         name = upgrade_name(g, up)
         g.log("stash", f"The Thief stashes a Treasure token on {name} ({stashed(g)} of {stash_needed(g)}).", upgrade=up)
+        check_thief_win(g)              # TH-43: the token that reaches the goal ends the game (no more questions)
     check_thief_win(g)
 
 
