@@ -777,8 +777,9 @@ CONVERTED: dict[str, Converted] = {
                                  _offered_verb("discard_monster:")),
     "scheme_buy": Converted(lambda g, d: [t for t in _secrets_in_hand(g) if sch.is_scheme(g, t.ref)],
                             lambda g, t: sch.check_buy(g, t.ref), lambda d: _offered(d, ("buy:",), ("card",))),
-    "scheme_pay": Converted(lambda g, d: [t for t in _secrets_in_hand(g) if sch.is_scheme(g, t.ref)]
-                            + [Target("card", d.fact("scheme") or "")],
+    "scheme_pay": Converted(lambda g, d: list(dict.fromkeys(     # the Scheme being bought stays in hand while paid for
+                                [t for t in _secrets_in_hand(g) if sch.is_scheme(g, t.ref)]
+                                + [Target("card", d.fact("scheme") or "")])),
                             lambda g, t: sch.check_pay_card(g, _pending(g).fact("scheme") or "", t.ref),
                             lambda d: _offered(d, ("pay:",), ("card",))),
     "ruby_secret": Converted(_hand_and_face_up, _ruby_secret_check, lambda d: _offered(d, ("ruby:",), ("card",))),

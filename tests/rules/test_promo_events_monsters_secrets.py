@@ -337,6 +337,7 @@ def test_easy_goblins_throw_the_slingshot_first_and_keep_the_promo_secrets() -> 
     bot = EasyGoblins(seed=1)
     assert g.pending is not None
     assert bot(view(g, "goblins"), g.pending) == "slingshot:knight"
-    assert bot.secret_value("slingshot") > bot.secret_value("cave_in")
-    assert bot.secret_value("meat") > bot.secret_value("cave_in")
-    assert bot.monster_value(bot.picture(view(g, "goblins"), g.pending), "ground_kraken", "fangs") > 1.0
+    ctx = bot.picture(view(g, "goblins"), g.pending)
+    assert bot.secret_value(ctx, "slingshot") > bot.secret_value(ctx, "cave_in")
+    assert bot.secret_value(ctx, "meat") > bot.secret_value(ctx, "cave_in")
+    assert bot.monster_value(ctx, "ground_kraken", "fangs") > 1.0
