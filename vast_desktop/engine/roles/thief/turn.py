@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from ...game import Game, Proc
 
 TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon"}
+NOT_TARGETS = frozenset({"thief", "ghoul"})     # himself; the Ghoul's Pickpocket and Backstab (GH-37) are not built
 _NO_CUBES = Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
 
@@ -514,7 +515,7 @@ def check_may_target(g: Game, piece: str, pickpocket: bool = False) -> Reason | 
 def targets_here(g: Game, p: Pos) -> list[str]:
     """Other players' pieces on his space he may target now (:func:`check_may_target`)."""
     return [piece for piece, q in sorted(g.state.board.pieces.items())
-            if q == p and piece != "thief" and check_may_target(g, piece) is None]
+            if q == p and piece not in NOT_TARGETS and check_may_target(g, piece) is None]
 
 
 def can_be_pickpocketed(g: Game, piece: str) -> bool:
@@ -539,7 +540,7 @@ def pickpocket_options(g: Game, p: Pos) -> list[Option]:
     out: list[Option] = []
     if check_carry(g) is not None:                          # the Cloak: a full purse takes nothing more
         return out
-    here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
+    here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x not in NOT_TARGETS]
     for piece in here:
         if check_may_target(g, piece, pickpocket=True) is not None or not can_be_pickpocketed(g, piece):
             continue
