@@ -103,11 +103,9 @@ class ThiefHooks:
 
 @dataclass(frozen=True)
 class GhoulHooks:
-    """The Ghoul's reactions (roles/ghoul/): it skitters after an attack on it (GH-31, GH-39),
-    and forced movement may not push it through walls or onto other players (GH-38)."""
+    """The Ghoul's reactions (roles/ghoul/): it skitters after an attack on it (GH-31, GH-39)."""
 
     skitter: Callable[[Game, str | None], Proc]          # (g, the other player in the attack)
-    check_forced_space: Callable[[Game, Pos, Pos], Reason | None]
 
 
 @dataclass(frozen=True)

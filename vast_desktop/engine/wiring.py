@@ -72,5 +72,5 @@ def build_hooks() -> Hooks:
                                                "thief": thief.thief_turn, "ghoul": ghoul.ghoul_turn})),
         cards=CardsHooks(lose_treasure=treasures.lose_treasure),
         explain=ExplainHooks(why_not_option=why_not.why_not_option, why_not=why_not.why_not),
-        ghoul=GhoulHooks(skitter=ghoul_attacks.skitter, check_forced_space=ghoul_attacks.check_forced_space),
+        ghoul=GhoulHooks(skitter=ghoul_attacks.skitter),
     )

@@ -204,8 +204,6 @@ def skitter(g: Game, other: str | None) -> Proc:
         return
     spots = skitter_spaces(g)
     if not spots:
-        from .turn import entrance_spaces
-
         spots = entrance_spaces(g)
         if not spots:
             g.log("ghoul_no_skitter", "There is nowhere for the Ghoul to skitter: it stays.")
@@ -244,14 +242,9 @@ def _skitter_to(g: Game, spots: list[Pos], how: str) -> Proc:
     g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)
 
 
-def check_forced_space(g: Game, p: Pos, q: Pos) -> Reason | None:
-    """GH-38: forced movement cannot push it through walls or onto spaces holding other players."""
-    from ...map.board import edge_blocked
-
-    if impassable(g, q):
-        return Reason("The Ghoul cannot be moved onto the Canyon's impassable spaces.", "GH-43")
-    if abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1 and edge_blocked(g, p, q):
-        return Reason(f"The Ghoul cannot be forced through the wall to {fmt_pos(q)}.", "GH-38")
-    if any(x != PIECE for x in g.state.board.pieces_at(q)):
-        return Reason(f"The Ghoul cannot be forced onto {fmt_pos(q)}: other players' pieces are there.", "GH-38")
-    return None
+def entrance_spaces(g: Game) -> list[Pos]:
+    """GH-41: the unoccupied spaces (tiles) surrounding the Entrance tile."""
+    board = g.state.board
+    e = board.entrance
+    return [q for q in sorted((e[0] + dx, e[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            if q != e and q in board.tiles and unoccupied(g, q) and not impassable(g, q)]

@@ -24,7 +24,16 @@ from ...map.terrain import impassable
 from ...option_ids import arg_of, at, parse, pos_arg
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, gem_token
-from .attacks import attack, attack_cost, check_target, gain_fury, skitter, skitter_other, smash_crystal
+from .attacks import (
+    attack,
+    attack_cost,
+    check_target,
+    entrance_spaces,
+    gain_fury,
+    skitter,
+    skitter_other,
+    smash_crystal,
+)
 from .state import PIECE, crystals_goal, fury_goal, ghoul, may_escape
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import draw_terror, end_of_turn_cards, terror_options
@@ -120,14 +129,6 @@ def first_placement(g: Game) -> Proc:
     board.pieces[PIECE] = p
     s.placed = True
     g.log("ghoul_placed", f"The Ghoul appears at {fmt_pos(p)}.", pos=p)
-
-
-def entrance_spaces(g: Game) -> list[Pos]:
-    """GH-41: the unoccupied spaces (tiles) surrounding the Entrance tile."""
-    board = g.state.board
-    e = board.entrance
-    return [q for q in sorted((e[0] + dx, e[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-            if q != e and q in board.tiles and unoccupied(g, q) and not impassable(g, q)]
 
 
 # ------------------------------------------------------------------ GH-06..08: roll and set
