@@ -409,6 +409,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
     others = tuple(r for r in roles if r != "ghoul")
     gv = None
+    rv: Any
     if "ghoul" in roles:                                                   # the Ghoul's player variants (§3.3)
         base = rules.role_variant(others) if len(others) >= 2 else None
         gv = ghoul_variant(rules, roles, setup.solo_level, _gift_pairs(base) if base is not None else [])

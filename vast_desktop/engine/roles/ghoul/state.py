@@ -31,6 +31,7 @@ class GhoulState:
     terror_deck: list[str] = field(default_factory=list)    # facedown, top first (GH-03)
     terror: list[str] = field(default_factory=list)         # drawn, face up beside its board (GH-27)
     terror_removed: list[str] = field(default_factory=list)  # out of the game after a once-per-game effect (GH-29)
+    drawing: list[str] = field(default_factory=list)        # drawn, one to keep (GH-23, Adapt): the Ghoul's eyes only
     smashed: int = 0                                        # Crystal tokens it smashed (cave_vs_ghoul, solo)
     backstab: int = 0                                       # the Thief's Backstab cubes: −movement next turn (GH-37)
     turns: int = 0                                          # its turns begun (GH-06: nothing to return on the first)

@@ -42,12 +42,13 @@ def draw_terror(g: Game, n: int) -> Proc:
 def keep_one_of(g: Game, n: int, why: str) -> Proc:
     """GH-23 (and Adapt): draw ``n``, keep 1 face up, the rest to the bottom of the Terror deck."""
     s = ghoul(g)
-    drawn = s.terror_deck[:n]
+    s.drawing = s.terror_deck[:n]                # in the state while it chooses (knowledge: the Ghoul sees them)
     del s.terror_deck[:n]
+    drawn = s.drawing
     if not drawn:
         g.log("terror_empty", "The Terror deck is empty: no card is drawn.")
         return
-    by_name = {}
+    by_name: dict[str, str] = {}
     for c in drawn:
         by_name.setdefault(g.rules.ghoul.terror_card(c).id, c)
     if len(by_name) == 1:
@@ -60,6 +61,7 @@ def keep_one_of(g: Game, n: int, why: str) -> Proc:
     drawn.remove(keep)
     s.terror.append(keep)
     s.terror_deck += drawn
+    s.drawing = []
     g.log("terror_drawn", f"The Ghoul keeps the Terror card {terror_name(g, keep)} ({why}); "
           f"{len(drawn)} go to the bottom of the deck.", card=keep)
 

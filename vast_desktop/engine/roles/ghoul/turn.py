@@ -290,7 +290,8 @@ def check_collect(g: Game, token: str) -> Reason | None:
     s = ghoul(g)
     p = pos(g)
     name = "Treasure token" if token == "treasure" else f"{token[len('gem_'):].title()} Gem"
-    if p is None or g.state.board.tokens.get(p, {}).get(token, 0) <= 0:
+    toks = None if p is None else g.state.board.tokens.get(p)
+    if toks is None or toks[token] <= 0:
         return Reason(f"There is no {name} on the Ghoul's space.", "GH-13")
     cost = g.rules.ghoul.collect_cost
     if s.movement < cost:
@@ -384,7 +385,8 @@ def act_attack(g: Game, piece: str) -> Proc:
 def check_smash(g: Game) -> Reason | None:
     """GH-22: a Crystal token on its space, for 3 Ghoul discs."""
     p = pos(g)
-    if p is None or g.state.board.tokens.get(p, {}).get("crystal", 0) <= 0:
+    toks = None if p is None else g.state.board.tokens.get(p)
+    if toks is None or toks["crystal"] <= 0:
         return Reason("There is no Crystal token on the Ghoul's space.", "GH-22")
     need = g.rules.ghoul.smash_discs
     if ghoul(g).attack < need:
