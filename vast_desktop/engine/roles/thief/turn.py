@@ -600,7 +600,7 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
             if check_crossbow(g, p, q) is not None:
                 continue
             out += [piece for piece, where in sorted(board.pieces.items())
-                    if where == q and piece != "thief" and check_may_target(g, piece) is None]
+                    if where == q and piece not in NOT_TARGETS and check_may_target(g, piece) is None]
     return out
 
 
