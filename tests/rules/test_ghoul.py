@@ -212,8 +212,8 @@ def test_GH_18_24_39_attacking_the_knight_fury_and_skitter() -> None:
     assert g.state.knight.health == health - 1 and G(g).fury == 1
     assert g.pending.role == "knight" and g.pending.kind == "ghoul_skitter_symbol"   # GH-39: she names it
     assert set(ids(g)) == {"symbol:fangs", "symbol:bones", "symbol:eye"}
-    choose(g, "symbol:eye")
-    assert g.state.board.pieces["ghoul"] == EYE
+    choose(g, "symbol:bones")
+    assert g.state.board.pieces["ghoul"] == (2, 1)                     # the Thief's map: T05 Bones
 
 
 def test_GH_19_attacking_a_tribe_scatters_it() -> None:
@@ -418,3 +418,49 @@ def test_scenario_ghoul_section_is_checked(section: dict[str, Any], message: str
         load_scenario({"setup": {"roles": ["knight", "ghoul"]}, "ghoul": section})
     with pytest.raises(ScenarioError, match="not in this game"):
         load_scenario({"setup": {"roles": ["knight", "cave"]}, "ghoul": {"fury": 1}})
+
+
+# ---------------------------------------------------------------- GH-37: the Thief
+def _thief_vs_ghoul(ghoul: dict[str, Any], at: tuple[int, int] = (1, 0)) -> Game:
+    from .helpers_thief import thief_game
+
+    return thief_game(roles=("thief", "ghoul"), at=at, stats="2-4-3", pieces={"ghoul": [1, 0]},
+                      ghoul={"defense": 1, **ghoul})
+
+
+def test_GH_37_the_thief_enters_only_with_stealth_above_its_defense() -> None:
+    from vast_desktop.engine.roles.thief import turn as th
+
+    g = _thief_vs_ghoul({"defense": 9}, at=(2, 0))
+    reason = th.check_ghoul_space(g, (1, 0))
+    assert reason is not None and reason.rule == "GH-37" and "Defense 9" in reason.text
+    assert "move:1,0" not in ids(g)
+    g = _thief_vs_ghoul({}, at=(2, 0))
+    assert th.check_ghoul_space(g, (1, 0)) is None and "move:1,0" in ids(g)
+
+
+def test_GH_37_pickpocket_takes_a_treasure_token_or_shuffles_a_terror_card_back() -> None:
+    g = _thief_vs_ghoul({"treasure": 1, "terror": ["hunt#1"]})
+    level = next(i for i in ids(g) if i.startswith("pickpocket:ghoul:"))
+    g.script_dice("action", 6)
+    choose(g, level)
+    assert set(ids(g)) == {"card:treasure", "card:hunt#1"}
+    choose(g, "card:hunt#1")
+    assert G(g).terror == [] and "hunt#1" in G(g).terror_deck
+    assert g.pending.role == "thief" and g.pending.kind == "ghoul_skitter_symbol"   # GH-31: it skitters
+    choose(g, "symbol:bones")
+    assert g.state.board.pieces["ghoul"] == (2, 1)                     # the Thief's map: T05 Bones
+    g = _thief_vs_ghoul({})
+    assert not any(i.startswith("pickpocket:ghoul") for i in ids(g))   # nothing to take
+
+
+def test_GH_37_backstab_cuts_its_next_movement() -> None:
+    g = _thief_vs_ghoul({})
+    stab = next(i for i in ids(g) if i.startswith("backstab:ghoul:"))
+    choose(g, stab)
+    cubes = int(stab.rsplit(":", 1)[1])
+    assert G(g).backstab == cubes and g.pending.kind == "ghoul_skitter_symbol"
+    choose(g, "symbol:fangs")
+    assert g.state.board.pieces["ghoul"] == (1, 1)                     # the Thief's map: T01 Fangs
+    g = ghoul_game(ghoul={"backstab": 2})
+    assert G(g).movement == 4 and G(g).backstab == 0                   # 6 − 2, the cubes go back
