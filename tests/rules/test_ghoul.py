@@ -464,3 +464,55 @@ def test_GH_37_backstab_cuts_its_next_movement() -> None:
     assert g.state.board.pieces["ghoul"] == (1, 1)                     # the Thief's map: T01 Fangs
     g = ghoul_game(ghoul={"backstab": 2})
     assert G(g).movement == 4 and G(g).backstab == 0                   # 6 − 2, the cubes go back
+
+
+def test_GH_36_soporific_spores_cost_it_one_fury_and_it_skitters() -> None:
+    from vast_desktop.engine.cards import omens
+
+    g = ghoul_game(roles=("cave", "ghoul"), ghoul={"fury": 0}, aside=None, active="cave", omen_bag={})
+    reason = omens.check_spores_target(g, "ghoul")
+    assert reason is not None and reason.rule == "GH-36"
+    G(g).fury = 3
+    assert omens.check_spores_target(g, "ghoul") is None
+    from .helpers_thief import run_proc
+
+    run_proc(g, omens._spores(g, "ghoul"))
+    assert G(g).fury == 2 and G(g).terror == []
+    assert g.pending.role == "cave" and g.pending.kind == "ghoul_skitter_symbol"
+
+
+# ---------------------------------------------------------------- GH-34: the Dragon
+def test_GH_34_the_surfaced_dragon_needs_armor_above_its_defense() -> None:
+    from vast_desktop.engine.roles.dragon import turn as dt
+
+    g = ghoul_game(roles=("dragon", "ghoul"), active="dragon", aside=None, pieces={"dragon": [2, 0]},
+                   ghoul={"defense": 9}, dragon={"surfaced": True})
+    reason = dt.check_ghoul_tile(g, (1, 0))
+    assert reason is not None and reason.rule == "GH-34"
+    assert (1, 0) not in dt.movement_routes(g, "free")
+    g.state.dragon.surfaced = False                                   # underground: freely
+    assert dt.check_ghoul_tile(g, (1, 0)) is None
+
+
+def test_GH_34_scratch_counts_as_eating_three_and_costs_a_terror_card() -> None:
+    from vast_desktop.engine.roles.dragon import powers
+
+    from .helpers_thief import run_proc
+
+    g = ghoul_game(roles=("dragon", "ghoul"), active="dragon", aside=None, pieces={"dragon": [1, 0]},
+                   ghoul={"terror": ["chase#1", "hunt#1"]})
+    run_proc(g, powers._scratch(g))
+    assert "scratch:ghoul" in ids(g)
+    choose(g, "scratch:ghoul")
+    assert any(e.kind == "eaten" and "eats 3 Goblins (Scratch on the Ghoul)" in e.public for e in g.events)
+    assert g.pending.kind == "ghoul_terror_discard"
+    choose(g, "discard:hunt#1")
+    assert G(g).terror == ["chase#1"] and "hunt#1" in G(g).terror_removed
+    assert g.pending.role == "dragon" and g.pending.kind == "ghoul_skitter_symbol"
+
+
+def test_GH_34_entering_a_flame_wall_only_makes_it_skitter() -> None:
+    g = ghoul_game(roles=("dragon", "ghoul"), pieces={"dragon": [-1, 0]}, tokens={"2,0": {"flamewall": 1}})
+    choose(g, "move:2,0")
+    assert g.pending.role == "dragon" and g.pending.kind == "ghoul_skitter_symbol"
+    assert G(g).fury == 0 and G(g).movement == 5

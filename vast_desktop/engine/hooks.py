@@ -106,6 +106,7 @@ class GhoulHooks:
     """The Ghoul's reactions (roles/ghoul/): it skitters after an attack on it (GH-31, GH-39)."""
 
     skitter: Callable[[Game, str | None], Proc]          # (g, the other player in the attack)
+    discard_terror: Callable[[Game, str], Proc]          # GH-34: the Dragon's Scratch
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,7 @@ class DecisionKind(StrEnum):
     GHOUL_SKITTER_SYMBOL = "ghoul_skitter_symbol"  # the Dark-tile symbol the other player names for the skitter
     GHOUL_SKITTER = "ghoul_skitter"           # which tile with that symbol the Ghoul skitters to
     GHOUL_TERROR_KEEP = "ghoul_terror_keep"   # which of the Terror cards drawn it keeps
+    GHOUL_TERROR_DISCARD = "ghoul_terror_discard"  # which Terror card it discards (the Dragon's Scratch)
     THIEF_STATS = "thief_stats"               # how his Stat tokens go to Movement, Stealth and Thievery
     THIEF_TAKE_TREASURE = "thief_take_treasure"  # which Treasure token he takes from the map (supply empty)
     THIEF_STICKY = "thief_sticky"             # reroll a failed roll with Sticky Fingers?

@@ -27,6 +27,7 @@ TASKS: dict[str, str] = {
     "ghoul_skitter_symbol": "which symbol the Ghoul skitters to",
     "ghoul_skitter": "where the Ghoul skitters",
     "ghoul_terror_keep": "which Terror card to keep",
+    "ghoul_terror_discard": "which Terror card to discard",
     # tiles and the map
     "place_tile": "where to place a Dark tile",
     "fill_open_edge": "which Dark tile to place on an open edge",

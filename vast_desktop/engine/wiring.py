@@ -27,6 +27,7 @@ from .roles.cave.turn import cave_turn
 from .roles.dragon import powers as dragon_powers
 from .roles.dragon import turn as dragon
 from .roles.ghoul import attacks as ghoul_attacks
+from .roles.ghoul import terror as ghoul_terror
 from .roles.ghoul import turn as ghoul
 from .roles.goblins import ambush as goblins_ambush
 from .roles.goblins import turn as goblins
@@ -72,5 +73,5 @@ def build_hooks() -> Hooks:
                                                "thief": thief.thief_turn, "ghoul": ghoul.ghoul_turn})),
         cards=CardsHooks(lose_treasure=treasures.lose_treasure),
         explain=ExplainHooks(why_not_option=why_not.why_not_option, why_not=why_not.why_not),
-        ghoul=GhoulHooks(skitter=ghoul_attacks.skitter),
+        ghoul=GhoulHooks(skitter=ghoul_attacks.skitter, discard_terror=ghoul_terror.discard_terror),
     )

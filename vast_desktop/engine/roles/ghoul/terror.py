@@ -66,6 +66,25 @@ def keep_one_of(g: Game, n: int, why: str) -> Proc:
           f"{len(drawn)} go to the bottom of the deck.", card=keep)
 
 
+def discard_terror(g: Game, why: str) -> Proc:
+    """GH-34: it discards 1 Terror card of its choice (none if it holds none); our reading: the
+    card leaves the game (the rules name no Terror discard pile)."""
+    s = ghoul(g)
+    cards = list(dict.fromkeys(s.terror))
+    if not cards:
+        return
+    if len(cards) == 1:
+        card = cards[0]
+    else:
+        opts = [Option(f"discard:{c}", f"Discard {terror_name(g, c)}", (Target("card", c),)) for c in cards]
+        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
+                             rules_ref="ghoul.terror")
+        card = arg_of(choice.id)
+    s.terror.remove(card)
+    s.terror_removed.append(card)
+    g.log("terror_discarded", f"The Ghoul discards {terror_name(g, card)} ({why}).", card=card)
+
+
 def check_terror(g: Game, card: str, which: str) -> Reason | None:
     """GH-28..30: its first effect once per turn (a persistent one acts by itself), its
     once-per-game effect once; never both effects of a card in a turn, nor the once-per-game

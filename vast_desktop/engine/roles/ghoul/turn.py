@@ -271,8 +271,10 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
     g.state.board.pieces[PIECE] = q
     g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
-    return
-    yield
+    toks = g.state.board.tokens.get(q)
+    if toks is not None and toks["flamewall"] > 0:                         # GH-34: it only skitters
+        g.log("ghoul_flame_wall", "The Ghoul enters the Flame Wall: it skitters.")
+        yield from skitter(g, "dragon")
 
 
 def check_escape(g: Game) -> None:
