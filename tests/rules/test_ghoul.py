@@ -516,3 +516,73 @@ def test_GH_34_entering_a_flame_wall_only_makes_it_skitter() -> None:
     choose(g, "move:2,0")
     assert g.pending.role == "dragon" and g.pending.kind == "ghoul_skitter_symbol"
     assert G(g).fury == 0 and G(g).movement == 5
+
+
+# ---------------------------------------------------------------- the other Terror cards
+def test_GH_28_cheat_sets_a_die_once_per_game() -> None:
+    g = ghoul_game(dice=[1, 1], ghoul={"terror": ["cheat"]}, aside=None)
+    assert g.pending.kind == "ghoul_cheat" and "cheat:no" in ids(g)
+    choose(g, "cheat:6")
+    assert G(g).rolled == [6, 1, 1] and "cheat" in G(g).terror_removed and G(g).terror == []
+    assert g.pending.kind == "ghoul_keep"                             # 8: no Terror card, no reroll left
+
+
+def test_GH_28_30_cheat_rolls_one_die_again_then_its_other_effect_waits() -> None:
+    g = ghoul_game(dice=[1, 2, 3, 6], ghoul={"terror": ["cheat"]}, aside=None)
+    choose(g, "cheat:no")
+    assert g.pending.kind == "ghoul_reroll" and {"reroll:0", "reroll:no"} <= set(ids(g))
+    choose(g, "reroll:0")
+    assert G(g).rolled == [6, 2, 3] and G(g).terror == ["cheat"]     # 11: no Terror card drawn
+    reason = terror.check_terror(g, "cheat", "game")
+    assert reason is not None and reason.rule == "GH-30"
+
+
+def test_GH_28_adapt_draws_two_keeps_one_or_searches_once() -> None:
+    g = ghoul_game(dice=[1, 1, 1], ghoul={"terror": ["adapt"], "terror_deck": ["chase#1", "hunt#1", "blink"]},
+                   aside=None)
+    assert g.pending.kind == "ghoul_adapt"
+    choose(g, "adapt:draw")                                           # the persistent effect: 2, keep 1
+    assert g.pending.kind == "ghoul_terror_keep" and set(ids(g)) == {"keep:chase#1", "keep:hunt#1"}
+    choose(g, "keep:hunt#1")
+    assert G(g).terror == ["adapt", "hunt#1"] and G(g).terror_deck == ["blink", "chase#1"]
+    g = ghoul_game(dice=[1, 1, 1], ghoul={"terror": ["adapt"], "terror_deck": ["chase#1", "hunt#1", "blink"]},
+                   aside=None)
+    choose(g, "adapt:search")
+    assert set(ids(g)) == {"keep:chase#1", "keep:hunt#1", "keep:blink"}
+    choose(g, "keep:blink")
+    assert G(g).terror == ["blink"] and "adapt" in G(g).terror_removed
+    assert sorted(G(g).terror_deck) == ["chase#1", "hunt#1"]
+
+
+def _crystal_tiles() -> list[dict[str, Any]]:
+    return [*tiles(), {"pos": [3, 0], "tile": "T37", "lit": True}, {"pos": [4, 0], "tile": "T39", "lit": True}]
+
+
+def test_GH_28_blink_jumps_between_crystal_tiles() -> None:
+    g = ghoul_game(at=(3, 0), tiles=_crystal_tiles(), ghoul={"terror": ["blink"]})
+    assert "terror:blink:first:4,0" in ids(g) and "terror:blink:first:1,0" not in ids(g)
+    reason = terror.check_blink(g, "blink_crystal_to_crystal", (1, 0))
+    assert reason is not None and "Crystal tile" in reason.text
+    choose(g, "terror:blink:first:4,0")
+    assert g.state.board.pieces["ghoul"] == (4, 0) and G(g).movement == 4
+    g = ghoul_game(at=(3, 0), tiles=_crystal_tiles(), ghoul={"terror": ["blink"]})
+    choose(g, "terror:blink:game:-1,0")                               # once per game: anywhere empty, free
+    assert g.state.board.pieces["ghoul"] == EYE and G(g).movement == 6 and "blink" in G(g).terror_removed
+    g = ghoul_game(ghoul={"terror": ["blink"]})                       # not on a Crystal tile
+    assert not any(i.startswith("terror:blink") for i in ids(g))
+
+
+def test_GH_13_28_seize_makes_collecting_cheaper_and_once_free() -> None:
+    g = ghoul_game(tokens={"1,0": {"treasure": 1}}, ghoul={"terror": ["seize"]})
+    choose(g, "collect:treasure")
+    assert G(g).movement == 5 and G(g).treasure == 1
+    g = ghoul_game(roles=("dragon", "ghoul"), pieces={"dragon": [2, 0]}, tokens={"1,0": {"gem_claw": 1}},
+                   ghoul={"terror": ["seize"]})
+    assert {"collect:gem_claw", "collect:gem_claw:safe"} <= set(ids(g))
+    choose(g, "collect:gem_claw:safe")
+    assert G(g).movement == 4 and G(g).treasure == 1 and "die_roll" not in kinds(g)
+    g = ghoul_game(tokens={"1,0": {"treasure": 1}}, ghoul={"terror": ["seize"], "terror_deck": ["chase#1", "hunt#1"]})
+    choose(g, "terror:seize:game")
+    choose(g, "collect:treasure")
+    assert G(g).movement == 6 and sorted(G(g).terror) == ["chase#1", "hunt#1"]
+    assert G(g).leaving == ["seize"]

@@ -124,6 +124,9 @@ class DecisionKind(StrEnum):
     GHOUL_SKITTER = "ghoul_skitter"           # which tile with that symbol the Ghoul skitters to
     GHOUL_TERROR_KEEP = "ghoul_terror_keep"   # which of the Terror cards drawn it keeps
     GHOUL_TERROR_DISCARD = "ghoul_terror_discard"  # which Terror card it discards (the Dragon's Scratch)
+    GHOUL_CHEAT = "ghoul_cheat"               # Cheat once per game: set one Ghoul die before rolling, or not
+    GHOUL_REROLL = "ghoul_reroll"             # Cheat: which Ghoul die to roll again, or keep the roll
+    GHOUL_ADAPT = "ghoul_adapt"               # Adapt once per game: search the Terror deck, or draw
     THIEF_STATS = "thief_stats"               # how his Stat tokens go to Movement, Stealth and Thievery
     THIEF_TAKE_TREASURE = "thief_take_treasure"  # which Treasure token he takes from the map (supply empty)
     THIEF_STICKY = "thief_sticky"             # reroll a failed roll with Sticky Fingers?

@@ -28,6 +28,9 @@ TASKS: dict[str, str] = {
     "ghoul_skitter": "where the Ghoul skitters",
     "ghoul_terror_keep": "which Terror card to keep",
     "ghoul_terror_discard": "which Terror card to discard",
+    "ghoul_cheat": "whether to use Cheat",
+    "ghoul_reroll": "whether to roll a die again",
+    "ghoul_adapt": "whether to search the Terror deck",
     # tiles and the map
     "place_tile": "where to place a Dark tile",
     "fill_open_edge": "which Dark tile to place on an open edge",

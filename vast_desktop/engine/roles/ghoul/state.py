@@ -46,6 +46,7 @@ class GhoulState:
     leaving: list[str] = field(default_factory=list)        # "during this turn" cards leaving at its end (GH-29)
     free_extra: int = 0                                     # Sneak: extra movement costs it may skip (GH-30)
     no_extra: bool = False                                  # Sneak (once per game): no extra costs this turn
+    free_collect: bool = False                              # Seize (once per game): the next collection is free
 
 
 def ghoul(g: Game) -> GhoulState:

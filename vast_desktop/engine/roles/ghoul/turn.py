@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
-from ...dice import roll
 from ...game import GameOver, Outcome
 from ...geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from ...kinds import DecisionKind
@@ -36,7 +35,14 @@ from .attacks import (
 )
 from .state import PIECE, crystals_goal, fury_goal, ghoul, may_escape
 from .terror import ACTIONS as TERROR_ACTIONS
-from .terror import draw_terror, end_of_turn_cards, terror_options
+from .terror import (
+    draw_terror,
+    end_of_turn_cards,
+    held_with,
+    mark_persistent,
+    roll_ghoul_dice,
+    terror_options,
+)
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -141,8 +147,7 @@ def roll_and_set(g: Game) -> Proc:
     if s.turns > 1 and s.attack:
         g.log("ghoul_discs", f"The Ghoul returns {s.attack} Ghoul disc(s) from its Attack space.")
     s.attack = 0
-    faces = g.rules.ghoul.die_faces
-    s.rolled = [faces[roll(g, "ghoul", len(faces), "Roll and Set Statistics") - 1] for _ in range(level.dice_rolled)]
+    yield from roll_ghoul_dice(g, level.dice_rolled)
     total = sum(s.rolled)
     g.log("ghoul_roll", f"The Ghoul rolls {', '.join(map(str, s.rolled))} (total {total}).", faces=list(s.rolled))
     if total <= level.terror_draw_at_most:
@@ -287,15 +292,30 @@ def check_escape(g: Game) -> None:
 
 
 # ------------------------------------------------------------------ GH-13..15: collecting
-def check_collect(g: Game, token: str) -> Reason | None:
-    """GH-13: a Treasure token or a Gem on its space, 2 movement points each."""
+def collect_cost(g: Game, safe: bool = False) -> int:
+    """GH-13: 2 movement points; Seize: 1 (or 2 for a Gem taken without the roll); Seize once
+    per game: the next collection is free."""
+    if ghoul(g).free_collect:
+        return 0
+    seize = held_with(g, "cheap_collect", "first")
+    if seize is None:
+        return g.rules.ghoul.collect_cost
+    params = g.rules.ghoul.terror_card(seize).first.params
+    return params.int("gem_safe_movement", 2) if safe else params.int("collect_movement", 1)
+
+
+def check_collect(g: Game, token: str, safe: bool = False) -> Reason | None:
+    """GH-13: a Treasure token or a Gem on its space, 2 movement points each (Seize: see
+    :func:`collect_cost`; ``safe``: a Gem without the Dragon die roll, with Seize only)."""
     s = ghoul(g)
     p = pos(g)
     name = "Treasure token" if token == "treasure" else f"{token[len('gem_'):].title()} Gem"
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks[token] <= 0:
         return Reason(f"There is no {name} on the Ghoul's space.", "GH-13")
-    cost = g.rules.ghoul.collect_cost
+    if safe and (token == "treasure" or held_with(g, "cheap_collect", "first") is None):
+        return Reason("Only Seize takes a Gem without the Dragon die roll.", "GH-14")
+    cost = collect_cost(g, safe)
     if s.movement < cost:
         return Reason(f"Collecting the {name} costs {cost} movement points; you have {s.movement}.", "GH-13")
     return None
@@ -307,13 +327,16 @@ def collect_options(g: Game) -> list[Option]:
         return []
     out = []
     for token in ("treasure", *GEM_TOKENS):
+        name = "the Treasure token" if token == "treasure" else f"the {token[len('gem_'):].title()} Gem"
         if check_collect(g, token) is None:
-            name = "the Treasure token" if token == "treasure" else f"the {token[len('gem_'):].title()} Gem"
-            out.append(Option(f"collect:{token}", f"Collect {name} ({g.rules.ghoul.collect_cost} movement)", (space(p),)))
+            out.append(Option(f"collect:{token}", f"Collect {name} ({collect_cost(g)} movement)", (space(p),)))
+        if token != "treasure" and not ghoul(g).free_collect and check_collect(g, token, safe=True) is None:
+            out.append(Option(f"collect:{token}:safe", f"Seize: collect {name} without the roll "
+                              f"({collect_cost(g, True)} movement)", (space(p),)))
     return out
 
 
-def act_collect(g: Game, token: str) -> Proc:
+def act_collect(g: Game, arg: str) -> Proc:
     """GH-13/14/15: a Treasure token goes on its Treasure space; a Gem means a Dragon die
     roll — the centre is a trap and it skitters — and otherwise a Treasure token from the
     Cave's supply (or the map); the Gem goes back to the Dragon either way."""
@@ -322,20 +345,39 @@ def act_collect(g: Game, token: str) -> Proc:
     s = ghoul(g)
     p = pos(g)
     assert p is not None
-    s.movement -= g.rules.ghoul.collect_cost
+    token, _, safe = arg.partition(":")
+    free = s.free_collect
+    seize = held_with(g, "cheap_collect", "first")
+    s.movement -= collect_cost(g, bool(safe))
+    if seize is not None and not free:
+        mark_persistent(g, seize)
+    s.free_collect = False
     toks = g.state.board.tokens_at(p)
     toks[token] -= 1
     if token == "treasure":
         g.log("ghoul_collect", f"The Ghoul collects the Treasure token at {fmt_pos(p)}.", pos=p)
         yield from hold_treasure(g)
+        if free:                                       # Seize once per game: then 2 Terror cards
+            yield from draw_terror(g, 2)
         return
     name = token[len("gem_"):].title()
     g.log("ghoul_gem", f"The Ghoul takes the {name} Gem at {fmt_pos(p)}; it goes back to the Dragon.", pos=p)
-    _, _, centre = roll_dragon_die(g, p, "The Ghoul", f"the {name} Gem's trap")
+    centre = False
+    if not (safe or free):
+        _, _, centre = roll_dragon_die(g, p, "The Ghoul", f"the {name} Gem's trap")
+    if free:
+        yield from _gem_treasure(g)
+        yield from draw_terror(g, 2)
+        return
     if centre:
         g.log("ghoul_gem_trap", f"The {name} Gem's trap: the Ghoul skitters.")
         yield from skitter(g, None)
         return
+    yield from _gem_treasure(g)
+
+
+def _gem_treasure(g: Game) -> Proc:
+    """GH-14: a Treasure token from the Cave's supply, or from the map when it is empty."""
     if g.state.supply["treasure"] > 0:
         g.state.supply["treasure"] -= 1
         g.log("ghoul_treasure", "The Ghoul takes a Treasure token from the Cave's supply.")
