@@ -586,3 +586,30 @@ def test_GH_13_28_seize_makes_collecting_cheaper_and_once_free() -> None:
     choose(g, "collect:treasure")
     assert G(g).movement == 6 and sorted(G(g).terror) == ["chase#1", "hunt#1"]
     assert G(g).leaving == ["seize"]
+
+
+def test_GH_28_scour_looks_at_its_dark_tile_and_may_reveal_it() -> None:
+    from vast_desktop.engine import view
+
+    g = ghoul_game(at=(2, 1), ghoul={"terror": ["scour"]})
+    assert "terror:scour:first" in ids(g)
+    choose(g, "terror:scour:first")
+    assert g.pending.kind == "ghoul_scour"
+    assert "Ambush" in view(g, "ghoul").log[-1] and "Ambush" not in view(g, "knight").log[-1]   # its eyes only
+    choose(g, "reveal:")
+    while g.pending is not None and g.pending.kind != "ghoul_turn":
+        choose(g, g.pending.ids[0])                                   # orientation, tiles on open edges
+    assert g.state.board.tiles[BONES].lit
+    g = ghoul_game(ghoul={"terror": ["scour"]})                       # on a Lit tile: nothing to look at
+    assert "terror:scour:first" not in ids(g) and terror.check_scour(g) is not None
+
+
+def test_GH_28_scour_once_per_game_looks_at_each_dark_tile_entered() -> None:
+    g = ghoul_game(ghoul={"terror": ["scour"]})
+    choose(g, "terror:scour:game")
+    choose(g, "move:2,0")                                             # Lit: nothing to look at
+    assert g.pending.kind == "ghoul_turn"
+    choose(g, "move:2,1")
+    assert g.pending.kind == "ghoul_scour"
+    choose(g, "keep:")
+    assert not g.state.board.tiles[BONES].lit and G(g).leaving == ["scour"]

@@ -47,6 +47,7 @@ class GhoulState:
     free_extra: int = 0                                     # Sneak: extra movement costs it may skip (GH-30)
     no_extra: bool = False                                  # Sneak (once per game): no extra costs this turn
     free_collect: bool = False                              # Seize (once per game): the next collection is free
+    scour_all: bool = False                                 # Scour (once per game): peek at each Dark tile entered
 
 
 def ghoul(g: Game) -> GhoulState:

@@ -6,8 +6,9 @@ card is public.  Effects built: Chase (movement), Hunt (attack points), Sneak (n
 movement for a wall or an occupied space, :mod:`.turn` reads ``free_extra``/``no_extra``),
 Adapt (draw 2 keep 1; once per game, search the deck), Cheat (reroll one Ghoul die; once per
 game, set one die), Blink (Crystal tile to Crystal tile; once per game, to any empty space) and
-Seize (cheaper collecting, :mod:`.turn`; once per game, a free collection and 2 cards).
-Not built: Scour (peeking at Dark tiles) and Cheat on the Dragon die.
+Seize (cheaper collecting, :mod:`.turn`; once per game, a free collection and 2 cards) and
+Scour (peek at the Dark tile it is on and maybe reveal it; once per game, each Dark tile it
+enters this turn).  Not built: Cheat on the Dragon die.
 """
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 
 #: the effect handlers the engine plays (rules_data ghoul.yaml ``handler``)
 PLAYED = frozenset({"gain_movement", "gain_attack", "skip_extra_cost", "skip_extra_costs_this_turn",
-                    "blink_crystal_to_crystal", "blink_crystal_to_any", "free_collect_then_draw"})
+                    "blink_crystal_to_crystal", "blink_crystal_to_any", "free_collect_then_draw",
+                    "peek_dark_tile", "peek_entered_dark_tiles"})
 BLINKS = frozenset({"blink_crystal_to_crystal", "blink_crystal_to_any"})
 
 
@@ -221,10 +223,39 @@ def terror_options(g: Game) -> list[Option]:
                                   " (once per game)"), (Target("card", card), space(q)))
                         for q in blink_spaces(g, eff.handler) if check_blink(g, eff.handler, q) is None]
                 continue
+            if eff.handler == "peek_dark_tile" and check_scour(g) is not None:
+                continue
             label = (f"{data.name}: {eff.text}" if which == "first" else
                      f"{data.name} (once per game): {eff.text}")
             out.append(Option(f"terror:{card}:{which}", label, (Target("card", card),)))
     return out
+
+
+def check_scour(g: Game) -> Reason | None:
+    """Scour: it looks at the Dark tile it stands on."""
+    p = g.state.board.pieces.get(PIECE)
+    t = None if p is None else g.state.board.tiles.get(p)
+    if t is None or not t.dark:
+        return Reason("Scour looks at the Dark tile the Ghoul is on, and it is not on one.", "GH-28")
+    return None
+
+
+def scour(g: Game, p: Pos) -> Proc:
+    """Scour: the Ghoul alone learns the Dark tile at ``p``; it may reveal it at once (GH-10:
+    otherwise it never reveals a tile)."""
+    from ...map.board import TYPE_NAMES
+    from ...map.reveal import reveal_one
+
+    tile = g.tile(g.state.board.tiles[p].tile_id)
+    name = TYPE_NAMES[tile.type]
+    g.barrier()
+    g.log("ghoul_scour", f"The Ghoul looks at the Dark tile at {fmt_pos(p)}.",
+          {PIECE: f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
+    choice = yield g.ask(PIECE, DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
+                         [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
+                         rules_ref="ghoul.terror")
+    if choice.id == "reveal:":
+        yield from reveal_one(g, p, PIECE)
 
 
 def _crystal_tile(g: Game, p: Pos) -> bool:
@@ -273,6 +304,8 @@ def act_terror(g: Game, arg: str) -> Proc:
         s.no_extra = True
     elif eff.handler == "free_collect_then_draw":
         s.free_collect = True
+    elif eff.handler == "peek_entered_dark_tiles":
+        s.scour_all = True
     elif eff.handler in BLINKS:
         q = parse_pos(where[0])
         s.movement -= params.int("movement", 0)
@@ -281,10 +314,11 @@ def act_terror(g: Game, arg: str) -> Proc:
     if which == "first":
         s.first_used.append(card)
         g.log("terror_used", f"The Ghoul uses {data.name}: {eff.text}", card=card)
+        if eff.handler == "peek_dark_tile":
+            p = g.state.board.pieces[PIECE]
+            yield from scour(g, p)
         return
     use_game_effect(g, card)
-    return
-    yield
 
 
 def end_of_turn_cards(g: Game) -> None:
@@ -292,7 +326,7 @@ def end_of_turn_cards(g: Game) -> None:
     s = ghoul(g)
     s.terror_removed += s.leaving
     s.leaving = []
-    s.free_extra, s.no_extra, s.free_collect = 0, False, False
+    s.free_extra, s.no_extra, s.free_collect, s.scour_all = 0, False, False, False
 
 
 ACTIONS = {"terror": act_terror}

@@ -41,6 +41,7 @@ from .terror import (
     held_with,
     mark_persistent,
     roll_ghoul_dice,
+    scour,
     terror_options,
 )
 
@@ -276,6 +277,9 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
     g.state.board.pieces[PIECE] = q
     g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
+    t = g.state.board.tiles[q]
+    if ghoul(g).scour_all and t.dark:                                      # Scour, once per game
+        yield from scour(g, q)
     toks = g.state.board.tokens.get(q)
     if toks is not None and toks["flamewall"] > 0:                         # GH-34: it only skitters
         g.log("ghoul_flame_wall", "The Ghoul enters the Flame Wall: it skitters.")
