@@ -613,3 +613,12 @@ def test_GH_28_scour_once_per_game_looks_at_each_dark_tile_entered() -> None:
     assert g.pending.kind == "ghoul_scour"
     choose(g, "keep:")
     assert not g.state.board.tiles[BONES].lit and G(g).leaving == ["scour"]
+
+
+def test_GH_20_the_dragon_may_return_a_sloth_cube_instead() -> None:
+    g = ghoul_game(roles=("dragon", "ghoul"), pieces={"dragon": [1, 0]}, dice=[6, 6, 6], aside=6,
+                   dragon={"wakefulness": 2, "sloth": {"greed": 2}})
+    choose(g, "attack:dragon")
+    assert "loss:sloth:greed" in ids(g)
+    choose(g, "loss:sloth:greed")
+    assert g.state.dragon.wakefulness == 1 and g.state.dragon.sloth["greed"] == 3

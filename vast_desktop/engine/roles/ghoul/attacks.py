@@ -107,18 +107,28 @@ def _attack_knight(g: Game) -> Proc:
 
 
 def _attack_dragon(g: Game) -> Proc:
-    """GH-20: he discards Power cards equal to his Armor, or loses 1 Health (his choice).
-    (Returning a Sloth cube from Wakefulness is not offered yet.)"""
+    """GH-20: he discards Power cards equal to his Armor, loses 1 Health, or returns 1 Sloth
+    cube from Wakefulness to an open Sloth space (his choice)."""
     d = g.state.dragon
     assert d is not None
     a = armor(g)
     opts = [Option("loss:health", "Lose 1 Health", (Target("slot", "dragon.health"),))]
     if 0 < a <= len(d.hand):
         opts.insert(0, Option("loss:cards", f"Discard {a} Power card(s)", (Target("slot", "dragon.hand"),)))
+    names = {box.id: box.name for box in g.rules.dragon.sloth}
+    opts += [Option(f"loss:sloth:{b}", f"Return a Sloth cube from Wakefulness to {names.get(b, b)}",
+                    (Target("slot", f"dragon.sloth.{b}"),)) for b in g.hooks.dragon.spores_boxes(g)]
     choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     if choice.id == "loss:cards":
         yield from g.hooks.dragon.discard_cards(g, a, "The Ghoul's attack")
+        return
+    if choice.id.startswith("loss:sloth:"):
+        box = choice.id.rsplit(":", 1)[1]
+        d.wakefulness -= 1
+        d.sloth[box] += 1
+        g.log("ghoul_sloth", f"The Dragon returns a Sloth cube from Wakefulness to {names.get(box, box)}; "
+              f"Wakefulness {d.wakefulness}.", box=box)
         return
     try:
         g.hooks.dragon.damage_dragon(g, 1, PIECE, "the Ghoul's attack")
