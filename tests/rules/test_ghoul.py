@@ -622,3 +622,38 @@ def test_GH_20_the_dragon_may_return_a_sloth_cube_instead() -> None:
     assert "loss:sloth:greed" in ids(g)
     choose(g, "loss:sloth:greed")
     assert g.state.dragon.wakefulness == 1 and g.state.dragon.sloth["greed"] == 3
+
+
+def test_GH_32_her_attack_completes_daring_stalwart_and_fearless() -> None:
+    from vast_desktop.engine.cards import sidequests
+    from vast_desktop.engine.roles.meetings import knight_ghoul
+
+    from .helpers_thief import run_proc
+
+    g = ghoul_game(active="knight", aside=None, ghoul={"defense": 3}, pieces={"knight": [1, 0]})
+    assert not sidequests.met(g, "daring")
+    run_proc(g, knight_ghoul.attack_on_entering(g, (1, 0)))
+    assert sidequests.met(g, "daring") and sidequests.met(g, "stalwart")
+    assert "attacked_ghoul_on_revealed_tile" not in g.state.knight.achievements     # (1,0) was Lit already
+    assert g.pending.role == "knight" and g.pending.kind == "ghoul_skitter_symbol"
+
+
+def test_GH_32_her_bow_shoots_it_at_strength_two_and_it_skitters() -> None:
+    from vast_desktop.engine.roles.meetings import knight_ghoul
+
+    from .helpers_thief import run_proc
+
+    g = ghoul_game(active="knight", aside=None, pieces={"knight": [2, 0]})
+    g.state.knight.equip["bow"] = 1                                   # a Hero cube on the Bow this turn
+    g.state.knight.track["strength"] = 0
+    weak = knight_ghoul.check_bow_ghoul(g)
+    if g.rules.knight.strength_track[0] <= 1:
+        assert weak is not None and weak.rule == "KN-79"
+    g.state.knight.track["strength"] = next(i for i, s in enumerate(g.rules.knight.strength_track) if s >= 2)
+    assert knight_ghoul.check_bow_ghoul(g) is None
+    assert [o.id for o in knight_ghoul.bow_options(g)] == ["bowghoul:"]
+    run_proc(g, knight_ghoul.act_bow(g, ""))
+    assert g.state.knight.bow_shots == 1 and g.pending.kind == "ghoul_skitter_symbol"
+    g.state.board.pieces["knight"] = (1, 0)
+    reason = knight_ghoul.check_bow_ghoul(g)
+    assert reason is not None

@@ -37,7 +37,9 @@ TABLE: tuple[Meeting, ...] = (
             verbs=(("thief", kvt.act_thief),)),
     Meeting("knight_vs_ghoul", frozenset({"knight", "ghoul"}), seat="ghoul",
             entry_rule=kg.entry_rule,                                   # GH-32
-            forced=ForcedAttack("ghoul", kg.attack_due, kg.attack_on_entering)),   # GH-31/32
+            options=kg.bow_options,                                     # GH-32: the Bow
+            forced=ForcedAttack("ghoul", kg.attack_due, kg.attack_on_entering),   # GH-31/32
+            verbs=(("bowghoul", kg.act_bow),)),
     # VAR-20: the revised Javelin thrown at range, one meeting per target role
     Meeting("javelin_at_tribes", frozenset({"knight", "goblins"}), seat="goblins",
             options=jt.tribe_options, verbs=(("throwtribe", jt.act_tribe),)),
