@@ -657,3 +657,16 @@ def test_GH_32_her_bow_shoots_it_at_strength_two_and_it_skitters() -> None:
     g.state.board.pieces["knight"] = (1, 0)
     reason = knight_ghoul.check_bow_ghoul(g)
     assert reason is not None
+
+
+def test_GH_42_skitter_variant_the_ghoul_names_and_the_other_places() -> None:
+    g = ghoul_game(pieces={"knight": [1, 0]}, setup={"house_rules": ["ghoul_skitter_variant"]},
+                   tiles=[*tiles(), {"pos": [3, 0], "tile": "T04", "lit": False}])
+    choose(g, "attack:knight")
+    choose(g, "loss:health")
+    assert g.pending.role == "ghoul" and g.pending.kind == "ghoul_skitter_symbol"
+    choose(g, "symbol:fangs")                                         # Fangs: (0,1) and (3,0)
+    assert g.pending.role == "knight" and g.pending.kind == "ghoul_skitter"
+    assert set(ids(g)) == {"skitter:0,1", "skitter:3,0"}
+    choose(g, "skitter:3,0")
+    assert g.state.board.pieces["ghoul"] == (3, 0)

@@ -147,6 +147,9 @@ _HOUSE_RULES_THIEF = {
 # More unresolved ambiguities (same convention): the Cave's win, the Thief's death,
 # targeting and turn end, the Knight's Grit, the Goblins' smash, the Knight's death.
 _HOUSE_RULES_MORE = {
+    "ghoul_skitter_variant": "GH-42: the Skitter Variant — when the Ghoul skitters after an attack with another "
+                             "player, the Ghoul names the symbol and that player places it (around the Entrance "
+                             "too, if no Dark tile is free); attacks with no other player use the standard rule.",
     "cave_wins_after_all_tiles_placed": "AMB-32: the Cave's Crystal-tile win waits until every tile is placed "
                                         "(the Collapse has begun); Crystal tiles removed before still count "
                                         "(default: it ends the game as soon as enough are gone).",

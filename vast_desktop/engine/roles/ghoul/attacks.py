@@ -209,23 +209,28 @@ def skitter(g: Game, other: str | None) -> Proc:
     """GH-39: the other player names a Dark-tile symbol shown on an unoccupied Dark tile and the
     Ghoul moves to any unoccupied Dark tile with it; GH-40: with no other player the top tile
     of the Cave stack names it (during the Collapse, a random one); GH-41: with no unoccupied
-    Dark tile, any unoccupied space around the Entrance."""
+    Dark tile, any unoccupied space around the Entrance.  GH-42 (the house rule
+    ``ghoul_skitter_variant``): with another player in the attack the Ghoul names the symbol and
+    that player places it (around the Entrance too)."""
     if PIECE not in g.state.board.pieces:
         return
+    who = skitter_other(g, other) if other is not None else None
+    variant = who is not None and "ghoul_skitter_variant" in g.setup.house_rules
+    namer, placer = (PIECE, who) if variant else (who, PIECE)
+    assert placer is not None
     spots = skitter_spaces(g)
     if not spots:
         spots = entrance_spaces(g)
         if not spots:
             g.log("ghoul_no_skitter", "There is nowhere for the Ghoul to skitter: it stays.")
             return
-        yield from _skitter_to(g, spots, "around the Entrance")
+        yield from _skitter_to(g, spots, "around the Entrance", placer)
         return
     symbols = [sym for sym in g.rules.ghoul.skitter_symbols if check_symbol(g, sym) is None]
-    who = skitter_other(g, other) if other is not None else None
-    if who is not None and len(symbols) > 1:
+    if namer is not None and len(symbols) > 1:
         opts = [Option(f"symbol:{sym}", f"The {sym.title()} symbol", (Target("slot", f"ghoul.symbol.{sym}"),))
                 for sym in symbols]
-        choice = yield g.ask(who, DecisionKind.GHOUL_SKITTER_SYMBOL, "The Ghoul skitters: name a Dark-tile symbol",
+        choice = yield g.ask(namer, DecisionKind.GHOUL_SKITTER_SYMBOL, "The Ghoul skitters: name a Dark-tile symbol",
                              opts, rules_ref="ghoul.skitter")
         symbol = arg_of(choice.id)
     elif len(symbols) == 1:
@@ -237,16 +242,17 @@ def skitter(g: Game, other: str | None) -> Proc:
         else:
             symbol = symbols[g.rng.randrange(len(symbols))]
         g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the Ghoul skitters.")
-    yield from _skitter_to(g, [p for p in spots if _symbol(g, p) == symbol], f"to a {symbol.title()} tile")
+    yield from _skitter_to(g, [p for p in spots if _symbol(g, p) == symbol], f"to a {symbol.title()} tile", placer)
 
 
-def _skitter_to(g: Game, spots: list[Pos], how: str) -> Proc:
+def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE) -> Proc:
     if len(spots) == 1:
         p = spots[0]
     else:
         opts = [Option(at("skitter", p), f"Skitter to {fmt_pos(p)}", (space(p),)) for p in spots]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_SKITTER, f"Skitter {how}: choose the tile", opts,
-                             rules_ref="ghoul.skitter")
+        prompt = (f"Skitter {how}: choose the tile" if placer == PIECE else
+                  f"The Ghoul skitters {how}: choose where you place it")
+        choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter")
         p = pos_arg(choice.id)
     g.state.board.pieces[PIECE] = p
     g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)
