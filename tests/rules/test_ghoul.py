@@ -670,3 +670,17 @@ def test_GH_42_skitter_variant_the_ghoul_names_and_the_other_places() -> None:
     assert set(ids(g)) == {"skitter:0,1", "skitter:3,0"}
     choose(g, "skitter:3,0")
     assert g.state.board.pieces["ghoul"] == (3, 0)
+
+
+def test_GH_43_ending_its_turn_on_magma_only_makes_it_skitter() -> None:
+    magma_map = [{"pos": [0, 0], "tile": "entrance"}, {"pos": [2, 0], "tile": "T31", "lit": True},
+                 {"pos": [0, 1], "tile": "T01", "lit": False}, {"pos": [2, 1], "tile": "T05", "lit": False}]
+    g = ghoul_game(roles=("knight", "ghoul"), pieces={"knight": [0, 0]}, tiles=magma_map,
+                   terrain=[{"tile": "magma", "pos": [1, -1], "rot": 1}], setup={"variants": ["terrain"]})
+    assert g.state.board.tiles[(1, 0)].terrain is not None
+    fury = G(g).fury
+    choose(g, "end:")
+    if g.pending.kind == "ghoul_skitter_symbol":
+        choose(g, "symbol:bones")
+    assert g.state.board.pieces["ghoul"] in (FANGS, BONES) and G(g).fury == fury
+    assert "ghoul_magma" in kinds(g)

@@ -19,7 +19,7 @@ from ...game import GameOver, Outcome
 from ...geometry import DIRS, Pos, fmt_pos, manhattan, parse_pos, step
 from ...kinds import DecisionKind
 from ...map.board import edge_blocked, is_dark, piece_name, place_tile, placement_spaces, unoccupied
-from ...map.terrain import impassable
+from ...map.terrain import impassable, kind_at, ride
 from ...option_ids import arg_of, at, parse, pos_arg
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, gem_token
@@ -277,6 +277,8 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
     g.state.board.pieces[PIECE] = q
     g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
+    if kind_at(g, q) == "river" and charge is None:                      # GH-43: the current, free
+        q = yield from ride(g, PIECE, q, lambda r: not any(x != PIECE for x in g.state.board.pieces_at(r)))
     t = g.state.board.tiles[q]
     if ghoul(g).scour_all and t.dark:                                      # Scour, once per game
         yield from scour(g, q)
