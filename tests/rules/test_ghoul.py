@@ -684,3 +684,24 @@ def test_GH_43_ending_its_turn_on_magma_only_makes_it_skitter() -> None:
         choose(g, "symbol:bones")
     assert g.state.board.pieces["ghoul"] in (FANGS, BONES) and G(g).fury == fury
     assert "ghoul_magma" in kinds(g)
+
+
+def test_variant_flare_on_its_own_space_for_one_movement() -> None:
+    g = ghoul_game(roles=("cave", "ghoul"), at=(1, 0), omen_bag={})              # Cave vs Ghoul: it holds Flare
+    assert "flare:" in ids(g)
+    g.script_dice("dragon", 1)                                        # all eight around
+    choose(g, "flare:")
+    while g.pending is not None and g.pending.kind != "ghoul_turn":
+        choose(g, g.pending.ids[0])                                   # the order and orientation of the reveals
+    assert G(g).movement == 5 and g.state.board.tiles[FANGS].lit and g.state.board.tiles[BONES].lit
+    g = ghoul_game()                                                  # Knight vs Ghoul: no Flare for it
+    assert "flare:" not in ids(g)
+    reason = gt.check_flare(g)
+    assert reason is not None and "does not hold" in reason.text
+
+
+def test_variant_flare_beside_the_map_is_shared_with_the_ghoul() -> None:
+    g = new_game(Setup(roles=("goblins", "ghoul"), seed=1))
+    assert {"goblins", "ghoul"} <= g.config.flare_holders
+    g = new_game(Setup(roles=("thief", "ghoul"), seed=1))
+    assert {"thief", "ghoul"} <= g.config.flare_holders

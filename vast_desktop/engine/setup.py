@@ -440,7 +440,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     for card, holder in gifts:
         if card == "flare":
             if holder == "table":
-                holders |= {r for r in roles if r in ("knight", "goblins", "thief")}
+                holders |= {r for r in roles if r in ("knight", "goblins", "thief", "ghoul")}
             else:
                 holders.add(holder)
     no_cave_players = len(roles)

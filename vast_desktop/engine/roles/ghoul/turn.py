@@ -456,6 +456,31 @@ def act_smash(g: Game, _arg: str) -> Proc:
     yield from skitter(g, skitter_other(g, None))
 
 
+# ------------------------------------------------------------------ the Flare (its player variants)
+def check_flare(g: Game) -> Reason | None:
+    """The revised Flare: when the Ghoul holds it, on its own space, 1 movement point each use."""
+    if PIECE not in g.config.flare_holders:
+        return Reason("The Ghoul does not hold the Flare in this game.", "RV-05")
+    cost = g.rules.ghoul.flare.own_space_movement
+    if ghoul(g).movement < cost:
+        return Reason(f"The Flare costs {cost} movement point each use; you have {ghoul(g).movement}.", "RV-05")
+    return None
+
+
+def flare_options(g: Game) -> list[Option]:
+    if check_flare(g) is not None:
+        return []
+    return [Option("flare:", f"Use the Flare on your space ({g.rules.ghoul.flare.own_space_movement} movement)",
+                   (Target("card", "flare"),))]
+
+
+def act_flare(g: Game, _arg: str) -> Proc:
+    p = pos(g)
+    assert p is not None
+    ghoul(g).movement -= g.rules.ghoul.flare.own_space_movement
+    yield from g.hooks.knight.use_flare(g, PIECE, p)
+
+
 # ------------------------------------------------------------------ GH-25
 def set_defense(g: Game) -> None:
     """GH-25: the discs left on the Attack space are its Defense until its next turn."""
@@ -468,8 +493,9 @@ def set_defense(g: Game) -> None:
 def turn_options(g: Game) -> list[Option]:
     if pos(g) is None:
         return []
-    return [*move_options(g), *collect_options(g), *attack_options(g), *smash_options(g), *terror_options(g)]
+    return [*move_options(g), *collect_options(g), *attack_options(g), *smash_options(g), *terror_options(g),
+            *flare_options(g)]
 
 
 ACTIONS = {"move": act_move, "charge": act_charge, "collect": act_collect, "attack": act_attack,
-           "smash": act_smash, **TERROR_ACTIONS}
+           "smash": act_smash, "flare": act_flare, **TERROR_ACTIONS}
