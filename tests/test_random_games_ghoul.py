@@ -106,3 +106,12 @@ def test_random_game_with_the_ghoul(roles: tuple[str, ...]) -> None:
 def test_random_solo_ghoul(level: str) -> None:
     g = play(Setup(roles=("ghoul",), seed=3, solo_level=level))
     assert g.outcome is not None
+
+
+def test_cli_simulates_the_ghoul_and_refuses_hard_without_its_easy_player() -> None:
+    """``simulate --roles knight,ghoul`` (issue 29's command) in-process; Hard needs an Easy player
+    in every seat for its lookahead, and the Ghoul has none yet: refused with the reason."""
+    from vast_desktop.cli import run as main
+
+    assert main(["simulate", "--roles", "knight,ghoul", "--games", "2", "--seed", "4"]) == 0
+    assert main(["simulate", "--roles", "knight,ghoul", "--games", "1", "--bots", "knight=hard"]) != 0
