@@ -705,3 +705,10 @@ def test_variant_flare_beside_the_map_is_shared_with_the_ghoul() -> None:
     assert {"goblins", "ghoul"} <= g.config.flare_holders
     g = new_game(Setup(roles=("thief", "ghoul"), seed=1))
     assert {"thief", "ghoul"} <= g.config.flare_holders
+
+
+def test_GH_40_during_the_collapse_a_collapsed_tile_names_the_symbol() -> None:
+    g = ghoul_game(roles=("ghoul",), dice=[6, 6, 6], aside=6, tokens={"1,0": {"crystal": 1}}, stack=[],
+                   collapse=True, removed_from_game=["T08"])
+    choose(g, "smash:")
+    assert g.state.board.pieces["ghoul"] == BONES                      # the only collapsed tile: Bones

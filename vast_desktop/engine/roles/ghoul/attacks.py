@@ -236,13 +236,25 @@ def skitter(g: Game, other: str | None) -> Proc:
     elif len(symbols) == 1:
         symbol = symbols[0]
     else:
-        top = g.tile(g.state.stack[0]).tribe if g.state.stack else None
-        if top in symbols:
-            symbol = str(top)
-        else:
-            symbol = symbols[g.rng.randrange(len(symbols))]
+        symbol = _symbol_without_player(g, symbols)
         g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the Ghoul skitters.")
     yield from _skitter_to(g, [p for p in spots if _symbol(g, p) == symbol], f"to a {symbol.title()} tile", placer)
+
+
+def _symbol_without_player(g: Game, symbols: list[str]) -> str:
+    """GH-40: the symbol of the top tile of the Cave stack; during the Collapse one drawn at
+    random from the tiles already collapsed.  Our reading where that symbol is on no unoccupied
+    Dark tile (the rule does not say): one of those shown, at random."""
+    st = g.state
+    if st.stack and not st.collapse:
+        drawn: str | None = g.tile(st.stack[0]).tribe
+    else:
+        tiles = {t.id for t in g.rules.tiles}
+        collapsed = [g.tile(x).tribe for x in st.removed_from_game if x in tiles and g.tile(x).tribe]
+        drawn = collapsed[g.rng.randrange(len(collapsed))] if collapsed else None
+    if drawn in symbols:
+        return str(drawn)
+    return symbols[g.rng.randrange(len(symbols))]
 
 
 def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE) -> Proc:
