@@ -7,6 +7,7 @@ never through its turn.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, space
@@ -241,7 +242,7 @@ def skitter(g: Game, other: str | None) -> Proc:
     yield from _skitter_to(g, [p for p in spots if _symbol(g, p) == symbol], f"to a {symbol.title()} tile", placer)
 
 
-def _symbol_without_player(g: Game, symbols: list[str]) -> str:
+def _symbol_without_player(g: Game, symbols: Sequence[str]) -> str:
     """GH-40: the symbol of the top tile of the Cave stack; during the Collapse one drawn at
     random from the tiles already collapsed.  Our reading where that symbol is on no unoccupied
     Dark tile (the rule does not say): one of those shown, at random."""
