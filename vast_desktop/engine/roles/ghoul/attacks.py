@@ -124,8 +124,8 @@ def _attack_dragon(g: Game) -> Proc:
     if choice.id == "loss:cards":
         yield from g.hooks.dragon.discard_cards(g, a, "The Ghoul's attack")
         return
-    if choice.id.startswith("loss:sloth:"):
-        box = choice.id.rsplit(":", 1)[1]
+    what, _, box = arg_of(choice.id).partition(":")
+    if what == "sloth":
         d.wakefulness -= 1
         d.sloth[box] += 1
         g.log("ghoul_sloth", f"The Dragon returns a Sloth cube from Wakefulness to {names.get(box, box)}; "
