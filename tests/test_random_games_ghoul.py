@@ -83,7 +83,7 @@ def play(setup: Setup) -> Game:
         assert d is not None
         g.apply(bot(view(g, d.role), d))
         check_general(g)
-        if len(g.choices) % 5 == 0:
+        if len(g.choices) % 10 == 0:
             check_privacy(g, watcher, full=len(g.choices) % 200 == 0)
             check_deck_hidden(g)
     assert set(g.outcome.winners) <= set(setup.roles)
