@@ -1,11 +1,11 @@
 """Random full games with the Ghoul (issue 29): with each base role (its two-player
-variants), three, four (no Cave) and six players, and solo at each level, played to the end
-by the random bot with test_random_games' invariants (the Ghoul's Treasure tokens put back)
-and the Ghoul's own checked after every step, the privacy watcher on every view, and the
-log replayed at the end.
+variants), three, four (no Cave) and six players, and solo at Easy and Hard, played to the
+end by the random bot with test_random_games' invariants (the Ghoul's Treasure tokens put
+back) and the Ghoul's own checked after every step, the privacy watcher on every view every
+10th step (to keep all of it to a few seconds), and the log replayed at the end.
 
-The Ghoul's invariants: its 13 Terror cards each in one place (deck, face up, leaving this
-turn, out of the game); Fury within the track; no negative discs or movement; its piece on a
+The Ghoul's invariants: its 13 Terror cards each in one place (deck, drawn to choose from,
+face up, leaving this turn, out of the game); Fury within the track; no negative discs or movement; its piece on a
 tile once placed; no view ever names a card still in the Terror deck (GH-03: nobody sees it).
 Kept to a few seconds: one game per combination.
 """
