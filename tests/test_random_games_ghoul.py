@@ -115,3 +115,21 @@ def test_cli_simulates_the_ghoul_and_refuses_hard_without_its_easy_player() -> N
 
     assert main(["simulate", "--roles", "knight,ghoul", "--games", "2", "--seed", "4"]) == 0
     assert main(["simulate", "--roles", "knight,ghoul", "--games", "1", "--bots", "knight=hard"]) != 0
+
+
+def test_a_ghoul_game_saves_and_loads(tmp_path) -> None:
+    """persistence knows the role: a game in progress with the Ghoul saves, loads (replayed and
+    probed) and shows every viewer the same view."""
+    from vast_desktop.persistence import load_game, save_game
+
+    g = new_game(Setup(roles=("knight", "ghoul"), seed=8))
+    bot = RandomBot(8)
+    while g.outcome is None and len(g.choices) < 120:
+        d = g.pending
+        assert d is not None
+        g.apply(bot(None, d))
+    path = tmp_path / "ghoul.json"
+    save_game(g, path)
+    again = load_game(path)
+    for v in (None, "knight", "ghoul"):
+        assert view(again, v) == view(g, v)
