@@ -712,3 +712,9 @@ def test_GH_40_during_the_collapse_a_collapsed_tile_names_the_symbol() -> None:
                    collapse=True, removed_from_game=["T08"])
     choose(g, "smash:")
     assert g.state.board.pieces["ghoul"] == BONES                      # the only collapsed tile: Bones
+
+
+def test_GH_22_its_crystals_count_for_the_goblins_without_a_knight() -> None:
+    g = ghoul_game(roles=("goblins", "ghoul"), tokens={"1,0": {"crystal": 1}}, goblins={"crystals": 4})
+    choose(g, "smash:")
+    assert g.outcome is not None and g.outcome.winners == ("goblins",)

@@ -159,9 +159,15 @@ def smash_crystal(g: Game) -> None:
     g.state.board.tokens_at(p)["crystal"] -= 1
     s.smashed += 1
     g.state.crystals_smashed_total += 1
+    gb = g.state.goblins
     if g.state.knight is not None:
         g.state.knight.smashed += 1
+    elif gb is not None:                                    # the Goblins' own count without a Knight
+        gb.crystals += 1
     g.log("ghoul_smash", f"The Ghoul smashes the Crystal at {fmt_pos(p)} ({s.smashed} smashed).", pos=p)
+    if g.state.knight is None and gb is not None and gb.crystals >= g.config.crystals_needed:
+        raise GameOver(Outcome(("goblins",), f"The Ghoul's smash brings the Goblins' Crystals to {gb.crystals}: "
+                               "the Goblins win."))
 
 
 # ------------------------------------------------------------------ GH-24/26: Fury
