@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, IllegalChoice, Setup, new_game, view
 from vast_desktop.engine.decisions import MAX_OPTION_ID
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 MAX_MESSAGE = 400   # a refusal is a sentence or two (it may name the decision), whatever was sent
 
 

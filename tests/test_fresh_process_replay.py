@@ -27,9 +27,9 @@ from typing import Any
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 MAX_CHOICES = 150
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -47,7 +47,7 @@ import vast_desktop.engine as engine_pkg
 
 ENGINE = Path(engine_pkg.__file__).resolve().parent
 PKG = "vast_desktop.engine"
-ROLES = ("knight", "goblins", "dragon", "cave", "thief")
+ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("geometry", "decisions", "reasons", "dice", "state", "errors", "hooks", "knowledge", "waiting", "kinds", "option_ids", "board_views", "roles", "roles.meetings.types",

@@ -122,10 +122,10 @@ from vast_desktop.engine.roles.meetings import knight_goblins as kvg
 from vast_desktop.engine.roles.meetings import knight_thief as kvt
 from vast_desktop.engine.roles.thief import turn as th
 from vast_desktop.engine.roles.thief import upgrade_cards
-from vast_desktop.engine.state import ROLE_ORDER, TRACKS
+from vast_desktop.engine.state import BASE_ROLES, TRACKS
 from vast_desktop.teach.reference import load_reference
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in SUBSETS
                                              if "knight" in roles or "thief" in roles] + [
     (("knight", "goblins", "thief"), ("schemes",))]

@@ -15,10 +15,10 @@ import pytest
 
 from vast_desktop.engine import Setup, new_game
 from vast_desktop.engine import option_ids as oid
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 
 ROOT = Path(__file__).resolve().parent.parent / "vast_desktop"
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 
 
 def test_builders_make_the_ids_the_engine_always_made() -> None:

@@ -32,10 +32,10 @@ from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import fmt_pos
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.engine.option_ids import verb_of
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 from vast_desktop.teach.action_prompts import PHRASES, SEPARATOR, sentence, shown_prompt, what_to_do
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 STEPS = 260
 CLICKABLE = {"space", "edge", "piece", "card", "slot", "hand_tile", "button"}
 TILE_ID = re.compile(r"\bT\d{2}\b")
@@ -94,7 +94,7 @@ def clicked_targets(g: Game, d: Decision, rng: random.Random) -> list[list[Targe
 
 
 VARIANT_GAMES = [(r, (v,)) for v in ("terrain", "dragon-scales", "uncertain-treasures", "moving-entrance")
-                 for r in (ROLE_ORDER, ("knight", "dragon"))]
+                 for r in (BASE_ROLES, ("knight", "dragon"))]
 GAMES = [(r, ()) for r in SUBSETS] + VARIANT_GAMES
 
 

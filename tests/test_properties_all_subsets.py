@@ -25,10 +25,10 @@ from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.api import replay
 from vast_desktop.engine.game import Game
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 from vast_desktop.persistence import load_game, save_game
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 MAX_STEPS = 260
 UNDO_EVERY = 9
 VIEWS_EVERY = 5

@@ -23,10 +23,10 @@ from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.game import Game
 from vast_desktop.engine.roles.thief.state import STATS, stash_needed, stashed, stat
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 
 MAX_STEPS = 9000
-THIEF_SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if "thief" in c]
+THIEF_SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if "thief" in c]
 
 
 def check_thief(g: Game) -> None:

@@ -473,9 +473,9 @@ def test_every_role_subset_but_the_lone_cave_is_playable() -> None:
     """RV-35: 31 subsets of the five roles, all playable except the Cave alone."""
     from itertools import combinations
 
-    from vast_desktop.engine.state import ROLE_ORDER
+    from vast_desktop.engine.state import BASE_ROLES
 
-    subsets = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n)]
+    subsets = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n)]
     assert len(subsets) == 31
     for roles in subsets:
         if roles == ("cave",):

@@ -10,10 +10,10 @@ import pytest
 from vast_desktop.bots.hard.search import HardBot
 from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 from vast_desktop.headless.matches import bot_seed, play_match
 
-SUBSETS = [c for n in range(1, 6) for c in combinations(ROLE_ORDER, n) if c != ("cave",)]
+SUBSETS = [c for n in range(1, 6) for c in combinations(BASE_ROLES, n) if c != ("cave",)]
 
 
 @pytest.mark.parametrize("roles", SUBSETS, ids=["-".join(s) for s in SUBSETS])

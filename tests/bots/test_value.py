@@ -26,10 +26,10 @@ from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
 from vast_desktop.engine.game import EngineError
 from vast_desktop.engine.scenario import load_scenario
-from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.engine.state import BASE_ROLES
 from vast_desktop.rules_data import RulesDataError
 
-PAIRS = list(combinations(ROLE_ORDER, 2))
+PAIRS = list(combinations(BASE_ROLES, 2))
 
 
 def position(roles: tuple[str, ...], seed: int = 3, choices: int = 60):

@@ -13,7 +13,7 @@ from .base import Bot
 from .random_bot import RandomBot
 
 LEVELS = ("random", "easy", "hard")
-ROLES = ("knight", "goblins", "dragon", "cave", "thief")
+ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")
 # the heuristic player of each role: module and class in this package
 EASY = {role: (f"easy.{role}", f"Easy{role.title()}") for role in ROLES}
 
@@ -52,6 +52,12 @@ def available(role: str, level: str) -> bool:
     the command line refuses the others before playing)."""
     module = level_module(role, level)
     return module is None or importlib.util.find_spec(f"{__package__}.{module}") is not None
+
+
+def missing_for_hard(roles: tuple[str, ...] | list[str]) -> list[str]:
+    """The roles in play with no Easy player: the Hard player plays its worlds out with Easy
+    players in every seat, so it cannot play a game with them (the Ghoul, until it has one)."""
+    return [r for r in roles if not available(r, "easy")]
 
 
 def parse_bots(items: str | list[str]) -> dict[str, str]:

@@ -205,6 +205,33 @@ class ThiefBoard:
 
 @_quick_init
 @dataclass(frozen=True)
+class GhoulBoard:
+    """The Ghoul's board, all public but its Terror deck's order (GH-*): the dice rolled, kept
+    and set aside, movement left, the Ghoul discs on the Attack space, Defense, Fury and its
+    goal, Treasure tokens held, the Terror cards face up and the Terror deck's size."""
+
+    placed: bool
+    rolled: tuple[int, ...]
+    kept: tuple[int, ...]
+    set_aside: int
+    movement: int
+    attack: int
+    defense: int
+    fury: int
+    fury_goal: int
+    crystals_goal: int | None
+    smashed: int
+    treasure: int
+    terror: tuple[str, ...]
+    terror_leaving: tuple[str, ...]
+    terror_removed: tuple[str, ...]
+    terror_deck: int
+    attacked: tuple[str, ...]
+    backstab: int
+
+
+@_quick_init
+@dataclass(frozen=True)
 class Decks:
     """The sizes of the shared decks (public)."""
 
@@ -214,7 +241,7 @@ class Decks:
     omen_bag: int
 
 
-Board = KnightBoard | CaveBoard | DragonBoard | GoblinsBoard | ThiefBoard
+Board = KnightBoard | CaveBoard | DragonBoard | GoblinsBoard | ThiefBoard | GhoulBoard
 
 
 @_quick_init
@@ -228,6 +255,7 @@ class Boards:
     goblins: GoblinsBoard | None
     thief: ThiefBoard | None
     decks: Decks
+    ghoul: GhoulBoard | None = None
 
     def of(self, role: str) -> Board | None:
         """The board of ``role`` (a role name read from a decision or a region key)."""
@@ -246,11 +274,11 @@ class Boards:
         return out
 
 
-ROLE_BOARDS = ("knight", "cave", "dragon", "goblins", "thief")
+ROLE_BOARDS = ("knight", "cave", "dragon", "goblins", "thief", "ghoul")
 # per board class: the fields that may be hidden or absent (those that default to None)
 _OPTIONAL: Mapping[type, frozenset[str]] = MappingProxyType({
     cls: frozenset(f.name for f in fields(cls) if f.default is None and f.default_factory is MISSING)
-    for cls in (KnightBoard, CaveBoard, DragonBoard, GoblinsBoard, ThiefBoard)
+    for cls in (KnightBoard, CaveBoard, DragonBoard, GoblinsBoard, ThiefBoard, GhoulBoard)
 })
 
 

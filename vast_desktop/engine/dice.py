@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 FACE_NAMES = ("", "all eight around", "the four sides", "plus", "the four corners", "X", "centre only")
 
-Die = Literal["dragon", "action"]
-"""The dice of the game: the Dragon die and the Thief's Action die."""
+Die = Literal["dragon", "action", "ghoul"]
+"""The dice of the game: the Dragon die, the Thief's Action die and the Ghoul dice (GH-06)."""
 
 Then = Literal["rng", "repeat", "fail"]
 """What a script does once its faces are used up: the RNG takes over, the last face

@@ -84,6 +84,8 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
         values.append(max(g.state.goblins.population.values()))
     if role == "thief" and g.state.thief is not None:                   # SOLO-03: the Thief's Movement
         values.append(stat(g, "movement"))
+    if role == "ghoul" and g.state.ghoul is not None and g.state.ghoul.kept:   # Alone in the Dark II: the Attack die
+        values.append(g.state.ghoul.kept[-1])
     return max(values)
 
 
@@ -166,6 +168,8 @@ def knight_killed(g: Game, cause: str) -> None:
     assert k is not None
     k.dead = True
     g.log("knight_killed", "The Knight is killed!")
+    if cause == "ghoul" and "knight" in tuple(g.config.extra.get("ghoul_kills", ())):   # Knight vs Ghoul
+        raise GameOver(Outcome(("ghoul",), "The Ghoul killed the Knight."))
     if g.has("goblins"):
         raise GameOver(Outcome(("goblins",), "The Goblins killed the Knight."))
     w = g.config.ambush_kill_winner

@@ -250,7 +250,8 @@ class Game:
         one.  The script belongs to this game object only — :meth:`rebuilt` (undo, replay)
         starts without it.  Returns the live script (``left``: faces still to come; ``rolled``:
         the reason of each roll of this die since)."""
-        sides = len(self.rules.dragon_die) if die == "dragon" else len(self.rules.thief.action_die)
+        sides = (len(self.rules.dragon_die) if die == "dragon" else len(self.rules.ghoul.die_faces) if die == "ghoul"
+                 else len(self.rules.thief.action_die))
         return self.dice.script(die, faces, sides, then)
 
     def barrier(self) -> None:

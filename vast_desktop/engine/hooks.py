@@ -102,6 +102,14 @@ class ThiefHooks:
 
 
 @dataclass(frozen=True)
+class GhoulHooks:
+    """The Ghoul's reactions (roles/ghoul/): it skitters after an attack on it (GH-31, GH-39)."""
+
+    skitter: Callable[[Game, str | None], Proc]          # (g, the other player in the attack)
+    discard_terror: Callable[[Game, str], Proc]          # GH-34: the Dragon's Scratch
+
+
+@dataclass(frozen=True)
 class MeetingsHooks:
     """Cross-role rules the roles and the map trigger (roles/meetings/)."""
 
@@ -146,3 +154,4 @@ class Hooks:
     flow: FlowHooks
     cards: CardsHooks
     explain: ExplainHooks
+    ghoul: GhoulHooks

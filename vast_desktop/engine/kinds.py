@@ -115,6 +115,19 @@ class DecisionKind(StrEnum):
 
     # --- the Thief (engine/roles/thief/, engine/cards/omens.py)
     THIEF_TURN = "thief_turn"                 # the Thief's next move or action, or ending his turn
+    GHOUL_TURN = "ghoul_turn"                 # the Ghoul's next move, collection, attack or Terror card, or the end
+    GHOUL_PLACE = "ghoul_place"               # the Ghoul's first Dark tile (or where a Dark tile goes for it)
+    GHOUL_KEEP = "ghoul_keep"                 # which Ghoul die is set aside (the other two: movement, attack)
+    GHOUL_TAKE_TREASURE = "ghoul_take_treasure"  # which Treasure token on the map it takes (supply empty)
+    GHOUL_ATTACKED = "ghoul_attacked"         # what the Knight or the Dragon loses to the Ghoul's attack
+    GHOUL_SKITTER_SYMBOL = "ghoul_skitter_symbol"  # the Dark-tile symbol the other player names for the skitter
+    GHOUL_SKITTER = "ghoul_skitter"           # which tile with that symbol the Ghoul skitters to
+    GHOUL_TERROR_KEEP = "ghoul_terror_keep"   # which of the Terror cards drawn it keeps
+    GHOUL_TERROR_DISCARD = "ghoul_terror_discard"  # which Terror card it discards (the Dragon's Scratch)
+    GHOUL_CHEAT = "ghoul_cheat"               # Cheat once per game: set one Ghoul die before rolling, or not
+    GHOUL_REROLL = "ghoul_reroll"             # Cheat: which Ghoul die to roll again, or keep the roll
+    GHOUL_ADAPT = "ghoul_adapt"               # Adapt once per game: search the Terror deck, or draw
+    GHOUL_SCOUR = "ghoul_scour"               # Scour: reveal the Dark tile it looked at, or leave it Dark
     THIEF_STATS = "thief_stats"               # how his Stat tokens go to Movement, Stealth and Thievery
     THIEF_TAKE_TREASURE = "thief_take_treasure"  # which Treasure token he takes from the map (supply empty)
     THIEF_STICKY = "thief_sticky"             # reroll a failed roll with Sticky Fingers?

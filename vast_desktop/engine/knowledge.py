@@ -74,7 +74,9 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
             NOBODY,          # his Power deck
             NOBODY,          # the Scale deck (VAR-32)
             by("thief"),     # the Thief's facedown Upgrade card (VAR-38)
-            NOBODY)          # the Upgrade cards back in the box (VAR-38)
+            NOBODY,          # the Upgrade cards back in the box (VAR-38)
+            NOBODY,          # the Ghoul's Terror deck (GH-03; a drawn Terror card is face up)
+            by("ghoul"))     # the Terror cards it drew and chooses one of (GH-23, Adapt)
 
 
 def _sources(g: Game) -> list[Any]:
@@ -88,6 +90,8 @@ def _sources(g: Game) -> list[Any]:
     src += (d.hand, d.discard, d.deck, d.scale_deck) if d is not None else _NO_DRAGON
     t = st.thief
     src += (t.upgrade_hand, t.upgrade_box) if t is not None else _NO_THIEF
+    gh = st.ghoul
+    src += (gh.terror_deck, gh.drawing) if gh is not None else ((), ())
     return src
 
 
@@ -118,9 +122,10 @@ ZONE_SOURCES: tuple[tuple[int, tuple[int, ...], Callable[..., list[str]]], ...] 
     (11, (10,), list), (12, (11,), list), (13, (12, 13), _war),  # the Goblins'
     (14, (14,), list), (15, (15,), list), (16, (16,), list), (17, (17,), list),   # the Dragon's
     (18, (18,), list), (19, (19,), list),                                         # the Thief's Upgrade cards
+    (20, (20,), list), (21, (21,), list),                                         # the Ghoul's Terror cards
 )
-N_ZONES = 20
-N_SOURCES = 20
+N_ZONES = 22
+N_SOURCES = 22
 _SOURCE_INDEXES = range(N_SOURCES)
 _BY_SOURCE: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, (_, srcs, _) in enumerate(ZONE_SOURCES) if s in srcs) for s in _SOURCE_INDEXES)

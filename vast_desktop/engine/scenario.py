@@ -48,7 +48,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "entrance",
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "ghoul", "entrance",
             "terrain", "terrain_round", "terrain_deck", "terrain_drawn", "monster_discard",
             "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
@@ -58,7 +58,7 @@ CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level key holds
     "setup": (dict,), "active": (str,), "description": (str,), "tiles": (list,), "tokens": (dict,),
     "pieces": (dict,), "stack": (list,), "knight": (dict,), "cave": (dict,), "goblins": (dict,), "dragon": (dict,),
-    "thief": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
+    "thief": (dict,), "ghoul": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
     "monster_discard": (list,), "removed_from_game": (list,), "supply": (dict,), "rockslides": (list,),
     "bombs": (list,), "omen_bag": (dict,), "terrain": (list,), "entrance": (list, str),
 }
@@ -354,6 +354,7 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
         load_thief(st, data["thief"])
     elif st.thief is not None:
         st.thief.placed = "thief" in board.pieces
+    ghoul_dice = _load_ghoul(g, data)
     if "removed_from_game" in data:          # cards and tiles out of the game, face up (public)
         st.removed_from_game = [str(x) for x in data["removed_from_game"]]
         g.log("removed_from_game", "Out of the game: " + (", ".join(st.removed_from_game) or "nothing") + ".",
@@ -379,6 +380,8 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
     if st.thief is not None:                        # carried and stashed tokens are out of the supply too (CV-13)
         from .roles.thief.state import stashed_tokens
         st.supply["treasure"] -= st.thief.carried.count("treasure") + stashed_tokens(st.thief)
+    if st.ghoul is not None:                        # the Ghoul's Treasure space (GH-15)
+        st.supply["treasure"] -= st.ghoul.treasure
     st.supply["rockslide"] = totals["rockslide"] - len(board.rockslides)
     st.supply["crystal"] -= st.crystals_smashed_total
     if "supply" in data:
@@ -388,5 +391,27 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
     active = data.get("active", config.turn_order[0])
     if active not in config.turn_order:
         raise ScenarioError(f"active: {active!r} is not playing; roles: {', '.join(config.turn_order)}")
+    if ghoul_dice:
+        g.script_dice("ghoul", *ghoul_dice)
     g.start(game_flow(g, start_role=active))
     return g
+
+
+def _load_ghoul(g: Game, data: dict[str, Any]) -> tuple[int, ...]:
+    """The scenario's ``ghoul:`` section (its board: fury, treasure, attack, defense, terror,
+    terror_deck ...; its position is in ``pieces``) and ``dice``: the faces its next rolls show
+    (scripted, GH-06).  Returns those faces."""
+    st = g.state
+    if "ghoul" not in data:
+        if st.ghoul is not None:
+            st.ghoul.placed = "ghoul" in st.board.pieces
+        return ()
+    from .roles.ghoul.state import GHOUL_KEYS, load_ghoul
+    section = data["ghoul"]
+    _check_section(data, "ghoul", st.ghoul, GHOUL_KEYS | {"dice"})
+    dice = section.pop("dice", [])
+    faces = g.rules.ghoul.die_faces
+    if not isinstance(dice, list) or any(type(f) is not int or not 1 <= f <= len(faces) for f in dice):
+        raise ScenarioError(f"ghoul.dice: a list of die faces 1..{len(faces)} (got {dice!r:.60})")
+    load_ghoul(st, section, frozenset(g.rules.ghoul.terror_deck()))
+    return tuple(dice)

@@ -16,6 +16,8 @@ from .cards.bonus_decks import dealt_deck, promo_ids
 from .geometry import DELTA
 from .map.terrain import READY_KINDS
 from .roles.dragon.state import setup_dragon
+from .roles.ghoul.state import setup_ghoul
+from .roles.ghoul.variant import ghoul_variant
 from .roles.goblins.state import setup_goblins
 from .roles.meetings.table import build as build_meetings
 from .roles.thief.state import carried_treasure, setup_thief
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from ..rules_data import RulesData
     from .game import Game
 
-PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")      # the roles this version of the engine plays in full
+PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")   # the roles this version of the engine plays
 OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the setup screen
     "collapse-2": "Collapse variant: 2 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
     "collapse-3": "Collapse variant: 3 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
@@ -145,6 +147,9 @@ _HOUSE_RULES_THIEF = {
 # More unresolved ambiguities (same convention): the Cave's win, the Thief's death,
 # targeting and turn end, the Knight's Grit, the Goblins' smash, the Knight's death.
 _HOUSE_RULES_MORE = {
+    "ghoul_skitter_variant": "GH-42: the Skitter Variant — when the Ghoul skitters after an attack with another "
+                             "player, the Ghoul names the symbol and that player places it (around the Entrance "
+                             "too, if no Dark tile is free); attacks with no other player use the standard rule.",
     "cave_wins_after_all_tiles_placed": "AMB-32: the Cave's Crystal-tile win waits until every tile is placed "
                                         "(the Collapse has begun); Crystal tiles removed before still count "
                                         "(default: it ends the game as soon as enough are gone).",
@@ -257,6 +262,30 @@ def _gift_pairs(rv: Any) -> list[tuple[str, str]]:
     return out
 
 
+@dataclass(frozen=True)
+class _GhoulOnlyVariant:
+    """Where the Ghoul's two-player or solo variant stands in for a base role variant (none
+    exists for one role with the Ghoul): its name, summary and no base gifts or wins."""
+
+    variant: Any
+
+    @property
+    def id(self) -> str:
+        return str(self.variant.id)
+
+    @property
+    def name(self) -> str:
+        return str(self.variant.name)
+
+    @property
+    def summary(self) -> str:
+        return str(self.variant.summary)
+
+    wins: tuple[Any, ...] = ()
+    gifts: tuple[Any, ...] = ()
+    solo_levels: tuple[Any, ...] = ()
+
+
 def validate_setup(setup: Setup, rules: RulesData) -> None:
     """Refuse unknown roles, variants, difficulties and unplayable combinations, naming the valid ones."""
     unknown = [r for r in setup.roles if r not in ROLE_ORDER]
@@ -302,7 +331,8 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for role, level in setup.difficulty.items():
         if role not in ROLE_ORDER:
             raise SetupError(f"Unknown role {role!r} in difficulty; valid roles: {', '.join(ROLE_ORDER)}.")
-        valid = [d.id for d in rules.difficulty if d.role == role]
+        valid = ([d.id for d in rules.ghoul.difficulty] if role == "ghoul" else
+                 [d.id for d in rules.difficulty if d.role == role])
         if level not in valid:
             raise SetupError(f"Unknown {role} difficulty {level!r}; valid levels: {', '.join(valid)}.")
     if setup.solo_level is not None and setup.solo_level not in SOLO_LEVELS:
@@ -335,7 +365,9 @@ def effective_difficulty(setup: Setup, rules: RulesData) -> dict[str, str]:
     if speed is not None:
         for role in setup.roles:
             if role not in out:
-                level = next((d.id for d in rules.difficulty if d.role == role and d.rank == speed), None)
+                levels = ([(d.id, d.rank) for d in rules.ghoul.difficulty] if role == "ghoul" else
+                          [(d.id, d.rank) for d in rules.difficulty if d.role == role])
+                level = next((i for i, rank in levels if rank == speed), None)
                 if level is not None:
                     out[role] = level
     return out
@@ -378,8 +410,17 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     variants = expand_variants(setup)           # all-bonus-cards stands for the bonus variants of the roles in play
     difficulty = effective_difficulty(setup, rules)
     roles = tuple(r for r in ROLE_ORDER if r in setup.roles)
-    rv = rules.role_variant(roles)
-    gifts = _gift_pairs(rv)
+    others = tuple(r for r in roles if r != "ghoul")
+    gv = None
+    rv: Any
+    if "ghoul" in roles:                                                   # the Ghoul's player variants (§3.3)
+        base = rules.role_variant(others) if len(others) >= 2 else None
+        gv = ghoul_variant(rules, roles, setup.solo_level, _gift_pairs(base) if base is not None else [])
+        rv = base if base is not None else _GhoulOnlyVariant(gv.variant)
+        gifts = list(gv.gifts)
+    else:
+        rv = rules.role_variant(roles)
+        gifts = _gift_pairs(rv)
     solo = len(roles) == 1
     knight_level = _difficulty(rules, "knight", difficulty.get("knight") or
                                (_knight_level_for_goblins(rules, difficulty.get("goblins"))
@@ -387,6 +428,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     goblin_level = _difficulty(rules, "goblins", difficulty.get("goblins"))
     cave_level = _difficulty(rules, "cave", difficulty.get("cave"))
     line = getattr(rv, "goblin_infestation_line", None)
+    if gv is not None and len(others) == 1:                                # Knight vs Ghoul: line A
+        line = next((gift.line for gift in gv.variant.gifts if gift.card == "goblin_infestation"), None)
     if solo and roles == ("knight",):
         line = {"easy": "A", "medium": "B", "hard": "C"}[setup.solo_level or "easy"]   # SOLO-08
     kill_winner = None
@@ -397,7 +440,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     for card, holder in gifts:
         if card == "flare":
             if holder == "table":
-                holders |= {r for r in roles if r in ("knight", "goblins", "thief")}
+                holders |= {r for r in roles if r in ("knight", "goblins", "thief", "ghoul")}
             else:
                 holders.add(holder)
     no_cave_players = len(roles)
@@ -412,6 +455,8 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         extra["wakefulness_needed"] = int(dragon_level.get("wakefulness_needed", rules.dragon.wake_threshold))
         extra["shriek_turns"] = int(dragon_level.get("shriek_turns", 0))
         hunger = int(getattr(rv, "hunger_to_wakefulness", 0) or 0)
+        if gv is not None and gv.no_hunger_cubes:                          # the Ghoul's 2- and 3-player variants
+            hunger = 0
         if solo and rv.solo_levels:
             hunger = int(rv.solo_level(setup.solo_level or "easy").hunger_to_wakefulness or 0)
         extra["hunger_to_wakefulness"] = hunger
@@ -424,11 +469,21 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                 stash = crystals
         extra["thief_stash"] = stash
         extra["thief_no_upgrade_first"] = int(thief_level.get("no_upgrade_first", 0))
+    if gv is not None:                                                     # GH-02, the Ghoul's variant goals
+        extra.update(gv.extra)
+        if "ghoul" in difficulty:
+            extra["ghoul_level"] = difficulty["ghoul"]
+            if "ghoul_fury_goal" not in extra:
+                extra["ghoul_fury_goal"] = rules.ghoul.fury_goal(len(roles), difficulty["ghoul"])
+        for card in ("past_plunder", "ash_dragon"):                        # read by the cards without role_variant()
+            extra[f"gift:{card}"] = next((h for c, h in gifts if c == card), None)
+        if gv.collapse_rate_no_cave is not None:
+            rate = gv.collapse_rate_no_cave
     return GameConfig(
         turn_order=roles,
-        variant_id=rv.id,
-        variant_name=rv.name,
-        summary=rv.summary,
+        variant_id=rv.id if gv is None or rv.id == gv.variant.id else f"{rv.id}+{gv.variant.id}",
+        variant_name=rv.name if gv is None or rv.name == gv.variant.name else f"{rv.name} + {gv.variant.name}",
+        summary=rv.summary if gv is None or rv.summary == gv.variant.summary else f"{rv.summary} {gv.variant.summary}",
         crystals_needed=crystals,
         smash_strength=int(knight_level.get("smash_strength", 3)),
         knight_health=int(goblin_level.get("knight_health", 7)),
@@ -555,6 +610,8 @@ def initial_state(g: Game) -> GameState:
             rng.shuffle(st.monster_deck)
     if "thief" in roles:                                                   # Thief setup (SET-41..43)
         st.thief = setup_thief(g, st)
+    if "ghoul" in roles:                                                   # Ghoul setup (GH-03)
+        st.ghoul = setup_ghoul(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)

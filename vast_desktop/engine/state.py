@@ -10,7 +10,8 @@ from typing import Any, Final
 
 from .geometry import Edge, Pos
 
-ROLE_ORDER = ("knight", "goblins", "dragon", "cave", "thief")  # SET-03/04
+ROLE_ORDER = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")  # SET-03/04, GH-05: the Ghoul sixth
+BASE_ROLES = ROLE_ORDER[:5]     # the five roles of the base game (the expansion's Ghoul joins them)
 TRACKS = ("movement", "perception", "strength")
 EQUIPMENT = ("map", "bow", "bomb", "shield")
 
@@ -147,6 +148,7 @@ class GameState:
     goblins: Any = None          # GoblinState (roles/goblins_state.py) when the Goblins play
     dragon: Any = None           # DragonState (roles/dragon_state.py) when the Dragon plays
     thief: Any = None            # ThiefState (roles/thief_state.py) when the Thief plays
+    ghoul: Any = None            # GhoulState (roles/ghoul/state.py) when the Ghoul plays
     active: str = "knight"
     round: int = 1
     turn: int = 0

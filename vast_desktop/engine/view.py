@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from .board_views import Boards, CaveBoard, Decks, DragonBoard, KnightBoard, ThiefBoard
+from .board_views import Boards, CaveBoard, Decks, DragonBoard, GhoulBoard, KnightBoard, ThiefBoard
 from .cards.omens import omen_cost
 from .decisions import Decision, quote_choice
 from .geometry import Pos
@@ -20,6 +20,7 @@ from .map.board import moving_entrance, walls_at
 from .map.terrain import PLACING_KINDS, placing
 from .roles.dragon.powers import payable_powers
 from .roles.dragon.state import armor, flame_wall_at, gems_in_supply, scales_variant, spirit
+from .roles.ghoul.state import crystals_goal, fury_goal
 from .roles.goblins.turn import board_view
 from .roles.knight import board as kb
 from .roles.thief.state import STATS, stash_needed, stashed, stat, stealth, token_value
@@ -183,6 +184,18 @@ def _thief_board(g: Game, viewer: str | None) -> ThiefBoard:
     )
 
 
+def _ghoul_board(g: Game) -> GhoulBoard:
+    """The Ghoul's board: all public; of the Terror deck only its size (nobody sees it, GH-03)."""
+    s = g.state.ghoul
+    return GhoulBoard(
+        placed=s.placed, rolled=tuple(s.rolled), kept=tuple(s.kept), set_aside=s.set_aside, movement=s.movement,
+        attack=s.attack, defense=s.defense, fury=s.fury, fury_goal=fury_goal(g), crystals_goal=crystals_goal(g),
+        smashed=s.smashed, treasure=s.treasure, terror=tuple(s.terror), terror_leaving=tuple(s.leaving),
+        terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck), attacked=tuple(s.attacked),
+        backstab=s.backstab,
+    )
+
+
 def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
     """What ``viewer`` sees of ``g``.  ``minimal``: the view the Hard players' rollouts give
     their Easy players — the same, without what only a person or the forward model reads and
@@ -223,6 +236,7 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
         thief=_thief_board(g, viewer) if st.thief is not None else None,
         decks=Decks(events=len(st.event_deck), treasures=len(st.treasure_deck),
                     monsters=len(st.monster_deck), omen_bag=sum(st.omen_bag.values())),
+        ghoul=_ghoul_board(g) if st.ghoul is not None else None,
     )
     d = g.pending
     decision = d if d is not None and viewer is not None and d.role == viewer else None

@@ -16,6 +16,7 @@ from .hooks import (
     DragonHooks,
     ExplainHooks,
     FlowHooks,
+    GhoulHooks,
     GoblinsHooks,
     Hooks,
     KnightHooks,
@@ -25,6 +26,9 @@ from .hooks import (
 from .roles.cave.turn import cave_turn
 from .roles.dragon import powers as dragon_powers
 from .roles.dragon import turn as dragon
+from .roles.ghoul import attacks as ghoul_attacks
+from .roles.ghoul import terror as ghoul_terror
+from .roles.ghoul import turn as ghoul
 from .roles.goblins import ambush as goblins_ambush
 from .roles.goblins import turn as goblins
 from .roles.knight import board as knight_board
@@ -66,7 +70,8 @@ def build_hooks() -> Hooks:
                        knight_killed=flow.knight_killed,
                        turns=MappingProxyType({"knight": knight.knight_turn, "cave": cave_turn,
                                                "goblins": goblins.goblins_turn, "dragon": dragon.dragon_turn,
-                                               "thief": thief.thief_turn})),
+                                               "thief": thief.thief_turn, "ghoul": ghoul.ghoul_turn})),
         cards=CardsHooks(lose_treasure=treasures.lose_treasure),
         explain=ExplainHooks(why_not_option=why_not.why_not_option, why_not=why_not.why_not),
+        ghoul=GhoulHooks(skitter=ghoul_attacks.skitter, discard_terror=ghoul_terror.discard_terror),
     )

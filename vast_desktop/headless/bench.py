@@ -43,7 +43,7 @@ def bench_options(args: argparse.Namespace) -> BenchOptions:
     """Read ``--variant``, ``--difficulty`` and ``--house-rule``; a five-role setup with them
     all is built once so unknown names are refused with the valid ones (SetupError)."""
     from ..engine.api import new_game
-    from ..engine.state import ROLE_ORDER
+    from ..engine.state import BASE_ROLES
 
     difficulty: dict[str, str] = {}
     for item in getattr(args, "difficulty", []) or []:
@@ -53,7 +53,7 @@ def bench_options(args: argparse.Namespace) -> BenchOptions:
         difficulty[role] = level
     opts = BenchOptions(tuple(getattr(args, "variant", []) or ()), tuple(getattr(args, "house_rule", []) or ()),
                         difficulty)
-    new_game(opts.setup(ROLE_ORDER, 1))
+    new_game(opts.setup(BASE_ROLES, 1))
     return opts
 
 

@@ -27,7 +27,7 @@ from ..engine.setup import (
     SetupError,
     make_config,
 )
-from ..engine.state import ROLE_ORDER
+from ..engine.state import BASE_ROLES
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from ..rules_data import DifficultyLevel
@@ -171,7 +171,7 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------ model
     @property
     def roles(self) -> tuple[str, ...]:
-        return tuple(r for r in ROLE_ORDER if r in self.chosen)
+        return tuple(r for r in BASE_ROLES if r in self.chosen)
 
     def _role_variant(self):
         try:
@@ -363,12 +363,12 @@ class SetupScreen(Screen):
         left = self.left
         bh = s(38)
         # roles in play
-        n = len(ROLE_ORDER)
+        n = len(BASE_ROLES)
         tgap = s(10)
         tw = min(s(122), (self.left_w - (n - 1) * tgap) // n)
         y = left.y + s(30)
         self.role_buttons = {}
-        for i, role in enumerate(ROLE_ORDER):
+        for i, role in enumerate(BASE_ROLES):
             on = role in self.chosen
             tip = f"Take the {ROLE_NAMES[role]} out of the game" if on else f"Add the {ROLE_NAMES[role]} to the game"
             b = pygame_gui.elements.UIButton(pygame.Rect(left.x + i * (tw + tgap), y, tw, s(46)),
@@ -597,7 +597,7 @@ class SetupScreen(Screen):
             self.chosen.remove(role)
         else:
             self.chosen.append(role)
-        self.chosen.sort(key=ROLE_ORDER.index)
+        self.chosen.sort(key=BASE_ROLES.index)
         self.validate()
         self.rebuild()
 

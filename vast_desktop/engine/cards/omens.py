@@ -395,7 +395,8 @@ def curse_options(g: Game) -> Iterator[Option]:
 SPORES_OPTIONS = {"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
                   "goblins": ("The Goblins cut a Tribe to 1 Population", Target("slot", "goblins")),
                   "dragon": ("The Dragon returns a Sloth cube from Wakefulness", Target("piece", "dragon")),
-                  "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades"))}
+                  "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades")),
+                  "ghoul": ("The Ghoul loses 1 Fury (and skitters)", Target("piece", "ghoul"))}
 
 
 def check_spores_target(g: Game, role: str) -> Reason | None:
@@ -407,7 +408,7 @@ def check_spores_target(g: Game, role: str) -> Reason | None:
     if role == "cave":
         return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
     present = {"knight": g.has("knight") and st.knight is not None, "goblins": st.goblins is not None,
-               "dragon": st.dragon is not None, "thief": st.thief is not None}
+               "dragon": st.dragon is not None, "thief": st.thief is not None, "ghoul": st.ghoul is not None}
     if not present.get(role):
         return Reason(f"The {piece_name(role)} is not in this game.", "CV-24")
     if role == "knight" and (st.knight is None or st.knight.grit <= 0):
@@ -420,6 +421,8 @@ def check_spores_target(g: Game, role: str) -> Reason | None:
         return Reason("The Dragon has no Wakefulness cube that can go back to a Sloth box.", "CV-24")
     if role == "thief" and (st.thief is None or not st.thief.upgrades):
         return Reason("The Thief has no upgrade to lose.", "CV-24")
+    if role == "ghoul" and (st.ghoul is None or st.ghoul.fury <= 0 or "ghoul" not in st.board.pieces):
+        return Reason("The Ghoul has no Fury to lose to Soporific Spores (or is not on the map).", "GH-36")
     return None
 
 
@@ -612,6 +615,12 @@ def _spores(g: Game, arg: str) -> Proc:
         yield from dragon_spores(g)
     elif arg == "thief":
         yield from thief_spores(g)
+    elif arg == "ghoul":                                   # GH-36: 1 Fury, no Terror card; it skitters (GH-31)
+        gh = g.state.ghoul
+        assert gh is not None
+        gh.fury -= 1
+        g.log("spores", f"Soporific Spores: the Ghoul loses 1 Fury (Fury {gh.fury}).")
+        yield from g.hooks.ghoul.skitter(g, "cave")
 
 
 FLIP_UNDO = {"flip_2_to_3": 0, "flip_3_to_4": 1}      # the Stat token each flip turned (TH-54)

@@ -113,9 +113,18 @@ def check_sidequest(g: Game, card: str) -> Reason | None:
     return Reason(f"Sidequest {c.name} is not met yet: {c.text}{now}", "KN-99")
 
 
+# GH-32: her attack on the Ghoul completes Daring, Stalwart (its Defense 3 or more) and Fearless
+# (on the Dark tile she just revealed), Goblins in the game or not
+GHOUL_DEEDS: Mapping[str, str] = MappingProxyType({"daring": "attacked_ghoul", "stalwart": "attacked_ghoul_defense_3",
+                                                   "fearless": "attacked_ghoul_on_revealed_tile"})
+
+
 def met(g: Game, base: str) -> bool:
     """KN-102..111: is the condition of the Sidequest ``base`` met now (its count reached, or
     its deed done)?"""
+    deed = GHOUL_DEEDS.get(base)
+    if deed is not None and deed in kb.knight(g).achievements:
+        return True
     count = _count(g, base)
     return count[0](g) >= count[1] if count is not None else CONDITIONS[base](g)
 

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from ..decisions import Target
     from ..game import Game
 
-ROLE_TITLES = {"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief"}
+ROLE_TITLES = {"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief",
+               "ghoul": "Ghoul"}
 
 
 def _pos_of(t: Target) -> Pos | None:

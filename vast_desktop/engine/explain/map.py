@@ -180,7 +180,8 @@ def _spores_role(g: Game, t: Target) -> str | None:
     return None
 
 
-SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades"}
+SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades",
+                 "ghoul": "its piece"}
 
 
 def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:

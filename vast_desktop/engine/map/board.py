@@ -411,7 +411,7 @@ def _placed(tile_id: str):  # small helper to avoid importing state at module im
 
 def _who(role: str) -> str:
     return {"knight": "The Knight", "goblins": "The Goblins", "dragon": "The Dragon",
-            "cave": "The Cave", "thief": "The Thief"}.get(role, role.title())
+            "cave": "The Cave", "thief": "The Thief", "ghoul": "The Ghoul"}.get(role, role.title())
 
 
 def flip(g: Game, p: Pos, by: str) -> str:

@@ -676,7 +676,8 @@ def tribe_entered(g: Game, tribe: str, p: Pos | None, q: Pos) -> Proc:
 
 def end_of_turn(g: Game, role: str) -> Proc:
     """Magma at the end of the owner's own turn only (TR-21..24): the Knight loses 1 Health
-    (never her last), a Tribe drops to 0 Population, the Thief dies, the Dragon is unharmed."""
+    (never her last), a Tribe drops to 0 Population, the Thief dies, the Dragon is unharmed,
+    the Ghoul only skitters (GH-43)."""
     if not terrain_on(g):
         return
     board = g.state.board
@@ -696,6 +697,11 @@ def end_of_turn(g: Game, role: str) -> Proc:
         if tp is not None and kind_at(g, tp) == "magma":
             kill_thief = g.hooks.thief.kill_thief
             yield from kill_thief(g, None, "the Magma")
+    elif role == "ghoul" and g.state.ghoul is not None:
+        gp = board.pieces.get("ghoul")
+        if gp is not None and kind_at(g, gp) == "magma":
+            g.log("ghoul_magma", "The Ghoul ends its turn on Magma: it skitters.")
+            yield from g.hooks.ghoul.skitter(g, None)
 
 
 def in_forest(g: Game, p: Pos | None) -> bool:

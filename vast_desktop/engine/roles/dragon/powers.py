@@ -483,9 +483,15 @@ def _claw(g: Game) -> Proc:
             dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
         if knight_here(g, p) and knight_movable(g):
             yield from push_knight(g, "Claw")
+    ghoul = g.state.board.pieces.get("ghoul")
+    ghoul_hit = ghoul is not None and ghoul in affected
     if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
         attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Claw")
+    if ghoul_hit and g.state.board.pieces.get("ghoul") == ghoul:            # GH-34: eating 1; it skitters
+        g.log("claw_ghoul", "The Dragon's Claw hits the Ghoul.")
+        dr.eat(g, 1, "Claw on the Ghoul", ghoul=True)
+        yield from g.hooks.ghoul.skitter(g, "dragon")
 
 
 PUSHES = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}     # how far, and the power's rule
@@ -831,7 +837,7 @@ def check_scratch_piece(g: Game, piece: str) -> Reason | None:
     there are hit all at once, through his tile (:func:`check_scratch_space`)."""
     p = dr.pos(g)
     if piece == "dragon":
-        return Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34")
+        return Reason("Scratch hits the Knight, the Tribes, the Thief or the Ghoul on your tile, never you.", "DR-34")
     if g.state.board.pieces.get(piece) != p:
         return Reason(f"Scratch hits only what is on your own tile: {moved_name(piece)} is not on it.", "DR-34")
     if piece.startswith("tribe:"):
@@ -865,6 +871,9 @@ def _scratch_opts(g: Game) -> list[Option]:
         out.append(Option("scratch:tribes", "Scratch " + " and ".join(parts), (space(p),)))
     if g.state.thief is not None and "thief" in pieces and check_scratch_piece(g, "thief") is None:
         out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
+    if "ghoul" in pieces and check_scratch_piece(g, "ghoul") is None:       # GH-34
+        out.append(Option("scratch:ghoul", "Scratch the Ghoul (eating 3; it discards a Terror card)",
+                          (Target("piece", "ghoul"),)))
     return out
 
 
@@ -878,6 +887,11 @@ def _scratch(g: Game) -> Proc:
     if choice.id == "scratch:thief":
         attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Scratch")
+        return
+    if choice.id == "scratch:ghoul":                                        # GH-34: eating 3, a Terror card
+        dr.eat(g, 3, "Scratch on the Ghoul", ghoul=True)
+        yield from g.hooks.ghoul.discard_terror(g, "the Dragon's Scratch")
+        yield from g.hooks.ghoul.skitter(g, "dragon")
         return
     gob = goblins_api(g)
     assert gob is not None

@@ -144,6 +144,20 @@ def _prompt(g: Game) -> str:
 Route = tuple[Pos, ...]          # the spaces one movement enters, in order (its last: where he stops)
 
 
+def check_ghoul_tile(g: Game, q: Pos) -> Reason | None:
+    """GH-34 (a rule check): on the surface he enters the Ghoul's space only with Armor greater
+    than its Defense (underground, freely)."""
+    board = g.state.board
+    if board.pieces.get("ghoul") != q or not dragon(g).surfaced:
+        return None
+    from ..ghoul.state import defense
+
+    if armor(g) <= defense(g):
+        return Reason(f"On the surface your Armor {armor(g)} must be greater than the Ghoul's Defense {defense(g)} to "
+                      "enter its space.", "GH-34")
+    return None
+
+
 def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over_impassable: bool) -> list[Pos]:
     """The spaces he can enter from ``start`` going ``dr``, in order, up to ``max_tiles``
     (DR-08, DR-16, DR-26).
@@ -170,6 +184,8 @@ def _line(g: Game, start: Pos, dr: int, max_tiles: int, through_wall: bool, over
             break
         if d.surfaced:
             if is_dark(g, nxt):
+                break
+            if check_ghoul_tile(g, nxt) is not None:
                 break
             if edge_blocked(g, cur, nxt) and not through_wall:
                 break
@@ -334,6 +350,9 @@ def check_line(g: Game, p: Pos, q: Pos, kind: str) -> Reason | None:
         if surfaced:
             if is_dark(g, b):
                 return Reason("On the surface the Dragon cannot enter a Dark tile.", "DR-12")
+            ghoul = check_ghoul_tile(g, b)
+            if ghoul is not None:
+                return ghoul
             if edge_blocked(g, a, b) and not (kind == "wing" and manhattan(p, q) == 1):
                 if kind == "wing":
                     return Reason("Wing takes him through a wall only on a flight of 1 tile.", "DR-26")
@@ -669,9 +688,10 @@ def try_hunger(g: Game) -> None:
         d.eaten -= per
 
 
-def eat(g: Game, n: int, why: str) -> None:
-    """DR-45/47: Eaten Goblins rise by the Population lost (only with a Goblins player)."""
-    if n <= 0 or not g.has("goblins"):
+def eat(g: Game, n: int, why: str, ghoul: bool = False) -> None:
+    """DR-45/47: Eaten Goblins rise by the Population lost (only with a Goblins player);
+    GH-34: ``ghoul`` — Claw or Scratch on the Ghoul counts as eating, Goblins player or not."""
+    if n <= 0 or not (g.has("goblins") or ghoul):
         return
     d = dragon(g)
     d.eaten += n

@@ -1229,6 +1229,12 @@ def check_tribe_entry(g: Game, t: str, q: Pos) -> Reason | None:
     for other in board.pieces_at(q):
         if other.startswith("tribe:") or other in ("knight", "thief"):   # GB-74: the Thief's tile is always open
             continue
+        if other == "ghoul":                                              # GH-33: Strength above its Defense
+            from ..ghoul.state import defense
+            if tribe_strength(g, t) <= defense(g):
+                return Reason(f"{Tname(t)}'s Strength {tribe_strength(g, t)} must be greater than the Ghoul's "
+                              f"Defense {defense(g)} to enter its space.", "GH-33")
+            continue
         if other == "dragon":
             d = g.state.dragon
             if d is not None and not d.surfaced and house(g, "tribes_share_underground_dragon"):
@@ -1258,6 +1264,8 @@ def _knight_block(g: Game, t: str, q: Pos) -> str | None:
     d = g.state.dragon
     if board.pieces.get("dragon") == q and d is not None and d.surfaced and may_fight_dragon(g):
         return "attack_dragon"
+    if board.pieces.get("ghoul") == q:                                 # GH-33: entering attacks it
+        return "attack_ghoul"
     return None
 
 
@@ -1414,6 +1422,8 @@ def move_options(g: Game, t: str, p: Pos) -> list[Option]:
             opts.append(Option(at("move", q), f"Attack the Knight at {fmt_pos(q)}", (space(q), Target("piece", "knight"))))
         elif block == "attack_dragon":
             opts.append(Option(at("move", q), f"Attack the Dragon at {fmt_pos(q)}", (space(q), Target("piece", "dragon"))))
+        elif block == "attack_ghoul":
+            opts.append(Option(at("move", q), f"Attack the Ghoul at {fmt_pos(q)}", (space(q), Target("piece", "ghoul"))))
         else:
             opts.append(Option(at("move", q), f"Move {NAMES[t]} to {fmt_pos(q)}", (space(q), Target("piece", piece(t)))))
     if has_monster(g, t, "underworm") and not gs(g).worm_used:
@@ -1499,6 +1509,7 @@ def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
     attack = board.pieces.get("knight") == q
     d = g.state.dragon
     at_dragon = d is not None and d.surfaced and board.pieces.get("dragon") == q and may_fight_dragon(g)
+    at_ghoul = board.pieces.get("ghoul") == q and not teleport
     board.pieces[piece(t)] = q
     g.log("move", f"{Tname(t)} moves to {fmt_pos(q)}.", piece=piece(t), frm=p, to=q)
     yield from flame_wall_entered(g, t, q)
@@ -1508,13 +1519,17 @@ def _step(g: Game, t: str, p: Pos, q: Pos, teleport: bool = False) -> Proc:
         yield from tribe_moved(g, t, p, q)                                 # TR-20, TR-22, TR-33
         if tribe_pos(g, t) != q:
             return
-        if not (attack or at_dragon or teleport):                          # TR-32: ride the current
+        if not (attack or at_dragon or at_ghoul or teleport):              # TR-32: ride the current
             yield from ride(g, piece(t), q, lambda r: _knight_block(g, t, r) is None)
             return
     if attack:
         yield from attack_knight(g, t, "attacks")
     elif at_dragon:
         yield from attack_dragon(g, t, "enters the tile of and attacks")
+    elif at_ghoul:                                                         # GH-33: +1 Rage, no scatter; it skitters
+        g.log("tribe_attacks_ghoul", f"{Tname(t)} attacks the Ghoul.", piece=piece(t))
+        gain_rage(g, 1, "attacked the Ghoul")
+        yield from g.hooks.ghoul.skitter(g, "goblins")
 
 
 def _free_options(g: Game, t: str, p: Pos) -> list[Option]:

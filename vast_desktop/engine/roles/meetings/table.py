@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from . import javelin_throw as jt
 from . import knight_dragon as kvd
+from . import knight_ghoul as kg
 from . import knight_goblins as gk
 from . import knight_thief as kvt
 from .types import Action, ForcedAttack, Meeting, Meetings
@@ -34,6 +35,11 @@ TABLE: tuple[Meeting, ...] = (
     Meeting("knight_vs_thief", frozenset({"knight", "thief"}), seat="thief",
             options=kvt.options,                                        # KN-59/60, KN-85..87 (no entry rule)
             verbs=(("thief", kvt.act_thief),)),
+    Meeting("knight_vs_ghoul", frozenset({"knight", "ghoul"}), seat="ghoul",
+            entry_rule=kg.entry_rule,                                   # GH-32
+            options=kg.bow_options,                                     # GH-32: the Bow
+            forced=ForcedAttack("ghoul", kg.attack_due, kg.attack_on_entering),   # GH-31/32
+            verbs=(("bowghoul", kg.act_bow),)),
     # VAR-20: the revised Javelin thrown at range, one meeting per target role
     Meeting("javelin_at_tribes", frozenset({"knight", "goblins"}), seat="goblins",
             options=jt.tribe_options, verbs=(("throwtribe", jt.act_tribe),)),

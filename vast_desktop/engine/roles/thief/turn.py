@@ -63,7 +63,8 @@ from .upgrade_cards import (
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
-TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon"}
+TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon", "ghoul": "the Ghoul"}
+NOT_TARGETS = frozenset({"thief"})
 _NO_CUBES = Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
 
@@ -244,7 +245,20 @@ def check_step_onto(g: Game, p: Pos, q: Pos) -> Reason | None:
         return check_open_step(g, p, q)
     if impassable(g, q):
         return _IMPASSABLE
-    return check_pit_entry(g, p, q, thief(g).movement_left) or (None if step_ok(g, p, q) else check_climb(g, p, q))
+    return (check_ghoul_space(g, q) or check_pit_entry(g, p, q, thief(g).movement_left)
+            or (None if step_ok(g, p, q) else check_climb(g, p, q)))
+
+
+def check_ghoul_space(g: Game, q: Pos) -> Reason | None:
+    """GH-37: he enters the Ghoul's space only with Stealth greater than its Defense."""
+    if g.state.board.pieces.get("ghoul") != q:
+        return None
+    from ..ghoul.state import defense
+
+    if stealth(g) <= defense(g):
+        return Reason(f"Your Stealth {stealth(g)} must be greater than the Ghoul's Defense {defense(g)} to enter its "
+                      "space.", "GH-37")
+    return None
 
 
 def check_climb_over(g: Game, p: Pos, q: Pos) -> Reason | None:
@@ -475,6 +489,9 @@ def perception_of(g: Game, piece: str) -> int:
     if piece == "dragon":
         from ..dragon.state import armor
         return armor(g)
+    if piece == "ghoul":                                    # GH-37: its Defense
+        from ..ghoul.state import defense
+        return defense(g)
     gb = g.hooks.goblins
     return gb.tribe_perception(g, piece.split(":", 1)[1]) + gb.trap_bonus(g)
 
@@ -506,7 +523,7 @@ def check_may_target(g: Game, piece: str, pickpocket: bool = False) -> Reason | 
         return helped
     mine, theirs = stealth(g), perception_of(g, piece)
     if not (pickpocket_stealth_ok(g, mine, theirs) if pickpocket else mine > theirs):
-        what = "Armor" if piece == "dragon" else "Perception"
+        what = "Armor" if piece == "dragon" else "Defense" if piece == "ghoul" else "Perception"
         return Reason(f"Your Stealth {mine} must be greater than {target_name(piece)}'s {what} {theirs}.", "TH-32")
     return None
 
@@ -514,7 +531,7 @@ def check_may_target(g: Game, piece: str, pickpocket: bool = False) -> Reason | 
 def targets_here(g: Game, p: Pos) -> list[str]:
     """Other players' pieces on his space he may target now (:func:`check_may_target`)."""
     return [piece for piece, q in sorted(g.state.board.pieces.items())
-            if q == p and piece != "thief" and check_may_target(g, piece) is None]
+            if q == p and piece not in NOT_TARGETS and check_may_target(g, piece) is None]
 
 
 def can_be_pickpocketed(g: Game, piece: str) -> bool:
@@ -526,6 +543,9 @@ def can_be_pickpocketed(g: Game, piece: str) -> bool:
     if piece == "dragon":
         d = g.state.dragon
         return d is not None and d.wakefulness > 0 and d.sloth["greed"] < d.capacity["greed"]
+    if piece == "ghoul":                                    # GH-37: a Treasure token or a Terror card
+        gh = g.state.ghoul
+        return gh is not None and (gh.treasure > 0 or bool(gh.terror))
     s = g.state.goblins
     return s is not None and (bool(s.hand) or "goblin_ruby" in s.face_up or s.stored_treasure > 0)   # VAR-30
 
@@ -539,7 +559,7 @@ def pickpocket_options(g: Game, p: Pos) -> list[Option]:
     out: list[Option] = []
     if check_carry(g) is not None:                          # the Cloak: a full purse takes nothing more
         return out
-    here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
+    here = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x not in NOT_TARGETS]
     for piece in here:
         if check_may_target(g, piece, pickpocket=True) is not None or not can_be_pickpocketed(g, piece):
             continue
@@ -599,7 +619,7 @@ def crossbow_targets(g: Game, p: Pos) -> list[str]:
             if check_crossbow(g, p, q) is not None:
                 continue
             out += [piece for piece, where in sorted(board.pieces.items())
-                    if where == q and piece != "thief" and check_may_target(g, piece) is None]
+                    if where == q and piece not in NOT_TARGETS and check_may_target(g, piece) is None]
     return out
 
 
@@ -941,7 +961,37 @@ def _pickpocket_dragon(g: Game, piece: str) -> Proc:
     yield
 
 
-PICKPOCKET_HARM = {"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon}
+def _pickpocket_ghoul(g: Game, piece: str) -> Proc:
+    """GH-37: he steals a Treasure token from its board (he carries it in place of the Cave's,
+    which goes back) or discards one of its Terror cards, shuffled back into the Terror deck;
+    then it skitters, the Thief naming the symbol (GH-31, GH-39)."""
+    from ..ghoul.state import terror_name
+
+    gh = g.state.ghoul
+    assert gh is not None
+    opts = []
+    if gh.treasure > 0:
+        opts.append(Option("card:treasure", "Steal a Treasure token from the Ghoul's board", (Target("slot", "ghoul.treasure"),)))
+    opts += [Option(f"card:{c}", f"Shuffle its {terror_name(g, c)} back into the Terror deck", (Target("card", c),))
+             for c in gh.terror]
+    choice = yield g.ask("thief", DecisionKind.THIEF_PICKPOCKET_CARD, "Pickpocket: a Treasure token or a Terror card",
+                         opts, rules_ref="thief.pickpocket")
+    card = arg_of(choice.id)
+    if card == "treasure":
+        gh.treasure -= 1
+        g.state.supply["treasure"] += 1
+        g.log("pickpocket_ghoul", "The Thief steals a Treasure token from the Ghoul's board.")
+    else:
+        gh.terror.remove(card)
+        gh.terror_deck.append(card)
+        g.rng.shuffle(gh.terror_deck)
+        g.log("pickpocket_ghoul", f"The Thief shuffles the Ghoul's {terror_name(g, card)} back into the Terror deck.",
+              card=card)
+    yield from g.hooks.ghoul.skitter(g, "thief")
+
+
+PICKPOCKET_HARM = {"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon,
+                   "ghoul": _pickpocket_ghoul}
 
 
 def act_picklock(g: Game, arg: str) -> Proc:
@@ -975,6 +1025,12 @@ def act_backstab(g: Game, arg: str) -> Proc:
     elif kind == "dragon":
         discard_cards = g.hooks.dragon.discard_cards
         yield from discard_cards(g, inj.dragon_discards, "the Thief's Backstab")
+    elif kind == "ghoul":                                   # GH-37: −1 movement next turn per cube
+        gh = g.state.ghoul
+        assert gh is not None
+        gh.backstab += inj.cubes
+        g.log("backstab_ghoul", f"The Ghoul will have {gh.backstab} less movement on its next turn.")
+        yield from g.hooks.ghoul.skitter(g, "thief")
     else:
         gb = g.hooks.goblins
         tribe = piece.split(":", 1)[1]
