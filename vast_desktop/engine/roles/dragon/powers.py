@@ -832,12 +832,19 @@ def _shriek(g: Game) -> Proc:
     yield
 
 
+# the roles Scratch may hit, as the game has them (the Ghoul only where it plays, GH-34)
+_SCRATCH_NOT_YOU = {
+    False: Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34"),
+    True: Reason("Scratch hits the Knight, the Tribes, the Thief or the Ghoul on your tile, never you.", "DR-34"),
+}
+
+
 def check_scratch_piece(g: Game, piece: str) -> Reason | None:
     """DR-34 (a rule check): Scratch hits the Knight or the Thief on his own tile; the Tribes
     there are hit all at once, through his tile (:func:`check_scratch_space`)."""
     p = dr.pos(g)
     if piece == "dragon":
-        return Reason("Scratch hits the Knight, the Tribes, the Thief or the Ghoul on your tile, never you.", "DR-34")
+        return _SCRATCH_NOT_YOU[g.has("ghoul")]
     if g.state.board.pieces.get(piece) != p:
         return Reason(f"Scratch hits only what is on your own tile: {moved_name(piece)} is not on it.", "DR-34")
     if piece.startswith("tribe:"):
