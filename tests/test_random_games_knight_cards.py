@@ -1,7 +1,7 @@
 """Random games with the Knight's bonus cards (issue 28): promo-treasures, promo-sidequests
 and revised-cards, alone and together, with every role set that includes the Knight; the
 invariants of test_random_games_variants (every Treasure card in exactly one place, the
-bonus cards included) and, with the Cave, privacy at every step.  A batch checks the new
+bonus cards included) and, with the Cave (seed 1), privacy at every step.  A batch checks the new
 cards really come into play, so the checks are not vacuous."""
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ ROLE_SETS = [("knight",), ("knight", "cave"), ("knight", "goblins"), ("knight", 
 @pytest.mark.parametrize("roles", ROLE_SETS, ids=lambda r: "-".join(r))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_with_the_knights_bonus_cards(roles: tuple[str, ...], seed: int) -> None:
-    play(Setup(roles=roles, seed=seed, variants=KNIGHT_CARDS), privacy=roles == ("knight", "cave"))
+    # privacy (test_privacy's checker at every step, nearly all of these games' time) in one seed
+    play(Setup(roles=roles, seed=seed, variants=KNIGHT_CARDS), privacy=roles == ("knight", "cave") and seed == 1)
 
 
 @pytest.mark.parametrize("variant", KNIGHT_CARDS)

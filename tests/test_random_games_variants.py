@@ -195,8 +195,10 @@ CASES = [
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_a_variant(variant: str, roles: tuple[str, ...], difficulty: dict[str, str],
                                      solo: str | None, seed: int) -> None:
+    # privacy (test_privacy's checker, at every step: nine tenths of these games' time) in one seed of
+    # each Knight-vs-Cave case; the variant's own hidden cards (VAR-11) are checked in every game
     play(Setup(roles=roles, seed=seed, variants=(variant,), difficulty=difficulty, solo_level=solo),
-         privacy=roles == ("knight", "cave"))
+         privacy=roles == ("knight", "cave") and seed == 0)
 
 
 def test_both_variants_together() -> None:
@@ -264,9 +266,9 @@ SCALE_CASES = [
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_dragon_scales(roles: tuple[str, ...], difficulty: dict[str, str], solo: str | None,
                                          seed: int) -> None:
-    """VAR-32..37 in whole games, the privacy of his Scales checked at every step with the Cave."""
+    """VAR-32..37 in whole games, the privacy of his Scales checked at every step with the Cave (seed 0)."""
     play(Setup(roles=roles, seed=seed, variants=("dragon-scales",), difficulty=difficulty, solo_level=solo),
-         privacy=roles == ("dragon", "cave"))
+         privacy=roles == ("dragon", "cave") and seed == 0)      # one seed: the checker is the cost
 
 
 def test_dragon_scales_really_come_into_play() -> None:
@@ -296,9 +298,10 @@ UPGRADE_CASES = [
 @pytest.mark.parametrize("roles", UPGRADE_CASES)
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_thief_upgrades(roles: tuple[str, ...], seed: int) -> None:
-    """VAR-38..40 in whole games (privacy checked at every step with the Cave): the 3 Upgrade
+    """VAR-38..40 in whole games (privacy checked at every step with the Cave, seed 0): the 3 Upgrade
     cards each in one place — his hand, revealed, or the box — the Wand's charges 0..5."""
-    g, _ = play(Setup(roles=roles, seed=seed, variants=("thief-upgrades",)), privacy=roles == ("cave", "thief"))
+    g, _ = play(Setup(roles=roles, seed=seed, variants=("thief-upgrades",)),      # privacy: one seed, as above
+                privacy=roles == ("cave", "thief") and seed == 0)
     t = g.state.thief
     assert t is not None
     assert Counter(t.upgrade_hand + t.upgrade_shown + t.upgrade_box) == Counter(g.rules.deck("upgrades"))
