@@ -40,6 +40,7 @@ imports the layers below it).
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -116,8 +117,14 @@ def _walk(node: ast.AST):
         yield from _walk(child)
 
 
-def import_graph() -> dict[str, set[str]]:
-    """Engine module -> the engine modules it imports at run time (anywhere in its source)."""
+def import_graph() -> dict[str, frozenset[str]]:
+    """Engine module -> the engine modules it imports at run time (anywhere in its source).  Read
+    once per test process (the sources do not change during a run; parsing them is the cost)."""
+    return _import_graph()
+
+
+@functools.cache
+def _import_graph() -> dict[str, frozenset[str]]:
     mods = _modules()
     trees = {name: ast.parse(path.read_text(encoding="utf-8"), filename=str(path)) for name, path in mods.items()}
     inert = {name for name, path in mods.items() if path.name == "__init__.py"
@@ -130,7 +137,7 @@ def import_graph() -> dict[str, set[str]]:
             # "from .pkg import mod" loads pkg and mod; "from .mod import func" loads mod
             graph[name].update(t for t in _imported(node, name, path.name == "__init__.py")
                                if t in mods and t != name and t not in inert and t not in ancestors)
-    return graph
+    return {name: frozenset(targets) for name, targets in graph.items()}     # frozen: shared between tests
 
 
 def _short(name: str) -> str:

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_privacy import _pattern, bare, strings, word_leaks
+from test_privacy import _pattern, bare, word_leaks
 from test_replay_save_undo import dump
+from view_texts import view_texts
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Setup, new_game, view
@@ -65,22 +66,27 @@ class Knowledge:
         self.from_log: dict[str | None, set[str]] = {}
         self.lines: dict[str | None, int] = {}
         self.texts: dict[str | None, list[str]] = {}
+        self.found: dict[str, tuple[str, ...]] = {}
 
     def of(self, g: Game, viewer: str | None) -> set[str]:
-        d = view(g, viewer).to_dict()
-        log = d.pop("log")
+        texts = view_texts(view(g, viewer))       # the strings of view(...).to_dict(), without the deep copy
+        log = texts.log
         seen = self.from_log.setdefault(viewer, set())
         for line in log[self.lines.get(viewer, 0):]:
             seen.update(self.find(line))
         self.lines[viewer] = len(log)
-        self.texts[viewer] = strings(d)
-        decision = d.pop("decision")      # its words ("light injury") are no ids: read the ids it names
-        named = {o["id"].partition(":")[2] for o in decision["options"]} if decision else set()
-        self.texts[viewer] += strings(decision)
-        return seen | {i for t in strings(d) for i in self.find(t)} | (named & self.ids)
+        self.texts[viewer] = texts.board + texts.decision
+        # the decision's words ("light injury") are no ids: read the ids it names
+        named = {i.partition(":")[2] for i in texts.option_ids}
+        return seen | {i for t in texts.board for i in self.find(t)} | (named & self.ids)
 
-    def find(self, text: str) -> list[str]:
-        return (self.in_sentences if " " in text else self.pattern).findall(text)
+    def find(self, text: str) -> tuple[str, ...]:
+        """The ids ``text`` names (a function of the text alone: the board's texts recur step
+        after step, so each distinct text is searched once)."""
+        hit = self.found.get(text)
+        if hit is None:
+            hit = self.found[text] = tuple((self.in_sentences if " " in text else self.pattern).findall(text))
+        return hit
 
     def all(self, g: Game) -> dict[str | None, set[str]]:
         return {v: self.of(g, v) for v in (*g.state.roles, None)}

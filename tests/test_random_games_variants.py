@@ -16,7 +16,6 @@ they play) checked after every step, plus the variants' own:
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 
@@ -99,7 +98,9 @@ def _scales_hidden(g: Game) -> None:
     secret = sorted({c for pile in (d.hand, d.deck, d.discard, d.scale_deck) for c in pile if is_scale(c)})
     for viewer in (None, *g.state.roles):
         if viewer != "dragon" and secret:
-            text = json.dumps(view(g, viewer).to_dict(), default=str)
+            # the view's repr holds every text and key of the view (the decision in full; not the
+            # rules): all that its JSON held, read without the deep copy of to_dict
+            text = repr(view(g, viewer))
             assert not [c for c in secret if c in text], f"seed {g.setup.seed}: view({viewer!r}) names {secret}"
 
 
@@ -209,8 +210,10 @@ CASES = [
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_a_variant(variant: str, roles: tuple[str, ...], difficulty: dict[str, str],
                                      solo: str | None, seed: int) -> None:
+    # privacy (test_privacy's checker, at every step: nine tenths of these games' time) in one seed of
+    # each Knight-vs-Cave case; the variant's own hidden cards (VAR-11) are checked in every game
     play(Setup(roles=roles, seed=seed, variants=(variant,), difficulty=difficulty, solo_level=solo),
-         privacy=roles == ("knight", "cave"))
+         privacy=roles == ("knight", "cave") and seed == 0)
 
 
 def test_both_variants_together() -> None:
@@ -278,9 +281,9 @@ SCALE_CASES = [
 @pytest.mark.parametrize("seed", range(2))
 def test_random_games_with_dragon_scales(roles: tuple[str, ...], difficulty: dict[str, str], solo: str | None,
                                          seed: int) -> None:
-    """VAR-32..37 in whole games, the privacy of his Scales checked at every step with the Cave."""
+    """VAR-32..37 in whole games, the privacy of his Scales checked at every step with the Cave (seed 0)."""
     play(Setup(roles=roles, seed=seed, variants=("dragon-scales",), difficulty=difficulty, solo_level=solo),
-         privacy=roles == ("dragon", "cave"))
+         privacy=roles == ("dragon", "cave") and seed == 0)      # one seed: the checker is the cost
 
 
 def test_dragon_scales_really_come_into_play() -> None:

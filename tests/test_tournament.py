@@ -136,8 +136,11 @@ def test_same_seed_and_levels_same_choices(levels: dict[str, str]) -> None:
     assert hard or (a.error is None and a.finished), a.error
     assert a.log and a.log == b.log
     assert (a.winners, a.reason, a.rounds) == (b.winners, b.reason, b.rounds)
-    other = play_match(Setup(roles=("knight", "cave"), seed=24), levels, keep_log=True, max_choices=limit)
-    assert other.log != a.log                  # the seed matters (a test that can fail)
+    # the seed matters (a test that can fail): another seed's game differs within its first choices
+    # (the first 30 with a Hard seat, whose searches are the cost: the rest would only differ more)
+    other = play_match(Setup(roles=("knight", "cave"), seed=24), levels, keep_log=True,
+                       max_choices=30 if hard else limit)
+    assert len(other.log) >= 30 and other.log != a.log[:len(other.log)]
 
 
 def test_simulate_with_bots_plays_play_match_games() -> None:

@@ -113,27 +113,6 @@ class Table:
         self.robot.frames(3)
 
 
-# ------------------------------------------------------------------ (1) a whole game
-def test_four_role_game_to_its_end_by_clicks(app) -> None:
-    """Four people at one screen play a whole game: every choice by a click, a drag or a key, every
-    change of player behind a curtain lifted with Space (or its button), until the game-over screen."""
-    t0 = time.perf_counter()
-    table = Table(app, SEED)
-    table.play()
-    game = app.session.game
-    assert game.outcome is not None
-    assert any(type(s).__name__ == "GameOverScreen" for s in app.screens)
-    assert type(app.top).__name__ == "GameOverScreen"
-    # every change of decider went behind a curtain, and the curtain passed to every role
-    assert table.hand_offs > 20
-    assert sum(table.curtains.values()) == table.hand_offs, (table.curtains, table.hand_offs)
-    assert set(table.curtains) == set(ROLES), table.curtains
-    assert table.robot.drags >= 10, table.robot.drags
-    assert sum(table.kinds.values()) == len(game.choices)
-    print(f"\n{len(game.choices)} choices, {table.hand_offs} hand-offs, {table.robot.drags} drags, "
-          f"{time.perf_counter() - t0:.1f} s")
-
-
 # ------------------------------------------------------------------ (2) every decision kind
 KIND_SEEDS = (64, 30, 49, 57)     # together they meet every decision kind 200 random four-role games met
 
@@ -176,7 +155,7 @@ def test_four_role_every_decision_kind_is_reachable(app) -> None:
           f"{len(performed)} decision kinds performed through the GUI: {', '.join(sorted(performed))}")
 
 
-# ------------------------------------------------------------------ (3) privacy
+# ------------------------------------------------------------------ privacy
 PRIVACY_SEED = 8      # the Knight keeps facedown Treasures and the Goblins hold Secrets at many hand-offs
 
 
@@ -228,52 +207,81 @@ def _screen(robot: Robot) -> tuple[str, set[str]]:
     return text, set(table.board_layout.regions)
 
 
-def test_four_role_privacy_each_hand_off(app) -> None:
-    """After every curtain of a four-role game, each board tab the new viewer can bring up shows
-    none of the other three roles' secrets; nor does the curtain itself."""
-    problems: list[str] = []
-    leaked: set[str] = set()
-    checked: Counter[str] = Counter()
+class PrivacyWatch:
+    """After every curtain, each board tab the new viewer can bring up must show none of the other
+    three roles' secrets; nor may the curtain itself.  ``curtain`` and ``look`` are a :class:`Table`'s
+    ``on_curtain`` and ``after_curtain``; the problems found are kept, with how many names were checked."""
 
-    def look(role: str) -> None:
-        robot = table.robot
-        game = app.session.game
+    def __init__(self, app) -> None:
+        self.app = app
+        self.table: Table | None = None
+        self.problems: list[str] = []
+        self.leaked: set[str] = set()
+        self.checked: Counter[str] = Counter()
+
+    def look(self, role: str) -> None:
+        assert self.table is not None
+        robot = self.table.robot
+        game = self.app.session.game
         secrets = _others_secrets(game, role)
         for _ in game.state.roles:                      # every tab, then back to the first
             text, regions = _screen(robot)
             tab = robot.table.board_tab
             for kind, (names, keys) in secrets.items():
-                checked[kind] += len(names)
+                self.checked[kind] += len(names)
                 seen = [f"the {role} sees {kind} {n!r} ({tab} tab, choice {len(game.choices)})"
                         for n in names if n in text]
                 seen += [f"the {role}'s board has a region for {kind} {k} ({tab} tab)" for k in sorted(keys & regions)]
-                problems.extend(seen)
-                leaked.update([kind] if seen else [])
+                self.problems.extend(seen)
+                self.leaked.update([kind] if seen else [])
             if role != "dragon" and "Power cards in hand" in text:
-                problems.append(f"the {role} sees the Dragon's 'Power cards in hand' ({tab} tab)")
-                leaked.add("power cards")
+                self.problems.append(f"the {role} sees the Dragon's 'Power cards in hand' ({tab} tab)")
+                self.leaked.add("power cards")
             robot.key(pygame.K_b)
         assert robot.table.board_tab == role, "Tab did not cycle back to the viewer's own board"
 
-    def curtain(role: str) -> None:             # the curtain itself shows nobody's secrets
+    def curtain(self, role: str) -> None:             # the curtain itself shows nobody's secrets
+        assert self.table is not None
         text_mod.DRAWN.clear()
-        table.robot.frames(1)
-        shows = "\n".join(text_mod.DRAWN + text_mod.gui_strings(app.manager))
-        for kind, (names, _) in _others_secrets(app.session.game, "").items():
+        self.table.robot.frames(1)
+        shows = "\n".join(text_mod.DRAWN + text_mod.gui_strings(self.app.manager))
+        for kind, (names, _) in _others_secrets(self.app.session.game, "").items():
             shown = [f"the curtain for the {role} shows {kind} {n!r}" for n in names if n in shows]
-            problems.extend(shown)
-            leaked.update([f"{kind} (curtain)"] if shown else [])
+            self.problems.extend(shown)
+            self.leaked.update([f"{kind} (curtain)"] if shown else [])
 
-    table = Table(app, PRIVACY_SEED, on_curtain=curtain, after_curtain=look)
+
+# ------------------------------------------------------------------ (3) a whole game, and privacy
+def test_four_role_game_to_its_end_by_clicks_with_privacy_at_each_hand_off(app) -> None:
+    """Four people at one screen play a whole game: every choice by a click, a drag or a key, every
+    change of player behind a curtain lifted with Space (or its button), until the game-over screen.
+    After every curtain, each board tab the new viewer can bring up shows none of the other three
+    roles' secrets; nor does the curtain itself.  (One game for both: looking at the tabs changes no
+    choice, the robot's chooser alone makes them.)"""
+    t0 = time.perf_counter()
+    watch = PrivacyWatch(app)
+    table = watch.table = Table(app, PRIVACY_SEED, on_curtain=watch.curtain, after_curtain=watch.look)
     table.play()
-    assert not problems, f"{sorted(leaked)} shown:\n" + "\n".join(problems[:15])
-    assert set(table.curtains) == set(ROLES) and sum(table.curtains.values()) > 40, table.curtains
-    print(f"\n{sum(table.curtains.values())} curtains; secrets held back (name-checks per tab): {dict(checked)}")
+    game = app.session.game
+    assert game.outcome is not None
+    assert any(type(s).__name__ == "GameOverScreen" for s in app.screens)
+    assert type(app.top).__name__ == "GameOverScreen"
+    # every change of decider went behind a curtain, and the curtain passed to every role
+    assert table.hand_offs > 20
+    assert sum(table.curtains.values()) == table.hand_offs, (table.curtains, table.hand_offs)
+    assert set(table.curtains) == set(ROLES), table.curtains
+    assert table.robot.drags >= 10, table.robot.drags
+    assert sum(table.kinds.values()) == len(game.choices)
+    # privacy
+    assert not watch.problems, f"{sorted(watch.leaked)} shown:\n" + "\n".join(watch.problems[:15])
+    assert sum(table.curtains.values()) > 40, table.curtains
     for kind in ("sidequests", "facedown treasures", "secrets in hand", "power cards", "cave tiles", "top events"):
-        assert checked[kind] > 0, f"no {kind} were ever held back: {checked}"
+        assert watch.checked[kind] > 0, f"no {kind} were ever held back: {watch.checked}"
+    print(f"\n{len(game.choices)} choices, {table.hand_offs} hand-offs, {table.robot.drags} drags, "
+          f"{time.perf_counter() - t0:.1f} s; {sum(table.curtains.values())} curtains; secrets held back "
+          f"(name-checks per tab): {dict(watch.checked)}")
 
 
-# ------------------------------------------------------------------ the log of a long game
 def test_a_long_log_adds_and_draws_only_what_is_new_and_scrolls(app) -> None:
     """A four-role game logs well over a thousand lines: adding one wraps only that line, and drawing
     the log draws only the rows in view (the pygame_gui text box it replaced laid the whole text out
