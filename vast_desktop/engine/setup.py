@@ -7,6 +7,7 @@ DIF-04..21 (difficulty levels).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -199,6 +200,16 @@ _HOUSE_RULES_TERRAIN = {
 # Every house rule by id, built once from the groups above (never changed after import).
 HOUSE_RULES: dict[str, str] = {**_HOUSE_RULES_GENERAL, **_HOUSE_RULES_GOBLINS_DRAGON, **_HOUSE_RULES_THIEF,
                                **_HOUSE_RULES_MORE, **_HOUSE_RULES_COLLAPSE, **_HOUSE_RULES_TERRAIN}
+# House rules that belong to one role's own rules: offered (setup screen) and accepted
+# (validate_setup) only in games where that role plays.  The others are open to every game.
+HOUSE_RULE_ROLES: dict[str, str] = {"ghoul_skitter_variant": "ghoul"}
+
+
+def house_rules_for(roles: Iterable[str]) -> dict[str, str]:
+    """The house rules a game of ``roles`` may choose, by id with their text, in HOUSE_RULES order:
+    every rule except those of a role not in play (HOUSE_RULE_ROLES)."""
+    playing = set(roles)
+    return {h: text for h, text in HOUSE_RULES.items() if h not in HOUSE_RULE_ROLES or HOUSE_RULE_ROLES[h] in playing}
 
 
 class SetupError(ValueError):
@@ -328,6 +339,10 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for h in setup.house_rules:
         if h not in HOUSE_RULES:
             raise SetupError(f"Unknown house rule {h!r}; valid house rules: {', '.join(HOUSE_RULES)}.")
+        owner = HOUSE_RULE_ROLES.get(h)
+        if owner is not None and owner not in setup.roles:
+            raise SetupError(f"The {h} house rule changes the {owner.capitalize()}'s rules: add the "
+                             f"{owner.capitalize()}, or turn it off.")
     for role, level in setup.difficulty.items():
         if role not in ROLE_ORDER:
             raise SetupError(f"Unknown role {role!r} in difficulty; valid roles: {', '.join(ROLE_ORDER)}.")

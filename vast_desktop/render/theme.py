@@ -13,8 +13,10 @@ ROLE_COLOURS = {
     "dragon": (0xD6, 0x1C, 0x2E),
     "cave": (0x96, 0x1E, 0x62),
     "thief": (0xBE, 0xBE, 0xBF),
+    "ghoul": (0x8F, 0xB0, 0x7A),      # as its rules reference part (the cheat sheet names it)
 }
-ROLE_NAMES = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "Thief"}
+ROLE_NAMES = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "Thief",
+              "ghoul": "Ghoul"}
 ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T"}
 
 BG = (18, 16, 22)

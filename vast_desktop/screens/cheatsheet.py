@@ -23,6 +23,7 @@ from ..teach.reference import heading_size
 from .base import Screen
 
 FULL_RULES = "full_rules"
+TITLE = "Cheat sheet"                  # the screen's heading (the tabs may start right after it)
 
 
 def lighter(rgb: tuple[int, int, int], amount: float = 0.35) -> str:
@@ -94,12 +95,16 @@ class CheatSheetScreen(Screen):
         self.rules_btn = self.button((self.back_btn.rect.x - pad - fw, (head - bh) // 2, fw, bh), "Full rules",
                                      self.full_rules, "This role's part of the rules reference")
         self.tabs = {}
-        x = self.scaled(230)
+        x, gap, n = self.scaled(230), self.scaled(6), len(self.roles)
         tw = self.scaled(104)
+        end = self.rules_btn.rect.x - pad
+        if x + n * tw + (n - 1) * gap > end:          # too many tabs for the room: start them by the title, narrower
+            x = self.scaled(16) + font(self.scaled(26), bold=True).size(TITLE)[0] + self.scaled(14)
+            tw = min(tw, (end - x - (n - 1) * gap) // n)
         for role in self.roles:
             self.tabs[role] = self.button((x, (head - bh) // 2, tw, bh), ROLE_NAMES[role],
                                           partial(self.show, role), f"The {ROLE_NAMES[role]}'s cheat sheet")
-            x += tw + self.scaled(6)
+            x += tw + gap
         text_w = min(w - 2 * pad, self.scaled(920))
         self.text_rect = pygame.Rect((w - text_w) // 2, head + pad, text_w, h - head - 2 * pad)
         self.text_box = pygame_gui.elements.UITextBox(self.html(), self.text_rect, self.app.manager)
@@ -145,7 +150,7 @@ class CheatSheetScreen(Screen):
         head = self.scaled(58)
         pygame.draw.rect(surface, PANEL, (0, 0, w, head))
         pygame.draw.line(surface, PANEL_EDGE, (0, head - 1), (w, head - 1), 2)
-        draw_text(surface, "Cheat sheet", (self.scaled(16), head // 2), self.scaled(26), HIGHLIGHT, bold=True,
+        draw_text(surface, TITLE, (self.scaled(16), head // 2), self.scaled(26), HIGHLIGHT, bold=True,
                   anchor="midleft")
         hint = "Tab: next role · Esc, C or Back to return"
         last = self.tabs[self.roles[-1]].rect.right

@@ -20,11 +20,11 @@ from ..engine.setup import (
     BONUS_VARIANTS,
     COMPOSITE_VARIANTS,
     EXCLUSIVE_VARIANTS,
-    HOUSE_RULES,
     OPTIONAL_VARIANTS,
     GameConfig,
     Setup,
     SetupError,
+    house_rules_for,
     make_config,
 )
 from ..engine.state import BASE_ROLES
@@ -232,7 +232,7 @@ class SetupScreen(Screen):
             difficulty = {r: self.levels[r] for r in roles if r in self.levels}
         crystals = self.crystal_choices()
         return Setup(roles=roles, seed=int(self.seed_text) if self.seed_text.isdigit() else 0, difficulty=difficulty, variants=self.active_variants(),
-                     house_rules=tuple(sorted(self.house)),
+                     house_rules=tuple(sorted(h for h in self.house if h in house_rules_for(roles))),
                      solo_level=self.solo_level if self.solo_levels() else None,
                      knight_crystals=self.knight_crystals if crystals else None)
 
@@ -526,7 +526,7 @@ class SetupScreen(Screen):
         olist.add(self._heading_item("head:house", "House rules",
                                      "open questions in the rules: Off plays the suggested reading"))
         self.house_buttons = {}
-        for rule, text in HOUSE_RULES.items():
+        for rule, text in house_rules_for(self.roles).items():     # a role's own rules only with that role
             on = rule in self.house
             b = self.button((right.x, 0, tog_w, s(34)), "On" if on else "Off", partial(self.toggle_house, rule), text,
                             object_id="@primary" if on else None)

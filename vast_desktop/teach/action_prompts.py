@@ -56,6 +56,10 @@ PHRASES: dict[DecisionKind, tuple[tuple[str, str], ...]] = {
     DecisionKind.ASSIGN_MONSTER: (
         ("assign", "assign the Monster to a Tribe"), ("replace", "swap it for a Tribe's Monster"),
         ("discard", "discard it"), ("ruby", "swap it with the Goblin Ruby"), ("secret", "play a Secret")),
+    DecisionKind.GHOUL_TURN: (
+        ("move", "move the Ghoul"), ("charge", "move in and attack"), ("collect", "collect a Treasure token or Gem"),
+        ("attack", "attack a piece on your space"), ("smash", "smash the Crystal"), ("terror", "use a Terror card"),
+        ("flare", "use the Flare"), ("end", "end your turn")),
 }
 SEPARATOR = " — "           # between what to do and the status after it
 
