@@ -114,6 +114,10 @@ from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
 from vast_desktop.engine.roles.goblins import schemes as sch
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.ambush import check_ambush
+from vast_desktop.engine.roles.ghoul import attacks as gh_attacks
+from vast_desktop.engine.roles.ghoul import terror as gh_terror
+from vast_desktop.engine.roles.ghoul import turn as gh
+from vast_desktop.engine.roles.ghoul.state import GhoulState
 from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.roles.knight import turn as kn
@@ -753,6 +757,47 @@ def _orient_check(g: Game, t: Target) -> Reason | None:
     return reveal.check_orient_space(g, _fact_spaces(g, "tile")[0], parse_pos(t.ref), came[0] if came else None)
 
 
+# ------------------------------------------------------------- the Ghoul
+def _gs(g: Game) -> GhoulState:
+    s = g.state.ghoul
+    assert isinstance(s, GhoulState)
+    return s
+
+
+def _ghoul_pos(g: Game) -> Pos:
+    p = gh.pos(g)
+    assert p is not None
+    return p
+
+
+def _ghoul_turn_candidates(g: Game, d: Decision) -> list[Target]:
+    """Its turn: the spaces within 2 of it and every tile (a Blink's), every piece, its Terror
+    cards and the Flare."""
+    spaces = [Target("space", fmt_pos(q)) for q in sorted(set(g.state.board.tiles) - {
+        parse_pos(t.ref) for t in _near(g, _ghoul_pos(g), 2)})]
+    cards = [Target("card", c) for c in dict.fromkeys(_gs(g).terror)] + [Target("card", "flare")]
+    return _near(g, _ghoul_pos(g), 2) + spaces + _pieces(g) + cards
+
+
+def _ghoul_turn_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "space":
+        return gh.check_space(g, parse_pos(t.ref))
+    if t.kind == "piece":
+        return gh.check_piece(g, t.ref)
+    return gh.check_flare(g) if t.ref == "flare" else gh_terror.check_terror_card(g, t.ref)
+
+
+def _ghoul_place_check(g: Game, t: Target) -> Reason | None:
+    if any(o.id.startswith("tile:") for o in _pending(g).options):
+        return board.check_placement_space(g, parse_pos(t.ref))
+    return gh.check_place(g, parse_pos(t.ref))
+
+
+def _ghoul_cards(g: Game, d: Decision) -> list[Target]:
+    """The Terror cards the table shows it: those just drawn and those it holds."""
+    return [Target("card", c) for c in dict.fromkeys(_gs(g).drawing + _gs(g).terror)]
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check,
@@ -869,6 +914,23 @@ CONVERTED: dict[str, Converted] = {
                                 _offered_verb("beetles:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
+    "ghoul_turn": Converted(_ghoul_turn_candidates, _ghoul_turn_check, _all_targets),
+    "ghoul_place": Converted(_spaces, _ghoul_place_check, _all_targets),
+    "ghoul_skitter": Converted(_spaces, lambda g, t: gh_attacks.check_skitter_space(g, parse_pos(t.ref),
+                                                                                   _pending(g).fact("symbol") or ""),
+                               _offered_verb("skitter:")),
+    "ghoul_skitter_symbol": Converted(lambda g, d: [Target("slot", f"ghoul.symbol.{sym}")
+                                                    for sym in g.rules.ghoul.skitter_symbols],
+                                      lambda g, t: gh_attacks.check_symbol(g, t.ref.rsplit(".", 1)[1]),
+                                      _offered_verb("symbol:")),
+    "ghoul_take_treasure": Converted(_take_candidates, lambda g, t: gh.check_take_treasure(g, parse_pos(t.ref)),
+                                     _offered_verb("take:")),
+    "ghoul_scour": Converted(lambda g, d: _near(g, _ghoul_pos(g), 2),
+                             lambda g, t: gh_terror.check_scour_reveal(g, parse_pos(t.ref)), _offered_verb("reveal:")),
+    "ghoul_terror_keep": Converted(_ghoul_cards, lambda g, t: gh_terror.check_keep_card(g, t.ref),
+                                   _offered_verb("keep:")),
+    "ghoul_terror_discard": Converted(_ghoul_cards, lambda g, t: gh_terror.check_discard_card(g, t.ref),
+                                      _offered_verb("discard:")),
 }
 
 
@@ -1034,6 +1096,11 @@ BUTTONS_ONLY: dict[str, str] = {
     "press_gangs": "which Tribe gives a disc to which, or none: one button per move",
     "ancient_rituals": "which Tribe gives a disc for a Secret, or none: one button per Tribe",
     "mercenaries": "pay 1 Rage for a Monster or not: two buttons",
+    "ghoul_keep": "which Ghoul die is set aside: one button per face rolled",
+    "ghoul_attacked": "what the Knight or the Dragon loses to the Ghoul's attack: one button per loss",
+    "ghoul_cheat": "Cheat sets one Ghoul die before the roll, or not: one button per face, and Roll",
+    "ghoul_reroll": "which Ghoul die Cheat rolls again, or keep the roll: one button per die",
+    "ghoul_adapt": "search the Terror deck with Adapt or draw the top card: two buttons",
 }
 
 
@@ -1066,6 +1133,10 @@ def _table_clicks(g: Game, d: Decision) -> list[Target]:
         out += _board_places(g) + _his_cards(g)
     if d.role == "cave" and g.state.cave is not None:
         out += _omen_slots(g) + [Target("hand_tile", t) for t in sorted(g.state.cave.hand)]
+    if d.role == "ghoul" and g.state.ghoul is not None:
+        out += [Target("slot", f"ghoul.die.{f}") for f in g.rules.ghoul.die_faces]
+        out += [Target("slot", f"ghoul.symbol.{sym}") for sym in g.rules.ghoul.skitter_symbols]
+        out += _ghoul_cards(g, d) + [Target("card", "flare")]
     if d.role == "thief" and g.state.thief is not None:
         out += [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
         out += [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]

@@ -16,7 +16,9 @@ meetings' ``check_target``s; the Goblins' decisions to ``roles/goblins/turn.py``
 (``thief_step``, ``check_here``, ``thief_target``, …); the Dragon's to
 ``roles/dragon/turn.py`` and ``powers.py`` (``dragon_move``, ``check_power``,
 ``check_play_card``, …); the Cave's, the map's and the Collapse's to ``roles/cave/turn.py``,
-``cards/omens.py``, ``map/board.py`` and ``map/collapse.py``.  The few answers left that are
+``cards/omens.py``, ``map/board.py`` and ``map/collapse.py``; the Ghoul's to ``roles/ghoul``
+(``check_space``, ``check_piece``, ``check_terror_card``, ``check_skitter_space``, …: see
+``explain/ghoul.py``).  The few answers left that are
 plain sentences only point at where a choice is made (another board, another kind of
 thing); :func:`is_fallback` tells them apart.  ``why_not_option`` explains an option id that
 is not on offer.
@@ -34,6 +36,7 @@ from ..reasons import Reason
 from ..roles.cave import turn as cv
 from ..waiting import public_prompt, task
 from . import effects as why_not_effects
+from . import ghoul as why_not_ghoul
 from . import goblins_thief as why_not_goblins_thief
 from . import knight_dragon as why_not_knight_dragon
 from . import map as why_not_map
@@ -546,4 +549,4 @@ def reason_rules() -> tuple[Callable[[Game, Decision, Target], Answer], ...]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
     (memoised, never changed after)."""
     return (*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
-            *why_not_goblins_thief.REASONS, *why_not_effects.REASONS)
+            *why_not_goblins_thief.REASONS, *why_not_effects.REASONS, *why_not_ghoul.REASONS)
