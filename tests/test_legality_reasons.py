@@ -122,6 +122,7 @@ from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.roles.meetings import knight_dragon as kvd
+from vast_desktop.engine.roles.meetings import knight_ghoul as kvgh
 from vast_desktop.engine.roles.meetings import knight_goblins as kvg
 from vast_desktop.engine.roles.meetings import knight_thief as kvt
 from vast_desktop.engine.roles.thief import turn as th
@@ -134,6 +135,9 @@ GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in
                                              if "knight" in roles or "thief" in roles] + [
     (("knight", "goblins", "thief"), ("schemes",))]
 STEPS = 120                      # a few turns of each game: enough Knight and Thief turns, fast
+# a few games with the Ghoul (issue 29): with the Knight, and with the Goblins, the Dragon and the Thief
+GHOUL_GAMES: list[tuple[tuple[str, ...], tuple[str, ...]]] = [(("knight", "ghoul"), ()),
+                                                              (("goblins", "dragon", "thief", "ghoul"), ())]
 RULE_CODE = re.compile(r"\b[A-Z]{2,4}-\d{2,3}\b")
 
 
@@ -149,7 +153,8 @@ class Converted:
 # ------------------------------------------------------------- the Knight's turn
 STEP_VERBS = ("move:", "mapmove:", "leave:")
 # her other decisions in the same turn, on her board, her cards, the pieces and tokens, the walls
-ACT_VERBS = ("cube:", "smash:", "collect:", "bomb:", "sidequest:", "treasure:", "dragon:", "thief:", "bowshot:")
+ACT_VERBS = ("cube:", "smash:", "collect:", "bomb:", "sidequest:", "treasure:", "dragon:", "thief:", "bowshot:",
+             "bowghoul:")
 SLOTS = (*TRACKS, "map", "shield", "bow", "bomb", "cubes")
 TOKENS = ("crystal", "treasure", *(gem_token(s) for s in SYMBOLS))
 
@@ -198,6 +203,8 @@ def _knight_check(g: Game, t: Target) -> Reason | None:
         return kvt.check_target(g)
     if name == "dragon":
         return kvd.check_target(g)
+    if name == "ghoul":
+        return kvgh.check_bow_ghoul(g)
     if name.startswith("gem_"):
         return kvd.check_gem(g, parse_pos(at))
     return kn.check_token(g, name, parse_pos(at))
@@ -361,6 +368,8 @@ def _activation_check(g: Game, t: Target) -> Reason | None:
         return gb.check_acting(g, active, name.split(":", 1)[1])
     if name in ("knight", "dragon", "thief"):
         return gb.check_tribe_target(g, active, name)
+    if name == "ghoul":
+        return gb.check_activation_space(g, active, _ghoul_pos(g))
     return gb.check_token(g, active, name, parse_pos(at))
 
 
@@ -969,14 +978,15 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
     return refused
 
 
-@pytest.mark.parametrize("roles, variants", GAMES, ids=["-".join(r + v) for r, v in GAMES])
+@pytest.mark.parametrize("roles, variants", GAMES + GHOUL_GAMES, ids=["-".join(r + v) for r, v in GAMES + GHOUL_GAMES])
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
     the Knight's step; GB-24/26..29/32/36..42/47/50/53/54/58/59/60/63..65/67/69/71..74/76..81/
     82/83/84/87/88, TR-12/17/29/30 for the Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
     Thief's turn and slip; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
-    movement and powers): options and why-not answers come from the same rule checks."""
+    movement and powers; GH-04/10..17/22/28/30/43, RV-05 for the Ghoul's turn and placement):
+    options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
@@ -990,7 +1000,7 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
             decisions[d.role] += 1
             refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    for role in ("knight", "goblins", "thief", "dragon"):          # the other kinds are rarer: covered when met
+    for role in ("knight", "goblins", "thief", "dragon", "ghoul"):   # the other kinds are rarer: covered when met
         if role in roles:
             assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
 
@@ -1144,7 +1154,7 @@ def _table_clicks(g: Game, d: Decision) -> list[Target]:
     return out
 
 
-@pytest.mark.parametrize("roles, variants", GAMES, ids=["-".join(r + v) for r, v in GAMES])
+@pytest.mark.parametrize("roles, variants", GAMES + GHOUL_GAMES, ids=["-".join(r + v) for r, v in GAMES + GHOUL_GAMES])
 def test_at_every_decision_a_target_is_an_option_exactly_when_a_rule_refuses_nothing(
         roles: tuple[str, ...], variants: tuple[str, ...]) -> None:
     """Issue 25, item 2: at EVERY decision of random games of all 30 subsets (and with
@@ -1201,6 +1211,54 @@ def test_the_gnome_leap_and_the_moving_entrance_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "move_entrance"
     assert _check_decision(g, d, CONVERTED["move_entrance"]) >= 3        # not adjacent, the tile itself, open spaces
+
+
+def test_the_ghouls_rarer_questions_meet_the_property() -> None:
+    """Issue 29 (GH-39/41/42, GH-14, GH-28, GH-23/27): the skitter's symbol and tile (named by
+    the Knight, placed by the Ghoul; around the Entrance with no free Dark tile), the Treasure
+    token taken from the map with the supply empty (``check_take_treasure``), Scour's reveal
+    (``check_scour_reveal``), Blink's spaces in its turn (``check_blink``) and the Terror card
+    kept with Adapt (``check_keep_card``) are offered and explained by the same checks —
+    random games rarely ask them."""
+    from rules.helpers import choose
+    from rules.test_ghoul import ghoul_game, tiles
+
+    refused: Counter[str] = Counter()
+
+    def check(g: Game, kind: str) -> None:
+        d = _pending(g)
+        assert d.kind == kind, (d.kind, kind)
+        refused[kind] += _check_decision(g, d, CONVERTED[kind])
+
+    fangs_too = [*tiles(), {"pos": [3, 0], "tile": "T04", "lit": False}]            # a second Fangs tile
+    g = ghoul_game(pieces={"knight": [1, 0]}, tiles=fangs_too)
+    check(g, "ghoul_turn")
+    choose(g, "attack:knight", "loss:health")
+    check(g, "ghoul_skitter_symbol")                                  # the Knight names it
+    choose(g, "symbol:fangs")
+    check(g, "ghoul_skitter")                                         # the Ghoul picks (0,1) or (3,0)
+    g = ghoul_game(pieces={"knight": [1, 0]}, tokens={"0,1": {"treasure": 1}, "2,1": {"treasure": 1},
+                                                    "-1,0": {"treasure": 1}})
+    choose(g, "attack:knight", "loss:health")
+    check(g, "ghoul_skitter")                                         # around the Entrance (GH-41)
+    g = ghoul_game(roles=("dragon", "ghoul"), pieces={"dragon": [2, 0]}, ghoul={"terror": ["seize"]},
+                   tokens={"1,0": {"gem_claw": 1}, "0,1": {"treasure": 1}, "2,1": {"treasure": 1}})
+    g.state.supply["treasure"] = 0
+    choose(g, "collect:gem_claw:safe")
+    check(g, "ghoul_take_treasure")
+    g = ghoul_game(at=(2, 1), ghoul={"terror": ["scour"]})
+    choose(g, "terror:scour:first")
+    check(g, "ghoul_scour")
+    crystals = [*tiles(), {"pos": [3, 0], "tile": "T37", "lit": True}, {"pos": [4, 0], "tile": "T39", "lit": True}]
+    g = ghoul_game(at=(3, 0), tiles=crystals, ghoul={"terror": ["blink"]})
+    assert "terror:blink:game:-1,0" in _pending(g).ids
+    check(g, "ghoul_turn")                                            # Blink: any tile with no pieces
+    g = ghoul_game(dice=[1, 1, 1], ghoul={"terror": ["adapt"], "terror_deck": ["chase#1", "hunt#1", "blink"]},
+                   aside=None)
+    choose(g, "adapt:draw")
+    check(g, "ghoul_terror_keep")                                     # Adapt, held, is not among those drawn
+    assert set(+refused) == {"ghoul_turn", "ghoul_skitter", "ghoul_take_treasure", "ghoul_scour",
+                             "ghoul_terror_keep"}, refused
 
 
 MAP_QUESTIONS = {"orient_tile", "reveal_order", "forced_move", "slide_section", "past_plunder"}

@@ -220,6 +220,9 @@ def _knight_piece_rule(g: Game, name: str, where: Pos | None) -> Answer:
     if name == "dragon" and g.state.dragon is not None and where is not None:
         from ..roles.meetings import knight_dragon as kvd
         return kvd.check_target(g)
+    if name == "ghoul" and g.state.ghoul is not None and where is not None:
+        from ..roles.meetings import knight_ghoul as kvgh
+        return kvgh.check_bow_ghoul(g)                      # GH-32: entering its space is her step
     if where is None:
         return None
     if name in ("crystal", "treasure"):
@@ -326,6 +329,8 @@ def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
             return None
         if name in ("knight", "dragon", "thief"):
             return gb.check_tribe_target(g, tribe, name)
+        if name == "ghoul":                                   # GH-33: attacked by entering its space
+            return gb.check_activation_space(g, tribe, where)
         if name in ("crystal", "treasure") or name.startswith("gem_"):
             return gb.check_token(g, tribe, name, where)
         return None

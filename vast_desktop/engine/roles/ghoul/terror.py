@@ -390,6 +390,8 @@ def check_blink(g: Game, handler: str, q: Pos) -> Reason | None:
     p = board.pieces.get(PIECE)
     if p is None or not _crystal_tile(g, p):
         return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+    if q not in board.tiles:
+        return Reason(f"Blink jumps onto a tile, and there is no tile at {fmt_pos(q)}.", "GH-28")
     if q == p or board.pieces_at(q):
         return Reason(f"Blink jumps to a space with no pieces on it, and {fmt_pos(q)} is not one.", "GH-28")
     if handler == "blink_crystal_to_crystal":
