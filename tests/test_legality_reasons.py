@@ -366,10 +366,8 @@ def _activation_check(g: Game, t: Target) -> Reason | None:
     name, _, at = t.ref.partition("@")
     if name.startswith("tribe:"):
         return gb.check_acting(g, active, name.split(":", 1)[1])
-    if name in ("knight", "dragon", "thief"):
+    if name in ("knight", "dragon", "thief", "ghoul"):
         return gb.check_tribe_target(g, active, name)
-    if name == "ghoul":
-        return gb.check_activation_space(g, active, _ghoul_pos(g))
     return gb.check_token(g, active, name, parse_pos(at))
 
 

@@ -312,8 +312,8 @@ def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
 def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
     """The activated Tribe: a space goes to ``check_activation_space`` (its step, the
     Underworm's leap, Secret Tunnels, Explore); another Tribe's piece to ``check_acting``
-    (GB-59); the Knight, the Dragon or the Thief to ``check_tribe_target`` (its attacks,
-    GB-71..74, GB-80); a Crystal, Treasure or Gem token to ``check_token`` (GB-71/76/78/79)."""
+    (GB-59); the Knight, the Dragon, the Thief or the Ghoul to ``check_tribe_target`` (its attacks,
+    GB-71..74, GB-80, GH-33); a Crystal, Treasure or Gem token to ``check_token`` (GB-71/76/78/79)."""
     from ..roles.goblins import turn as gb
 
     if d.kind != "tribe_activation" or g.state.goblins is None or not gb.gs(g).activated:
@@ -327,10 +327,8 @@ def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
             return None if name == gb.piece(tribe) else gb.check_acting(g, tribe, name.split(":", 1)[1])
         if where is None:
             return None
-        if name in ("knight", "dragon", "thief"):
+        if name in ("knight", "dragon", "thief", "ghoul"):
             return gb.check_tribe_target(g, tribe, name)
-        if name == "ghoul":                                   # GH-33: attacked by entering its space
-            return gb.check_activation_space(g, tribe, where)
         if name in ("crystal", "treasure") or name.startswith("gem_"):
             return gb.check_token(g, tribe, name, where)
         return None
