@@ -111,13 +111,13 @@ from vast_desktop.engine.roles.cave import turn as cv
 from vast_desktop.engine.roles.dragon import powers as dp
 from vast_desktop.engine.roles.dragon import turn as dr
 from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
-from vast_desktop.engine.roles.goblins import schemes as sch
-from vast_desktop.engine.roles.goblins import turn as gb
-from vast_desktop.engine.roles.goblins.ambush import check_ambush
 from vast_desktop.engine.roles.ghoul import attacks as gh_attacks
 from vast_desktop.engine.roles.ghoul import terror as gh_terror
 from vast_desktop.engine.roles.ghoul import turn as gh
 from vast_desktop.engine.roles.ghoul.state import GhoulState
+from vast_desktop.engine.roles.goblins import schemes as sch
+from vast_desktop.engine.roles.goblins import turn as gb
+from vast_desktop.engine.roles.goblins.ambush import check_ambush
 from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.roles.knight import turn as kn
