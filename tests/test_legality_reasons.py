@@ -78,6 +78,16 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``bright_beetles`` (``dragon.powers.check_bright_beetles``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
+The Ghoul (issue 29, ``roles/ghoul``): ``ghoul_turn`` — the spaces within 2 of it and every
+tile (``check_space``: its own space's collection or smash, ``check_here``; a step,
+``check_move``; a Blink, ``check_blink_to``), every piece (``check_piece``: an attack, a charge;
+its own piece, ``check_any_move``), its Terror cards (``check_terror_card``) and the Flare
+(``check_flare``); ``ghoul_place`` (``check_place``, or ``board.check_placement_space`` for the
+Dark tile placed for it), ``ghoul_skitter`` (``check_skitter_space``), ``ghoul_skitter_symbol``
+(``check_symbol``), ``ghoul_take_treasure`` (``check_take_treasure``), ``ghoul_scour``
+(``check_scour_reveal``), ``ghoul_terror_keep`` and ``ghoul_terror_discard`` (``check_keep_card``,
+``check_discard_card``); random games of :data:`GHOUL_GAMES` meet its turn, the rarer ones are
+met in :func:`test_the_ghouls_rarer_questions_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations

@@ -284,7 +284,7 @@ def check_any_move(g: Game) -> Reason | None:
 def check_space(g: Game, q: Pos) -> Reason | None:
     """A space clicked in its turn: its own (:func:`check_here`), else a step there
     (:func:`check_move`) or a Blink there (:func:`.terror.check_blink_to`, when it holds a
-    Blink it may use); of two refusals, the step's for a space next to it, else Blink's."""
+    Blink it may use); of two refusals, the step's for a space next to it, else both."""
     p = pos(g)
     if p is None:
         return Reason("The Ghoul is not on the map.", "GH-04")
@@ -296,7 +296,7 @@ def check_space(g: Game, q: Pos) -> Reason | None:
     blink = check_blink_to(g, q)
     if blink is None:
         return None
-    return move if manhattan(p, q) == 1 else blink
+    return move if manhattan(p, q) == 1 else Reason(f"{move.text} {blink.text}", blink.rule)
 
 
 def check_piece(g: Game, piece: str) -> Reason | None:
