@@ -78,6 +78,16 @@ The map's questions: ``orient_tile`` (``reveal.check_orient_space``), ``reveal_o
 ``bright_beetles`` (``dragon.powers.check_bright_beetles``) and ``gnome_leap``
 (``goblins.turn.check_gnome_leap``): every space near the map; the last two are met in
 :func:`test_the_gnome_leap_and_the_moving_entrance_meet_the_property`.
+The Ghoul (issue 29, ``roles/ghoul``): ``ghoul_turn`` — the spaces within 2 of it and every
+tile (``check_space``: its own space's collection or smash, ``check_here``; a step,
+``check_move``; a Blink, ``check_blink_to``), every piece (``check_piece``: an attack, a charge;
+its own piece, ``check_any_move``), its Terror cards (``check_terror_card``) and the Flare
+(``check_flare``); ``ghoul_place`` (``check_place``, or ``board.check_placement_space`` for the
+Dark tile placed for it), ``ghoul_skitter`` (``check_skitter_space``), ``ghoul_skitter_symbol``
+(``check_symbol``), ``ghoul_take_treasure`` (``check_take_treasure``), ``ghoul_scour``
+(``check_scour_reveal``), ``ghoul_terror_keep`` and ``ghoul_terror_discard`` (``check_keep_card``,
+``check_discard_card``); random games of :data:`GHOUL_GAMES` meet its turn, the rarer ones are
+met in :func:`test_the_ghouls_rarer_questions_meet_the_property`.
 Converting another decision kind adds one line to ``CONVERTED``.
 """
 from __future__ import annotations
@@ -111,6 +121,10 @@ from vast_desktop.engine.roles.cave import turn as cv
 from vast_desktop.engine.roles.dragon import powers as dp
 from vast_desktop.engine.roles.dragon import turn as dr
 from vast_desktop.engine.roles.dragon.state import SYMBOLS, dragon, gem_token
+from vast_desktop.engine.roles.ghoul import attacks as gh_attacks
+from vast_desktop.engine.roles.ghoul import terror as gh_terror
+from vast_desktop.engine.roles.ghoul import turn as gh
+from vast_desktop.engine.roles.ghoul.state import GhoulState
 from vast_desktop.engine.roles.goblins import schemes as sch
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.ambush import check_ambush
@@ -118,6 +132,7 @@ from vast_desktop.engine.roles.goblins.state import TRIBES
 from vast_desktop.engine.roles.knight import board as kb
 from vast_desktop.engine.roles.knight import turn as kn
 from vast_desktop.engine.roles.meetings import knight_dragon as kvd
+from vast_desktop.engine.roles.meetings import knight_ghoul as kvgh
 from vast_desktop.engine.roles.meetings import knight_goblins as kvg
 from vast_desktop.engine.roles.meetings import knight_thief as kvt
 from vast_desktop.engine.roles.thief import turn as th
@@ -130,6 +145,9 @@ GAMES = [(roles, ()) for roles in SUBSETS] + [(roles, ("terrain",)) for roles in
                                              if "knight" in roles or "thief" in roles] + [
     (("knight", "goblins", "thief"), ("schemes",))]
 STEPS = 120                      # a few turns of each game: enough Knight and Thief turns, fast
+# a few games with the Ghoul (issue 29): with the Knight, and with the Goblins, the Dragon and the Thief
+GHOUL_GAMES: list[tuple[tuple[str, ...], tuple[str, ...]]] = [(("knight", "ghoul"), ()),
+                                                              (("goblins", "dragon", "thief", "ghoul"), ())]
 RULE_CODE = re.compile(r"\b[A-Z]{2,4}-\d{2,3}\b")
 
 
@@ -145,7 +163,8 @@ class Converted:
 # ------------------------------------------------------------- the Knight's turn
 STEP_VERBS = ("move:", "mapmove:", "leave:")
 # her other decisions in the same turn, on her board, her cards, the pieces and tokens, the walls
-ACT_VERBS = ("cube:", "smash:", "collect:", "bomb:", "sidequest:", "treasure:", "dragon:", "thief:", "bowshot:")
+ACT_VERBS = ("cube:", "smash:", "collect:", "bomb:", "sidequest:", "treasure:", "dragon:", "thief:", "bowshot:",
+             "bowghoul:")
 SLOTS = (*TRACKS, "map", "shield", "bow", "bomb", "cubes")
 TOKENS = ("crystal", "treasure", *(gem_token(s) for s in SYMBOLS))
 
@@ -194,6 +213,8 @@ def _knight_check(g: Game, t: Target) -> Reason | None:
         return kvt.check_target(g)
     if name == "dragon":
         return kvd.check_target(g)
+    if name == "ghoul":
+        return kvgh.check_bow_ghoul(g)
     if name.startswith("gem_"):
         return kvd.check_gem(g, parse_pos(at))
     return kn.check_token(g, name, parse_pos(at))
@@ -355,7 +376,7 @@ def _activation_check(g: Game, t: Target) -> Reason | None:
     name, _, at = t.ref.partition("@")
     if name.startswith("tribe:"):
         return gb.check_acting(g, active, name.split(":", 1)[1])
-    if name in ("knight", "dragon", "thief"):
+    if name in ("knight", "dragon", "thief", "ghoul"):
         return gb.check_tribe_target(g, active, name)
     return gb.check_token(g, active, name, parse_pos(at))
 
@@ -753,6 +774,47 @@ def _orient_check(g: Game, t: Target) -> Reason | None:
     return reveal.check_orient_space(g, _fact_spaces(g, "tile")[0], parse_pos(t.ref), came[0] if came else None)
 
 
+# ------------------------------------------------------------- the Ghoul
+def _gs(g: Game) -> GhoulState:
+    s = g.state.ghoul
+    assert isinstance(s, GhoulState)
+    return s
+
+
+def _ghoul_pos(g: Game) -> Pos:
+    p = gh.pos(g)
+    assert p is not None
+    return p
+
+
+def _ghoul_turn_candidates(g: Game, d: Decision) -> list[Target]:
+    """Its turn: the spaces within 2 of it and every tile (a Blink's), every piece, its Terror
+    cards and the Flare."""
+    spaces = [Target("space", fmt_pos(q)) for q in sorted(set(g.state.board.tiles) - {
+        parse_pos(t.ref) for t in _near(g, _ghoul_pos(g), 2)})]
+    cards = [Target("card", c) for c in dict.fromkeys(_gs(g).terror)] + [Target("card", "flare")]
+    return _near(g, _ghoul_pos(g), 2) + spaces + _pieces(g) + cards
+
+
+def _ghoul_turn_check(g: Game, t: Target) -> Reason | None:
+    if t.kind == "space":
+        return gh.check_space(g, parse_pos(t.ref))
+    if t.kind == "piece":
+        return gh.check_piece(g, t.ref)
+    return gh.check_flare(g) if t.ref == "flare" else gh_terror.check_terror_card(g, t.ref)
+
+
+def _ghoul_place_check(g: Game, t: Target) -> Reason | None:
+    if any(o.id.startswith("tile:") for o in _pending(g).options):
+        return board.check_placement_space(g, parse_pos(t.ref))
+    return gh.check_place(g, parse_pos(t.ref))
+
+
+def _ghoul_cards(g: Game, d: Decision) -> list[Target]:
+    """The Terror cards the table shows it: those just drawn and those it holds."""
+    return [Target("card", c) for c in dict.fromkeys(_gs(g).drawing + _gs(g).terror)]
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check,
@@ -869,6 +931,23 @@ CONVERTED: dict[str, Converted] = {
                                 _offered_verb("beetles:")),
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
+    "ghoul_turn": Converted(_ghoul_turn_candidates, _ghoul_turn_check, _all_targets),
+    "ghoul_place": Converted(_spaces, _ghoul_place_check, _all_targets),
+    "ghoul_skitter": Converted(_spaces, lambda g, t: gh_attacks.check_skitter_space(g, parse_pos(t.ref),
+                                                                                   _pending(g).fact("symbol") or ""),
+                               _offered_verb("skitter:")),
+    "ghoul_skitter_symbol": Converted(lambda g, d: [Target("slot", f"ghoul.symbol.{sym}")
+                                                    for sym in g.rules.ghoul.skitter_symbols],
+                                      lambda g, t: gh_attacks.check_symbol(g, t.ref.rsplit(".", 1)[1]),
+                                      _offered_verb("symbol:")),
+    "ghoul_take_treasure": Converted(_take_candidates, lambda g, t: gh.check_take_treasure(g, parse_pos(t.ref)),
+                                     _offered_verb("take:")),
+    "ghoul_scour": Converted(lambda g, d: _near(g, _ghoul_pos(g), 2),
+                             lambda g, t: gh_terror.check_scour_reveal(g, parse_pos(t.ref)), _offered_verb("reveal:")),
+    "ghoul_terror_keep": Converted(_ghoul_cards, lambda g, t: gh_terror.check_keep_card(g, t.ref),
+                                   _offered_verb("keep:")),
+    "ghoul_terror_discard": Converted(_ghoul_cards, lambda g, t: gh_terror.check_discard_card(g, t.ref),
+                                      _offered_verb("discard:")),
 }
 
 
@@ -907,14 +986,15 @@ def _check_decision(g: Game, d: Decision, kind: Converted) -> int:
     return refused
 
 
-@pytest.mark.parametrize("roles, variants", GAMES, ids=["-".join(r + v) for r, v in GAMES])
+@pytest.mark.parametrize("roles, variants", GAMES + GHOUL_GAMES, ids=["-".join(r + v) for r, v in GAMES + GHOUL_GAMES])
 def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tuple[str, ...],
                                                                      variants: tuple[str, ...]) -> None:
     """Issue 25, item 2 (with MAP-03, KN-20/21/23/37/46/56/70, TR-12/17/29/30, VAR-44 for
     the Knight's step; GB-24/26..29/32/36..42/47/50/53/54/58/59/60/63..65/67/69/71..74/76..81/
     82/83/84/87/88, TR-12/17/29/30 for the Goblins; TH-04/06/08/09/11/13/14/15/23/24/26/27/28/32/36, TR-18/19/26, RV-05 for the
     Thief's turn and slip; DR-08/12/17/26..36, TR-12/17/18/31, VAR-34..37 for the Dragon's
-    movement and powers): options and why-not answers come from the same rule checks."""
+    movement and powers; GH-04/10..17/22/28/30/43, RV-05 for the Ghoul's turn and placement):
+    options and why-not answers come from the same rule checks."""
     seed = 3 + len(roles)
     g = new_game(Setup(roles=roles, seed=seed, variants=variants))
     rng = random.Random(seed)
@@ -928,7 +1008,7 @@ def test_a_target_is_an_option_exactly_when_no_rule_check_refuses_it(roles: tupl
             decisions[d.role] += 1
             refused[d.role] += _check_decision(g, d, kind)
         g.apply(rng.choice(d.options).id)
-    for role in ("knight", "goblins", "thief", "dragon"):          # the other kinds are rarer: covered when met
+    for role in ("knight", "goblins", "thief", "dragon", "ghoul"):   # the other kinds are rarer: covered when met
         if role in roles:
             assert decisions[role] > 0 and refused[role] > 0, (role, decisions, refused)
 
@@ -1034,6 +1114,11 @@ BUTTONS_ONLY: dict[str, str] = {
     "press_gangs": "which Tribe gives a disc to which, or none: one button per move",
     "ancient_rituals": "which Tribe gives a disc for a Secret, or none: one button per Tribe",
     "mercenaries": "pay 1 Rage for a Monster or not: two buttons",
+    "ghoul_keep": "which Ghoul die is set aside: one button per face rolled",
+    "ghoul_attacked": "what the Knight or the Dragon loses to the Ghoul's attack: one button per loss",
+    "ghoul_cheat": "Cheat sets one Ghoul die before the roll, or not: one button per face, and Roll",
+    "ghoul_reroll": "which Ghoul die Cheat rolls again, or keep the roll: one button per die",
+    "ghoul_adapt": "search the Terror deck with Adapt or draw the top card: two buttons",
 }
 
 
@@ -1066,6 +1151,10 @@ def _table_clicks(g: Game, d: Decision) -> list[Target]:
         out += _board_places(g) + _his_cards(g)
     if d.role == "cave" and g.state.cave is not None:
         out += _omen_slots(g) + [Target("hand_tile", t) for t in sorted(g.state.cave.hand)]
+    if d.role == "ghoul" and g.state.ghoul is not None:
+        out += [Target("slot", f"ghoul.die.{f}") for f in g.rules.ghoul.die_faces]
+        out += [Target("slot", f"ghoul.symbol.{sym}") for sym in g.rules.ghoul.skitter_symbols]
+        out += _ghoul_cards(g, d) + [Target("card", "flare")]
     if d.role == "thief" and g.state.thief is not None:
         out += [Target("slot", f"thief.upgrade.{u.id}") for u in g.rules.thief.upgrades]
         out += [Target("slot", f"thief.loot_drop.{n}") for n in range(g.rules.thief.loot_drop_start + 1)]
@@ -1073,7 +1162,7 @@ def _table_clicks(g: Game, d: Decision) -> list[Target]:
     return out
 
 
-@pytest.mark.parametrize("roles, variants", GAMES, ids=["-".join(r + v) for r, v in GAMES])
+@pytest.mark.parametrize("roles, variants", GAMES + GHOUL_GAMES, ids=["-".join(r + v) for r, v in GAMES + GHOUL_GAMES])
 def test_at_every_decision_a_target_is_an_option_exactly_when_a_rule_refuses_nothing(
         roles: tuple[str, ...], variants: tuple[str, ...]) -> None:
     """Issue 25, item 2: at EVERY decision of random games of all 30 subsets (and with
@@ -1130,6 +1219,54 @@ def test_the_gnome_leap_and_the_moving_entrance_meet_the_property() -> None:
     d = _pending(g)
     assert d.kind == "move_entrance"
     assert _check_decision(g, d, CONVERTED["move_entrance"]) >= 3        # not adjacent, the tile itself, open spaces
+
+
+def test_the_ghouls_rarer_questions_meet_the_property() -> None:
+    """Issue 29 (GH-39/41/42, GH-14, GH-28, GH-23/27): the skitter's symbol and tile (named by
+    the Knight, placed by the Ghoul; around the Entrance with no free Dark tile), the Treasure
+    token taken from the map with the supply empty (``check_take_treasure``), Scour's reveal
+    (``check_scour_reveal``), Blink's spaces in its turn (``check_blink``) and the Terror card
+    kept with Adapt (``check_keep_card``) are offered and explained by the same checks —
+    random games rarely ask them."""
+    from rules.helpers import choose
+    from rules.test_ghoul import ghoul_game, tiles
+
+    refused: Counter[str] = Counter()
+
+    def check(g: Game, kind: str) -> None:
+        d = _pending(g)
+        assert d.kind == kind, (d.kind, kind)
+        refused[kind] += _check_decision(g, d, CONVERTED[kind])
+
+    fangs_too = [*tiles(), {"pos": [3, 0], "tile": "T04", "lit": False}]            # a second Fangs tile
+    g = ghoul_game(pieces={"knight": [1, 0]}, tiles=fangs_too)
+    check(g, "ghoul_turn")
+    choose(g, "attack:knight", "loss:health")
+    check(g, "ghoul_skitter_symbol")                                  # the Knight names it
+    choose(g, "symbol:fangs")
+    check(g, "ghoul_skitter")                                         # the Ghoul picks (0,1) or (3,0)
+    g = ghoul_game(pieces={"knight": [1, 0]}, tokens={"0,1": {"treasure": 1}, "2,1": {"treasure": 1},
+                                                    "-1,0": {"treasure": 1}})
+    choose(g, "attack:knight", "loss:health")
+    check(g, "ghoul_skitter")                                         # around the Entrance (GH-41)
+    g = ghoul_game(roles=("dragon", "ghoul"), pieces={"dragon": [2, 0]}, ghoul={"terror": ["seize"]},
+                   tokens={"1,0": {"gem_claw": 1}, "0,1": {"treasure": 1}, "2,1": {"treasure": 1}})
+    g.state.supply["treasure"] = 0
+    choose(g, "collect:gem_claw:safe")
+    check(g, "ghoul_take_treasure")
+    g = ghoul_game(at=(2, 1), ghoul={"terror": ["scour"]})
+    choose(g, "terror:scour:first")
+    check(g, "ghoul_scour")
+    crystals = [*tiles(), {"pos": [3, 0], "tile": "T37", "lit": True}, {"pos": [4, 0], "tile": "T39", "lit": True}]
+    g = ghoul_game(at=(3, 0), tiles=crystals, ghoul={"terror": ["blink"]})
+    assert "terror:blink:game:-1,0" in _pending(g).ids
+    check(g, "ghoul_turn")                                            # Blink: any tile with no pieces
+    g = ghoul_game(dice=[1, 1, 1], ghoul={"terror": ["adapt"], "terror_deck": ["chase#1", "hunt#1", "blink"]},
+                   aside=None)
+    choose(g, "adapt:draw")
+    check(g, "ghoul_terror_keep")                                     # Adapt, held, is not among those drawn
+    assert set(+refused) == {"ghoul_turn", "ghoul_skitter", "ghoul_take_treasure", "ghoul_scour",
+                             "ghoul_terror_keep"}, refused
 
 
 MAP_QUESTIONS = {"orient_tile", "reveal_order", "forced_move", "slide_section", "past_plunder"}

@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 # a turn whose decider walks a piece -> that piece, and the pieces whose answer is about acting
 # on them where they stand (the Knight's attacks on the Thief and the Dragon; every piece the
-# Thief targets). A Tribe clicked by the Knight keeps its own answer: its check already asks
+# Thief targets; the Ghoul, which she shoots with the Bow or attacks by entering its space). A Tribe clicked by the Knight keeps its own answer: its check already asks
 # whether she means the Bow or a step onto its tile.
 WALKERS: dict[DecisionKind, tuple[str, frozenset[str] | None]] = {
-    DecisionKind.KNIGHT_TURN: ("knight", frozenset({"thief", "dragon"})),
+    DecisionKind.KNIGHT_TURN: ("knight", frozenset({"thief", "dragon", "ghoul"})),
     DecisionKind.THIEF_TURN: ("thief", None),          # None: any other player's piece
 }
 

@@ -16,7 +16,9 @@ meetings' ``check_target``s; the Goblins' decisions to ``roles/goblins/turn.py``
 (``thief_step``, ``check_here``, ``thief_target``, …); the Dragon's to
 ``roles/dragon/turn.py`` and ``powers.py`` (``dragon_move``, ``check_power``,
 ``check_play_card``, …); the Cave's, the map's and the Collapse's to ``roles/cave/turn.py``,
-``cards/omens.py``, ``map/board.py`` and ``map/collapse.py``.  The few answers left that are
+``cards/omens.py``, ``map/board.py`` and ``map/collapse.py``; the Ghoul's to ``roles/ghoul``
+(``check_space``, ``check_piece``, ``check_terror_card``, ``check_skitter_space``, …: see
+``explain/ghoul.py``).  The few answers left that are
 plain sentences only point at where a choice is made (another board, another kind of
 thing); :func:`is_fallback` tells them apart.  ``why_not_option`` explains an option id that
 is not on offer.
@@ -34,6 +36,7 @@ from ..reasons import Reason
 from ..roles.cave import turn as cv
 from ..waiting import public_prompt, task
 from . import effects as why_not_effects
+from . import ghoul as why_not_ghoul
 from . import goblins_thief as why_not_goblins_thief
 from . import knight_dragon as why_not_knight_dragon
 from . import map as why_not_map
@@ -217,6 +220,9 @@ def _knight_piece_rule(g: Game, name: str, where: Pos | None) -> Answer:
     if name == "dragon" and g.state.dragon is not None and where is not None:
         from ..roles.meetings import knight_dragon as kvd
         return kvd.check_target(g)
+    if name == "ghoul" and g.state.ghoul is not None and where is not None:
+        from ..roles.meetings import knight_ghoul as kvgh
+        return kvgh.check_bow_ghoul(g)                      # GH-32: entering its space is her step
     if where is None:
         return None
     if name in ("crystal", "treasure"):
@@ -306,8 +312,8 @@ def goblins_activation(g: Game, d: Decision, t: Target) -> Reason | None:
 def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
     """The activated Tribe: a space goes to ``check_activation_space`` (its step, the
     Underworm's leap, Secret Tunnels, Explore); another Tribe's piece to ``check_acting``
-    (GB-59); the Knight, the Dragon or the Thief to ``check_tribe_target`` (its attacks,
-    GB-71..74, GB-80); a Crystal, Treasure or Gem token to ``check_token`` (GB-71/76/78/79)."""
+    (GB-59); the Knight, the Dragon, the Thief or the Ghoul to ``check_tribe_target`` (its attacks,
+    GB-71..74, GB-80, GH-33); a Crystal, Treasure or Gem token to ``check_token`` (GB-71/76/78/79)."""
     from ..roles.goblins import turn as gb
 
     if d.kind != "tribe_activation" or g.state.goblins is None or not gb.gs(g).activated:
@@ -321,7 +327,7 @@ def goblins_tribe_move(g: Game, d: Decision, t: Target) -> Reason | None:
             return None if name == gb.piece(tribe) else gb.check_acting(g, tribe, name.split(":", 1)[1])
         if where is None:
             return None
-        if name in ("knight", "dragon", "thief"):
+        if name in ("knight", "dragon", "thief", "ghoul"):
             return gb.check_tribe_target(g, tribe, name)
         if name in ("crystal", "treasure") or name.startswith("gem_"):
             return gb.check_token(g, tribe, name, where)
@@ -546,4 +552,4 @@ def reason_rules() -> tuple[Callable[[Game, Decision, Target], Answer], ...]:
     """Every rule-level reason, in order: this module's, then the per-decision modules'
     (memoised, never changed after)."""
     return (*REASONS, *why_not_map.REASONS, *why_not_knight_dragon.REASONS,
-            *why_not_goblins_thief.REASONS, *why_not_effects.REASONS)
+            *why_not_goblins_thief.REASONS, *why_not_effects.REASONS, *why_not_ghoul.REASONS)

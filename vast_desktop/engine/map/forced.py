@@ -163,7 +163,8 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
 
 
 # the rule forbidding each kind of piece to be moved onto another player or through a wall
-_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "token": "FM-10"}
+_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "ghoul": "GH-38",
+              "token": "FM-10"}
 
 
 def moved_name(piece: str) -> str:

@@ -231,7 +231,8 @@ def skitter(g: Game, other: str | None) -> Proc:
         if not spots:
             g.log("ghoul_no_skitter", "There is nowhere for the Ghoul to skitter: it stays.")
             return
-        yield from _skitter_to(g, spots, "around the Entrance", placer)
+        yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, "") is None], "around the Entrance",
+                               placer)
         return
     symbols = [sym for sym in g.rules.ghoul.skitter_symbols if check_symbol(g, sym) is None]
     if namer is not None and len(symbols) > 1:
@@ -245,7 +246,8 @@ def skitter(g: Game, other: str | None) -> Proc:
     else:
         symbol = _symbol_without_player(g, symbols)
         g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the Ghoul skitters.")
-    yield from _skitter_to(g, [p for p in spots if _symbol(g, p) == symbol], f"to a {symbol.title()} tile", placer)
+    yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, symbol) is None],
+                           f"to a {symbol.title()} tile", placer, symbol)
 
 
 def _symbol_without_player(g: Game, symbols: Sequence[str]) -> str:
@@ -264,14 +266,37 @@ def _symbol_without_player(g: Game, symbols: Sequence[str]) -> str:
     return symbols[g.rng.randrange(len(symbols))]
 
 
-def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE) -> Proc:
+def check_skitter_space(g: Game, q: Pos, symbol: str) -> Reason | None:
+    """GH-39: it skitters to an unoccupied Dark tile (not its own) showing ``symbol``; GH-41:
+    with none unoccupied (``symbol`` empty), to an unoccupied space around the Entrance."""
+    here = g.state.board.pieces.get(PIECE)
+    if not symbol:
+        if q in entrance_spaces(g):
+            return None
+        return Reason(f"With no unoccupied Dark tile, the Ghoul skitters to an unoccupied space around the Entrance, "
+                      f"and {fmt_pos(q)} is not one.", "GH-41")
+    if q == here:
+        return Reason("The Ghoul skitters away from its own space.", "GH-39")
+    if q not in g.state.board.tiles or not is_dark(g, q):
+        return Reason(f"The Ghoul skitters to a Dark tile, and {fmt_pos(q)} is not one.", "GH-39")
+    if not unoccupied(g, q):
+        return Reason(f"The Ghoul skitters to an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-39")
+    shown = _symbol(g, q)
+    if shown != symbol:
+        return Reason(f"The Ghoul skitters to a tile with the {symbol.title()} symbol, and the tile at {fmt_pos(q)} "
+                      f"shows the {shown.title()} symbol.", "GH-39")
+    return None
+
+
+def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE, symbol: str = "") -> Proc:
     if len(spots) == 1:
         p = spots[0]
     else:
         opts = [Option(at("skitter", p), f"Skitter to {fmt_pos(p)}", (space(p),)) for p in spots]
         prompt = (f"Skitter {how}: choose the tile" if placer == PIECE else
                   f"The Ghoul skitters {how}: choose where you place it")
-        choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter")
+        choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter",
+                             about={"symbol": symbol})
         p = pos_arg(choice.id)
     g.state.board.pieces[PIECE] = p
     g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)

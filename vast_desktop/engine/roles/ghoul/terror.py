@@ -154,7 +154,9 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
     if len(by_name) == 1:
         keep = drawn[0]
     else:
-        opts = [Option(f"keep:{c}", f"Keep {terror_name(g, c)}", (Target("card", c),)) for c in by_name.values()]
+        opts = [Option(f"keep:{c}", f"Keep {terror_name(g, c)}", tuple(Target("card", x) for x in drawn       # either copy
+                                                                   if g.rules.ghoul.terror_card(x).id == name))
+                for name, c in by_name.items()]
         choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_KEEP, f"Keep 1 of the Terror cards drawn ({why})", opts,
                              rules_ref="ghoul.terror")
         keep = arg_of(choice.id)
@@ -168,6 +170,24 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
           + ("the deck is shuffled." if shuffle else f"{len(drawn)} go to the bottom of the deck."), card=keep)
 
 
+def check_keep_card(g: Game, card: str) -> Reason | None:
+    """GH-23 and Adapt: the card kept is one of those just drawn."""
+    if card in ghoul(g).drawing:
+        return None
+    name = terror_name(g, card)
+    if card in ghoul(g).terror:
+        return Reason(f"You already hold {name}: keep one of the Terror cards just drawn.", "GH-27")
+    return Reason(f"{name} is not among the Terror cards just drawn.", "GH-27")
+
+
+def check_discard_card(g: Game, card: str) -> Reason | None:
+    """GH-34: the card discarded is one the Ghoul holds."""
+    if card in ghoul(g).terror:
+        return None
+    return Reason(f"You discard one of the Terror cards you hold, and {terror_name(g, card)} is not one of them.",
+                  "GH-34")
+
+
 def discard_terror(g: Game, why: str) -> Proc:
     """GH-34: it discards 1 Terror card of its choice (none if it holds none); our reading: the
     card leaves the game (the rules name no Terror discard pile)."""
@@ -178,7 +198,8 @@ def discard_terror(g: Game, why: str) -> Proc:
     if len(cards) == 1:
         card = cards[0]
     else:
-        opts = [Option(f"discard:{c}", f"Discard {terror_name(g, c)}", (Target("card", c),)) for c in cards]
+        opts = [Option(f"discard:{c}", f"Discard {terror_name(g, c)}", (Target("card", c),)) for c in cards
+                if check_discard_card(g, c) is None]
         choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
                              rules_ref="ghoul.terror")
         card = arg_of(choice.id)
@@ -231,6 +252,99 @@ def terror_options(g: Game) -> list[Option]:
     return out
 
 
+def check_terror_card(g: Game, card: str) -> Reason | None:
+    """A Terror card clicked in its turn: one of its two effects may be used now
+    (:func:`check_terror`, played from the turn — the others act at their own moment —, a
+    Blink with somewhere to go, Scour on a Dark tile); else the first effect's refusal (the
+    once-per-game effect's when the first acts by itself)."""
+    s = ghoul(g)
+    if card not in s.terror:
+        return Reason(f"The Ghoul does not hold {terror_name(g, card)}.", "GH-27")
+    data = g.rules.ghoul.terror_card(card)
+    refused: list[Reason] = []
+    for which, eff in (("first", data.first), ("game", data.once_per_game)):
+        reason = _check_effect(g, card, which)
+        if reason is None:
+            return None
+        if not (which == "first" and eff.timing == "persistent"):
+            refused.append(reason)
+    return refused[0] if refused else check_terror(g, card, "first")
+
+
+def _check_effect(g: Game, card: str, which: str) -> Reason | None:
+    """One effect of a held card, as :func:`terror_options` offers it."""
+    data = g.rules.ghoul.terror_card(card)
+    eff = data.first if which == "first" else data.once_per_game
+    reason = check_terror(g, card, which)
+    if reason is not None:
+        return reason
+    if eff.handler not in PLAYED:
+        return Reason(f"{data.name}'s {'first' if which == 'first' else 'once-per-game'} effect is used at its own "
+                      f"moment, not as an action: {eff.text}", "GH-28")
+    if eff.handler in BLINKS:
+        return check_blink_anywhere(g, eff.handler)
+    if eff.handler == "peek_dark_tile":
+        return check_scour(g)
+    return None
+
+
+def blink_effects(g: Game) -> list[str]:
+    """The Blink effects (their handlers) the Ghoul may use now (:func:`check_terror`)."""
+    s = ghoul(g)
+    out = []
+    for card in s.terror:
+        data = g.rules.ghoul.terror_card(card)
+        for which, eff in (("first", data.first), ("game", data.once_per_game)):
+            if eff.handler in BLINKS and check_terror(g, card, which) is None and eff.handler not in out:
+                out.append(eff.handler)
+    return out
+
+
+def check_blink_to(g: Game, q: Pos) -> Reason | None:
+    """A space clicked in its turn, as a Blink there (:func:`check_blink` for each Blink it may
+    use now: the first refusal when none allows it)."""
+    refused = [check_blink(g, h, q) for h in blink_effects(g)]
+    if not refused:
+        return Reason("The Ghoul jumps only with Blink, and it holds no Blink it may use now.", "GH-28")
+    if any(r is None for r in refused):
+        return None
+    return refused[0]
+
+
+def check_blink_anywhere(g: Game, handler: str) -> Reason | None:
+    """A Blink effect has somewhere to go (:func:`check_blink` allows a space of
+    :func:`blink_spaces`); else why not: not on a Crystal tile, the cost, no space free."""
+    p = g.state.board.pieces.get(PIECE)
+    if p is None or not _crystal_tile(g, p):
+        return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+    cost = _blink_cost(g, handler)
+    if cost is not None:
+        return cost
+    if any(check_blink(g, handler, q) is None for q in blink_spaces(g, handler)):
+        return None
+    where = "another Crystal tile" if handler == "blink_crystal_to_crystal" else "a space"
+    return Reason(f"Blink jumps to {where} with no pieces on it, and there is none.", "GH-28")
+
+
+def _blink_cost(g: Game, handler: str) -> Reason | None:
+    """Blink's first effect costs movement points."""
+    if handler != "blink_crystal_to_crystal":
+        return None
+    cost = g.rules.ghoul.terror_card("blink").first.params.int("movement", 2)
+    if ghoul(g).movement < cost:
+        return Reason(f"Blink costs {cost} movement; you have {ghoul(g).movement}.", "GH-28")
+    return None
+
+
+def check_scour_reveal(g: Game, q: Pos) -> Reason | None:
+    """Scour reveals only the Dark tile the Ghoul looked at: the one it stands on."""
+    p = g.state.board.pieces.get(PIECE)
+    if q == p:
+        return None
+    where = "" if p is None else f", at {fmt_pos(p)}"
+    return Reason(f"Scour may reveal only the Dark tile the Ghoul looked at{where}.", "GH-28")
+
+
 def check_scour(g: Game) -> Reason | None:
     """Scour: it looks at the Dark tile it stands on."""
     p = g.state.board.pieces.get(PIECE)
@@ -272,19 +386,18 @@ def blink_spaces(g: Game, handler: str) -> list[Pos]:
 def check_blink(g: Game, handler: str, q: Pos) -> Reason | None:
     """Blink: from a Crystal tile, to another Crystal tile with no player pieces (2 movement,
     once per turn) or, once per game, for free to any space with no pieces on it."""
-    s = ghoul(g)
     board = g.state.board
     p = board.pieces.get(PIECE)
     if p is None or not _crystal_tile(g, p):
         return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+    if q not in board.tiles:
+        return Reason(f"Blink jumps onto a tile, and there is no tile at {fmt_pos(q)}.", "GH-28")
     if q == p or board.pieces_at(q):
         return Reason(f"Blink jumps to a space with no pieces on it, and {fmt_pos(q)} is not one.", "GH-28")
     if handler == "blink_crystal_to_crystal":
         if not _crystal_tile(g, q):
             return Reason(f"Blink's first effect jumps to another Crystal tile, and {fmt_pos(q)} is not one.", "GH-28")
-        cost = g.rules.ghoul.terror_card("blink").first.params.int("movement", 2)
-        if s.movement < cost:
-            return Reason(f"Blink costs {cost} movement; you have {s.movement}.", "GH-28")
+        return _blink_cost(g, handler)
     return None
 
 

@@ -5,7 +5,11 @@ using Terror cards (GH-09..24, GH-28..30) — and (3) Set Defense (GH-25); the w
 Rule checks (:mod:`...reasons`): each option of its turn is a candidate its check allows —
 :func:`check_place`, :func:`check_move`, :func:`check_collect`, :func:`check_attack`,
 :func:`check_smash` and the Terror cards' :func:`.terror.check_terror`; a refused candidate
-is answered with the same :class:`Reason`.
+is answered with the same :class:`Reason`.  What the table clicks in its turn is answered by
+the checks that sum these up: a space (:func:`check_space`: its own — :func:`check_here` —, a
+step, a Blink), a piece (:func:`check_piece`: an attack or a charge; its own piece,
+:func:`check_any_move`), a Terror card (:func:`.terror.check_terror_card`), the Flare
+(:func:`check_flare`); the Treasure token taken from the map, :func:`check_take_treasure`.
 
 The attacks themselves, the skitter and the Fury track are in :mod:`.attacks`; the Terror
 deck in :mod:`.terror`.
@@ -36,6 +40,8 @@ from .attacks import (
 from .state import PIECE, crystals_goal, fury_goal, ghoul, may_escape
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import (
+    blink_effects,
+    check_blink_to,
     draw_terror,
     end_of_turn_cards,
     held_with,
@@ -253,6 +259,61 @@ def move_options(g: Game) -> list[Option]:
     return out
 
 
+def check_any_move(g: Game) -> Reason | None:
+    """Its own piece clicked in its turn: it moves by a space next to it (GH-10); when none
+    can be entered, the first refusal of :func:`check_move` over the tiles next to it."""
+    p = pos(g)
+    if p is None:
+        return Reason("The Ghoul is not on the map.", "GH-04")
+    if ghoul(g).movement <= 0:
+        return _NO_MOVEMENT
+    first: tuple[Pos, Reason] | None = None
+    for d in DIRS:
+        q = step(p, d)
+        reason = check_move(g, q)
+        if reason is None:
+            return Reason("The Ghoul moves one space at a time: click a highlighted space next to it.", "GH-10")
+        if first is None and q in g.state.board.tiles:
+            first = (q, reason)
+    if first is None:
+        return Reason("No tile lies next to the Ghoul: it cannot move.", "GH-10")
+    q, reason = first
+    return Reason(f"No space next to the Ghoul can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
+
+
+def check_space(g: Game, q: Pos) -> Reason | None:
+    """A space clicked in its turn: its own (:func:`check_here`), else a step there
+    (:func:`check_move`) or a Blink there (:func:`.terror.check_blink_to`, when it holds a
+    Blink it may use); of two refusals, the step's for a space next to it, else both."""
+    p = pos(g)
+    if p is None:
+        return Reason("The Ghoul is not on the map.", "GH-04")
+    if q == p:
+        return check_here(g)
+    move = check_move(g, q)
+    if move is None or not blink_effects(g):
+        return move
+    blink = check_blink_to(g, q)
+    if blink is None:
+        return None
+    return move if manhattan(p, q) == 1 else Reason(f"{move.text} {blink.text}", blink.rule)
+
+
+def check_piece(g: Game, piece: str) -> Reason | None:
+    """A piece clicked in its turn: its own (:func:`check_any_move`); one on its space is
+    attacked there (:func:`check_attack`), one on a space next to it by moving there first
+    (:func:`check_move` with the charge, GH-12/16)."""
+    if piece == PIECE:
+        return check_any_move(g)
+    p, where = pos(g), g.state.board.pieces.get(piece)
+    if p is None or where is None or where == p:
+        return check_attack(g, piece)
+    if manhattan(p, where) == 1:
+        return check_move(g, where, piece)
+    return Reason(f"The Ghoul attacks a piece on its own space, or on a space next to it that it moves onto; the "
+                  f"{piece_name(piece)} is {manhattan(p, where)} spaces away.", "GH-16")
+
+
 def act_move(g: Game, arg: str) -> Proc:
     q = parse_pos(arg)
     yield from _enter(g, q, None)
@@ -342,6 +403,33 @@ def collect_options(g: Game) -> list[Option]:
     return out
 
 
+def check_here(g: Game) -> Reason | None:
+    """Its own space clicked in its turn: a collection there (:func:`check_collect`, with
+    Seize's roll-free Gem too) or a smash (:func:`check_smash`); the first refusal when none
+    is allowed."""
+    p = pos(g)
+    toks = None if p is None else g.state.board.tokens.get(p)
+    refused: list[Reason] = []
+    for token in ("treasure", *GEM_TOKENS):
+        if toks is None or toks[token] <= 0:
+            continue
+        reason = check_collect(g, token)
+        if reason is None:
+            return None
+        if token != "treasure" and not ghoul(g).free_collect and check_collect(g, token, safe=True) is None:
+            return None
+        refused.append(reason)
+    if toks is not None and toks["crystal"] > 0:
+        smash = check_smash(g)
+        if smash is None:
+            return None
+        refused.append(smash)
+    if refused:
+        return refused[0]
+    return Reason("There is no Treasure token, Dragon Gem or Crystal on the Ghoul's space to collect or smash.",
+                  "GH-13")
+
+
 def act_collect(g: Game, arg: str) -> Proc:
     """GH-13/14/15: a Treasure token goes on its Treasure space; a Gem means a Dragon die
     roll — the centre is a trap and it skitters — and otherwise a Treasure token from the
@@ -389,7 +477,7 @@ def _gem_treasure(g: Game) -> Proc:
         g.log("ghoul_treasure", "The Ghoul takes a Treasure token from the Cave's supply.")
         yield from hold_treasure(g)
         return
-    spots = sorted(q for q, t in g.state.board.tokens.items() if t.get("treasure", 0) > 0)
+    spots = sorted(q for q in g.state.board.tokens if check_take_treasure(g, q) is None)
     if not spots:
         g.log("ghoul_no_treasure", "No Treasure token is left for the Ghoul.")
         return
@@ -400,6 +488,15 @@ def _gem_treasure(g: Game) -> Proc:
     g.state.board.tokens_at(q)["treasure"] -= 1
     g.log("ghoul_treasure", f"The Ghoul takes the Treasure token at {fmt_pos(q)}.", pos=q)
     yield from hold_treasure(g)
+
+
+def check_take_treasure(g: Game, q: Pos) -> Reason | None:
+    """GH-14: with the Cave's supply empty, the Treasure token comes from a space of the map."""
+    toks = g.state.board.tokens.get(q)
+    if toks is None or toks["treasure"] <= 0:
+        return Reason(f"The Cave's supply is empty, so the Ghoul takes a Treasure token from the map, and there is "
+                      f"none at {fmt_pos(q)}.", "GH-14")
+    return None
 
 
 def hold_treasure(g: Game) -> Proc:

@@ -1717,10 +1717,15 @@ def check_tribe_target(g: Game, t: str, who: str) -> Reason | None:
     an attack (GB-71; the Thief, GB-74: :func:`check_attack_thief`; the Dragon,
     :func:`check_attack_dragon`, or a Gem from him, :func:`check_plunder_dragon`; the Knight
     is attacked by entering her tile, GB-73); next to it, the step onto that tile when it is
-    an attack (GB-72, DR-15: :func:`check_tribe_step_onto`); farther, its movement first."""
+    an attack (GB-72, DR-15: :func:`check_tribe_step_onto`); farther, its movement first.
+    The Ghoul (GH-33) is attacked only by a step onto its space from the tile next to it."""
     p = tribe_pos(g, t)
     q = g.state.board.pieces.get(who)
     assert p is not None and q is not None
+    if who == "ghoul" and (q == p or q not in neighbours(g, p) or q not in g.state.board.tiles):
+        return Reason(f"{Tname(t)} shares the Ghoul's space: a Tribe attacks it by entering its space." if q == p else
+                      f"{Tname(t)} attacks the Ghoul by stepping onto its space from the tile next to it: move next to "
+                      f"{fmt_pos(q)} first.", "GH-33")
     if q == p:
         if who == "knight":
             return Reason(f"{Tname(t)} shares the Knight's tile: a Tribe attacks her by entering her tile.", "GB-73")
