@@ -97,6 +97,14 @@ class GhoulPicture:
         roles = set(self.view.roles) - {PIECE}
         return tuple(roles & {"knight", "dragon"}) if len(roles) == 1 else ()
 
+    def kill_bonus(self, piece: str) -> float:
+        """An attack on a piece whose death wins: more the less Health it has left (GH-18/20)."""
+        if piece not in self.kills:
+            return 0.0
+        board = self.view.boards.knight if piece == "knight" else self.view.boards.dragon
+        health = max(1, int(getattr(board, "health", 3)))
+        return self.params["kill"] / health
+
     @cached_property
     def occupied(self) -> frozenset[Pos]:
         return frozenset(p for k, p in self.view.pieces.items() if k != PIECE)
@@ -149,7 +157,7 @@ class GhoulPicture:
             d = defence_of(v, piece)
             if d is None:
                 continue
-            value = p["attack"] + (p["kill"] if piece in self.kills else 0.0)
+            value = p["attack"] + self.kill_bonus(piece)
             out.append(Goal(at, value - p["defence"] * d, discs=1 + max(0, d), charge=True))
         collect = int(v.rules.ghoul.collect_cost)
         crystals = me.crystals_goal is not None
@@ -198,7 +206,7 @@ class EasyGhoul(ScoredBot):
     def default_params(cls) -> dict[str, float]:
         return {
             "attack": 10.0,       # 1 Fury from an attack
-            "kill": 6.0,          # an attack on a piece whose death wins
+            "kill": 36.0,         # an attack on a piece whose death wins (divided by its Health left)
             "defence": 0.3,       # a stronger target pays more discs: a little less worth
             "treasure": 6.0,      # half a Fury
             "gem": 5.0,           # a Treasure token, at the trap's risk
@@ -253,7 +261,7 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
     if v in ("charge", "attack"):
         piece = arg(option).split(":", 1)[1] if v == "charge" else arg(option)
         d = defence_of(pic.view, piece) or 0
-        value = p["attack"] + (p["kill"] if piece in pic.kills else 0.0) - p["defence"] * d
+        value = p["attack"] + pic.kill_bonus(piece) - p["defence"] * d
         if pic.may_escape:
             value *= 0.2
         bot.note(option.id, "An attack is 1 Fury.")
@@ -264,7 +272,7 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
         if pic.may_escape:
             value *= 0.1
         bot.note(option.id, "Two Treasure tokens make 1 Fury.")
-        return value + pic.outlook(here, max(0, mv - int(pic.view.rules.ghoul.collect_cost)), atk) * 0.5 + 1.0
+        return value + pic.outlook(here, max(0, mv - int(pic.view.rules.ghoul.collect_cost)), atk)
     if v == "smash":
         if me.crystals_goal is None:
             return -5.0
