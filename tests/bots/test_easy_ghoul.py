@@ -15,7 +15,7 @@ import pytest
 
 from vast_desktop.bots.easy.ghoul import EasyGhoul
 from vast_desktop.bots.easy.knight import EasyKnight
-from vast_desktop.bots.registry import make_bot, missing_for_hard
+from vast_desktop.bots.registry import available, make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, view
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.headless.matches import play_match
@@ -51,7 +51,7 @@ def choice(g: Game, role: str = "ghoul", seed: int = 0) -> str:
 
 def test_registry_makes_the_easy_ghoul_and_the_hard_player_accepts_the_ghoul() -> None:
     assert isinstance(make_bot("ghoul", "easy", 3), EasyGhoul)
-    assert missing_for_hard(["knight", "ghoul"]) == []
+    assert available("ghoul", "easy") and available("ghoul", "hard")
 
 
 def test_GH_07_it_sets_aside_the_die_that_leaves_it_most_movement_and_attack() -> None:
