@@ -20,6 +20,7 @@ between decisions.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -219,6 +220,23 @@ class EasyGhoul(ScoredBot):
             "defense": 0.3,       # per disc left as Defense (GH-25)
             "once_per_game": 3.0,  # what a once-per-game effect must beat (the card it spends)
         }
+
+    # the Hard player overrules the heuristic's pick only for an option whose rollouts do
+    # clearly better: Fury comes one step at a time, and one turn's rollouts rarely see it
+    search_margin = 0.03
+
+    @classmethod
+    def param_variants(cls, roles: Collection[str]) -> list[dict[str, float]]:
+        """The strategies the Hard player weighs: as tuned; hunter (attacks before Treasure);
+        hoarder (Treasure and Gems before attacks); with its prey's death a win (the Knight or
+        the Dragon its only rival), killer (hits the prey whatever its Health)."""
+        base = cls.default_params()
+        out = [base, {**base, "attack": 14.0, "treasure": 4.0, "gem": 3.0},
+               {**base, "attack": 7.0, "treasure": 9.0, "gem": 7.5}]
+        others = set(roles) - {PIECE}
+        if len(others) == 1 and others <= {"knight", "dragon"}:
+            out.append({**base, "kill": 90.0})
+        return out
 
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
