@@ -20,6 +20,7 @@ between decisions.
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -33,6 +34,7 @@ from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
 
 PIECE = "ghoul"
+_MOVEMENT = re.compile(r"\((\d+) movement\)")
 # how much each Terror card helps the hunt (the one kept of those drawn, the last one discarded)
 CARD_WEIGHTS = {"hunt": 6.0, "chase": 5.5, "seize": 4.5, "sneak": 3.5, "adapt": 3.0, "cheat": 3.0, "blink": 2.0,
                 "scour": 1.0}
@@ -269,8 +271,8 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
         return score
     if v == "move":
         q = parse_pos(arg(option))
-        cost = pic.dist_from(here).get(q, 1) if here is not None and q in pic.dist_from(here) else 1
-        cost = min(cost, mv)
+        m = _MOVEMENT.search(option.label)             # the engine's cost, walls of Dark tiles too
+        cost = min(mv, int(m.group(1)) if m else 1)
         if pic.may_escape and q == pic.view.entrance:
             bot.note(option.id, "The Fury goal is reached: the Entrance wins.")
             return 1000.0
