@@ -108,13 +108,13 @@ def test_random_solo_ghoul(level: str) -> None:
     assert g.outcome is not None
 
 
-def test_cli_simulates_the_ghoul_and_refuses_hard_without_its_easy_player() -> None:
-    """``simulate --roles knight,ghoul`` (issue 29's command) in-process; Hard needs an Easy player
-    in every seat for its lookahead, and the Ghoul has none yet: refused with the reason."""
+def test_cli_simulates_the_ghoul_and_plays_hard_with_it() -> None:
+    """``simulate --roles knight,ghoul`` (issue 29's command) in-process; Hard plays its lookahead
+    with Easy players in every seat, the Ghoul's among them."""
     from vast_desktop.cli import run as main
 
     assert main(["simulate", "--roles", "knight,ghoul", "--games", "2", "--seed", "4"]) == 0
-    assert main(["simulate", "--roles", "knight,ghoul", "--games", "1", "--bots", "knight=hard"]) != 0
+    assert main(["simulate", "--roles", "knight,ghoul", "--games", "1", "--bots", "knight=hard,ghoul=hard"]) == 0
 
 
 def test_a_ghoul_game_saves_and_loads(tmp_path) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from test_properties_all_subsets import SUBSETS
 
-from vast_desktop.bots.hard.worlds import sample_world
+from vast_desktop.bots.hard.worlds import sample_world, world_scenario
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, PlayerView, Setup, load_scenario, new_game, view
 
@@ -22,6 +22,8 @@ PER_TURN = {
     "dragon": {"phase", "moved", "gems_spent", "payable"},
     "goblins": {"activated", "war_card", "drawn_monster"},
     "thief": {"cubes", "movement_left", "targeted", "stealth_now"},
+    # the Ghoul's dice are rolled again (GH-06..08); a "during this turn" card is out of the game already
+    "ghoul": {"rolled", "kept", "set_aside", "movement", "attack", "attacked", "terror_leaving", "terror_removed"},
 }
 VARIANTS = ((), ("terrain",), ("random-terrain",), ("moving-entrance",), ("uncertain-treasures",))
 
@@ -282,3 +284,44 @@ def test_a_world_keeps_the_bought_schemes_and_draws_the_others_among_the_secrets
         assert len(s.hand) == 2 and not {"armory", "war_banner"} & set(s.hand + s.secrets_deck)
         held = set(s.hand) | set(s.secrets_deck)
         assert {"underboss", "mercenaries", "cave_oil"} <= held      # the unbought Schemes are still somewhere hidden
+
+
+GHOUL_CASES = [("knight", "ghoul"), ("goblins", "dragon", "ghoul"), ("knight", "goblins", "dragon", "cave", "thief", "ghoul")]
+
+
+@pytest.mark.parametrize("roles", GHOUL_CASES, ids="-".join)
+def test_a_game_with_the_ghoul_gives_worlds_with_the_same_public_picture(roles: tuple[str, ...]) -> None:
+    """Issue 29: a world drawn from a game with the Ghoul shows each viewer the same picture
+    (its board copied, its Terror deck drawn afresh) and plays to the end."""
+    starts = turn_starts(Setup(roles=list(roles), seed=21 + len(roles)), (2, 5, 9, 14))
+    assert starts, "the random game ended before its second turn"
+    for i, (g, _) in enumerate(starts):
+        for viewer in {*viewers(g), "ghoul"}:
+            w = check_world(g, viewer, rng_seed=i)
+            s, ws = g.state.ghoul, w.state.ghoul
+            assert ws.terror == s.terror and ws.fury == s.fury and ws.treasure == s.treasure
+            assert sorted(ws.terror_deck) == sorted(s.terror_deck + s.drawing)
+    play_to_end(w, 3)
+    assert w.outcome is not None
+
+
+def test_the_terror_deck_is_hidden_from_all_and_the_cards_drawn_to_keep_are_the_ghouls() -> None:
+    """GH-03: nobody sees the Terror deck, so its order is drawn afresh in each world; GH-23:
+    the cards the Ghoul is choosing among after killing the Thief are its own to see — on top
+    of its world's deck — while the Thief's world draws them with the rest."""
+    g = load_scenario({"setup": {"roles": ["thief", "ghoul"], "seed": 3}, "active": "ghoul",
+                       "tiles": [{"pos": [0, 0], "tile": "entrance"}, {"pos": [1, 0], "tile": "T22", "lit": True},
+                                 {"pos": [2, 0], "tile": "T25", "lit": True}, {"pos": [0, 1], "tile": "T01", "lit": False}],
+                       "pieces": {"ghoul": [1, 0], "thief": [1, 0]}, "thief": {"loot_drop": 3, "placed": True},
+                       "ghoul": {"turns": 1, "dice": [6, 6, 6]}})
+    g.apply("attack:thief")
+    assert g.pending is not None and g.pending.kind == "ghoul_terror_keep"
+    s = g.state.ghoul
+    drawing = list(s.drawing)
+    assert len(drawing) == 3
+    mine = [world_scenario(view(g, "ghoul"), random.Random(k))["ghoul"]["terror_deck"] for k in range(4)]
+    assert all(deck[:3] == drawing for deck in mine)
+    assert len({tuple(deck[3:]) for deck in mine}) > 1
+    theirs = [world_scenario(view(g, "thief"), random.Random(k))["ghoul"]["terror_deck"] for k in range(6)]
+    assert len({tuple(deck[:3]) for deck in theirs}) > 1
+    assert all(sorted(deck) == sorted(s.terror_deck + drawing) for deck in mine + theirs)

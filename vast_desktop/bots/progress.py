@@ -5,7 +5,8 @@ The Hard players score the positions their rollouts reach with it when the game 
 ended by then.  Each role's measure follows its win condition (flow.py, the roles'
 ``GameOver``s): the Knight smashes Crystals and escapes, or with the Dragon in play kills
 him; the Goblins kill the Knight (with no Knight, smash Crystals); the Dragon wakes,
-surfaces and escapes; the Cave collapses Crystal tiles; the Thief stashes Treasure.
+surfaces and escapes; the Cave collapses Crystal tiles; the Thief stashes Treasure; the
+Ghoul gains Fury and escapes.
 """
 from __future__ import annotations
 
@@ -73,8 +74,28 @@ def thief_progress(view: PlayerView) -> float:
     return 0.75 * _ratio(th.stashed, th.stash_needed) + 0.25 * _ratio(len(th.carried), 3)
 
 
+def ghoul_progress(view: PlayerView) -> float:
+    """GH-01: its Fury (or, where the variant counts them, its smashed Crystals) toward the
+    goal, then the Entrance; with the Knight or the Dragon its only rival, their lost Health
+    too (killing them wins)."""
+    gh = view.boards.ghoul
+    if gh is None:
+        return 0.0
+    goal = _ratio(gh.fury, gh.fury_goal)
+    if gh.crystals_goal is not None:
+        goal = max(goal, _ratio(gh.smashed, gh.crystals_goal))
+    home = _closeness(view, "ghoul") if goal >= 1 else 0.0
+    out = 0.8 * goal + 0.2 * home
+    others = [r for r in view.roles if r != "ghoul"]
+    prey = view.boards.of(others[0]) if len(others) == 1 and others[0] in ("knight", "dragon") else None
+    if prey is not None:
+        hurt = 1.0 - _ratio(prey.health, prey.max_health)  # type: ignore[union-attr]
+        out = max(out, hurt)
+    return out
+
+
 PROGRESS = {"knight": knight_progress, "goblins": goblins_progress, "dragon": dragon_progress,
-            "cave": cave_progress, "thief": thief_progress}
+            "cave": cave_progress, "thief": thief_progress, "ghoul": ghoul_progress}
 
 
 def progress(view: PlayerView, role: str) -> float:

@@ -35,6 +35,7 @@ from ...engine.view import PlayerView
 from ...rules_data import RulesData
 from ..base import ScoredBot
 from ..features import MapPicture, option_space, verb
+from .ghoul_answers import SCORERS as GHOUL_ANSWERS
 
 FAR = 12            # a distance cap: farther than this is "far enough"
 
@@ -795,6 +796,7 @@ class EasyCave(ScoredBot):
         DecisionKind.OMEN_SOPORIFIC_SPORES: _omen_soporific_spores,
         DecisionKind.OMEN_HATRED: _omen_hatred,
         DecisionKind.OMEN_CRYSTAL_CURSE: _omen_crystal_curse,
+        **GHOUL_ANSWERS,
     }
 
 

@@ -34,6 +34,7 @@ from ...engine.option_ids import parse
 from ...engine.view import PlayerView, TileView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
+from .ghoul_answers import SCORERS as GHOUL_ANSWERS
 
 SYMBOLS = ("claw", "flame", "wing")
 CATEGORY = {"greed": "greed", "hunger": "hunger", "event": "pride", "dont_move": "pride", "place_gem": "pride"}
@@ -903,6 +904,7 @@ class EasyDragon(ScoredBot):
         DecisionKind.PAST_PLUNDER: _score_past_plunder,
         DecisionKind.PLACE_TILE: _score_place_tile,
         DecisionKind.COLLAPSE_TILE: _score_collapse_tile,
+        **GHOUL_ANSWERS,
     }
 
 

@@ -34,6 +34,7 @@ from ...engine.option_ids import parse
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
+from .ghoul_answers import SCORERS as GHOUL_ANSWERS
 from .goblin_schemes import buy_worth, scheme_worth, treasure_pull
 
 TRIBES = ("fangs", "bones", "eye")
@@ -1081,4 +1082,5 @@ class EasyGoblins(ScoredBot):
         DecisionKind.PLACE_TILE: kind_place_tile,
         DecisionKind.COLLAPSE_TILE: kind_collapse_tile,
         DecisionKind.PAST_PLUNDER: kind_past_plunder,
+        **GHOUL_ANSWERS,
     }

@@ -32,6 +32,7 @@ from ...engine.option_ids import arg_parts, has_verb, pos_arg
 from ...engine.view import PlayerView
 from ..base import ScoredBot, rates_all
 from ..features import MapPicture, arg, option_space, verb
+from .ghoul_answers import SCORERS as GHOUL_ANSWERS
 
 # Treasure cards worth a Hero cube more than the 5 Grit of declining them (KN-84..96).
 GOOD_TREASURES = ("elven_sword", "heroic_boots", "heroic_boots_revised", "silver_gauntlet", "treasure_trove",
@@ -774,6 +775,7 @@ class EasyKnight(ScoredBot):
         DecisionKind.TERRAIN_RIDE: rates_all(_toward_goals),
         DecisionKind.EVENT_LIGHT: rates_all(_event_offer),
         DecisionKind.EVENT_FRESH: rates_all(_event_offer),
+        **GHOUL_ANSWERS,
     }
 
 

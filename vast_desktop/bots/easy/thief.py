@@ -37,6 +37,7 @@ from ...engine.option_ids import has_verb
 from ...engine.view import PlayerView
 from ..base import ScoredBot
 from ..features import MapPicture, arg, option_space, verb
+from .ghoul_answers import SCORERS as GHOUL_ANSWERS
 
 # the order in which upgrades help a looter most (higher first); all are params
 UPGRADE_WEIGHTS = {
@@ -829,4 +830,5 @@ EasyThief.SCORERS = {
     DecisionKind.THIEF_TAKE_TREASURE: score_take_treasure, DecisionKind.THIEF_PICKPOCKET_CARD: score_pickpocket_card,
     DecisionKind.THIEF_STICKY: score_yes, DecisionKind.THIEF_STRIKE_DRAGON: score_yes, DecisionKind.PLACE_TILE: score_place_tile,
     DecisionKind.COLLAPSE_TILE: score_collapse, DecisionKind.FORCED_MOVE: score_forced_move,
+    **GHOUL_ANSWERS,
 }

@@ -134,6 +134,8 @@ class _Sampler:
             data["dragon"] = self._dragon(setup)
         if self.boards.thief is not None:
             data["thief"] = self._thief()
+        if self.boards.ghoul is not None:
+            data["ghoul"] = self._ghoul()
         return data
 
     # -------------------------------------------------------------- the map
@@ -389,3 +391,25 @@ class _Sampler:
             known_wand = b.upgrade_card == "warlocks_wand"
             out["wand_charges"] = b.wand_charges if known_wand else self.rules.upgrade_card("warlocks_wand").charges or 0
         return out
+
+    def _ghoul(self) -> dict[str, Any]:
+        """The Ghoul's board (GH items): copied; its Terror deck — facedown, seen by nobody
+        (GH-03) — drawn from the cards neither face up nor out of the game.  The cards it is
+        choosing among (GH-23, Adapt) are its own to see: in its view they are the decision's
+        options, and they go back on top of the deck, where the world's turn draws them again;
+        any other viewer's world shuffles them into the deck with the rest (unaccounted for).  A "during this turn" card leaving
+        at the end of the turn is out of the game already (GH-29)."""
+        b = self.boards.ghoul
+        assert b is not None
+        d = self.view.decision
+        drawing = ([arg_of(o.id) for o in d.options if has_verb(o.id, "keep")]
+                   if self.viewer == "ghoul" and d is not None and d.kind == DecisionKind.GHOUL_TERROR_KEEP else [])
+        removed = [*b.terror_removed, *b.terror_leaving]
+        pool = _minus(self.rules.ghoul.terror_deck(), b.terror, removed, drawing)
+        if len(pool) < b.terror_deck:
+            raise WorldError(f"the Terror deck: the view shows {b.terror_deck} but only {len(pool)} are unaccounted for")
+        self.rng.shuffle(pool)                  # the deck, and the cards drawn to choose from if another views
+        deck = drawing + pool
+        return {"placed": b.placed, "fury": b.fury, "treasure": b.treasure, "attack": b.attack, "defense": b.defense,
+                "terror": list(b.terror), "terror_removed": removed, "terror_deck": deck, "smashed": b.smashed,
+                "backstab": b.backstab, "turns": 1 if b.placed else 0}
