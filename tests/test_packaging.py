@@ -95,13 +95,28 @@ def _pip(*args: str | Path, cwd: Path) -> None:
     assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{done.stdout}\n{done.stderr}"
 
 
+_WHOLE_DATA = ("tiles", "variants", "parts", "sheets")
+
+
+def _whole_data() -> dict[str, int]:
+    """What the checkout's own data holds (the installed game must find all of it): 52 tiles,
+    30 role variants, and every part of the reference and every cheat sheet as they now are."""
+    from vast_desktop.rules_data import load_rules_data
+    from vast_desktop.teach.cheatsheets import load_teaching_cards
+    from vast_desktop.teach.reference import load_reference
+
+    rd = load_rules_data()
+    return {"tiles": len(rd.tiles), "variants": len(rd.role_variants), "parts": len(load_reference().parts),
+            "sheets": len(load_teaching_cards().sheets)}
+
+
 def _probe(python_args: list[str], cwd: Path, env: dict[str, str], setup: str = "") -> dict[str, object]:
     """Run :data:`PROBE` (after ``setup``) in a fresh interpreter and check it loaded the whole data."""
     done = subprocess.run([sys.executable, *python_args, "-c", setup + PROBE], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["tiles"] == 52 and found["variants"] == 30 and found["parts"] == 11 and found["sheets"] == 5, found
+    assert {k: found[k] for k in _WHOLE_DATA} == _whole_data(), found
     assert set(found["wavs"]) == _sound_files(), found
     return found
 
