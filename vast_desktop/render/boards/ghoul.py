@@ -24,6 +24,7 @@ All text goes through :mod:`..text`.
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -32,6 +33,7 @@ from typing import Any
 import pygame
 
 from ...engine.kinds import DecisionKind
+from ...engine.setup import Setup, make_config
 from ...engine.view import PlayerView
 from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM
 from .kit import (
@@ -73,17 +75,21 @@ DIE_ROLES = ("Movement", "Attack")
 
 
 @lru_cache(maxsize=64)
-def holds_flare(roles: tuple[str, ...]) -> bool:
-    """The Ghoul's variant gives it the Flare (its own, or the table's)."""
+def _flare_holders(setup_json: str) -> frozenset[str]:
+    """Who holds the Flare in the game set up so (the role variants' and the Ghoul's variants' gifts)."""
     try:
-        rv = _rules().role_variant(roles)
-    except Exception:
-        return False
-    for gift in getattr(rv, "gifts", ()) or ():
-        card, holder = (str(gift[0]), str(gift[1])) if isinstance(gift, (tuple, list)) else (gift.card, gift.holder)
-        if card == "flare" and holder in ("ghoul", "table"):
-            return True
-    return False
+        return make_config(Setup.model_validate_json(setup_json), _rules()).flare_holders
+    except Exception:   # a view without its setup (a minimal view) or a setup these rules refuse: no Flare drawn
+        return frozenset()
+
+
+def holds_flare(view: PlayerView) -> bool:
+    """The Ghoul holds the Flare (its own, or the table's); or its decision offers it now."""
+    if view.setup and _flare_holders(json.dumps(view.setup, sort_keys=True, default=list)) & {"ghoul", "table"}:
+        return True
+    d = view.decision
+    return d is not None and d.role == "ghoul" and any(t.kind == "card" and t.ref == "flare"
+                                                       for o in d.options for t in o.targets)
 
 
 def _decision_refs(view: PlayerView, prefix: str) -> list[str]:
@@ -354,7 +360,7 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         pick_title = "Cheat: the face to turn one die to"
     else:
         picks, pick_title = [], ""
-    flare = holds_flare(tuple(view.roles))
+    flare = holds_flare(view)
     held = tuple(b.terror) + tuple(c for c in b.terror_leaving if c not in b.terror)   # (leaving: in use this turn)
     drawn = terror_targets(view, held)
     n_dice = max(rd.dice, len(b.rolled))
@@ -493,4 +499,4 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
 def clear_caches() -> None:
     """Forget this board's cached layouts (the package's ``clear_caches`` calls it)."""
     _GGEOM.clear()
-    holds_flare.cache_clear()
+    _flare_holders.cache_clear()
