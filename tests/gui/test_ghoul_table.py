@@ -227,3 +227,34 @@ def test_ghoul_board_frame_draws_from_the_cache(app) -> None:
     g = _moment(("knight", "ghoul"), "ghoul_turn")
     for viewer in ("ghoul", "knight"):
         board_draws_from_cache(app.screen, RECT, view(g, viewer), "ghoul", "info:ghoul.fury")
+
+
+# ------------------------------------------------------------------ the setup screen
+def test_setup_offers_the_ghoul_its_players_and_its_difficulty_cards(app) -> None:
+    from vast_desktop.screens.setup import SetupScreen, computer_label
+    from vast_desktop.session import bot_levels
+
+    setup = SetupScreen(app)
+    app.push(setup)
+    for role in list(setup.chosen):
+        setup.toggle_role(role)
+    setup.toggle_role("knight")
+    setup.toggle_role("ghoul")
+    assert setup.role_buttons["ghoul"].is_enabled and setup.roles == ("knight", "ghoul")
+    assert list(setup.level_labels["ghoul"].values()) == ["ragpicker", "scavenger", "ghoul", "stalker", "hunter"]
+    assert setup.level_of("ghoul") == "ghoul"
+    seats = [o[0] if isinstance(o, tuple) else o for o in setup.seat_menus["ghoul"].options_list]
+    assert seats == ["Human", *(computer_label(lv) for lv in bot_levels("ghoul"))]      # only the players that exist
+    menu = setup.level_menus["ghoul"]
+    setup.on_menu(menu, next(k for k, v in setup.level_labels["ghoul"].items() if v == "hunter"))
+    assert setup.config is not None and setup.config.extra["ghoul_level"] == "hunter"
+    assert setup.config.variant_name == "Knight vs Ghoul"
+    text_mod.DRAWN.clear()
+    app.step(1 / 60)
+    drawn = " ".join(text_mod.DRAWN + text_mod.gui_strings(app.manager))
+    assert "Knight vs Ghoul" in drawn and "Hunter (Expert)" in drawn and "Roll only 2 Ghoul dice" in drawn
+    setup.toggle_role("knight")                         # the Ghoul alone: its solo levels
+    assert setup.config is not None and setup.config.variant_name == "The Ghoul alone"
+    assert [lv.id for lv in setup.solo_levels()] == ["easy", "medium", "hard"]
+    setup.start()
+    assert app.session is not None and app.session.game.state.roles == ("ghoul",)
