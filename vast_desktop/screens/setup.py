@@ -31,13 +31,12 @@ from ..engine.setup import (
 from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
-from ..rules_data import DifficultyLevel
 from ..rules_folder import rules_line
 from ..session import Seat, Session, bot_levels, default_bot_level
 from ..settings import autosave_path
+from . import setup_roles
 from .base import Screen
 from .menu import draw_panel, hex_colour, keep, readable
-from . import setup_roles
 from .paged import PagedItem, PagedList
 
 HUMAN = "Human"
@@ -281,7 +280,7 @@ class SetupScreen(Screen):
                 self._configs[key] = None
         return self._configs[key]
 
-    def level_text(self, role: str, lvl: DifficultyLevel | Any) -> str:
+    def level_text(self, role: str, lvl: Any) -> str:      # a DifficultyLevel, or the Ghoul's GhoulDifficulty
         """The level's card text with the numbers this game will really use: Knight vs Thief's agreed
         Crystals (and the Thief's stash that follows them); with no Knight, what the Goblins' level sets."""
         text = lvl.text
