@@ -204,6 +204,20 @@ def test_the_board_shows_the_numbers(app) -> None:
         assert str(g.rules.ghoul.terror_card(cid).name) in layout.tooltips[f"card:{cid}"]
 
 
+def test_a_terror_card_used_this_turn_is_marked(app) -> None:
+    """A Terror card whose first effect the Ghoul used this turn reads "used" on its board (and says so
+    in its tooltip): GH-30, not both effects of a card in one turn."""
+    g = next((g for g in _random_games(("cave", "ghoul"), range(1, 30), 2500) if g.pending is not None
+              and g.pending.kind == "ghoul_turn" and set(g.state.ghoul.first_used) & set(g.state.ghoul.terror)),
+             None)
+    assert g is not None
+    used = next(c for c in g.state.ghoul.first_used if c in g.state.ghoul.terror)
+    text_mod.DRAWN.clear()
+    layout = _draw(app, g, "cave")
+    assert "used" in text_mod.DRAWN
+    assert "used this turn" in layout.tooltips[f"card:{used}"]
+
+
 @pytest.mark.parametrize("size", [(300, 420), (432, 574), (520, 900)])
 def test_ghoul_board_regions_fit(app, size: tuple[int, int]) -> None:
     rect = pygame.Rect((20, 30), size)

@@ -53,6 +53,8 @@ def ghoul_terror_card(view: PlayerView, cid: str) -> str | None:
     text = terror_text(view, cid)
     if cid in b.terror_leaving:
         return f"{text} (its once-per-game effect is in use this turn: the card leaves at the end of the turn)"
+    if cid in b.terror and cid in b.terror_first_used:
+        return f"{text} (used this turn: neither effect again before its next turn)"
     if cid in b.terror:
         return f"{text} (face up: the first effect once per turn, the other once per game, never both in a turn)"
     return f"{text} (drawn: keep one, the others go to the bottom of the Terror deck)"

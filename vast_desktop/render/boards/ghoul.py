@@ -5,8 +5,8 @@ rectangle and fills a :class:`~.kit.BoardLayout`: the three Ghoul dice as rolled
 (the higher for movement, the lower for attack) and the one set aside; the movement points left;
 the Attack space with its Ghoul discs; Defense; Treasure tokens held; the Flare when it holds it;
 the Fury track 0–14 with its goal marked and the Terror icon on every even space; the Terror
-cards face up (name and both effects; the ones used up this turn marked) and the Terror deck's
-size.
+cards face up (name and both effects; a card whose effect was used this turn marked "used", one
+whose once-per-game effect lasts this turn "in use") and the Terror deck's size.
 
 Two rows appear only for the player deciding (they are the choices of a decision, not parts of
 the board): the die faces of Cheat's once-per-game effect, and the Dark-tile symbols the other
@@ -318,7 +318,7 @@ def _static(surf: pygame.Surface, gm: _GGeom, own: bool, pick_title: str, goal: 
 # ------------------------------------------------------------------ dynamic layer
 def _terror_card(surf: pygame.Surface, r: pygame.Rect, view: PlayerView, cid: str, sc: _Scale, used: str) -> None:
     """A Terror card face up: its name, its first effect and its once-per-game effect (as much as fits;
-    hovering shows it whole); ``used`` marks an effect used up this turn."""
+    hovering shows it whole); ``used`` is its tag ("used", "in use") when it was used this turn."""
     data = view.rules.ghoul.terror_card(cid)
     _frame(surf, r, TERROR_FACE, _shade(GREEN, 0.55), 2, radius=5)
     name_size, small = sc.f(15), sc.f(14)
@@ -482,9 +482,10 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         draw_text(surface, _fit("empty", small, dk.w - sc(4)), dk.center, small, TEXT_DIM, anchor="center")
     out.tip(view, "info:ghoul.deck", dk)
     leaving = set(b.terror_leaving)
+    used = set(b.terror_first_used)
     for cid, r in zip(held, gm.cards, strict=False):
         cr = at(r)
-        _terror_card(surface, cr, view, cid, sc, "in use" if cid in leaving else "")
+        _terror_card(surface, cr, view, cid, sc, "in use" if cid in leaving else "used" if cid in used else "")
         out.tip(view, f"card:{cid}", cr)
     if not held:
         draw_text(surface, _fit("none face up", small, ts.right - dk.right - sc(16)), (dk.right + sc(10), dk.centery),
