@@ -89,6 +89,14 @@ def table_shot() -> None:
     app.step(1 / 60)
     pygame.image.save(app.screen, str(OUT / "table_ghoul.png"))
     print("table_ghoul.png", game.pending.kind if game.pending else None, "round", game.state.round)
+    card = next((r for k, r in table.board_layout.regions.items() if k.startswith("card:")), None)
+    if card is not None:                          # a Terror card hovered: shown whole beside the board
+        pygame.mouse.set_pos(card.center)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0), buttons=(0, 0, 0)))
+        for _ in range(3):
+            app.step(1 / 60)
+        pygame.image.save(app.screen, str(OUT / "table_ghoul_card_zoom.png"))
+        print("table_ghoul_card_zoom.png")
 
 
 def main() -> None:
@@ -110,8 +118,11 @@ def main() -> None:
         shot("boards_ghoul_public", view(mid, "knight"), "ghoul", (432, 574))
         shot("boards_ghoul_small", view(mid, "ghoul"), "ghoul", (300, 420))
     high = ghoul_moment(("ghoul",), _high_fury) or ghoul_moment(("cave", "ghoul"), _high_fury)
+    if high is None and mid is not None:        # (random players seldom get far: the Fury set by hand for the shot)
+        high = mid
+        high.state.ghoul.fury = 11
     if high is not None:
-        shot("boards_ghoul_fury", view(high, "ghoul"), "ghoul", (432, 574))
+        shot("boards_ghoul_fury", view(high, "ghoul"), "ghoul", (432, 574), hover="info:ghoul.fury")
     drawn = ghoul_moment(("cave", "ghoul"), _kind("ghoul_terror_keep"))
     if drawn is not None:
         shot("boards_ghoul_drawn", view(drawn, "ghoul"), "ghoul", (432, 574))

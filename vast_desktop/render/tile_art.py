@@ -517,14 +517,14 @@ def _piece_ghoul(p: _Pen) -> _Letter:
     """The Ghoul: a hunched skull-faced head with hollow eyes over two clawed hands (a shape unlike the
     Knight's shield, the Dragon's wings, the Thief's hood and the Goblins' round heads); letter H."""
     col = theme.ROLE_COLOURS["ghoul"]
-    dark = _shade(col, 0.45)
+    dark = (214, 210, 186)                                             # bone-pale claws: they show on Dark tiles
     for s in (-1, 1):                                                  # clawed hands at the sides
         p.poly([(0.5 * s, 0.3), (1.0 * s, 0.5), (0.94 * s, 0.98), (0.72 * s, 0.7), (0.6 * s, 1.0),
                 (0.48 * s, 0.72), (0.36 * s, 0.62)], dark)
     p.poly([(-0.66, -0.5), (-0.4, -0.96), (0.4, -0.96), (0.66, -0.5), (0.6, 0.3), (0.34, 0.96), (-0.34, 0.96),
             (-0.6, 0.3)], col)                                          # the long gaunt head
     for s in (-1, 1):                                                  # hollow eye sockets
-        p.ellipse(0.3 * s - 0.17, -0.58, 0.3 * s + 0.17, -0.22, (26, 30, 22))
+        p.ellipse(0.28 * s - 0.2, -0.62, 0.28 * s + 0.2, -0.18, (26, 30, 22))
     return _Letter("H", 0, 0.34, 0.52, PALE, INK)
 
 
