@@ -430,12 +430,14 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         out.tip(view, f"slot:{ref}", pr)
     # ---- Attack space, Defense, Treasure, Flare
     ab = at(gm.attack_box)
-    body = pygame.Rect(ab.x + sc(6), ab.y + (ab.h * 45) // 100, ab.w - sc(12), ab.h * 55 // 100 - sc(4))
-    draw_text(surface, str(b.attack), (ab.right - sc(6), ab.y + sc(2)), sc.f(20), TEXT if b.attack else TEXT_DIM,
-              bold=True, anchor="topright")
-    rad = max(3, min(body.h // 2, sc(9)))
-    step = max(2 * rad + sc(2), 1)
-    for k in range(min(b.attack, max(1, body.w // step))):
+    title_h = font(small).get_linesize() + sc(4)
+    body = pygame.Rect(ab.x + sc(6), ab.y + title_h, ab.w - sc(12), ab.h - title_h - sc(3))
+    num = draw_text(surface, str(b.attack), (body.right, body.centery), sc.f(22), TEXT if b.attack else TEXT_DIM,
+                    bold=True, anchor="midright")
+    rad = max(3, min(body.h // 2 - sc(1), sc(9)))
+    step = 2 * rad + sc(2)
+    room = max(0, (num.x - sc(6) - body.x) // step)
+    for k in range(min(b.attack, room)):
         _disc(surface, (body.x + rad + k * step, body.centery), rad)
     out.tip(view, "info:ghoul.attack", ab)
     for box, value, key in ((gm.defense_box, b.defense, "defense"), (gm.treasure_box, b.treasure, "treasure")):
