@@ -272,3 +272,12 @@ def test_setup_offers_the_ghoul_its_players_and_its_difficulty_cards(app) -> Non
     assert [lv.id for lv in setup.solo_levels()] == ["easy", "medium", "hard"]
     setup.start()
     assert app.session is not None and app.session.game.state.roles == ("ghoul",)
+
+
+def test_a_campaign_gives_the_ghoul_the_difficulty_card_of_its_players_rank() -> None:
+    """VAR-03 with the Ghoul: its player's campaign rank picks its own difficulty card (Ragpicker … Hunter)."""
+    from vast_desktop.campaign import Campaign
+
+    rules = new_game(Setup(roles=("knight", "ghoul"), seed=1)).rules
+    c = Campaign(levels={"Bob": 3})
+    assert c.difficulty({"knight": "Ann", "ghoul": "Bob"}, rules) == {"knight": "novice", "ghoul": "stalker"}
