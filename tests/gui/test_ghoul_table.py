@@ -14,6 +14,8 @@ import pytest
 
 from vast_desktop.bots.random_bot import RandomBot
 from vast_desktop.engine import Game, Setup, new_game, view
+from vast_desktop.engine.geometry import fmt_pos
+from vast_desktop.input.targets import walk_path
 from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import BoardLayout, draw_board
 from vast_desktop.screens.handoff import HandoffScreen
@@ -95,6 +97,45 @@ def test_whole_knight_and_ghoul_game_played_by_the_ghoul_with_clicks(app) -> Non
     assert {"ghoul_place", "ghoul_turn"} <= kinds, kinds
     assert on_board >= 3, on_board
     assert any(type(s).__name__ == "GameOverScreen" for s in app.screens)
+
+
+def test_the_ghoul_is_dragged_along_a_path_one_step_at_a_time(app) -> None:
+    """Dragging the Ghoul two spaces away walks it there in two engine steps (over Dark tiles too); a
+    way longer than its movement left is refused with a message and nothing moves."""
+    robot = start(app, ("knight", "ghoul"), {"knight": Seat(False), "ghoul": Seat(True)}, seed=2)
+    game = app.session.game
+    for _ in range(80):
+        _wait_for_ghoul(robot)
+        d = game.pending
+        assert d is not None and game.outcome is None
+        if d.kind != "ghoul_turn":
+            robot.perform(d.ids[0])
+            continue
+        v = view(game, "ghoul")
+        here = v.pieces["ghoul"]
+        left = int(v.boards.ghoul.movement)
+        goals = {p: walk_path(v, here, p, through_dark=True) for p in (t.pos for t in v.tiles)}
+        two = [p for p, path in goals.items() if len(path) == 2 and d.option(f"move:{fmt_pos(path[0])}")
+               and not any(q in v.pieces.values() for q in path)]
+        far = [p for p, path in goals.items() if len(path) > left]
+        if left >= 2 and two and far:
+            break
+        robot.perform("end:")
+    else:
+        raise AssertionError("no turn with a two-space walk")
+    before = len(game.choices)
+    robot.drag(robot.show_space(here), robot.show_space(far[0]))
+    robot.frames(3)
+    assert len(game.choices) == before and game.state.board.pieces["ghoul"] == here
+    assert any("Too far: the Ghoul" in t.message for t in app.toasts if t.error)
+    goal = two[0]
+    robot.drag(robot.show_space(here), robot.show_space(goal))
+    for _ in range(20):
+        robot.frames(1)
+        if not robot.table.path_queue:
+            break
+    assert game.choices[before:] == [f"move:{fmt_pos(p)}" for p in goals[goal]]
+    assert game.state.board.pieces["ghoul"] == goal
 
 
 # ------------------------------------------------------------------ (b) privacy at each hand-off
