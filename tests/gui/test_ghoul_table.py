@@ -322,3 +322,27 @@ def test_a_campaign_gives_the_ghoul_the_difficulty_card_of_its_players_rank() ->
     rules = new_game(Setup(roles=("knight", "ghoul"), seed=1)).rules
     c = Campaign(levels={"Bob": 3})
     assert c.difficulty({"knight": "Ann", "ghoul": "Bob"}, rules) == {"knight": "novice", "ghoul": "stalker"}
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1024, 640)])
+def test_the_ghouls_board_at_the_table_is_readable(app, size: tuple[int, int]) -> None:
+    """Issue 27's readability for the Ghoul's board at the table: no text below 12 px, none spilling out of
+    the board or a box it is drawn in, none over another (mid-game, Terror cards face up)."""
+    from vast_desktop.render.boards import kit
+
+    from .readable_probe import board_texts
+
+    app.screen = pygame.display.set_mode(size)
+    app.manager.set_window_resolution(size)
+    robot = start(app, ("knight", "ghoul"), {"knight": Seat(True), "ghoul": Seat(True)}, seed=4)
+    chooser = random.Random(4)
+    game = app.session.game
+    while not (game.pending is not None and game.pending.kind == "ghoul_turn" and game.state.ghoul.terror):
+        assert game.outcome is None and len(game.choices) < 600
+        app.session.choose(chooser.choice(game.pending.ids))
+        game = app.session.game
+    app.session.viewer = "ghoul"
+    robot.table.refresh(force=True)
+    bt = board_texts(app, robot.table, "ghoul")
+    assert bt.texts and not bt.spills, "\n".join(bt.spills)
+    assert bt.smallest >= kit.MIN_PX, bt.smallest
