@@ -92,6 +92,16 @@ def holds_flare(view: PlayerView) -> bool:
                                                        for o in d.options for t in o.targets)
 
 
+def dice_rolled(view: PlayerView) -> int:
+    """How many Ghoul dice it rolls: its difficulty card's number (2 at Stalker and Hunter), else 3."""
+    rd = _rules().ghoul
+    level = (view.setup.get("difficulty") or {}).get("ghoul") if view.setup else None
+    try:
+        return int(rd.level(str(level)).dice_rolled) if level else int(rd.standard_level().dice_rolled)
+    except Exception:   # a level these rules do not know: the dice of the board
+        return int(rd.dice)
+
+
 def _decision_refs(view: PlayerView, prefix: str) -> list[str]:
     """The slot refs starting with ``prefix`` that the pending decision offers ``view.viewer`` (the
     decider's own view only: nobody else sees what it chooses among)."""
@@ -363,7 +373,7 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
     flare = holds_flare(view)
     held = tuple(b.terror) + tuple(c for c in b.terror_leaving if c not in b.terror)   # (leaving: in use this turn)
     drawn = terror_targets(view, held)
-    n_dice = max(rd.dice, len(b.rolled))
+    n_dice = max(dice_rolled(view), len(b.rolled))
     top = int(rd.fury_track.top)
     goal = min(int(b.fury_goal), top)
     gm = _geom(rect.w, rect.h, n_dice, len(picks), flare, len(held), len(drawn), top)
