@@ -346,3 +346,13 @@ def test_the_ghouls_board_at_the_table_is_readable(app, size: tuple[int, int]) -
     bt = board_texts(app, robot.table, "ghoul")
     assert bt.texts and not bt.spills, "\n".join(bt.spills)
     assert bt.smallest >= kit.MIN_PX, bt.smallest
+
+
+def test_the_ghouls_flare_is_on_its_board_and_costs_movement(app) -> None:
+    """Cave vs Ghoul gives the Ghoul the Flare: a card on its board whose tooltip says it costs movement
+    (the Thief's Flare costs Action cubes)."""
+    g = new_game(Setup(roles=("cave", "ghoul"), seed=1))
+    layout = _draw(app, g, None)
+    assert "card:flare" in layout.regions
+    assert "1 movement point each use" in layout.tooltips["card:flare"]
+    assert "card:flare" not in _draw(app, new_game(Setup(roles=("knight", "ghoul"), seed=1)), None).regions

@@ -18,7 +18,7 @@ from ..engine.board_views import GoblinsBoard, KnightBoard
 from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import RulesData, UnknownIdError
-from .describe_ghoul import ghoul_info, ghoul_slot, ghoul_terror_card
+from .describe_ghoul import ghoul_flare, ghoul_info, ghoul_slot, ghoul_terror_card
 
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
@@ -928,6 +928,9 @@ def board_info(view: PlayerView, ref: str) -> str:
 def board_card(view: PlayerView, cid: str) -> str | None:
     """A card where the view places it on a board (None when no board holds it: then it is offered or public)."""
     if cid == "flare":
+        if view.boards.ghoul is not None:           # the Ghoul's Flare costs it movement (and the Thief's, cubes)
+            return ghoul_flare(view) + (" The Thief pays 1 Action cube each use instead (around his own space)."
+                                        if view.boards.thief is not None else "")
         return FLARE
     for fn in BOARD_CARDS:
         text = fn(view, cid)

@@ -60,6 +60,13 @@ def ghoul_terror_card(view: PlayerView, cid: str) -> str | None:
     return f"{text} (drawn: keep one, the others go to the bottom of the Terror deck)"
 
 
+def ghoul_flare(view: PlayerView) -> str:
+    """The Flare as the Ghoul uses it (its player variants): aimed at its own space for movement."""
+    f = view.rules.ghoul.flare
+    return (f"The Flare (the Ghoul's variants): light up the spaces around the Ghoul's own space, "
+            f"{f.own_space_movement} movement point each use.")
+
+
 def ghoul_slot(view: PlayerView, rest: str) -> str:
     b = view.boards.ghoul
     if b is None:
