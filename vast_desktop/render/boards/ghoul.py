@@ -72,6 +72,7 @@ TERROR_INK: Colour = (30, 36, 28)
 USED: Colour = (150, 70, 60)
 SYMBOL_LETTERS = {"fangs": "F", "bones": "B", "eye": "E"}
 DIE_ROLES = ("Movement", "Attack")
+SHORT_LABELS = {"Movement": "Move", "Set aside": "Aside"}
 
 
 @lru_cache(maxsize=64)
@@ -413,7 +414,10 @@ def draw_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: PlayerVie
         lab = label_of.get(i, "rolled")
         lr = at(gm.die_labels[i])
         colour = TEXT_DIM if lab in ("rolled", "Set aside") else TEXT
-        draw_text(surface, _fit(lab, small, lr.w), lr.midtop, small, colour, bold=lab in DIE_ROLES, anchor="midtop")
+        bold = lab in DIE_ROLES
+        if font(small, bold).size(lab)[0] > lr.w:       # a narrow board: the short words
+            lab = SHORT_LABELS.get(lab, lab)
+        draw_text(surface, _fit(lab, small, lr.w, bold), lr.midtop, small, colour, bold=bold, anchor="midtop")
         key = f"slot:ghoul.die.{rolled[i]}"
         if key not in keyed and (key[5:] in die_keys or not die_keys):
             keyed.add(key)
