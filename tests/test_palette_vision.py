@@ -53,7 +53,7 @@ def failing(palette) -> list[tuple[str, str, str, float]]:
 
 def test_every_pair_the_player_must_tell_apart_is_far_enough_in_the_colour_blind_palette() -> None:
     pairs = must_tell_apart(COLOUR_BLIND)
-    assert len(pairs) == 10 + 1 + 4        # the five roles two by two; the highlights; each on two grounds
+    assert len(pairs) == 15 + 1 + 4        # the six roles two by two; the highlights; each on two grounds
     assert failing(COLOUR_BLIND) == []
 
 

@@ -51,11 +51,13 @@ class Campaign(BaseModel):
         return RANKS[self.levels.get(player, 0)]
 
     def difficulty(self, seats: dict[str, str], rules: RulesData) -> dict[str, str]:
-        """The difficulty each seated role plays at: its level of the player's rank."""
+        """The difficulty each seated role plays at: its level of the player's rank (the Ghoul's from its own
+        difficulty cards, Ragpicker … Hunter)."""
         out = {}
         for role, player in seats.items():
             rank = self.rank(player)
-            level = next((d.id for d in rules.difficulty if d.role == role and d.rank == rank), None)
+            cards = rules.ghoul.difficulty if role == "ghoul" else [d for d in rules.difficulty if d.role == role]
+            level = next((d.id for d in cards if d.rank == rank), None)
             if level is not None:
                 out[role] = level
         return out

@@ -208,7 +208,8 @@ class ThiefBoard:
 class GhoulBoard:
     """The Ghoul's board, all public but its Terror deck's order (GH-*): the dice rolled, kept
     and set aside, movement left, the Ghoul discs on the Attack space, Defense, Fury and its
-    goal, Treasure tokens held, the Terror cards face up and the Terror deck's size."""
+    goal, Treasure tokens held, the Terror cards face up (and which were used this turn) and
+    the Terror deck's size."""
 
     placed: bool
     rolled: tuple[int, ...]
@@ -228,6 +229,7 @@ class GhoulBoard:
     terror_deck: int
     attacked: tuple[str, ...]
     backstab: int
+    terror_first_used: tuple[str, ...]        # the Terror cards whose first effect it used this turn (GH-30)
 
 
 @_quick_init

@@ -192,7 +192,7 @@ def _ghoul_board(g: Game) -> GhoulBoard:
         attack=s.attack, defense=s.defense, fury=s.fury, fury_goal=fury_goal(g), crystals_goal=crystals_goal(g),
         smashed=s.smashed, treasure=s.treasure, terror=tuple(s.terror), terror_leaving=tuple(s.leaving),
         terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck), attacked=tuple(s.attacked),
-        backstab=s.backstab,
+        backstab=s.backstab, terror_first_used=tuple(s.first_used),
     )
 
 

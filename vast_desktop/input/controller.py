@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 # Pieces dragged along a path in their own turn: the decision kind, the option verbs that step
 WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {
     "knight": (DecisionKind.KNIGHT_TURN, ("move", "mapmove")),
-    "thief": (DecisionKind.THIEF_TURN, ("move", "climb"))}
+    "thief": (DecisionKind.THIEF_TURN, ("move", "climb")),
+    "ghoul": (DecisionKind.GHOUL_TURN, ("move",))}
+THROUGH_DARK = ("thief", "ghoul")      # the walkers whose paths go over Dark tiles (the Knight's step reveals one)
 KEY_ZOOM = 1.15         # one press of + or -
 WHEEL_ZOOM = 1.12       # one notch of the wheel over the map
 
@@ -376,7 +378,7 @@ class TableController:
         p = at.space
         if p is None or t.view is None:
             return None
-        for piece, (kind, verbs) in WALKERS.items():   # the Knight or the Thief in their own turn
+        for piece, (kind, verbs) in WALKERS.items():   # the Knight, the Thief or the Ghoul in its own turn
             if t.view.pieces.get(piece) == p and d.kind == kind \
                     and any(has_verb(o.id, *verbs) for o in d.options):
                 return f"piece:{piece}"
@@ -408,7 +410,7 @@ class TableController:
             t.notify("That cannot go there.", error=True)
 
     def drop_walker(self, piece: str, at: Point) -> None:
-        """The Knight or the Thief dropped on a space: a step there (a menu if several ways,
+        """The Knight, the Thief or the Ghoul dropped on a space: a step there (a menu if several ways,
         e.g. the Thief's Climb), or a path of single steps walked one engine option at a time."""
         t = self.table
         p = at.space
@@ -423,15 +425,16 @@ class TableController:
         if moves:
             self.choose_options(moves, at.pos)
             return
-        path = walk_path(view, start, p, through_dark=piece == "thief")
+        path = walk_path(view, start, p, through_dark=piece in THROUGH_DARK)
         if not path:
             t.notify(f"The {name} cannot find a way there.", error=True)
             return
-        thief = view.boards.thief
-        left = thief.movement_left if piece == "thief" and thief is not None else None
+        thief, ghoul = view.boards.thief, view.boards.ghoul
+        left = thief.movement_left if piece == "thief" and thief is not None else \
+            ghoul.movement if piece == "ghoul" and ghoul is not None else None
         if left is not None and len(path) > int(left):
-            t.notify(f"Too far: the Thief has {left} Movement left and the way there is {len(path)} "
-                     "spaces.", error=True)
+            t.notify(f"Too far: the {name} has {left} {'Movement' if piece == 'thief' else 'movement'} left and "
+                     f"the way there is {len(path)} spaces.", error=True)
             return
         self.path_piece = piece
         self.path_queue = path
@@ -459,7 +462,7 @@ class TableController:
         q = self.path_queue.pop(0)
         if d.option(at("move", q)) is None:
             self.path_queue = []
-            who = "she" if self.path_piece == "knight" else "he"
+            who = {"knight": "she", "ghoul": "it"}.get(self.path_piece, "he")
             t.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
             return
         self.choose(at("move", q))

@@ -6,7 +6,7 @@ Cave's magenta) run together for a player without red or green cones: under a de
 simulation the Knight and the Dragon are 9 ΔE2000 apart, under protanopia the Goblins and the
 Knight 11 (``tests/test_palette_vision.py`` lists them).  The colour-blind safe palette picks
 role colours after Okabe and Ito's colour-universal set — yellow, bluish green, deep red,
-violet, white — that stay at least :data:`MIN_DISTANCE` apart under normal vision, deuteranopia
+violet, white, sky blue — that stay at least :data:`MIN_DISTANCE` apart under normal vision, deuteranopia
 and protanopia.  Colour is never the only cue anyway: each role's piece has its own silhouette
 and carries its initial letter (:data:`~vast_desktop.render.theme.ROLE_LETTERS`), and with the
 option on the map marks legal targets with a striped corner pattern and the target under the
@@ -63,6 +63,7 @@ COLOUR_BLIND = Palette(
         "dragon": (170, 40, 20),       # deep red (dark under protanopia: told apart by lightness)
         "cave": (150, 70, 200),        # violet
         "thief": (235, 235, 235),      # white
+        "ghoul": (0, 192, 240),        # sky blue (a little deeper than Okabe and Ito's, to stay clear of the violet)
     }),
     theme.HIGHLIGHT, theme.HIGHLIGHT_ALT, FOCUS_RING, patterned=True)
 

@@ -17,7 +17,7 @@ ROLE_COLOURS = {
 }
 ROLE_NAMES = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "Thief",
               "ghoul": "Ghoul"}
-ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T"}
+ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T", "ghoul": "H"}
 
 BG = (18, 16, 22)
 PANEL = (34, 30, 40)

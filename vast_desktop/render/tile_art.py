@@ -41,8 +41,8 @@ TOKEN_KINDS = ("treasure", "crystal", "event", "vault", "ogre", "troll", "hatred
 TOKEN_LETTERS = {"treasure": "T", "crystal": "C", "event": "!", "vault": "V", "ogre": "O", "troll": "Tr",
                  "hatred": "H", "gem_claw": "Gc", "gem_flame": "Gf", "gem_wing": "Gw", "flamewall": "F",
                  "meat": "M"}
-PIECE_IDS = ("knight", "dragon", "thief", "tribe:fangs", "tribe:bones", "tribe:eye")
-PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "tribe:fangs": "F", "tribe:bones": "B",
+PIECE_IDS = ("knight", "dragon", "thief", "ghoul", "tribe:fangs", "tribe:bones", "tribe:eye")
+PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "ghoul": "H", "tribe:fangs": "F", "tribe:bones": "B",
                  "tribe:eye": "E"}
 EDGE_KINDS = ("rockslide", "bomb")
 TERRAIN_SPACE_KINDS = ("plain", "impassable", "bridge")
@@ -513,6 +513,21 @@ def _piece_thief(p: _Pen) -> _Letter:
     return _Letter("T", 0, 0.02, 0.5, col, None)
 
 
+def _piece_ghoul(p: _Pen) -> _Letter:
+    """The Ghoul: a hunched skull-faced head with hollow eyes over two clawed hands (a shape unlike the
+    Knight's shield, the Dragon's wings, the Thief's hood and the Goblins' round heads); letter H."""
+    col = theme.ROLE_COLOURS["ghoul"]
+    dark = (214, 210, 186)                                             # bone-pale claws: they show on Dark tiles
+    for s in (-1, 1):                                                  # clawed hands at the sides
+        p.poly([(0.5 * s, 0.3), (1.0 * s, 0.5), (0.94 * s, 0.98), (0.72 * s, 0.7), (0.6 * s, 1.0),
+                (0.48 * s, 0.72), (0.36 * s, 0.62)], dark)
+    p.poly([(-0.66, -0.5), (-0.4, -0.96), (0.4, -0.96), (0.66, -0.5), (0.6, 0.3), (0.34, 0.96), (-0.34, 0.96),
+            (-0.6, 0.3)], col)                                          # the long gaunt head
+    for s in (-1, 1):                                                  # hollow eye sockets
+        p.ellipse(0.28 * s - 0.2, -0.62, 0.28 * s + 0.2, -0.18, (26, 30, 22))
+    return _Letter("H", 0, 0.34, 0.52, PALE, INK)
+
+
 TRIBE_PLATE: RGB = (244, 234, 206)      # the pale plate behind a Tribe: it stands out from its (dark) tile
 
 
@@ -575,7 +590,7 @@ def _piece_entrance(p: _Pen) -> _Letter | None:
 
 
 _PIECES: dict[str, Callable[[_Pen], _Letter]] = {
-    "knight": _piece_knight, "dragon": _piece_dragon, "thief": _piece_thief,
+    "knight": _piece_knight, "dragon": _piece_dragon, "thief": _piece_thief, "ghoul": _piece_ghoul,
     "tribe:fangs": _goblin("fangs"), "tribe:bones": _goblin("bones"), "tribe:eye": _goblin("eye"),
 }
 

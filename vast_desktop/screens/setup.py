@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import time
 from functools import partial
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -27,13 +28,13 @@ from ..engine.setup import (
     house_rules_for,
     make_config,
 )
-from ..engine.state import BASE_ROLES
+from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
-from ..rules_data import DifficultyLevel
 from ..rules_folder import rules_line
 from ..session import Seat, Session, bot_levels, default_bot_level
 from ..settings import autosave_path
+from . import setup_roles
 from .base import Screen
 from .menu import draw_panel, hex_colour, keep, readable
 from .paged import PagedItem, PagedList
@@ -171,18 +172,14 @@ class SetupScreen(Screen):
     # ------------------------------------------------------------ model
     @property
     def roles(self) -> tuple[str, ...]:
-        return tuple(r for r in BASE_ROLES if r in self.chosen)
+        return tuple(r for r in ROLE_ORDER if r in self.chosen)
 
     def _role_variant(self):
-        try:
-            return self.rules.role_variant(self.roles)
-        except ValueError:
-            return None
+        return setup_roles.base_variant(self.rules, self.roles)
 
     def solo_levels(self) -> tuple:
-        """The solo levels of the chosen role variant (Knight or Dragon solo), else ()."""
-        rv = self._role_variant()
-        return tuple(rv.solo_levels) if rv is not None else ()
+        """The solo levels of the chosen role variant (Knight, Dragon or Ghoul solo), else ()."""
+        return setup_roles.solo_levels(self.rules, self.roles)
 
     def crystal_choices(self) -> tuple[int, ...]:
         """RV-27: the Crystals the Knight may need, agreed before play (Knight vs Thief), else ()."""
@@ -200,7 +197,7 @@ class SetupScreen(Screen):
                      and not (self.campaign_on and v.startswith(SPEED)))
 
     def default_level(self, role: str) -> str:
-        levels = self.rules.difficulty_levels(role)
+        levels = setup_roles.levels(self.rules, role)
         rank = self.speed_rank() or "standard"
         return next((d.id for d in levels if d.rank == rank), next(d.id for d in levels if d.rank == "standard"))
 
@@ -255,7 +252,8 @@ class SetupScreen(Screen):
         except SetupError as exc:
             self.preview_error = str(exc)
         else:
-            self.recommended = self.rules.role_variant(self.preview.turn_order).recommended
+            rv = setup_roles.base_variant(self.rules, self.preview.turn_order)
+            self.recommended = bool(rv is not None and rv.recommended and "ghoul" not in self.preview.turn_order)
         try:
             self.config = make_config(self.setup(), self.rules)
         except SetupError as exc:
@@ -282,7 +280,7 @@ class SetupScreen(Screen):
                 self._configs[key] = None
         return self._configs[key]
 
-    def level_text(self, role: str, lvl: DifficultyLevel) -> str:
+    def level_text(self, role: str, lvl: Any) -> str:      # a DifficultyLevel, or the Ghoul's GhoulDifficulty
         """The level's card text with the numbers this game will really use: Knight vs Thief's agreed
         Crystals (and the Thief's stash that follows them); with no Knight, what the Goblins' level sets."""
         text = lvl.text
@@ -300,6 +298,11 @@ class SetupScreen(Screen):
             if want is not None and int(want) != cfg.crystals_needed:
                 text = re.sub(rf"smash {int(want)} Crystals", f"smash {cfg.crystals_needed} Crystals (agreed for "
                               f"{cfg.variant_name})", text, count=1)
+        elif role == "ghoul" and "ghoul_fury_goal" in cfg.extra:             # GH-02: the goal this game uses
+            goal = int(cfg.extra["ghoul_fury_goal"])
+            if f"{goal}" not in text.split("(")[0] or "+" in text:
+                text = f"{text} In this game: {goal} Fury" + (
+                    f" (set by {cfg.variant_name})." if goal != int(lvl.fury_base) + len(roles) else ".")
         elif role == "goblins" and "knight" not in roles:                    # DIF-11
             sets = f"the Crystals the Goblins must smash ({cfg.crystals_needed})"
             if "dragon" in roles:
@@ -310,7 +313,7 @@ class SetupScreen(Screen):
     def level_note(self, role: str, level_id: str | None = None, longest: bool = False) -> str:
         """The line under a player's row: the level, what it does, and in a campaign the player's
         level (``longest``: as long as it can read, to size the row)."""
-        lvl = self.rules.difficulty_level(role, level_id or self.level_of(role))
+        lvl = setup_roles.level(self.rules, role, level_id or self.level_of(role))
         text = f"{lvl.name}: {self.level_text(role, lvl)}"
         if self.campaign_on and self.campaign is not None:
             name = self.names.get(role, "")
@@ -363,12 +366,12 @@ class SetupScreen(Screen):
         left = self.left
         bh = s(38)
         # roles in play
-        n = len(BASE_ROLES)
+        n = len(ROLE_ORDER)
         tgap = s(10)
         tw = min(s(122), (self.left_w - (n - 1) * tgap) // n)
         y = left.y + s(30)
         self.role_buttons = {}
-        for i, role in enumerate(BASE_ROLES):
+        for i, role in enumerate(ROLE_ORDER):
             on = role in self.chosen
             tip = f"Take the {ROLE_NAMES[role]} out of the game" if on else f"Add the {ROLE_NAMES[role]} to the game"
             b = pygame_gui.elements.UIButton(pygame.Rect(left.x + i * (tw + tgap), y, tw, s(46)),
@@ -418,13 +421,13 @@ class SetupScreen(Screen):
                 els.append((entry, sx + seat_w + s(10), 0))
                 candidates.append("Type the player's name: their campaign level sets this difficulty.")
             else:
-                labels = {f"{d.name} ({d.rank.capitalize()})": d.id for d in self.rules.difficulty_levels(role)}
+                labels = {f"{d.name} ({d.rank.capitalize()})": d.id for d in setup_roles.levels(self.rules, role)}
                 self.level_labels[role] = labels
                 cur = next(k for k, v in labels.items() if v == self.level_of(role))
                 self.level_menus[role] = keep(self, pygame_gui.elements.UIDropDownMenu(
                     list(labels), cur, pygame.Rect(left.x + sx + seat_w + s(10), y, level_w, bh), m))
                 els.append((self.level_menus[role], sx + seat_w + s(10), 0))
-            for d in self.rules.difficulty_levels(role):        # the row keeps its height whatever the level
+            for d in setup_roles.levels(self.rules, role):        # the row keeps its height whatever the level
                 candidates.append(self.level_note(role, d.id, longest=True))
             lines = max(len(wrap(c, s(17), self.note_w)) for c in candidates)
             plist.add(PagedItem(f"role:{role}", bh + s(6) + lines * s(19), partial(self._draw_row, role), els))
@@ -597,7 +600,7 @@ class SetupScreen(Screen):
             self.chosen.remove(role)
         else:
             self.chosen.append(role)
-        self.chosen.sort(key=BASE_ROLES.index)
+        self.chosen.sort(key=ROLE_ORDER.index)
         self.validate()
         self.rebuild()
 
@@ -772,10 +775,9 @@ class SetupScreen(Screen):
     def _draw_solo(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         s = self.scaled
         draw_text(surface, "Solo level (Alone in the Dark)", (rect.x, rect.y), s(20), TEXT, bold=True)
-        rv = self._role_variant()
-        if rv is None or not rv.solo_levels:
+        lvl = next((lv for lv in self.solo_levels() if lv.id == self.solo_level), None)
+        if lvl is None:
             return
-        lvl = rv.solo_level(self.solo_level)
         y = rect.y + s(26) + s(38) + s(6)
         for line in wrap(lvl.text, s(17), self.note_w):
             draw_text(surface, line, (rect.x + self.name_w + s(10), y), s(17), TEXT_DIM)

@@ -28,6 +28,7 @@ from .describe_boards import (
     one_line,
 )
 from .describe_boards import card as _card
+from .describe_ghoul import ghoul_tip
 
 DIRECTIONS = ("north", "east", "south", "west")
 TOKEN_NAMES = {"crystal": "Crystal", "treasure": "Treasure", "event": "Event", "vault": "Vault", "gem_claw": "Claw Gem",
@@ -166,7 +167,8 @@ def tribe_tip(view: PlayerView, tribe: str) -> str:
     return goblins_tribe(view, tribe)
 
 
-PIECES: dict[str, Callable[[PlayerView], str]] = {"knight": knight_tip, "dragon": dragon_tip, "thief": thief_tip}
+PIECES: dict[str, Callable[[PlayerView], str]] = {"knight": knight_tip, "dragon": dragon_tip, "thief": thief_tip,
+                                                  "ghoul": ghoul_tip}
 
 
 # ------------------------------------------------------------------ cards

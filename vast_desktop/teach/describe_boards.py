@@ -1,6 +1,6 @@
 """The player boards' tooltips, for :mod:`.describe` (its ``slot``, ``card`` and ``info`` kinds).
 
-The boards (render/boards/: knight.py, cave.py, dragon.py, goblins.py, thief.py) draw; every
+The boards (render/boards/: knight.py, cave.py, dragon.py, goblins.py, thief.py, ghoul.py) draw; every
 tooltip they show comes from here through ``describe``, so the map and the boards cannot
 disagree.  Like the rest of describe, these read ONLY the :class:`PlayerView` and the public
 rules data: a private part (the Cave's hand, the Knight's Sidequests and facedown Treasures,
@@ -18,6 +18,7 @@ from ..engine.board_views import GoblinsBoard, KnightBoard
 from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import RulesData, UnknownIdError
+from .describe_ghoul import ghoul_flare, ghoul_info, ghoul_slot, ghoul_terror_card
 
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
@@ -902,12 +903,12 @@ def thief_info(view: PlayerView, rest: str) -> str:
 # ========================================================================= dispatch
 SLOTS: dict[str, Callable[[PlayerView, str], str]] = {"knight": knight_slot, "dragon": dragon_slot,
                                                       "cave": cave_slot, "goblins": goblins_slot,
-                                                      "thief": thief_slot}
+                                                      "thief": thief_slot, "ghoul": ghoul_slot}
 INFOS: dict[str, Callable[[PlayerView, str], str]] = {"knight": knight_info, "dragon": dragon_info,
                                                       "cave": cave_info, "goblins": goblins_info,
-                                                      "thief": thief_info}
+                                                      "thief": thief_info, "ghoul": ghoul_info}
 BOARD_CARDS: tuple[Callable[[PlayerView, str], str | None], ...] = (
-    knight_treasure_card, knight_sidequest_card, dragon_hand_card, goblins_card)
+    knight_treasure_card, knight_sidequest_card, dragon_hand_card, goblins_card, ghoul_terror_card)
 
 
 def board_slot(view: PlayerView, ref: str) -> str:
@@ -927,6 +928,9 @@ def board_info(view: PlayerView, ref: str) -> str:
 def board_card(view: PlayerView, cid: str) -> str | None:
     """A card where the view places it on a board (None when no board holds it: then it is offered or public)."""
     if cid == "flare":
+        if view.boards.ghoul is not None:           # the Ghoul's Flare costs it movement (and the Thief's, cubes)
+            return ghoul_flare(view) + (" The Thief pays 1 Action cube each use instead (around his own space)."
+                                        if view.boards.thief is not None else "")
         return FLARE
     for fn in BOARD_CARDS:
         text = fn(view, cid)

@@ -1,5 +1,6 @@
 """Player boards drawn like the physical ones (GUI_SPEC "Player board right"): one module per role
-(:mod:`.knight`, :mod:`.cave`, :mod:`.goblins`, :mod:`.dragon`, :mod:`.thief`) on the shared drawing
+(:mod:`.knight`, :mod:`.cave`, :mod:`.goblins`, :mod:`.dragon`, :mod:`.thief`,
+:mod:`.ghoul`) on the shared drawing
 kit :mod:`.kit`.  A role's board imports only the kit, never another role's board
 (tests/test_hygiene.py); this module is the one that knows every role: it dispatches by role.
 
@@ -44,7 +45,7 @@ from ..theme import (
     TEXT_DIM,
     font,
 )
-from . import cave, dragon, goblins, kit, knight, thief
+from . import cave, dragon, ghoul, goblins, kit, knight, thief
 from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade, draw_card_zoom
 
 __all__ = [
@@ -65,13 +66,14 @@ _DRAWERS: dict[str, _BoardDrawer] = {
     "goblins": goblins.draw_goblins_board,
     "dragon": dragon.draw_dragon_board,
     "thief": thief.draw_thief_board,
+    "ghoul": ghoul.draw_ghoul_board,
 }
 
 
 def clear_caches() -> None:
     """Forget cached backgrounds, layouts and glows (after a display change or pygame.quit)."""
     kit.clear_caches()
-    for module in (knight, cave, goblins, dragon, thief):
+    for module in (knight, cave, goblins, dragon, thief, ghoul):
         module.clear_caches()
 
 

@@ -77,6 +77,15 @@ def _rules() -> RulesData:
     return _RD
 
 
+@dataclass(frozen=True)
+class TerrorFace:
+    """A Ghoul's Terror card as a card face (its name, and its two effects as its text): the Terror
+    cards are in the Ghoul's part of the rules data, not among the game's cards."""
+
+    name: str
+    text: str
+
+
 def _card(cid: str) -> Any:
     if cid.startswith("terrain:"):          # a Terrain tile to choose (terrain_choose): named by its kind
         kind = cid.split(":", 1)[1]
@@ -84,7 +93,12 @@ def _card(cid: str) -> Any:
     try:
         return _rules().card(cid)
     except UnknownIdError:
+        pass
+    try:
+        t = _rules().ghoul.terror_card(cid)
+    except (UnknownIdError, KeyError, ValueError):
         return None
+    return TerrorFace(str(t.name), f"{_one_line(t.first.text)} Once per game: {_one_line(t.once_per_game.text)}")
 
 
 def _card_name(cid: str) -> str:

@@ -1,0 +1,128 @@
+"""The Ghoul's board tooltips, for :mod:`.describe_boards` (its ``slot``, ``card`` and ``info`` kinds)
+and :mod:`.describe` (the Ghoul's piece on the map).
+
+Like the rest of describe these read only the :class:`PlayerView` and the public rules data.  The
+Ghoul's board is all public (GH-*) but for its Terror deck's order; the Terror cards it draws to
+choose among are targets of its own decision only, so their tooltip (the card's two effects, from
+the rules data) says nothing that is not public.
+
+Refs: ``slot:ghoul.die.<face>``, ``slot:ghoul.symbol.<symbol>``, ``card:<terror card>`` (a copy id
+such as ``chase`` or ``chase_2``), ``info:ghoul.<dice|movement|attack|defense|fury|treasure|deck>``.
+"""
+from __future__ import annotations
+
+from ..engine.geometry import fmt_pos
+from ..engine.view import PlayerView
+from ..rules_data import UnknownIdError
+
+SYMBOL_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
+
+
+def terror_name(view: PlayerView, cid: str) -> str | None:
+    """The name of the Terror card ``cid`` (a copy id), or None when ``cid`` is no Terror card."""
+    try:
+        return str(view.rules.ghoul.terror_card(cid).name)
+    except (UnknownIdError, KeyError, ValueError, AttributeError):
+        return None
+
+
+def terror_text(view: PlayerView, cid: str) -> str:
+    """``Name — every turn: … / once per game: …`` from the rules data."""
+    data = view.rules.ghoul.terror_card(cid)
+    return (f"{data.name} — first effect: {' '.join(data.first.text.split())} / once per game: "
+            f"{' '.join(data.once_per_game.text.split())}")
+
+
+def ghoul_tip(view: PlayerView) -> str:
+    """The Ghoul's piece (on the map) and its board's header."""
+    b = view.boards.ghoul
+    if b is None:
+        return ""
+    where = view.pieces.get("ghoul")
+    at = f" at {fmt_pos(where)}" if where else ""
+    return (f"The Ghoul{at}: Fury {b.fury}/{b.fury_goal}, Defense {b.defense}, {b.movement} movement left, "
+            f"{b.attack} Ghoul disc(s) on its Attack space; {b.treasure} Treasure token(s) held; "
+            f"{len(b.terror)} Terror card(s) face up, {b.terror_deck} in the deck.")
+
+
+def ghoul_terror_card(view: PlayerView, cid: str) -> str | None:
+    """A Terror card on the Ghoul's board (held, leaving this turn, or drawn to choose among)."""
+    b = view.boards.ghoul
+    if b is None or terror_name(view, cid) is None:
+        return None
+    text = terror_text(view, cid)
+    if cid in b.terror_leaving:
+        return f"{text} (its once-per-game effect is in use this turn: the card leaves at the end of the turn)"
+    if cid in b.terror and cid in b.terror_first_used:
+        return f"{text} (used this turn: neither effect again before its next turn)"
+    if cid in b.terror:
+        return f"{text} (face up: the first effect once per turn, the other once per game, never both in a turn)"
+    return f"{text} (drawn: keep one, the others go to the bottom of the Terror deck)"
+
+
+def ghoul_flare(view: PlayerView) -> str:
+    """The Flare as the Ghoul uses it (its player variants): aimed at its own space for movement."""
+    f = view.rules.ghoul.flare
+    return (f"The Flare (the Ghoul's variants): light up the spaces around the Ghoul's own space, "
+            f"{f.own_space_movement} movement point each use.")
+
+
+def ghoul_slot(view: PlayerView, rest: str) -> str:
+    b = view.boards.ghoul
+    if b is None:
+        return ""
+    what, _, detail = rest.partition(".")
+    if what == "die" and detail.isdigit():
+        face = int(detail)
+        d = view.decision
+        kind = d.kind if d is not None else ""
+        if kind == "ghoul_cheat":
+            return f"Cheat (once per game): turn one Ghoul die to {face} and roll only the others."
+        if kind == "ghoul_reroll":
+            return f"Cheat: roll the {face} again."
+        rest_faces = list(b.rolled)
+        if face in rest_faces:
+            rest_faces.remove(face)
+        kept = sorted(rest_faces, reverse=True)[:2]
+        if len(kept) == 2 and not b.kept:
+            return (f"A Ghoul die showing {face}: set it aside and keep the others — movement {kept[0]}, "
+                    f"attack {kept[1]} (the higher is movement, the lower attack).")
+        return f"A Ghoul die showing {face}."
+    if what == "symbol" and detail:
+        return (f"The {SYMBOL_NAMES.get(detail, detail.title())} symbol: the Ghoul skitters to a Dark tile with it.")
+    return ""
+
+
+def ghoul_info(view: PlayerView, rest: str) -> str:
+    b = view.boards.ghoul
+    if b is None:
+        return ""
+    rd = view.rules.ghoul
+    if rest == "header":
+        return ghoul_tip(view)
+    if rest == "dice":
+        if not b.rolled:
+            return "The Ghoul dice: it rolls them at the start of its turn and keeps 2."
+        kept = f"; kept: movement {b.kept[0]}, attack {b.kept[-1]}" if b.kept else ""
+        aside = f"; set aside: {b.set_aside}" if b.set_aside else ""
+        return f"The Ghoul dice rolled: {', '.join(map(str, b.rolled))}{kept}{aside}."
+    if rest == "movement":
+        return (f"Movement points left this turn: {b.movement}. A step costs {rd.move_cost}, through a wall "
+                f"+{rd.wall_cost}, into a space with a player piece +{rd.occupied_cost} (unless it attacks it).")
+    if rest == "attack":
+        return (f"The Attack space: {b.attack} Ghoul disc(s). Attacking a piece costs discs; each attack raises its "
+                f"Fury by {rd.fury_per_attack}." + (f" Attacked this turn: {', '.join(b.attacked)}." if b.attacked
+                                                  else ""))
+    if rest == "defense":
+        return (f"Defense {b.defense}: the Ghoul discs left on its Attack space at the end of its turn. To enter its "
+                "space a piece needs more than it (the Knight's Strength, the Thief's Stealth...).")
+    if rest == "fury":
+        return (f"Fury {b.fury}, its goal {b.fury_goal} (the goal reached, it wins or must still escape, as the "
+                "variant says). It draws a Terror card on reaching each "
+                f"space with the Terror icon ({', '.join(map(str, rd.fury_track.terror_spaces))}).")
+    if rest == "treasure":
+        return (f"Treasure tokens held: {b.treasure}. Collecting one from its space costs {rd.collect_cost} "
+                "movement points.")
+    if rest == "deck":
+        return f"The Terror deck: {b.terror_deck} card(s), facedown (nobody sees their order)."
+    return ""
