@@ -23,7 +23,8 @@ PER_TURN = {
     "goblins": {"activated", "war_card", "drawn_monster"},
     "thief": {"cubes", "movement_left", "targeted", "stealth_now"},
     # the Ghoul's dice are rolled again (GH-06..08); a "during this turn" card is out of the game already
-    "ghoul": {"rolled", "kept", "set_aside", "movement", "attack", "attacked", "terror_leaving", "terror_removed"},
+    "ghoul": {"rolled", "kept", "set_aside", "movement", "attack", "attacked", "terror_leaving", "terror_removed",
+              "terror_first_used"},                 # the first effects used this turn (GH-30) start afresh
 }
 VARIANTS = ((), ("terrain",), ("random-terrain",), ("moving-entrance",), ("uncertain-treasures",))
 
