@@ -1,0 +1,226 @@
+"""The Vile Ghoul's rules (checklist section 20, VG-01..15; expansion data sheet §4) on its
+pure rule modules: the dice chart (``engine/roles/vile_ghoul/chart.py``) and its goals and
+player variants (``engine/roles/vile_ghoul/variant.py``).  The chart values are read from the
+rules data (provisional), never written here, so a corrected chart keeps these tests true.
+"""
+from __future__ import annotations
+
+from itertools import cycle
+
+import pytest
+
+from vast_desktop.engine.roles.vile_ghoul import chart as vc
+from vast_desktop.engine.roles.vile_ghoul.variant import Gift, check_roles, seat, vile_goal
+from vast_desktop.engine.state import ROLE_ORDER
+from vast_desktop.rules_data.loader import load_rules_data
+
+RD = load_rules_data()
+VD = RD.vile_ghoul
+
+
+def _roller(*faces: int):
+    it = cycle(faces)
+    return lambda: next(it)
+
+
+# ------------------------------------------------------------------ VG-01: goals by the roles in play
+def test_VG_01_hunts_the_knight_then_the_dragon_then_crystals() -> None:
+    std = VD.standard_level()
+    k = vile_goal(RD, ("knight", "vile_ghoul", "dragon"))
+    assert (k.hunted, k.hunted_health, k.crystals) == ("knight", std.knight_health, None)
+    d = vile_goal(RD, ("vile_ghoul", "dragon", "thief"))
+    assert (d.hunted, d.hunted_health, d.crystals) == ("dragon", std.dragon_health, None)
+    t = vile_goal(RD, ("vile_ghoul", "thief"))
+    assert t.hunted is None and t.escape
+
+
+def test_VG_01_with_neither_the_difficulty_card_sets_the_crystals_then_escape() -> None:
+    for level in VD.difficulty:
+        goal = vile_goal(RD, ("vile_ghoul", "thief"), level.id)
+        assert (goal.hunted, goal.crystals, goal.escape) == (None, level.crystals, True)
+    assert vile_goal(RD, ("vile_ghoul", "thief")).crystals == VD.standard_level().crystals == 5
+
+
+@pytest.mark.parametrize("level", [d.id for d in VD.difficulty])
+def test_VG_01_difficulty_cards_set_the_hunted_health_and_dice(level: str) -> None:
+    card = VD.level(level)
+    assert vile_goal(RD, ("knight", "vile_ghoul"), level).hunted_health == card.knight_health
+    assert vile_goal(RD, ("vile_ghoul", "dragon"), level).hunted_health == card.dragon_health
+    assert vile_goal(RD, ("vile_ghoul", "dragon"), level).dice == card.dice_rolled
+
+
+def test_VG_01_unknown_difficulty_card_is_refused_with_the_valid_ones() -> None:
+    with pytest.raises(Exception, match="ragpicker"):
+        vile_goal(RD, ("knight", "vile_ghoul"), "nobody")
+
+
+# ------------------------------------------------------------------ §4 player variants
+def test_variant_with_knight_gives_goblin_infestation_line_a_and_ambush_kills() -> None:
+    goal = vile_goal(RD, ("knight", "vile_ghoul"))
+    assert Gift("goblin_infestation", "knight", "A") in goal.gifts
+    assert goal.ambush_kill_counts and not goal.no_hunger_cubes
+
+
+def test_variant_with_dragon_moves_no_hunger_cubes() -> None:
+    goal = vile_goal(RD, ("knight", "vile_ghoul", "dragon"))
+    assert goal.no_hunger_cubes and goal.ambush_kill_counts
+    assert vile_goal(RD, ("vile_ghoul", "dragon")).no_hunger_cubes
+
+
+def test_variant_cave_vs_vile_ghoul_smashes_6_crystals() -> None:
+    goal = vile_goal(RD, ("vile_ghoul", "cave"))
+    assert (goal.hunted, goal.crystals, goal.escape) == (None, 6, False)
+    assert "cave_vs_vile_ghoul" in goal.variants
+
+
+@pytest.mark.parametrize("stash", [5, 6])
+def test_variant_with_thief_smashes_one_more_crystal_than_his_stash(stash: int) -> None:
+    assert vile_goal(RD, ("vile_ghoul", "cave", "thief"), thief_stash=stash).crystals == stash + 1
+
+
+def test_variant_with_thief_refuses_a_stash_not_agreed_by_the_rules() -> None:
+    with pytest.raises(ValueError, match="The Thief stashes 5 or 6 Treasures against the Vile Ghoul, not 4."):
+        vile_goal(RD, ("vile_ghoul", "thief", "cave"), thief_stash=4)
+
+
+@pytest.mark.parametrize(("level", "crystals"), [("easy", 5), ("medium", 6), ("hard", 7)])
+def test_variant_solo_alone_in_the_dark_with_flare(level: str, crystals: int) -> None:
+    goal = vile_goal(RD, ("vile_ghoul",), solo_level=level)
+    assert (goal.crystals, goal.escape, goal.hunted) == (crystals, True, None)
+    assert Gift("flare", "vile_ghoul") in goal.gifts
+
+
+# ------------------------------------------------------------------ VG-02/03: seat and refusals
+def test_VG_03_takes_the_goblins_seat() -> None:
+    assert seat(("thief", "dragon", "vile_ghoul", "knight", "cave"), ROLE_ORDER) == (
+        "knight", "vile_ghoul", "dragon", "cave", "thief")
+
+
+def test_VG_03_never_with_the_goblins() -> None:
+    reason = check_roles(("knight", "goblins", "vile_ghoul"))
+    assert reason is not None and reason.rule == "VG-03"
+    assert reason.text == ("The Vile Ghoul replaces the Goblins and takes their seat: a game has one or the other, "
+                           "not both.")
+    with pytest.raises(ValueError, match="replaces the Goblins"):
+        vile_goal(RD, ("goblins", "vile_ghoul"))
+
+
+def test_VG_02_never_with_the_ghoul() -> None:
+    reason = check_roles(("ghoul", "vile_ghoul"))
+    assert reason is not None and reason.rule == "VG-02"
+    assert check_roles(("knight", "vile_ghoul")) is None
+
+
+# ------------------------------------------------------------------ VG-04..07: Prepare Board, Select Statistics
+def test_VG_04_no_dice_in_supply_rolls_all_into_supply() -> None:
+    c = vc.Chart(left=3, right={2: 1, 5: 1}, discs=3)
+    rolled = vc.prepare_board(c, VD.dice, _roller(4, 1, 6))
+    assert rolled == [4, 1, 6] and c.supply == [4, 1, 6]
+    assert c.dice_on_chart() == 0 and c.discs == 0
+
+
+def test_VG_04_hard_cards_roll_two_dice() -> None:
+    c = vc.Chart()
+    assert len(vc.prepare_board(c, VD.level("hunter").dice_rolled, _roller(2))) == 2
+
+
+def test_VG_05_slides_the_left_die_right_and_removes_the_discs() -> None:
+    c = vc.Chart(supply=[6], left=2, right={2: 1, 4: 1}, discs=5, boost_spent=1)
+    assert vc.prepare_board(c, VD.dice, _roller(1)) == []
+    assert (c.left, c.right, c.discs, c.boost_spent, c.supply) == (0, {2: 2, 4: 1}, 0, 0, [6])
+
+
+def test_VG_06_select_places_a_supply_die_and_reads_its_row() -> None:
+    c = vc.Chart(supply=[3, 5], right={5: 2})
+    row = VD.chart_row(5)
+    assert vc.select(c, VD, 5) == (row.movement, row.attack)
+    assert c.supply == [3] and c.left == 5
+    assert vc.boost_dice(c) == 2          # the dice on the right of this row only
+    c2 = vc.Chart(supply=[3], right={5: 2})
+    vc.select(c2, VD, 3)
+    assert vc.boost_dice(c2) == 0         # FAQ: other rows' dice do nothing this turn
+
+
+def test_VG_06_refuses_a_face_not_in_supply_or_a_second_die() -> None:
+    c = vc.Chart(supply=[2, 2])
+    reason = vc.check_select(c, 4)
+    assert reason is not None and reason.text == "There is no 4 among the dice in your supply (you have: 2, 2)."
+    vc.select(c, VD, 2)
+    again = vc.check_select(c, 2)
+    assert again is not None and again.text == "You have already placed a die on row 2 of the chart this turn."
+
+
+def test_VG_07_attack_discs_are_a_reminder_equal_to_attack() -> None:
+    c = vc.Chart(supply=[4])
+    _, attack = vc.select(c, VD, 4)
+    assert c.discs == attack == VD.chart_row(4).attack
+
+
+# ------------------------------------------------------------------ VG-08..12: Attack constant, Boost dice
+def test_VG_08_attack_is_not_spent_by_attacking() -> None:
+    attack = VD.chart_row(6).attack
+    assert vc.check_attack_value(attack, 0, "Knight") is None
+    assert vc.check_attack_value(attack, 0, "Dragon") is None    # still the same Attack for a second target
+
+
+def test_VG_09_boost_dice_are_spent_once_each_turn() -> None:
+    c = vc.Chart(supply=[1], right={1: 2})
+    vc.select(c, VD, 1)
+    vc.spend_boost(c)
+    vc.spend_boost(c)
+    reason = vc.check_boost(c)
+    assert reason is not None and reason.rule == "VG-09"
+    assert c.right == {1: 2}              # spent dice stay where they are
+    vc.prepare_board(c, VD.dice, _roller(1))
+    assert c.boost_spent == 0
+    assert vc.boost_movement(VD) == VD.boost.movement
+
+
+def test_VG_09_no_boost_without_a_die_on_the_right_of_the_row() -> None:
+    c = vc.Chart(supply=[2], right={3: 1})
+    before = vc.check_boost(c)
+    assert before is not None and before.rule == "VG-06"
+    vc.select(c, VD, 2)
+    reason = vc.check_boost(c)
+    assert reason is not None and reason.text == "No die lies on the right of row 2, so you have no Boost die this turn."
+
+
+def test_VG_10_entering_a_piece_space_costs_one_more_unless_it_attacks_at_once_and_may() -> None:
+    assert vc.entry_extra(3, 2, attacks_at_once=True) == 0
+    assert vc.entry_extra(2, 2, attacks_at_once=True) == 1
+    assert vc.entry_extra(5, 0, attacks_at_once=False) == 1
+
+
+def test_VG_11_boost_attack_is_temporary_for_one_move() -> None:
+    base = 2
+    boosted = base + vc.boost_attack(VD)
+    assert vc.check_attack_value(base, 2, "Knight") is not None
+    assert vc.check_attack_value(boosted, 2, "Knight") is None
+    assert vc.defense(base) == base       # the bonus never reaches Defense (VG-14)
+
+
+def test_VG_12_attack_must_beat_defence_and_smash_needs_three() -> None:
+    reason = vc.check_attack_value(2, 2, "Knight")
+    assert reason is not None and reason.text == "Your Attack 2 must be greater than the Knight's defence 2."
+    smash = vc.check_smash_value(VD.crystal_smash_attack - 1, VD)
+    assert smash is not None and smash.rule == "VG-12"
+    assert vc.check_smash_value(VD.crystal_smash_attack, VD) is None
+
+
+def test_VG_14_defense_is_the_attack_of_the_row() -> None:
+    c = vc.Chart(supply=[5], right={5: 1})
+    _, attack = vc.select(c, VD, 5)
+    vc.spend_boost(c)
+    assert vc.defense(attack) == VD.chart_row(5).attack
+
+
+def test_VG_15_a_terror_card_per_attack_and_per_two_collected() -> None:
+    assert vc.terror_draws(VD, 1, 0, 0) == 1
+    assert vc.terror_draws(VD, 0, 0, 1) == 0
+    assert vc.terror_draws(VD, 0, 1, 2) == 1
+    assert vc.terror_draws(VD, 2, 3, 4) == 3
+
+
+def test_chart_values_come_from_the_rules_data_and_are_flagged_provisional() -> None:
+    assert VD.uses_provisional_values
+    assert sorted(r.face for r in VD.dice_chart) == [1, 2, 3, 4, 5, 6]
