@@ -224,3 +224,28 @@ def test_VG_15_a_terror_card_per_attack_and_per_two_collected() -> None:
 def test_chart_values_come_from_the_rules_data_and_are_flagged_provisional() -> None:
     assert VD.uses_provisional_values
     assert sorted(r.face for r in VD.dice_chart) == [1, 2, 3, 4, 5, 6]
+
+
+# ------------------------------------------------------------------ setup refuses what the rules refuse
+@pytest.mark.parametrize(("roles", "message"), [
+    (("knight", "goblins", "vile_ghoul"),
+     "The Vile Ghoul replaces the Goblins and takes their seat: a game has one or the other, not both. (VG-03)"),
+    (("ghoul", "vile_ghoul"),
+     "The Ghoul and the Vile Ghoul share one Terror deck and the Ghoul dice: a game has one or the other, not both. "
+     "(VG-02)"),
+])
+def test_VG_03_setup_refuses_the_vile_ghoul_with_the_goblins_or_the_ghoul(roles: tuple[str, ...], message: str) -> None:
+    from vast_desktop.engine import Setup, new_game
+    from vast_desktop.engine.setup import SetupError
+
+    with pytest.raises(SetupError) as err:
+        new_game(Setup(roles=roles, seed=1))
+    assert str(err.value) == message
+
+
+def test_setup_names_the_vile_ghoul_as_known_but_not_yet_playable() -> None:
+    from vast_desktop.engine import Setup, new_game
+    from vast_desktop.engine.setup import SetupError
+
+    with pytest.raises(SetupError, match=r"^The vile_ghoul role\(s\) are not playable yet; playable roles: "):
+        new_game(Setup(roles=("knight", "vile_ghoul"), seed=1))

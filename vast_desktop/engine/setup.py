@@ -22,6 +22,8 @@ from .roles.ghoul.variant import ghoul_variant
 from .roles.goblins.state import setup_goblins
 from .roles.meetings.table import build as build_meetings
 from .roles.thief.state import carried_treasure, setup_thief
+from .roles.vile_ghoul.variant import PIECE as VILE_GHOUL
+from .roles.vile_ghoul.variant import check_roles as check_vile_ghoul_roles
 from .state import ROLE_ORDER, CaveState, GameState, KnightState, PlacedTile
 from .wiring import build_hooks
 
@@ -299,7 +301,10 @@ class _GhoulOnlyVariant:
 
 def validate_setup(setup: Setup, rules: RulesData) -> None:
     """Refuse unknown roles, variants, difficulties and unplayable combinations, naming the valid ones."""
-    unknown = [r for r in setup.roles if r not in ROLE_ORDER]
+    refused = check_vile_ghoul_roles(setup.roles)
+    if refused is not None:
+        raise SetupError(f"{refused.text} ({refused.rule})")
+    unknown = [r for r in setup.roles if r not in ROLE_ORDER and r != VILE_GHOUL]   # known, refused below as not yet playable
     if unknown:
         raise SetupError(f"Unknown role(s) {', '.join(unknown)}; valid roles: {', '.join(ROLE_ORDER)}.")
     if not setup.roles:
