@@ -22,7 +22,7 @@ from ..dragon.state import armor
 from ..knight.board import active_cubes
 from ..knight.board import strength as knight_strength
 from ..thief.state import stealth as thief_stealth
-from .state import PIECE, ghoul
+from .state import ghoul, me
 from .terror import draw_terror, keep_one_of
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def _attack_knight(g: Game) -> Proc:
     if what == "grit":
         yield from g.hooks.knight.lose_grit(g, cubes, "the Ghoul's attack")
     elif what == "health":
-        g.hooks.knight.lose_health(g, 1, "the Ghoul's attack", PIECE)
+        g.hooks.knight.lose_health(g, 1, "the Ghoul's attack", me(g))
     else:
         g.hooks.cards.lose_treasure(g, what, "the Ghoul's attack", to_deck=True)
         g.log("ghoul_treasure_lost", "The Knight puts a Treasure card at the bottom of the Treasure deck.")
@@ -132,10 +132,10 @@ def _attack_dragon(g: Game) -> Proc:
               f"Wakefulness {d.wakefulness}.", box=box)
         return
     try:
-        g.hooks.dragon.damage_dragon(g, 1, PIECE, "the Ghoul's attack")
+        g.hooks.dragon.damage_dragon(g, 1, me(g), "the Ghoul's attack")
     except GameOver:
         if "dragon" in tuple(g.config.extra.get("ghoul_kills", ())):
-            raise GameOver(Outcome((PIECE,), "The Ghoul has slain the Dragon!")) from None
+            raise GameOver(Outcome((me(g),), "The Ghoul has slain the Dragon!")) from None
         raise GameOver(Outcome((), "The Ghoul has slain the Dragon: nobody wins.")) from None
 
 
@@ -145,7 +145,7 @@ def _attack_thief(g: Game) -> Proc:
     t = g.state.thief
     assert t is not None
     level = t.loot_drop
-    died = yield from g.hooks.thief.attack_thief(g, PIECE, "the Ghoul", False)
+    died = yield from g.hooks.thief.attack_thief(g, me(g), "the Ghoul", False)
     if died:
         yield from keep_one_of(g, max(1, level), "killed the Thief")
 
@@ -154,7 +154,7 @@ def _attack_thief(g: Game) -> Proc:
 def smash_crystal(g: Game) -> None:
     """GH-22: 3 Ghoul discs; the Crystal counts toward the others' victory conditions too."""
     s = ghoul(g)
-    p = g.state.board.pieces[PIECE]
+    p = g.state.board.pieces[me(g)]
     s.attack -= g.rules.ghoul.smash_discs
     g.state.board.tokens_at(p)["crystal"] -= 1
     s.smashed += 1
@@ -188,7 +188,7 @@ def gain_fury(g: Game, n: int, why: str) -> Proc:
 def skitter_other(g: Game, attacker: str | None) -> str | None:
     """GH-39/40: the other player in the attack names the symbol: the attacker or the target
     (a role in play other than the Ghoul); a smash names the Cave if a person plays it."""
-    if attacker is not None and attacker != PIECE and g.has(attacker):
+    if attacker is not None and attacker != me(g) and g.has(attacker):
         return attacker
     if attacker is None and g.has("cave"):
         return "cave"
@@ -197,7 +197,7 @@ def skitter_other(g: Game, attacker: str | None) -> str | None:
 
 def skitter_spaces(g: Game) -> list[Pos]:
     """GH-39: the unoccupied Dark tiles (other than its own space)."""
-    here = g.state.board.pieces.get(PIECE)
+    here = g.state.board.pieces.get(me(g))
     return [p for p in sorted(g.state.board.tiles) if p != here and is_dark(g, p) and unoccupied(g, p)]
 
 
@@ -219,11 +219,11 @@ def skitter(g: Game, other: str | None) -> Proc:
     Dark tile, any unoccupied space around the Entrance.  GH-42 (the house rule
     ``ghoul_skitter_variant``): with another player in the attack the Ghoul names the symbol and
     that player places it (around the Entrance too)."""
-    if PIECE not in g.state.board.pieces:
+    if me(g) not in g.state.board.pieces:
         return
     who = skitter_other(g, other) if other is not None else None
     variant = who is not None and "ghoul_skitter_variant" in g.setup.house_rules
-    namer, placer = (PIECE, who) if variant else (who, PIECE)
+    namer, placer = (me(g), who) if variant else (who, me(g))
     assert placer is not None
     spots = skitter_spaces(g)
     if not spots:
@@ -269,7 +269,7 @@ def _symbol_without_player(g: Game, symbols: Sequence[str]) -> str:
 def check_skitter_space(g: Game, q: Pos, symbol: str) -> Reason | None:
     """GH-39: it skitters to an unoccupied Dark tile (not its own) showing ``symbol``; GH-41:
     with none unoccupied (``symbol`` empty), to an unoccupied space around the Entrance."""
-    here = g.state.board.pieces.get(PIECE)
+    here = g.state.board.pieces.get(me(g))
     if not symbol:
         if q in entrance_spaces(g):
             return None
@@ -288,17 +288,18 @@ def check_skitter_space(g: Game, q: Pos, symbol: str) -> Reason | None:
     return None
 
 
-def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE, symbol: str = "") -> Proc:
+def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str | None = None, symbol: str = "") -> Proc:
+    placer = placer or me(g)
     if len(spots) == 1:
         p = spots[0]
     else:
         opts = [Option(at("skitter", p), f"Skitter to {fmt_pos(p)}", (space(p),)) for p in spots]
-        prompt = (f"Skitter {how}: choose the tile" if placer == PIECE else
+        prompt = (f"Skitter {how}: choose the tile" if placer == me(g) else
                   f"The Ghoul skitters {how}: choose where you place it")
         choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter",
                              about={"symbol": symbol})
         p = pos_arg(choice.id)
-    g.state.board.pieces[PIECE] = p
+    g.state.board.pieces[me(g)] = p
     g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import checked
 
@@ -23,6 +23,7 @@ PIECE = "ghoul"
 
 @dataclass
 class GhoulState:
+    piece: ClassVar[str] = PIECE                            # its seat and piece (the Vile Ghoul's state says its own)
     placed: bool = False                                    # its piece is on the map (GH-04)
     fury: int = 0                                           # the Fury cube (GH-03: starts on 0)
     treasure: int = 0                                       # Treasure tokens on its Treasure space (GH-15)
@@ -54,6 +55,13 @@ def ghoul(g: Game) -> GhoulState:
     s = g.state.ghoul
     assert isinstance(s, GhoulState), "no Ghoul in this game"
     return s
+
+
+def me(g: Game) -> str:
+    """The seat and piece of the Ghoul in play: ``ghoul``, or ``vile_ghoul`` — the Vile Ghoul
+    plays with the Ghoul's rules where they are the same (VG-08), through this same code."""
+    s = g.state.ghoul
+    return PIECE if s is None else s.piece
 
 
 def fury_goal(g: Game) -> int:
@@ -123,4 +131,4 @@ def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str])
     if "terror_deck" not in data:
         s.terror_deck = [c for c in s.terror_deck if c not in held]
     if "placed" not in data:
-        s.placed = PIECE in st.board.pieces
+        s.placed = s.piece in st.board.pieces

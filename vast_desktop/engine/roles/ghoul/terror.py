@@ -21,7 +21,7 @@ from ...kinds import DecisionKind
 from ...map.board import is_lit, tile_type
 from ...option_ids import arg_of
 from ...reasons import Reason
-from .state import PIECE, ghoul, terror_name
+from .state import ghoul, me, terror_name
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -83,7 +83,7 @@ def roll_ghoul_dice(g: Game, n: int) -> Proc:
         opts = [Option(f"cheat:{f}", f"Cheat: turn one die to {f} and roll the others", (Target("slot", f"ghoul.die.{f}"),))
                 for f in faces]
         opts.append(Option("cheat:no", "Roll all the dice", (button("roll"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_CHEAT, "Use Cheat (once per game) before you roll?", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_CHEAT, "Use Cheat (once per game) before you roll?", opts,
                              rules_ref="ghoul.terror")
         if choice.id != "cheat:no":
             fixed = [int(arg_of(choice.id))]
@@ -94,7 +94,7 @@ def roll_ghoul_dice(g: Game, n: int) -> Proc:
         opts = [Option(f"reroll:{i}", f"Roll the {f} again", (Target("slot", f"ghoul.die.{f}"),))
                 for i, f in enumerate(s.rolled) if f not in s.rolled[:i]]
         opts.append(Option("reroll:no", "Keep the roll", (button("keep"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_REROLL, f"You rolled {', '.join(map(str, s.rolled))}: Cheat lets "
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_REROLL, f"You rolled {', '.join(map(str, s.rolled))}: Cheat lets "
                              "you roll one die again", opts, rules_ref="ghoul.terror")
         if choice.id != "reroll:no":
             i = int(arg_of(choice.id))
@@ -128,7 +128,7 @@ def _adapt_search(g: Game, card: str) -> Proc:
     """Adapt once per game: instead of drawing, look through the deck, take a card, shuffle.
     Returns whether it did (else the draw goes on as usual)."""
     s = ghoul(g)
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_ADAPT, "You draw a Terror card: use Adapt (once per game) to "
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_ADAPT, "You draw a Terror card: use Adapt (once per game) to "
                          "search the deck instead?",
                          [Option("adapt:search", "Search the Terror deck for the card you want", (Target("card", card),)),
                           Option("adapt:draw", "Draw the top card", (button("draw"),))], rules_ref="ghoul.terror")
@@ -157,7 +157,7 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
         opts = [Option(f"keep:{c}", f"Keep {terror_name(g, c)}", tuple(Target("card", x) for x in drawn       # either copy
                                                                    if g.rules.ghoul.terror_card(x).id == name))
                 for name, c in by_name.items()]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_KEEP, f"Keep 1 of the Terror cards drawn ({why})", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TERROR_KEEP, f"Keep 1 of the Terror cards drawn ({why})", opts,
                              rules_ref="ghoul.terror")
         keep = arg_of(choice.id)
     drawn.remove(keep)
@@ -200,7 +200,7 @@ def discard_terror(g: Game, why: str) -> Proc:
     else:
         opts = [Option(f"discard:{c}", f"Discard {terror_name(g, c)}", (Target("card", c),)) for c in cards
                 if check_discard_card(g, c) is None]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
                              rules_ref="ghoul.terror")
         card = arg_of(choice.id)
     s.terror.remove(card)
@@ -314,7 +314,7 @@ def check_blink_to(g: Game, q: Pos) -> Reason | None:
 def check_blink_anywhere(g: Game, handler: str) -> Reason | None:
     """A Blink effect has somewhere to go (:func:`check_blink` allows a space of
     :func:`blink_spaces`); else why not: not on a Crystal tile, the cost, no space free."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
         return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
     cost = _blink_cost(g, handler)
@@ -338,7 +338,7 @@ def _blink_cost(g: Game, handler: str) -> Reason | None:
 
 def check_scour_reveal(g: Game, q: Pos) -> Reason | None:
     """Scour reveals only the Dark tile the Ghoul looked at: the one it stands on."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     if q == p:
         return None
     where = "" if p is None else f", at {fmt_pos(p)}"
@@ -347,7 +347,7 @@ def check_scour_reveal(g: Game, q: Pos) -> Reason | None:
 
 def check_scour(g: Game) -> Reason | None:
     """Scour: it looks at the Dark tile it stands on."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     t = None if p is None else g.state.board.tiles.get(p)
     if t is None or not t.dark:
         return Reason("Scour looks at the Dark tile the Ghoul is on, and it is not on one.", "GH-28")
@@ -364,12 +364,12 @@ def scour(g: Game, p: Pos) -> Proc:
     name = TYPE_NAMES[tile.type]
     g.barrier()
     g.log("ghoul_scour", f"The Ghoul looks at the Dark tile at {fmt_pos(p)}.",
-          {PIECE: f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
+          {me(g): f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="ghoul.terror")
     if choice.id == "reveal:":
-        yield from reveal_one(g, p, PIECE)
+        yield from reveal_one(g, p, me(g))
 
 
 def _crystal_tile(g: Game, p: Pos) -> bool:
@@ -387,7 +387,7 @@ def check_blink(g: Game, handler: str, q: Pos) -> Reason | None:
     """Blink: from a Crystal tile, to another Crystal tile with no player pieces (2 movement,
     once per turn) or, once per game, for free to any space with no pieces on it."""
     board = g.state.board
-    p = board.pieces.get(PIECE)
+    p = board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
         return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
     if q not in board.tiles:
@@ -422,13 +422,13 @@ def act_terror(g: Game, arg: str) -> Proc:
     elif eff.handler in BLINKS:
         q = parse_pos(where[0])
         s.movement -= params.int("movement", 0)
-        g.state.board.pieces[PIECE] = q
+        g.state.board.pieces[me(g)] = q
         g.log("ghoul_blink", f"The Ghoul blinks to {fmt_pos(q)}.", pos=q)
     if which == "first":
         s.first_used.append(card)
         g.log("terror_used", f"The Ghoul uses {data.name}: {eff.text}", card=card)
         if eff.handler == "peek_dark_tile":
-            p = g.state.board.pieces[PIECE]
+            p = g.state.board.pieces[me(g)]
             yield from scour(g, p)
         return
     use_game_effect(g, card)

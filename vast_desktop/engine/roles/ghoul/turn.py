@@ -37,7 +37,7 @@ from .attacks import (
     skitter_other,
     smash_crystal,
 )
-from .state import PIECE, crystals_goal, fury_goal, ghoul, may_escape
+from .state import crystals_goal, fury_goal, ghoul, may_escape, me
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import (
     blink_effects,
@@ -59,7 +59,7 @@ _NO_MOVEMENT = Reason("You have no movement points left this turn.", "GH-10")
 
 
 def pos(g: Game) -> Pos | None:
-    return g.state.board.pieces.get(PIECE)
+    return g.state.board.pieces.get(me(g))
 
 
 # ------------------------------------------------------------------ the turn
@@ -72,7 +72,7 @@ def ghoul_turn(g: Game) -> Proc:
     while True:
         opts = turn_options(g)
         opts.append(Option("end:", "End your turn (the discs left are your Defense)", (button("end_turn"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TURN, _prompt(g), opts, rules_ref="ghoul.move_and_act")
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TURN, _prompt(g), opts, rules_ref="ghoul.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -120,11 +120,11 @@ def first_placement(g: Game) -> Proc:
     spots = place_spaces(g)
     if spots:
         opts = [Option(at("place", p), f"Start on the Dark tile at {fmt_pos(p)}", (space(p),)) for p in spots]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_PLACE, "Place the Ghoul on an unoccupied Dark tile", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_PLACE, "Place the Ghoul on an unoccupied Dark tile", opts,
                              rules_ref="ghoul.setup")
         p = pos_arg(choice.id)
     elif g.state.stack and placement_spaces(g):
-        who = "cave" if g.has("cave") else PIECE
+        who = "cave" if g.has("cave") else me(g)
         tile_id = g.state.stack[0]
         opts = [Option(at("tile", q), f"Place a Dark tile at {fmt_pos(q)} for the Ghoul", (space(q),))
                 for q in placement_spaces(g)]
@@ -139,7 +139,7 @@ def first_placement(g: Game) -> Proc:
             g.log("ghoul_waits", "There is no space for the Ghoul: it stays off the map this turn.")
             return
         p = around[0]
-    board.pieces[PIECE] = p
+    board.pieces[me(g)] = p
     s.placed = True
     g.log("ghoul_placed", f"The Ghoul appears at {fmt_pos(p)}.", pos=p)
 
@@ -171,7 +171,7 @@ def roll_and_set(g: Game) -> Proc:
         else:
             opts = [Option(f"aside:{f}", f"Set the {f} aside: movement {kept[0]}, attack {kept[-1]}",
                            (Target("slot", f"ghoul.die.{f}"),)) for f, kept in sorted(by_aside.items())]
-            choice = yield g.ask(PIECE, DecisionKind.GHOUL_KEEP, "Keep 2 dice: the higher is movement, the lower attack",
+            choice = yield g.ask(me(g), DecisionKind.GHOUL_KEEP, "Keep 2 dice: the higher is movement, the lower attack",
                                  opts, rules_ref="ghoul.roll")
             aside = int(arg_of(choice.id))
         s.set_aside = aside
@@ -192,7 +192,7 @@ def _raw_extra(g: Game, p: Pos, q: Pos, charge: str | None) -> int:
     them at once (still +1 if another piece there is not attacked)."""
     data = g.rules.ghoul
     extra = data.wall_cost if edge_blocked(g, p, q) else 0
-    others = [x for x in g.state.board.pieces_at(q) if x != PIECE]
+    others = [x for x in g.state.board.pieces_at(q) if x != me(g)]
     if others and (charge is None or len(others) > 1):
         extra += data.occupied_cost
     return extra
@@ -232,7 +232,7 @@ def check_move(g: Game, q: Pos, charge: str | None = None) -> Reason | None:
         why = []
         if edge_blocked(g, p, q):
             why.append("a wall")
-        if any(x != PIECE for x in g.state.board.pieces_at(q)):
+        if any(x != me(g) for x in g.state.board.pieces_at(q)):
             why.append("pieces there")
         extra = f" ({' and '.join(why)})" if why else ""
         return Reason(f"Moving to {fmt_pos(q)} costs {cost} movement{extra}; you have {s.movement}.", "GH-11"
@@ -252,7 +252,7 @@ def move_options(g: Game) -> list[Option]:
         if check_move(g, q) is None:
             out.append(Option(at("move", q), f"Move to {fmt_pos(q)} ({move_cost(g, p, q)} movement)", (space(q),)))
         for x in sorted(g.state.board.pieces_at(q)):
-            if x != PIECE and check_move(g, q, x) is None:
+            if x != me(g) and check_move(g, q, x) is None:
                 out.append(Option(f"charge:{fmt_pos(q)}:{x}",
                                   f"Move to {fmt_pos(q)} and attack the {piece_name(x)} ({move_cost(g, p, q, x)} "
                                   f"movement, {attack_cost(g, x)} discs)", (Target("piece", x),)))
@@ -303,7 +303,7 @@ def check_piece(g: Game, piece: str) -> Reason | None:
     """A piece clicked in its turn: its own (:func:`check_any_move`); one on its space is
     attacked there (:func:`check_attack`), one on a space next to it by moving there first
     (:func:`check_move` with the charge, GH-12/16)."""
-    if piece == PIECE:
+    if piece == me(g):
         return check_any_move(g)
     p, where = pos(g), g.state.board.pieces.get(piece)
     if p is None or where is None or where == p:
@@ -335,11 +335,11 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
     if not s.no_extra:
         s.free_extra -= min(s.free_extra, _raw_extra(g, p, q, charge))
     s.movement -= cost
-    g.state.board.pieces[PIECE] = q
+    g.state.board.pieces[me(g)] = q
     g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
     if kind_at(g, q) == "river" and charge is None:                      # GH-43: the current, free
-        q = yield from ride(g, PIECE, q, lambda r: not any(x != PIECE for x in g.state.board.pieces_at(r)))
+        q = yield from ride(g, me(g), q, lambda r: not any(x != me(g) for x in g.state.board.pieces_at(r)))
     t = g.state.board.tiles[q]
     if ghoul(g).scour_all and t.dark:                                      # Scour, once per game
         yield from scour(g, q)
@@ -355,7 +355,7 @@ def check_escape(g: Game) -> None:
         s = ghoul(g)
         crystals = crystals_goal(g)
         what = (f"{s.fury} Fury" if s.fury >= fury_goal(g) else f"{s.smashed} Crystals smashed (goal {crystals})")
-        raise GameOver(Outcome((PIECE,), f"The Ghoul reached {what} and escaped the Cave."))
+        raise GameOver(Outcome((me(g),), f"The Ghoul reached {what} and escaped the Cave."))
 
 
 # ------------------------------------------------------------------ GH-13..15: collecting
@@ -482,7 +482,7 @@ def _gem_treasure(g: Game) -> Proc:
         g.log("ghoul_no_treasure", "No Treasure token is left for the Ghoul.")
         return
     opts = [Option(at("take", q), f"Take the Treasure token at {fmt_pos(q)}", (space(q),)) for q in spots]
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_TAKE_TREASURE, "The Cave's supply is empty: take a Treasure token "
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_TAKE_TREASURE, "The Cave's supply is empty: take a Treasure token "
                          "from the map", opts, rules_ref="ghoul.collect")
     q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["treasure"] -= 1
@@ -522,7 +522,7 @@ def attack_options(g: Game) -> list[Option]:
     if p is None:
         return []
     return [Option(f"attack:{x}", f"Attack the {piece_name(x)} ({attack_cost(g, x)} Ghoul discs)", (Target("piece", x),))
-            for x in sorted(g.state.board.pieces_at(p)) if x != PIECE and check_attack(g, x) is None]
+            for x in sorted(g.state.board.pieces_at(p)) if x != me(g) and check_attack(g, x) is None]
 
 
 def act_attack(g: Game, piece: str) -> Proc:
@@ -556,7 +556,7 @@ def act_smash(g: Game, _arg: str) -> Proc:
 # ------------------------------------------------------------------ the Flare (its player variants)
 def check_flare(g: Game) -> Reason | None:
     """The revised Flare: when the Ghoul holds it, on its own space, 1 movement point each use."""
-    if PIECE not in g.config.flare_holders:
+    if me(g) not in g.config.flare_holders:
         return Reason("The Ghoul does not hold the Flare in this game.", "RV-05")
     cost = g.rules.ghoul.flare.own_space_movement
     if ghoul(g).movement < cost:
@@ -575,7 +575,7 @@ def act_flare(g: Game, _arg: str) -> Proc:
     p = pos(g)
     assert p is not None
     ghoul(g).movement -= g.rules.ghoul.flare.own_space_movement
-    yield from g.hooks.knight.use_flare(g, PIECE, p)
+    yield from g.hooks.knight.use_flare(g, me(g), p)
 
 
 # ------------------------------------------------------------------ GH-25
