@@ -18,9 +18,13 @@ RD = load_rules_data()
 VD = RD.vile_ghoul
 
 
-def _roller(*faces: int):
+def _prepare(c: vc.Chart, dice: int, *faces: int) -> list[int]:
+    """Prepare Board with these faces rolled when the supply is empty (the engine rolls with the game's RNG)."""
+    if not vc.prepare_board(c):
+        return []
     it = cycle(faces)
-    return lambda: next(it)
+    vc.fill_supply(c, [next(it) for _ in range(dice)])
+    return list(c.supply)
 
 
 # ------------------------------------------------------------------ VG-01: goals by the roles in play
@@ -114,19 +118,19 @@ def test_VG_02_never_with_the_ghoul() -> None:
 # ------------------------------------------------------------------ VG-04..07: Prepare Board, Select Statistics
 def test_VG_04_no_dice_in_supply_rolls_all_into_supply() -> None:
     c = vc.Chart(left=3, right={2: 1, 5: 1}, discs=3)
-    rolled = vc.prepare_board(c, VD.dice, _roller(4, 1, 6))
+    rolled = _prepare(c, VD.dice, 4, 1, 6)
     assert rolled == [4, 1, 6] and c.supply == [4, 1, 6]
     assert c.dice_on_chart() == 0 and c.discs == 0
 
 
 def test_VG_04_hard_cards_roll_two_dice() -> None:
     c = vc.Chart()
-    assert len(vc.prepare_board(c, VD.level("hunter").dice_rolled, _roller(2))) == 2
+    assert len(_prepare(c, VD.level("hunter").dice_rolled, 2)) == 2
 
 
 def test_VG_05_slides_the_left_die_right_and_removes_the_discs() -> None:
     c = vc.Chart(supply=[6], left=2, right={2: 1, 4: 1}, discs=5, boost_spent=1)
-    assert vc.prepare_board(c, VD.dice, _roller(1)) == []
+    assert _prepare(c, VD.dice, 1) == []
     assert (c.left, c.right, c.discs, c.boost_spent, c.supply) == (0, {2: 2, 4: 1}, 0, 0, [6])
 
 
@@ -171,7 +175,7 @@ def test_VG_09_boost_dice_are_spent_once_each_turn() -> None:
     reason = vc.check_boost(c)
     assert reason is not None and reason.rule == "VG-09"
     assert c.right == {1: 2}              # spent dice stay where they are
-    vc.prepare_board(c, VD.dice, _roller(1))
+    _prepare(c, VD.dice, 1)
     assert c.boost_spent == 0
     assert vc.boost_movement(VD) == VD.boost.movement
 

@@ -22,7 +22,9 @@ from ..dragon.state import armor
 from ..knight.board import active_cubes
 from ..knight.board import strength as knight_strength
 from ..thief.state import stealth as thief_stealth
-from .state import ghoul, me
+from ..vile_ghoul.chart import check_attack_value
+from ..vile_ghoul.state import attack_now, hunted, is_vile, smash_goal
+from .state import ghoul, me, title
 from .terror import draw_terror, keep_one_of
 
 if TYPE_CHECKING:
@@ -56,7 +58,9 @@ def check_target(g: Game, piece: str, where: Pos | None) -> Reason | None:
     if where is None or at_ != where:
         return Reason(f"The Ghoul attacks only a piece on its own space, and the {name} is not there.", "GH-16")
     if piece in s.attacked:
-        return Reason(f"The Ghoul already attacked the {name} this turn.", "GH-17")
+        return Reason(f"The {title(g)} already attacked the {name} this turn.", "GH-17")
+    if is_vile(g):                                          # VG-12: Attack above its defence, nothing spent
+        return check_attack_value(attack_now(g), defence(g, piece), name)
     cost = attack_cost(g, piece)
     if s.attack < cost:
         return Reason(f"Attacking the {name} costs {cost} Ghoul discs (1 + its defence {cost - 1}); you have "
@@ -68,11 +72,17 @@ def check_target(g: Game, piece: str, where: Pos | None) -> Reason | None:
 def attack(g: Game, piece: str) -> Proc:
     """Pay the discs, resolve the attack on ``piece`` (GH-18..23), gain 1 Fury and skitter (GH-24)."""
     s = ghoul(g)
-    cost = attack_cost(g, piece)
-    s.attack -= cost
+    vile = is_vile(g)
     s.attacked.append(piece)
-    g.log("ghoul_attack", f"The Ghoul attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
+    if vile:                                                # VG-13: no discs removed, Attack stays
+        g.log("ghoul_attack", f"The Vile Ghoul attacks the {piece_name(piece)} (Attack {attack_now(g)} against "
+              f"defence {defence(g, piece)}).", target=piece)
+    else:
+        cost = attack_cost(g, piece)
+        s.attack -= cost
+        g.log("ghoul_attack", f"The Ghoul attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
     role = owner(piece)
+    hit = True
     if role == "knight":
         yield from _attack_knight(g)
     elif role == "goblins":
@@ -80,8 +90,12 @@ def attack(g: Game, piece: str) -> Proc:
     elif role == "dragon":
         yield from _attack_dragon(g)
     elif role == "thief":
-        yield from _attack_thief(g)
-    yield from gain_fury(g, g.rules.ghoul.fury_per_attack, f"attacked the {piece_name(piece)}")
+        hit = yield from _attack_thief(g)
+    if vile:                                                # VG-15: a Terror card per successful attack
+        if hit:
+            yield from draw_terror(g, g.rules.vile_ghoul.terror_per_attack)
+    else:
+        yield from gain_fury(g, g.rules.ghoul.fury_per_attack, f"attacked the {piece_name(piece)}")
     yield from skitter(g, role)
 
 
@@ -90,6 +104,10 @@ def _attack_knight(g: Game) -> Proc:
     bottom of the Treasure deck) — her choice."""
     k = g.state.knight
     assert k is not None
+    if is_vile(g):                                          # VG-13: the Knight must lose 1 Health
+        g.log("vile_attack_knight", "The Vile Ghoul's attack: the Knight must lose 1 Health.")
+        g.hooks.knight.lose_health(g, 1, "the Vile Ghoul's attack", me(g))
+        return
     cubes = active_cubes(k)
     opts = [Option("loss:grit", f"Lose {cubes} Grit (1 per Hero cube)", (Target("slot", "knight.grit"),)),
             Option("loss:health", "Lose 1 Health", (Target("slot", "knight.health"),))]
@@ -119,6 +137,8 @@ def _attack_dragon(g: Game) -> Proc:
     names = {box.id: box.name for box in g.rules.dragon.sloth}
     opts += [Option(f"loss:sloth:{b}", f"Return a Sloth cube from Wakefulness to {names.get(b, b)}",
                     (Target("slot", f"dragon.sloth.{b}"),)) for b in g.hooks.dragon.spores_boxes(g)]
+    if is_vile(g) and hunted(g) == "dragon":                # VG-13: the role it must kill loses Health
+        opts = [o for o in opts if o.id == "loss:health"]
     choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     if choice.id == "loss:cards":
@@ -132,22 +152,24 @@ def _attack_dragon(g: Game) -> Proc:
               f"Wakefulness {d.wakefulness}.", box=box)
         return
     try:
-        g.hooks.dragon.damage_dragon(g, 1, me(g), "the Ghoul's attack")
+        g.hooks.dragon.damage_dragon(g, 1, me(g), f"the {title(g)}'s attack")
     except GameOver:
         if "dragon" in tuple(g.config.extra.get("ghoul_kills", ())):
-            raise GameOver(Outcome((me(g),), "The Ghoul has slain the Dragon!")) from None
-        raise GameOver(Outcome((), "The Ghoul has slain the Dragon: nobody wins.")) from None
+            raise GameOver(Outcome((me(g),), f"The {title(g)} has slain the Dragon!")) from None
+        raise GameOver(Outcome((), f"The {title(g)} has slain the Dragon: nobody wins.")) from None
 
 
 def _attack_thief(g: Game) -> Proc:
     """GH-23: he is killed (Unnatural Evasion may foil it); the Ghoul draws Terror cards equal
-    to his Loot Drop Level (at least 1), keeps 1 and puts the rest at the bottom of the deck."""
+    to his Loot Drop Level (at least 1), keeps 1 and puts the rest at the bottom of the deck.
+    Returns whether he died (the Vile Ghoul's attack succeeded, VG-15)."""
     t = g.state.thief
     assert t is not None
     level = t.loot_drop
-    died = yield from g.hooks.thief.attack_thief(g, me(g), "the Ghoul", False)
+    died = yield from g.hooks.thief.attack_thief(g, me(g), f"the {title(g)}", False)
     if died:
         yield from keep_one_of(g, max(1, level), "killed the Thief")
+    return bool(died)
 
 
 # ------------------------------------------------------------------ GH-22
@@ -155,7 +177,8 @@ def smash_crystal(g: Game) -> None:
     """GH-22: 3 Ghoul discs; the Crystal counts toward the others' victory conditions too."""
     s = ghoul(g)
     p = g.state.board.pieces[me(g)]
-    s.attack -= g.rules.ghoul.smash_discs
+    if not is_vile(g):                                      # VG-12: the Vile Ghoul spends nothing
+        s.attack -= g.rules.ghoul.smash_discs
     g.state.board.tokens_at(p)["crystal"] -= 1
     s.smashed += 1
     g.state.crystals_smashed_total += 1
@@ -164,7 +187,10 @@ def smash_crystal(g: Game) -> None:
         g.state.knight.smashed += 1
     elif gb is not None:                                    # the Goblins' own count without a Knight
         gb.crystals += 1
-    g.log("ghoul_smash", f"The Ghoul smashes the Crystal at {fmt_pos(p)} ({s.smashed} smashed).", pos=p)
+    g.log("ghoul_smash", f"The {title(g)} smashes the Crystal at {fmt_pos(p)} ({s.smashed} smashed).", pos=p)
+    goal = smash_goal(g) if is_vile(g) else None
+    if goal is not None and s.smashed >= goal:              # Cave vs Vile Ghoul: the Crystals alone win
+        raise GameOver(Outcome((me(g),), f"The Vile Ghoul smashed {s.smashed} Crystals."))
     if g.state.knight is None and gb is not None and gb.crystals >= g.config.crystals_needed:
         raise GameOver(Outcome(("goblins",), f"The Ghoul's smash brings the Goblins' Crystals to {gb.crystals}: "
                                "the Goblins win."))

@@ -21,6 +21,7 @@ from ...kinds import DecisionKind
 from ...map.board import is_lit, tile_type
 from ...option_ids import arg_of
 from ...reasons import Reason
+from ..vile_ghoul.state import is_vile, vile
 from .state import ghoul, me, terror_name
 
 if TYPE_CHECKING:
@@ -409,8 +410,11 @@ def act_terror(g: Game, arg: str) -> Proc:
     params = eff.params
     if eff.handler == "gain_movement":
         s.movement += params.int("movement", 0)
-    elif eff.handler == "gain_attack":
-        s.attack += params.int("attack", 0)
+    elif eff.handler == "gain_attack":                      # Hunt: for the Vile Ghoul, one move's bonus (VG-11)
+        if is_vile(g):
+            vile(g).bonus += params.int("attack", 0)
+        else:
+            s.attack += params.int("attack", 0)
     elif eff.handler == "skip_extra_cost":
         s.free_extra += params.int("times", 1)
     elif eff.handler == "skip_extra_costs_this_turn":

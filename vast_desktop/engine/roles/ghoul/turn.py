@@ -27,6 +27,8 @@ from ...map.terrain import impassable, kind_at, ride
 from ...option_ids import arg_of, at, parse, pos_arg
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, gem_token
+from ..vile_ghoul.chart import check_smash_value
+from ..vile_ghoul.state import attack_now, is_vile, vile
 from .attacks import (
     attack,
     attack_cost,
@@ -37,7 +39,7 @@ from .attacks import (
     skitter_other,
     smash_crystal,
 )
-from .state import crystals_goal, fury_goal, ghoul, may_escape, me
+from .state import crystals_goal, fury_goal, ghoul, may_escape, me, title
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import (
     blink_effects,
@@ -81,13 +83,19 @@ def ghoul_turn(g: Game) -> Proc:
     end_of_turn_cards(g)
 
 
-def start_turn(g: Game) -> None:
-    """Reset this turn's counters (GH-17: no piece attacked yet; GH-30: no Terror card used)."""
+def reset_turn(g: Game) -> None:
+    """Reset this turn's counters (GH-17: no piece attacked yet; GH-30: no Terror card used) —
+    the Vile Ghoul's turn too (VG-08)."""
     s = ghoul(g)
     s.turns += 1
     s.rolled, s.kept, s.set_aside, s.movement = [], [], 0, 0
     s.attacked, s.first_used, s.game_used, s.leaving = [], [], [], []
     s.free_extra, s.no_extra = 0, False
+
+
+def start_turn(g: Game) -> None:
+    s = ghoul(g)
+    reset_turn(g)
     g.log("turn", f"Round {g.state.round}: the Ghoul's turn (Fury {s.fury} of {fury_goal(g)}, "
           f"{len(s.terror)} Terror card(s)).")
 
@@ -336,7 +344,7 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
         s.free_extra -= min(s.free_extra, _raw_extra(g, p, q, charge))
     s.movement -= cost
     g.state.board.pieces[me(g)] = q
-    g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
+    g.log("ghoul_move", f"The {title(g)} moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
     if kind_at(g, q) == "river" and charge is None:                      # GH-43: the current, free
         q = yield from ride(g, me(g), q, lambda r: not any(x != me(g) for x in g.state.board.pieces_at(r)))
@@ -355,7 +363,7 @@ def check_escape(g: Game) -> None:
         s = ghoul(g)
         crystals = crystals_goal(g)
         what = (f"{s.fury} Fury" if s.fury >= fury_goal(g) else f"{s.smashed} Crystals smashed (goal {crystals})")
-        raise GameOver(Outcome((me(g),), f"The Ghoul reached {what} and escaped the Cave."))
+        raise GameOver(Outcome((me(g),), f"The {title(g)} reached {what} and escaped the Cave."))
 
 
 # ------------------------------------------------------------------ GH-13..15: collecting
@@ -503,6 +511,15 @@ def hold_treasure(g: Game) -> Proc:
     """GH-15: on its Treasure space; each time it holds 2 they become 1 Fury and go back to the supply."""
     s = ghoul(g)
     s.treasure += 1
+    if is_vile(g):                                          # VG-15: a Terror card per 2 collected, no Fury
+        per = g.rules.vile_ghoul.collected_per_terror
+        if s.treasure >= per:
+            s.treasure -= per
+            g.state.supply["treasure"] += per
+            g.log("vile_treasure_terror", f"The Vile Ghoul has collected {per} more Treasures or Gems: it draws a "
+                  "Terror card.")
+            yield from draw_terror(g, 1)
+        return
     per = g.rules.ghoul.treasures_per_fury
     if s.treasure >= per:
         s.treasure -= per
@@ -535,6 +552,8 @@ def check_smash(g: Game) -> Reason | None:
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks["crystal"] <= 0:
         return Reason("There is no Crystal token on the Ghoul's space.", "GH-22")
+    if is_vile(g):                                          # VG-12: Attack 3 or more, nothing spent
+        return check_smash_value(attack_now(g), g.rules.vile_ghoul)
     need = g.rules.ghoul.smash_discs
     if ghoul(g).attack < need:
         return Reason(f"Smashing a Crystal costs {need} Ghoul discs; you have {ghoul(g).attack}.", "GH-22")
@@ -545,7 +564,8 @@ def smash_options(g: Game) -> list[Option]:
     p = pos(g)
     if p is None or check_smash(g) is not None:
         return []
-    return [Option("smash:", f"Smash the Crystal ({g.rules.ghoul.smash_discs} Ghoul discs)", (space(p),))]
+    cost = f"Attack {attack_now(g)}" if is_vile(g) else f"{g.rules.ghoul.smash_discs} Ghoul discs"
+    return [Option("smash:", f"Smash the Crystal ({cost})", (space(p),))]
 
 
 def act_smash(g: Game, _arg: str) -> Proc:
@@ -582,9 +602,11 @@ def act_flare(g: Game, _arg: str) -> Proc:
 def set_defense(g: Game) -> None:
     """GH-25: the discs left on the Attack space are its Defense until its next turn."""
     s = ghoul(g)
-    s.defense = s.attack
+    s.defense = s.attack                                    # VG-14: the Vile Ghoul's row Attack, no Boost
     s.movement = 0
-    g.log("ghoul_defense", f"The Ghoul ends its turn with Defense {s.defense}.")
+    if is_vile(g):
+        vile(g).bonus = 0
+    g.log("ghoul_defense", f"The {title(g)} ends its turn with Defense {s.defense}.")
 
 
 def turn_options(g: Game) -> list[Option]:

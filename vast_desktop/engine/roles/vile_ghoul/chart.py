@@ -5,8 +5,8 @@ the Boost dice on the right of that row.
 Pure: the chart is a :class:`Chart` value and every step is a function of it and the rules
 data (:class:`~vast_desktop.rules_data.ghoul.VileGhoulData`), so the values come from
 ``rules_data/vile_ghoul.yaml`` (provisional, correctable from the player's rules-data folder)
-and never from code.  The dice are rolled by a ``roll`` callable the caller gives (the game's
-RNG), so a replay rolls the same faces.
+and never from code.  The dice are rolled by the caller (the game's RNG, with the Ghoul's Cheat
+cards), so a replay rolls the same faces.
 
 The FAQ (expansion data sheet §4): Boost dice work only on a turn when a new die is placed on
 the left of their row, and several in a row add up — so the Boost dice of a turn are the dice on
@@ -14,7 +14,6 @@ the right of the row just selected, and no other row's.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,21 +37,25 @@ class Chart:
         return (1 if self.left else 0) + sum(self.right.values())
 
 
-def prepare_board(chart: Chart, dice: int, roll: Callable[[], int]) -> list[int]:
-    """VG-04/05: with no dice in supply, collect every die from the chart, roll ``dice`` of them
-    (the difficulty's, 2 at Stalker and Hunter) into supply and return the faces; otherwise slide
-    the left die to the right of its row (the dice there stay) and return [].  Either way the
-    Attack discs come off and no Boost die is spent yet."""
+def prepare_board(chart: Chart) -> bool:
+    """VG-04/05: with no dice in supply, every die comes off the chart and True is returned: roll
+    them into supply (:func:`fill_supply`); otherwise the left die slides to the right of its row
+    (the dice there stay) and False is returned.  Either way the Attack discs come off and no
+    Boost die is spent yet."""
     chart.discs = 0
     chart.boost_spent = 0
     if not chart.supply:
         chart.left, chart.right = 0, {}
-        chart.supply = [roll() for _ in range(dice)]
-        return list(chart.supply)
+        return True
     if chart.left:
         chart.right[chart.left] = chart.right.get(chart.left, 0) + 1
         chart.left = 0
-    return []
+    return False
+
+
+def fill_supply(chart: Chart, faces: list[int]) -> None:
+    """VG-04: the dice just rolled go in supply."""
+    chart.supply = list(faces)
 
 
 def check_select(chart: Chart, face: int) -> Reason | None:
