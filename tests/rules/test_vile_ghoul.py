@@ -1,6 +1,6 @@
 """The Vile Ghoul's rules (checklist section 20, VG-01..15; expansion data sheet §4) on its
-pure rule modules: the dice chart (``engine/roles/vile_ghoul/chart.py``) and its goals and
-player variants (``engine/roles/vile_ghoul/variant.py``).  The chart values are read from the
+pure rule modules: the dice chart (``engine/roles/ghoul/vile/chart.py``) and its goals and
+player variants (``engine/roles/ghoul/vile/variant.py``).  The chart values are read from the
 rules data (provisional), never written here, so a corrected chart keeps these tests true.
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from itertools import cycle
 
 import pytest
 
-from vast_desktop.engine.roles.vile_ghoul import chart as vc
-from vast_desktop.engine.roles.vile_ghoul.variant import Gift, check_roles, seat, vile_goal
+from vast_desktop.engine.roles.ghoul.vile import chart as vc
+from vast_desktop.engine.roles.ghoul.vile.variant import Gift, check_roles, seat, vile_goal
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.rules_data.loader import load_rules_data
 
@@ -247,9 +247,12 @@ def test_VG_03_setup_refuses_the_vile_ghoul_with_the_goblins_or_the_ghoul(roles:
     assert str(err.value) == message
 
 
-def test_setup_names_the_vile_ghoul_as_known_but_not_yet_playable() -> None:
+def test_VG_03_setup_seats_it_after_the_knight_with_the_difficulty_card_health() -> None:
     from vast_desktop.engine import Setup, new_game
-    from vast_desktop.engine.setup import SetupError
 
-    with pytest.raises(SetupError, match=r"^The vile_ghoul role\(s\) are not playable yet; playable roles: "):
-        new_game(Setup(roles=("knight", "vile_ghoul"), seed=1))
+    g = new_game(Setup(roles=("dragon", "vile_ghoul", "knight"), seed=1, difficulty={"vile_ghoul": "hunter"}))
+    assert g.config.turn_order == ("knight", "vile_ghoul", "dragon")
+    assert g.config.knight_health == VD.level("hunter").knight_health
+    assert g.config.extra["ghoul_kills"] == ("knight",) and g.config.extra["vile_dice"] == 2
+    assert g.config.extra["hunger_to_wakefulness"] == 0                 # with the Dragon: no Hunger cubes
+    assert g.config.infestation_line == "A" and g.config.ambush_kill_winner == "vile_ghoul"

@@ -22,10 +22,10 @@ from ..dragon.state import armor
 from ..knight.board import active_cubes
 from ..knight.board import strength as knight_strength
 from ..thief.state import stealth as thief_stealth
-from ..vile_ghoul.chart import check_attack_value
-from ..vile_ghoul.state import attack_now, hunted, is_vile, smash_goal
 from .state import ghoul, me, title
 from .terror import draw_terror, keep_one_of
+from .vile.chart import check_attack_value
+from .vile.state import attack_now, hunted, is_vile, smash_goal
 
 if TYPE_CHECKING:
     from ...game import Game, Proc

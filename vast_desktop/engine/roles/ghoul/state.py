@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ...state import GameState
 
 PIECE = "ghoul"
+PIECES = frozenset({"ghoul", "vile_ghoul"})                 # the Ghoul's piece or the Vile Ghoul's: others meet it alike
 
 
 @dataclass

@@ -21,8 +21,8 @@ from ...kinds import DecisionKind
 from ...map.board import is_lit, tile_type
 from ...option_ids import arg_of
 from ...reasons import Reason
-from ..vile_ghoul.state import is_vile, vile
 from .state import ghoul, me, terror_name
+from .vile.state import is_vile, vile
 
 if TYPE_CHECKING:
     from ...game import Game, Proc

@@ -27,8 +27,6 @@ from ...map.terrain import impassable, kind_at, ride
 from ...option_ids import arg_of, at, parse, pos_arg
 from ...reasons import Reason
 from ..dragon.state import SYMBOLS, gem_token
-from ..vile_ghoul.chart import check_smash_value
-from ..vile_ghoul.state import attack_now, is_vile, vile
 from .attacks import (
     attack,
     attack_cost,
@@ -52,6 +50,8 @@ from .terror import (
     scour,
     terror_options,
 )
+from .vile.chart import check_smash_value
+from .vile.state import attack_now, is_vile, vile
 
 if TYPE_CHECKING:
     from ...game import Game, Proc

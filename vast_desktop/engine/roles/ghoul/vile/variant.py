@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from ...reasons import Reason
+from ....reasons import Reason
 
 if TYPE_CHECKING:
-    from ....rules_data import RulesData
-    from ....rules_data.ghoul import ExpansionVariant
+    from .....rules_data import RulesData
+    from .....rules_data.ghoul import ExpansionVariant
 
 PIECE = "vile_ghoul"
 Hunted = Literal["knight", "dragon"]

@@ -15,13 +15,13 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...errors import checked
-from ..ghoul.state import GhoulState
+from ....errors import checked
+from ..state import GhoulState
 from .chart import Chart
 
 if TYPE_CHECKING:
-    from ...game import Game
-    from ...state import GameState
+    from ....game import Game
+    from ....state import GameState
 
 PIECE = "vile_ghoul"
 
@@ -78,8 +78,8 @@ VILE_KEYS = {"placed", "treasure", "defense", "terror_deck", "terror", "terror_r
 def load_vile_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], dice: int) -> None:
     """The scenario's ``vile_ghoul:`` section: its board (``supply``, ``left``, ``right``: the
     dice; the Ghoul's keys otherwise); ``placed`` defaults to whether its piece is on the map."""
-    from ...errors import ScenarioError
-    from ..ghoul.state import load_ghoul
+    from ....errors import ScenarioError
+    from ..state import load_ghoul
 
     s = st.ghoul
     assert isinstance(s, VileGhoulState)

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...reasons import Reason
+from ....reasons import Reason
 
 if TYPE_CHECKING:
-    from ....rules_data.ghoul import VileGhoulData
+    from .....rules_data.ghoul import VileGhoulData
 
 
 @dataclass

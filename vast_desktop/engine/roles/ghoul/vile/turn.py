@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...decisions import Option, Target, button
-from ...kinds import DecisionKind
-from ...option_ids import arg_of, parse
-from ...reasons import Reason
-from ..ghoul import turn as gt
-from ..ghoul.state import crystals_goal
-from ..ghoul.terror import end_of_turn_cards, roll_ghoul_dice
+from ....decisions import Option, Target, button
+from ....kinds import DecisionKind
+from ....option_ids import arg_of, parse
+from ....reasons import Reason
+from .. import turn as gt
+from ..state import crystals_goal
+from ..terror import end_of_turn_cards, roll_ghoul_dice
 from . import chart as vc
 from .state import PIECE, attack_now, hunted, smash_goal, vile
 
 if TYPE_CHECKING:
-    from ...game import Game, Proc
+    from ....game import Game, Proc
 
 BOOST_SLOT = "vile_ghoul.boost"
 SUPPLY_SLOT = "vile_ghoul.supply."
