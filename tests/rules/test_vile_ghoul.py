@@ -1,18 +1,28 @@
-"""The Vile Ghoul's rules (checklist section 20, VG-01..15; expansion data sheet §4) on its
-pure rule modules: the dice chart (``engine/roles/ghoul/vile/chart.py``) and its goals and
-player variants (``engine/roles/ghoul/vile/variant.py``).  The chart values are read from the
+"""The Vile Ghoul's rules (checklist section 20, VG-01..15; expansion data sheet §4): its pure
+rule modules — the dice chart (``engine/roles/ghoul/vile/chart.py``) and its goals and player
+variants (``engine/roles/ghoul/vile/variant.py``) — and, with positions built by
+``load_scenario`` (its ``vile_ghoul:`` section), its turn in play.  The chart values are read from the
 rules data (provisional), never written here, so a corrected chart keeps these tests true.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import cycle
+from typing import Any
 
 import pytest
 
+from vast_desktop.engine import Game, load_scenario
+from vast_desktop.engine.roles.ghoul import attacks
+from vast_desktop.engine.roles.ghoul import turn as gt
 from vast_desktop.engine.roles.ghoul.vile import chart as vc
+from vast_desktop.engine.roles.ghoul.vile import turn as vt
+from vast_desktop.engine.roles.ghoul.vile.state import VileGhoulState
 from vast_desktop.engine.roles.ghoul.vile.variant import Gift, check_roles, seat, vile_goal
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.rules_data.loader import load_rules_data
+
+from .helpers import choose, ids
 
 RD = load_rules_data()
 VD = RD.vile_ghoul
@@ -256,3 +266,178 @@ def test_VG_03_setup_seats_it_after_the_knight_with_the_difficulty_card_health()
     assert g.config.extra["ghoul_kills"] == ("knight",) and g.config.extra["vile_dice"] == 2
     assert g.config.extra["hunger_to_wakefulness"] == 0                 # with the Dragon: no Hunger cubes
     assert g.config.infestation_line == "A" and g.config.ambush_kill_winner == "vile_ghoul"
+
+
+# ================================================================== positions built with load_scenario
+TILES = [
+    {"pos": [0, 0], "tile": "entrance"},
+    {"pos": [1, 0], "tile": "T22", "lit": True},
+    {"pos": [2, 0], "tile": "T25", "lit": True},
+    {"pos": [0, -1], "tile": "T31", "lit": True},
+    {"pos": [1, -1], "tile": "T03", "lit": True, "rot": 2},
+    {"pos": [0, 1], "tile": "T01", "lit": False},
+    {"pos": [2, 1], "tile": "T05", "lit": False},
+    {"pos": [-1, 0], "tile": "T06", "lit": False},
+]
+
+
+def vile_game(roles: tuple[str, ...] = ("knight", "vile_ghoul"), vile: dict[str, Any] | None = None,
+              at: tuple[int, int] | None = (1, 0), pieces: dict[str, Any] | None = None, select: int | None = None,
+              **data: Any) -> Game:
+    """A scenario at the start of the Vile Ghoul's turn (its board from ``vile``: the dice in
+    ``supply``/``left``/``right``, scripted ``dice`` for its roll); ``select``: the supply die it
+    places when it is asked."""
+    section = {"turns": 1, **(vile or {})}
+    p = dict(pieces if pieces is not None else ({"knight": [0, -1]} if "knight" in roles else {}))
+    if at is not None:
+        p["vile_ghoul"] = list(at)
+    if "dragon" in roles:
+        data["dragon"] = {"placed": True, **data.pop("dragon", {})}
+    setup = {"roles": list(roles), "seed": 5, **data.pop("setup", {})}
+    g = load_scenario({"setup": setup, "active": "vile_ghoul", "tiles": data.pop("tiles", TILES), "pieces": p,
+                       "vile_ghoul": section, **data})
+    if select is not None and g.pending is not None and g.pending.kind == "vile_ghoul_select":
+        choose(g, f"select:{select}")
+    return g
+
+
+def V(g: Game) -> VileGhoulState:
+    s = g.state.ghoul
+    assert isinstance(s, VileGhoulState)
+    return s
+
+
+def face_where(ok: Callable[[int, int], bool]) -> int:
+    """A die face whose chart row (movement, attack) passes ``ok`` (the chart is provisional data)."""
+    return next(r.face for r in VD.dice_chart if ok(r.movement, r.attack))
+
+
+def test_VG_02_first_turn_placement_as_the_ghoul() -> None:
+    g = vile_game(at=None, vile={"placed": False, "dice": [6, 5, 4]})
+    assert g.pending.role == "vile_ghoul" and g.pending.kind == "ghoul_place"
+    choose(g, "place:0,1")
+    assert g.state.board.pieces["vile_ghoul"] == (0, 1)
+    assert g.pending.kind == "vile_ghoul_select"                       # then Prepare Board rolled 6, 5, 4
+
+
+def test_VG_04_06_the_roll_goes_to_supply_and_one_die_is_placed() -> None:
+    g = vile_game(vile={"dice": [5, 2, 2]})
+    assert g.pending.kind == "vile_ghoul_select" and set(ids(g)) == {"select:2", "select:5"}
+    choose(g, "select:2")
+    row = VD.chart_row(2)
+    assert V(g).chart.supply == [5, 2] and V(g).chart.left == 2
+    assert (V(g).movement, V(g).attack, V(g).chart.discs) == (row.movement, row.attack, row.attack)   # VG-07
+
+
+def test_VG_05_06_the_left_die_slides_right_and_becomes_a_boost_die() -> None:
+    g = vile_game(vile={"supply": [3, 3], "left": 3})
+    assert V(g).chart.right == {3: 1} and V(g).chart.left == 3        # slid, then the other 3 placed
+    assert {"boost:move", "boost:attack"} <= set(ids(g))
+    g2 = vile_game(vile={"supply": [4], "left": 3})
+    assert V(g2).chart.right == {3: 1} and not {"boost:move", "boost:attack"} & set(ids(g2))   # another row's
+
+
+def test_VG_09_a_boost_die_is_movement_and_is_spent_once() -> None:
+    g = vile_game(vile={"supply": [2], "right": {2: 1}})
+    before = V(g).movement
+    choose(g, "boost:move")
+    assert V(g).movement == before + VD.boost.movement and V(g).chart.right == {2: 1}
+    assert "boost:move" not in ids(g)
+    reason = vt.check_boost(g)
+    assert reason is not None and reason.rule == "VG-09"
+
+
+def test_VG_10_entering_a_piece_without_attacking_costs_one_more() -> None:
+    weak = face_where(lambda m, a: m >= 3 and a >= 1)
+    g = vile_game(vile={"supply": [weak]}, pieces={"knight": [2, 0]})
+    assert gt.move_cost(g, (1, 0), (2, 0)) == 2
+    if V(g).attack > attacks.defence(g, "knight"):
+        assert gt.move_cost(g, (1, 0), (2, 0), "knight") == 1
+
+
+def test_VG_11_a_boost_attack_lasts_one_move_and_its_attack() -> None:
+    face = face_where(lambda m, a: m >= 2)
+    g = vile_game(vile={"supply": [face], "right": {face: 1}}, pieces={"knight": [2, 0]})
+    V(g).attack = attacks.defence(g, "knight")                          # equal: not enough alone (VG-12)
+    assert "charge:2,0:knight" not in ids(g)
+    choose(g, "boost:attack")
+    assert V(g).bonus == VD.boost.attack and "charge:2,0:knight" in ids(g)
+    choose(g, "move:0,0")
+    assert V(g).bonus == 0                                              # the plain move used it up
+
+
+def test_VG_08_12_13_15_attack_constant_knight_loses_health_terror_card_skitter() -> None:
+    strong = max(VD.dice_chart, key=lambda r: r.attack).face
+    g = vile_game(vile={"supply": [strong]}, pieces={"knight": [1, 0]})
+    attack, health, terror = V(g).attack, g.state.knight.health, len(V(g).terror)
+    assert attack > attacks.defence(g, "knight") and "attack:knight" in ids(g)
+    choose(g, "attack:knight")
+    assert g.state.knight.health == health - 1                         # VG-13: no choice for her
+    assert V(g).attack == attack                                        # VG-08: nothing spent
+    assert len(V(g).terror) == terror + 1                               # VG-15
+    assert g.pending.kind == "ghoul_skitter_symbol" and g.pending.role == "knight"   # skitter as the Ghoul
+
+
+def test_VG_12_attack_not_above_defence_and_smash_below_three_refused() -> None:
+    g = vile_game(vile={"supply": [1]}, pieces={"knight": [1, 0]}, tokens={"1,0": {"crystal": 1}})
+    V(g).attack = attacks.defence(g, "knight")
+    reason = gt.check_attack(g, "knight")
+    assert reason is not None and reason.rule == "VG-12" and "must be greater than" in reason.text
+    V(g).attack = VD.crystal_smash_attack - 1
+    smash = gt.check_smash(g)
+    assert smash is not None and smash.text == (f"Smashing a Crystal needs Attack {VD.crystal_smash_attack} or more; "
+                                                f"yours is {VD.crystal_smash_attack - 1}.")
+    V(g).attack = VD.crystal_smash_attack
+    assert gt.check_smash(g) is None
+    enough = face_where(lambda m, a: a >= VD.crystal_smash_attack)
+    g = vile_game(vile={"supply": [enough]}, tokens={"1,0": {"crystal": 1}})
+    attack = V(g).attack
+    choose(g, "smash:")
+    assert V(g).attack == attack and V(g).smashed == 1                 # nothing spent
+
+
+def test_VG_14_defense_is_the_row_attack_without_boost() -> None:
+    face = face_where(lambda m, a: True)
+    g = vile_game(vile={"supply": [face], "right": {face: 1}})
+    choose(g, "boost:attack")
+    choose(g, "end:")
+    assert V(g).defense == VD.chart_row(face).attack
+
+
+def test_VG_15_every_two_treasures_collected_draw_a_terror_card() -> None:
+    roomy = face_where(lambda m, a: m >= 4)
+    g = vile_game(vile={"supply": [roomy], "treasure": 1}, tokens={"1,0": {"treasure": 1}})
+    terror = len(V(g).terror)
+    choose(g, "collect:treasure")
+    assert len(V(g).terror) == terror + 1 and V(g).treasure == 0 and V(g).fury == 0
+
+
+def test_VG_01_killing_the_knight_wins() -> None:
+    strong = max(VD.dice_chart, key=lambda r: r.attack).face
+    g = vile_game(vile={"supply": [strong]}, pieces={"knight": [1, 0]}, knight={"health": 1})
+    choose(g, "attack:knight")
+    assert g.outcome is not None and g.outcome.winners == ("vile_ghoul",)
+
+
+def test_VG_01_with_neither_it_escapes_after_its_crystals() -> None:
+    g = vile_game(roles=("vile_ghoul", "thief"), vile={"supply": [1], "smashed": 5})
+    assert g.config.extra["ghoul_crystals_goal"] == 5
+    choose(g, "move:0,0")
+    assert g.outcome is not None and g.outcome.winners == ("vile_ghoul",)
+
+
+def test_variant_cave_vs_vile_ghoul_the_sixth_crystal_wins_at_once() -> None:
+    enough = face_where(lambda m, a: a >= VD.crystal_smash_attack)
+    g = vile_game(roles=("vile_ghoul", "cave"), vile={"supply": [enough], "smashed": 5},
+                  tokens={"1,0": {"crystal": 1}})
+    choose(g, "smash:")
+    assert g.outcome is not None and g.outcome.winners == ("vile_ghoul",)
+
+
+def test_scenario_section_refuses_a_ghoul_section_and_too_many_dice() -> None:
+    from vast_desktop.engine.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match="ghoul: the Ghoul is not in this game"):
+        load_scenario({"setup": {"roles": ["knight", "vile_ghoul"]}, "ghoul": {}})
+    with pytest.raises(ScenarioError, match="vile_ghoul: it has 3 Ghoul dice, and the scenario places 4"):
+        load_scenario({"setup": {"roles": ["knight", "vile_ghoul"]}, "vile_ghoul": {"supply": [1, 2], "right": {3: 2}}})
