@@ -129,3 +129,16 @@ def test_a_vile_ghoul_game_saves_and_loads(tmp_path) -> None:
     again = load_game(path)
     for v in (None, "knight", "vile_ghoul", "dragon"):
         assert view(again, v) == view(g, v)
+
+
+def test_cli_simulates_the_vile_ghoul_and_refuses_easy_and_hard_without_its_player(capsys) -> None:
+    """``simulate --roles knight,vile_ghoul`` in-process; it has no Easy player yet, so Easy for it
+    and Hard for anyone (whose lookahead needs Easy players in every seat) are refused with the reason."""
+    from vast_desktop.cli import run as main
+
+    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "2", "--seed", "4"]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "1", "--bots", "vile_ghoul=easy"]) != 0
+    assert "there is no easy computer player for the vile_ghoul in this build yet" in capsys.readouterr().err
+    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "1", "--bots", "knight=hard"]) != 0
+    assert "the vile_ghoul has none in this build yet" in capsys.readouterr().err
