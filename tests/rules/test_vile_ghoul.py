@@ -441,3 +441,25 @@ def test_scenario_section_refuses_a_ghoul_section_and_too_many_dice() -> None:
         load_scenario({"setup": {"roles": ["knight", "vile_ghoul"]}, "ghoul": {}})
     with pytest.raises(ScenarioError, match="vile_ghoul: it has 3 Ghoul dice, and the scenario places 4"):
         load_scenario({"setup": {"roles": ["knight", "vile_ghoul"]}, "vile_ghoul": {"supply": [1, 2], "right": {3: 2}}})
+
+
+# ------------------------------------------------------------------ its part of the rules reference
+def test_every_vg_id_and_rules_ref_opens_the_vile_ghouls_reference() -> None:
+    """Each VG id is cited by exactly one section of the ``vile_ghoul`` part, and every
+    ``rules_ref`` its own turn names opens a section there."""
+    import re
+    from pathlib import Path
+
+    from vast_desktop.teach.reference import PARTS, load_reference
+
+    ref = load_reference()
+    assert PARTS.index("vile_ghoul") == PARTS.index("ghoul") + 1
+    for n in range(1, 16):
+        rule = f"VG-{n:02d}"
+        citing = [s.id for s in ref.sections.values() if rule in s.checklist]
+        assert len(citing) == 1 and ref.for_rule(rule).part == "vile_ghoul", (rule, citing)
+    vile_dir = Path(vt.__file__).parent
+    named = set(re.findall(r'rules_ref="([a-z0-9_.]+)"', "".join(p.read_text() for p in vile_dir.glob("*.py"))))
+    assert named == {"vile_ghoul.move_and_act", "vile_ghoul.select"}
+    for sid in named:
+        assert ref.section(sid).part == "vile_ghoul" and ref.html(sid)
