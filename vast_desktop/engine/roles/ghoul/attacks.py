@@ -56,7 +56,7 @@ def check_target(g: Game, piece: str, where: Pos | None) -> Reason | None:
     name = piece_name(piece)
     at_ = g.state.board.pieces.get(piece)
     if where is None or at_ != where:
-        return Reason(f"The Ghoul attacks only a piece on its own space, and the {name} is not there.", "GH-16")
+        return Reason(f"The {title(g)} attacks only a piece on its own space, and the {name} is not there.", "GH-16")
     if piece in s.attacked:
         return Reason(f"The {title(g)} already attacked the {name} this turn.", "GH-17")
     if is_vile(g):                                          # VG-12: Attack above its defence, nothing spent
@@ -80,13 +80,13 @@ def attack(g: Game, piece: str) -> Proc:
     else:
         cost = attack_cost(g, piece)
         s.attack -= cost
-        g.log("ghoul_attack", f"The Ghoul attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
+        g.log("ghoul_attack", f"The {title(g)} attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
     role = owner(piece)
     hit = True
     if role == "knight":
         yield from _attack_knight(g)
     elif role == "goblins":
-        yield from g.hooks.goblins.scatter(g, piece.split(":", 1)[1], "the Ghoul's attack")   # GH-19
+        yield from g.hooks.goblins.scatter(g, piece.split(":", 1)[1], f"the {title(g)}'s attack")   # GH-19
     elif role == "dragon":
         yield from _attack_dragon(g)
     elif role == "thief":
@@ -113,15 +113,15 @@ def _attack_knight(g: Game) -> Proc:
             Option("loss:health", "Lose 1 Health", (Target("slot", "knight.health"),))]
     opts += [Option(f"loss:{c}", f"Lose the {g.card(c).name} (to the bottom of the Treasure deck)", (Target("card", c),))
              for c in dict.fromkeys(k.treasures)]
-    choice = yield g.ask("knight", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
+    choice = yield g.ask("knight", DecisionKind.GHOUL_ATTACKED, f"The {title(g)} attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     what = arg_of(choice.id)
     if what == "grit":
-        yield from g.hooks.knight.lose_grit(g, cubes, "the Ghoul's attack")
+        yield from g.hooks.knight.lose_grit(g, cubes, f"the {title(g)}'s attack")
     elif what == "health":
-        g.hooks.knight.lose_health(g, 1, "the Ghoul's attack", me(g))
+        g.hooks.knight.lose_health(g, 1, f"the {title(g)}'s attack", me(g))
     else:
-        g.hooks.cards.lose_treasure(g, what, "the Ghoul's attack", to_deck=True)
+        g.hooks.cards.lose_treasure(g, what, f"the {title(g)}'s attack", to_deck=True)
         g.log("ghoul_treasure_lost", "The Knight puts a Treasure card at the bottom of the Treasure deck.")
 
 
@@ -139,10 +139,10 @@ def _attack_dragon(g: Game) -> Proc:
                     (Target("slot", f"dragon.sloth.{b}"),)) for b in g.hooks.dragon.spores_boxes(g)]
     if is_vile(g) and hunted(g) == "dragon":                # VG-13: the role it must kill loses Health
         opts = [o for o in opts if o.id == "loss:health"]
-    choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
+    choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, f"The {title(g)} attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     if choice.id == "loss:cards":
-        yield from g.hooks.dragon.discard_cards(g, a, "The Ghoul's attack")
+        yield from g.hooks.dragon.discard_cards(g, a, f"The {title(g)}'s attack")
         return
     what, _, box = arg_of(choice.id).partition(":")
     if what == "sloth":
@@ -192,7 +192,7 @@ def smash_crystal(g: Game) -> None:
     if goal is not None and s.smashed >= goal:              # Cave vs Vile Ghoul: the Crystals alone win
         raise GameOver(Outcome((me(g),), f"The Vile Ghoul smashed {s.smashed} Crystals."))
     if g.state.knight is None and gb is not None and gb.crystals >= g.config.crystals_needed:
-        raise GameOver(Outcome(("goblins",), f"The Ghoul's smash brings the Goblins' Crystals to {gb.crystals}: "
+        raise GameOver(Outcome(("goblins",), f"The {title(g)}'s smash brings the Goblins' Crystals to {gb.crystals}: "
                                "the Goblins win."))
 
 
@@ -205,7 +205,7 @@ def gain_fury(g: Game, n: int, why: str) -> Proc:
         if s.fury >= track.top:
             break
         s.fury += 1
-        g.log("ghoul_fury", f"The Ghoul gains 1 Fury ({why}): Fury {s.fury}.", fury=s.fury)
+        g.log("ghoul_fury", f"The {title(g)} gains 1 Fury ({why}): Fury {s.fury}.", fury=s.fury)
         if s.fury in track.terror_spaces:
             yield from draw_terror(g, 1)
 
@@ -255,7 +255,7 @@ def skitter(g: Game, other: str | None) -> Proc:
     if not spots:
         spots = entrance_spaces(g)
         if not spots:
-            g.log("ghoul_no_skitter", "There is nowhere for the Ghoul to skitter: it stays.")
+            g.log("ghoul_no_skitter", f"There is nowhere for the {title(g)} to skitter: it stays.")
             return
         yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, "") is None], "around the Entrance",
                                placer)
@@ -264,14 +264,14 @@ def skitter(g: Game, other: str | None) -> Proc:
     if namer is not None and len(symbols) > 1:
         opts = [Option(f"symbol:{sym}", f"The {sym.title()} symbol", (Target("slot", f"ghoul.symbol.{sym}"),))
                 for sym in symbols]
-        choice = yield g.ask(namer, DecisionKind.GHOUL_SKITTER_SYMBOL, "The Ghoul skitters: name a Dark-tile symbol",
+        choice = yield g.ask(namer, DecisionKind.GHOUL_SKITTER_SYMBOL, f"The {title(g)} skitters: name a Dark-tile symbol",
                              opts, rules_ref="ghoul.skitter")
         symbol = arg_of(choice.id)
     elif len(symbols) == 1:
         symbol = symbols[0]
     else:
         symbol = _symbol_without_player(g, symbols)
-        g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the Ghoul skitters.")
+        g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the {title(g)} skitters.")
     yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, symbol) is None],
                            f"to a {symbol.title()} tile", placer, symbol)
 
@@ -299,17 +299,17 @@ def check_skitter_space(g: Game, q: Pos, symbol: str) -> Reason | None:
     if not symbol:
         if q in entrance_spaces(g):
             return None
-        return Reason(f"With no unoccupied Dark tile, the Ghoul skitters to an unoccupied space around the Entrance, "
+        return Reason(f"With no unoccupied Dark tile, the {title(g)} skitters to an unoccupied space around the Entrance, "
                       f"and {fmt_pos(q)} is not one.", "GH-41")
     if q == here:
-        return Reason("The Ghoul skitters away from its own space.", "GH-39")
+        return Reason(f"The {title(g)} skitters away from its own space.", "GH-39")
     if q not in g.state.board.tiles or not is_dark(g, q):
-        return Reason(f"The Ghoul skitters to a Dark tile, and {fmt_pos(q)} is not one.", "GH-39")
+        return Reason(f"The {title(g)} skitters to a Dark tile, and {fmt_pos(q)} is not one.", "GH-39")
     if not unoccupied(g, q):
-        return Reason(f"The Ghoul skitters to an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-39")
+        return Reason(f"The {title(g)} skitters to an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-39")
     shown = _symbol(g, q)
     if shown != symbol:
-        return Reason(f"The Ghoul skitters to a tile with the {symbol.title()} symbol, and the tile at {fmt_pos(q)} "
+        return Reason(f"The {title(g)} skitters to a tile with the {symbol.title()} symbol, and the tile at {fmt_pos(q)} "
                       f"shows the {shown.title()} symbol.", "GH-39")
     return None
 
@@ -321,12 +321,12 @@ def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str | None = None, 
     else:
         opts = [Option(at("skitter", p), f"Skitter to {fmt_pos(p)}", (space(p),)) for p in spots]
         prompt = (f"Skitter {how}: choose the tile" if placer == me(g) else
-                  f"The Ghoul skitters {how}: choose where you place it")
+                  f"The {title(g)} skitters {how}: choose where you place it")
         choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter",
                              about={"symbol": symbol})
         p = pos_arg(choice.id)
     g.state.board.pieces[me(g)] = p
-    g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)
+    g.log("ghoul_skitter", f"The {title(g)} skitters {how} at {fmt_pos(p)}.", pos=p)
 
 
 def entrance_spaces(g: Game) -> list[Pos]:

@@ -21,7 +21,7 @@ from ...kinds import DecisionKind
 from ...map.board import is_lit, tile_type
 from ...option_ids import arg_of
 from ...reasons import Reason
-from .state import ghoul, me, terror_name
+from .state import ghoul, me, terror_name, title
 from .vile.state import is_vile, vile
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def use_game_effect(g: Game, card: str) -> None:
         s.leaving.append(card)
     else:
         s.terror_removed.append(card)
-    g.log("terror_used", f"The Ghoul uses {data.name} once per game: {data.once_per_game.text}", card=card)
+    g.log("terror_used", f"The {title(g)} uses {data.name} once per game: {data.once_per_game.text}", card=card)
 
 
 def mark_persistent(g: Game, card: str) -> None:
@@ -102,7 +102,7 @@ def roll_ghoul_dice(g: Game, n: int) -> Proc:
             mark_persistent(g, again)
             old = s.rolled[i]
             s.rolled[i] = faces[roll(g, "ghoul", len(faces), "Cheat") - 1]
-            g.log("ghoul_reroll", f"Cheat: the Ghoul rolls its {old} again: {s.rolled[i]}.")
+            g.log("ghoul_reroll", f"Cheat: the {title(g)} rolls its {old} again: {s.rolled[i]}.")
 
 
 def draw_terror(g: Game, n: int) -> Proc:
@@ -122,7 +122,7 @@ def draw_terror(g: Game, n: int) -> Proc:
             return
         card = s.terror_deck.pop(0)
         s.terror.append(card)
-        g.log("terror_drawn", f"The Ghoul draws the Terror card {terror_name(g, card)}.", card=card)
+        g.log("terror_drawn", f"The {title(g)} draws the Terror card {terror_name(g, card)}.", card=card)
 
 
 def _adapt_search(g: Game, card: str) -> Proc:
@@ -167,7 +167,7 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
     s.drawing = []
     if shuffle:
         g.rng.shuffle(s.terror_deck)
-    g.log("terror_drawn", f"The Ghoul keeps the Terror card {terror_name(g, keep)} ({why}); "
+    g.log("terror_drawn", f"The {title(g)} keeps the Terror card {terror_name(g, keep)} ({why}); "
           + ("the deck is shuffled." if shuffle else f"{len(drawn)} go to the bottom of the deck."), card=keep)
 
 
@@ -206,7 +206,7 @@ def discard_terror(g: Game, why: str) -> Proc:
         card = arg_of(choice.id)
     s.terror.remove(card)
     s.terror_removed.append(card)
-    g.log("terror_discarded", f"The Ghoul discards {terror_name(g, card)} ({why}).", card=card)
+    g.log("terror_discarded", f"The {title(g)} discards {terror_name(g, card)} ({why}).", card=card)
 
 
 def check_terror(g: Game, card: str, which: str) -> Reason | None:
@@ -215,7 +215,7 @@ def check_terror(g: Game, card: str, which: str) -> Reason | None:
     effects of two identical cards."""
     s = ghoul(g)
     if card not in s.terror:
-        return Reason("The Ghoul does not hold that Terror card.", "GH-27")
+        return Reason(f"The {title(g)} does not hold that Terror card.", "GH-27")
     data = g.rules.ghoul.terror_card(card)
     if which == "first":
         if data.first.timing == "persistent":
@@ -260,7 +260,7 @@ def check_terror_card(g: Game, card: str) -> Reason | None:
     once-per-game effect's when the first acts by itself)."""
     s = ghoul(g)
     if card not in s.terror:
-        return Reason(f"The Ghoul does not hold {terror_name(g, card)}.", "GH-27")
+        return Reason(f"The {title(g)} does not hold {terror_name(g, card)}.", "GH-27")
     data = g.rules.ghoul.terror_card(card)
     refused: list[Reason] = []
     for which, eff in (("first", data.first), ("game", data.once_per_game)):
@@ -306,7 +306,7 @@ def check_blink_to(g: Game, q: Pos) -> Reason | None:
     use now: the first refusal when none allows it)."""
     refused = [check_blink(g, h, q) for h in blink_effects(g)]
     if not refused:
-        return Reason("The Ghoul jumps only with Blink, and it holds no Blink it may use now.", "GH-28")
+        return Reason(f"The {title(g)} jumps only with Blink, and it holds no Blink it may use now.", "GH-28")
     if any(r is None for r in refused):
         return None
     return refused[0]
@@ -317,7 +317,7 @@ def check_blink_anywhere(g: Game, handler: str) -> Reason | None:
     :func:`blink_spaces`); else why not: not on a Crystal tile, the cost, no space free."""
     p = g.state.board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
-        return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+        return Reason(f"Blink jumps from a Crystal tile, and the {title(g)} is not on one.", "GH-28")
     cost = _blink_cost(g, handler)
     if cost is not None:
         return cost
@@ -343,7 +343,7 @@ def check_scour_reveal(g: Game, q: Pos) -> Reason | None:
     if q == p:
         return None
     where = "" if p is None else f", at {fmt_pos(p)}"
-    return Reason(f"Scour may reveal only the Dark tile the Ghoul looked at{where}.", "GH-28")
+    return Reason(f"Scour may reveal only the Dark tile the {title(g)} looked at{where}.", "GH-28")
 
 
 def check_scour(g: Game) -> Reason | None:
@@ -351,7 +351,7 @@ def check_scour(g: Game) -> Reason | None:
     p = g.state.board.pieces.get(me(g))
     t = None if p is None else g.state.board.tiles.get(p)
     if t is None or not t.dark:
-        return Reason("Scour looks at the Dark tile the Ghoul is on, and it is not on one.", "GH-28")
+        return Reason(f"Scour looks at the Dark tile the {title(g)} is on, and it is not on one.", "GH-28")
     return None
 
 
@@ -364,7 +364,7 @@ def scour(g: Game, p: Pos) -> Proc:
     tile = g.tile(g.state.board.tiles[p].tile_id)
     name = TYPE_NAMES[tile.type]
     g.barrier()
-    g.log("ghoul_scour", f"The Ghoul looks at the Dark tile at {fmt_pos(p)}.",
+    g.log("ghoul_scour", f"The {title(g)} looks at the Dark tile at {fmt_pos(p)}.",
           {me(g): f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
     choice = yield g.ask(me(g), DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
@@ -390,7 +390,7 @@ def check_blink(g: Game, handler: str, q: Pos) -> Reason | None:
     board = g.state.board
     p = board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
-        return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+        return Reason(f"Blink jumps from a Crystal tile, and the {title(g)} is not on one.", "GH-28")
     if q not in board.tiles:
         return Reason(f"Blink jumps onto a tile, and there is no tile at {fmt_pos(q)}.", "GH-28")
     if q == p or board.pieces_at(q):
@@ -427,10 +427,10 @@ def act_terror(g: Game, arg: str) -> Proc:
         q = parse_pos(where[0])
         s.movement -= params.int("movement", 0)
         g.state.board.pieces[me(g)] = q
-        g.log("ghoul_blink", f"The Ghoul blinks to {fmt_pos(q)}.", pos=q)
+        g.log("ghoul_blink", f"The {title(g)} blinks to {fmt_pos(q)}.", pos=q)
     if which == "first":
         s.first_used.append(card)
-        g.log("terror_used", f"The Ghoul uses {data.name}: {eff.text}", card=card)
+        g.log("terror_used", f"The {title(g)} uses {data.name}: {eff.text}", card=card)
         if eff.handler == "peek_dark_tile":
             p = g.state.board.pieces[me(g)]
             yield from scour(g, p)

@@ -96,7 +96,7 @@ def reset_turn(g: Game) -> None:
 def start_turn(g: Game) -> None:
     s = ghoul(g)
     reset_turn(g)
-    g.log("turn", f"Round {g.state.round}: the Ghoul's turn (Fury {s.fury} of {fury_goal(g)}, "
+    g.log("turn", f"Round {g.state.round}: the {title(g)}'s turn (Fury {s.fury} of {fury_goal(g)}, "
           f"{len(s.terror)} Terror card(s)).")
 
 
@@ -110,9 +110,9 @@ def _prompt(g: Game) -> str:
 def check_place(g: Game, q: Pos) -> Reason | None:
     """GH-04: the Ghoul's first space is an unoccupied Dark tile (no piece, no token)."""
     if not is_dark(g, q):
-        return Reason(f"The Ghoul starts on a Dark tile, and {fmt_pos(q)} is not one.", "GH-04")
+        return Reason(f"The {title(g)} starts on a Dark tile, and {fmt_pos(q)} is not one.", "GH-04")
     if not unoccupied(g, q):
-        return Reason(f"The Ghoul starts on an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-04")
+        return Reason(f"The {title(g)} starts on an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-04")
     return None
 
 
@@ -128,15 +128,15 @@ def first_placement(g: Game) -> Proc:
     spots = place_spaces(g)
     if spots:
         opts = [Option(at("place", p), f"Start on the Dark tile at {fmt_pos(p)}", (space(p),)) for p in spots]
-        choice = yield g.ask(me(g), DecisionKind.GHOUL_PLACE, "Place the Ghoul on an unoccupied Dark tile", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_PLACE, f"Place the {title(g)} on an unoccupied Dark tile", opts,
                              rules_ref="ghoul.setup")
         p = pos_arg(choice.id)
     elif g.state.stack and placement_spaces(g):
         who = "cave" if g.has("cave") else me(g)
         tile_id = g.state.stack[0]
-        opts = [Option(at("tile", q), f"Place a Dark tile at {fmt_pos(q)} for the Ghoul", (space(q),))
+        opts = [Option(at("tile", q), f"Place a Dark tile at {fmt_pos(q)} for the {title(g)}", (space(q),))
                 for q in placement_spaces(g)]
-        choice = yield g.ask(who, DecisionKind.GHOUL_PLACE, "No Dark tile is free: place a Dark tile for the Ghoul",
+        choice = yield g.ask(who, DecisionKind.GHOUL_PLACE, f"No Dark tile is free: place a Dark tile for the {title(g)}",
                              opts, rules_ref="ghoul.setup")
         p = pos_arg(choice.id)
         g.state.stack.pop(0)
@@ -144,12 +144,12 @@ def first_placement(g: Game) -> Proc:
     else:
         around = entrance_spaces(g)
         if not around:
-            g.log("ghoul_waits", "There is no space for the Ghoul: it stays off the map this turn.")
+            g.log("ghoul_waits", f"There is no space for the {title(g)}: it stays off the map this turn.")
             return
         p = around[0]
     board.pieces[me(g)] = p
     s.placed = True
-    g.log("ghoul_placed", f"The Ghoul appears at {fmt_pos(p)}.", pos=p)
+    g.log("ghoul_placed", f"The {title(g)} appears at {fmt_pos(p)}.", pos=p)
 
 
 # ------------------------------------------------------------------ GH-06..08: roll and set
@@ -160,13 +160,13 @@ def roll_and_set(g: Game) -> Proc:
     s = ghoul(g)
     level = g.rules.ghoul.level(str(g.config.extra.get("ghoul_level", g.rules.ghoul.standard_level().id)))
     if s.turns > 1 and s.attack:
-        g.log("ghoul_discs", f"The Ghoul returns {s.attack} Ghoul disc(s) from its Attack space.")
+        g.log("ghoul_discs", f"The {title(g)} returns {s.attack} Ghoul disc(s) from its Attack space.")
     s.attack = 0
     yield from roll_ghoul_dice(g, level.dice_rolled)
     total = sum(s.rolled)
-    g.log("ghoul_roll", f"The Ghoul rolls {', '.join(map(str, s.rolled))} (total {total}).", faces=list(s.rolled))
+    g.log("ghoul_roll", f"The {title(g)} rolls {', '.join(map(str, s.rolled))} (total {total}).", faces=list(s.rolled))
     if total <= level.terror_draw_at_most:
-        g.log("ghoul_low_roll", f"A total of {total} is {level.terror_draw_at_most} or less: the Ghoul draws a Terror card.")
+        g.log("ghoul_low_roll", f"A total of {total} is {level.terror_draw_at_most} or less: the {title(g)} draws a Terror card.")
         yield from draw_terror(g, 1)
     keep = g.rules.ghoul.dice_kept
     if len(s.rolled) > keep:
@@ -188,10 +188,10 @@ def roll_and_set(g: Game) -> Proc:
         s.kept = sorted(s.rolled, reverse=True)
     s.movement = max(0, s.kept[0] - s.backstab)
     if s.backstab:
-        g.log("ghoul_backstab", f"The Thief's Backstab costs the Ghoul {s.backstab} movement this turn.")
+        g.log("ghoul_backstab", f"The Thief's Backstab costs the {title(g)} {s.backstab} movement this turn.")
         s.backstab = 0
     s.attack = s.kept[-1]
-    g.log("ghoul_stats", f"The Ghoul has {s.movement} movement and {s.attack} attack point(s).")
+    g.log("ghoul_stats", f"The {title(g)} has {s.movement} movement and {s.attack} attack point(s).")
 
 
 # ------------------------------------------------------------------ GH-10..12: moving
@@ -226,13 +226,13 @@ def check_move(g: Game, q: Pos, charge: str | None = None) -> Reason | None:
     s = ghoul(g)
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if manhattan(p, q) != 1:
-        return Reason(f"The Ghoul moves one space at a time, and {fmt_pos(q)} is not next to it.", "GH-10")
+        return Reason(f"The {title(g)} moves one space at a time, and {fmt_pos(q)} is not next to it.", "GH-10")
     if q not in g.state.board.tiles:
         return Reason(f"There is no tile at {fmt_pos(q)}.", "GH-10")
     if impassable(g, q):
-        return Reason("The Ghoul cannot enter the Canyon's impassable spaces.", "GH-43")
+        return Reason(f"The {title(g)} cannot enter the Canyon's impassable spaces.", "GH-43")
     if s.movement <= 0:
         return _NO_MOVEMENT
     cost = move_cost(g, p, q, charge)
@@ -272,7 +272,7 @@ def check_any_move(g: Game) -> Reason | None:
     can be entered, the first refusal of :func:`check_move` over the tiles next to it."""
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if ghoul(g).movement <= 0:
         return _NO_MOVEMENT
     first: tuple[Pos, Reason] | None = None
@@ -280,13 +280,13 @@ def check_any_move(g: Game) -> Reason | None:
         q = step(p, d)
         reason = check_move(g, q)
         if reason is None:
-            return Reason("The Ghoul moves one space at a time: click a highlighted space next to it.", "GH-10")
+            return Reason(f"The {title(g)} moves one space at a time: click a highlighted space next to it.", "GH-10")
         if first is None and q in g.state.board.tiles:
             first = (q, reason)
     if first is None:
-        return Reason("No tile lies next to the Ghoul: it cannot move.", "GH-10")
+        return Reason(f"No tile lies next to the {title(g)}: it cannot move.", "GH-10")
     q, reason = first
-    return Reason(f"No space next to the Ghoul can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
+    return Reason(f"No space next to the {title(g)} can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
 
 
 def check_space(g: Game, q: Pos) -> Reason | None:
@@ -295,7 +295,7 @@ def check_space(g: Game, q: Pos) -> Reason | None:
     Blink it may use); of two refusals, the step's for a space next to it, else both."""
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if q == p:
         return check_here(g)
     move = check_move(g, q)
@@ -318,7 +318,7 @@ def check_piece(g: Game, piece: str) -> Reason | None:
         return check_attack(g, piece)
     if manhattan(p, where) == 1:
         return check_move(g, where, piece)
-    return Reason(f"The Ghoul attacks a piece on its own space, or on a space next to it that it moves onto; the "
+    return Reason(f"The {title(g)} attacks a piece on its own space, or on a space next to it that it moves onto; the "
                   f"{piece_name(piece)} is {manhattan(p, where)} spaces away.", "GH-16")
 
 
@@ -353,7 +353,7 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
         yield from scour(g, q)
     toks = g.state.board.tokens.get(q)
     if toks is not None and toks["flamewall"] > 0:                         # GH-34: it only skitters
-        g.log("ghoul_flame_wall", "The Ghoul enters the Flame Wall: it skitters.")
+        g.log("ghoul_flame_wall", f"The {title(g)} enters the Flame Wall: it skitters.")
         yield from skitter(g, "dragon")
 
 
@@ -387,7 +387,7 @@ def check_collect(g: Game, token: str, safe: bool = False) -> Reason | None:
     name = "Treasure token" if token == "treasure" else f"{token[len('gem_'):].title()} Gem"
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks[token] <= 0:
-        return Reason(f"There is no {name} on the Ghoul's space.", "GH-13")
+        return Reason(f"There is no {name} on the {title(g)}'s space.", "GH-13")
     if safe and (token == "treasure" or held_with(g, "cheap_collect", "first") is None):
         return Reason("Only Seize takes a Gem without the Dragon die roll.", "GH-14")
     cost = collect_cost(g, safe)
@@ -434,7 +434,7 @@ def check_here(g: Game) -> Reason | None:
         refused.append(smash)
     if refused:
         return refused[0]
-    return Reason("There is no Treasure token, Dragon Gem or Crystal on the Ghoul's space to collect or smash.",
+    return Reason(f"There is no Treasure token, Dragon Gem or Crystal on the {title(g)}'s space to collect or smash.",
                   "GH-13")
 
 
@@ -457,22 +457,22 @@ def act_collect(g: Game, arg: str) -> Proc:
     toks = g.state.board.tokens_at(p)
     toks[token] -= 1
     if token == "treasure":
-        g.log("ghoul_collect", f"The Ghoul collects the Treasure token at {fmt_pos(p)}.", pos=p)
+        g.log("ghoul_collect", f"The {title(g)} collects the Treasure token at {fmt_pos(p)}.", pos=p)
         yield from hold_treasure(g)
         if free:                                       # Seize once per game: then 2 Terror cards
             yield from draw_terror(g, 2)
         return
     name = token[len("gem_"):].title()
-    g.log("ghoul_gem", f"The Ghoul takes the {name} Gem at {fmt_pos(p)}; it goes back to the Dragon.", pos=p)
+    g.log("ghoul_gem", f"The {title(g)} takes the {name} Gem at {fmt_pos(p)}; it goes back to the Dragon.", pos=p)
     centre = False
     if not (safe or free):
-        _, _, centre = roll_dragon_die(g, p, "The Ghoul", f"the {name} Gem's trap")
+        _, _, centre = roll_dragon_die(g, p, f"The {title(g)}", f"the {name} Gem's trap")
     if free:
         yield from _gem_treasure(g)
         yield from draw_terror(g, 2)
         return
     if centre:
-        g.log("ghoul_gem_trap", f"The {name} Gem's trap: the Ghoul skitters.")
+        g.log("ghoul_gem_trap", f"The {name} Gem's trap: the {title(g)} skitters.")
         yield from skitter(g, None)
         return
     yield from _gem_treasure(g)
@@ -482,19 +482,19 @@ def _gem_treasure(g: Game) -> Proc:
     """GH-14: a Treasure token from the Cave's supply, or from the map when it is empty."""
     if g.state.supply["treasure"] > 0:
         g.state.supply["treasure"] -= 1
-        g.log("ghoul_treasure", "The Ghoul takes a Treasure token from the Cave's supply.")
+        g.log("ghoul_treasure", f"The {title(g)} takes a Treasure token from the Cave's supply.")
         yield from hold_treasure(g)
         return
     spots = sorted(q for q in g.state.board.tokens if check_take_treasure(g, q) is None)
     if not spots:
-        g.log("ghoul_no_treasure", "No Treasure token is left for the Ghoul.")
+        g.log("ghoul_no_treasure", f"No Treasure token is left for the {title(g)}.")
         return
     opts = [Option(at("take", q), f"Take the Treasure token at {fmt_pos(q)}", (space(q),)) for q in spots]
     choice = yield g.ask(me(g), DecisionKind.GHOUL_TAKE_TREASURE, "The Cave's supply is empty: take a Treasure token "
                          "from the map", opts, rules_ref="ghoul.collect")
     q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["treasure"] -= 1
-    g.log("ghoul_treasure", f"The Ghoul takes the Treasure token at {fmt_pos(q)}.", pos=q)
+    g.log("ghoul_treasure", f"The {title(g)} takes the Treasure token at {fmt_pos(q)}.", pos=q)
     yield from hold_treasure(g)
 
 
@@ -502,7 +502,7 @@ def check_take_treasure(g: Game, q: Pos) -> Reason | None:
     """GH-14: with the Cave's supply empty, the Treasure token comes from a space of the map."""
     toks = g.state.board.tokens.get(q)
     if toks is None or toks["treasure"] <= 0:
-        return Reason(f"The Cave's supply is empty, so the Ghoul takes a Treasure token from the map, and there is "
+        return Reason(f"The Cave's supply is empty, so the {title(g)} takes a Treasure token from the map, and there is "
                       f"none at {fmt_pos(q)}.", "GH-14")
     return None
 
@@ -524,7 +524,7 @@ def hold_treasure(g: Game) -> Proc:
     if s.treasure >= per:
         s.treasure -= per
         g.state.supply["treasure"] += per
-        g.log("ghoul_treasure_fury", f"The Ghoul turns {per} Treasure tokens into Fury.")
+        g.log("ghoul_treasure_fury", f"The {title(g)} turns {per} Treasure tokens into Fury.")
         yield from gain_fury(g, 1, "Treasure tokens")
 
 
@@ -551,7 +551,7 @@ def check_smash(g: Game) -> Reason | None:
     p = pos(g)
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks["crystal"] <= 0:
-        return Reason("There is no Crystal token on the Ghoul's space.", "GH-22")
+        return Reason(f"There is no Crystal token on the {title(g)}'s space.", "GH-22")
     if is_vile(g):                                          # VG-12: Attack 3 or more, nothing spent
         return check_smash_value(attack_now(g), g.rules.vile_ghoul)
     need = g.rules.ghoul.smash_discs
@@ -577,7 +577,7 @@ def act_smash(g: Game, _arg: str) -> Proc:
 def check_flare(g: Game) -> Reason | None:
     """The revised Flare: when the Ghoul holds it, on its own space, 1 movement point each use."""
     if me(g) not in g.config.flare_holders:
-        return Reason("The Ghoul does not hold the Flare in this game.", "RV-05")
+        return Reason(f"The {title(g)} does not hold the Flare in this game.", "RV-05")
     cost = g.rules.ghoul.flare.own_space_movement
     if ghoul(g).movement < cost:
         return Reason(f"The Flare costs {cost} movement point each use; you have {ghoul(g).movement}.", "RV-05")
