@@ -463,3 +463,26 @@ def test_every_vg_id_and_rules_ref_opens_the_vile_ghouls_reference() -> None:
     assert named == {"vile_ghoul.move_and_act", "vile_ghoul.select"}
     for sid in named:
         assert ref.section(sid).part == "vile_ghoul" and ref.html(sid)
+
+
+def test_variant_with_knight_an_ambush_kill_is_the_vile_ghouls_win() -> None:
+    from vast_desktop.engine import flow
+    from vast_desktop.engine.game import GameOver
+
+    g = vile_game(vile={"supply": [1]})
+    with pytest.raises(GameOver) as over:
+        flow.knight_killed(g, "ambush")
+    assert over.value.outcome.winners == ("vile_ghoul",)
+    assert over.value.outcome.reason == "A Goblin Ambush killed the Knight: the Vile Ghoul wins."
+
+
+def test_VG_13_a_hunted_dragon_may_only_lose_health() -> None:
+    strong = max(VD.dice_chart, key=lambda r: r.attack).face
+    g = vile_game(roles=("vile_ghoul", "dragon"), vile={"supply": [strong]}, pieces={"dragon": [1, 0]})
+    assert V(g).attack > attacks.defence(g, "dragon")
+    health = g.state.dragon.health
+    choose(g, "attack:dragon")
+    assert g.pending.role == "dragon" and g.pending.kind == "ghoul_attacked"
+    assert tuple(ids(g)) == ("loss:health",)                            # no Power cards, no Sloth cube
+    choose(g, "loss:health")
+    assert g.state.dragon.health == health - 1

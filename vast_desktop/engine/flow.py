@@ -179,7 +179,7 @@ def knight_killed(g: Game, cause: str) -> None:
             and "infestation_kill_dragon_wins" in g.setup.house_rules):
         w = "dragon"        # AMB-55 house rule: Knight vs Dragon's Ambush kill carried into Knight vs Dragon vs Cave
     if cause == "ambush" and w:
-        raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.title()} wins."))
+        raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.replace('_', ' ').title()} wins."))
     if g.config.skip_dead_knight:
         k.turn_over = True
         g.log("knight_out", "The Knight's turns are skipped for the rest of the game.")
