@@ -111,6 +111,7 @@ def test_random_game_with_the_vile_ghoul(roles: tuple[str, ...]) -> None:
 def test_random_solo_vile_ghoul(level: str) -> None:
     g = play(Setup(roles=("vile_ghoul",), seed=3, solo_level=level))
     assert g.outcome is not None and g.config.extra["ghoul_crystals_goal"] == {"easy": 5, "medium": 6, "hard": 7}[level]
+    assert g.config.alone_in_the_dark and g.config.flare_holders == frozenset({"vile_ghoul"})   # with the Flare
 
 
 def test_a_vile_ghoul_game_saves_and_loads(tmp_path) -> None:
