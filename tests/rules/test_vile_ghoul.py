@@ -486,3 +486,13 @@ def test_VG_13_a_hunted_dragon_may_only_lose_health() -> None:
     assert tuple(ids(g)) == ("loss:health",)                            # no Power cards, no Sloth cube
     choose(g, "loss:health")
     assert g.state.dragon.health == health - 1
+
+
+def test_setup_refuses_an_unknown_vile_ghoul_difficulty_card_naming_the_five() -> None:
+    from vast_desktop.engine import Setup, new_game
+    from vast_desktop.engine.setup import SetupError
+
+    with pytest.raises(SetupError) as err:
+        new_game(Setup(roles=("knight", "vile_ghoul"), seed=1, difficulty={"vile_ghoul": "nobody"}))
+    assert str(err.value) == ("Unknown vile_ghoul difficulty 'nobody'; valid levels: ragpicker, scavenger, ghoul, "
+                              "stalker, hunter.")
