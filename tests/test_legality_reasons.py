@@ -1119,6 +1119,7 @@ BUTTONS_ONLY: dict[str, str] = {
     "ghoul_cheat": "Cheat sets one Ghoul die before the roll, or not: one button per face, and Roll",
     "ghoul_reroll": "which Ghoul die Cheat rolls again, or keep the roll: one button per die",
     "ghoul_adapt": "search the Terror deck with Adapt or draw the top card: two buttons",
+    "vile_ghoul_select": "which supply die the Vile Ghoul places on its chart: one button per face in supply",
 }
 
 

@@ -33,7 +33,8 @@ def ref() -> Reference:
 
 
 def source(directory: Path) -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py")))
+    """The Python source under ``directory`` (the Vile Ghoul's ``vile/`` has its own part)."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(directory.rglob("*.py")) if "vile" not in p.parts)
 
 
 def part_text(ref: Reference, section_id: str) -> str:

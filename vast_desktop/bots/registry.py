@@ -13,7 +13,7 @@ from .base import Bot
 from .random_bot import RandomBot
 
 LEVELS = ("random", "easy", "hard")
-ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")
+ROLES = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")
 # the heuristic player of each role: module and class in this package
 EASY = {role: (f"easy.{role}", f"Easy{role.title()}") for role in ROLES}
 

@@ -234,6 +234,43 @@ class GhoulBoard:
 
 @_quick_init
 @dataclass(frozen=True)
+class VileGhoulBoard:
+    """The Vile Ghoul's board, all public but its Terror deck's order (VG-*): the dice in supply,
+    the dice chart (the die on the left of the selected row; the dice on the right of each row,
+    ``chart_right[face - 1]``), this turn's Boost dice and those spent, movement left, its Attack
+    (with this move's temporary bonus), the Attack discs (a reminder), Defense, its goal (the
+    role it hunts, or the Crystals to smash and whether it must escape after), the Treasures
+    and Gems toward its next Terror card, its Terror cards, and whether the chart's values are
+    provisional (the data sheet's design guesses)."""
+
+    placed: bool
+    supply: tuple[int, ...]
+    chart_left: int
+    chart_right: tuple[int, ...]
+    boost_dice: int
+    boost_spent: int
+    movement: int
+    attack: int
+    bonus: int
+    discs: int
+    defense: int
+    hunted: str | None
+    crystals_goal: int | None
+    escape: bool
+    smashed: int
+    treasure: int
+    collected_per_terror: int
+    terror: tuple[str, ...]
+    terror_leaving: tuple[str, ...]
+    terror_removed: tuple[str, ...]
+    terror_deck: int
+    attacked: tuple[str, ...]
+    backstab: int
+    provisional: bool
+
+
+@_quick_init
+@dataclass(frozen=True)
 class Decks:
     """The sizes of the shared decks (public)."""
 
@@ -243,7 +280,7 @@ class Decks:
     omen_bag: int
 
 
-Board = KnightBoard | CaveBoard | DragonBoard | GoblinsBoard | ThiefBoard | GhoulBoard
+Board = KnightBoard | CaveBoard | DragonBoard | GoblinsBoard | ThiefBoard | GhoulBoard | VileGhoulBoard
 
 
 @_quick_init
@@ -258,6 +295,7 @@ class Boards:
     thief: ThiefBoard | None
     decks: Decks
     ghoul: GhoulBoard | None = None
+    vile_ghoul: VileGhoulBoard | None = None
 
     def of(self, role: str) -> Board | None:
         """The board of ``role`` (a role name read from a decision or a region key)."""
@@ -276,11 +314,11 @@ class Boards:
         return out
 
 
-ROLE_BOARDS = ("knight", "cave", "dragon", "goblins", "thief", "ghoul")
+ROLE_BOARDS = ("knight", "cave", "dragon", "goblins", "thief", "ghoul", "vile_ghoul")
 # per board class: the fields that may be hidden or absent (those that default to None)
 _OPTIONAL: Mapping[type, frozenset[str]] = MappingProxyType({
     cls: frozenset(f.name for f in fields(cls) if f.default is None and f.default_factory is MISSING)
-    for cls in (KnightBoard, CaveBoard, DragonBoard, GoblinsBoard, ThiefBoard, GhoulBoard)
+    for cls in (KnightBoard, CaveBoard, DragonBoard, GoblinsBoard, ThiefBoard, GhoulBoard, VileGhoulBoard)
 })
 
 

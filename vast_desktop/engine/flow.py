@@ -86,6 +86,8 @@ def alone_in_the_dark_count(g: Game, role: str) -> int:
         values.append(stat(g, "movement"))
     if role == "ghoul" and g.state.ghoul is not None and g.state.ghoul.kept:   # Alone in the Dark II: the Attack die
         values.append(g.state.ghoul.kept[-1])
+    if role == "vile_ghoul" and g.state.ghoul is not None:             # Alone in the Dark II: its Attack (our reading)
+        values.append(g.state.ghoul.attack)
     return max(values)
 
 
@@ -168,8 +170,8 @@ def knight_killed(g: Game, cause: str) -> None:
     assert k is not None
     k.dead = True
     g.log("knight_killed", "The Knight is killed!")
-    if cause == "ghoul" and "knight" in tuple(g.config.extra.get("ghoul_kills", ())):   # Knight vs Ghoul
-        raise GameOver(Outcome(("ghoul",), "The Ghoul killed the Knight."))
+    if cause in ("ghoul", "vile_ghoul") and "knight" in tuple(g.config.extra.get("ghoul_kills", ())):   # GH, VG-01
+        raise GameOver(Outcome((cause,), f"The {'Vile Ghoul' if cause == 'vile_ghoul' else 'Ghoul'} killed the Knight."))
     if g.has("goblins"):
         raise GameOver(Outcome(("goblins",), "The Goblins killed the Knight."))
     w = g.config.ambush_kill_winner
@@ -177,7 +179,7 @@ def knight_killed(g: Game, cause: str) -> None:
             and "infestation_kill_dragon_wins" in g.setup.house_rules):
         w = "dragon"        # AMB-55 house rule: Knight vs Dragon's Ambush kill carried into Knight vs Dragon vs Cave
     if cause == "ambush" and w:
-        raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.title()} wins."))
+        raise GameOver(Outcome((w,), f"A Goblin Ambush killed the Knight: the {w.replace('_', ' ').title()} wins."))
     if g.config.skip_dead_knight:
         k.turn_over = True
         g.log("knight_out", "The Knight's turns are skipped for the rest of the game.")

@@ -128,6 +128,7 @@ class DecisionKind(StrEnum):
     GHOUL_REROLL = "ghoul_reroll"             # Cheat: which Ghoul die to roll again, or keep the roll
     GHOUL_ADAPT = "ghoul_adapt"               # Adapt once per game: search the Terror deck, or draw
     GHOUL_SCOUR = "ghoul_scour"               # Scour: reveal the Dark tile it looked at, or leave it Dark
+    VILE_GHOUL_SELECT = "vile_ghoul_select"   # which supply die the Vile Ghoul places on its chart (VG-06)
     THIEF_STATS = "thief_stats"               # how his Stat tokens go to Movement, Stealth and Thievery
     THIEF_TAKE_TREASURE = "thief_take_treasure"  # which Treasure token he takes from the map (supply empty)
     THIEF_STICKY = "thief_sticky"             # reroll a failed roll with Sticky Fingers?

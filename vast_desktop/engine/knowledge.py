@@ -76,7 +76,7 @@ def zone_seers(g: Game) -> tuple[frozenset[str | None], ...]:
             by("thief"),     # the Thief's facedown Upgrade card (VAR-38)
             NOBODY,          # the Upgrade cards back in the box (VAR-38)
             NOBODY,          # the Ghoul's Terror deck (GH-03; a drawn Terror card is face up)
-            by("ghoul"))     # the Terror cards it drew and chooses one of (GH-23, Adapt)
+            by("ghoul") | by("vile_ghoul"))   # the Terror cards it drew and chooses one of (GH-23, Adapt)
 
 
 def _sources(g: Game) -> list[Any]:

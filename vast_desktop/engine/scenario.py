@@ -48,7 +48,7 @@ from .state import PlacedTile
 
 TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
             "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "ghoul", "entrance",
+            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "ghoul", "vile_ghoul", "entrance",
             "terrain", "terrain_round", "terrain_deck", "terrain_drawn", "monster_discard",
             "removed_from_game"}
 KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
@@ -58,7 +58,7 @@ CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
 SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level key holds
     "setup": (dict,), "active": (str,), "description": (str,), "tiles": (list,), "tokens": (dict,),
     "pieces": (dict,), "stack": (list,), "knight": (dict,), "cave": (dict,), "goblins": (dict,), "dragon": (dict,),
-    "thief": (dict,), "ghoul": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
+    "thief": (dict,), "ghoul": (dict,), "vile_ghoul": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
     "monster_discard": (list,), "removed_from_game": (list,), "supply": (dict,), "rockslides": (list,),
     "bombs": (list,), "omen_bag": (dict,), "terrain": (list,), "entrance": (list, str),
 }
@@ -399,19 +399,30 @@ def _build(data: dict[str, Any], rules: RulesData | None) -> Game:
 
 def _load_ghoul(g: Game, data: dict[str, Any]) -> tuple[int, ...]:
     """The scenario's ``ghoul:`` section (its board: fury, treasure, attack, defense, terror,
-    terror_deck ...; its position is in ``pieces``) and ``dice``: the faces its next rolls show
-    (scripted, GH-06).  Returns those faces."""
-    st = g.state
-    if "ghoul" not in data:
-        if st.ghoul is not None:
-            st.ghoul.placed = "ghoul" in st.board.pieces
-        return ()
+    terror_deck ...; its position is in ``pieces``) or ``vile_ghoul:`` section (VG-*: the Ghoul's
+    keys, and its dice: ``supply``, ``left``, ``right``), each with ``dice``: the faces its next
+    rolls show (scripted, GH-06, VG-04).  Returns those faces."""
     from .roles.ghoul.state import GHOUL_KEYS, load_ghoul
-    section = data["ghoul"]
-    _check_section(data, "ghoul", st.ghoul, GHOUL_KEYS | {"dice"})
+    from .roles.ghoul.vile.state import VILE_KEYS, load_vile_ghoul
+
+    st = g.state
+    for named in ("ghoul", "vile_ghoul"):
+        if named in data and named not in st.roles:
+            raise ScenarioError(f"{named}: the {named.replace('_', ' ').title()} is not in this game")
+    role = next((r for r in ("ghoul", "vile_ghoul") if r in st.roles), None)
+    if role is None or role not in data:
+        if st.ghoul is not None:
+            st.ghoul.placed = st.ghoul.piece in st.board.pieces
+        return ()
+    section = data[role]
+    _check_section(data, role, st.ghoul, (GHOUL_KEYS if role == "ghoul" else VILE_KEYS) | {"dice"})
     dice = section.pop("dice", [])
     faces = g.rules.ghoul.die_faces
     if not isinstance(dice, list) or any(type(f) is not int or not 1 <= f <= len(faces) for f in dice):
-        raise ScenarioError(f"ghoul.dice: a list of die faces 1..{len(faces)} (got {dice!r:.60})")
-    load_ghoul(st, section, frozenset(g.rules.ghoul.terror_deck()))
+        raise ScenarioError(f"{role}.dice: a list of die faces 1..{len(faces)} (got {dice!r:.60})")
+    cards = frozenset(g.rules.ghoul.terror_deck())
+    if role == "ghoul":
+        load_ghoul(st, section, cards)
+    else:
+        load_vile_ghoul(st, section, cards, g.rules.vile_ghoul.dice)
     return tuple(dice)

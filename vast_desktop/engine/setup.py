@@ -19,6 +19,10 @@ from .map.terrain import READY_KINDS
 from .roles.dragon.state import setup_dragon
 from .roles.ghoul.state import setup_ghoul
 from .roles.ghoul.variant import ghoul_variant
+from .roles.ghoul.vile.state import setup_vile_ghoul
+from .roles.ghoul.vile.variant import PIECE as VILE_GHOUL
+from .roles.ghoul.vile.variant import VileGoal, vile_goal
+from .roles.ghoul.vile.variant import check_roles as check_vile_ghoul_roles
 from .roles.goblins.state import setup_goblins
 from .roles.meetings.table import build as build_meetings
 from .roles.thief.state import carried_treasure, setup_thief
@@ -29,7 +33,7 @@ if TYPE_CHECKING:
     from ..rules_data import RulesData
     from .game import Game
 
-PLAYABLE_ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")   # the roles this version of the engine plays
+PLAYABLE_ROLES = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")   # the roles this version of the engine plays
 OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the setup screen
     "collapse-2": "Collapse variant: 2 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
     "collapse-3": "Collapse variant: 3 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
@@ -299,6 +303,9 @@ class _GhoulOnlyVariant:
 
 def validate_setup(setup: Setup, rules: RulesData) -> None:
     """Refuse unknown roles, variants, difficulties and unplayable combinations, naming the valid ones."""
+    refused = check_vile_ghoul_roles(setup.roles)
+    if refused is not None:
+        raise SetupError(f"{refused.text} ({refused.rule})")
     unknown = [r for r in setup.roles if r not in ROLE_ORDER]
     if unknown:
         raise SetupError(f"Unknown role(s) {', '.join(unknown)}; valid roles: {', '.join(ROLE_ORDER)}.")
@@ -346,8 +353,7 @@ def validate_setup(setup: Setup, rules: RulesData) -> None:
     for role, level in setup.difficulty.items():
         if role not in ROLE_ORDER:
             raise SetupError(f"Unknown role {role!r} in difficulty; valid roles: {', '.join(ROLE_ORDER)}.")
-        valid = ([d.id for d in rules.ghoul.difficulty] if role == "ghoul" else
-                 [d.id for d in rules.difficulty if d.role == role])
+        valid = _level_ids(rules, role)
         if level not in valid:
             raise SetupError(f"Unknown {role} difficulty {level!r}; valid levels: {', '.join(valid)}.")
     if setup.solo_level is not None and setup.solo_level not in SOLO_LEVELS:
@@ -380,12 +386,24 @@ def effective_difficulty(setup: Setup, rules: RulesData) -> dict[str, str]:
     if speed is not None:
         for role in setup.roles:
             if role not in out:
-                levels = ([(d.id, d.rank) for d in rules.ghoul.difficulty] if role == "ghoul" else
-                          [(d.id, d.rank) for d in rules.difficulty if d.role == role])
+                levels = _levels(rules, role)
                 level = next((i for i, rank in levels if rank == speed), None)
                 if level is not None:
                     out[role] = level
     return out
+
+
+def _levels(rules: RulesData, role: str) -> list[tuple[str, str]]:
+    """A role's difficulty cards as (id, rank), easiest first (the expansion roles' own cards)."""
+    if role == "ghoul":
+        return [(d.id, d.rank) for d in rules.ghoul.difficulty]
+    if role == VILE_GHOUL:
+        return [(d.id, d.rank) for d in rules.vile_ghoul.difficulty]
+    return [(d.id, d.rank) for d in rules.difficulty if d.role == role]
+
+
+def _level_ids(rules: RulesData, role: str) -> list[str]:
+    return [i for i, _ in _levels(rules, role)]
 
 
 def collapse_variant_tiles(setup: Setup) -> int:
@@ -420,6 +438,31 @@ def _knight_level_for_goblins(rules: RulesData, level: str | None) -> str | None
     return next((d.id for d in rules.difficulty if d.role == "knight" and d.rank == rank), None)
 
 
+def _vile_ghoul_config(rules: RulesData, roles: tuple[str, ...], level: str | None, solo_level: str | None,
+                      extra: dict[str, Any], gifts: list[tuple[str, str]]) -> VileGoal:
+    """VG-01 and the Vile Ghoul's player variants into the configuration: its goal (``ghoul_kills``,
+    ``ghoul_crystals_goal`` with the escape, ``vile_smash_goal`` without), its dice, the hunted
+    role's starting Health, no Hunger cubes with the Dragon; the Thief's stash agreed at 5 or 6
+    against it.  ``gifts`` gains the variants' cards."""
+    stash = extra.get("thief_stash")
+    if stash is not None and "cave" in roles and not {"knight", "dragon"} & set(roles):   # 5 or 6, agreed
+        stash = min(max(int(stash), 5), 6)
+        extra["thief_stash"] = stash
+    vg = vile_goal(rules, roles, level, solo_level, None if stash is None else int(stash))
+    extra["ghoul_kills"] = () if vg.hunted is None else (vg.hunted,)
+    if vg.crystals is not None:
+        extra["ghoul_crystals_goal" if vg.escape else "vile_smash_goal"] = vg.crystals
+    extra["vile_dice"] = vg.dice
+    if level is not None:
+        extra["vile_level"] = level
+    if vg.hunted == "dragon":
+        extra["dragon_health"] = vg.hunted_health
+    if vg.no_hunger_cubes and "dragon" in roles:
+        extra["hunger_to_wakefulness"] = 0
+    gifts += [(gift.card, gift.holder) for gift in vg.gifts if gift.card != "goblin_infestation"]
+    return vg
+
+
 def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     validate_setup(setup, rules)
     variants = expand_variants(setup)           # all-bonus-cards stands for the bonus variants of the roles in play
@@ -428,7 +471,12 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     others = tuple(r for r in roles if r != "ghoul")
     gv = None
     rv: Any
-    if "ghoul" in roles:                                                   # the Ghoul's player variants (§3.3)
+    if VILE_GHOUL in roles:                                                # VG-03: the Goblins' setup and goals
+        vg_variant = rules.vile_ghoul.player_variant("vile_ghoul_solo")
+        as_goblins = tuple("goblins" if r == VILE_GHOUL else r for r in roles)
+        rv = rules.role_variant(as_goblins) if len(roles) > 1 else _GhoulOnlyVariant(vg_variant)
+        gifts = [(c, VILE_GHOUL if h == "goblins" else h) for c, h in _gift_pairs(rv)]
+    elif "ghoul" in roles:                                                   # the Ghoul's player variants (§3.3)
         base = rules.role_variant(others) if len(others) >= 2 else None
         gv = ghoul_variant(rules, roles, setup.solo_level, _gift_pairs(base) if base is not None else [])
         rv = base if base is not None else _GhoulOnlyVariant(gv.variant)
@@ -455,9 +503,10 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
     for card, holder in gifts:
         if card == "flare":
             if holder == "table":
-                holders |= {r for r in roles if r in ("knight", "goblins", "thief", "ghoul")}
+                holders |= {r for r in roles if r in ("knight", "goblins", VILE_GHOUL, "thief", "ghoul")}
             else:
                 holders.add(holder)
+    knight_health = int(goblin_level.get("knight_health", 7))
     no_cave_players = len(roles)
     rate = 1 if ("one_tile_collapse" in setup.house_rules and no_cave_players > 3) else 3
     crystals = int(knight_level.get("crystals", 5))
@@ -484,6 +533,18 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
                 stash = crystals
         extra["thief_stash"] = stash
         extra["thief_no_upgrade_first"] = int(thief_level.get("no_upgrade_first", 0))
+    if VILE_GHOUL in roles:                                                # VG-01, the Vile Ghoul's variants (§4)
+        vg = _vile_ghoul_config(rules, roles, difficulty.get(VILE_GHOUL), setup.solo_level, extra, gifts)
+        if vg.hunted == "knight":
+            knight_health = vg.hunted_health or knight_health
+        kill_winner = VILE_GHOUL if vg.ambush_kill_counts else None if kill_winner == "goblins" else kill_winner
+        for gift in vg.gifts:
+            if gift.card == "goblin_infestation":
+                line = gift.line
+            elif gift.card == "flare":
+                holders.add(gift.holder)
+        for card in ("past_plunder", "ash_dragon"):                        # read by the cards without role_variant()
+            extra[f"gift:{card}"] = next((h for c, h in gifts if c == card), None)
     if gv is not None:                                                     # GH-02, the Ghoul's variant goals
         extra.update(gv.extra)
         if "ghoul" in difficulty:
@@ -501,7 +562,7 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
         summary=rv.summary if gv is None or rv.summary == gv.variant.summary else f"{rv.summary} {gv.variant.summary}",
         crystals_needed=crystals,
         smash_strength=int(knight_level.get("smash_strength", 3)),
-        knight_health=int(goblin_level.get("knight_health", 7)),
+        knight_health=knight_health,
         collapse_crystals=int(cave_level.get("collapse_crystals", 5)) if "cave" in roles else 5,
         hatred_tokens=int(cave_level.get("hatred_tokens", 0)) if "cave" in roles else 0,
         remove_per_type=int(cave_level.get("remove_per_type", 0)) if "cave" in roles else 0,
@@ -627,6 +688,8 @@ def initial_state(g: Game) -> GameState:
         st.thief = setup_thief(g, st)
     if "ghoul" in roles:                                                   # Ghoul setup (GH-03)
         st.ghoul = setup_ghoul(g, st)
+    if VILE_GHOUL in roles:                                                # Vile Ghoul setup (VG-02)
+        st.ghoul = setup_vile_ghoul(g, st)
     if cfg.extra.get("random_terrain"):                                    # VAR-13: the Terrain cards
         st.terrain_deck = [k for k in dict.fromkeys(t.kind for t in rules.terrain) if k in READY_KINDS]
         rng.shuffle(st.terrain_deck)

@@ -10,8 +10,9 @@ from typing import Any, Final
 
 from .geometry import Edge, Pos
 
-ROLE_ORDER = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")  # SET-03/04, GH-05: the Ghoul sixth
-BASE_ROLES = ROLE_ORDER[:5]     # the five roles of the base game (the expansion's Ghoul joins them)
+# SET-03/04, GH-05: the Ghoul sixth; VG-03: the Vile Ghoul in the Goblins' seat (never with them)
+ROLE_ORDER = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")
+BASE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")     # the five roles of the base game
 TRACKS = ("movement", "perception", "strength")
 EQUIPMENT = ("map", "bow", "bomb", "shield")
 
@@ -148,7 +149,7 @@ class GameState:
     goblins: Any = None          # GoblinState (roles/goblins_state.py) when the Goblins play
     dragon: Any = None           # DragonState (roles/dragon_state.py) when the Dragon plays
     thief: Any = None            # ThiefState (roles/thief_state.py) when the Thief plays
-    ghoul: Any = None            # GhoulState (roles/ghoul/state.py) when the Ghoul plays
+    ghoul: Any = None            # GhoulState (roles/ghoul/state.py) when the Ghoul plays, VileGhoulState for the Vile Ghoul
     active: str = "knight"
     round: int = 1
     turn: int = 0

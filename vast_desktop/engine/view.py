@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from .board_views import Boards, CaveBoard, Decks, DragonBoard, GhoulBoard, KnightBoard, ThiefBoard
+from .board_views import (
+    Boards,
+    CaveBoard,
+    Decks,
+    DragonBoard,
+    GhoulBoard,
+    KnightBoard,
+    ThiefBoard,
+    VileGhoulBoard,
+)
 from .cards.omens import omen_cost
 from .decisions import Decision, quote_choice
 from .geometry import Pos
@@ -196,6 +205,26 @@ def _ghoul_board(g: Game) -> GhoulBoard:
     )
 
 
+def _vile_ghoul_board(g: Game) -> VileGhoulBoard:
+    """The Vile Ghoul's board: all public; of the Terror deck only its size (VG-02, GH-03)."""
+    from .roles.ghoul.vile import chart as vc
+    from .roles.ghoul.vile.state import hunted, smash_goal, vile
+
+    s = vile(g)
+    c = s.chart
+    goal = smash_goal(g)
+    return VileGhoulBoard(
+        placed=s.placed, supply=tuple(sorted(c.supply)), chart_left=c.left,
+        chart_right=tuple(c.right.get(face, 0) for face in range(1, 7)), boost_dice=vc.boost_dice(c),
+        boost_spent=c.boost_spent, movement=s.movement, attack=s.attack, bonus=s.bonus, discs=c.discs,
+        defense=s.defense, hunted=hunted(g), crystals_goal=goal if goal is not None else crystals_goal(g),
+        escape=goal is None, smashed=s.smashed, treasure=s.treasure,
+        collected_per_terror=g.rules.vile_ghoul.collected_per_terror, terror=tuple(s.terror),
+        terror_leaving=tuple(s.leaving), terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck),
+        attacked=tuple(s.attacked), backstab=s.backstab, provisional=g.rules.vile_ghoul.uses_provisional_values,
+    )
+
+
 def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
     """What ``viewer`` sees of ``g``.  ``minimal``: the view the Hard players' rollouts give
     their Easy players — the same, without what only a person or the forward model reads and
@@ -236,7 +265,8 @@ def view(g: Game, viewer: str | None, minimal: bool = False) -> PlayerView:
         thief=_thief_board(g, viewer) if st.thief is not None else None,
         decks=Decks(events=len(st.event_deck), treasures=len(st.treasure_deck),
                     monsters=len(st.monster_deck), omen_bag=sum(st.omen_bag.values())),
-        ghoul=_ghoul_board(g) if st.ghoul is not None else None,
+        ghoul=_ghoul_board(g) if st.ghoul is not None and "ghoul" in st.roles else None,
+        vile_ghoul=_vile_ghoul_board(g) if st.ghoul is not None and "vile_ghoul" in st.roles else None,
     )
     d = g.pending
     decision = d if d is not None and viewer is not None and d.role == viewer else None

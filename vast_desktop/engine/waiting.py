@@ -32,6 +32,7 @@ TASKS: dict[str, str] = {
     "ghoul_reroll": "whether to roll a die again",
     "ghoul_adapt": "whether to search the Terror deck",
     "ghoul_scour": "whether to reveal a tile",
+    "vile_ghoul_select": "which die to place on the chart",
     # tiles and the map
     "place_tile": "where to place a Dark tile",
     "fill_open_edge": "which Dark tile to place on an open edge",

@@ -29,6 +29,7 @@ from .roles.dragon import turn as dragon
 from .roles.ghoul import attacks as ghoul_attacks
 from .roles.ghoul import terror as ghoul_terror
 from .roles.ghoul import turn as ghoul
+from .roles.ghoul.vile import turn as vile_ghoul
 from .roles.goblins import ambush as goblins_ambush
 from .roles.goblins import turn as goblins
 from .roles.knight import board as knight_board
@@ -70,7 +71,8 @@ def build_hooks() -> Hooks:
                        knight_killed=flow.knight_killed,
                        turns=MappingProxyType({"knight": knight.knight_turn, "cave": cave_turn,
                                                "goblins": goblins.goblins_turn, "dragon": dragon.dragon_turn,
-                                               "thief": thief.thief_turn, "ghoul": ghoul.ghoul_turn})),
+                                               "thief": thief.thief_turn, "ghoul": ghoul.ghoul_turn,
+                                               "vile_ghoul": vile_ghoul.vile_ghoul_turn})),
         cards=CardsHooks(lose_treasure=treasures.lose_treasure),
         explain=ExplainHooks(why_not_option=why_not.why_not_option, why_not=why_not.why_not),
         ghoul=GhoulHooks(skitter=ghoul_attacks.skitter, discard_terror=ghoul_terror.discard_terror),

@@ -1,7 +1,7 @@
 """The rules reference: the full rules as browsable, searchable sections (issue 6).
 
 The text lives in ``rules_data/reference/<part>.yaml``, one file per part
-(general, knight, goblins, dragon, cave, thief, ghoul, terrain, role_variants, difficulty,
+(general, knight, goblins, dragon, cave, thief, ghoul, vile_ghoul, terrain, role_variants, difficulty,
 optional_variants, faq), each a tree of sections with an ``id``, a ``title``, a
 ``text`` in a small markup and optional nested ``sections``:
 
@@ -51,8 +51,8 @@ __all__ = [
 ]
 
 #: The parts of the reference, in the order the rules screen lists them.
-PARTS: tuple[str, ...] = ("general", "knight", "goblins", "dragon", "cave", "thief", "ghoul", "terrain", "role_variants",
-                          "difficulty", "optional_variants", "faq")
+PARTS: tuple[str, ...] = ("general", "knight", "goblins", "dragon", "cave", "thief", "ghoul", "vile_ghoul", "terrain",
+                          "role_variants", "difficulty", "optional_variants", "faq")
 #: The prefix of the section ids the engine names for the variants, allowed as aliases.
 ALIAS_PREFIX = "variants."
 #: Parts that may hold the ``variants.*`` aliases.

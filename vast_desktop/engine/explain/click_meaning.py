@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # Thief targets; the Ghoul, which she shoots with the Bow or attacks by entering its space). A Tribe clicked by the Knight keeps its own answer: its check already asks
 # whether she means the Bow or a step onto its tile.
 WALKERS: dict[DecisionKind, tuple[str, frozenset[str] | None]] = {
-    DecisionKind.KNIGHT_TURN: ("knight", frozenset({"thief", "dragon", "ghoul"})),
+    DecisionKind.KNIGHT_TURN: ("knight", frozenset({"thief", "dragon", "ghoul", "vile_ghoul"})),
     DecisionKind.THIEF_TURN: ("thief", None),          # None: any other player's piece
 }
 

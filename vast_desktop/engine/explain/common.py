@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 ROLE_TITLES = {"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief",
-               "ghoul": "Ghoul"}
+               "ghoul": "Ghoul", "vile_ghoul": "Vile Ghoul"}
 
 
 def _pos_of(t: Target) -> Pos | None:

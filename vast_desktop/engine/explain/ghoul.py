@@ -38,6 +38,7 @@ def _terror_card(g: Game, ref: str) -> bool:
 def ghoul_turn(g: Game, d: Decision, t: Target) -> Reason | None:
     """Move and Act: a space, a piece (not a token), a Terror card, the Flare."""
     from ..roles.ghoul import terror, turn
+    from ..roles.ghoul.vile import turn as vile_turn
 
     if d.kind != "ghoul_turn" or g.state.ghoul is None or turn.pos(g) is None:
         return None
@@ -48,6 +49,8 @@ def ghoul_turn(g: Game, d: Decision, t: Target) -> Reason | None:
         return turn.check_piece(g, t.ref)
     if t.kind == "card" and t.ref == "flare":
         return turn.check_flare(g)
+    if t.kind == "slot" and t.ref == vile_turn.BOOST_SLOT:                 # the Vile Ghoul's Boost dice (VG-09)
+        return vile_turn.check_boost(g)
     if t.kind == "card" and _terror_card(g, t.ref):
         return terror.check_terror_card(g, t.ref)
     return None

@@ -220,7 +220,7 @@ def _knight_piece_rule(g: Game, name: str, where: Pos | None) -> Answer:
     if name == "dragon" and g.state.dragon is not None and where is not None:
         from ..roles.meetings import knight_dragon as kvd
         return kvd.check_target(g)
-    if name == "ghoul" and g.state.ghoul is not None and where is not None:
+    if name in ("ghoul", "vile_ghoul") and g.state.ghoul is not None and where is not None:
         from ..roles.meetings import knight_ghoul as kvgh
         return kvgh.check_bow_ghoul(g)                      # GH-32: entering its space is her step
     if where is None:

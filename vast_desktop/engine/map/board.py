@@ -44,7 +44,7 @@ def piece_name(piece: str) -> str:
         return f"{rest.title()} Tribe"
     if kind == "token":
         return f"{rest.title()} token"
-    return piece.title()
+    return piece.replace("_", " ").title()
 
 
 @lru_cache(maxsize=256)
@@ -411,7 +411,8 @@ def _placed(tile_id: str):  # small helper to avoid importing state at module im
 
 def _who(role: str) -> str:
     return {"knight": "The Knight", "goblins": "The Goblins", "dragon": "The Dragon",
-            "cave": "The Cave", "thief": "The Thief", "ghoul": "The Ghoul"}.get(role, role.title())
+            "cave": "The Cave", "thief": "The Thief", "ghoul": "The Ghoul",
+            "vile_ghoul": "The Vile Ghoul"}.get(role, role.title())
 
 
 def flip(g: Game, p: Pos, by: str) -> str:

@@ -163,7 +163,7 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
 
 
 # the rule forbidding each kind of piece to be moved onto another player or through a wall
-_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "ghoul": "GH-38",
+_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "ghoul": "GH-38", "vile_ghoul": "GH-38",
               "token": "FM-10"}
 
 

@@ -697,8 +697,8 @@ def end_of_turn(g: Game, role: str) -> Proc:
         if tp is not None and kind_at(g, tp) == "magma":
             kill_thief = g.hooks.thief.kill_thief
             yield from kill_thief(g, None, "the Magma")
-    elif role == "ghoul" and g.state.ghoul is not None:
-        gp = board.pieces.get("ghoul")
+    elif role in ("ghoul", "vile_ghoul") and g.state.ghoul is not None:
+        gp = board.pieces.get(role)
         if gp is not None and kind_at(g, gp) == "magma":
             g.log("ghoul_magma", "The Ghoul ends its turn on Magma: it skitters.")
             yield from g.hooks.ghoul.skitter(g, None)

@@ -483,12 +483,15 @@ def _claw(g: Game) -> Proc:
             dr.eat(g, before - gob.tribe_population(g, tribe), f"Claw on the {tribe.title()}")
         if knight_here(g, p) and knight_movable(g):
             yield from push_knight(g, "Claw")
-    ghoul = g.state.board.pieces.get("ghoul")
+    from ..ghoul.state import me as ghoul_piece
+
+    gpiece = ghoul_piece(g)
+    ghoul = g.state.board.pieces.get(gpiece)
     ghoul_hit = ghoul is not None and ghoul in affected
     if prey is not None and prey in affected and thief_here(g, prey):       # DR-24: one Claw, one attack
         attack_thief = g.hooks.thief.attack_thief
         yield from attack_thief(g, "dragon", "the Dragon's Claw")
-    if ghoul_hit and g.state.board.pieces.get("ghoul") == ghoul:            # GH-34: eating 1; it skitters
+    if ghoul_hit and g.state.board.pieces.get(gpiece) == ghoul:            # GH-34: eating 1; it skitters
         g.log("claw_ghoul", "The Dragon's Claw hits the Ghoul.")
         dr.eat(g, 1, "Claw on the Ghoul", ghoul=True)
         yield from g.hooks.ghoul.skitter(g, "dragon")
@@ -844,7 +847,7 @@ def check_scratch_piece(g: Game, piece: str) -> Reason | None:
     there are hit all at once, through his tile (:func:`check_scratch_space`)."""
     p = dr.pos(g)
     if piece == "dragon":
-        return _SCRATCH_NOT_YOU[g.has("ghoul")]
+        return _SCRATCH_NOT_YOU[g.state.ghoul is not None]
     if g.state.board.pieces.get(piece) != p:
         return Reason(f"Scratch hits only what is on your own tile: {moved_name(piece)} is not on it.", "DR-34")
     if piece.startswith("tribe:"):
@@ -878,9 +881,10 @@ def _scratch_opts(g: Game) -> list[Option]:
         out.append(Option("scratch:tribes", "Scratch " + " and ".join(parts), (space(p),)))
     if g.state.thief is not None and "thief" in pieces and check_scratch_piece(g, "thief") is None:
         out.append(Option("scratch:thief", "Scratch the Thief (he is killed)", (Target("piece", "thief"),)))
-    if "ghoul" in pieces and check_scratch_piece(g, "ghoul") is None:       # GH-34
-        out.append(Option("scratch:ghoul", "Scratch the Ghoul (eating 3; it discards a Terror card)",
-                          (Target("piece", "ghoul"),)))
+    for gp in ("ghoul", "vile_ghoul"):
+        if gp in pieces and check_scratch_piece(g, gp) is None:               # GH-34
+            out.append(Option("scratch:ghoul", f"Scratch {moved_name(gp)} (eating 3; it discards a Terror card)",
+                              (Target("piece", gp),)))
     return out
 
 

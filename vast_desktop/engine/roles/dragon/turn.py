@@ -147,10 +147,11 @@ Route = tuple[Pos, ...]          # the spaces one movement enters, in order (its
 def check_ghoul_tile(g: Game, q: Pos) -> Reason | None:
     """GH-34 (a rule check): on the surface he enters the Ghoul's space only with Armor greater
     than its Defense (underground, freely)."""
+    from ..ghoul.state import defense, me
+
     board = g.state.board
-    if board.pieces.get("ghoul") != q or not dragon(g).surfaced:
+    if g.state.ghoul is None or board.pieces.get(me(g)) != q or not dragon(g).surfaced:
         return None
-    from ..ghoul.state import defense
 
     if armor(g) <= defense(g):
         return Reason(f"On the surface your Armor {armor(g)} must be greater than the Ghoul's Defense {defense(g)} to "

@@ -22,8 +22,10 @@ from ..dragon.state import armor
 from ..knight.board import active_cubes
 from ..knight.board import strength as knight_strength
 from ..thief.state import stealth as thief_stealth
-from .state import PIECE, ghoul
+from .state import ghoul, me, title
 from .terror import draw_terror, keep_one_of
+from .vile.chart import check_attack_value
+from .vile.state import attack_now, hunted, is_vile, smash_goal
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -54,9 +56,11 @@ def check_target(g: Game, piece: str, where: Pos | None) -> Reason | None:
     name = piece_name(piece)
     at_ = g.state.board.pieces.get(piece)
     if where is None or at_ != where:
-        return Reason(f"The Ghoul attacks only a piece on its own space, and the {name} is not there.", "GH-16")
+        return Reason(f"The {title(g)} attacks only a piece on its own space, and the {name} is not there.", "GH-16")
     if piece in s.attacked:
-        return Reason(f"The Ghoul already attacked the {name} this turn.", "GH-17")
+        return Reason(f"The {title(g)} already attacked the {name} this turn.", "GH-17")
+    if is_vile(g):                                          # VG-12: Attack above its defence, nothing spent
+        return check_attack_value(attack_now(g), defence(g, piece), name)
     cost = attack_cost(g, piece)
     if s.attack < cost:
         return Reason(f"Attacking the {name} costs {cost} Ghoul discs (1 + its defence {cost - 1}); you have "
@@ -68,20 +72,30 @@ def check_target(g: Game, piece: str, where: Pos | None) -> Reason | None:
 def attack(g: Game, piece: str) -> Proc:
     """Pay the discs, resolve the attack on ``piece`` (GH-18..23), gain 1 Fury and skitter (GH-24)."""
     s = ghoul(g)
-    cost = attack_cost(g, piece)
-    s.attack -= cost
+    vile = is_vile(g)
     s.attacked.append(piece)
-    g.log("ghoul_attack", f"The Ghoul attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
+    if vile:                                                # VG-13: no discs removed, Attack stays
+        g.log("ghoul_attack", f"The Vile Ghoul attacks the {piece_name(piece)} (Attack {attack_now(g)} against "
+              f"defence {defence(g, piece)}).", target=piece)
+    else:
+        cost = attack_cost(g, piece)
+        s.attack -= cost
+        g.log("ghoul_attack", f"The {title(g)} attacks the {piece_name(piece)} ({cost} Ghoul discs).", target=piece)
     role = owner(piece)
+    hit = True
     if role == "knight":
         yield from _attack_knight(g)
     elif role == "goblins":
-        yield from g.hooks.goblins.scatter(g, piece.split(":", 1)[1], "the Ghoul's attack")   # GH-19
+        yield from g.hooks.goblins.scatter(g, piece.split(":", 1)[1], f"the {title(g)}'s attack")   # GH-19
     elif role == "dragon":
         yield from _attack_dragon(g)
     elif role == "thief":
-        yield from _attack_thief(g)
-    yield from gain_fury(g, g.rules.ghoul.fury_per_attack, f"attacked the {piece_name(piece)}")
+        hit = yield from _attack_thief(g)
+    if vile:                                                # VG-15: a Terror card per successful attack
+        if hit:
+            yield from draw_terror(g, g.rules.vile_ghoul.terror_per_attack)
+    else:
+        yield from gain_fury(g, g.rules.ghoul.fury_per_attack, f"attacked the {piece_name(piece)}")
     yield from skitter(g, role)
 
 
@@ -90,20 +104,24 @@ def _attack_knight(g: Game) -> Proc:
     bottom of the Treasure deck) — her choice."""
     k = g.state.knight
     assert k is not None
+    if is_vile(g):                                          # VG-13: the Knight must lose 1 Health
+        g.log("vile_attack_knight", "The Vile Ghoul's attack: the Knight must lose 1 Health.")
+        g.hooks.knight.lose_health(g, 1, "the Vile Ghoul's attack", me(g))
+        return
     cubes = active_cubes(k)
     opts = [Option("loss:grit", f"Lose {cubes} Grit (1 per Hero cube)", (Target("slot", "knight.grit"),)),
             Option("loss:health", "Lose 1 Health", (Target("slot", "knight.health"),))]
     opts += [Option(f"loss:{c}", f"Lose the {g.card(c).name} (to the bottom of the Treasure deck)", (Target("card", c),))
              for c in dict.fromkeys(k.treasures)]
-    choice = yield g.ask("knight", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
+    choice = yield g.ask("knight", DecisionKind.GHOUL_ATTACKED, f"The {title(g)} attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     what = arg_of(choice.id)
     if what == "grit":
-        yield from g.hooks.knight.lose_grit(g, cubes, "the Ghoul's attack")
+        yield from g.hooks.knight.lose_grit(g, cubes, f"the {title(g)}'s attack")
     elif what == "health":
-        g.hooks.knight.lose_health(g, 1, "the Ghoul's attack", PIECE)
+        g.hooks.knight.lose_health(g, 1, f"the {title(g)}'s attack", me(g))
     else:
-        g.hooks.cards.lose_treasure(g, what, "the Ghoul's attack", to_deck=True)
+        g.hooks.cards.lose_treasure(g, what, f"the {title(g)}'s attack", to_deck=True)
         g.log("ghoul_treasure_lost", "The Knight puts a Treasure card at the bottom of the Treasure deck.")
 
 
@@ -119,10 +137,12 @@ def _attack_dragon(g: Game) -> Proc:
     names = {box.id: box.name for box in g.rules.dragon.sloth}
     opts += [Option(f"loss:sloth:{b}", f"Return a Sloth cube from Wakefulness to {names.get(b, b)}",
                     (Target("slot", f"dragon.sloth.{b}"),)) for b in g.hooks.dragon.spores_boxes(g)]
-    choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, "The Ghoul attacks you: choose what you lose", opts,
+    if is_vile(g) and hunted(g) == "dragon":                # VG-13: the role it must kill loses Health
+        opts = [o for o in opts if o.id == "loss:health"]
+    choice = yield g.ask("dragon", DecisionKind.GHOUL_ATTACKED, f"The {title(g)} attacks you: choose what you lose", opts,
                          rules_ref="ghoul.attacks")
     if choice.id == "loss:cards":
-        yield from g.hooks.dragon.discard_cards(g, a, "The Ghoul's attack")
+        yield from g.hooks.dragon.discard_cards(g, a, f"The {title(g)}'s attack")
         return
     what, _, box = arg_of(choice.id).partition(":")
     if what == "sloth":
@@ -132,30 +152,33 @@ def _attack_dragon(g: Game) -> Proc:
               f"Wakefulness {d.wakefulness}.", box=box)
         return
     try:
-        g.hooks.dragon.damage_dragon(g, 1, PIECE, "the Ghoul's attack")
+        g.hooks.dragon.damage_dragon(g, 1, me(g), f"the {title(g)}'s attack")
     except GameOver:
         if "dragon" in tuple(g.config.extra.get("ghoul_kills", ())):
-            raise GameOver(Outcome((PIECE,), "The Ghoul has slain the Dragon!")) from None
-        raise GameOver(Outcome((), "The Ghoul has slain the Dragon: nobody wins.")) from None
+            raise GameOver(Outcome((me(g),), f"The {title(g)} has slain the Dragon!")) from None
+        raise GameOver(Outcome((), f"The {title(g)} has slain the Dragon: nobody wins.")) from None
 
 
 def _attack_thief(g: Game) -> Proc:
     """GH-23: he is killed (Unnatural Evasion may foil it); the Ghoul draws Terror cards equal
-    to his Loot Drop Level (at least 1), keeps 1 and puts the rest at the bottom of the deck."""
+    to his Loot Drop Level (at least 1), keeps 1 and puts the rest at the bottom of the deck.
+    Returns whether he died (the Vile Ghoul's attack succeeded, VG-15)."""
     t = g.state.thief
     assert t is not None
     level = t.loot_drop
-    died = yield from g.hooks.thief.attack_thief(g, PIECE, "the Ghoul", False)
+    died = yield from g.hooks.thief.attack_thief(g, me(g), f"the {title(g)}", False)
     if died:
         yield from keep_one_of(g, max(1, level), "killed the Thief")
+    return bool(died)
 
 
 # ------------------------------------------------------------------ GH-22
 def smash_crystal(g: Game) -> None:
     """GH-22: 3 Ghoul discs; the Crystal counts toward the others' victory conditions too."""
     s = ghoul(g)
-    p = g.state.board.pieces[PIECE]
-    s.attack -= g.rules.ghoul.smash_discs
+    p = g.state.board.pieces[me(g)]
+    if not is_vile(g):                                      # VG-12: the Vile Ghoul spends nothing
+        s.attack -= g.rules.ghoul.smash_discs
     g.state.board.tokens_at(p)["crystal"] -= 1
     s.smashed += 1
     g.state.crystals_smashed_total += 1
@@ -164,9 +187,12 @@ def smash_crystal(g: Game) -> None:
         g.state.knight.smashed += 1
     elif gb is not None:                                    # the Goblins' own count without a Knight
         gb.crystals += 1
-    g.log("ghoul_smash", f"The Ghoul smashes the Crystal at {fmt_pos(p)} ({s.smashed} smashed).", pos=p)
+    g.log("ghoul_smash", f"The {title(g)} smashes the Crystal at {fmt_pos(p)} ({s.smashed} smashed).", pos=p)
+    goal = smash_goal(g) if is_vile(g) else None
+    if goal is not None and s.smashed >= goal:              # Cave vs Vile Ghoul: the Crystals alone win
+        raise GameOver(Outcome((me(g),), f"The Vile Ghoul smashed {s.smashed} Crystals."))
     if g.state.knight is None and gb is not None and gb.crystals >= g.config.crystals_needed:
-        raise GameOver(Outcome(("goblins",), f"The Ghoul's smash brings the Goblins' Crystals to {gb.crystals}: "
+        raise GameOver(Outcome(("goblins",), f"The {title(g)}'s smash brings the Goblins' Crystals to {gb.crystals}: "
                                "the Goblins win."))
 
 
@@ -179,7 +205,7 @@ def gain_fury(g: Game, n: int, why: str) -> Proc:
         if s.fury >= track.top:
             break
         s.fury += 1
-        g.log("ghoul_fury", f"The Ghoul gains 1 Fury ({why}): Fury {s.fury}.", fury=s.fury)
+        g.log("ghoul_fury", f"The {title(g)} gains 1 Fury ({why}): Fury {s.fury}.", fury=s.fury)
         if s.fury in track.terror_spaces:
             yield from draw_terror(g, 1)
 
@@ -188,7 +214,7 @@ def gain_fury(g: Game, n: int, why: str) -> Proc:
 def skitter_other(g: Game, attacker: str | None) -> str | None:
     """GH-39/40: the other player in the attack names the symbol: the attacker or the target
     (a role in play other than the Ghoul); a smash names the Cave if a person plays it."""
-    if attacker is not None and attacker != PIECE and g.has(attacker):
+    if attacker is not None and attacker != me(g) and g.has(attacker):
         return attacker
     if attacker is None and g.has("cave"):
         return "cave"
@@ -197,7 +223,7 @@ def skitter_other(g: Game, attacker: str | None) -> str | None:
 
 def skitter_spaces(g: Game) -> list[Pos]:
     """GH-39: the unoccupied Dark tiles (other than its own space)."""
-    here = g.state.board.pieces.get(PIECE)
+    here = g.state.board.pieces.get(me(g))
     return [p for p in sorted(g.state.board.tiles) if p != here and is_dark(g, p) and unoccupied(g, p)]
 
 
@@ -219,17 +245,17 @@ def skitter(g: Game, other: str | None) -> Proc:
     Dark tile, any unoccupied space around the Entrance.  GH-42 (the house rule
     ``ghoul_skitter_variant``): with another player in the attack the Ghoul names the symbol and
     that player places it (around the Entrance too)."""
-    if PIECE not in g.state.board.pieces:
+    if me(g) not in g.state.board.pieces:
         return
     who = skitter_other(g, other) if other is not None else None
     variant = who is not None and "ghoul_skitter_variant" in g.setup.house_rules
-    namer, placer = (PIECE, who) if variant else (who, PIECE)
+    namer, placer = (me(g), who) if variant else (who, me(g))
     assert placer is not None
     spots = skitter_spaces(g)
     if not spots:
         spots = entrance_spaces(g)
         if not spots:
-            g.log("ghoul_no_skitter", "There is nowhere for the Ghoul to skitter: it stays.")
+            g.log("ghoul_no_skitter", f"There is nowhere for the {title(g)} to skitter: it stays.")
             return
         yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, "") is None], "around the Entrance",
                                placer)
@@ -238,14 +264,14 @@ def skitter(g: Game, other: str | None) -> Proc:
     if namer is not None and len(symbols) > 1:
         opts = [Option(f"symbol:{sym}", f"The {sym.title()} symbol", (Target("slot", f"ghoul.symbol.{sym}"),))
                 for sym in symbols]
-        choice = yield g.ask(namer, DecisionKind.GHOUL_SKITTER_SYMBOL, "The Ghoul skitters: name a Dark-tile symbol",
+        choice = yield g.ask(namer, DecisionKind.GHOUL_SKITTER_SYMBOL, f"The {title(g)} skitters: name a Dark-tile symbol",
                              opts, rules_ref="ghoul.skitter")
         symbol = arg_of(choice.id)
     elif len(symbols) == 1:
         symbol = symbols[0]
     else:
         symbol = _symbol_without_player(g, symbols)
-        g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the Ghoul skitters.")
+        g.log("ghoul_symbol", f"The {symbol.title()} symbol decides where the {title(g)} skitters.")
     yield from _skitter_to(g, [p for p in spots if check_skitter_space(g, p, symbol) is None],
                            f"to a {symbol.title()} tile", placer, symbol)
 
@@ -269,37 +295,38 @@ def _symbol_without_player(g: Game, symbols: Sequence[str]) -> str:
 def check_skitter_space(g: Game, q: Pos, symbol: str) -> Reason | None:
     """GH-39: it skitters to an unoccupied Dark tile (not its own) showing ``symbol``; GH-41:
     with none unoccupied (``symbol`` empty), to an unoccupied space around the Entrance."""
-    here = g.state.board.pieces.get(PIECE)
+    here = g.state.board.pieces.get(me(g))
     if not symbol:
         if q in entrance_spaces(g):
             return None
-        return Reason(f"With no unoccupied Dark tile, the Ghoul skitters to an unoccupied space around the Entrance, "
+        return Reason(f"With no unoccupied Dark tile, the {title(g)} skitters to an unoccupied space around the Entrance, "
                       f"and {fmt_pos(q)} is not one.", "GH-41")
     if q == here:
-        return Reason("The Ghoul skitters away from its own space.", "GH-39")
+        return Reason(f"The {title(g)} skitters away from its own space.", "GH-39")
     if q not in g.state.board.tiles or not is_dark(g, q):
-        return Reason(f"The Ghoul skitters to a Dark tile, and {fmt_pos(q)} is not one.", "GH-39")
+        return Reason(f"The {title(g)} skitters to a Dark tile, and {fmt_pos(q)} is not one.", "GH-39")
     if not unoccupied(g, q):
-        return Reason(f"The Ghoul skitters to an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-39")
+        return Reason(f"The {title(g)} skitters to an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-39")
     shown = _symbol(g, q)
     if shown != symbol:
-        return Reason(f"The Ghoul skitters to a tile with the {symbol.title()} symbol, and the tile at {fmt_pos(q)} "
+        return Reason(f"The {title(g)} skitters to a tile with the {symbol.title()} symbol, and the tile at {fmt_pos(q)} "
                       f"shows the {shown.title()} symbol.", "GH-39")
     return None
 
 
-def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str = PIECE, symbol: str = "") -> Proc:
+def _skitter_to(g: Game, spots: list[Pos], how: str, placer: str | None = None, symbol: str = "") -> Proc:
+    placer = placer or me(g)
     if len(spots) == 1:
         p = spots[0]
     else:
         opts = [Option(at("skitter", p), f"Skitter to {fmt_pos(p)}", (space(p),)) for p in spots]
-        prompt = (f"Skitter {how}: choose the tile" if placer == PIECE else
-                  f"The Ghoul skitters {how}: choose where you place it")
+        prompt = (f"Skitter {how}: choose the tile" if placer == me(g) else
+                  f"The {title(g)} skitters {how}: choose where you place it")
         choice = yield g.ask(placer, DecisionKind.GHOUL_SKITTER, prompt, opts, rules_ref="ghoul.skitter",
                              about={"symbol": symbol})
         p = pos_arg(choice.id)
-    g.state.board.pieces[PIECE] = p
-    g.log("ghoul_skitter", f"The Ghoul skitters {how} at {fmt_pos(p)}.", pos=p)
+    g.state.board.pieces[me(g)] = p
+    g.log("ghoul_skitter", f"The {title(g)} skitters {how} at {fmt_pos(p)}.", pos=p)
 
 
 def entrance_spaces(g: Game) -> list[Pos]:

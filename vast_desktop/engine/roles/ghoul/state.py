@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...errors import checked
 
@@ -19,10 +19,13 @@ if TYPE_CHECKING:
     from ...state import GameState
 
 PIECE = "ghoul"
+PIECES = frozenset({"ghoul", "vile_ghoul"})                 # the Ghoul's piece or the Vile Ghoul's: others meet it alike
 
 
 @dataclass
 class GhoulState:
+    piece: ClassVar[str] = PIECE                            # its seat and piece (the Vile Ghoul's state says its own)
+    title: ClassVar[str] = "Ghoul"                          # how the log and the prompts name it
     placed: bool = False                                    # its piece is on the map (GH-04)
     fury: int = 0                                           # the Fury cube (GH-03: starts on 0)
     treasure: int = 0                                       # Treasure tokens on its Treasure space (GH-15)
@@ -54,6 +57,19 @@ def ghoul(g: Game) -> GhoulState:
     s = g.state.ghoul
     assert isinstance(s, GhoulState), "no Ghoul in this game"
     return s
+
+
+def me(g: Game) -> str:
+    """The seat and piece of the Ghoul in play: ``ghoul``, or ``vile_ghoul`` — the Vile Ghoul
+    plays with the Ghoul's rules where they are the same (VG-08), through this same code."""
+    s = g.state.ghoul
+    return PIECE if s is None else s.piece
+
+
+def title(g: Game) -> str:
+    """How the log names the Ghoul in play: "Ghoul" or "Vile Ghoul"."""
+    s = g.state.ghoul
+    return "Ghoul" if s is None else s.title
 
 
 def fury_goal(g: Game) -> int:
@@ -100,7 +116,7 @@ GHOUL_KEYS = {"placed", "fury", "treasure", "attack", "defense", "terror_deck", 
               "smashed", "backstab", "turns"}
 
 
-def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str]) -> None:
+def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], section: str = "ghoul") -> None:
     """The scenario's ``ghoul:`` section; ``placed`` defaults to whether the scenario's pieces
     name the Ghoul.  Terror cards named in ``terror`` leave the deck, so each card is in one place."""
     from ...errors import ScenarioError
@@ -108,19 +124,19 @@ def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str])
     s = st.ghoul
     assert isinstance(s, GhoulState)
     for k, v in data.items():
-        setattr(s, k, checked(s, k, copy.deepcopy(v), f"ghoul.{k}"))
+        setattr(s, k, checked(s, k, copy.deepcopy(v), f"{section}.{k}"))
     for key in ("terror", "terror_deck", "terror_removed"):
         bad = [c for c in getattr(s, key) if c not in known_cards]
         if bad:
-            raise ScenarioError(f"ghoul.{key}: unknown Terror card(s) {', '.join(map(repr, bad))}; "
+            raise ScenarioError(f"{section}.{key}: unknown Terror card(s) {', '.join(map(repr, bad))}; "
                                 f"valid: {', '.join(sorted(known_cards))}")
     for key in ("fury", "treasure", "attack", "defense", "smashed", "backstab", "turns"):
         if getattr(s, key) < 0:
-            raise ScenarioError(f"ghoul.{key}: must be 0 or more (got {getattr(s, key)})")
+            raise ScenarioError(f"{section}.{key}: must be 0 or more (got {getattr(s, key)})")
     held = set(s.terror) | set(s.terror_removed)
     if len(held) != len(s.terror) + len(s.terror_removed):
-        raise ScenarioError("ghoul.terror: a Terror card is named twice")
+        raise ScenarioError(f"{section}.terror: a Terror card is named twice")
     if "terror_deck" not in data:
         s.terror_deck = [c for c in s.terror_deck if c not in held]
     if "placed" not in data:
-        s.placed = PIECE in st.board.pieces
+        s.placed = s.piece in st.board.pieces

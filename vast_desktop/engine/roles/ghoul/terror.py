@@ -21,7 +21,8 @@ from ...kinds import DecisionKind
 from ...map.board import is_lit, tile_type
 from ...option_ids import arg_of
 from ...reasons import Reason
-from .state import PIECE, ghoul, terror_name
+from .state import ghoul, me, terror_name, title
+from .vile.state import is_vile, vile
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -61,7 +62,7 @@ def use_game_effect(g: Game, card: str) -> None:
         s.leaving.append(card)
     else:
         s.terror_removed.append(card)
-    g.log("terror_used", f"The Ghoul uses {data.name} once per game: {data.once_per_game.text}", card=card)
+    g.log("terror_used", f"The {title(g)} uses {data.name} once per game: {data.once_per_game.text}", card=card)
 
 
 def mark_persistent(g: Game, card: str) -> None:
@@ -83,7 +84,7 @@ def roll_ghoul_dice(g: Game, n: int) -> Proc:
         opts = [Option(f"cheat:{f}", f"Cheat: turn one die to {f} and roll the others", (Target("slot", f"ghoul.die.{f}"),))
                 for f in faces]
         opts.append(Option("cheat:no", "Roll all the dice", (button("roll"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_CHEAT, "Use Cheat (once per game) before you roll?", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_CHEAT, "Use Cheat (once per game) before you roll?", opts,
                              rules_ref="ghoul.terror")
         if choice.id != "cheat:no":
             fixed = [int(arg_of(choice.id))]
@@ -94,14 +95,14 @@ def roll_ghoul_dice(g: Game, n: int) -> Proc:
         opts = [Option(f"reroll:{i}", f"Roll the {f} again", (Target("slot", f"ghoul.die.{f}"),))
                 for i, f in enumerate(s.rolled) if f not in s.rolled[:i]]
         opts.append(Option("reroll:no", "Keep the roll", (button("keep"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_REROLL, f"You rolled {', '.join(map(str, s.rolled))}: Cheat lets "
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_REROLL, f"You rolled {', '.join(map(str, s.rolled))}: Cheat lets "
                              "you roll one die again", opts, rules_ref="ghoul.terror")
         if choice.id != "reroll:no":
             i = int(arg_of(choice.id))
             mark_persistent(g, again)
             old = s.rolled[i]
             s.rolled[i] = faces[roll(g, "ghoul", len(faces), "Cheat") - 1]
-            g.log("ghoul_reroll", f"Cheat: the Ghoul rolls its {old} again: {s.rolled[i]}.")
+            g.log("ghoul_reroll", f"Cheat: the {title(g)} rolls its {old} again: {s.rolled[i]}.")
 
 
 def draw_terror(g: Game, n: int) -> Proc:
@@ -121,14 +122,14 @@ def draw_terror(g: Game, n: int) -> Proc:
             return
         card = s.terror_deck.pop(0)
         s.terror.append(card)
-        g.log("terror_drawn", f"The Ghoul draws the Terror card {terror_name(g, card)}.", card=card)
+        g.log("terror_drawn", f"The {title(g)} draws the Terror card {terror_name(g, card)}.", card=card)
 
 
 def _adapt_search(g: Game, card: str) -> Proc:
     """Adapt once per game: instead of drawing, look through the deck, take a card, shuffle.
     Returns whether it did (else the draw goes on as usual)."""
     s = ghoul(g)
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_ADAPT, "You draw a Terror card: use Adapt (once per game) to "
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_ADAPT, "You draw a Terror card: use Adapt (once per game) to "
                          "search the deck instead?",
                          [Option("adapt:search", "Search the Terror deck for the card you want", (Target("card", card),)),
                           Option("adapt:draw", "Draw the top card", (button("draw"),))], rules_ref="ghoul.terror")
@@ -157,7 +158,7 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
         opts = [Option(f"keep:{c}", f"Keep {terror_name(g, c)}", tuple(Target("card", x) for x in drawn       # either copy
                                                                    if g.rules.ghoul.terror_card(x).id == name))
                 for name, c in by_name.items()]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_KEEP, f"Keep 1 of the Terror cards drawn ({why})", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TERROR_KEEP, f"Keep 1 of the Terror cards drawn ({why})", opts,
                              rules_ref="ghoul.terror")
         keep = arg_of(choice.id)
     drawn.remove(keep)
@@ -166,7 +167,7 @@ def keep_one_of(g: Game, n: int, why: str, shuffle: bool = False) -> Proc:
     s.drawing = []
     if shuffle:
         g.rng.shuffle(s.terror_deck)
-    g.log("terror_drawn", f"The Ghoul keeps the Terror card {terror_name(g, keep)} ({why}); "
+    g.log("terror_drawn", f"The {title(g)} keeps the Terror card {terror_name(g, keep)} ({why}); "
           + ("the deck is shuffled." if shuffle else f"{len(drawn)} go to the bottom of the deck."), card=keep)
 
 
@@ -200,12 +201,12 @@ def discard_terror(g: Game, why: str) -> Proc:
     else:
         opts = [Option(f"discard:{c}", f"Discard {terror_name(g, c)}", (Target("card", c),)) for c in cards
                 if check_discard_card(g, c) is None]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TERROR_DISCARD, f"Discard a Terror card ({why})", opts,
                              rules_ref="ghoul.terror")
         card = arg_of(choice.id)
     s.terror.remove(card)
     s.terror_removed.append(card)
-    g.log("terror_discarded", f"The Ghoul discards {terror_name(g, card)} ({why}).", card=card)
+    g.log("terror_discarded", f"The {title(g)} discards {terror_name(g, card)} ({why}).", card=card)
 
 
 def check_terror(g: Game, card: str, which: str) -> Reason | None:
@@ -214,7 +215,7 @@ def check_terror(g: Game, card: str, which: str) -> Reason | None:
     effects of two identical cards."""
     s = ghoul(g)
     if card not in s.terror:
-        return Reason("The Ghoul does not hold that Terror card.", "GH-27")
+        return Reason(f"The {title(g)} does not hold that Terror card.", "GH-27")
     data = g.rules.ghoul.terror_card(card)
     if which == "first":
         if data.first.timing == "persistent":
@@ -259,7 +260,7 @@ def check_terror_card(g: Game, card: str) -> Reason | None:
     once-per-game effect's when the first acts by itself)."""
     s = ghoul(g)
     if card not in s.terror:
-        return Reason(f"The Ghoul does not hold {terror_name(g, card)}.", "GH-27")
+        return Reason(f"The {title(g)} does not hold {terror_name(g, card)}.", "GH-27")
     data = g.rules.ghoul.terror_card(card)
     refused: list[Reason] = []
     for which, eff in (("first", data.first), ("game", data.once_per_game)):
@@ -305,7 +306,7 @@ def check_blink_to(g: Game, q: Pos) -> Reason | None:
     use now: the first refusal when none allows it)."""
     refused = [check_blink(g, h, q) for h in blink_effects(g)]
     if not refused:
-        return Reason("The Ghoul jumps only with Blink, and it holds no Blink it may use now.", "GH-28")
+        return Reason(f"The {title(g)} jumps only with Blink, and it holds no Blink it may use now.", "GH-28")
     if any(r is None for r in refused):
         return None
     return refused[0]
@@ -314,9 +315,9 @@ def check_blink_to(g: Game, q: Pos) -> Reason | None:
 def check_blink_anywhere(g: Game, handler: str) -> Reason | None:
     """A Blink effect has somewhere to go (:func:`check_blink` allows a space of
     :func:`blink_spaces`); else why not: not on a Crystal tile, the cost, no space free."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
-        return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+        return Reason(f"Blink jumps from a Crystal tile, and the {title(g)} is not on one.", "GH-28")
     cost = _blink_cost(g, handler)
     if cost is not None:
         return cost
@@ -338,19 +339,19 @@ def _blink_cost(g: Game, handler: str) -> Reason | None:
 
 def check_scour_reveal(g: Game, q: Pos) -> Reason | None:
     """Scour reveals only the Dark tile the Ghoul looked at: the one it stands on."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     if q == p:
         return None
     where = "" if p is None else f", at {fmt_pos(p)}"
-    return Reason(f"Scour may reveal only the Dark tile the Ghoul looked at{where}.", "GH-28")
+    return Reason(f"Scour may reveal only the Dark tile the {title(g)} looked at{where}.", "GH-28")
 
 
 def check_scour(g: Game) -> Reason | None:
     """Scour: it looks at the Dark tile it stands on."""
-    p = g.state.board.pieces.get(PIECE)
+    p = g.state.board.pieces.get(me(g))
     t = None if p is None else g.state.board.tiles.get(p)
     if t is None or not t.dark:
-        return Reason("Scour looks at the Dark tile the Ghoul is on, and it is not on one.", "GH-28")
+        return Reason(f"Scour looks at the Dark tile the {title(g)} is on, and it is not on one.", "GH-28")
     return None
 
 
@@ -363,13 +364,13 @@ def scour(g: Game, p: Pos) -> Proc:
     tile = g.tile(g.state.board.tiles[p].tile_id)
     name = TYPE_NAMES[tile.type]
     g.barrier()
-    g.log("ghoul_scour", f"The Ghoul looks at the Dark tile at {fmt_pos(p)}.",
-          {PIECE: f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
+    g.log("ghoul_scour", f"The {title(g)} looks at the Dark tile at {fmt_pos(p)}.",
+          {me(g): f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="ghoul.terror")
     if choice.id == "reveal:":
-        yield from reveal_one(g, p, PIECE)
+        yield from reveal_one(g, p, me(g))
 
 
 def _crystal_tile(g: Game, p: Pos) -> bool:
@@ -387,9 +388,9 @@ def check_blink(g: Game, handler: str, q: Pos) -> Reason | None:
     """Blink: from a Crystal tile, to another Crystal tile with no player pieces (2 movement,
     once per turn) or, once per game, for free to any space with no pieces on it."""
     board = g.state.board
-    p = board.pieces.get(PIECE)
+    p = board.pieces.get(me(g))
     if p is None or not _crystal_tile(g, p):
-        return Reason("Blink jumps from a Crystal tile, and the Ghoul is not on one.", "GH-28")
+        return Reason(f"Blink jumps from a Crystal tile, and the {title(g)} is not on one.", "GH-28")
     if q not in board.tiles:
         return Reason(f"Blink jumps onto a tile, and there is no tile at {fmt_pos(q)}.", "GH-28")
     if q == p or board.pieces_at(q):
@@ -409,8 +410,11 @@ def act_terror(g: Game, arg: str) -> Proc:
     params = eff.params
     if eff.handler == "gain_movement":
         s.movement += params.int("movement", 0)
-    elif eff.handler == "gain_attack":
-        s.attack += params.int("attack", 0)
+    elif eff.handler == "gain_attack":                      # Hunt: for the Vile Ghoul, one move's bonus (VG-11)
+        if is_vile(g):
+            vile(g).bonus += params.int("attack", 0)
+        else:
+            s.attack += params.int("attack", 0)
     elif eff.handler == "skip_extra_cost":
         s.free_extra += params.int("times", 1)
     elif eff.handler == "skip_extra_costs_this_turn":
@@ -422,13 +426,13 @@ def act_terror(g: Game, arg: str) -> Proc:
     elif eff.handler in BLINKS:
         q = parse_pos(where[0])
         s.movement -= params.int("movement", 0)
-        g.state.board.pieces[PIECE] = q
-        g.log("ghoul_blink", f"The Ghoul blinks to {fmt_pos(q)}.", pos=q)
+        g.state.board.pieces[me(g)] = q
+        g.log("ghoul_blink", f"The {title(g)} blinks to {fmt_pos(q)}.", pos=q)
     if which == "first":
         s.first_used.append(card)
-        g.log("terror_used", f"The Ghoul uses {data.name}: {eff.text}", card=card)
+        g.log("terror_used", f"The {title(g)} uses {data.name}: {eff.text}", card=card)
         if eff.handler == "peek_dark_tile":
-            p = g.state.board.pieces[PIECE]
+            p = g.state.board.pieces[me(g)]
             yield from scour(g, p)
         return
     use_game_effect(g, card)

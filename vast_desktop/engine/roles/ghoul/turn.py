@@ -37,7 +37,7 @@ from .attacks import (
     skitter_other,
     smash_crystal,
 )
-from .state import PIECE, crystals_goal, fury_goal, ghoul, may_escape
+from .state import crystals_goal, fury_goal, ghoul, may_escape, me, title
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import (
     blink_effects,
@@ -50,6 +50,8 @@ from .terror import (
     scour,
     terror_options,
 )
+from .vile.chart import check_smash_value
+from .vile.state import attack_now, is_vile, vile
 
 if TYPE_CHECKING:
     from ...game import Game, Proc
@@ -59,7 +61,7 @@ _NO_MOVEMENT = Reason("You have no movement points left this turn.", "GH-10")
 
 
 def pos(g: Game) -> Pos | None:
-    return g.state.board.pieces.get(PIECE)
+    return g.state.board.pieces.get(me(g))
 
 
 # ------------------------------------------------------------------ the turn
@@ -72,7 +74,7 @@ def ghoul_turn(g: Game) -> Proc:
     while True:
         opts = turn_options(g)
         opts.append(Option("end:", "End your turn (the discs left are your Defense)", (button("end_turn"),)))
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_TURN, _prompt(g), opts, rules_ref="ghoul.move_and_act")
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_TURN, _prompt(g), opts, rules_ref="ghoul.move_and_act")
         verb, arg = parse(choice.id)
         if verb == "end":
             break
@@ -81,14 +83,20 @@ def ghoul_turn(g: Game) -> Proc:
     end_of_turn_cards(g)
 
 
-def start_turn(g: Game) -> None:
-    """Reset this turn's counters (GH-17: no piece attacked yet; GH-30: no Terror card used)."""
+def reset_turn(g: Game) -> None:
+    """Reset this turn's counters (GH-17: no piece attacked yet; GH-30: no Terror card used) —
+    the Vile Ghoul's turn too (VG-08)."""
     s = ghoul(g)
     s.turns += 1
     s.rolled, s.kept, s.set_aside, s.movement = [], [], 0, 0
     s.attacked, s.first_used, s.game_used, s.leaving = [], [], [], []
     s.free_extra, s.no_extra = 0, False
-    g.log("turn", f"Round {g.state.round}: the Ghoul's turn (Fury {s.fury} of {fury_goal(g)}, "
+
+
+def start_turn(g: Game) -> None:
+    s = ghoul(g)
+    reset_turn(g)
+    g.log("turn", f"Round {g.state.round}: the {title(g)}'s turn (Fury {s.fury} of {fury_goal(g)}, "
           f"{len(s.terror)} Terror card(s)).")
 
 
@@ -102,9 +110,9 @@ def _prompt(g: Game) -> str:
 def check_place(g: Game, q: Pos) -> Reason | None:
     """GH-04: the Ghoul's first space is an unoccupied Dark tile (no piece, no token)."""
     if not is_dark(g, q):
-        return Reason(f"The Ghoul starts on a Dark tile, and {fmt_pos(q)} is not one.", "GH-04")
+        return Reason(f"The {title(g)} starts on a Dark tile, and {fmt_pos(q)} is not one.", "GH-04")
     if not unoccupied(g, q):
-        return Reason(f"The Ghoul starts on an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-04")
+        return Reason(f"The {title(g)} starts on an unoccupied Dark tile, and {fmt_pos(q)} is occupied.", "GH-04")
     return None
 
 
@@ -120,15 +128,15 @@ def first_placement(g: Game) -> Proc:
     spots = place_spaces(g)
     if spots:
         opts = [Option(at("place", p), f"Start on the Dark tile at {fmt_pos(p)}", (space(p),)) for p in spots]
-        choice = yield g.ask(PIECE, DecisionKind.GHOUL_PLACE, "Place the Ghoul on an unoccupied Dark tile", opts,
+        choice = yield g.ask(me(g), DecisionKind.GHOUL_PLACE, f"Place the {title(g)} on an unoccupied Dark tile", opts,
                              rules_ref="ghoul.setup")
         p = pos_arg(choice.id)
     elif g.state.stack and placement_spaces(g):
-        who = "cave" if g.has("cave") else PIECE
+        who = "cave" if g.has("cave") else me(g)
         tile_id = g.state.stack[0]
-        opts = [Option(at("tile", q), f"Place a Dark tile at {fmt_pos(q)} for the Ghoul", (space(q),))
+        opts = [Option(at("tile", q), f"Place a Dark tile at {fmt_pos(q)} for the {title(g)}", (space(q),))
                 for q in placement_spaces(g)]
-        choice = yield g.ask(who, DecisionKind.GHOUL_PLACE, "No Dark tile is free: place a Dark tile for the Ghoul",
+        choice = yield g.ask(who, DecisionKind.GHOUL_PLACE, f"No Dark tile is free: place a Dark tile for the {title(g)}",
                              opts, rules_ref="ghoul.setup")
         p = pos_arg(choice.id)
         g.state.stack.pop(0)
@@ -136,12 +144,12 @@ def first_placement(g: Game) -> Proc:
     else:
         around = entrance_spaces(g)
         if not around:
-            g.log("ghoul_waits", "There is no space for the Ghoul: it stays off the map this turn.")
+            g.log("ghoul_waits", f"There is no space for the {title(g)}: it stays off the map this turn.")
             return
         p = around[0]
-    board.pieces[PIECE] = p
+    board.pieces[me(g)] = p
     s.placed = True
-    g.log("ghoul_placed", f"The Ghoul appears at {fmt_pos(p)}.", pos=p)
+    g.log("ghoul_placed", f"The {title(g)} appears at {fmt_pos(p)}.", pos=p)
 
 
 # ------------------------------------------------------------------ GH-06..08: roll and set
@@ -152,13 +160,13 @@ def roll_and_set(g: Game) -> Proc:
     s = ghoul(g)
     level = g.rules.ghoul.level(str(g.config.extra.get("ghoul_level", g.rules.ghoul.standard_level().id)))
     if s.turns > 1 and s.attack:
-        g.log("ghoul_discs", f"The Ghoul returns {s.attack} Ghoul disc(s) from its Attack space.")
+        g.log("ghoul_discs", f"The {title(g)} returns {s.attack} Ghoul disc(s) from its Attack space.")
     s.attack = 0
     yield from roll_ghoul_dice(g, level.dice_rolled)
     total = sum(s.rolled)
-    g.log("ghoul_roll", f"The Ghoul rolls {', '.join(map(str, s.rolled))} (total {total}).", faces=list(s.rolled))
+    g.log("ghoul_roll", f"The {title(g)} rolls {', '.join(map(str, s.rolled))} (total {total}).", faces=list(s.rolled))
     if total <= level.terror_draw_at_most:
-        g.log("ghoul_low_roll", f"A total of {total} is {level.terror_draw_at_most} or less: the Ghoul draws a Terror card.")
+        g.log("ghoul_low_roll", f"A total of {total} is {level.terror_draw_at_most} or less: the {title(g)} draws a Terror card.")
         yield from draw_terror(g, 1)
     keep = g.rules.ghoul.dice_kept
     if len(s.rolled) > keep:
@@ -171,7 +179,7 @@ def roll_and_set(g: Game) -> Proc:
         else:
             opts = [Option(f"aside:{f}", f"Set the {f} aside: movement {kept[0]}, attack {kept[-1]}",
                            (Target("slot", f"ghoul.die.{f}"),)) for f, kept in sorted(by_aside.items())]
-            choice = yield g.ask(PIECE, DecisionKind.GHOUL_KEEP, "Keep 2 dice: the higher is movement, the lower attack",
+            choice = yield g.ask(me(g), DecisionKind.GHOUL_KEEP, "Keep 2 dice: the higher is movement, the lower attack",
                                  opts, rules_ref="ghoul.roll")
             aside = int(arg_of(choice.id))
         s.set_aside = aside
@@ -180,10 +188,10 @@ def roll_and_set(g: Game) -> Proc:
         s.kept = sorted(s.rolled, reverse=True)
     s.movement = max(0, s.kept[0] - s.backstab)
     if s.backstab:
-        g.log("ghoul_backstab", f"The Thief's Backstab costs the Ghoul {s.backstab} movement this turn.")
+        g.log("ghoul_backstab", f"The Thief's Backstab costs the {title(g)} {s.backstab} movement this turn.")
         s.backstab = 0
     s.attack = s.kept[-1]
-    g.log("ghoul_stats", f"The Ghoul has {s.movement} movement and {s.attack} attack point(s).")
+    g.log("ghoul_stats", f"The {title(g)} has {s.movement} movement and {s.attack} attack point(s).")
 
 
 # ------------------------------------------------------------------ GH-10..12: moving
@@ -192,7 +200,7 @@ def _raw_extra(g: Game, p: Pos, q: Pos, charge: str | None) -> int:
     them at once (still +1 if another piece there is not attacked)."""
     data = g.rules.ghoul
     extra = data.wall_cost if edge_blocked(g, p, q) else 0
-    others = [x for x in g.state.board.pieces_at(q) if x != PIECE]
+    others = [x for x in g.state.board.pieces_at(q) if x != me(g)]
     if others and (charge is None or len(others) > 1):
         extra += data.occupied_cost
     return extra
@@ -218,13 +226,13 @@ def check_move(g: Game, q: Pos, charge: str | None = None) -> Reason | None:
     s = ghoul(g)
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if manhattan(p, q) != 1:
-        return Reason(f"The Ghoul moves one space at a time, and {fmt_pos(q)} is not next to it.", "GH-10")
+        return Reason(f"The {title(g)} moves one space at a time, and {fmt_pos(q)} is not next to it.", "GH-10")
     if q not in g.state.board.tiles:
         return Reason(f"There is no tile at {fmt_pos(q)}.", "GH-10")
     if impassable(g, q):
-        return Reason("The Ghoul cannot enter the Canyon's impassable spaces.", "GH-43")
+        return Reason(f"The {title(g)} cannot enter the Canyon's impassable spaces.", "GH-43")
     if s.movement <= 0:
         return _NO_MOVEMENT
     cost = move_cost(g, p, q, charge)
@@ -232,7 +240,7 @@ def check_move(g: Game, q: Pos, charge: str | None = None) -> Reason | None:
         why = []
         if edge_blocked(g, p, q):
             why.append("a wall")
-        if any(x != PIECE for x in g.state.board.pieces_at(q)):
+        if any(x != me(g) for x in g.state.board.pieces_at(q)):
             why.append("pieces there")
         extra = f" ({' and '.join(why)})" if why else ""
         return Reason(f"Moving to {fmt_pos(q)} costs {cost} movement{extra}; you have {s.movement}.", "GH-11"
@@ -252,7 +260,7 @@ def move_options(g: Game) -> list[Option]:
         if check_move(g, q) is None:
             out.append(Option(at("move", q), f"Move to {fmt_pos(q)} ({move_cost(g, p, q)} movement)", (space(q),)))
         for x in sorted(g.state.board.pieces_at(q)):
-            if x != PIECE and check_move(g, q, x) is None:
+            if x != me(g) and check_move(g, q, x) is None:
                 out.append(Option(f"charge:{fmt_pos(q)}:{x}",
                                   f"Move to {fmt_pos(q)} and attack the {piece_name(x)} ({move_cost(g, p, q, x)} "
                                   f"movement, {attack_cost(g, x)} discs)", (Target("piece", x),)))
@@ -264,7 +272,7 @@ def check_any_move(g: Game) -> Reason | None:
     can be entered, the first refusal of :func:`check_move` over the tiles next to it."""
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if ghoul(g).movement <= 0:
         return _NO_MOVEMENT
     first: tuple[Pos, Reason] | None = None
@@ -272,13 +280,13 @@ def check_any_move(g: Game) -> Reason | None:
         q = step(p, d)
         reason = check_move(g, q)
         if reason is None:
-            return Reason("The Ghoul moves one space at a time: click a highlighted space next to it.", "GH-10")
+            return Reason(f"The {title(g)} moves one space at a time: click a highlighted space next to it.", "GH-10")
         if first is None and q in g.state.board.tiles:
             first = (q, reason)
     if first is None:
-        return Reason("No tile lies next to the Ghoul: it cannot move.", "GH-10")
+        return Reason(f"No tile lies next to the {title(g)}: it cannot move.", "GH-10")
     q, reason = first
-    return Reason(f"No space next to the Ghoul can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
+    return Reason(f"No space next to the {title(g)} can be entered now. {fmt_pos(q)}: {reason.text}", reason.rule)
 
 
 def check_space(g: Game, q: Pos) -> Reason | None:
@@ -287,7 +295,7 @@ def check_space(g: Game, q: Pos) -> Reason | None:
     Blink it may use); of two refusals, the step's for a space next to it, else both."""
     p = pos(g)
     if p is None:
-        return Reason("The Ghoul is not on the map.", "GH-04")
+        return Reason(f"The {title(g)} is not on the map.", "GH-04")
     if q == p:
         return check_here(g)
     move = check_move(g, q)
@@ -303,14 +311,14 @@ def check_piece(g: Game, piece: str) -> Reason | None:
     """A piece clicked in its turn: its own (:func:`check_any_move`); one on its space is
     attacked there (:func:`check_attack`), one on a space next to it by moving there first
     (:func:`check_move` with the charge, GH-12/16)."""
-    if piece == PIECE:
+    if piece == me(g):
         return check_any_move(g)
     p, where = pos(g), g.state.board.pieces.get(piece)
     if p is None or where is None or where == p:
         return check_attack(g, piece)
     if manhattan(p, where) == 1:
         return check_move(g, where, piece)
-    return Reason(f"The Ghoul attacks a piece on its own space, or on a space next to it that it moves onto; the "
+    return Reason(f"The {title(g)} attacks a piece on its own space, or on a space next to it that it moves onto; the "
                   f"{piece_name(piece)} is {manhattan(p, where)} spaces away.", "GH-16")
 
 
@@ -335,17 +343,17 @@ def _enter(g: Game, q: Pos, charge: str | None) -> Proc:
     if not s.no_extra:
         s.free_extra -= min(s.free_extra, _raw_extra(g, p, q, charge))
     s.movement -= cost
-    g.state.board.pieces[PIECE] = q
-    g.log("ghoul_move", f"The Ghoul moves to {fmt_pos(q)}.", pos=q)
+    g.state.board.pieces[me(g)] = q
+    g.log("ghoul_move", f"The {title(g)} moves to {fmt_pos(q)}.", pos=q)
     check_escape(g)
     if kind_at(g, q) == "river" and charge is None:                      # GH-43: the current, free
-        q = yield from ride(g, PIECE, q, lambda r: not any(x != PIECE for x in g.state.board.pieces_at(r)))
+        q = yield from ride(g, me(g), q, lambda r: not any(x != me(g) for x in g.state.board.pieces_at(r)))
     t = g.state.board.tiles[q]
     if ghoul(g).scour_all and t.dark:                                      # Scour, once per game
         yield from scour(g, q)
     toks = g.state.board.tokens.get(q)
     if toks is not None and toks["flamewall"] > 0:                         # GH-34: it only skitters
-        g.log("ghoul_flame_wall", "The Ghoul enters the Flame Wall: it skitters.")
+        g.log("ghoul_flame_wall", f"The {title(g)} enters the Flame Wall: it skitters.")
         yield from skitter(g, "dragon")
 
 
@@ -355,7 +363,7 @@ def check_escape(g: Game) -> None:
         s = ghoul(g)
         crystals = crystals_goal(g)
         what = (f"{s.fury} Fury" if s.fury >= fury_goal(g) else f"{s.smashed} Crystals smashed (goal {crystals})")
-        raise GameOver(Outcome((PIECE,), f"The Ghoul reached {what} and escaped the Cave."))
+        raise GameOver(Outcome((me(g),), f"The {title(g)} reached {what} and escaped the Cave."))
 
 
 # ------------------------------------------------------------------ GH-13..15: collecting
@@ -379,7 +387,7 @@ def check_collect(g: Game, token: str, safe: bool = False) -> Reason | None:
     name = "Treasure token" if token == "treasure" else f"{token[len('gem_'):].title()} Gem"
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks[token] <= 0:
-        return Reason(f"There is no {name} on the Ghoul's space.", "GH-13")
+        return Reason(f"There is no {name} on the {title(g)}'s space.", "GH-13")
     if safe and (token == "treasure" or held_with(g, "cheap_collect", "first") is None):
         return Reason("Only Seize takes a Gem without the Dragon die roll.", "GH-14")
     cost = collect_cost(g, safe)
@@ -426,7 +434,7 @@ def check_here(g: Game) -> Reason | None:
         refused.append(smash)
     if refused:
         return refused[0]
-    return Reason("There is no Treasure token, Dragon Gem or Crystal on the Ghoul's space to collect or smash.",
+    return Reason(f"There is no Treasure token, Dragon Gem or Crystal on the {title(g)}'s space to collect or smash.",
                   "GH-13")
 
 
@@ -449,22 +457,22 @@ def act_collect(g: Game, arg: str) -> Proc:
     toks = g.state.board.tokens_at(p)
     toks[token] -= 1
     if token == "treasure":
-        g.log("ghoul_collect", f"The Ghoul collects the Treasure token at {fmt_pos(p)}.", pos=p)
+        g.log("ghoul_collect", f"The {title(g)} collects the Treasure token at {fmt_pos(p)}.", pos=p)
         yield from hold_treasure(g)
         if free:                                       # Seize once per game: then 2 Terror cards
             yield from draw_terror(g, 2)
         return
     name = token[len("gem_"):].title()
-    g.log("ghoul_gem", f"The Ghoul takes the {name} Gem at {fmt_pos(p)}; it goes back to the Dragon.", pos=p)
+    g.log("ghoul_gem", f"The {title(g)} takes the {name} Gem at {fmt_pos(p)}; it goes back to the Dragon.", pos=p)
     centre = False
     if not (safe or free):
-        _, _, centre = roll_dragon_die(g, p, "The Ghoul", f"the {name} Gem's trap")
+        _, _, centre = roll_dragon_die(g, p, f"The {title(g)}", f"the {name} Gem's trap")
     if free:
         yield from _gem_treasure(g)
         yield from draw_terror(g, 2)
         return
     if centre:
-        g.log("ghoul_gem_trap", f"The {name} Gem's trap: the Ghoul skitters.")
+        g.log("ghoul_gem_trap", f"The {name} Gem's trap: the {title(g)} skitters.")
         yield from skitter(g, None)
         return
     yield from _gem_treasure(g)
@@ -474,19 +482,19 @@ def _gem_treasure(g: Game) -> Proc:
     """GH-14: a Treasure token from the Cave's supply, or from the map when it is empty."""
     if g.state.supply["treasure"] > 0:
         g.state.supply["treasure"] -= 1
-        g.log("ghoul_treasure", "The Ghoul takes a Treasure token from the Cave's supply.")
+        g.log("ghoul_treasure", f"The {title(g)} takes a Treasure token from the Cave's supply.")
         yield from hold_treasure(g)
         return
     spots = sorted(q for q in g.state.board.tokens if check_take_treasure(g, q) is None)
     if not spots:
-        g.log("ghoul_no_treasure", "No Treasure token is left for the Ghoul.")
+        g.log("ghoul_no_treasure", f"No Treasure token is left for the {title(g)}.")
         return
     opts = [Option(at("take", q), f"Take the Treasure token at {fmt_pos(q)}", (space(q),)) for q in spots]
-    choice = yield g.ask(PIECE, DecisionKind.GHOUL_TAKE_TREASURE, "The Cave's supply is empty: take a Treasure token "
+    choice = yield g.ask(me(g), DecisionKind.GHOUL_TAKE_TREASURE, "The Cave's supply is empty: take a Treasure token "
                          "from the map", opts, rules_ref="ghoul.collect")
     q = pos_arg(choice.id)
     g.state.board.tokens_at(q)["treasure"] -= 1
-    g.log("ghoul_treasure", f"The Ghoul takes the Treasure token at {fmt_pos(q)}.", pos=q)
+    g.log("ghoul_treasure", f"The {title(g)} takes the Treasure token at {fmt_pos(q)}.", pos=q)
     yield from hold_treasure(g)
 
 
@@ -494,7 +502,7 @@ def check_take_treasure(g: Game, q: Pos) -> Reason | None:
     """GH-14: with the Cave's supply empty, the Treasure token comes from a space of the map."""
     toks = g.state.board.tokens.get(q)
     if toks is None or toks["treasure"] <= 0:
-        return Reason(f"The Cave's supply is empty, so the Ghoul takes a Treasure token from the map, and there is "
+        return Reason(f"The Cave's supply is empty, so the {title(g)} takes a Treasure token from the map, and there is "
                       f"none at {fmt_pos(q)}.", "GH-14")
     return None
 
@@ -503,11 +511,20 @@ def hold_treasure(g: Game) -> Proc:
     """GH-15: on its Treasure space; each time it holds 2 they become 1 Fury and go back to the supply."""
     s = ghoul(g)
     s.treasure += 1
+    if is_vile(g):                                          # VG-15: a Terror card per 2 collected, no Fury
+        per = g.rules.vile_ghoul.collected_per_terror
+        if s.treasure >= per:
+            s.treasure -= per
+            g.state.supply["treasure"] += per
+            g.log("vile_treasure_terror", f"The Vile Ghoul has collected {per} more Treasures or Gems: it draws a "
+                  "Terror card.")
+            yield from draw_terror(g, 1)
+        return
     per = g.rules.ghoul.treasures_per_fury
     if s.treasure >= per:
         s.treasure -= per
         g.state.supply["treasure"] += per
-        g.log("ghoul_treasure_fury", f"The Ghoul turns {per} Treasure tokens into Fury.")
+        g.log("ghoul_treasure_fury", f"The {title(g)} turns {per} Treasure tokens into Fury.")
         yield from gain_fury(g, 1, "Treasure tokens")
 
 
@@ -522,7 +539,7 @@ def attack_options(g: Game) -> list[Option]:
     if p is None:
         return []
     return [Option(f"attack:{x}", f"Attack the {piece_name(x)} ({attack_cost(g, x)} Ghoul discs)", (Target("piece", x),))
-            for x in sorted(g.state.board.pieces_at(p)) if x != PIECE and check_attack(g, x) is None]
+            for x in sorted(g.state.board.pieces_at(p)) if x != me(g) and check_attack(g, x) is None]
 
 
 def act_attack(g: Game, piece: str) -> Proc:
@@ -534,7 +551,9 @@ def check_smash(g: Game) -> Reason | None:
     p = pos(g)
     toks = None if p is None else g.state.board.tokens.get(p)
     if toks is None or toks["crystal"] <= 0:
-        return Reason("There is no Crystal token on the Ghoul's space.", "GH-22")
+        return Reason(f"There is no Crystal token on the {title(g)}'s space.", "GH-22")
+    if is_vile(g):                                          # VG-12: Attack 3 or more, nothing spent
+        return check_smash_value(attack_now(g), g.rules.vile_ghoul)
     need = g.rules.ghoul.smash_discs
     if ghoul(g).attack < need:
         return Reason(f"Smashing a Crystal costs {need} Ghoul discs; you have {ghoul(g).attack}.", "GH-22")
@@ -545,7 +564,8 @@ def smash_options(g: Game) -> list[Option]:
     p = pos(g)
     if p is None or check_smash(g) is not None:
         return []
-    return [Option("smash:", f"Smash the Crystal ({g.rules.ghoul.smash_discs} Ghoul discs)", (space(p),))]
+    cost = f"Attack {attack_now(g)}" if is_vile(g) else f"{g.rules.ghoul.smash_discs} Ghoul discs"
+    return [Option("smash:", f"Smash the Crystal ({cost})", (space(p),))]
 
 
 def act_smash(g: Game, _arg: str) -> Proc:
@@ -556,8 +576,8 @@ def act_smash(g: Game, _arg: str) -> Proc:
 # ------------------------------------------------------------------ the Flare (its player variants)
 def check_flare(g: Game) -> Reason | None:
     """The revised Flare: when the Ghoul holds it, on its own space, 1 movement point each use."""
-    if PIECE not in g.config.flare_holders:
-        return Reason("The Ghoul does not hold the Flare in this game.", "RV-05")
+    if me(g) not in g.config.flare_holders:
+        return Reason(f"The {title(g)} does not hold the Flare in this game.", "RV-05")
     cost = g.rules.ghoul.flare.own_space_movement
     if ghoul(g).movement < cost:
         return Reason(f"The Flare costs {cost} movement point each use; you have {ghoul(g).movement}.", "RV-05")
@@ -575,16 +595,18 @@ def act_flare(g: Game, _arg: str) -> Proc:
     p = pos(g)
     assert p is not None
     ghoul(g).movement -= g.rules.ghoul.flare.own_space_movement
-    yield from g.hooks.knight.use_flare(g, PIECE, p)
+    yield from g.hooks.knight.use_flare(g, me(g), p)
 
 
 # ------------------------------------------------------------------ GH-25
 def set_defense(g: Game) -> None:
     """GH-25: the discs left on the Attack space are its Defense until its next turn."""
     s = ghoul(g)
-    s.defense = s.attack
+    s.defense = s.attack                                    # VG-14: the Vile Ghoul's row Attack, no Boost
     s.movement = 0
-    g.log("ghoul_defense", f"The Ghoul ends its turn with Defense {s.defense}.")
+    if is_vile(g):
+        vile(g).bonus = 0
+    g.log("ghoul_defense", f"The {title(g)} ends its turn with Defense {s.defense}.")
 
 
 def turn_options(g: Game) -> list[Option]:

@@ -12,7 +12,7 @@ from ...geometry import Pos, fmt_pos
 from ...map.board import visible
 from ...map.terrain import forest_blocks
 from ...reasons import Reason
-from ..ghoul.state import PIECE, defense
+from ..ghoul.state import defense, me, title
 from ..knight import board as kb
 from ..knight import turn as kn
 from .knight_goblins import _was_dark, check_bow
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def _ghoul_at(g: Game, q: Pos) -> bool:
-    return g.state.board.pieces.get(PIECE) == q
+    return g.state.board.pieces.get(me(g)) == q
 
 
 def entry_rule(g: Game, q: Pos) -> Reason | None:
@@ -31,7 +31,7 @@ def entry_rule(g: Game, q: Pos) -> Reason | None:
         return None
     s, d = kb.attack_strength(g), defense(g)
     if s <= d:
-        return Reason(f"Your Strength {s} must be greater than the Ghoul's Defense {d} to enter its space.", "GH-32")
+        return Reason(f"Your Strength {s} must be greater than the {title(g)}'s Defense {d} to enter its space.", "GH-32")
     return None
 
 
@@ -39,7 +39,7 @@ def attack_due(g: Game, q: Pos) -> tuple[str, tuple[Target, ...]] | None:
     """GH-32: entering its space attacks it."""
     if not _ghoul_at(g, q) or g.state.board.pieces.get("knight") != q:
         return None
-    return (f"Attack the Ghoul (Strength {kb.attack_strength(g)} vs Defense {defense(g)})", (Target("piece", PIECE),))
+    return (f"Attack the {title(g)} (Strength {kb.attack_strength(g)} vs Defense {defense(g)})", (Target("piece", me(g)),))
 
 
 def attack_on_entering(g: Game, q: Pos) -> Proc:
@@ -50,7 +50,7 @@ def attack_on_entering(g: Game, q: Pos) -> Proc:
         k.achievements.append("attacked_ghoul_defense_3")                # Stalwart
     if _was_dark(g, q):
         k.achievements.append("attacked_ghoul_on_revealed_tile")         # Fearless
-    g.log("knight_attacks_ghoul", "The Knight attacks the Ghoul: it skitters.", target=PIECE)
+    g.log("knight_attacks_ghoul", f"The Knight attacks the {title(g)}: it skitters.", target=me(g))
     yield from g.hooks.ghoul.skitter(g, "knight")
     kb.spend_javelin(g)
 
@@ -61,11 +61,11 @@ def check_bow_ghoul(g: Game) -> Reason | None:
     bow = check_bow(g)
     if bow is not None:
         return bow
-    kp, p = kn.pos(g), g.state.board.pieces.get(PIECE)
+    kp, p = kn.pos(g), g.state.board.pieces.get(me(g))
     if p is None or kp is None or p == kp:
-        return Reason("The Bow shoots the Ghoul on another tile; you attack it by entering its space.", "GH-32")
+        return Reason(f"The Bow shoots the {title(g)} on another tile; you attack it by entering its space.", "GH-32")
     if not visible(g, kp, p):
-        return Reason(f"The Bow shoots the Ghoul only in a straight line you can see, and it is at {fmt_pos(p)}.",
+        return Reason(f"The Bow shoots the {title(g)} only in a straight line you can see, and it is at {fmt_pos(p)}.",
                       "KN-80")
     if forest_blocks(g, kp, p):
         return Reason("The Mushroom Forest stops the Bow's shot.", "TR-26")
@@ -75,12 +75,12 @@ def check_bow_ghoul(g: Game) -> Reason | None:
 def bow_options(g: Game) -> list[Option]:
     if g.state.knight is None or "knight" not in g.state.board.pieces or check_bow_ghoul(g) is not None:
         return []
-    p = g.state.board.pieces[PIECE]
-    return [Option("bowghoul:", f"Shoot the Ghoul at {fmt_pos(p)} with the Bow (it skitters)", (Target("piece", PIECE),))]
+    p = g.state.board.pieces[me(g)]
+    return [Option("bowghoul:", f"Shoot the {title(g)} at {fmt_pos(p)} with the Bow (it skitters)", (Target("piece", me(g)),))]
 
 
 def act_bow(g: Game, _arg: str) -> Proc:
     """GH-31/32: the shot makes it skitter; she names the symbol."""
     kb.knight(g).bow_shots += 1
-    g.log("bow", "The Knight shoots the Ghoul with the Bow.", target=PIECE)
+    g.log("bow", f"The Knight shoots the {title(g)} with the Bow.", target=me(g))
     yield from g.hooks.ghoul.skitter(g, "knight")

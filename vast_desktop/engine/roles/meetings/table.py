@@ -40,6 +40,11 @@ TABLE: tuple[Meeting, ...] = (
             options=kg.bow_options,                                     # GH-32: the Bow
             forced=ForcedAttack("ghoul", kg.attack_due, kg.attack_on_entering),   # GH-31/32
             verbs=(("bowghoul", kg.act_bow),)),
+    Meeting("knight_vs_vile_ghoul", frozenset({"knight", "vile_ghoul"}), seat="vile_ghoul",   # VG-08: as the Ghoul
+            entry_rule=kg.entry_rule,
+            options=kg.bow_options,
+            forced=ForcedAttack("vile_ghoul", kg.attack_due, kg.attack_on_entering),
+            verbs=(("bowghoul", kg.act_bow),)),
     # VAR-20: the revised Javelin thrown at range, one meeting per target role
     Meeting("javelin_at_tribes", frozenset({"knight", "goblins"}), seat="goblins",
             options=jt.tribe_options, verbs=(("throwtribe", jt.act_tribe),)),

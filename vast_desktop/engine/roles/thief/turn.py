@@ -63,7 +63,7 @@ from .upgrade_cards import (
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
-TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon", "ghoul": "the Ghoul"}
+TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon", "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul"}
 NOT_TARGETS = frozenset({"thief"})
 _NO_CUBES = Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
@@ -251,9 +251,10 @@ def check_step_onto(g: Game, p: Pos, q: Pos) -> Reason | None:
 
 def check_ghoul_space(g: Game, q: Pos) -> Reason | None:
     """GH-37: he enters the Ghoul's space only with Stealth greater than its Defense."""
-    if g.state.board.pieces.get("ghoul") != q:
+    from ..ghoul.state import defense, me
+
+    if g.state.ghoul is None or g.state.board.pieces.get(me(g)) != q:
         return None
-    from ..ghoul.state import defense
 
     if stealth(g) <= defense(g):
         return Reason(f"Your Stealth {stealth(g)} must be greater than the Ghoul's Defense {defense(g)} to enter its "
@@ -489,7 +490,7 @@ def perception_of(g: Game, piece: str) -> int:
     if piece == "dragon":
         from ..dragon.state import armor
         return armor(g)
-    if piece == "ghoul":                                    # GH-37: its Defense
+    if piece in ("ghoul", "vile_ghoul"):                    # GH-37: its Defense (the Vile Ghoul's: VG-14)
         from ..ghoul.state import defense
         return defense(g)
     gb = g.hooks.goblins
@@ -523,7 +524,7 @@ def check_may_target(g: Game, piece: str, pickpocket: bool = False) -> Reason | 
         return helped
     mine, theirs = stealth(g), perception_of(g, piece)
     if not (pickpocket_stealth_ok(g, mine, theirs) if pickpocket else mine > theirs):
-        what = "Armor" if piece == "dragon" else "Defense" if piece == "ghoul" else "Perception"
+        what = "Armor" if piece == "dragon" else "Defense" if piece in ("ghoul", "vile_ghoul") else "Perception"
         return Reason(f"Your Stealth {mine} must be greater than {target_name(piece)}'s {what} {theirs}.", "TH-32")
     return None
 
@@ -543,7 +544,7 @@ def can_be_pickpocketed(g: Game, piece: str) -> bool:
     if piece == "dragon":
         d = g.state.dragon
         return d is not None and d.wakefulness > 0 and d.sloth["greed"] < d.capacity["greed"]
-    if piece == "ghoul":                                    # GH-37: a Treasure token or a Terror card
+    if piece in ("ghoul", "vile_ghoul"):                    # GH-37: a Treasure token or a Terror card
         gh = g.state.ghoul
         return gh is not None and (gh.treasure > 0 or bool(gh.terror))
     s = g.state.goblins
@@ -991,7 +992,7 @@ def _pickpocket_ghoul(g: Game, piece: str) -> Proc:
 
 
 PICKPOCKET_HARM = {"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon,
-                   "ghoul": _pickpocket_ghoul}
+                   "ghoul": _pickpocket_ghoul, "vile_ghoul": _pickpocket_ghoul}
 
 
 def act_picklock(g: Game, arg: str) -> Proc:
@@ -1025,7 +1026,7 @@ def act_backstab(g: Game, arg: str) -> Proc:
     elif kind == "dragon":
         discard_cards = g.hooks.dragon.discard_cards
         yield from discard_cards(g, inj.dragon_discards, "the Thief's Backstab")
-    elif kind == "ghoul":                                   # GH-37: −1 movement next turn per cube
+    elif kind in ("ghoul", "vile_ghoul"):                   # GH-37: −1 movement next turn per cube
         gh = g.state.ghoul
         assert gh is not None
         gh.backstab += inj.cubes

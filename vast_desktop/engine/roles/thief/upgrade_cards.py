@@ -179,7 +179,7 @@ def check_charm(g: Game, piece: str) -> Reason | None:
 
 def _charm_pieces(g: Game) -> list[str]:
     p = pos(g)
-    out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x not in ("thief", "ghoul")]   # the Ghoul's line: not built
+    out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x not in ("thief", "ghoul", "vile_ghoul")]   # the Ghoul's line: not built
     if "cave" in g.state.roles:
         out.append("cave")
     return [x for x in out if check_charm(g, x) is None]       # each Tribe there helps the Goblins
@@ -269,7 +269,7 @@ def wand_options(g: Game) -> list[Option]:
     """The Wand (:func:`check_wand`): himself, each piece in reach, the Cave from a Crystal tile."""
     if not has(g, WAND):
         return []
-    pieces = ["thief", *sorted(x for x in g.state.board.pieces if x not in ("thief", "ghoul")), "cave"]
+    pieces = ["thief", *sorted(x for x in g.state.board.pieces if x not in ("thief", "ghoul", "vile_ghoul")), "cave"]
     return [Option(f"wand:{x}", f"Warlock's Wand at {_name(x)}: {_WAND_EFFECT[player_of(x)]} (1 cube, 1 charge of "
                    f"{thief(g).wand_charges})", (Target("slot", f"thief.wand.{x}"),))
             for x in pieces if check_wand(g, x) is None]
