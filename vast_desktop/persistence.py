@@ -34,7 +34,7 @@ from .bots.registry import LEVELS
 from .engine import Game, ReplayError, Setup, replay, view
 from .engine.errors import ScenarioError
 from .engine.setup import SetupError
-from .engine.state import ROLE_ORDER
+from .engine.state import APP_ROLES, ROLE_ORDER
 from .rules_data import Corrections, RulesData, describe_count
 from .rules_data.corrections import SHOWN_CHARS
 from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
@@ -148,9 +148,9 @@ class SaveFile(BaseModel):
         """The seed in range; seats and player names only for roles in the game."""
         if not -MAX_SEED < self.setup.seed < MAX_SEED:
             raise ValueError(f"the seed is out of range (more than {len(str(MAX_SEED))} digits)")
-        unknown = [r for r in self.setup.roles if r not in ROLE_ORDER]
+        unknown = [r for r in self.setup.roles if r not in APP_ROLES]       # the roles the app plays and saves
         if unknown or not self.setup.roles:
-            raise ValueError(f"setup.roles must name roles among {', '.join(ROLE_ORDER)}"
+            raise ValueError(f"setup.roles must name roles among {', '.join(APP_ROLES)}"
                              + (f" (not {', '.join(repr(r[:40]) for r in unknown)})" if unknown else ""))
         roles = set(self.setup.roles if self.scenario is None else ROLE_ORDER)
         for field, table in (("seats", self.seats), ("campaign", self.campaign)):

@@ -55,6 +55,7 @@ __all__ = [
     "draw_board",
     "draw_card_zoom",
     "draw_board_tabs",
+    "has_board",
 ]
 
 _BoardDrawer = Callable[[pygame.Surface, pygame.Rect, PlayerView, str, BoardLayout, Any], None]
@@ -68,6 +69,11 @@ _DRAWERS: dict[str, _BoardDrawer] = {
     "thief": thief.draw_thief_board,
     "ghoul": ghoul.draw_ghoul_board,
 }
+
+
+def has_board(role: str) -> bool:
+    """Whether the table draws ``role``'s board (every role of ``engine.state.APP_ROLES``)."""
+    return role in _DRAWERS
 
 
 def clear_caches() -> None:
