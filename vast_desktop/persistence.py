@@ -148,9 +148,9 @@ class SaveFile(BaseModel):
         """The seed in range; seats and player names only for roles in the game."""
         if not -MAX_SEED < self.setup.seed < MAX_SEED:
             raise ValueError(f"the seed is out of range (more than {len(str(MAX_SEED))} digits)")
-        unknown = [r for r in self.setup.roles if r not in APP_ROLES]       # the roles the app plays and saves
+        unknown = [r for r in self.setup.roles if r not in ROLE_ORDER]
         if unknown or not self.setup.roles:
-            raise ValueError(f"setup.roles must name roles among {', '.join(APP_ROLES)}"
+            raise ValueError(f"setup.roles must name roles among {', '.join(ROLE_ORDER)}"
                              + (f" (not {', '.join(repr(r[:40]) for r in unknown)})" if unknown else ""))
         roles = set(self.setup.roles if self.scenario is None else ROLE_ORDER)
         for field, table in (("seats", self.seats), ("campaign", self.campaign)):
@@ -295,6 +295,18 @@ def _tuples(data: dict[str, Any]) -> dict[str, Any]:
         out["setup"] = {k: tuple(v) if isinstance(v, list) and k in ("roles", "variants", "house_rules") else v
                         for k, v in setup.items()}
     return out
+
+
+def load_app_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:
+    """:func:`load_save` for the app's Load, Continue and Review: also refused (a SaveError) when
+    the game has a role the table cannot show yet (``engine.state.APP_ROLES``; the Vile Ghoul
+    plays in the engine and the headless tools until its board is drawn)."""
+    game, save = load_save(path, rules)
+    unshown = [r for r in game.state.roles if r not in APP_ROLES]
+    if unshown:
+        raise SaveError(f"{path}: this game has the {', '.join(r.replace('_', ' ') for r in unshown)}, which this "
+                        f"version's table cannot show yet (it shows {', '.join(APP_ROLES)}).")
+    return game, save
 
 
 def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:
