@@ -229,6 +229,7 @@ class GhoulBoard:
     terror_deck: int
     attacked: tuple[str, ...]
     backstab: int
+    card_movement: int                        # the Thief's Charm (+1) / Warlock's Wand (−2): next turn
     terror_first_used: tuple[str, ...]        # the Terror cards whose first effect it used this turn (GH-30)
 
 
@@ -266,6 +267,7 @@ class VileGhoulBoard:
     terror_deck: int
     attacked: tuple[str, ...]
     backstab: int
+    card_movement: int                        # the Thief's Charm (+1) / Warlock's Wand (−2): next turn
     provisional: bool
 
 

@@ -201,7 +201,7 @@ def _ghoul_board(g: Game) -> GhoulBoard:
         attack=s.attack, defense=s.defense, fury=s.fury, fury_goal=fury_goal(g), crystals_goal=crystals_goal(g),
         smashed=s.smashed, treasure=s.treasure, terror=tuple(s.terror), terror_leaving=tuple(s.leaving),
         terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck), attacked=tuple(s.attacked),
-        backstab=s.backstab, terror_first_used=tuple(s.first_used),
+        backstab=s.backstab, card_movement=s.card_movement, terror_first_used=tuple(s.first_used),
     )
 
 
@@ -221,7 +221,8 @@ def _vile_ghoul_board(g: Game) -> VileGhoulBoard:
         escape=goal is None, smashed=s.smashed, treasure=s.treasure,
         collected_per_terror=g.rules.vile_ghoul.collected_per_terror, terror=tuple(s.terror),
         terror_leaving=tuple(s.leaving), terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck),
-        attacked=tuple(s.attacked), backstab=s.backstab, provisional=g.rules.vile_ghoul.uses_provisional_values,
+        attacked=tuple(s.attacked), backstab=s.backstab, card_movement=s.card_movement,
+        provisional=g.rules.vile_ghoul.uses_provisional_values,
     )
 
 

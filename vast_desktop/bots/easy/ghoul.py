@@ -349,7 +349,7 @@ def score_keep(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
     rolled = list(pic.me.rolled)
     rolled.remove(aside)
     kept = sorted(rolled, reverse=True)[:2]
-    mv, atk = max(0, kept[0] - pic.me.backstab), kept[-1]
+    mv, atk = max(0, kept[0] - pic.me.backstab + pic.me.card_movement), kept[-1]
     return pic.outlook(pic.pos, mv, atk) + 0.1 * mv + 0.05 * atk
 
 

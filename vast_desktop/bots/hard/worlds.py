@@ -412,4 +412,4 @@ class _Sampler:
         deck = drawing + pool
         return {"placed": b.placed, "fury": b.fury, "treasure": b.treasure, "attack": b.attack, "defense": b.defense,
                 "terror": list(b.terror), "terror_removed": removed, "terror_deck": deck, "smashed": b.smashed,
-                "backstab": b.backstab, "turns": 1 if b.placed else 0}
+                "backstab": b.backstab, "card_movement": b.card_movement, "turns": 1 if b.placed else 0}

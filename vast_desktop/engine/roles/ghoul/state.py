@@ -37,6 +37,7 @@ class GhoulState:
     drawing: list[str] = field(default_factory=list)        # drawn, one to keep (GH-23, Adapt): the Ghoul's eyes only
     smashed: int = 0                                        # Crystal tokens it smashed (cave_vs_ghoul, solo)
     backstab: int = 0                                       # the Thief's Backstab cubes: −movement next turn (GH-37)
+    card_movement: int = 0                                  # the Thief's Charm (+1) and Wand (−2): movement next turn
     turns: int = 0                                          # its turns begun (GH-06: nothing to return on the first)
     # this turn (reset when its turn starts)
     rolled: list[int] = field(default_factory=list)         # the faces rolled (GH-06)
@@ -64,6 +65,22 @@ def me(g: Game) -> str:
     plays with the Ghoul's rules where they are the same (VG-08), through this same code."""
     s = g.state.ghoul
     return PIECE if s is None else s.piece
+
+
+def set_movement(g: Game, base: int) -> None:
+    """Its movement this turn from the dice's (or the chart's) ``base``: less the Thief's
+    Backstab cubes (GH-37), plus the Thief's bonus cards' change (Charm +1, Warlock's Wand −2,
+    EXPANSION_DATA Appendix A), never below 0; both are spent on this turn."""
+    s = ghoul(g)
+    s.movement = max(0, base - s.backstab + s.card_movement)
+    if s.backstab:
+        g.log("ghoul_backstab", f"The Thief's Backstab costs the {title(g)} {s.backstab} movement this turn.")
+        s.backstab = 0
+    if s.card_movement:
+        change = f"gives the {title(g)} +{s.card_movement}" if s.card_movement > 0 else \
+            f"costs the {title(g)} {-s.card_movement}"
+        g.log("ghoul_card_movement", f"The Thief's Upgrade card {change} movement this turn.")
+        s.card_movement = 0
 
 
 def title(g: Game) -> str:
@@ -113,7 +130,7 @@ def setup_ghoul(g: Game, st: GameState) -> GhoulState:
 
 
 GHOUL_KEYS = {"placed", "fury", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed",
-              "smashed", "backstab", "turns"}
+              "smashed", "backstab", "card_movement", "turns"}
 
 
 def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], section: str = "ghoul") -> None:

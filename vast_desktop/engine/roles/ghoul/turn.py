@@ -37,7 +37,7 @@ from .attacks import (
     skitter_other,
     smash_crystal,
 )
-from .state import crystals_goal, fury_goal, ghoul, may_escape, me, title
+from .state import crystals_goal, fury_goal, ghoul, may_escape, me, set_movement, title
 from .terror import ACTIONS as TERROR_ACTIONS
 from .terror import (
     blink_effects,
@@ -186,10 +186,7 @@ def roll_and_set(g: Game) -> Proc:
         s.kept = by_aside[aside]
     else:
         s.kept = sorted(s.rolled, reverse=True)
-    s.movement = max(0, s.kept[0] - s.backstab)
-    if s.backstab:
-        g.log("ghoul_backstab", f"The Thief's Backstab costs the {title(g)} {s.backstab} movement this turn.")
-        s.backstab = 0
+    set_movement(g, s.kept[0])
     s.attack = s.kept[-1]
     g.log("ghoul_stats", f"The {title(g)} has {s.movement} movement and {s.attack} attack point(s).")
 

@@ -2,11 +2,13 @@
 Defense, and entering attacks it — it skitters at once, the Knight naming the symbol (GH-31,
 GH-39).  The attack completes Daring, Stalwart at Defense 3 or more, and Fearless on the Dark
 tile she just revealed (``cards/sidequests.GHOUL_DEEDS``); she may shoot it with the Bow at
-Strength 2 or more, which only makes it skitter."""
+Strength 2 or more, which only makes it skitter.  With the Silver Gauntlet each hit (her attack
+or the Bow's) also makes it discard a Terror card (:func:`gauntlet_terror`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...cards.promo_treasures import gauntlet_active
 from ...decisions import Option, Target
 from ...geometry import Pos, fmt_pos
 from ...map.board import visible
@@ -51,6 +53,7 @@ def attack_on_entering(g: Game, q: Pos) -> Proc:
     if _was_dark(g, q):
         k.achievements.append("attacked_ghoul_on_revealed_tile")         # Fearless
     g.log("knight_attacks_ghoul", f"The Knight attacks the {title(g)}: it skitters.", target=me(g))
+    yield from gauntlet_terror(g)
     yield from g.hooks.ghoul.skitter(g, "knight")
     kb.spend_javelin(g)
 
@@ -83,4 +86,12 @@ def act_bow(g: Game, _arg: str) -> Proc:
     """GH-31/32: the shot makes it skitter; she names the symbol."""
     kb.knight(g).bow_shots += 1
     g.log("bow", f"The Knight shoots the {title(g)} with the Bow.", target=me(g))
+    yield from gauntlet_terror(g)
     yield from g.hooks.ghoul.skitter(g, "knight")
+
+
+def gauntlet_terror(g: Game) -> Proc:
+    """The Silver Gauntlet (KN-97, EXPANSION_DATA Appendix A): when the Knight with it hits the
+    [Vile] Ghoul, on top of the hit it discards 1 Terror card of its choice (none held: nothing)."""
+    if gauntlet_active(g):
+        yield from g.hooks.ghoul.discard_terror(g, "the Silver Gauntlet")

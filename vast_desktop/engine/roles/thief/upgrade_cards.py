@@ -16,7 +16,9 @@ enough for a Pickpocket).  Charm and the Wand are actions of his turn (option id
 slots (``thief.charm.<player>``, ``thief.wand.<piece>``).
 
 A player the Charm helped may not be targeted by his other actions that turn
-(:func:`check_not_helped`), and a player he has already targeted may not be Charmed.
+(:func:`check_not_helped`), and a player he has already targeted may not be Charmed.  On the
+[Vile] Ghoul the Charm gives +1 and the Wand −2 movement on its next turn
+(``GhoulState.card_movement``, spent with the Backstab's cubes by ``ghoul.state.set_movement``).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from ...kinds import DecisionKind
 from ...map.board import visible
 from ...map.terrain import forest_blocks
 from ...reasons import Reason
+from ..ghoul.state import PIECES as GHOUL_PIECES
 from .state import ThiefState, thief, upgrade_name
 
 if TYPE_CHECKING:
@@ -43,7 +46,9 @@ WAND_RANGE = 3
 WAND_GRIT = 3
 WAND_DISCARDS = 2
 _NAMES = {"knight": "the Knight", "goblins": "the Goblins", "dragon": "the Dragon", "cave": "the Cave",
-          "thief": "yourself"}
+          "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul", "thief": "yourself"}
+CHARM_MOVEMENT = 1                      # the Charm on the [Vile] Ghoul: +1 movement on its next turn
+WAND_MOVEMENT = -2                      # the Wand on the [Vile] Ghoul: −2 movement on its next turn
 
 
 def pos(g: Game) -> Pos | None:
@@ -179,14 +184,16 @@ def check_charm(g: Game, piece: str) -> Reason | None:
 
 def _charm_pieces(g: Game) -> list[str]:
     p = pos(g)
-    out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x not in ("thief", "ghoul", "vile_ghoul")]   # the Ghoul's line: not built
+    out = [x for x, q in sorted(g.state.board.pieces.items()) if q == p and x != "thief"]
     if "cave" in g.state.roles:
         out.append("cave")
     return [x for x in out if check_charm(g, x) is None]       # each Tribe there helps the Goblins
 
 
 _CHARM_GIFT = {"knight": "+1 Strength on her next turn", "goblins": "draws 1 Secret",
-               "dragon": "draws 1 Power card", "cave": "draws 1 Omen token"}
+               "dragon": "draws 1 Power card", "cave": "draws 1 Omen token",
+               "ghoul": f"+{CHARM_MOVEMENT} movement on its next turn",
+               "vile_ghoul": f"+{CHARM_MOVEMENT} movement on its next turn"}
 
 
 def charm_options(g: Game) -> list[Option]:
@@ -216,9 +223,21 @@ def act_charm(g: Game, arg: str) -> Proc:
         yield from g.hooks.goblins.draw_secrets(g, 1)
     elif player == "dragon":
         g.hooks.dragon.draw_cards(g, 1, "the Thief's Charm")
+    elif player in GHOUL_PIECES:
+        _ghoul_movement(g, CHARM_MOVEMENT)
     else:
         from ...cards.omens import draw_omens
         draw_omens(g, 1, "the Thief's Charm")
+
+
+def _ghoul_movement(g: Game, change: int) -> None:
+    """The Charm (+1) or the Wand (−2) on the [Vile] Ghoul: its next turn's movement changes,
+    with the Backstab's cubes, never below 0 (``ghoul.state.set_movement``)."""
+    s = g.state.ghoul
+    assert s is not None
+    s.card_movement += change
+    g.log("ghoul_card_movement_next", f"The {s.title} will have {'+' if change > 0 else '−'}{abs(change)} movement "
+          "on its next turn.", change=change)
 
 
 # ------------------------------------------------------------------ Warlock's Wand
@@ -262,14 +281,16 @@ def check_wand(g: Game, piece: str) -> Reason | None:
 
 _WAND_EFFECT = {"thief": f"+{WAND_THIEVERY} Thievery this turn", "knight": f"she loses {WAND_GRIT} Grit",
                 "goblins": "their Rage is set to 1", "dragon": f"he discards {WAND_DISCARDS} Power cards",
-                "cave": f"it discards {WAND_DISCARDS} Omen tokens"}
+                "cave": f"it discards {WAND_DISCARDS} Omen tokens",
+                "ghoul": f"−{-WAND_MOVEMENT} movement on its next turn",
+                "vile_ghoul": f"−{-WAND_MOVEMENT} movement on its next turn"}
 
 
 def wand_options(g: Game) -> list[Option]:
     """The Wand (:func:`check_wand`): himself, each piece in reach, the Cave from a Crystal tile."""
     if not has(g, WAND):
         return []
-    pieces = ["thief", *sorted(x for x in g.state.board.pieces if x not in ("thief", "ghoul", "vile_ghoul")), "cave"]
+    pieces = ["thief", *sorted(x for x in g.state.board.pieces if x != "thief"), "cave"]
     return [Option(f"wand:{x}", f"Warlock's Wand at {_name(x)}: {_WAND_EFFECT[player_of(x)]} (1 cube, 1 charge of "
                    f"{thief(g).wand_charges})", (Target("slot", f"thief.wand.{x}"),))
             for x in pieces if check_wand(g, x) is None]
@@ -295,6 +316,8 @@ def act_wand(g: Game, arg: str) -> Proc:
         g.log("rage", f"The Warlock's Wand sets the Goblins' Rage to {s.rage}.", rage=s.rage)
     elif player == "dragon":
         yield from g.hooks.dragon.discard_cards(g, WAND_DISCARDS, "The Warlock's Wand")
+    elif player in GHOUL_PIECES:
+        _ghoul_movement(g, WAND_MOVEMENT)
     else:
         yield from _cave_discards(g)
 

@@ -72,7 +72,7 @@ def setup_vile_ghoul(g: Game, st: GameState) -> VileGhoulState:
 
 
 VILE_KEYS = {"placed", "treasure", "defense", "terror_deck", "terror", "terror_removed", "smashed", "backstab", "turns",
-             "supply", "left", "right"}
+             "card_movement", "supply", "left", "right"}
 
 
 def load_vile_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], dice: int) -> None:

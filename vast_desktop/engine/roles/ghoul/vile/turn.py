@@ -16,7 +16,7 @@ from ....kinds import DecisionKind
 from ....option_ids import arg_of, parse
 from ....reasons import Reason
 from .. import turn as gt
-from ..state import crystals_goal
+from ..state import crystals_goal, set_movement
 from ..terror import end_of_turn_cards, roll_ghoul_dice
 from . import chart as vc
 from .state import PIECE, attack_now, hunted, smash_goal, vile
@@ -121,10 +121,7 @@ def select_statistics(g: Game) -> Proc:
                              "row gives this turn's Movement and Attack", opts, rules_ref="vile_ghoul.select")
         face = int(arg_of(choice.id))
     movement, attack = vc.select(c, data, face)
-    s.movement = max(0, movement - s.backstab)
-    if s.backstab:
-        g.log("ghoul_backstab", f"The Thief's Backstab costs the Vile Ghoul {s.backstab} movement this turn.")
-        s.backstab = 0
+    set_movement(g, movement)
     s.attack = attack
     boost = vc.boost_dice(c)
     g.log("ghoul_stats", f"The Vile Ghoul places its {face} on the chart: Movement {movement}, Attack {attack}"
