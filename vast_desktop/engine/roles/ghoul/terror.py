@@ -232,20 +232,20 @@ def check_terror(g: Game, card: str, which: str) -> Reason | None:
 
 
 def terror_options(g: Game) -> list[Option]:
+    """The Terror effects :func:`_check_effect` allows now, played from the turn (a Blink, one
+    option per space :func:`check_blink` allows)."""
     s = ghoul(g)
     out = []
     for card in s.terror:
         data = g.rules.ghoul.terror_card(card)
         for which, eff in (("first", data.first), ("game", data.once_per_game)):
-            if eff.handler not in PLAYED or check_terror(g, card, which) is not None:
+            if _check_effect(g, card, which) is not None:
                 continue
             if eff.handler in BLINKS:
                 out += [Option(f"terror:{card}:{which}:{fmt_pos(q)}", f"{data.name}: jump to {fmt_pos(q)}"
                                + (f" ({eff.params.int('movement', 0)} movement)" if which == "first" else
                                   " (once per game)"), (Target("card", card), space(q)))
                         for q in blink_spaces(g, eff.handler) if check_blink(g, eff.handler, q) is None]
-                continue
-            if eff.handler == "peek_dark_tile" and check_scour(g) is not None:
                 continue
             label = (f"{data.name}: {eff.text}" if which == "first" else
                      f"{data.name} (once per game): {eff.text}")
