@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rules.helpers_ghoul import ghoul_tiles
 
 from vast_desktop.bots.easy.ghoul import EasyGhoul
 from vast_desktop.bots.easy.knight import EasyKnight
@@ -20,16 +21,7 @@ from vast_desktop.engine import Game, Setup, load_scenario, view
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.headless.matches import play_match
 
-TILES = [
-    {"pos": [0, 0], "tile": "entrance"},
-    {"pos": [1, 0], "tile": "T22", "lit": True},
-    {"pos": [2, 0], "tile": "T25", "lit": True},
-    {"pos": [0, -1], "tile": "T31", "lit": True},
-    {"pos": [1, -1], "tile": "T03", "lit": True, "rot": 2},
-    {"pos": [0, 1], "tile": "T01", "lit": False},
-    {"pos": [2, 1], "tile": "T05", "lit": False},
-    {"pos": [-1, 0], "tile": "T06", "lit": False},
-]
+TILES = ghoul_tiles()
 
 
 def ghoul_game(dice: list[int], pieces: dict[str, list[int]], ghoul: dict[str, Any] | None = None,

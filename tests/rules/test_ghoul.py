@@ -20,21 +20,9 @@ from vast_desktop.engine.roles.ghoul import turn as gt
 from vast_desktop.engine.roles.ghoul.state import GhoulState, fury_goal
 
 from .helpers import choose, ids
+from .helpers_ghoul import ghoul_tiles as tiles
 
 FANGS, BONES, EYE = (0, 1), (2, 1), (-1, 0)
-
-
-def tiles() -> list[dict[str, Any]]:
-    return [
-        {"pos": [0, 0], "tile": "entrance"},
-        {"pos": [1, 0], "tile": "T22", "lit": True},
-        {"pos": [2, 0], "tile": "T25", "lit": True},
-        {"pos": [0, -1], "tile": "T31", "lit": True},
-        {"pos": [1, -1], "tile": "T03", "lit": True, "rot": 2},
-        {"pos": [0, 1], "tile": "T01", "lit": False},
-        {"pos": [2, 1], "tile": "T05", "lit": False},
-        {"pos": [-1, 0], "tile": "T06", "lit": False},
-    ]
 
 
 def ghoul_game(roles: tuple[str, ...] = ("knight", "ghoul"), dice: list[int] | None = None, aside: int | None = 1,

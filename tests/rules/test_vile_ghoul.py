@@ -23,6 +23,7 @@ from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.rules_data.loader import load_rules_data
 
 from .helpers import choose, ids
+from .helpers_ghoul import ghoul_tiles
 
 RD = load_rules_data()
 VD = RD.vile_ghoul
@@ -269,16 +270,7 @@ def test_VG_03_setup_seats_it_after_the_knight_with_the_difficulty_card_health()
 
 
 # ================================================================== positions built with load_scenario
-TILES = [
-    {"pos": [0, 0], "tile": "entrance"},
-    {"pos": [1, 0], "tile": "T22", "lit": True},
-    {"pos": [2, 0], "tile": "T25", "lit": True},
-    {"pos": [0, -1], "tile": "T31", "lit": True},
-    {"pos": [1, -1], "tile": "T03", "lit": True, "rot": 2},
-    {"pos": [0, 1], "tile": "T01", "lit": False},
-    {"pos": [2, 1], "tile": "T05", "lit": False},
-    {"pos": [-1, 0], "tile": "T06", "lit": False},
-]
+TILES = ghoul_tiles()
 
 
 def vile_game(roles: tuple[str, ...] = ("knight", "vile_ghoul"), vile: dict[str, Any] | None = None,
