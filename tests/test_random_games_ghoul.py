@@ -12,6 +12,7 @@ Kept to a few seconds: one game per combination.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from test_privacy import Watcher, check_privacy
@@ -72,23 +73,28 @@ def check_deck_hidden(g: Game) -> None:
             assert not any(c in oid for oid in pv.decision.ids for c in deck), "an option names a card in the deck"
 
 
-def play(setup: Setup) -> Game:
+def play(setup: Setup, check_step: Callable[[Game], None] = check_general,
+         check_hidden: Callable[[Game], None] = check_deck_hidden,
+         kept: Callable[[Game], object] = lambda g: g.state.ghoul.fury) -> Game:
+    """A random game to its end: ``check_step`` after every step, privacy and ``check_hidden``
+    every 10th, then a replay with the same outcome and the same ``kept`` (the Ghoul's Fury; the
+    Vile Ghoul's tests pass their own checks and its dice chart)."""
     g = new_game(setup)
     bot = RandomBot(setup.seed)
     watcher = Watcher()
-    check_general(g)
+    check_step(g)
     while g.outcome is None:
         assert len(g.choices) < MAX_STEPS, f"seed {setup.seed}: no outcome after {MAX_STEPS} choices"
         d = g.pending
         assert d is not None
         g.apply(bot(view(g, d.role), d))
-        check_general(g)
+        check_step(g)
         if len(g.choices) % 10 == 0:
             check_privacy(g, watcher, full=len(g.choices) % 200 == 0)
-            check_deck_hidden(g)
+            check_hidden(g)
     assert set(g.outcome.winners) <= set(setup.roles)
     again = replay(setup, list(g.choices))
-    assert again.outcome == g.outcome and again.state.ghoul.fury == g.state.ghoul.fury
+    assert again.outcome == g.outcome and kept(again) == kept(g)
     return g
 
 

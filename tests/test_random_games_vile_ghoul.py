@@ -16,16 +16,15 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_privacy import Watcher, check_privacy
 from test_random_games import check_invariants
+from test_random_games_ghoul import play as play_game
 
 from vast_desktop.bots.random_bot import RandomBot
-from vast_desktop.engine import Game, Setup, new_game, replay, view
+from vast_desktop.engine import Game, Setup, new_game, view
 from vast_desktop.engine.roles.ghoul.vile import chart as vc
 from vast_desktop.engine.roles.ghoul.vile.state import VileGhoulState
 from vast_desktop.engine.roles.thief.state import stashed
 
-MAX_STEPS = 6000
 # test_privacy's word check reads an old log line about a tile that collapsed ("The Dragon reveals
 # Event tile at 0,-1") as naming the Dark tile placed there since (a false positive outside the
 # Vile Ghoul); these seeds avoid it
@@ -62,22 +61,8 @@ def check_hidden(g: Game) -> None:
 
 
 def play(setup: Setup) -> Game:
-    g = new_game(setup)
-    bot = RandomBot(setup.seed)
-    watcher = Watcher()
-    while g.outcome is None:
-        assert len(g.choices) < MAX_STEPS, f"seed {setup.seed}: no outcome after {MAX_STEPS} choices"
-        d = g.pending
-        assert d is not None
-        g.apply(bot(view(g, d.role), d))
-        check_general_vile(g)
-        if len(g.choices) % 10 == 0:
-            check_privacy(g, watcher, full=len(g.choices) % 200 == 0)
-            check_hidden(g)
-    assert set(g.outcome.winners) <= set(setup.roles)
-    again = replay(setup, list(g.choices))
-    assert again.outcome == g.outcome and again.state.ghoul.chart == g.state.ghoul.chart
-    return g
+    """test_random_games_ghoul's random game with the Vile Ghoul's checks; the replay keeps its chart."""
+    return play_game(setup, check_general_vile, check_hidden, lambda g: g.state.ghoul.chart)
 
 
 def check_general_vile(g: Game) -> None:
