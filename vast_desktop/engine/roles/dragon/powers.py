@@ -836,10 +836,10 @@ def _shriek(g: Game) -> Proc:
 
 
 # the roles Scratch may hit, as the game has them (the Ghoul only where it plays, GH-34)
-_SCRATCH_NOT_YOU = {
-    False: Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34"),
-    True: Reason("Scratch hits the Knight, the Tribes, the Thief or the Ghoul on your tile, never you.", "DR-34"),
-}
+_SCRATCH_NOT_YOU = (    # indexed by whether the Ghoul plays (an immutable table: nothing mutable at module level)
+    Reason("Scratch hits the Knight, the Tribes or the Thief on your tile, never you.", "DR-34"),
+    Reason("Scratch hits the Knight, the Tribes, the Thief or the Ghoul on your tile, never you.", "DR-34"),
+)
 
 
 def check_scratch_piece(g: Game, piece: str) -> Reason | None:
