@@ -488,3 +488,24 @@ def test_setup_refuses_an_unknown_vile_ghoul_difficulty_card_naming_the_five() -
         new_game(Setup(roles=("knight", "vile_ghoul"), seed=1, difficulty={"vile_ghoul": "nobody"}))
     assert str(err.value) == ("Unknown vile_ghoul difficulty 'nobody'; valid levels: ragpicker, scavenger, ghoul, "
                               "stalker, hunter.")
+
+
+def test_VG_15_soporific_spores_cannot_target_the_vile_ghoul_which_keeps_no_fury() -> None:
+    """GH-36 takes 1 Fury from the Ghoul; the Vile Ghoul keeps none (VG-15), so the Cave's Spores
+    have nothing to take from it: not among their targets, and a click on it says why (the
+    check's reason, not "not in this game")."""
+    from vast_desktop.engine.cards import omens
+    from vast_desktop.engine.decisions import Decision, Target
+    from vast_desktop.engine.explain.map import spores_target
+    from vast_desktop.engine.kinds import DecisionKind
+
+    g = vile_game(roles=("knight", "vile_ghoul", "cave"), vile={"supply": [1]}, select=1, knight={"grit": 5})
+    reason = omens.check_spores_target(g, "vile_ghoul")
+    assert reason is not None and reason.rule == "VG-15"
+    assert reason.text.startswith("The Vile Ghoul keeps no Fury")
+    ghoul_reason = omens.check_spores_target(g, "ghoul")                # the Ghoul is not in this game
+    assert ghoul_reason is not None and ghoul_reason.text == "The Ghoul is not in this game."
+    options = tuple(omens.spores_options(g))
+    assert [o.id for o in options] == ["spores:knight"]
+    d = Decision("cave", DecisionKind.OMEN_SOPORIFIC_SPORES, "Soporific Spores: whom?", options, "CV-24")
+    assert spores_target(g, d, Target("piece", "vile_ghoul")) == reason

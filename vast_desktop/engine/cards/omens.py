@@ -407,8 +407,14 @@ def check_spores_target(g: Game, role: str) -> Reason | None:
     st = g.state
     if role == "cave":
         return Reason("Soporific Spores target another player, not the Cave.", "CV-24")
+    if role == "vile_ghoul" and st.ghoul is not None and st.ghoul.piece == "vile_ghoul":
+        # GH-36 takes 1 Fury from the Ghoul; the Vile Ghoul keeps no Fury (VG-15), and its
+        # section names nothing else for the Spores to take: they cannot target it (our reading).
+        return Reason("The Vile Ghoul keeps no Fury (it draws a Terror card for each attack and every 2 "
+                      "Treasures instead), so Soporific Spores have nothing to take from it.", "VG-15")
     present = {"knight": g.has("knight") and st.knight is not None, "goblins": st.goblins is not None,
-               "dragon": st.dragon is not None, "thief": st.thief is not None, "ghoul": st.ghoul is not None}
+               "dragon": st.dragon is not None, "thief": st.thief is not None,
+               "ghoul": st.ghoul is not None and st.ghoul.piece == "ghoul"}
     if not present.get(role):
         return Reason(f"The {piece_name(role)} is not in this game.", "CV-24")
     if role == "knight" and (st.knight is None or st.knight.grit <= 0):
