@@ -18,7 +18,7 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
@@ -92,9 +92,26 @@ def id_leaks(texts: list[str], ids: Iterable[str]) -> list[str]:
     (ARCHITECTURE "Prompts say what to do"), so it is looked for only in id-like texts (no
     space: option ids, targets, keys, board fields); every other id everywhere."""
     ids = set(ids)
+    sentences, id_like = _split(texts)
+    return sorted(set(_leaks(id_like, ids)) | set(_leaks(sentences, [i for i in ids if not bare(i)])))
+
+
+_SPLIT: dict[int, tuple[list[str], str, str]] = {}
+
+
+def _split(texts: list[str]) -> tuple[str, str]:
+    """``texts`` joined in two: the sentences and the id-like texts (:func:`id_leaks`).  The
+    same list is searched for several kinds of secret in a step: the last few are kept, each
+    with the list itself (so its ``id`` is not reused while kept)."""
+    hit = _SPLIT.get(id(texts))
+    if hit is not None and hit[0] is texts:
+        return hit[1], hit[2]
     sentences = "\n".join(t for t in texts if " " in t)
     id_like = "\n".join(t for t in texts if " " not in t)
-    return sorted(set(_leaks(id_like, ids)) | set(_leaks(sentences, [i for i in ids if not bare(i)])))
+    if len(_SPLIT) > 32:
+        _SPLIT.clear()
+    _SPLIT[id(texts)] = (texts, sentences, id_like)
+    return sentences, id_like
 
 
 def _dumps(v: Any) -> str:
@@ -314,12 +331,67 @@ def _word_leaks_per_text(texts: list[str], words: dict[str, str], offered: set[s
 
 class Watcher:
     """Serializes each viewer's view once per step.  The log is append-only (checked), so
-    only its new lines are searched each step; ``full=True`` serializes the whole view."""
+    only its new lines are searched each step; ``full=True`` serializes the whole view.
+
+    Between whole-view steps, a part of a view (a player board, the tiles, the extra facts)
+    that equals the same viewer's part of the step before keeps its plain data and texts
+    (:meth:`_part`): a view is a pure value, so equal parts have equal texts.  Every text is
+    still searched at every step (what is forbidden changes as cards move); the whole-view
+    steps check the texts kept this way against ``to_dict`` (:meth:`texts`)."""
 
     def __init__(self) -> None:
         self.logs: dict[str | None, tuple[str, ...]] = {}
         self.new_lines: dict[str | None, tuple[str, ...]] = {}   # each viewer's log lines of this step
         self.plain: dict[str | None, dict[str, Any]] = {}        # each viewer's view as plain data, this step
+        self.all_texts: dict[str | None, list[str]] = {}         # texts_and_keys of each viewer's plain data
+        self.other_strings: dict[str | None, list[str]] = {}     # strings of it but the log
+        self.views: dict[str | None, Any] = {}                   # each viewer's view, this step
+        self._parts: dict[tuple[str | None, str], tuple[Any, tuple[Any, list[str], list[str]]]] = {}
+
+    def _part(self, viewer: str | None, name: str, obj: Any, plain: Callable[[Any], Any]) -> tuple[Any, list[str], list[str]]:
+        """``(plain data, texts_and_keys, strings)`` of one part of ``viewer``'s view."""
+        key = (viewer, name)
+        hit = self._parts.get(key)
+        if hit is not None and hit[0] is not obj and hit[0] == obj:     # (the same object may have changed)
+            return hit[1]
+        data = plain(obj)
+        out = (data, texts_and_keys(data), strings(data))
+        self._parts[key] = (obj, out)
+        return out
+
+    def _fast(self, v: str | None, pv: Any, new_lines: tuple[str, ...]) -> None:
+        """:func:`_fast_dict` of ``pv`` with only the new log lines, part by part."""
+        d: dict[str, Any] = {}
+        texts: list[str] = []
+        others: list[str] = []
+        for f in dataclasses.fields(pv):
+            name = f.name
+            if name in ("rules", "decision", "boards", "log"):
+                continue
+            data, tk, st = self._part(v, name, getattr(pv, name), _plain)
+            d[name] = data
+            texts += tk
+            others += st
+        boards: dict[str, Any] = {}
+        for role in ROLE_BOARDS:
+            b = getattr(pv.boards, role)
+            if b is not None:
+                boards[role], tk, st = self._part(v, role, b, _board_plain)
+                texts += tk
+                others += st
+        boards["decks"], tk, st = self._part(v, "decks", pv.boards.decks, _plain)
+        texts += tk
+        others += st
+        d["boards"] = boards
+        decision = None if pv.decision is None else {
+            "role": pv.decision.role, "kind": pv.decision.kind, "prompt": pv.decision.prompt,
+            "options": [{"id": o.id, "label": o.label} for o in pv.decision.options]}
+        d["decision"] = decision
+        texts += texts_and_keys(decision)
+        others += strings(decision)
+        d["log"] = list(new_lines)
+        texts += [*d, *boards, *new_lines]
+        self.plain[v], self.all_texts[v], self.other_strings[v] = d, texts, others
 
     def texts(self, g: Game, viewers: list[str | None], full: bool) -> tuple[dict[str | None, Any], dict[str | None, str]]:
         views, texts = {}, {}
@@ -330,15 +402,26 @@ class Watcher:
             new_lines = pv.log[len(old):]
             self.logs[v] = pv.log
             self.new_lines[v] = new_lines
-            views[v] = pv
+            views[v] = self.views[v] = pv
+            self._fast(v, pv, new_lines)
             if full:
                 texts[v] = _dumps(pv)
-                self.plain[v] = json.loads(texts[v])
-                assert json.loads(_fast_dumps(pv)) == self.plain[v], "_fast_dumps differs from to_dict"
-            else:                                    # (JSON's own types left aside: the same texts)
-                self.plain[v] = _fast_dict(dataclasses.replace(pv, log=new_lines))
-                texts[v] = json.dumps(self.plain[v], default=str)
+                whole = json.loads(texts[v])
+                assert json.loads(_fast_dumps(pv)) == whole, "_fast_dumps differs from to_dict"
+                kept = {k: x for k, x in self.plain[v].items() if k != "log"}
+                assert json.loads(json.dumps(kept, default=str)) == {k: x for k, x in whole.items() if k != "log"}, (
+                    "the parts kept from step to step differ from to_dict")
+                self.plain[v] = whole
+                self.all_texts[v] = texts_and_keys(whole)
+                self.other_strings[v] = strings({k: x for k, x in whole.items() if k != "log"})
+            else:                                    # the texts and keys, for a plain substring search
+                texts[v] = "\n".join(self.all_texts[v])
         return views, texts
+
+
+def _board_plain(b: Any) -> dict[str, Any]:
+    """A player board as ``to_dict`` writes it: its optional fields left out when empty."""
+    return {k: x for k, x in _plain(b).items() if not (x is None and k in _OPTIONAL[type(b)])}
 
 
 def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -> None:
@@ -350,7 +433,7 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
         watcher, full = Watcher(), True
     views, texts = watcher.texts(g, viewers, full)
     dicts = watcher.plain
-    all_texts = {v: texts_and_keys(d) for v, d in dicts.items()}
+    all_texts = watcher.all_texts
 
     # (a Terrain tile is face up for everyone, TR-13, though neither Lit nor Dark)
     dark = {p: t.tile_id for p, t in board.tiles.items() if not t.lit and t.terrain is None}
@@ -420,17 +503,27 @@ def check_privacy(g: Game, watcher: Watcher | None = None, full: bool = False) -
     # --- no text of any view names what its viewer may not know.  A log line is searched in the
     # step that wrote it: a card named in public then (a Scale spent) may be hidden again later
     # (reshuffled and drawn), and the old line tells nothing of where it is now.
+    rest: dict[str | None, str] = {}
     for v in viewers:
-        now = strings({k: x for k, x in dicts[v].items() if k != "log"}) + list(watcher.new_lines[v])
-        leaked = word_leaks(g, v, now)
+        others = watcher.other_strings[v]
+        rest[v] = "\n".join(others)
+        leaked = word_leaks(g, v, others + list(watcher.new_lines[v]))
         assert not leaked, f"{where}: view({v!r}) leaks: " + "; ".join(leaked[:3])
 
-    # --- private log lines reach only their role (the new ones; older lines were checked before)
+    # --- private log lines reach only their role (the new ones; older lines were checked before):
+    # each log line is exactly its event's public line, with the viewer's own private words only,
+    # and no other text of the view holds another role's private words.  (Read line by line, not
+    # as one text: two events may tell two roles the same private words, "It is an Ambush tile.")
     n = len(g.choices)
-    for e in (g.events if full else [e for e in g.events if e.step == n]):
+    for i, e in enumerate(g.events):
+        if not full and e.step != n:
+            continue
+        for v in viewers:
+            line = e.public if v is None or v not in e.private else f"{e.public} [{e.private[v]}]"
+            assert watcher.logs[v][i] == line, f"{where}: view({v!r}) log line {i} is {watcher.logs[v][i]!r}"
         for role, text in e.private.items():
             for v in viewers:
-                if v != role and text in texts[v] and text not in e.public:
+                if v != role and text in rest[v] and text not in e.public:
                     raise AssertionError(f"{where}: {role}'s private log line {text!r} is in view({v!r})")
 
 
@@ -474,6 +567,40 @@ def test_the_checker_catches_a_leak() -> None:
     assert _leaks(f"Place {secret}@1,0", [secret]) == [secret]
     assert _leaks(f"fill:{secret}@1,0", [secret]) == [secret]
     assert _leaks(f"{secret}5 X{secret}", [secret]) == []
+
+
+def test_the_checker_catches_another_roles_private_line_in_a_log() -> None:
+    """A log line is its event's public line with the viewer's own private words only: the
+    Cave's private words planted in the Knight's log are caught."""
+    g = new_game(Setup(roles=("knight", "cave"), seed=1))
+    bot = RandomBot(1)
+    while not any("cave" in e.private for e in g.events):
+        d = g.pending
+        assert d is not None
+        g.apply(bot(None, d))
+    check_privacy(g)
+    i, e = next((i, e) for i, e in enumerate(g.events) if "cave" in e.private)
+    view(g, "knight")
+    g.log_cache["knight"][i] = f"{e.public} [{e.private['cave']}]"
+    with pytest.raises(AssertionError, match="log line"):
+        check_privacy(g)
+
+
+def test_the_same_private_words_told_to_two_roles_are_no_leak() -> None:
+    """The Thief's peek and the Cave's own knowledge may both say "It is an Ambush tile.": the
+    checker reads each log line against its own event (a false alarm of the whole-text search)."""
+    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief", "ghoul"), seed=11))
+    bot = RandomBot(11)
+    while len(g.choices) < 200:
+        d = g.pending
+        assert d is not None
+        g.apply(bot(view(g, d.role), d))
+    told: dict[str, set[str]] = {}
+    for e in g.events:
+        for role, text in e.private.items():
+            told.setdefault(text, set()).add(role)
+    assert any(len(roles) > 1 for roles in told.values())       # the case this test is about
+    check_privacy(g)
 
 
 # ------------------------------------------------------------------ counterfactual views
