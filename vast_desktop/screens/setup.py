@@ -28,7 +28,7 @@ from ..engine.setup import (
     house_rules_for,
     make_config,
 )
-from ..engine.state import APP_ROLES, ROLE_ORDER
+from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from ..rules_folder import rules_line
@@ -366,12 +366,12 @@ class SetupScreen(Screen):
         left = self.left
         bh = s(38)
         # roles in play
-        n = len(APP_ROLES)
+        n = len(ROLE_ORDER)
         tgap = s(10)
         tw = min(s(122), (self.left_w - (n - 1) * tgap) // n)
         y = left.y + s(30)
         self.role_buttons = {}
-        for i, role in enumerate(APP_ROLES):
+        for i, role in enumerate(ROLE_ORDER):
             on = role in self.chosen
             tip = f"Take the {ROLE_NAMES[role]} out of the game" if on else f"Add the {ROLE_NAMES[role]} to the game"
             b = pygame_gui.elements.UIButton(pygame.Rect(left.x + i * (tw + tgap), y, tw, s(46)),
