@@ -253,13 +253,17 @@ class SetupScreen(Screen):
             self.preview_error = str(exc)
         else:
             rv = setup_roles.base_variant(self.rules, self.preview.turn_order)
-            self.recommended = bool(rv is not None and rv.recommended and "ghoul" not in self.preview.turn_order)
+            self.recommended = bool(rv is not None and rv.recommended
+                                    and not {"ghoul", "vile_ghoul"} & set(self.preview.turn_order))
         try:
             self.config = make_config(self.setup(), self.rules)
         except SetupError as exc:
             self.error = str(exc)
         else:
             self.error = ""
+        refused = setup_roles.refusal(self.roles)          # VG-03: the engine's reason, in its words
+        if refused is not None:
+            self.preview_error = self.error = refused
         start = getattr(self, "start_button", None)
         if start is not None and start.alive():
             start.enable() if self.config is not None else start.disable()
@@ -308,7 +312,16 @@ class SetupScreen(Screen):
             if "dragon" in roles:
                 sets += f" and the Dragon's starting Health ({cfg.extra.get('dragon_health')})"
             text = f"With no Knight in play this level sets {sets}."
-        return text
+        elif role == "vile_ghoul":                                           # VG-01: the goal this game uses
+            kills = tuple(cfg.extra.get("ghoul_kills", ()))
+            if kills:
+                health = lvl.knight_health if kills[0] == "knight" else lvl.dragon_health
+                goal = f"kill the {kills[0].title()} ({health} Health)"
+            else:
+                n = cfg.extra.get("vile_smash_goal", cfg.extra.get("ghoul_crystals_goal"))
+                goal = f"smash {n} Crystals" + (", then escape" if "vile_smash_goal" not in cfg.extra else "")
+            text = f"{text} In this game: {goal}."
+        return text + setup_roles.provisional_note(self.rules, role)
 
     def level_note(self, role: str, level_id: str | None = None, longest: bool = False) -> str:
         """The line under a player's row: the level, what it does, and in a campaign the player's
@@ -475,10 +488,11 @@ class SetupScreen(Screen):
         # the role variant box (its height follows its text)
         inner = right.w - s(36)
         if self.preview is not None:
-            self.variant_size = fit_size(self.preview.variant_name, (s(30), s(26), s(22), s(20), s(18)), inner,
-                                         bold=True)
-            self.variant_lines = wrap(self.preview.variant_name, self.variant_size, inner, bold=True)
-            self.summary_lines = wrap(self.preview.summary, s(18), inner)
+            title = setup_roles.variant_title(self.preview.variant_name, self.preview.turn_order)
+            self.variant_size = fit_size(title, (s(30), s(26), s(22), s(20), s(18)), inner, bold=True)
+            self.variant_lines = wrap(title, self.variant_size, inner, bold=True)
+            self.summary_lines = wrap(setup_roles.variant_summary(self.rules, self.preview.summary,
+                                                                  self.preview.turn_order), s(18), inner)
         else:
             self.variant_size = s(28)
             self.variant_lines = wrap("This setup cannot be played", s(28), inner, bold=True)
