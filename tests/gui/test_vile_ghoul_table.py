@@ -1,0 +1,183 @@
+"""The Vile Ghoul at the table (headless, real pygame events only): a whole Knight-and-Vile-Ghoul game
+played by its clicks (the driver of test_ghoul_table), its die dragged from the supply onto its chart's
+row and a row it has no die for refused with the engine's reason, its board (render/boards/vile_ghoul.py)
+at several sizes and UI scales with a region for every target,
+the setup screen refusing it with the Goblins, and the movement waiting for the next turn on both
+Ghouls' boards."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from vast_desktop.bots.random_bot import RandomBot
+from vast_desktop.engine import Game, Setup, new_game, view
+from vast_desktop.render import text as text_mod
+from vast_desktop.render.boards import BoardLayout, draw_board
+from vast_desktop.session import Seat
+
+from .test_ghoul_table import _wait_for_ghoul, play_by_clicks
+from .test_table import start
+
+ROLE = "vile_ghoul"
+RECT = pygame.Rect(10, 10, 432, 574)
+
+
+def _draw(app, g: Game, viewer: str | None, role: str = ROLE, rect: pygame.Rect = RECT,
+          ui_scale: float = 1.0) -> BoardLayout:
+    app.screen.fill((0, 0, 0))
+    return draw_board(app.screen, rect, view(g, viewer), role, ui_scale=ui_scale)
+
+
+def _moment(roles: tuple[str, ...], want, seeds: range = range(1, 12), steps: int = 900) -> Game:
+    for seed in seeds:
+        g = new_game(Setup(roles=roles, seed=seed))
+        bot = RandomBot(seed)
+        for _ in range(steps):
+            if g.pending is None or g.outcome is not None:
+                break
+            if want(g):
+                return g
+            g.apply(bot(None, g.pending))
+    raise AssertionError(f"no such moment in {roles}")
+
+
+def _kind(kind: str):
+    return lambda g: g.pending.kind == kind
+
+
+def _boost(g: Game) -> bool:
+    return any(o.id.startswith("boost:") for o in g.pending.options)
+
+
+# ------------------------------------------------------------------ a whole game by clicks
+def test_whole_knight_and_vile_ghoul_game_played_by_its_clicks(app) -> None:
+    _robot, kinds, on_board = play_by_clicks(app, ("knight", ROLE), ROLE, 3, end_bias=0.3)
+    assert app.session.game.outcome is not None
+    assert {"ghoul_place", "ghoul_turn"} <= kinds, kinds
+    assert on_board >= 1, on_board
+    assert any(type(s).__name__ == "GameOverScreen" for s in app.screens)
+
+
+# ------------------------------------------------------------------ the chart: drag, click, refusal
+def test_the_die_is_dragged_onto_its_row_and_a_row_without_a_die_is_refused(app) -> None:
+    robot = start(app, ("knight", ROLE), {"knight": Seat(False), ROLE: Seat(True)}, seed=2)
+    game = app.session.game
+    for _ in range(60):
+        _wait_for_ghoul(robot, role=ROLE)
+        d = game.pending
+        assert d is not None and game.outcome is None
+        if d.kind == "vile_ghoul_select":
+            break
+        robot.perform("end:" if "end:" in d.ids else d.ids[0])
+    else:
+        raise AssertionError("no choice of a supply die")
+    supply = set(game.state.ghoul.chart.supply)
+    missing = next(f for f in range(1, 7) if f not in supply)
+    before = len(game.choices)
+    robot.table.refresh(force=True)
+    at = robot.board_region(f"slot:{ROLE}.row.{missing}")
+    assert at is not None
+    robot.click(at)
+    robot.frames(2)
+    assert len(game.choices) == before
+    held = ", ".join(map(str, sorted(supply)))
+    assert any(t.message.startswith(f"There is no {missing} among the dice in your supply (you have: {held})")
+               for t in app.toasts if t.error), [t.message for t in app.toasts]
+    face = min(supply)
+    robot.perform(f"select:{face}", prefer_drag=True)
+    assert game.choices[before:] == [f"select:{face}"] and game.state.ghoul.chart.left == face
+
+
+def test_a_boost_die_is_spent_on_its_board(app) -> None:
+    g = _moment(("knight", ROLE), _boost)
+    layout = _draw(app, g, ROLE)
+    assert f"slot:{ROLE}.boost" in layout.regions
+    assert "Click to spend one" in layout.tooltips[f"slot:{ROLE}.boost"]
+    g.apply("boost:move")
+    text_mod.DRAWN.clear()
+    _draw(app, g, ROLE)
+    assert any(t.endswith(" left") or t == "all spent" for t in text_mod.DRAWN)
+
+
+# ------------------------------------------------------------------ the board
+@pytest.mark.parametrize(("size", "ui"), [((300, 420), 1.0), ((432, 574), 1.0), ((520, 900), 1.5)])
+def test_the_board_fits_at_every_size_with_a_region_for_every_target(app, size, ui) -> None:
+    rect = pygame.Rect((20, 30), size)
+    games = [new_game(Setup(roles=("knight", ROLE), seed=1)), _moment(("knight", ROLE), _kind("vile_ghoul_select")),
+             _moment(("knight", ROLE), _boost)]
+    for g in games:
+        d = g.pending
+        want = {f"{t.kind}:{t.ref}" for o in d.options for t in o.targets
+                if d.role == ROLE and t.kind in ("slot", "card")}
+        for viewer in (ROLE, None):
+            layout = _draw(app, g, viewer, rect=rect, ui_scale=ui)
+            assert set(layout.regions) == set(layout.tooltips)
+            if viewer == ROLE:
+                assert want <= set(layout.regions), want - set(layout.regions)
+            for key, r in layout.regions.items():
+                assert layout.tooltips[key].strip(), key
+                assert r.left >= rect.left and r.right <= rect.right, f"{key} {r} leaves {rect}"
+            slots = [r for k, r in layout.regions.items() if k.startswith(("slot:", "card:"))]
+            for i, a in enumerate(slots):
+                for b in slots[i + 1:]:
+                    assert not a.colliderect(b), (a, b)
+
+
+def test_the_board_shows_the_chart_the_goal_and_provisional_values(app) -> None:
+    g = _moment(("knight", ROLE), lambda g: g.pending.kind == "ghoul_turn" and g.state.ghoul.chart.left)
+    c = g.state.ghoul.chart
+    text_mod.DRAWN.clear()
+    layout = _draw(app, g, "knight")
+    drawn = set(text_mod.DRAWN)
+    assert {"Dice chart", "Move", "Attack", "Left", "Right", "Supply", "Boost dice", "Goal", "Kill the Knight",
+            "Attack space", "Defense", "Treasure", "Terror cards", "provisional values"} <= drawn
+    assert "This turn's row." in layout.tooltips[f"slot:{ROLE}.row.{c.left}"]
+    assert "provisional" in layout.tooltips[f"slot:{ROLE}.row.1"]
+    assert "wins when the Knight is killed" in layout.tooltips[f"info:{ROLE}.goal"]
+
+
+@pytest.mark.parametrize("role", ["ghoul", ROLE])
+def test_the_movement_waiting_for_next_turn_is_on_both_ghouls_boards(app, role: str) -> None:
+    g = new_game(Setup(roles=("thief", role), seed=2))
+    g.state.ghoul.card_movement, g.state.ghoul.backstab = 1, 0
+    text_mod.DRAWN.clear()
+    layout = _draw(app, g, "thief", role=role)
+    assert "Next turn: +1 movement" in text_mod.DRAWN
+    assert "the Thief's Charm gives it +1" in layout.tooltips[f"info:{role}.next_turn"]
+    g.state.ghoul.card_movement, g.state.ghoul.backstab = -2, 1
+    text_mod.DRAWN.clear()
+    layout = _draw(app, g, "thief", role=role)
+    assert "Next turn: −3 movement" in text_mod.DRAWN
+    assert "Backstab costs it 1" in layout.tooltips[f"info:{role}.next_turn"]
+
+
+# ------------------------------------------------------------------ the setup screen
+def test_setup_offers_the_vile_ghoul_and_refuses_it_with_the_goblins(app) -> None:
+    from vast_desktop.engine.roles.ghoul.vile.variant import check_roles
+    from vast_desktop.screens.setup import SetupScreen
+
+    setup = SetupScreen(app)
+    app.push(setup)
+    for role in list(setup.chosen):
+        setup.toggle_role(role)
+    setup.toggle_role("knight")
+    setup.toggle_role(ROLE)
+    assert setup.roles == ("knight", ROLE) and setup.config is not None
+    assert list(setup.level_labels[ROLE].values()) == ["ragpicker", "scavenger", "ghoul", "stalker", "hunter"]
+    setup.on_menu(setup.level_menus[ROLE], next(k for k, v in setup.level_labels[ROLE].items() if v == "hunter"))
+    text_mod.DRAWN.clear()
+    app.step(1 / 60)
+    drawn = " ".join(text_mod.DRAWN + text_mod.gui_strings(app.manager))
+    assert "the Vile Ghoul in the Goblins' place" in drawn
+    assert "kill the Knight (8 Health)" in drawn and "Uses provisional values" in drawn
+    for other in ("goblins", "ghoul"):
+        setup.toggle_role(other)
+        reason = check_roles(setup.roles)
+        assert reason is not None and setup.config is None and setup.error == reason.text
+        text_mod.DRAWN.clear()
+        app.step(1 / 60)
+        assert reason.text in " ".join(text_mod.DRAWN + text_mod.gui_strings(app.manager))
+        setup.toggle_role(other)
+    assert setup.config is not None
+    setup.start()
+    assert app.session is not None and app.session.game.state.roles == ("knight", ROLE)
