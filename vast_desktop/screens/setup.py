@@ -316,11 +316,11 @@ class SetupScreen(Screen):
             kills = tuple(cfg.extra.get("ghoul_kills", ()))
             if kills:
                 health = lvl.knight_health if kills[0] == "knight" else lvl.dragon_health
-                goal = f"kill the {kills[0].title()} ({health} Health)"
+                aim = f"kill the {kills[0].title()} ({health} Health)"
             else:
                 n = cfg.extra.get("vile_smash_goal", cfg.extra.get("ghoul_crystals_goal"))
-                goal = f"smash {n} Crystals" + (", then escape" if "vile_smash_goal" not in cfg.extra else "")
-            text = f"{text} In this game: {goal}."
+                aim = f"smash {n} Crystals" + (", then escape" if "vile_smash_goal" not in cfg.extra else "")
+            text = f"{text} In this game: {aim}."
         return text + setup_roles.provisional_note(self.rules, role)
 
     def level_note(self, role: str, level_id: str | None = None, longest: bool = False) -> str:
