@@ -155,10 +155,18 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
     """Pass and play: after each curtain, every tab of the table shows the person only what is theirs —
     the Ghoul never the Knight's Sidequests, the Knight never the Terror cards the Ghoul is choosing
     among — and the curtain itself shows neither."""
-    robot = start(app, ("knight", "ghoul"), {"knight": Seat(True), "ghoul": Seat(True)}, seed=6)
-    chooser = random.Random(6)
-    handoffs = {"knight": 0, "ghoul": 0}
-    for _ in range(500):
+    handoffs = privacy_at_hand_offs(app, "ghoul", seed=6)
+    assert handoffs["knight"] >= 3 and handoffs["ghoul"] >= 3, handoffs
+
+
+def privacy_at_hand_offs(app, ghoul: str, seed: int, steps: int = 500) -> dict[str, int]:
+    """A pass-and-play game of the Knight and ``ghoul`` (the Ghoul or the Vile Ghoul) with random
+    choices, checking the curtain and every tab after each hand-off (see the test above); returns
+    the hand-offs to each."""
+    robot = start(app, ("knight", ghoul), {"knight": Seat(True), ghoul: Seat(True)}, seed=seed)
+    chooser = random.Random(seed)
+    handoffs = {"knight": 0, ghoul: 0}
+    for _ in range(steps):
         game = app.session.game
         if game.outcome is not None:
             break
@@ -172,7 +180,7 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
             assert app.session.viewer == role
             game = app.session.game
             public = "\n".join(e.public for e in game.events)
-            if role == "ghoul":
+            if role == ghoul:
                 forbidden = [str(game.card(c).name) for c in game.state.knight.sidequests]
             else:
                 drawing = game.state.ghoul.drawing
@@ -200,7 +208,7 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
             ids.remove("end:")
         robot.perform(ids[chooser.randrange(len(ids))])
         robot.frames(1)
-    assert handoffs["knight"] >= 3 and handoffs["ghoul"] >= 3, handoffs
+    return handoffs
 
 
 # ------------------------------------------------------------------ (c) regions

@@ -15,7 +15,7 @@ from vast_desktop.render import text as text_mod
 from vast_desktop.render.boards import BoardLayout, draw_board
 from vast_desktop.session import Seat
 
-from .test_ghoul_table import _wait_for_ghoul, play_by_clicks
+from .test_ghoul_table import _wait_for_ghoul, play_by_clicks, privacy_at_hand_offs
 from .test_table import start
 
 ROLE = "vile_ghoul"
@@ -41,6 +41,12 @@ def _moment(roles: tuple[str, ...], want, seeds: range = range(1, 12), steps: in
     raise AssertionError(f"no such moment in {roles}")
 
 
+def g_rules():
+    from vast_desktop.rules_data import load_rules_data
+
+    return load_rules_data()
+
+
 def _kind(kind: str):
     return lambda g: g.pending.kind == kind
 
@@ -51,9 +57,11 @@ def _boost(g: Game) -> bool:
 
 # ------------------------------------------------------------------ a whole game by clicks
 def test_whole_knight_and_vile_ghoul_game_played_by_its_clicks(app) -> None:
+    """Knight (computer) and Vile Ghoul (human): every Vile Ghoul decision to the game's end made with the
+    mouse only (its supply dice and Boost dice on its board, the map's spaces, buttons)."""
     _robot, kinds, on_board = play_by_clicks(app, ("knight", ROLE), ROLE, 3, end_bias=0.3)
     assert app.session.game.outcome is not None
-    assert {"ghoul_place", "ghoul_turn"} <= kinds, kinds
+    assert {"ghoul_place", "ghoul_turn", "vile_ghoul_select"} <= kinds, kinds
     assert on_board >= 1, on_board
     assert any(type(s).__name__ == "GameOverScreen" for s in app.screens)
 
@@ -134,6 +142,30 @@ def test_the_board_shows_the_chart_the_goal_and_provisional_values(app) -> None:
     assert "This turn's row." in layout.tooltips[f"slot:{ROLE}.row.{c.left}"]
     assert "provisional" in layout.tooltips[f"slot:{ROLE}.row.1"]
     assert "wins when the Knight is killed" in layout.tooltips[f"info:{ROLE}.goal"]
+
+
+def test_the_terror_cards_drawn_are_the_vile_ghouls_only(app) -> None:
+    """Adapt (draw 2, keep 1): the two cards drawn are on the Vile Ghoul's board in its own view only."""
+    from rules.helpers import choose
+    from rules.test_vile_ghoul import vile_game
+
+    roomy = next(r.face for r in g_rules().vile_ghoul.dice_chart if r.movement >= 4)
+    g = vile_game(vile={"supply": [roomy], "treasure": 1, "terror": ["adapt"]}, tokens={"1,0": {"treasure": 1}})
+    choose(g, "collect:treasure", "adapt:draw")                       # (not its once-per-game search)
+    assert g.pending is not None and g.pending.kind == "ghoul_terror_keep", g.pending
+    drawing = list(g.state.ghoul.drawing)
+    own = _draw(app, g, ROLE)
+    assert {f"card:{c}" for c in drawing} <= set(own.regions)
+    assert "drawn: keep one" in own.tooltips[f"card:{drawing[0]}"]
+    for viewer in ("knight", None):
+        assert not any(f"card:{c}" in _draw(app, g, viewer).regions for c in drawing), viewer
+
+
+def test_knight_vs_vile_ghoul_privacy_after_each_hand_off(app) -> None:
+    """Pass and play (the Ghoul's check, test_ghoul_table.privacy_at_hand_offs): after each curtain the
+    Vile Ghoul never sees the Knight's Sidequests, the Knight never the Terror cards it chooses among."""
+    handoffs = privacy_at_hand_offs(app, ROLE, seed=4, steps=100)
+    assert handoffs["knight"] >= 2 and handoffs[ROLE] >= 2, handoffs
 
 
 @pytest.mark.parametrize("role", ["ghoul", ROLE])
