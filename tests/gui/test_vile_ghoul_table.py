@@ -213,3 +213,30 @@ def test_setup_offers_the_vile_ghoul_and_refuses_it_with_the_goblins(app) -> Non
     assert setup.config is not None
     setup.start()
     assert app.session is not None and app.session.game.state.roles == ("knight", ROLE)
+
+
+@pytest.mark.parametrize(("size", "ui"), [((1600, 900), 1.0), ((1024, 640), 1.0), ((1600, 900), 1.5)])
+def test_the_vile_ghouls_board_at_the_table_is_readable(app, size: tuple[int, int], ui: float) -> None:
+    """Issue 27's readability for its board at the table: no text below 12 px (times the UI scale), none
+    spilling out of the board or a box it is drawn in, none over another (mid-turn, its row chosen)."""
+    import random
+
+    from vast_desktop.render.boards import kit
+
+    from .readable_probe import board_texts
+
+    app.screen = pygame.display.set_mode(size)
+    app.manager.set_window_resolution(size)
+    app.settings = app.settings.model_copy(update={"ui_scale": ui})
+    robot = start(app, ("knight", ROLE), {"knight": Seat(True), ROLE: Seat(True)}, seed=4)
+    chooser = random.Random(4)
+    game = app.session.game
+    while not (game.pending is not None and game.pending.kind == "ghoul_turn" and game.state.ghoul.terror):
+        assert game.outcome is None and len(game.choices) < 600
+        app.session.choose(chooser.choice(game.pending.ids))
+        game = app.session.game
+    app.session.viewer = ROLE
+    robot.table.refresh(force=True)
+    bt = board_texts(app, robot.table, ROLE)
+    assert bt.texts and not bt.spills, "\n".join(bt.spills)
+    assert bt.smallest >= round(kit.MIN_PX * ui), bt.smallest
