@@ -57,7 +57,8 @@ def _boost_spent(g: Game) -> bool:
 
 def _after_select(g: Game) -> bool:
     s = g.state.ghoul
-    return g.pending is not None and g.pending.kind == "ghoul_turn" and s.chart.left and sum(s.chart.right.values()) >= 1
+    return (g.pending is not None and g.pending.kind == "ghoul_turn" and bool(s.chart.left)
+            and s.chart.right.get(s.chart.left, 0) >= 1 and s.chart.boost_spent == 0)
 
 
 def _app(size: tuple[int, int] = (1600, 900)):
@@ -134,7 +135,7 @@ def main() -> None:
              hover=f"slot:{ROLE}.row.{sel.state.ghoul.chart.supply[0]}")
         sel.apply(sel.pending.options[0].id)
         shot("boards_vile_ghoul_selected", view(sel, ROLE), ROLE, (432, 574))
-    after = vile_moment(kv, _after_select) or vile_moment(("cave", ROLE), _after_select)
+    after = vile_moment(("cave", ROLE), _after_select) or vile_moment(kv, _after_select)
     if after is not None:
         shot("boards_vile_ghoul_boost", view(after, ROLE), ROLE, (432, 574), hover=f"slot:{ROLE}.boost")
     mid = vile_moment(("cave", ROLE), _boost_spent) or vile_moment(kv, _boost_spent)

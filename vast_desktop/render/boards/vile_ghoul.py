@@ -156,7 +156,7 @@ def _geom_at(w: int, n_dice: int, n_picks: int, flare: bool, n_cards: int, n_dra
               for i in range(n_dice)]
     y = supply_sec.bottom + gap
     # ---- this turn's Boost dice (left) and the goal (right)
-    bh = title_h + 2 * small_ls + sc(8)
+    bh = title_h + max(small_ls, die) + small_ls + sc(8)
     goal_w = max((inner - gap) // 2, font(small).size("then escape by the Entrance")[0] + sc(14))
     goal_w = min(goal_w, inner - gap - sc(120))
     boost_sec = pygame.Rect(P, y, inner - goal_w - gap, bh)
@@ -370,24 +370,33 @@ def draw_vile_ghoul_board(surface: pygame.Surface, rect: pygame.Rect, view: Play
     body = pygame.Rect(bs.x + sc(6), bs.y + title_h, bs.w - sc(12), bs.h - title_h - sc(4))
     rd = view.rules.vile_ghoul
     if b.boost_dice:
-        bd = min(gm.die, body.h - sc(2))
+        bd = min(gm.die, body.h - font(small).get_linesize() - sc(2))
+        end = body.x
         for k in range(b.boost_dice):
             dr = pygame.Rect(body.x + k * (bd + sc(3)), body.y, bd, bd)
             if dr.right > body.right - sc(40):
-                draw_text(surface, f"×{b.boost_dice}", (dr.x, body.y + bd // 2), sc.f(15), TEXT, bold=True,
-                          anchor="midleft")
+                mark = draw_text(surface, f"×{b.boost_dice}", (dr.x, body.y + bd // 2), sc.f(15), TEXT, bold=True,
+                                 anchor="midleft")
+                end = mark.right
                 break
             gp.draw_die(surface, dr, b.chart_left, dim=k < spent, role=ROLE)
             if k < spent:
                 _cross(surface, dr)
+            end = dr.right
         left = b.boost_dice - spent
         state = f"{left} left" if left else "all spent"
-        draw_text(surface, _fit(state, small, body.w // 2, True), (body.right, body.y + bd // 2), small,
-                  TEXT if left else SPENT, bold=True, anchor="midright")
         each = f"each: +{rd.boost.movement} move or +{rd.boost.attack} Attack"
+        colour = TEXT if left else SPENT
+        if font(small, True).size(state)[0] <= body.right - end - sc(6):
+            draw_text(surface, state, (body.right, body.y + bd // 2), small, colour, bold=True, anchor="midright")
+        else:                                          # a narrow board: the state in place of the values
+            each = ""
+            draw_text(surface, _fit(state, small, body.w, True), (body.x, body.bottom), small, colour, bold=True,
+                      anchor="bottomleft")
     else:
         each = "none this turn" if b.chart_left else "on the right of the row chosen"
-    draw_text(surface, _fit(each, small, body.w), (body.x, body.bottom), small, TEXT_DIM, anchor="bottomleft")
+    if each:
+        draw_text(surface, _fit(each, small, body.w), (body.x, body.bottom), small, TEXT_DIM, anchor="bottomleft")
     out.tip(view, f"slot:{ROLE}.boost", bs)
     gb = at(gm.goal_box)
     first, second = goal_lines(b)
