@@ -488,11 +488,10 @@ class SetupScreen(Screen):
         # the role variant box (its height follows its text)
         inner = right.w - s(36)
         if self.preview is not None:
-            title = setup_roles.variant_title(self.preview.variant_name, self.preview.turn_order)
-            self.variant_size = fit_size(title, (s(30), s(26), s(22), s(20), s(18)), inner, bold=True)
-            self.variant_lines = wrap(title, self.variant_size, inner, bold=True)
-            self.summary_lines = wrap(setup_roles.variant_summary(self.rules, self.preview.summary,
-                                                                  self.preview.turn_order), s(18), inner)
+            self.variant_size = fit_size(self.preview.variant_name, (s(30), s(26), s(22), s(20), s(18)), inner,
+                                         bold=True)
+            self.variant_lines = wrap(self.preview.variant_name, self.variant_size, inner, bold=True)
+            self.summary_lines = wrap(self.preview.summary, s(18), inner)
         else:
             self.variant_size = s(28)
             self.variant_lines = wrap("This setup cannot be played", s(28), inner, bold=True)

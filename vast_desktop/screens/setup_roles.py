@@ -73,14 +73,6 @@ def refusal(roles: tuple[str, ...]) -> str | None:
     return reason.text if reason is not None else None
 
 
-def variant_title(name: str, roles: tuple[str, ...]) -> str:
-    """The role variant's name as the setup screen shows it: with the Vile Ghoul in a base variant,
-    said to be in the Goblins' place (the variant's name keeps the Goblins)."""
-    if VILE in roles and len(roles) > 1:
-        return f"{name}, the Vile Ghoul in the Goblins' place"
-    return name
-
-
 def provisional_note(rules: RulesData, role: str) -> str:
     """" Uses provisional values (...)" for a role whose printed values no source gives (the Vile
     Ghoul's dice chart and Boost die, ``uses_provisional_values``), else ""."""
@@ -89,15 +81,3 @@ def provisional_note(rules: RulesData, role: str) -> str:
                 "the rules-data folder.")
     return ""
 
-
-def variant_summary(rules: RulesData, summary: str, roles: tuple[str, ...]) -> str:
-    """The role variant's summary as the setup screen shows it: with the Vile Ghoul in the Goblins'
-    place, what the variant gives the Goblins is its (VG-03), followed by its own player variants'."""
-    if VILE not in roles or len(roles) < 2 or refusal(roles) is not None:
-        return summary
-    text = summary.replace("The Goblins", "The Vile Ghoul").replace("the Goblins", "the Vile Ghoul")
-    text = text.replace("The Vile Ghoul win", "The Vile Ghoul wins").replace("the Vile Ghoul win ", "the Vile Ghoul wins ")
-    others = set(roles) - {VILE}
-    own = [v.summary for v in rules.vile_ghoul.player_variants
-           if v.players != "solo" and set(v.with_roles) <= others and (v.players != "two" or others == set(v.with_roles))]
-    return " ".join([text, *own[1:]])
