@@ -240,3 +240,18 @@ def test_the_vile_ghouls_board_at_the_table_is_readable(app, size: tuple[int, in
     bt = board_texts(app, robot.table, ROLE)
     assert bt.texts and not bt.spills, "\n".join(bt.spills)
     assert bt.smallest >= round(kit.MIN_PX * ui), bt.smallest
+
+
+def test_cheat_on_its_roll_offers_the_faces_on_its_board(app) -> None:
+    """Cheat (a Terror card it holds) before the roll into its supply: the faces to turn a die to are on
+    its board in its own view, with the Ghoul's words, and not in the Knight's."""
+    from rules.test_vile_ghoul import vile_game
+
+    g = vile_game(vile={"terror": ["cheat"], "dice": [5, 2, 2]})
+    d = g.pending
+    assert d is not None and d.kind == "ghoul_cheat", d
+    want = {f"slot:{t.ref}" for o in d.options for t in o.targets if t.kind == "slot"}
+    own = _draw(app, g, ROLE)
+    assert want and want <= set(own.regions)
+    assert all("Cheat (once per game): turn one Ghoul die to" in own.tooltips[k] for k in want)
+    assert not want & set(_draw(app, g, "knight").regions)
