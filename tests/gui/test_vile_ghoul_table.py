@@ -255,3 +255,18 @@ def test_cheat_on_its_roll_offers_the_faces_on_its_board(app) -> None:
     assert want and want <= set(own.regions)
     assert all("Cheat (once per game): turn one Ghoul die to" in own.tooltips[k] for k in want)
     assert not want & set(_draw(app, g, "knight").regions)
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_suggest_says_no_computer_player_plays_the_vile_ghoul_yet(app, level: str) -> None:
+    """The Suggest button on its turn: no Easy player exists for it (and the Hard one plays Easy players
+    in every seat), so the table says so instead of a failure."""
+    app.settings = app.settings.model_copy(update={"suggest_level": level})
+    robot = start(app, ("knight", ROLE), {"knight": Seat(False), ROLE: Seat(True)}, seed=2)
+    _wait_for_ghoul(robot, role=ROLE)
+    table = robot.table
+    assert table.suggest.button is not None and table.suggest.button.is_enabled
+    robot.click_button(table.suggest.button)
+    robot.frames(2)
+    assert table.suggest.message == f"No suggestion: no {level.title()} computer player plays the Vile Ghoul yet."
+    assert table.suggest.shown is None
