@@ -270,3 +270,10 @@ def test_suggest_says_no_computer_player_plays_the_vile_ghoul_yet(app, level: st
     robot.frames(2)
     assert table.suggest.message == f"No suggestion: no {level.title()} computer player plays the Vile Ghoul yet."
     assert table.suggest.shown is None
+
+
+def test_the_vile_ghouls_flare_costs_it_movement(app) -> None:
+    """Cave vs Vile Ghoul hands it the Flare: a card on its board whose tooltip names it and its cost."""
+    layout = _draw(app, new_game(Setup(roles=("cave", ROLE), seed=1)), None)
+    assert "card:flare" in layout.regions
+    assert "around the Vile Ghoul's own space, 1 movement point each use" in layout.tooltips["card:flare"]

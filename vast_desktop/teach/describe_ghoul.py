@@ -72,9 +72,11 @@ def terror_card_tip(view: PlayerView, cid: str, terror: tuple[str, ...], leaving
 
 
 def ghoul_flare(view: PlayerView) -> str:
-    """The Flare as the Ghoul uses it (its player variants): aimed at its own space for movement."""
+    """The Flare as the Ghoul (or the Vile Ghoul) uses it (its player variants): aimed at its own space
+    for movement."""
     f = view.rules.ghoul.flare
-    return (f"The Flare (the Ghoul's variants): light up the spaces around the Ghoul's own space, "
+    who = "Ghoul" if view.boards.ghoul is not None or view.boards.vile_ghoul is None else "Vile Ghoul"
+    return (f"The Flare (the {who}'s variants): light up the spaces around the {who}'s own space, "
             f"{f.own_space_movement} movement point each use.")
 
 
