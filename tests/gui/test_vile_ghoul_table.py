@@ -67,22 +67,37 @@ def test_whole_knight_and_vile_ghoul_game_played_by_its_clicks(app) -> None:
 
 
 # ------------------------------------------------------------------ the chart: drag, click, refusal
-def test_the_die_is_dragged_onto_its_row_and_a_row_without_a_die_is_refused(app) -> None:
-    robot = start(app, ("knight", ROLE), {"knight": Seat(False), ROLE: Seat(True)}, seed=2)
+def _to_the_chart(app, seed: int):
+    """A Knight (computer) and Vile Ghoul (human) table at the Vile Ghoul's choice of a supply die."""
+    robot = start(app, ("knight", ROLE), {"knight": Seat(False), ROLE: Seat(True)}, seed=seed)
     game = app.session.game
     for _ in range(60):
         _wait_for_ghoul(robot, role=ROLE)
         d = game.pending
         assert d is not None and game.outcome is None
         if d.kind == "vile_ghoul_select":
-            break
+            robot.table.refresh(force=True)
+            return robot, game
         robot.perform("end:" if "end:" in d.ids else d.ids[0])
-    else:
-        raise AssertionError("no choice of a supply die")
+    raise AssertionError("no choice of a supply die")
+
+
+def test_a_supply_die_clicked_on_the_board_goes_on_its_row(app) -> None:
+    robot, game = _to_the_chart(app, 2)
+    face = max(game.state.ghoul.chart.supply)
+    before = len(game.choices)
+    at = robot.board_region(f"slot:{ROLE}.supply.{face}")
+    assert at is not None
+    robot.click(at)
+    robot.frames(2)
+    assert game.choices[before:] == [f"select:{face}"] and game.state.ghoul.chart.left == face
+
+
+def test_the_die_is_dragged_onto_its_row_and_a_row_without_a_die_is_refused(app) -> None:
+    robot, game = _to_the_chart(app, 2)
     supply = set(game.state.ghoul.chart.supply)
     missing = next(f for f in range(1, 7) if f not in supply)
     before = len(game.choices)
-    robot.table.refresh(force=True)
     at = robot.board_region(f"slot:{ROLE}.row.{missing}")
     assert at is not None
     robot.click(at)
