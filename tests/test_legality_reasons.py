@@ -125,6 +125,7 @@ from vast_desktop.engine.roles.ghoul import attacks as gh_attacks
 from vast_desktop.engine.roles.ghoul import terror as gh_terror
 from vast_desktop.engine.roles.ghoul import turn as gh
 from vast_desktop.engine.roles.ghoul.state import GhoulState
+from vast_desktop.engine.roles.ghoul.vile import turn as vile_turn
 from vast_desktop.engine.roles.goblins import schemes as sch
 from vast_desktop.engine.roles.goblins import turn as gb
 from vast_desktop.engine.roles.goblins.ambush import check_ambush
@@ -815,6 +816,11 @@ def _ghoul_cards(g: Game, d: Decision) -> list[Target]:
     return [Target("card", c) for c in dict.fromkeys(_gs(g).drawing + _gs(g).terror)]
 
 
+def _vile_select_candidates(g: Game, d: Decision) -> list[Target]:
+    """VG-06: every die face as a supply die and as a row of the chart."""
+    return [Target("slot", f"{where}{f}") for where in (vile_turn.SUPPLY_SLOT, vile_turn.ROW_SLOT) for f in range(1, 7)]
+
+
 CONVERTED: dict[str, Converted] = {
     "knight_turn": Converted(_knight_candidates, _knight_check, _knight_offered),
     "goblins_turn": Converted(_menu_candidates, _menu_check,
@@ -932,6 +938,8 @@ CONVERTED: dict[str, Converted] = {
     "gnome_leap": Converted(_spaces, lambda g, t: gb.check_gnome_leap(g, _fact_spaces(g, "from")[0], parse_pos(t.ref)),
                             _offered_verb("leap:")),
     "ghoul_turn": Converted(_ghoul_turn_candidates, _ghoul_turn_check, _all_targets),
+    "vile_ghoul_select": Converted(_vile_select_candidates,
+                                   lambda g, t: vile_turn.check_select(g, int(t.ref.rsplit(".", 1)[1])), _all_targets),
     "ghoul_place": Converted(_spaces, _ghoul_place_check, _all_targets),
     "ghoul_skitter": Converted(_spaces, lambda g, t: gh_attacks.check_skitter_space(g, parse_pos(t.ref),
                                                                                    _pending(g).fact("symbol") or ""),
@@ -1119,7 +1127,6 @@ BUTTONS_ONLY: dict[str, str] = {
     "ghoul_cheat": "Cheat sets one Ghoul die before the roll, or not: one button per face, and Roll",
     "ghoul_reroll": "which Ghoul die Cheat rolls again, or keep the roll: one button per die",
     "ghoul_adapt": "search the Terror deck with Adapt or draw the top card: two buttons",
-    "vile_ghoul_select": "which supply die the Vile Ghoul places on its chart: one button per face in supply",
 }
 
 
@@ -1455,3 +1462,19 @@ def test_the_promo_cards_meet_the_property() -> None:
     g.apply("power:slap")
     d = _pending(g)
     assert "push:7,0" in d.ids and _check_decision(g, d, CONVERTED["dragon_push"]) > 0
+
+
+def test_the_vile_ghouls_chart_meets_the_property() -> None:
+    """VG-06: the die the Vile Ghoul places on its chart is offered as its supply die and as the row
+    of that face (clicked, or the die dragged there), and refused by ``check_select`` for a face
+    not in its supply — in a random Knight-and-Vile-Ghoul game, at every such question."""
+    g = new_game(Setup(roles=("knight", "vile_ghoul"), seed=2))
+    rng = random.Random(2)
+    met = refused = 0
+    while g.outcome is None and len(g.choices) < 400 and met < 4:
+        d = _pending(g)
+        if d.kind == "vile_ghoul_select":
+            met += 1
+            refused += _check_decision(g, d, CONVERTED[d.kind])
+        g.apply(rng.choice(d.options).id)
+    assert met >= 2 and refused >= met * 6, (met, refused)

@@ -53,7 +53,11 @@ def failing(palette) -> list[tuple[str, str, str, float]]:
 
 def test_every_pair_the_player_must_tell_apart_is_far_enough_in_the_colour_blind_palette() -> None:
     pairs = must_tell_apart(COLOUR_BLIND)
-    assert len(pairs) == 15 + 1 + 4        # the six roles two by two; the highlights; each on two grounds
+    # the seven roles two by two, less the Vile Ghoul with the Goblins or the Ghoul (never in one game);
+    # the highlights; each on two grounds
+    assert len(pairs) == 21 - 2 + 1 + 4
+    assert not {frozenset(("vile_ghoul", "goblins")), frozenset(("vile_ghoul", "ghoul"))} & {
+        frozenset((a, b)) for a, _, b, _ in pairs}
     assert failing(COLOUR_BLIND) == []
 
 

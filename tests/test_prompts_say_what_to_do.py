@@ -57,7 +57,7 @@ def problems(d: Decision) -> list[str]:
     """What is wrong with one decision's prompt and options (empty: nothing)."""
     out = []
     if d.kind in PHRASES:
-        action = what_to_do(d.kind, d.options)
+        action = what_to_do(d.kind, d.options, d.role)
         shown = shown_prompt(d)
         if not action or not shown.startswith(action):
             out.append(f"the prompt shown {shown!r} does not lead with what to do ({action!r})")

@@ -27,7 +27,7 @@ MY_PARTS = ("dragon", "cave", "thief", "terrain", "role_variants", "difficulty",
             "optional_variants", "faq", "cheatsheets", "reminders")
 CORE_PARTS = ("general", "knight", "goblins")          # written by helper ref-core
 ROLES = ("knight", "goblins", "dragon", "cave", "thief")
-SHEET_ROLES = (*ROLES, "ghoul")                           # the Ghoul (issue 29) has a sheet and reminders too
+SHEET_ROLES = (*ROLES, "ghoul", "vile_ghoul")             # the Ghoul and the Vile Ghoul (issue 29) have sheets too
 ALIASES = ("variants.alone_in_the_dark", "variants.moving_entrance", "variants.past_plunder",
            "variants.uncertain_treasures")
 SECTION_KEYS = {"id", "title", "text", "checklist", "sections", "alias"}

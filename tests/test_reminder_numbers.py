@@ -74,7 +74,8 @@ ALONE_WORDS = {"revealed_crystal_tiles": "revealed Crystal tiles", "hero_cubes":
                "largest_population": "biggest Tribe's Population", "spirit": "Spirit", "movement": "Movement"}
 
 
-GHOUL_GAMES = (("knight", "ghoul"), ("thief", "ghoul"), ("knight", "goblins", "dragon", "cave", "thief", "ghoul"))
+GHOUL_GAMES = (("knight", "ghoul"), ("thief", "ghoul"), ("knight", "goblins", "dragon", "cave", "thief", "ghoul"),
+               ("knight", "vile_ghoul"), ("knight", "vile_ghoul", "dragon", "cave", "thief"))
 
 
 def setups() -> list[tuple[str, Setup]]:
@@ -88,7 +89,7 @@ def setups() -> list[tuple[str, Setup]]:
         for level, rules in product(levels, house):
             name = v.id + (f"/{level}" if level else "") + ("/one_tile_collapse" if rules else "")
             out.append((name, Setup(roles=roles, seed=1, solo_level=level, house_rules=rules)))
-    # The Ghoul (issue 29): its own reminders and the others' about it, with and without a Cave
+    # The Ghoul and the Vile Ghoul (issue 29): their own reminders and the others' about them
     out += [(f"ghoul/{'-'.join(r)}", Setup(roles=r, seed=1)) for r in GHOUL_GAMES]
     return out
 
@@ -106,7 +107,8 @@ def shown_in(r: Reminder, g: Game) -> bool:
 
 
 def test_every_setup_is_covered_and_every_tile_rule_occurs(games: dict[str, Game]) -> None:
-    assert len({frozenset(g.state.roles) for g in games.values() if "ghoul" not in g.state.roles}) == 30
+    assert len({frozenset(g.state.roles) for g in games.values()
+                if not {"ghoul", "vile_ghoul"} & set(g.state.roles)}) == 30
     assert {tile_rule(g) for g in games.values()} == set(TileRule)
 
 

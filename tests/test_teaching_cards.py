@@ -234,6 +234,7 @@ GAMES = [
     (("thief", "goblins"), {}),
     (("knight",), {"solo_level": "easy"}),
     (("knight", "thief", "ghoul"), {}),          # the Ghoul's reminders, and the others' about it
+    (("knight", "vile_ghoul"), {}),              # the Vile Ghoul's, and the Knight's about it
 ]
 
 

@@ -56,7 +56,8 @@ class Campaign(BaseModel):
         out = {}
         for role, player in seats.items():
             rank = self.rank(player)
-            cards = rules.ghoul.difficulty if role == "ghoul" else [d for d in rules.difficulty if d.role == role]
+            cards = (rules.ghoul.difficulty if role == "ghoul" else rules.vile_ghoul.difficulty if role == "vile_ghoul"
+                     else [d for d in rules.difficulty if d.role == role])
             level = next((d.id for d in cards if d.rank == rank), None)
             if level is not None:
                 out[role] = level

@@ -34,7 +34,7 @@ from .bots.registry import LEVELS
 from .engine import Game, ReplayError, Setup, replay, view
 from .engine.errors import ScenarioError
 from .engine.setup import SetupError
-from .engine.state import APP_ROLES, ROLE_ORDER
+from .engine.state import ROLE_ORDER
 from .rules_data import Corrections, RulesData, describe_count
 from .rules_data.corrections import SHOWN_CHARS
 from .safe_json import MAX_FILE_BYTES, UnsafeJson, read_json_object
@@ -295,18 +295,6 @@ def _tuples(data: dict[str, Any]) -> dict[str, Any]:
         out["setup"] = {k: tuple(v) if isinstance(v, list) and k in ("roles", "variants", "house_rules") else v
                         for k, v in setup.items()}
     return out
-
-
-def load_app_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:
-    """:func:`load_save` for the app's Load, Continue and Review: also refused (a SaveError) when
-    the game has a role the table cannot show yet (``engine.state.APP_ROLES``; the Vile Ghoul
-    plays in the engine and the headless tools until its board is drawn)."""
-    game, save = load_save(path, rules)
-    unshown = [r for r in game.state.roles if r not in APP_ROLES]
-    if unshown:
-        raise SaveError(f"{path}: this game has the {', '.join(r.replace('_', ' ') for r in unshown)}, which this "
-                        f"version's table cannot show yet (it shows {', '.join(APP_ROLES)}).")
-    return game, save
 
 
 def load_save(path: Path, rules: RulesData | None = None) -> tuple[Game, SaveFile]:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Game, GameEvent, PlayerView, Setup, replay, view
-from .persistence import SaveError, load_app_save
+from .persistence import SaveError, load_save
 from .rules_data import RulesData
 
 BLOCK = 32            # choices per block: stepping back past the kept views replays once per block
@@ -115,7 +115,7 @@ class Review:
         """Review a save file: a broken, foreign or hostile file raises SaveError with the
         reason (the same checks as loading it to play: persistence.load_save), never another
         exception."""
-        game, _ = load_app_save(Path(path), rules)
+        game, _ = load_save(Path(path), rules)
         try:
             return cls.from_game(game, **kw)
         except Exception as exc:      # load_save replayed it already; this is the last guard

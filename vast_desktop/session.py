@@ -23,7 +23,7 @@ from .autosaver import AutosaveProblem, AutosaveWriter
 from .bots.registry import LEVELS, available, make_bot
 from .engine import EngineError, Game, PlayerView, Setup, new_game, view
 from .engine.decisions import Decision
-from .persistence import SaveError, load_app_save, save_game, save_text, to_save
+from .persistence import SaveError, load_save, save_game, save_text, to_save
 from .public_answers import public_answer
 from .rules_data import RulesData
 from .standing_orders import StandingOrders
@@ -144,7 +144,7 @@ class Session:
              writer: AutosaveWriter | None = None, rules: RulesData | None = None) -> Session:
         """Load a save (replayed with ``rules``); raises SaveError naming the file and the reason, whatever goes wrong
         (the caller's current session and the autosave are untouched: nothing is written)."""
-        g, save = load_app_save(path, rules)
+        g, save = load_save(path, rules)
         try:
             if seats is None and save.seats:
                 seats = {role: seat_from_save(role, v) for role, v in save.seats.items()}

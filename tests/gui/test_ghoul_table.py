@@ -51,34 +51,34 @@ def _moment(roles: tuple[str, ...], kind: str, seeds: range = range(1, 30)) -> G
     return g
 
 
-def _wait_for_ghoul(robot, limit: int = 400) -> None:
-    """Let the computer players move (the table steps them each frame) until the Ghoul decides."""
+def _wait_for_ghoul(robot, limit: int = 400, role: str = "ghoul") -> None:
+    """Let the computer players move (the table steps them each frame) until ``role`` decides."""
     for _ in range(limit):
         g = robot.app.session.game
-        if g.outcome is not None or (g.pending is not None and g.pending.role == "ghoul"):
+        if g.outcome is not None or (g.pending is not None and g.pending.role == role):
             return
         robot.frames(1)
-    raise AssertionError("the Ghoul never got to decide")
+    raise AssertionError(f"the {role} never got to decide")
 
 
-# ------------------------------------------------------------------ (a) a whole game
-def test_whole_knight_and_ghoul_game_played_by_the_ghoul_with_clicks(app) -> None:
-    """Knight (computer) and Ghoul (human): every Ghoul decision to the game's end is made with the
-    mouse only; the die to set aside is clicked on its board, the Terror cards there too."""
-    robot = start(app, ("knight", "ghoul"), {"knight": Seat(False), "ghoul": Seat(True)}, seed=5)
-    chooser = random.Random(5)
+def play_by_clicks(app, roles: tuple[str, ...], role: str, seed: int, end_bias: float = 0.15):
+    """A game of ``roles`` with ``role`` human and the others computers, every decision of ``role``
+    to the game's end made with the mouse only (a board target clicked on its board when the option
+    has one); returns the robot, the decision kinds met and how many were chosen on the board."""
+    robot = start(app, roles, {r: Seat(r == role) for r in roles}, seed=seed)
+    chooser = random.Random(seed)
     kinds: set[str] = set()
     on_board = 0
     steps = 0
     while app.session.game.outcome is None:
-        _wait_for_ghoul(robot)
+        _wait_for_ghoul(robot, role=role)
         game = app.session.game
         d = game.pending
         if game.outcome is not None or d is None:
             break
         kinds.add(d.kind)
         ids = list(d.ids)
-        if "end:" in ids and len(ids) > 1 and chooser.random() > 0.15:
+        if "end:" in ids and len(ids) > 1 and chooser.random() > end_bias:
             ids.remove("end:")
         choice = ids[chooser.randrange(len(ids))]
         o = d.option(choice)
@@ -93,6 +93,14 @@ def test_whole_knight_and_ghoul_game_played_by_the_ghoul_with_clicks(app) -> Non
         steps += 1
         assert steps < 1500
     robot.frames(3)
+    return robot, kinds, on_board
+
+
+# ------------------------------------------------------------------ (a) a whole game
+def test_whole_knight_and_ghoul_game_played_by_the_ghoul_with_clicks(app) -> None:
+    """Knight (computer) and Ghoul (human): every Ghoul decision to the game's end is made with the
+    mouse only; the die to set aside is clicked on its board, the Terror cards there too."""
+    _robot, kinds, on_board = play_by_clicks(app, ("knight", "ghoul"), "ghoul", 5)
     assert app.session.game.outcome is not None
     assert {"ghoul_place", "ghoul_turn"} <= kinds, kinds
     assert on_board >= 3, on_board
@@ -147,10 +155,18 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
     """Pass and play: after each curtain, every tab of the table shows the person only what is theirs —
     the Ghoul never the Knight's Sidequests, the Knight never the Terror cards the Ghoul is choosing
     among — and the curtain itself shows neither."""
-    robot = start(app, ("knight", "ghoul"), {"knight": Seat(True), "ghoul": Seat(True)}, seed=6)
-    chooser = random.Random(6)
-    handoffs = {"knight": 0, "ghoul": 0}
-    for _ in range(500):
+    handoffs = privacy_at_hand_offs(app, "ghoul", seed=6)
+    assert handoffs["knight"] >= 3 and handoffs["ghoul"] >= 3, handoffs
+
+
+def privacy_at_hand_offs(app, ghoul: str, seed: int, steps: int = 500) -> dict[str, int]:
+    """A pass-and-play game of the Knight and ``ghoul`` (the Ghoul or the Vile Ghoul) with random
+    choices, checking the curtain and every tab after each hand-off (see the test above); returns
+    the hand-offs to each."""
+    robot = start(app, ("knight", ghoul), {"knight": Seat(True), ghoul: Seat(True)}, seed=seed)
+    chooser = random.Random(seed)
+    handoffs = {"knight": 0, ghoul: 0}
+    for _ in range(steps):
         game = app.session.game
         if game.outcome is not None:
             break
@@ -164,7 +180,7 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
             assert app.session.viewer == role
             game = app.session.game
             public = "\n".join(e.public for e in game.events)
-            if role == "ghoul":
+            if role == ghoul:
                 forbidden = [str(game.card(c).name) for c in game.state.knight.sidequests]
             else:
                 drawing = game.state.ghoul.drawing
@@ -192,7 +208,7 @@ def test_knight_vs_ghoul_privacy_after_each_hand_off(app) -> None:
             ids.remove("end:")
         robot.perform(ids[chooser.randrange(len(ids))])
         robot.frames(1)
-    assert handoffs["knight"] >= 3 and handoffs["ghoul"] >= 3, handoffs
+    return handoffs
 
 
 # ------------------------------------------------------------------ (c) regions

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.engine import Game, load_scenario
+from vast_desktop.engine import Game, Setup, load_scenario
 from vast_desktop.engine.roles.ghoul import attacks
 from vast_desktop.engine.roles.ghoul import turn as gt
 from vast_desktop.engine.roles.ghoul.vile import chart as vc
 from vast_desktop.engine.roles.ghoul.vile import turn as vt
 from vast_desktop.engine.roles.ghoul.vile.state import VileGhoulState
 from vast_desktop.engine.roles.ghoul.vile.variant import Gift, check_roles, seat, vile_goal
+from vast_desktop.engine.setup import make_config
 from vast_desktop.engine.state import ROLE_ORDER
 from vast_desktop.rules_data.loader import load_rules_data
 
@@ -509,3 +510,16 @@ def test_VG_15_soporific_spores_cannot_target_the_vile_ghoul_which_keeps_no_fury
     assert [o.id for o in options] == ["spores:knight"]
     d = Decision("cave", DecisionKind.OMEN_SOPORIFIC_SPORES, "Soporific Spores: whom?", options, "CV-24")
     assert spores_target(g, d, Target("piece", "vile_ghoul")) == reason
+
+
+def test_VG_03_the_variant_names_the_vile_ghoul_in_the_goblins_place() -> None:
+    """The game's role variant (its name and summary, as the setup screen and the table show them): the
+    base variant with the Vile Ghoul in the Goblins' place, its own player variants first, nothing left
+    of the Goblins but in the name."""
+    for roles in (("knight", "vile_ghoul"), ("cave", "vile_ghoul"), ("dragon", "thief", "vile_ghoul"),
+                  ("knight", "dragon", "cave", "thief", "vile_ghoul")):
+        cfg = make_config(Setup(roles=roles, seed=1), RD)
+        assert cfg.variant_name.endswith(", the Vile Ghoul in the Goblins' place"), cfg.variant_name
+        assert cfg.summary.startswith(VD.player_variant("vile_ghoul_for_goblins").summary)
+        assert "Goblins" not in cfg.summary.replace("replaces the Goblins", "").replace("Goblin Infestation", "")
+    assert make_config(Setup(roles=("vile_ghoul",), seed=1), RD).variant_name == "The Vile Ghoul alone"

@@ -268,6 +268,7 @@ class VileGhoulBoard:
     attacked: tuple[str, ...]
     backstab: int
     card_movement: int                        # the Thief's Charm (+1) / Warlock's Wand (−2): next turn
+    terror_first_used: tuple[str, ...]        # the Terror cards whose first effect it used this turn (GH-30)
     provisional: bool
 
 

@@ -21,7 +21,7 @@ from .roles.ghoul.state import setup_ghoul
 from .roles.ghoul.variant import ghoul_variant
 from .roles.ghoul.vile.state import setup_vile_ghoul
 from .roles.ghoul.vile.variant import PIECE as VILE_GHOUL
-from .roles.ghoul.vile.variant import VileGoal, vile_goal
+from .roles.ghoul.vile.variant import VileGoal, in_goblins_place, vile_goal
 from .roles.ghoul.vile.variant import check_roles as check_vile_ghoul_roles
 from .roles.goblins.state import setup_goblins
 from .roles.meetings.table import build as build_meetings
@@ -555,11 +555,15 @@ def make_config(setup: Setup, rules: RulesData) -> GameConfig:
             extra[f"gift:{card}"] = next((h for c, h in gifts if c == card), None)
         if gv.collapse_rate_no_cave is not None:
             rate = gv.collapse_rate_no_cave
+    name = rv.name if gv is None or rv.name == gv.variant.name else f"{rv.name} + {gv.variant.name}"
+    summary = rv.summary if gv is None or rv.summary == gv.variant.summary else f"{rv.summary} {gv.variant.summary}"
+    if VILE_GHOUL in roles and len(roles) > 1:                           # VG-03: in the Goblins' place
+        name, summary = in_goblins_place(rules, roles, name, summary)
     return GameConfig(
         turn_order=roles,
         variant_id=rv.id if gv is None or rv.id == gv.variant.id else f"{rv.id}+{gv.variant.id}",
-        variant_name=rv.name if gv is None or rv.name == gv.variant.name else f"{rv.name} + {gv.variant.name}",
-        summary=rv.summary if gv is None or rv.summary == gv.variant.summary else f"{rv.summary} {gv.variant.summary}",
+        variant_name=name,
+        summary=summary,
         crystals_needed=crystals,
         smash_strength=int(knight_level.get("smash_strength", 3)),
         knight_health=knight_health,

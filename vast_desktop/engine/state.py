@@ -13,9 +13,6 @@ from .geometry import Edge, Pos
 # SET-03/04, GH-05: the Ghoul sixth; VG-03: the Vile Ghoul in the Goblins' seat (never with them)
 ROLE_ORDER = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")
 BASE_ROLES = ("knight", "goblins", "dragon", "cave", "thief")     # the five roles of the base game
-# The roles the app's table shows, offers on the setup screen and saves (in turn order): the
-# Vile Ghoul plays in the engine and the headless tools until its board is drawn (issue 29).
-APP_ROLES = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")
 TRACKS = ("movement", "perception", "strength")
 EQUIPMENT = ("map", "bow", "bomb", "shield")
 

@@ -222,7 +222,7 @@ def _vile_ghoul_board(g: Game) -> VileGhoulBoard:
         collected_per_terror=g.rules.vile_ghoul.collected_per_terror, terror=tuple(s.terror),
         terror_leaving=tuple(s.leaving), terror_removed=tuple(s.terror_removed), terror_deck=len(s.terror_deck),
         attacked=tuple(s.attacked), backstab=s.backstab, card_movement=s.card_movement,
-        provisional=g.rules.vile_ghoul.uses_provisional_values,
+        terror_first_used=tuple(s.first_used), provisional=g.rules.vile_ghoul.uses_provisional_values,
     )
 
 

@@ -43,8 +43,9 @@ if TYPE_CHECKING:
 WALKERS: dict[str, tuple[DecisionKind, tuple[str, ...]]] = {
     "knight": (DecisionKind.KNIGHT_TURN, ("move", "mapmove")),
     "thief": (DecisionKind.THIEF_TURN, ("move", "climb")),
-    "ghoul": (DecisionKind.GHOUL_TURN, ("move",))}
-THROUGH_DARK = ("thief", "ghoul")      # the walkers whose paths go over Dark tiles (the Knight's step reveals one)
+    "ghoul": (DecisionKind.GHOUL_TURN, ("move",)),
+    "vile_ghoul": (DecisionKind.GHOUL_TURN, ("move",))}
+THROUGH_DARK = ("thief", "ghoul", "vile_ghoul")      # the walkers whose paths go over Dark tiles (the Knight's step reveals one)
 KEY_ZOOM = 1.15         # one press of + or -
 WHEEL_ZOOM = 1.12       # one notch of the wheel over the map
 
@@ -429,9 +430,9 @@ class TableController:
         if not path:
             t.notify(f"The {name} cannot find a way there.", error=True)
             return
-        thief, ghoul = view.boards.thief, view.boards.ghoul
+        thief, ghoul = view.boards.thief, view.boards.ghoul or view.boards.vile_ghoul
         left = thief.movement_left if piece == "thief" and thief is not None else \
-            ghoul.movement if piece == "ghoul" and ghoul is not None else None
+            ghoul.movement if piece in ("ghoul", "vile_ghoul") and ghoul is not None else None
         if left is not None and len(path) > int(left):
             t.notify(f"Too far: the {name} has {left} {'Movement' if piece == 'thief' else 'movement'} left and "
                      f"the way there is {len(path)} spaces.", error=True)
@@ -462,7 +463,7 @@ class TableController:
         q = self.path_queue.pop(0)
         if d.option(at("move", q)) is None:
             self.path_queue = []
-            who = {"knight": "she", "ghoul": "it"}.get(self.path_piece, "he")
+            who = {"knight": "she", "ghoul": "it", "vile_ghoul": "it"}.get(self.path_piece, "he")
             t.notify(f"The {ROLE_NAMES[self.path_piece]} stops: {who} cannot step to {fmt_pos(q)} now.")
             return
         self.choose(at("move", q))

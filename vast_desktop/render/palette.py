@@ -6,7 +6,7 @@ Cave's magenta) run together for a player without red or green cones: under a de
 simulation the Knight and the Dragon are 9 ΔE2000 apart, under protanopia the Goblins and the
 Knight 11 (``tests/test_palette_vision.py`` lists them).  The colour-blind safe palette picks
 role colours after Okabe and Ito's colour-universal set — yellow, bluish green, deep red,
-violet, white, sky blue — that stay at least :data:`MIN_DISTANCE` apart under normal vision, deuteranopia
+violet, white, sky blue, and for the Vile Ghoul bluish green — that stay at least :data:`MIN_DISTANCE` apart under normal vision, deuteranopia
 and protanopia.  Colour is never the only cue anyway: each role's piece has its own silhouette
 and carries its initial letter (:data:`~vast_desktop.render.theme.ROLE_LETTERS`), and with the
 option on the map marks legal targets with a striped corner pattern and the target under the
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
+from ..engine.roles.ghoul.vile.variant import check_roles
 from . import theme
 from .colour_vision import RGB
 
@@ -64,6 +65,7 @@ COLOUR_BLIND = Palette(
         "cave": (150, 70, 200),        # violet
         "thief": (235, 235, 235),      # white
         "ghoul": (0, 192, 240),        # sky blue (a little deeper than Okabe and Ito's, to stay clear of the violet)
+        "vile_ghoul": (0, 158, 115),   # Okabe and Ito's bluish green (never beside the Goblins' or the Ghoul's)
     }),
     theme.HIGHLIGHT, theme.HIGHLIGHT_ALT, FOCUS_RING, patterned=True)
 
@@ -74,14 +76,16 @@ def palette_for(colour_blind: bool) -> Palette:
 
 
 def must_tell_apart(p: Palette) -> list[tuple[str, RGB, str, RGB]]:
-    """Every pair of colours a player must tell apart in ``p``: each two roles (the turn strip, the
-    prompt, the pieces, the board tabs), and each kind of highlight from the others and from the
-    Lit and Dark tiles it is drawn over."""
+    """Every pair of colours a player must tell apart in ``p``: each two roles that can play in one
+    game (the turn strip, the prompt, the pieces, the board tabs: the Vile Ghoul never plays with the
+    Goblins or the Ghoul, VG-03, so it may look like them), and each kind of highlight from the others
+    and from the Lit and Dark tiles it is drawn over."""
     out: list[tuple[str, RGB, str, RGB]] = []
     roles = list(p.roles.items())
     for i, (a, ca) in enumerate(roles):
         for b, cb in roles[i + 1:]:
-            out.append((a, ca, b, cb))
+            if check_roles((a, b)) is None:
+                out.append((a, ca, b, cb))
     marks = [("legal target", p.target), ("hover", p.hover)]
     grounds = [("Lit tile", theme.LIT_FLOOR), ("Dark tile", theme.DARK_TILE)]
     out.append((*marks[0], *marks[1]))

@@ -14,10 +14,12 @@ ROLE_COLOURS = {
     "cave": (0x96, 0x1E, 0x62),
     "thief": (0xBE, 0xBE, 0xBF),
     "ghoul": (0x8F, 0xB0, 0x7A),      # as its rules reference part (the cheat sheet names it)
+    "vile_ghoul": (0x6F, 0x8F, 0x5A),  # as its rules reference part (it never plays with the Goblins or the Ghoul)
 }
 ROLE_NAMES = {"knight": "Knight", "goblins": "Goblins", "dragon": "Dragon", "cave": "Cave", "thief": "Thief",
-              "ghoul": "Ghoul"}
-ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T", "ghoul": "H"}
+              "ghoul": "Ghoul", "vile_ghoul": "Vile Ghoul"}
+ROLE_LETTERS = {"knight": "K", "goblins": "G", "dragon": "D", "cave": "C", "thief": "T", "ghoul": "H",
+                "vile_ghoul": "V"}
 
 BG = (18, 16, 22)
 PANEL = (34, 30, 40)

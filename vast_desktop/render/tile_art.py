@@ -41,8 +41,9 @@ TOKEN_KINDS = ("treasure", "crystal", "event", "vault", "ogre", "troll", "hatred
 TOKEN_LETTERS = {"treasure": "T", "crystal": "C", "event": "!", "vault": "V", "ogre": "O", "troll": "Tr",
                  "hatred": "H", "gem_claw": "Gc", "gem_flame": "Gf", "gem_wing": "Gw", "flamewall": "F",
                  "meat": "M"}
-PIECE_IDS = ("knight", "dragon", "thief", "ghoul", "tribe:fangs", "tribe:bones", "tribe:eye")
-PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "ghoul": "H", "tribe:fangs": "F", "tribe:bones": "B",
+PIECE_IDS = ("knight", "dragon", "thief", "ghoul", "vile_ghoul", "tribe:fangs", "tribe:bones", "tribe:eye")
+PIECE_LETTERS = {"knight": "K", "dragon": "D", "thief": "T", "ghoul": "H", "vile_ghoul": "V", "tribe:fangs": "F",
+                 "tribe:bones": "B",
                  "tribe:eye": "E"}
 EDGE_KINDS = ("rockslide", "bomb")
 TERRAIN_SPACE_KINDS = ("plain", "impassable", "bridge")
@@ -528,6 +529,24 @@ def _piece_ghoul(p: _Pen) -> _Letter:
     return _Letter("H", 0, 0.34, 0.52, PALE, INK)
 
 
+def _piece_vile_ghoul(p: _Pen) -> _Letter:
+    """The Vile Ghoul: a horned, wide-jawed skull (broad at the brow, narrowing to a jaw of teeth) on a
+    ragged cowl — no hands, unlike the Ghoul's long head between two claws; letter V."""
+    col = theme.ROLE_COLOURS["vile_ghoul"]
+    bone = (214, 210, 186)
+    p.poly([(-1.0, 0.98), (-0.82, 0.36), (-0.56, 0.2), (0.56, 0.2), (0.82, 0.36), (1.0, 0.98), (0.6, 0.76),
+            (0.3, 0.98), (0, 0.78), (-0.3, 0.98), (-0.6, 0.76)], _shade(col, 0.62))      # the ragged cowl
+    for s in (-1, 1):                                                  # horns curling up from the brow
+        p.poly([(0.42 * s, -0.5), (0.94 * s, -1.0), (0.8 * s, -0.5), (0.6 * s, -0.26)], bone)
+    p.poly([(-0.78, -0.42), (-0.5, -0.8), (0.5, -0.8), (0.78, -0.42), (0.62, 0.2), (0.36, 0.66), (-0.36, 0.66),
+            (-0.62, 0.2)], col)                                         # the wide skull
+    for s in (-1, 1):                                                  # slanted eye sockets
+        p.poly([(0.12 * s, -0.5), (0.58 * s, -0.58), (0.5 * s, -0.22), (0.16 * s, -0.24)], (26, 30, 22))
+    for k in (-0.24, 0.0, 0.24):                                       # a row of teeth in the jaw
+        p.poly([(k - 0.09, 0.5), (k + 0.09, 0.5), (k, 0.7)], bone)
+    return _Letter("V", 0, 0.12, 0.48, PALE, INK)
+
+
 TRIBE_PLATE: RGB = (244, 234, 206)      # the pale plate behind a Tribe: it stands out from its (dark) tile
 
 
@@ -591,6 +610,7 @@ def _piece_entrance(p: _Pen) -> _Letter | None:
 
 _PIECES: dict[str, Callable[[_Pen], _Letter]] = {
     "knight": _piece_knight, "dragon": _piece_dragon, "thief": _piece_thief, "ghoul": _piece_ghoul,
+    "vile_ghoul": _piece_vile_ghoul,
     "tribe:fangs": _goblin("fangs"), "tribe:bones": _goblin("bones"), "tribe:eye": _goblin("eye"),
 }
 

@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from ..autosaver import failure_reason
-from ..persistence import SaveError, load_app_save
+from ..persistence import SaveError, load_save
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, PANEL_EDGE, ROLE_NAMES, TEXT, TEXT_DIM
 from ..rules_data import RulesData
@@ -63,7 +63,7 @@ def describe(path: Path, rules: RulesData | None = None) -> tuple[list[str], boo
     loading gives (and True) — so the list never promises a file that Load then refuses (``rules``: the
     app's, as Load uses them)."""
     try:
-        game, save = load_app_save(path, rules)
+        game, save = load_save(path, rules)
     except SaveError as exc:
         return ["This save cannot be loaded:", str(exc).replace(str(path), path.name)], True
     roles = [ROLE_NAMES.get(r, r) for r in game.state.roles]

@@ -28,7 +28,7 @@ from ..engine.setup import (
     house_rules_for,
     make_config,
 )
-from ..engine.state import APP_ROLES, ROLE_ORDER
+from ..engine.state import ROLE_ORDER
 from ..render.text import draw_text, wrap
 from ..render.theme import DANGER, HIGHLIGHT, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
 from ..rules_folder import rules_line
@@ -253,13 +253,17 @@ class SetupScreen(Screen):
             self.preview_error = str(exc)
         else:
             rv = setup_roles.base_variant(self.rules, self.preview.turn_order)
-            self.recommended = bool(rv is not None and rv.recommended and "ghoul" not in self.preview.turn_order)
+            self.recommended = bool(rv is not None and rv.recommended
+                                    and not {"ghoul", "vile_ghoul"} & set(self.preview.turn_order))
         try:
             self.config = make_config(self.setup(), self.rules)
         except SetupError as exc:
             self.error = str(exc)
         else:
             self.error = ""
+        refused = setup_roles.refusal(self.roles)          # VG-03: the engine's reason, in its words
+        if refused is not None:
+            self.preview_error = self.error = refused
         start = getattr(self, "start_button", None)
         if start is not None and start.alive():
             start.enable() if self.config is not None else start.disable()
@@ -308,7 +312,16 @@ class SetupScreen(Screen):
             if "dragon" in roles:
                 sets += f" and the Dragon's starting Health ({cfg.extra.get('dragon_health')})"
             text = f"With no Knight in play this level sets {sets}."
-        return text
+        elif role == "vile_ghoul":                                           # VG-01: the goal this game uses
+            kills = tuple(cfg.extra.get("ghoul_kills", ()))
+            if kills:
+                health = lvl.knight_health if kills[0] == "knight" else lvl.dragon_health
+                aim = f"kill the {kills[0].title()} ({health} Health)"
+            else:
+                n = cfg.extra.get("vile_smash_goal", cfg.extra.get("ghoul_crystals_goal"))
+                aim = f"smash {n} Crystals" + (", then escape" if "vile_smash_goal" not in cfg.extra else "")
+            text = f"{text} In this game: {aim}."
+        return text + setup_roles.provisional_note(self.rules, role)
 
     def level_note(self, role: str, level_id: str | None = None, longest: bool = False) -> str:
         """The line under a player's row: the level, what it does, and in a campaign the player's
@@ -366,12 +379,12 @@ class SetupScreen(Screen):
         left = self.left
         bh = s(38)
         # roles in play
-        n = len(APP_ROLES)
+        n = len(ROLE_ORDER)
         tgap = s(10)
         tw = min(s(122), (self.left_w - (n - 1) * tgap) // n)
         y = left.y + s(30)
         self.role_buttons = {}
-        for i, role in enumerate(APP_ROLES):
+        for i, role in enumerate(ROLE_ORDER):
             on = role in self.chosen
             tip = f"Take the {ROLE_NAMES[role]} out of the game" if on else f"Add the {ROLE_NAMES[role]} to the game"
             b = pygame_gui.elements.UIButton(pygame.Rect(left.x + i * (tw + tgap), y, tw, s(46)),

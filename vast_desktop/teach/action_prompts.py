@@ -61,6 +61,15 @@ PHRASES: dict[DecisionKind, tuple[tuple[str, str], ...]] = {
         ("attack", "attack a piece on your space"), ("smash", "smash the Crystal"), ("terror", "use a Terror card"),
         ("flare", "use the Flare"), ("end", "end your turn")),
 }
+# (kind, role) -> the phrases where a role plays another's kind of turn: the Vile Ghoul plays the
+# Ghoul's turn (its piece named, and its Boost dice, VG-09)
+ROLE_PHRASES: dict[tuple[DecisionKind, str], tuple[tuple[str, str], ...]] = {
+    (DecisionKind.GHOUL_TURN, "vile_ghoul"): (
+        ("move", "move the Vile Ghoul"), ("charge", "move in and attack"), ("boost", "spend a Boost die"),
+        ("collect", "collect a Treasure token or Gem"), ("attack", "attack a piece on your space"),
+        ("smash", "smash the Crystal"), ("terror", "use a Terror card"), ("flare", "use the Flare"),
+        ("end", "end your turn")),
+}
 SEPARATOR = " — "           # between what to do and the status after it
 
 
@@ -74,20 +83,20 @@ def sentence(phrases: Iterable[str]) -> str:
     return text[0].upper() + text[1:]
 
 
-def what_to_do(kind: DecisionKind, options: Iterable[Option]) -> str:
-    """What the options of a ``kind`` decision let the decider do, e.g. "Move the Knight,
+def what_to_do(kind: DecisionKind, options: Iterable[Option], role: str | None = None) -> str:
+    """What the options of a ``kind`` decision let the decider (``role``) do, e.g. "Move the Knight,
     place Hero cubes, or end your turn" ("" for a kind without phrases or no known verb)."""
-    table = PHRASES.get(kind)
+    table = ROLE_PHRASES.get((kind, role or "")) or PHRASES.get(kind)
     if table is None:
         return ""
     verbs = {verb_of(o.id) for o in options}
     return sentence(phrase for verb, phrase in table if verb in verbs)
 
 
-def lead(kind: DecisionKind, options: Iterable[Option], status: str) -> str:
+def lead(kind: DecisionKind, options: Iterable[Option], status: str, role: str | None = None) -> str:
     """The prompt: what to do first, then ``status`` after a dash (just ``status`` when the
     options name nothing to do)."""
-    action = what_to_do(kind, options)
+    action = what_to_do(kind, options, role)
     if not action:
         return status
     return f"{action}{SEPARATOR}{status}" if status else action
@@ -95,4 +104,4 @@ def lead(kind: DecisionKind, options: Iterable[Option], status: str) -> str:
 
 def shown_prompt(decision: Decision) -> str:
     """The prompt as the table shows it: what to do first, then the engine's status line."""
-    return lead(decision.kind, decision.options, decision.prompt)
+    return lead(decision.kind, decision.options, decision.prompt, decision.role)

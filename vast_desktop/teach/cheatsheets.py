@@ -68,15 +68,15 @@ __all__ = [
     "triggers_now",
 ]
 
-ROLES: tuple[str, ...] = ("knight", "goblins", "dragon", "cave", "thief", "ghoul")
+ROLES: tuple[str, ...] = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")
 CHEATSHEETS_FILE = "cheatsheets.yaml"
 REMINDERS_FILE = "reminders.yaml"
 #: The engine's turn-start event (logged first thing in every role's turn).
 TURN_EVENT = "turn"
 
-Role = Literal["knight", "goblins", "dragon", "cave", "thief", "ghoul"]
+Role = Literal["knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul"]
 Trigger = Annotated[str, StringConstraints(
-    pattern=r"^(decision:[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|dragon|cave|thief|ghoul))$")]
+    pattern=r"^(decision:[a-z][a-z0-9_]*(/[a-z][a-z0-9_]*)?|event:[a-z][a-z0-9_]*|turn_start:(knight|goblins|vile_ghoul|dragon|cave|thief|ghoul))$")]
 
 
 VariantName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]

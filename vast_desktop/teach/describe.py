@@ -29,6 +29,7 @@ from .describe_boards import (
 )
 from .describe_boards import card as _card
 from .describe_ghoul import ghoul_tip
+from .describe_vile_ghoul import vile_ghoul_tip
 
 DIRECTIONS = ("north", "east", "south", "west")
 TOKEN_NAMES = {"crystal": "Crystal", "treasure": "Treasure", "event": "Event", "vault": "Vault", "gem_claw": "Claw Gem",
@@ -168,7 +169,7 @@ def tribe_tip(view: PlayerView, tribe: str) -> str:
 
 
 PIECES: dict[str, Callable[[PlayerView], str]] = {"knight": knight_tip, "dragon": dragon_tip, "thief": thief_tip,
-                                                  "ghoul": ghoul_tip}
+                                                  "ghoul": ghoul_tip, "vile_ghoul": vile_ghoul_tip}
 
 
 # ------------------------------------------------------------------ cards

@@ -19,6 +19,7 @@ from ..engine.kinds import DecisionKind
 from ..engine.view import PlayerView
 from ..rules_data import RulesData, UnknownIdError
 from .describe_ghoul import ghoul_flare, ghoul_info, ghoul_slot, ghoul_terror_card
+from .describe_vile_ghoul import vile_ghoul_info, vile_ghoul_slot, vile_ghoul_terror_card
 
 TRIBES = ("fangs", "bones", "eye")
 TRIBE_NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
@@ -903,12 +904,15 @@ def thief_info(view: PlayerView, rest: str) -> str:
 # ========================================================================= dispatch
 SLOTS: dict[str, Callable[[PlayerView, str], str]] = {"knight": knight_slot, "dragon": dragon_slot,
                                                       "cave": cave_slot, "goblins": goblins_slot,
-                                                      "thief": thief_slot, "ghoul": ghoul_slot}
+                                                      "thief": thief_slot, "ghoul": ghoul_slot,
+                                                      "vile_ghoul": vile_ghoul_slot}
 INFOS: dict[str, Callable[[PlayerView, str], str]] = {"knight": knight_info, "dragon": dragon_info,
                                                       "cave": cave_info, "goblins": goblins_info,
-                                                      "thief": thief_info, "ghoul": ghoul_info}
+                                                      "thief": thief_info, "ghoul": ghoul_info,
+                                                      "vile_ghoul": vile_ghoul_info}
 BOARD_CARDS: tuple[Callable[[PlayerView, str], str | None], ...] = (
-    knight_treasure_card, knight_sidequest_card, dragon_hand_card, goblins_card, ghoul_terror_card)
+    knight_treasure_card, knight_sidequest_card, dragon_hand_card, goblins_card, ghoul_terror_card,
+    vile_ghoul_terror_card)
 
 
 def board_slot(view: PlayerView, ref: str) -> str:
@@ -928,7 +932,7 @@ def board_info(view: PlayerView, ref: str) -> str:
 def board_card(view: PlayerView, cid: str) -> str | None:
     """A card where the view places it on a board (None when no board holds it: then it is offered or public)."""
     if cid == "flare":
-        if view.boards.ghoul is not None:           # the Ghoul's Flare costs it movement (and the Thief's, cubes)
+        if view.boards.ghoul is not None or view.boards.vile_ghoul is not None:   # it costs a Ghoul movement
             return ghoul_flare(view) + (" The Thief pays 1 Action cube each use instead (around his own space)."
                                         if view.boards.thief is not None else "")
         return FLARE

@@ -7,7 +7,9 @@ choose among are targets of its own decision only, so their tooltip (the card's 
 the rules data) says nothing that is not public.
 
 Refs: ``slot:ghoul.die.<face>``, ``slot:ghoul.symbol.<symbol>``, ``card:<terror card>`` (a copy id
-such as ``chase`` or ``chase_2``), ``info:ghoul.<dice|movement|attack|defense|fury|treasure|deck>``.
+such as ``chase`` or ``chase_2``), ``info:ghoul.<dice|movement|attack|defense|fury|treasure|deck|next_turn>``.
+The Vile Ghoul's own are in :mod:`.describe_vile_ghoul`; its Terror cards and its Cheat's and skitter's
+choices are described here (:func:`terror_card_tip`, :func:`ghoul_slot`).
 """
 from __future__ import annotations
 
@@ -48,28 +50,41 @@ def ghoul_tip(view: PlayerView) -> str:
 def ghoul_terror_card(view: PlayerView, cid: str) -> str | None:
     """A Terror card on the Ghoul's board (held, leaving this turn, or drawn to choose among)."""
     b = view.boards.ghoul
-    if b is None or terror_name(view, cid) is None:
+    if b is None:
+        return None
+    return terror_card_tip(view, cid, b.terror, b.terror_leaving, b.terror_first_used)
+
+
+def terror_card_tip(view: PlayerView, cid: str, terror: tuple[str, ...], leaving: tuple[str, ...],
+                    first_used: tuple[str, ...]) -> str | None:
+    """A Terror card on the Ghoul's or the Vile Ghoul's board: held (``terror``), leaving this turn, used
+    this turn (``first_used``), or drawn to choose among; None when ``cid`` is no Terror card."""
+    if terror_name(view, cid) is None:
         return None
     text = terror_text(view, cid)
-    if cid in b.terror_leaving:
+    if cid in leaving:
         return f"{text} (its once-per-game effect is in use this turn: the card leaves at the end of the turn)"
-    if cid in b.terror and cid in b.terror_first_used:
+    if cid in terror and cid in first_used:
         return f"{text} (used this turn: neither effect again before its next turn)"
-    if cid in b.terror:
+    if cid in terror:
         return f"{text} (face up: the first effect once per turn, the other once per game, never both in a turn)"
     return f"{text} (drawn: keep one, the others go to the bottom of the Terror deck)"
 
 
 def ghoul_flare(view: PlayerView) -> str:
-    """The Flare as the Ghoul uses it (its player variants): aimed at its own space for movement."""
+    """The Flare as the Ghoul (or the Vile Ghoul) uses it (its player variants): aimed at its own space
+    for movement."""
     f = view.rules.ghoul.flare
-    return (f"The Flare (the Ghoul's variants): light up the spaces around the Ghoul's own space, "
+    who = "Ghoul" if view.boards.ghoul is not None or view.boards.vile_ghoul is None else "Vile Ghoul"
+    return (f"The Flare (the {who}'s variants): light up the spaces around the {who}'s own space, "
             f"{f.own_space_movement} movement point each use.")
 
 
 def ghoul_slot(view: PlayerView, rest: str) -> str:
+    """``slot:ghoul.<what>``: the Ghoul's dice and the skitter's symbols — Cheat's faces and the
+    symbols are the Vile Ghoul's choices too (the Ghoul's rules play both)."""
     b = view.boards.ghoul
-    if b is None:
+    if b is None and view.boards.vile_ghoul is None:
         return ""
     what, _, detail = rest.partition(".")
     if what == "die" and detail.isdigit():
@@ -80,6 +95,8 @@ def ghoul_slot(view: PlayerView, rest: str) -> str:
             return f"Cheat (once per game): turn one Ghoul die to {face} and roll only the others."
         if kind == "ghoul_reroll":
             return f"Cheat: roll the {face} again."
+        if b is None:
+            return f"A Ghoul die showing {face}."
         rest_faces = list(b.rolled)
         if face in rest_faces:
             rest_faces.remove(face)
@@ -89,7 +106,8 @@ def ghoul_slot(view: PlayerView, rest: str) -> str:
                     f"attack {kept[1]} (the higher is movement, the lower attack).")
         return f"A Ghoul die showing {face}."
     if what == "symbol" and detail:
-        return (f"The {SYMBOL_NAMES.get(detail, detail.title())} symbol: the Ghoul skitters to a Dark tile with it.")
+        who = "Ghoul" if b is not None else "Vile Ghoul"
+        return f"The {SYMBOL_NAMES.get(detail, detail.title())} symbol: the {who} skitters to a Dark tile with it."
     return ""
 
 
@@ -125,4 +143,23 @@ def ghoul_info(view: PlayerView, rest: str) -> str:
                 "movement points.")
     if rest == "deck":
         return f"The Terror deck: {b.terror_deck} card(s), facedown (nobody sees their order)."
+    if rest == "next_turn":
+        return next_turn_tip("Ghoul", b.card_movement, b.backstab)
     return ""
+
+
+def next_turn_tip(title: str, card_movement: int, backstab: int) -> str:
+    """The change to a Ghoul's movement waiting for its next turn, and where it comes from (the Thief's
+    Charm or Warlock's Wand, EXPANSION_DATA Appendix A; the Backstab's cubes, GH-37)."""
+    parts = []
+    if card_movement > 0:
+        parts.append(f"the Thief's Charm gives it +{card_movement}")
+    elif card_movement < 0:
+        parts.append(f"the Thief's Warlock's Wand costs it {-card_movement}")
+    if backstab:
+        parts.append(f"the Thief's Backstab costs it {backstab} (1 per cube)")
+    if not parts:
+        return ""
+    return (f"On its next turn the {title}'s movement changes: {' and '.join(parts)}, never below 0; "
+            "then the change is spent.")
+

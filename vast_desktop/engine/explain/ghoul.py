@@ -10,7 +10,9 @@ smash; a step; a Blink), a piece to ``turn.check_piece`` (an attack, a charge; i
 (``attacks.check_skitter_space``, the symbol named is the decision's public fact; the symbol
 itself, ``attacks.check_symbol``), the Treasure token taken from the map
 (``turn.check_take_treasure``), Scour's reveal (``terror.check_scour_reveal``), the Terror card
-kept or discarded (``terror.check_keep_card``, ``terror.check_discard_card``).
+kept or discarded (``terror.check_keep_card``, ``terror.check_discard_card``).  The Vile Ghoul's
+own: its Boost dice in its turn (``vile.turn.check_boost``) and the die it places on its chart, as
+the supply die or the row of the chart clicked (``vile.turn.check_select``).
 """
 from __future__ import annotations
 
@@ -121,5 +123,18 @@ def ghoul_terror_choice(g: Game, d: Decision, t: Target) -> Reason | None:
     return terror.check_discard_card(g, t.ref)
 
 
+def vile_ghoul_select(g: Game, d: Decision, t: Target) -> Reason | None:
+    """VG-06: a die of its supply, or the row of the chart it goes on (the row of that face)."""
+    from ..roles.ghoul.vile import turn as vile_turn
+
+    if d.kind != "vile_ghoul_select" or t.kind != "slot" or g.state.ghoul is None:
+        return None
+    for prefix in (vile_turn.SUPPLY_SLOT, vile_turn.ROW_SLOT):
+        face = t.ref[len(prefix):]
+        if t.ref.startswith(prefix) and face.isdigit() and 1 <= int(face) <= 6:
+            return vile_turn.check_select(g, int(face))
+    return None
+
+
 REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
-    ghoul_turn, ghoul_place, ghoul_skitter, ghoul_symbol, ghoul_take_treasure, ghoul_scour, ghoul_terror_choice]
+    ghoul_turn, vile_ghoul_select, ghoul_place, ghoul_skitter, ghoul_symbol, ghoul_take_treasure, ghoul_scour, ghoul_terror_choice]

@@ -1,7 +1,7 @@
 """Player boards drawn like the physical ones (GUI_SPEC "Player board right"): one module per role
 (:mod:`.knight`, :mod:`.cave`, :mod:`.goblins`, :mod:`.dragon`, :mod:`.thief`,
-:mod:`.ghoul`) on the shared drawing
-kit :mod:`.kit`.  A role's board imports only the kit, never another role's board
+:mod:`.ghoul`, :mod:`.vile_ghoul`) on the shared drawing
+kit :mod:`.kit` (and :mod:`.ghoul_parts`, what the two Ghouls' boards share).  A role's board imports only the kit, never another role's board
 (tests/test_hygiene.py); this module is the one that knows every role: it dispatches by role.
 
 :func:`draw_board` draws one role's board from a :class:`PlayerView` and returns a
@@ -45,7 +45,7 @@ from ..theme import (
     TEXT_DIM,
     font,
 )
-from . import cave, dragon, ghoul, goblins, kit, knight, thief
+from . import cave, dragon, ghoul, ghoul_parts, goblins, kit, knight, thief, vile_ghoul
 from .kit import BASE_W, BoardLayout, _glow, _header, _Scale, _shade, draw_card_zoom
 
 __all__ = [
@@ -68,18 +68,19 @@ _DRAWERS: dict[str, _BoardDrawer] = {
     "dragon": dragon.draw_dragon_board,
     "thief": thief.draw_thief_board,
     "ghoul": ghoul.draw_ghoul_board,
+    "vile_ghoul": vile_ghoul.draw_vile_ghoul_board,
 }
 
 
 def has_board(role: str) -> bool:
-    """Whether the table draws ``role``'s board (every role of ``engine.state.APP_ROLES``)."""
+    """Whether the table draws ``role``'s board (every role of ``engine.state.ROLE_ORDER``)."""
     return role in _DRAWERS
 
 
 def clear_caches() -> None:
     """Forget cached backgrounds, layouts and glows (after a display change or pygame.quit)."""
     kit.clear_caches()
-    for module in (knight, cave, goblins, dragon, thief, ghoul):
+    for module in (knight, cave, goblins, dragon, thief, ghoul, ghoul_parts, vile_ghoul):
         module.clear_caches()
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 BOOST_SLOT = "vile_ghoul.boost"
 SUPPLY_SLOT = "vile_ghoul.supply."
+ROW_SLOT = "vile_ghoul.row."                 # a row of the chart: the supply die of its face dragged or clicked there
 
 
 def vile_ghoul_turn(g: Game) -> Proc:
@@ -116,7 +117,8 @@ def select_statistics(g: Game) -> Proc:
             boost = c.right.get(f, 0)
             label = f"Place the {f}: Movement {row.movement}, Attack {row.attack}" + (f", {boost} Boost die/dice"
                                                                                       if boost else "")
-            opts.append(Option(f"select:{f}", label, (Target("slot", f"{SUPPLY_SLOT}{f}"),)))
+            opts.append(Option(f"select:{f}", label, (Target("slot", f"{SUPPLY_SLOT}{f}"),
+                                                      Target("slot", f"{ROW_SLOT}{f}", drag_from=f"{SUPPLY_SLOT}{f}"))))
         choice = yield g.ask(PIECE, DecisionKind.VILE_GHOUL_SELECT, "Place a die from your supply on the chart: its "
                              "row gives this turn's Movement and Attack", opts, rules_ref="vile_ghoul.select")
         face = int(arg_of(choice.id))

@@ -16,6 +16,7 @@ Pure: it reads the rules data and returns a :class:`VileGoal`; setup applies it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -126,3 +127,20 @@ def vile_goal(rules: RulesData, roles: tuple[str, ...], level_id: str | None = N
                                      f"{', '.join(s.id for s in v.solo_levels)}")
                 crystals = lvl.params.int("crystals", crystals)
     return VileGoal(ids, None, None, crystals, escape, level.dice_rolled, gifts, no_hunger, ambush)
+
+
+def in_goblins_place(rules: RulesData, roles: tuple[str, ...], name: str, summary: str) -> tuple[str, str]:
+    """VG-01/03: the base role variant's name and summary with the Vile Ghoul in the Goblins' seat — the
+    name said so; the summary leads with its own player variants for these roles (its goal), then the
+    base variant's, what it gave or asked of the Goblins said of the Vile Ghoul, less the Goblins'
+    Crystals to smash (the Vile Ghoul's are its own, VG-01)."""
+    own = [v.summary for v in rules.vile_ghoul.player_variants if _applies(v, roles)]
+    text = re.sub(r"The Goblins win by smashing \d+ Crystals, the (\w+) by", r"The \1 wins by", summary)
+    text = re.sub(r" and win by smashing \d+ Crystals", "", text)
+    for goblins, vile in (("The Goblins take", "The Vile Ghoul takes"), ("the Goblins take", "the Vile Ghoul takes"),
+                          ("the Goblins hunt", "the Vile Ghoul hunts"), ("the Goblins win", "the Vile Ghoul wins"),
+                          ("The Goblins win", "The Vile Ghoul wins"), ("Dragon; they win by killing him",
+                                                                       "Dragon; it wins by killing him"),
+                          ("Goblins", "Vile Ghoul")):
+        text = text.replace(goblins, vile)
+    return f"{name}, the Vile Ghoul in the Goblins' place", " ".join([*own, text])
