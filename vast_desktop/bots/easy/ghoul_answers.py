@@ -19,19 +19,24 @@ from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot, Scorer
 from ..features import arg, option_space
-from .ghoul import GhoulPicture, _symbol_tiles
+from .ghoul import GhoulPicture, HuntPicture, _symbol_tiles
 
 _COUNT = re.compile(r"(\d+)")
 
 
-def _ghoul_picture(bot: ScoredBot, view: PlayerView, decision: Decision) -> GhoulPicture | None:
-    """The Ghoul's picture of this view (its Easy player's weights), or None without a Ghoul board.
-    Built per option: these decisions are rare and have few options, and no view is kept."""
-    if view.boards.ghoul is None:
-        return None
-    from .ghoul import EasyGhoul
+def _ghoul_picture(bot: ScoredBot, view: PlayerView, decision: Decision) -> HuntPicture | None:
+    """The picture of this view of the Ghoul in play — the Ghoul's or the Vile Ghoul's, with its
+    Easy player's weights — or None without either board.  Built per option: these decisions are
+    rare and have few options, and no view is kept."""
+    if view.boards.ghoul is not None:
+        from .ghoul import EasyGhoul
 
-    return GhoulPicture(view, decision, EasyGhoul.default_params())
+        return GhoulPicture(view, decision, EasyGhoul.default_params())
+    if view.boards.vile_ghoul is not None:
+        from .vile_ghoul import EasyVile_Ghoul, VilePicture
+
+        return VilePicture(view, decision, EasyVile_Ghoul.default_params())
+    return None
 
 
 def _view(pic: object) -> PlayerView:
@@ -47,7 +52,7 @@ def score_symbol(bot: ScoredBot, pic: object, decision: Decision, option: Option
     if g is None:
         return 0.0
     spots = _symbol_tiles(g, arg(option))
-    best = max((g.outlook(q, g.me.movement, g.me.attack) for q in spots), default=0.0)
+    best = max((g.outlook(q, g.movement, g.attack) for q in spots), default=0.0)
     bot.note(option.id, "The Ghoul lands far from what it is after.")
     return -best
 
@@ -58,7 +63,7 @@ def score_space(bot: ScoredBot, pic: object, decision: Decision, option: Option)
     q = option_space(option)
     if g is None or q is None:
         return 0.0
-    return -g.outlook(q, max(g.me.movement, 3), max(g.me.attack, 2))
+    return -g.outlook(q, max(g.movement, 3), max(g.attack, 2))
 
 
 def score_attacked(bot: ScoredBot, pic: object, decision: Decision, option: Option) -> float:
