@@ -19,6 +19,7 @@ from test_privacy import Watcher, check_privacy
 from test_random_games import check_invariants
 
 from vast_desktop.bots.random_bot import RandomBot
+from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, new_game, replay, view
 from vast_desktop.engine.roles.ghoul.state import GhoulState
 from vast_desktop.engine.roles.thief.state import stashed
@@ -75,19 +76,21 @@ def check_deck_hidden(g: Game) -> None:
 
 def play(setup: Setup, check_step: Callable[[Game], None] = check_general,
          check_hidden: Callable[[Game], None] = check_deck_hidden,
-         kept: Callable[[Game], object] = lambda g: g.state.ghoul.fury) -> Game:
-    """A random game to its end: ``check_step`` after every step, privacy and ``check_hidden``
-    every 10th, then a replay with the same outcome and the same ``kept`` (the Ghoul's Fury; the
-    Vile Ghoul's tests pass their own checks and its dice chart)."""
+         kept: Callable[[Game], object] = lambda g: g.state.ghoul.fury, level: str = "random") -> Game:
+    """A game to its end, every seat played at ``level`` (the random player by default): ``check_step``
+    after every step, privacy and ``check_hidden`` every 10th, then a replay with the same outcome
+    and the same ``kept`` (the Ghoul's Fury; the Vile Ghoul's tests pass their own checks and its
+    dice chart)."""
     g = new_game(setup)
-    bot = RandomBot(setup.seed)
+    shared = RandomBot(setup.seed)                 # one random player for every seat, as the pinned seeds were played
+    players = {r: shared if level == "random" else make_bot(r, level, setup.seed + i) for i, r in enumerate(setup.roles)}
     watcher = Watcher()
     check_step(g)
     while g.outcome is None:
         assert len(g.choices) < MAX_STEPS, f"seed {setup.seed}: no outcome after {MAX_STEPS} choices"
         d = g.pending
         assert d is not None
-        g.apply(bot(view(g, d.role), d))
+        g.apply(players[d.role](view(g, d.role), d))
         check_step(g)
         if len(g.choices) % 10 == 0:
             check_privacy(g, watcher, full=len(g.choices) % 200 == 0)

@@ -1,9 +1,10 @@
 """Random full games with the Vile Ghoul (issue 29): with each role it may join in the Goblins'
 place (the Knight, the Dragon, the Cave, the Thief; the Thief with the Cave), three, four and
-five players, and solo at each level, played to the end by the random bot with
+five players, and solo at each level, played to the end by the random bot (and, two seeds each,
+by Easy players in every seat) with
 test_random_games' invariants (its Treasure tokens put back) and the Vile Ghoul's own checked
 after every step, the privacy watcher on every view every 10th step, and the log replayed at
-the end.  One game per combination keeps it to a few seconds.
+the end.  One random game and two Easy ones per combination keep it to a few seconds.
 
 The Vile Ghoul's invariants: its 13 Terror cards each in one place; its dice (supply, the left
 of the chart, the right of the rows) never more than it has, and one die on the left only while
@@ -60,9 +61,10 @@ def check_hidden(g: Game) -> None:
             assert not any(c in oid for oid in pv.decision.ids for c in deck), "an option names a card in the deck"
 
 
-def play(setup: Setup) -> Game:
-    """test_random_games_ghoul's random game with the Vile Ghoul's checks; the replay keeps its chart."""
-    return play_game(setup, check_general_vile, check_hidden, lambda g: g.state.ghoul.chart)
+def play(setup: Setup, level: str = "random") -> Game:
+    """test_random_games_ghoul's game (every seat at ``level``) with the Vile Ghoul's checks; the
+    replay keeps its chart."""
+    return play_game(setup, check_general_vile, check_hidden, lambda g: g.state.ghoul.chart, level)
 
 
 def check_general_vile(g: Game) -> None:
@@ -117,14 +119,22 @@ def test_a_vile_ghoul_game_saves_and_loads(tmp_path) -> None:
         assert view(again, v) == view(g, v)
 
 
-def test_cli_simulates_the_vile_ghoul_and_refuses_easy_and_hard_without_its_player(capsys) -> None:
-    """``simulate --roles knight,vile_ghoul`` in-process; it has no Easy player yet, so Easy for it
-    and Hard for anyone (whose lookahead needs Easy players in every seat) are refused with the reason."""
+def test_cli_simulates_the_vile_ghoul_with_easy_and_hard_players(capsys) -> None:
+    """``simulate --roles knight,vile_ghoul`` in-process, with the random, Easy and Hard players:
+    Hard plays its lookahead with Easy players in every seat, the Vile Ghoul's among them."""
     from vast_desktop.cli import run as main
 
     assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "2", "--seed", "4"]) == 0
-    capsys.readouterr()
-    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "1", "--bots", "vile_ghoul=easy"]) != 0
-    assert "there is no easy computer player for the vile_ghoul in this build yet" in capsys.readouterr().err
-    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "1", "--bots", "knight=hard"]) != 0
-    assert "the vile_ghoul has none in this build yet" in capsys.readouterr().err
+    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "2", "--bots", "vile_ghoul=easy,knight=easy"]) == 0
+    assert "2 games, 2 finished, 0 errors" in capsys.readouterr().out
+    assert main(["simulate", "--roles", "knight,vile_ghoul", "--games", "1", "--bots", "knight=hard"]) == 0
+    assert "1 games, 1 finished, 0 errors" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("roles", COMBINATIONS, ids="-".join)
+@pytest.mark.parametrize("seed", [5, 6])
+def test_easy_game_with_the_vile_ghoul(roles: tuple[str, ...], seed: int) -> None:
+    """Every seat Easy, over each combination: the Vile Ghoul's player and the others' answers to
+    it play to the end with the invariants held."""
+    g = play(Setup(roles=roles, seed=seed), level="easy")
+    assert g.state.ghoul.placed and g.outcome is not None
