@@ -149,11 +149,18 @@ class HuntPicture(ABC):
             self._dist[start] = dist
         return self._dist[start]
 
-    def outlook(self, at: Pos | None, movement: int, attack: int) -> float:
+    def later_attack(self, attack: int) -> int:
+        """The attack it may count on for a goal out of reach this turn: the Ghoul's discs left
+        (the Vile Ghoul's next rows, :class:`.vile_ghoul.VilePicture`)."""
+        return attack
+
+    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
         """How good standing at ``at`` is with ``movement`` and ``attack`` discs left: the best
-        goal, nearly its value if reachable and affordable now, else less the farther it is."""
+        goal, nearly its value if reachable and affordable now, else less the farther it is
+        (and less again without the attack it needs: ``later``, else :meth:`later_attack`)."""
         if at is None:
             return 0.0
+        later_atk = self.later_attack(attack) if later is None else max(attack, later)
         dist = self.dist_from(at)
         p = self.params
         best = 0.0
@@ -169,7 +176,7 @@ class HuntPicture(ABC):
             else:
                 short = max(0, d + goal.movement - movement)
                 v = goal.value * p["later"] / (1.0 + p["far"] * short)
-                if attack < goal.discs and goal.discs:
+                if later_atk < goal.discs and goal.discs:
                     v *= p["no_discs"]
             best = max(best, v)
         return best

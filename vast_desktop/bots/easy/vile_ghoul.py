@@ -29,11 +29,11 @@ from functools import cached_property
 
 from ...engine.board_views import VileGhoulBoard
 from ...engine.decisions import Decision, Option
-from ...engine.geometry import manhattan
+from ...engine.geometry import Pos, manhattan
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
-from ..features import arg
+from ..features import arg, option_space
 from .ghoul import (
     Goal,
     HuntPicture,
@@ -46,11 +46,11 @@ from .ghoul import (
     score_symbol,
     score_take_treasure,
     score_terror,
-    score_terror_discard,
     score_terror_keep,
 )
 
 PIECE = "vile_ghoul"
+SCOUR = "scour"
 
 
 @dataclass
@@ -94,7 +94,7 @@ class VilePicture(HuntPicture):
         p = self.params
         if piece == self.me.hunted:
             return p["hunt"] + p["kill"] / self.health(piece)
-        return p["attack"]
+        return p["attack_crystals"] if self.counts_crystals else p["attack"]
 
     def need(self, piece: str) -> int | None:
         """VG-12: the Attack that attacks ``piece`` (its defence + 1), or None: not a target."""
@@ -129,7 +129,31 @@ class VilePicture(HuntPicture):
                 out.append(Goal(t.pos, p["treasure"], movement=collect))
             if self.counts_crystals and toks.get("crystal"):
                 out.append(Goal(t.pos, p["crystal"], discs=smash))
+            if self.may_scour and not t.lit and t.pos not in self.occupied and t.pos != self.start:
+                out.append(Goal(t.pos, p["peek"]))
         return out
+
+    @cached_property
+    def start(self) -> Pos | None:
+        """Where it stands while it has not moved this turn (its full row's Movement left): the
+        tile it ended its last turn on, peeked then already; None once it has moved."""
+        me = self.me
+        if not me.chart_left or self.movement < self.row(me.chart_left)[0]:
+            return None
+        return self.pos
+
+    @cached_property
+    def may_scour(self) -> bool:
+        """Scour's first effect still to use this turn (a peek at the Dark tile it stands on, which
+        it may reveal: the way Crystal tokens reach the map when nobody else reveals tiles), while
+        its goal counts Crystals.  Used this turn when it stands on a Dark tile and is not offered."""
+        if not self.counts_crystals or SCOUR not in self.me.terror:
+            return False
+        here = self.pos
+        tile = self.map.tiles.get(here) if here is not None else None
+        if self.decision.kind == DecisionKind.GHOUL_TURN and tile is not None and not tile.lit:
+            return f"terror:{SCOUR}:first" in self.decision.ids
+        return True
 
     def row(self, face: int) -> tuple[int, int, int]:
         """VG-06: the Movement (less the Backstab's cubes, plus a Charm's or a Wand's change), the
@@ -138,10 +162,23 @@ class VilePicture(HuntPicture):
         row = self.view.rules.vile_ghoul.chart_row(face)
         return max(0, row.movement - me.backstab + me.card_movement), row.attack, me.chart_right[face - 1]
 
-    def row_outlook(self, movement: int, attack: int, boost: int) -> float:
-        """The best outlook this turn from where it stands, each Boost die spent on movement or Attack."""
+    def next_attack(self, supply: Collection[int]) -> int:
+        """The best Attack of a later turn: the strongest row of ``supply``, or with none left the
+        row of an average die of the fresh roll (VG-04)."""
+        if not supply:
+            return int(self.view.rules.vile_ghoul.chart_row(4).attack)
+        return max(self.row(f)[1] for f in supply)
+
+    def later_attack(self, attack: int) -> int:
+        """A goal out of reach this turn is attacked on a later one, with a die still in supply."""
+        return max(attack, self.next_attack(self.me.supply))
+
+    def row_outlook(self, movement: int, attack: int, boost: int, rest: Collection[int] | None = None) -> float:
+        """The best outlook this turn from where it stands, each Boost die spent on movement or
+        Attack; ``rest``: the supply it leaves for later turns."""
         data = self.view.rules.vile_ghoul.boost
-        return max(self.outlook(self.pos, movement + k * data.movement, attack + (boost - k) * data.attack)
+        later = None if rest is None else self.next_attack(rest)
+        return max(self.outlook(self.pos, movement + k * data.movement, attack + (boost - k) * data.attack, later)
                    for k in range(boost + 1))
 
 
@@ -158,6 +195,8 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "attack": 4.0,        # an attack on another piece: a Terror card
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
             "crystal": 16.0,      # a Crystal where its goal counts them
+            "attack_crystals": 2.0,  # ... and then an attack on another piece: a Terror card, a detour
+            "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
             "escape": 100.0,      # the win
             "step": 0.05,         # per movement point spent on the way this turn
             "later": 0.6,         # a goal out of reach this turn
@@ -200,9 +239,9 @@ def score_select(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, opti
     p = bot.params
     face = int(arg(option))
     mv, atk, boost = pic.row(face)
-    score = pic.row_outlook(mv, atk, boost) + p["defense"] * atk
     rest = list(pic.me.supply)
     rest.remove(face)
+    score = pic.row_outlook(mv, atk, boost, rest) + p["defense"] * atk
     if rest:
         if any(pic.row(f)[1] >= pic.prey_need for f in rest):
             score += p["reserve"]
@@ -246,6 +285,9 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
     if v == "boost":
         return score_boost(bot, pic, option)
     if v == "terror":
+        card, _, which = arg(option).partition(":")
+        if card == SCOUR and pic.counts_crystals:
+            return score_scour_card(bot, pic, option, which.partition(":")[0])
         return score_terror(bot, pic, option)
     return -1.0                                                   # the Flare: rarely worth the movement
 
@@ -273,7 +315,61 @@ def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     return best
 
 
+def score_scour_card(bot: EasyVile_Ghoul, pic: VilePicture, option: Option, which: str) -> float:
+    """Scour while Crystals are its goal: a peek at the Dark tile it stands on (a Crystal tile
+    revealed brings a Crystal token); once per game, every Dark tile entered this turn — only in
+    the Collapse, since the card kept gives a peek every turn."""
+    p = bot.params
+    if which == "first":
+        bot.note(option.id, "A look under this Dark tile may turn up a Crystal.")
+        return p["peek"]
+    if not pic.view.collapse:
+        return -1.0                       # the card gives a peek every turn until the Collapse: keep it
+    dark = sum(1 for t in pic.view.tiles if not t.lit and t.pos != pic.pos)
+    return p["peek"] * min(dark, pic.movement) / 2.0 - p["once_per_game"]
+
+
 # ------------------------------------------------------------------ the other decisions
+def score_keep_card(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """The Terror card kept: the Easy Ghoul's weights; Scour first while Crystals are its goal."""
+    if pic.counts_crystals and arg(option).partition("#")[0] == SCOUR:
+        return 10.0
+    return score_terror_keep(bot, pic, decision, option)
+
+
+def score_discard_card(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    return -score_keep_card(bot, pic, decision, option)
+
+
+def score_place_tile(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """RV-03 (no Cave): the Dark tile drawn where another piece will reveal it soon — next to the
+    Thief or the Knight, who reveal the tiles they enter (a Crystal tile brings a Crystal token) —
+    and near it: somewhere to skitter, and to Scour."""
+    q, here = option_space(option), pic.pos
+    if q is None or here is None:
+        return 0.0
+    score = -0.5 * manhattan(q, here)
+    if pic.counts_crystals:
+        near = [manhattan(q, at) for piece, at in pic.view.pieces.items() if piece in ("thief", "knight")]
+        score -= min(near, default=0)
+    return score
+
+
+def score_collapse(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """COL-05/10: keep the game going — never a Lit Crystal tile (five end it), rarely a Dark
+    one (it may be one) or a tile with a Crystal token it still wants; else far from it."""
+    q, here = option_space(option), pic.pos
+    t = pic.map.tiles.get(q) if q is not None else None
+    if t is None:
+        return 0.0
+    score = -100.0 if t.lit and t.type == "crystal" else 0.0 if t.lit else -20.0
+    if t.tokens.get("crystal") and pic.counts_crystals:
+        score -= 30.0
+    if here is not None:
+        score += 0.5 * min(6, manhattan(q, here)) - (5.0 if q == here else 0.0)
+    return score
+
+
 def score_cheat(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
     """Cheat once per game: the face of the row with the best outlook, when it beats the card kept."""
     a = arg(option)
@@ -295,8 +391,9 @@ def score_reroll(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, opti
 EasyVile_Ghoul.SCORERS = {
     DecisionKind.GHOUL_TURN: score_turn, DecisionKind.VILE_GHOUL_SELECT: score_select,
     DecisionKind.GHOUL_PLACE: score_place, DecisionKind.GHOUL_SKITTER: score_skitter,
-    DecisionKind.GHOUL_SKITTER_SYMBOL: score_symbol, DecisionKind.GHOUL_TERROR_KEEP: score_terror_keep,
-    DecisionKind.GHOUL_TERROR_DISCARD: score_terror_discard, DecisionKind.GHOUL_CHEAT: score_cheat,
+    DecisionKind.GHOUL_SKITTER_SYMBOL: score_symbol, DecisionKind.GHOUL_TERROR_KEEP: score_keep_card,
+    DecisionKind.GHOUL_TERROR_DISCARD: score_discard_card, DecisionKind.GHOUL_CHEAT: score_cheat,
     DecisionKind.GHOUL_REROLL: score_reroll, DecisionKind.GHOUL_ADAPT: score_adapt,
     DecisionKind.GHOUL_SCOUR: score_scour, DecisionKind.GHOUL_TAKE_TREASURE: score_take_treasure,
+    DecisionKind.PLACE_TILE: score_place_tile, DecisionKind.COLLAPSE_TILE: score_collapse,
 }
