@@ -341,6 +341,16 @@ def score_discard_card(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision
     return -score_keep_card(bot, pic, decision, option)
 
 
+def score_adapt_search(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """Adapt once per game: search the Terror deck for Scour while Crystals are its goal and it
+    has none (Scour reveals them); else draw as usual (the Easy Ghoul's choice)."""
+    wanted = pic.counts_crystals and SCOUR not in pic.me.terror and SCOUR not in pic.me.terror_removed
+    if wanted and option.id == "adapt:search":
+        bot.note(option.id, "Scour is the Vile Ghoul's way to turn up Crystals.")
+        return 2.0
+    return score_adapt(bot, pic, decision, option)
+
+
 def score_place_tile(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
     """RV-03 (no Cave): the Dark tile drawn where another piece will reveal it soon — next to the
     Thief or the Knight, who reveal the tiles they enter (a Crystal tile brings a Crystal token) —
@@ -393,7 +403,7 @@ EasyVile_Ghoul.SCORERS = {
     DecisionKind.GHOUL_PLACE: score_place, DecisionKind.GHOUL_SKITTER: score_skitter,
     DecisionKind.GHOUL_SKITTER_SYMBOL: score_symbol, DecisionKind.GHOUL_TERROR_KEEP: score_keep_card,
     DecisionKind.GHOUL_TERROR_DISCARD: score_discard_card, DecisionKind.GHOUL_CHEAT: score_cheat,
-    DecisionKind.GHOUL_REROLL: score_reroll, DecisionKind.GHOUL_ADAPT: score_adapt,
+    DecisionKind.GHOUL_REROLL: score_reroll, DecisionKind.GHOUL_ADAPT: score_adapt_search,
     DecisionKind.GHOUL_SCOUR: score_scour, DecisionKind.GHOUL_TAKE_TREASURE: score_take_treasure,
     DecisionKind.PLACE_TILE: score_place_tile, DecisionKind.COLLAPSE_TILE: score_collapse,
 }
