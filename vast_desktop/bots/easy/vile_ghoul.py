@@ -96,6 +96,12 @@ class VilePicture(HuntPicture):
             return p["hunt"] + p["kill"] / self.health(piece)
         return p["attack_crystals"] if self.counts_crystals else p["attack"]
 
+    @property
+    def treasure_value(self) -> float:
+        """A Treasure or Gem: half a Terror card — worth more while Crystals are its goal, where a
+        Terror card may be the Scour that reveals them."""
+        return self.params["treasure_crystals" if self.counts_crystals else "treasure"]
+
     def need(self, piece: str) -> int | None:
         """VG-12: the Attack that attacks ``piece`` (its defence + 1), or None: not a target."""
         d = defence_of(self.view, piece)
@@ -126,7 +132,7 @@ class VilePicture(HuntPicture):
         for t in v.tiles:
             toks = t.tokens
             if toks.get("treasure") or any(n for k, n in toks.items() if k.startswith("gem_") and n):
-                out.append(Goal(t.pos, p["treasure"], movement=collect))
+                out.append(Goal(t.pos, self.treasure_value, movement=collect))
             if self.counts_crystals and toks.get("crystal"):
                 out.append(Goal(t.pos, p["crystal"], discs=smash))
             if self.may_scour and not t.lit and t.pos not in self.occupied and t.pos != self.start:
@@ -194,6 +200,7 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "kill": 40.0,         # ... and more the less Health it has left (divided by it)
             "attack": 4.0,        # an attack on another piece: a Terror card
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
+            "treasure_crystals": 5.0,  # ... while Crystals are its goal (the card may be Scour)
             "crystal": 16.0,      # a Crystal where its goal counts them
             "attack_crystals": 2.0,  # ... and then an attack on another piece: a Terror card, a detour
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
@@ -212,8 +219,8 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
         """The strategies the Hard player weighs: as tuned; a relentless hunter (only its prey
         or its Crystals); a gatherer (Terror cards from Treasure and other pieces first)."""
         base = cls.default_params()
-        return [base, {**base, "hunt": 20.0, "attack": 2.0, "treasure": 1.0},
-                {**base, "attack": 7.0, "treasure": 4.5}]
+        return [base, {**base, "hunt": 20.0, "attack": 2.0, "treasure": 1.0, "treasure_crystals": 3.0},
+                {**base, "attack": 7.0, "treasure": 4.5, "treasure_crystals": 7.0}]
 
     def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
         super().__init__(seed, params, tie)
@@ -276,7 +283,7 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
     if v == "collect":
         bot.note(option.id, "Two Treasures or Gems draw a Terror card.")
         cost = int(pic.view.rules.ghoul.collect_cost)
-        return p["treasure"] + pic.outlook(here, max(0, pic.movement - cost), pic.attack)
+        return pic.treasure_value + pic.outlook(here, max(0, pic.movement - cost), pic.attack)
     if v == "smash":
         if not pic.counts_crystals:
             return -5.0                                           # it helps the Knight, not the hunt
@@ -370,7 +377,7 @@ def score_collapse(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, op
     one (it may be one) or a tile with a Crystal token it still wants; else far from it."""
     q, here = option_space(option), pic.pos
     t = pic.map.tiles.get(q) if q is not None else None
-    if t is None:
+    if q is None or t is None:
         return 0.0
     score = -100.0 if t.lit and t.type == "crystal" else 0.0 if t.lit else -20.0
     if t.tokens.get("crystal") and pic.counts_crystals:
