@@ -90,11 +90,19 @@ class VilePicture(HuntPicture):
 
     def attack_value(self, piece: str) -> float:
         """An attack's worth: on its prey, a step to the win (more the less Health it has left);
-        on another piece, the Terror card it draws."""
+        on another piece, the Terror card it draws — much while Crystals are its goal and it
+        lacks Scour (killing the Thief even lets it keep one of several, VG-15, GH-23)."""
         p = self.params
         if piece == self.me.hunted:
             return p["hunt"] + p["kill"] / self.health(piece)
-        return p["attack_crystals"] if self.counts_crystals else p["attack"]
+        if not self.counts_crystals:
+            return p["attack"]
+        return p["attack_crystals"] if self.has_scour else p["attack_for_scour"]
+
+    @cached_property
+    def has_scour(self) -> bool:
+        """Whether Scour is face up before it or out of the game (no Terror card drawn can be it)."""
+        return SCOUR in self.me.terror or SCOUR in self.me.terror_removed
 
     @property
     def treasure_value(self) -> float:
@@ -202,8 +210,11 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
             "treasure_crystals": 5.0,  # ... while Crystals are its goal (the card may be Scour)
             "crystal": 16.0,      # a Crystal where its goal counts them
-            "attack_crystals": 2.0,  # ... and then an attack on another piece: a Terror card, a detour
+            "attack_crystals": 10.0,  # ... and then an attack on another piece: a Terror card (killing
+                                      # the Thief, one kept of several), his loot dropped to collect
+            "attack_for_scour": 18.0,  # ... more while it has no Scour: the card may be Scour
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
+            "repeek": 1.0,        # ... the one it ended its last turn on (likely peeked then)
             "escape": 100.0,      # the win
             "step": 0.05,         # per movement point spent on the way this turn
             "later": 0.6,         # a goal out of reach this turn
@@ -328,6 +339,8 @@ def score_scour_card(bot: EasyVile_Ghoul, pic: VilePicture, option: Option, whic
     the Collapse, since the card kept gives a peek every turn."""
     p = bot.params
     if which == "first":
+        if pic.start is not None:
+            return p["repeek"]            # the tile it ended its last turn on: most likely peeked then
         bot.note(option.id, "A look under this Dark tile may turn up a Crystal.")
         return p["peek"]
     if not pic.view.collapse:
@@ -351,7 +364,7 @@ def score_discard_card(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision
 def score_adapt_search(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
     """Adapt once per game: search the Terror deck for Scour while Crystals are its goal and it
     has none (Scour reveals them); else draw as usual (the Easy Ghoul's choice)."""
-    wanted = pic.counts_crystals and SCOUR not in pic.me.terror and SCOUR not in pic.me.terror_removed
+    wanted = pic.counts_crystals and not pic.has_scour
     if wanted and option.id == "adapt:search":
         bot.note(option.id, "Scour is the Vile Ghoul's way to turn up Crystals.")
         return 2.0
