@@ -106,3 +106,17 @@ def test_every_choice_of_an_easy_game_is_one_of_the_engines_options() -> None:
         assert picked in d.ids, (d.kind, picked)
         g.apply(picked)
     assert g.outcome is not None
+
+
+def test_GH_39_the_caves_easy_player_names_the_symbol_worst_for_the_vile_ghoul_after_its_smash() -> None:
+    """The others answer the Vile Ghoul's questions with its own picture (easy/ghoul_answers): after
+    a smash the Cave names the skitter's symbol, never the Bones, whose tile lies next to the
+    Vile Ghoul's next Crystal."""
+    row = VD.chart_row(5)
+    assert row.attack >= VD.crystal_smash_attack and row.movement < 3   # Bones is in reach, Fangs and Eye are not
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [5]}, {"vile_ghoul": [1, 0]},
+                  tokens={"1,0": {"crystal": 1}, "2,0": {"crystal": 1}})
+    assert play(g) == "smash:"
+    assert g.pending is not None and g.pending.kind == DecisionKind.GHOUL_SKITTER_SYMBOL and g.pending.role == "cave"
+    assert "symbol:bones" in g.pending.ids
+    assert choice(g, "cave") != "symbol:bones"

@@ -1,5 +1,7 @@
-"""The other roles' answers to the Ghoul (issue 29): the Easy Knight, Goblins, Dragon, Cave and
-Thief register these scorers for the Ghoul decisions they are asked.
+"""The other roles' answers to the Ghoul and the Vile Ghoul (issue 29): the Easy Knight, Goblins,
+Dragon, Cave and Thief register these scorers for the Ghoul decisions they are asked; the Ghoul in
+play is read with its own Easy player's picture (:class:`.ghoul.GhoulPicture` or
+:class:`.vile_ghoul.VilePicture`, both :class:`.ghoul.HuntPicture`).
 
 * **Naming the skitter's symbol** (GH-39, the other player in the attack or the Cave after a
   smash): the symbol whose best tile is worst for the Ghoul — it picks the tile, so a symbol
@@ -8,7 +10,8 @@ Thief register these scorers for the Ghoul decisions they are asked.
 * **Placing the skittering Ghoul** (GH-42 house rule) and the Dark tile placed for it
   (GH-04): the space worst for it.
 * **What the Ghoul's attack costs** (GH-18 the Knight, GH-20 the Dragon): never the last
-  Health; otherwise the cheapest loss.
+  Health; otherwise the cheapest loss.  The Vile Ghoul's attack asks only the Dragon it does not
+  hunt (VG-13: the Knight, and the Dragon it hunts, lose Health without a choice).
 """
 from __future__ import annotations
 
