@@ -9,6 +9,12 @@ Its plan, read only off its :class:`PlayerView` (its :class:`VileGhoulBoard`) an
   the Entrance.  Other pieces are worth an attack only for the Terror card it draws (VG-15);
   Treasure a little (a Terror card per 2); Crystals nothing while it hunts (smashing them helps
   the Knight).
+* **Crystals turn up only when a Dark tile is revealed**, which its moves never do (GH-10): while
+  Crystals are its goal it keeps Scour (Adapt searches for it; attacks on the Thief and Treasure
+  draw Terror cards, and killing him lets it keep one of several) and peeks at a new Dark tile
+  each turn, spending Scour's once-per-game effect only in the Collapse; with no Cave player it
+  places its Dark tile next to the Thief or the Knight, who reveal what they enter, and in the
+  Collapse spares the Crystal tiles.
 * **A goal needs Attack above its defence** (VG-12): the prey's Strength or Armor + 1, 3 for a
   Crystal; that is the Attack an outlook asks of a goal reachable this turn.
 * **The chart row** (VG-06): the supply die whose row (Movement, Attack, and the Boost dice on
