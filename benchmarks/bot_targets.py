@@ -1,6 +1,7 @@
 """Issue 7's targets for the computer players, measured with the tournament runner.
 
-For every two-role combination and each role in it:
+For every two-role combination that can be played (never the Vile Ghoul with the Goblins or the
+Ghoul, VG-02/03) and each role in it:
 
 * Easy vs Random: the role's Easy player against the other role's random player — target: win
   rate at least 70%.
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from vast_desktop.bots.registry import ROLES
 from vast_desktop.engine import Setup
+from vast_desktop.engine.roles.ghoul.vile.variant import check_roles
 from vast_desktop.headless.tournament import default_workers, run_tournament
 
 
@@ -73,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for a, b in itertools.combinations(roles, 2):
         pair = (a, b)
+        if check_roles(pair) is not None:                 # the Vile Ghoul takes the Goblins' seat
+            continue
         for me, other in ((a, b), (b, a)):
             if args.focus and me != args.focus:
                 continue

@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from .bots.registry import LEVELS, BotSpecError, available, missing_for_hard, parse_bots
+from .bots.registry import LEVELS, BotSpecError, available, parse_bots
 from .engine.setup import HOUSE_RULES, OPTIONAL_VARIANTS, SOLO_LEVELS, Setup, SetupError
 from .engine.state import ROLE_ORDER
 
@@ -55,10 +55,6 @@ def bot_levels(args: argparse.Namespace, roles: tuple[str, ...]) -> dict[str, st
     for role, level in named.items():
         if not available(role, level):
             raise BotSpecError(f"there is no {level} computer player for the {role} in this build yet")
-    missing = missing_for_hard(roles) if "hard" in named.values() else []
-    if missing:
-        raise BotSpecError(f"the hard computer player plays its lookahead with easy players in every seat, and "
-                           f"the {', '.join(missing)} has none in this build yet")
     return {r: named.get(r, "random") for r in roles}
 
 

@@ -103,10 +103,11 @@ def test_a_world_the_game_disproves_is_dropped() -> None:
     assert worlds.dropped == 1 and worlds.worlds[0].seed == 2
 
 
-@pytest.mark.parametrize("role", ["knight", "goblins", "dragon", "cave", "thief"])
+@pytest.mark.parametrize("role", ["knight", "goblins", "dragon", "cave", "thief", "vile_ghoul"])
 def test_a_world_drawn_at_the_start_of_a_turn_shows_its_player_what_the_game_shows(role: str) -> None:
     """Drawn from the view at the first decision of a later turn, the world — which plays
-    the turn's opening again (the Goblins draw their War cards again) — reaches the same
+    the turn's opening again (the Goblins draw their War cards again; the Vile Ghoul's Select
+    Statistics takes again the die its view shows selected) — reaches the same
     decision with the same observation; the other role's counts from its last turn, still on
     its board, do not tell the worlds apart."""
     other = "cave" if role == "knight" else "knight"

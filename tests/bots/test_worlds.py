@@ -326,3 +326,24 @@ def test_the_terror_deck_is_hidden_from_all_and_the_cards_drawn_to_keep_are_the_
     theirs = [world_scenario(view(g, "thief"), random.Random(k))["ghoul"]["terror_deck"] for k in range(6)]
     assert len({tuple(deck[:3]) for deck in theirs}) > 1
     assert all(sorted(deck) == sorted(s.terror_deck + drawing) for deck in mine + theirs)
+
+
+VILE_GHOUL_CASES = [("knight", "vile_ghoul"), ("vile_ghoul", "cave", "thief"), ("knight", "vile_ghoul", "dragon", "cave")]
+
+
+@pytest.mark.parametrize("roles", VILE_GHOUL_CASES, ids="-".join)
+def test_a_game_with_the_vile_ghoul_gives_worlds_with_the_same_public_picture(roles: tuple[str, ...]) -> None:
+    """Issue 29: a world drawn from a game with the Vile Ghoul shows each viewer the same picture
+    — its board and dice chart copied, its Terror deck drawn afresh — and plays to the end; at
+    its own turn the world's Select Statistics takes the die its view shows selected."""
+    starts = turn_starts(Setup(roles=list(roles), seed=31 + len(roles)), (2, 5, 9, 14))
+    assert starts, "the random game ended before its second turn"
+    for i, (g, _) in enumerate(starts):
+        for viewer in {*viewers(g), "vile_ghoul"}:
+            w = check_world(g, viewer, rng_seed=i)
+            s, ws = g.state.ghoul, w.state.ghoul
+            assert ws.terror == s.terror and ws.treasure == s.treasure and ws.smashed == s.smashed
+            assert sorted(ws.terror_deck) == sorted(s.terror_deck + s.drawing)
+            assert sorted(ws.chart.supply) == sorted(s.chart.supply) and ws.chart.right == s.chart.right
+    play_to_end(w, 3)
+    assert w.outcome is not None

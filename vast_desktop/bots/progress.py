@@ -94,8 +94,23 @@ def ghoul_progress(view: PlayerView) -> float:
     return out
 
 
+def vile_ghoul_progress(view: PlayerView) -> float:
+    """VG-01: the Health its prey has lost (the Knight, else the Dragon), or its smashed Crystals
+    toward the goal and then the Entrance."""
+    vg = view.boards.vile_ghoul
+    if vg is None:
+        return 0.0
+    if vg.hunted is not None:
+        prey = view.boards.of(vg.hunted)
+        return 1.0 - _ratio(prey.health, prey.max_health) if prey is not None else 0.0  # type: ignore[union-attr]
+    goal = _ratio(vg.smashed, vg.crystals_goal or 1)
+    home = _closeness(view, "vile_ghoul") if goal >= 1 and vg.escape else 0.0
+    return 0.8 * goal + 0.2 * home
+
+
 PROGRESS = {"knight": knight_progress, "goblins": goblins_progress, "dragon": dragon_progress,
-            "cave": cave_progress, "thief": thief_progress, "ghoul": ghoul_progress}
+            "cave": cave_progress, "thief": thief_progress, "ghoul": ghoul_progress,
+            "vile_ghoul": vile_ghoul_progress}
 
 
 def progress(view: PlayerView, role: str) -> float:

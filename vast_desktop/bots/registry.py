@@ -54,12 +54,6 @@ def available(role: str, level: str) -> bool:
     return module is None or importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
-def missing_for_hard(roles: tuple[str, ...] | list[str]) -> list[str]:
-    """The roles in play with no Easy player: the Hard player plays its worlds out with Easy
-    players in every seat, so it cannot play a game with them (the Vile Ghoul, until it has one)."""
-    return [r for r in roles if not available(r, "easy")]
-
-
 def parse_bots(items: str | list[str]) -> dict[str, str]:
     """``"knight=hard,cave=easy"`` (or a list of such items) → {role: level}, checked."""
     parts = [p for item in ([items] if isinstance(items, str) else items) for p in item.split(",") if p.strip()]

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import heapq
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import ClassVar
 
 from ...engine.board_views import GhoulBoard
 from ...engine.decisions import Decision, Option
@@ -66,51 +68,52 @@ def defence_of(view: PlayerView, piece: str) -> int | None:
 
 
 @dataclass
-class GhoulPicture:
-    """The Ghoul's reading of one view: its board, its goals and the steps to them."""
+class HuntPicture(ABC):
+    """A Ghoul's reading of one view, shared by the Ghoul and the Vile Ghoul: where it stands, the
+    steps around the map and how good a space is for its goals (:attr:`goals`, each role's own)."""
 
     view: PlayerView
     decision: Decision
     params: dict[str, float]
     _dist: dict[Pos, dict[Pos, int]] = field(default_factory=dict)
+    piece: ClassVar[str] = PIECE
 
     @cached_property
     def map(self) -> MapPicture:
         return MapPicture(self.view)
 
-    @cached_property
-    def me(self) -> GhoulBoard:
-        me = self.view.boards.ghoul
-        assert me is not None, "the Ghoul's player sees its board"
-        return me
-
     @property
     def pos(self) -> Pos | None:
-        return self.view.pieces.get(PIECE)
+        return self.view.pieces.get(self.piece)
 
-    @cached_property
+    @property
+    @abstractmethod
+    def movement(self) -> int:
+        """Movement left this turn, as its board shows it."""
+
+    @property
+    @abstractmethod
+    def attack(self) -> int:
+        """Attack (the Ghoul's discs left, the Vile Ghoul's row) as its board shows it."""
+
+    @property
+    @abstractmethod
     def may_escape(self) -> bool:
-        """GH-01: its goal reached, the Entrance wins."""
-        me = self.me
-        return me.fury >= me.fury_goal or (me.crystals_goal is not None and me.smashed >= me.crystals_goal)
+        """Its goal reached, the Entrance wins."""
 
-    @cached_property
-    def kills(self) -> tuple[str, ...]:
-        """The pieces whose death wins for the Ghoul in this variant (two players with the Knight or the Dragon)."""
-        roles = set(self.view.roles) - {PIECE}
-        return tuple(roles & {"knight", "dragon"}) if len(roles) == 1 else ()
+    @property
+    @abstractmethod
+    def counts_crystals(self) -> bool:
+        """Whether smashed Crystals count toward its goal in this game."""
 
-    def kill_bonus(self, piece: str) -> float:
-        """An attack on a piece whose death wins: more the less Health it has left (GH-18/20)."""
-        if piece not in self.kills:
-            return 0.0
-        board = self.view.boards.knight if piece == "knight" else self.view.boards.dragon
-        health = max(1, int(getattr(board, "health", 3)))
-        return self.params["kill"] / health
+    @property
+    @abstractmethod
+    def goals(self) -> list[Goal]:
+        """The spaces worth reaching, and what each is worth."""
 
     @cached_property
     def occupied(self) -> frozenset[Pos]:
-        return frozenset(p for k, p in self.view.pieces.items() if k != PIECE)
+        return frozenset(p for k, p in self.view.pieces.items() if k != self.piece)
 
     @cached_property
     def edges(self) -> dict[Pos, list[tuple[Pos, int]]]:
@@ -146,6 +149,81 @@ class GhoulPicture:
             self._dist[start] = dist
         return self._dist[start]
 
+    def later_attack(self, attack: int) -> int:
+        """The attack it may count on for a goal out of reach this turn: the Ghoul's discs left
+        (the Vile Ghoul's next rows, :class:`.vile_ghoul.VilePicture`)."""
+        return attack
+
+    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """How good standing at ``at`` is with ``movement`` and ``attack`` discs left: the best
+        goal, nearly its value if reachable and affordable now, else less the farther it is
+        (and less again without the attack it needs: ``later``, else :meth:`later_attack`)."""
+        if at is None:
+            return 0.0
+        later_atk = self.later_attack(attack) if later is None else max(attack, later)
+        dist = self.dist_from(at)
+        p = self.params
+        best = 0.0
+        for goal in self.goals:
+            d = dist.get(goal.pos)
+            if d is None:
+                continue
+            if goal.charge and goal.pos != at and goal.pos in self.occupied:
+                d -= 1                                            # the charge waives the occupied extra
+            now = d + goal.movement <= movement and attack >= goal.discs
+            if now:
+                v = goal.value - p["step"] * d
+            else:
+                short = max(0, d + goal.movement - movement)
+                v = goal.value * p["later"] / (1.0 + p["far"] * short)
+                if later_atk < goal.discs and goal.discs:
+                    v *= p["no_discs"]
+            best = max(best, v)
+        return best
+
+
+@dataclass
+class GhoulPicture(HuntPicture):
+    """The Ghoul's reading of one view: its board, its goals and the steps to them."""
+
+    @cached_property
+    def me(self) -> GhoulBoard:
+        me = self.view.boards.ghoul
+        assert me is not None, "the Ghoul's player sees its board"
+        return me
+
+    @property
+    def movement(self) -> int:
+        return self.me.movement
+
+    @property
+    def attack(self) -> int:
+        return self.me.attack
+
+    @cached_property
+    def may_escape(self) -> bool:
+        """GH-01: its goal reached, the Entrance wins."""
+        me = self.me
+        return me.fury >= me.fury_goal or (me.crystals_goal is not None and me.smashed >= me.crystals_goal)
+
+    @property
+    def counts_crystals(self) -> bool:
+        return self.me.crystals_goal is not None
+
+    @cached_property
+    def kills(self) -> tuple[str, ...]:
+        """The pieces whose death wins for the Ghoul in this variant (two players with the Knight or the Dragon)."""
+        roles = set(self.view.roles) - {PIECE}
+        return tuple(roles & {"knight", "dragon"}) if len(roles) == 1 else ()
+
+    def kill_bonus(self, piece: str) -> float:
+        """An attack on a piece whose death wins: more the less Health it has left (GH-18/20)."""
+        if piece not in self.kills:
+            return 0.0
+        board = self.view.boards.knight if piece == "knight" else self.view.boards.dragon
+        health = max(1, int(getattr(board, "health", 3)))
+        return self.params["kill"] / health
+
     @cached_property
     def goals(self) -> list[Goal]:
         p = self.params
@@ -173,31 +251,6 @@ class GhoulPicture:
             if crystals and toks.get("crystal"):
                 out.append(Goal(t.pos, p["crystal"], discs=int(v.rules.ghoul.smash_discs)))
         return out
-
-    def outlook(self, at: Pos | None, movement: int, attack: int) -> float:
-        """How good standing at ``at`` is with ``movement`` and ``attack`` discs left: the best
-        goal, nearly its value if reachable and affordable now, else less the farther it is."""
-        if at is None:
-            return 0.0
-        dist = self.dist_from(at)
-        p = self.params
-        best = 0.0
-        for goal in self.goals:
-            d = dist.get(goal.pos)
-            if d is None:
-                continue
-            if goal.charge and goal.pos != at and goal.pos in self.occupied:
-                d -= 1                                            # the charge waives the occupied extra
-            now = d + goal.movement <= movement and attack >= goal.discs
-            if now:
-                v = goal.value - p["step"] * d
-            else:
-                short = max(0, d + goal.movement - movement)
-                v = goal.value * p["later"] / (1.0 + p["far"] * short)
-                if attack < goal.discs and goal.discs:
-                    v *= p["no_discs"]
-            best = max(best, v)
-        return best
 
 
 class EasyGhoul(ScoredBot):
@@ -270,14 +323,7 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
         bot.note(option.id, "Nothing more is worth the movement left; the discs left guard the Ghoul.")
         return score
     if v == "move":
-        q = parse_pos(arg(option))
-        m = _MOVEMENT.search(option.label)             # the engine's cost, walls of Dark tiles too
-        cost = min(mv, int(m.group(1)) if m else 1)
-        if pic.may_escape and q == pic.view.entrance:
-            bot.note(option.id, "The Fury goal is reached: the Entrance wins.")
-            return 1000.0
-        bot.note(option.id, "It brings the Ghoul closer to what it is after.")
-        return pic.outlook(q, mv - cost, atk) - 0.01
+        return score_move(bot, pic, option)
     if v in ("charge", "attack"):
         piece = arg(option).split(":", 1)[1] if v == "charge" else arg(option)
         d = defence_of(pic.view, piece) or 0
@@ -303,16 +349,28 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
     return -1.0                                                    # the Flare: rarely worth the movement
 
 
-def score_terror(bot: EasyGhoul, pic: GhoulPicture, option: Option) -> float:
+def score_move(bot: ScoredBot, pic: HuntPicture, option: Option) -> float:
+    """GH-10..12: the outlook from the space entered with the movement left; the Entrance once its
+    goal is reached wins."""
+    q = parse_pos(arg(option))
+    m = _MOVEMENT.search(option.label)             # the engine's cost, walls of Dark tiles too
+    cost = min(pic.movement, int(m.group(1)) if m else 1)
+    if pic.may_escape and q == pic.view.entrance:
+        bot.note(option.id, "Its goal is reached: the Entrance wins.")
+        return 1000.0
+    bot.note(option.id, "It brings the Ghoul closer to what it is after.")
+    return pic.outlook(q, pic.movement - cost, pic.attack) - 0.01
+
+
+def score_terror(bot: ScoredBot, pic: HuntPicture, option: Option) -> float:
     """A Terror card's effect: what it adds to the outlook (a once-per-game one less the card)."""
-    me = pic.me
     p = bot.params
     card, which, *where = arg(option).split(":", 2)
     data = pic.view.rules.ghoul.terror_card(card)
     eff = data.first if which == "first" else data.once_per_game
-    base = pic.outlook(pic.pos, me.movement, me.attack)
+    base = pic.outlook(pic.pos, pic.movement, pic.attack)
     h = eff.handler
-    mv, atk, at = me.movement, me.attack, pic.pos
+    mv, atk, at = pic.movement, pic.attack, pic.pos
     if h == "gain_movement":
         mv += eff.params.int("movement", 0)
     elif h == "gain_attack":
@@ -323,7 +381,7 @@ def score_terror(bot: EasyGhoul, pic: GhoulPicture, option: Option) -> float:
         at = parse_pos(where[0])
         mv -= eff.params.int("movement", 0)
     elif h == "free_collect_then_draw":
-        here = pic.view.pieces.get(PIECE)
+        here = pic.pos
         toks = pic.map.tokens(here) if here is not None else {}
         gain = 4.0 if any(n for k, n in toks.items() if (k == "treasure" or k.startswith("gem_")) and n) else -1.0
         return gain - (p["once_per_game"] if which == "game" else 0.0)
@@ -337,7 +395,7 @@ def score_terror(bot: EasyGhoul, pic: GhoulPicture, option: Option) -> float:
 
 
 # ------------------------------------------------------------------ the other decisions
-def score_place(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_place(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """GH-04: the Dark tile with the best outlook for a full turn (average dice)."""
     q = option_space(option)
     return pic.outlook(q, 4, 2) if q is not None else 0.0
@@ -353,28 +411,28 @@ def score_keep(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
     return pic.outlook(pic.pos, mv, atk) + 0.1 * mv + 0.05 * atk
 
 
-def score_skitter(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_skitter(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """GH-39: the tile with the best outlook for the rest of the turn."""
     q = option_space(option)
-    return pic.outlook(q, pic.me.movement, pic.me.attack) if q is not None else 0.0
+    return pic.outlook(q, pic.movement, pic.attack) if q is not None else 0.0
 
 
-def _symbol_tiles(pic: GhoulPicture, symbol: str) -> list[Pos]:
+def _symbol_tiles(pic: HuntPicture, symbol: str) -> list[Pos]:
     return [t.pos for t in pic.view.tiles if not t.lit and t.terrain is None and t.tribe == symbol
             and t.pos not in pic.view.pieces.values()]
 
 
-def score_symbol(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_symbol(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """GH-42 (house rule): the Ghoul names the symbol whose tiles have the best outlook."""
     spots = _symbol_tiles(pic, arg(option))
-    return max((pic.outlook(q, pic.me.movement, pic.me.attack) for q in spots), default=0.0)
+    return max((pic.outlook(q, pic.movement, pic.attack) for q in spots), default=0.0)
 
 
-def score_terror_keep(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_terror_keep(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     return CARD_WEIGHTS.get(arg(option).partition("#")[0], 0.0)
 
 
-def score_terror_discard(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_terror_discard(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     return -CARD_WEIGHTS.get(arg(option).partition("#")[0], 0.0)
 
 
@@ -398,19 +456,19 @@ def score_reroll(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: 
     return 1.0 if face == kept[-1] and face <= 2 else -1.0
 
 
-def score_adapt(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_adapt(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """Adapt once per game: draw as usual (Adapt's draw-2-keep-1 stays with it)."""
     return 1.0 if option.id == "adapt:draw" else 0.0
 
 
-def score_scour(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_scour(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """Scour: reveal a tile that brings Treasure (or Crystals where they count), else leave it Dark."""
     text = decision.prompt
-    good = "Treasure" in text or "Vault" in text or (pic.me.crystals_goal is not None and "Crystal" in text)
+    good = "Treasure" in text or "Vault" in text or (pic.counts_crystals and "Crystal" in text)
     return (1.0 if good else -1.0) * (1.0 if option.id == "reveal:" else -1.0)
 
 
-def score_take_treasure(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Option) -> float:
+def score_take_treasure(bot: ScoredBot, pic: HuntPicture, decision: Decision, option: Option) -> float:
     """GH-14: the Treasure token farthest from the Ghoul (the near ones it can still collect)."""
     q = option_space(option)
     here = pic.pos

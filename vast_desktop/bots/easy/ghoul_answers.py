@@ -1,5 +1,7 @@
-"""The other roles' answers to the Ghoul (issue 29): the Easy Knight, Goblins, Dragon, Cave and
-Thief register these scorers for the Ghoul decisions they are asked.
+"""The other roles' answers to the Ghoul and the Vile Ghoul (issue 29): the Easy Knight, Goblins,
+Dragon, Cave and Thief register these scorers for the Ghoul decisions they are asked; the Ghoul in
+play is read with its own Easy player's picture (:class:`.ghoul.GhoulPicture` or
+:class:`.vile_ghoul.VilePicture`, both :class:`.ghoul.HuntPicture`).
 
 * **Naming the skitter's symbol** (GH-39, the other player in the attack or the Cave after a
   smash): the symbol whose best tile is worst for the Ghoul — it picks the tile, so a symbol
@@ -8,7 +10,8 @@ Thief register these scorers for the Ghoul decisions they are asked.
 * **Placing the skittering Ghoul** (GH-42 house rule) and the Dark tile placed for it
   (GH-04): the space worst for it.
 * **What the Ghoul's attack costs** (GH-18 the Knight, GH-20 the Dragon): never the last
-  Health; otherwise the cheapest loss.
+  Health; otherwise the cheapest loss.  The Vile Ghoul's attack asks only the Dragon it does not
+  hunt (VG-13: the Knight, and the Dragon it hunts, lose Health without a choice).
 """
 from __future__ import annotations
 
@@ -19,19 +22,24 @@ from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot, Scorer
 from ..features import arg, option_space
-from .ghoul import GhoulPicture, _symbol_tiles
+from .ghoul import GhoulPicture, HuntPicture, _symbol_tiles
 
 _COUNT = re.compile(r"(\d+)")
 
 
-def _ghoul_picture(bot: ScoredBot, view: PlayerView, decision: Decision) -> GhoulPicture | None:
-    """The Ghoul's picture of this view (its Easy player's weights), or None without a Ghoul board.
-    Built per option: these decisions are rare and have few options, and no view is kept."""
-    if view.boards.ghoul is None:
-        return None
-    from .ghoul import EasyGhoul
+def _ghoul_picture(bot: ScoredBot, view: PlayerView, decision: Decision) -> HuntPicture | None:
+    """The picture of this view of the Ghoul in play — the Ghoul's or the Vile Ghoul's, with its
+    Easy player's weights — or None without either board.  Built per option: these decisions are
+    rare and have few options, and no view is kept."""
+    if view.boards.ghoul is not None:
+        from .ghoul import EasyGhoul
 
-    return GhoulPicture(view, decision, EasyGhoul.default_params())
+        return GhoulPicture(view, decision, EasyGhoul.default_params())
+    if view.boards.vile_ghoul is not None:
+        from .vile_ghoul import EasyVile_Ghoul, VilePicture
+
+        return VilePicture(view, decision, EasyVile_Ghoul.default_params())
+    return None
 
 
 def _view(pic: object) -> PlayerView:
@@ -47,7 +55,7 @@ def score_symbol(bot: ScoredBot, pic: object, decision: Decision, option: Option
     if g is None:
         return 0.0
     spots = _symbol_tiles(g, arg(option))
-    best = max((g.outlook(q, g.me.movement, g.me.attack) for q in spots), default=0.0)
+    best = max((g.outlook(q, g.movement, g.attack) for q in spots), default=0.0)
     bot.note(option.id, "The Ghoul lands far from what it is after.")
     return -best
 
@@ -58,7 +66,7 @@ def score_space(bot: ScoredBot, pic: object, decision: Decision, option: Option)
     q = option_space(option)
     if g is None or q is None:
         return 0.0
-    return -g.outlook(q, max(g.me.movement, 3), max(g.me.attack, 2))
+    return -g.outlook(q, max(g.movement, 3), max(g.attack, 2))
 
 
 def score_attacked(bot: ScoredBot, pic: object, decision: Decision, option: Option) -> float:

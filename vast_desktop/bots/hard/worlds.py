@@ -29,7 +29,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...engine.board_views import GoblinsBoard, KnightBoard
+from ...engine.board_views import GhoulBoard, GoblinsBoard, KnightBoard, VileGhoulBoard
 from ...engine.geometry import Pos, rotate_walls
 from ...engine.kinds import DecisionKind
 from ...engine.map.terrain import READY_KINDS
@@ -136,6 +136,8 @@ class _Sampler:
             data["thief"] = self._thief()
         if self.boards.ghoul is not None:
             data["ghoul"] = self._ghoul()
+        if self.boards.vile_ghoul is not None:
+            data["vile_ghoul"] = self._vile_ghoul()
         return data
 
     # -------------------------------------------------------------- the map
@@ -392,24 +394,45 @@ class _Sampler:
             out["wand_charges"] = b.wand_charges if known_wand else self.rules.upgrade_card("warlocks_wand").charges or 0
         return out
 
-    def _ghoul(self) -> dict[str, Any]:
-        """The Ghoul's board (GH items): copied; its Terror deck — facedown, seen by nobody
-        (GH-03) — drawn from the cards neither face up nor out of the game.  The cards it is
-        choosing among (GH-23, Adapt) are its own to see: in its view they are the decision's
-        options, and they go back on top of the deck, where the world's turn draws them again;
-        any other viewer's world shuffles them into the deck with the rest (unaccounted for).  A "during this turn" card leaving
-        at the end of the turn is out of the game already (GH-29)."""
-        b = self.boards.ghoul
-        assert b is not None
+    def _terror(self, b: GhoulBoard | VileGhoulBoard, piece: str) -> dict[str, Any]:
+        """The Terror cards of the Ghoul in play (``piece``): face up and out of the game copied;
+        its deck — facedown, seen by nobody (GH-03) — drawn from the cards neither face up nor out
+        of the game.  The cards it is choosing among (GH-23, Adapt) are its own to see: in its
+        view they are the decision's options, and they go back on top of the deck, where the
+        world's turn draws them again; any other viewer's world shuffles them into the deck with
+        the rest (unaccounted for).  A "during this turn" card leaving at the end of the turn is
+        out of the game already (GH-29)."""
         d = self.view.decision
         drawing = ([arg_of(o.id) for o in d.options if has_verb(o.id, "keep")]
-                   if self.viewer == "ghoul" and d is not None and d.kind == DecisionKind.GHOUL_TERROR_KEEP else [])
+                   if self.viewer == piece and d is not None and d.kind == DecisionKind.GHOUL_TERROR_KEEP else [])
         removed = [*b.terror_removed, *b.terror_leaving]
         pool = _minus(self.rules.ghoul.terror_deck(), b.terror, removed, drawing)
         if len(pool) < b.terror_deck:
             raise WorldError(f"the Terror deck: the view shows {b.terror_deck} but only {len(pool)} are unaccounted for")
         self.rng.shuffle(pool)                  # the deck, and the cards drawn to choose from if another views
-        deck = drawing + pool
+        return {"terror": list(b.terror), "terror_removed": removed, "terror_deck": drawing + pool}
+
+    def _ghoul(self) -> dict[str, Any]:
+        """The Ghoul's board (GH items): copied, its Terror deck drawn (:meth:`_terror`)."""
+        b = self.boards.ghoul
+        assert b is not None
         return {"placed": b.placed, "fury": b.fury, "treasure": b.treasure, "attack": b.attack, "defense": b.defense,
-                "terror": list(b.terror), "terror_removed": removed, "terror_deck": deck, "smashed": b.smashed,
+                **self._terror(b, "ghoul"), "smashed": b.smashed,
                 "backstab": b.backstab, "card_movement": b.card_movement, "turns": 1 if b.placed else 0}
+
+    def _vile_ghoul(self) -> dict[str, Any]:
+        """The Vile Ghoul's board (VG items): copied, its Terror deck drawn (:meth:`_terror`).  Its
+        dice are public; the world begins its turn afresh, so in its own turn, once a row is
+        selected (VG-06), that die goes back to its supply, where the world's Select Statistics
+        takes it again (the Prepare Board already done leaves a die on the left of no row)."""
+        b = self.boards.vile_ghoul
+        assert b is not None
+        supply, left = list(b.supply), b.chart_left
+        if left and self.view.active == "vile_ghoul":
+            supply, left = [*supply, left], 0
+        return {"placed": b.placed, "treasure": b.treasure, "attack": b.attack, "defense": b.defense, "discs": b.discs,
+                **self._terror(b, "vile_ghoul"),
+                "smashed": b.smashed, "backstab": b.backstab, "card_movement": b.card_movement,
+                "turns": 1 if b.placed else 0, "supply": supply, "left": left,
+                "right": {face: n for face, n in enumerate(b.chart_right, 1) if n},
+                "boost_spent": 0 if self.view.active == "vile_ghoul" else b.boost_spent}

@@ -365,7 +365,7 @@ def scour(g: Game, p: Pos) -> Proc:
     name = TYPE_NAMES[tile.type]
     g.barrier()
     g.log("ghoul_scour", f"The {title(g)} looks at the Dark tile at {fmt_pos(p)}.",
-          {me(g): f"It is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
+          {me(g): f"The Dark tile at {fmt_pos(p)} is a{'n' if name[0] in 'AEIOU' else ''} {name} tile."}, pos=p)
     choice = yield g.ask(me(g), DecisionKind.GHOUL_SCOUR, f"Reveal the {name} tile at {fmt_pos(p)}, or leave it Dark",
                          [Option("reveal:", "Reveal it", (space(p),)), Option("keep:", "Leave it Dark", (button("skip"),))],
                          rules_ref="ghoul.terror")

@@ -71,22 +71,28 @@ def setup_vile_ghoul(g: Game, st: GameState) -> VileGhoulState:
     return VileGhoulState(terror_deck=deck)
 
 
-VILE_KEYS = {"placed", "treasure", "defense", "terror_deck", "terror", "terror_removed", "smashed", "backstab", "turns",
-             "card_movement", "supply", "left", "right"}
+VILE_KEYS = {"placed", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed", "smashed", "backstab",
+             "turns", "card_movement", "supply", "left", "right", "discs", "boost_spent"}
 
 
 def load_vile_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], dice: int) -> None:
     """The scenario's ``vile_ghoul:`` section: its board (``supply``, ``left``, ``right``: the
-    dice; the Ghoul's keys otherwise); ``placed`` defaults to whether its piece is on the map."""
+    dice; ``discs``: the reminder on its Attack space; ``boost_spent``: the Boost dice spent in
+    its last turn; the Ghoul's keys otherwise, ``attack`` the row selected last); ``placed``
+    defaults to whether its piece is on the map."""
     from ....errors import ScenarioError
     from ..state import load_ghoul
+    from . import chart as vc
 
     s = st.ghoul
     assert isinstance(s, VileGhoulState)
-    board = {k: data[k] for k in ("supply", "left", "right") if k in data}
+    board = {k: data[k] for k in ("supply", "left", "right", "discs", "boost_spent") if k in data}
     load_ghoul(st, {k: v for k, v in data.items() if k not in board}, known_cards, "vile_ghoul")
     for k, v in board.items():
         setattr(s.chart, k, checked(s.chart, k, copy.deepcopy(v), f"vile_ghoul.{k}"))
+    if s.chart.discs < 0 or not 0 <= s.chart.boost_spent <= vc.boost_dice(s.chart):
+        raise ScenarioError(f"vile_ghoul: its discs are 0 or more (got {s.chart.discs}) and its Boost dice spent "
+                            f"0 up to the dice on the right of its row (got {s.chart.boost_spent})")
     faces = [*s.chart.supply, *([s.chart.left] if s.chart.left else [])]
     for face, n in s.chart.right.items():
         faces += [face] * n

@@ -1,0 +1,122 @@
+"""The Easy Vile Ghoul (issue 29, VG-01..15): it picks the chart row that lets it attack its prey
+or smash the Crystal its goal counts, spends a Boost die for the Attack it lacks, smashes only
+when Crystals are its goal, and escapes once they are smashed; every choice is one of the
+engine's options.
+
+Positions are built with ``load_scenario`` on tests/rules/helpers_ghoul's map (the Entrance at
+0,0, Lit tiles at 1,0 2,0 0,-1 1,-1, Dark tiles at 0,1 2,1 -1,0).  The chart's values are read
+from the rules data (provisional), never written here, so a corrected chart keeps these tests true.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.helpers_ghoul import ghoul_tiles
+
+from vast_desktop.bots.easy.vile_ghoul import EasyVile_Ghoul
+from vast_desktop.bots.registry import available, make_bot
+from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.kinds import DecisionKind
+from vast_desktop.engine.roles.ghoul.attacks import defence
+from vast_desktop.rules_data.loader import load_rules_data
+
+VD = load_rules_data().vile_ghoul
+
+
+def vile_game(roles: tuple[str, ...], vile: dict[str, Any], pieces: dict[str, list[int]], **data: Any) -> Game:
+    """The start of the Vile Ghoul's turn (its dice in ``vile``: ``supply``, ``left``, ``right``)."""
+    return load_scenario({"setup": {"roles": list(roles), "seed": 5}, "active": "vile_ghoul", "tiles": ghoul_tiles(),
+                          "pieces": pieces, "vile_ghoul": {"turns": 1, **vile}, **data})
+
+
+def choice(g: Game, role: str = "vile_ghoul") -> str:
+    d = g.pending
+    assert d is not None and d.role == role, (d.role if d else None, role)
+    picked = make_bot(role, "easy", 0)(view(g, role), d)
+    assert picked in d.ids                        # one of the engine's options, never its own
+    return picked
+
+
+def play(g: Game, role: str = "vile_ghoul") -> str:
+    picked = choice(g, role)
+    g.apply(picked)
+    return picked
+
+
+def test_the_registry_makes_the_easy_vile_ghoul_and_hard_plays_with_it() -> None:
+    assert isinstance(make_bot("vile_ghoul", "easy", 3), EasyVile_Ghoul)
+    assert available("vile_ghoul", "easy") and available("vile_ghoul", "hard")
+
+
+def test_VG_06_12_it_places_the_die_whose_row_attacks_the_knight_next_to_it_then_charges() -> None:
+    """Her Strength rules out the weak row: it takes the one whose Attack is above it (VG-12)."""
+    g = vile_game(("knight", "vile_ghoul"), {"supply": [1, 6]}, {"vile_ghoul": [1, 0], "knight": [2, 0]})
+    strength = defence(g, "knight")
+    assert VD.chart_row(1).attack <= strength < VD.chart_row(6).attack
+    assert g.pending is not None and g.pending.kind == DecisionKind.VILE_GHOUL_SELECT
+    assert play(g) == "select:6"
+    assert play(g) == "charge:2,0:knight"
+
+
+def test_VG_12_it_places_the_die_that_smashes_the_crystal_when_crystals_are_its_goal_and_smashes_it() -> None:
+    """Against the Cave alone it smashes Crystals (VG-01): a row of Attack 3 or more, then the smash."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [1, 3]}, {"vile_ghoul": [1, 0]}, tokens={"1,0": {"crystal": 1}})
+    assert VD.chart_row(1).attack < VD.crystal_smash_attack <= VD.chart_row(3).attack
+    assert play(g) == "select:3"
+    assert play(g) == "smash:"
+    assert g.state.ghoul.smashed == 1
+
+
+def test_VG_01_it_never_smashes_a_crystal_while_it_hunts_the_knight() -> None:
+    """Smashing helps the Knight, not the hunt: it goes for her instead."""
+    g = vile_game(("knight", "vile_ghoul"), {"supply": [6]}, {"vile_ghoul": [1, 0], "knight": [2, 0]},
+                  tokens={"1,0": {"crystal": 1}})
+    assert g.pending is not None and "smash:" in g.pending.ids
+    assert play(g) == "charge:2,0:knight"
+
+
+def test_VG_09_11_a_boost_die_gives_the_attack_the_row_lacks() -> None:
+    """The row's Attack equals her Strength, one Boost die on its right: +1 Attack, then the charge."""
+    probe = vile_game(("knight", "vile_ghoul"), {"supply": [6]}, {"vile_ghoul": [1, 0], "knight": [2, 0]})
+    strength = defence(probe, "knight")
+    face = next(r.face for r in VD.dice_chart if r.attack == strength)
+    g = vile_game(("knight", "vile_ghoul"), {"supply": [face, face], "left": face},
+                  {"vile_ghoul": [1, 0], "knight": [2, 0]})
+    assert g.pending is not None and not any(i.startswith("charge:") for i in g.pending.ids)
+    assert play(g) == "boost:attack"
+    assert play(g) == "charge:2,0:knight"
+
+
+def test_VG_01_its_crystals_smashed_it_heads_for_the_entrance() -> None:
+    """With the Thief its goal is the Crystals and then the Entrance: it steps onto the Entrance and wins."""
+    g = vile_game(("vile_ghoul", "thief"), {"supply": [1], "smashed": 5}, {"vile_ghoul": [1, 0]},
+                  tokens={"2,0": {"treasure": 1}})
+    assert play(g) == "move:0,0"
+    assert g.outcome is not None and g.outcome.winners == ("vile_ghoul",)
+
+
+def test_every_choice_of_an_easy_game_is_one_of_the_engines_options() -> None:
+    """An all-Easy game with the Vile Ghoul hunting the Knight: each pick is among the options offered."""
+    g = new_game(Setup(roles=("knight", "vile_ghoul"), seed=7))
+    bots = {r: make_bot(r, "easy", 7) for r in g.state.roles}
+    while g.outcome is None and len(g.choices) < 2000:
+        d = g.pending
+        assert d is not None
+        picked = bots[d.role](view(g, d.role), d)
+        assert picked in d.ids, (d.kind, picked)
+        g.apply(picked)
+    assert g.outcome is not None
+
+
+def test_GH_39_the_caves_easy_player_names_the_symbol_worst_for_the_vile_ghoul_after_its_smash() -> None:
+    """The others answer the Vile Ghoul's questions with its own picture (easy/ghoul_answers): after
+    a smash the Cave names the skitter's symbol, never the Bones, whose tile lies next to the
+    Vile Ghoul's next Crystal."""
+    row = VD.chart_row(5)
+    assert row.attack >= VD.crystal_smash_attack and row.movement < 3   # Bones is in reach, Fangs and Eye are not
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [5]}, {"vile_ghoul": [1, 0]},
+                  tokens={"1,0": {"crystal": 1}, "2,0": {"crystal": 1}})
+    assert play(g) == "smash:"
+    assert g.pending is not None and g.pending.kind == DecisionKind.GHOUL_SKITTER_SYMBOL and g.pending.role == "cave"
+    assert "symbol:bones" in g.pending.ids
+    assert choice(g, "cave") != "symbol:bones"
