@@ -273,18 +273,19 @@ def test_cheat_on_its_roll_offers_the_faces_on_its_board(app) -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
-def test_suggest_says_no_computer_player_plays_the_vile_ghoul_yet(app, level: str) -> None:
-    """The Suggest button on its turn: no Easy player exists for it (and the Hard one plays Easy players
-    in every seat), so the table says so instead of a failure."""
+def test_suggest_on_the_vile_ghouls_turn_shows_its_computer_players_choice(app, level: str) -> None:
+    """The Suggest button on its turn: its Easy player (or the Hard one, which plays Easy players in
+    every seat) answers, and the answer is the one the headless suggestion gives; nothing is chosen."""
+    from .test_suggest_table import expected, press_suggest
+
     app.settings = app.settings.model_copy(update={"suggest_level": level})
     robot = start(app, ("knight", ROLE), {"knight": Seat(False), ROLE: Seat(True)}, seed=2)
     _wait_for_ghoul(robot, role=ROLE)
-    table = robot.table
-    assert table.suggest.button is not None and table.suggest.button.is_enabled
-    robot.click_button(table.suggest.button)
-    robot.frames(2)
-    assert table.suggest.message == f"No suggestion: no {level.title()} computer player plays the Vile Ghoul yet."
-    assert table.suggest.shown is None
+    choices = list(app.session.game.choices)
+    want = expected(app)
+    panel = press_suggest(robot)
+    assert panel.shown == want and want.option_id in app.session.game.pending.ids
+    assert list(app.session.game.choices) == choices
 
 
 def test_the_vile_ghouls_flare_costs_it_movement(app) -> None:

@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..bots.registry import available, missing_for_hard
 from ..bots.suggest import Suggestion, SuggestLevel, suggest, suggestion_seed
 from ..engine import view as engine_view
 from ..engine.decisions import Decision, Option
 from ..engine.geometry import Pos, parse_pos
 from ..input.targets import key
 from ..render.text import draw_text, wrap
-from ..render.theme import HIGHLIGHT_ALT, PANEL_EDGE, ROLE_COLOURS, ROLE_NAMES, TEXT, TEXT_DIM, font
+from ..render.theme import HIGHLIGHT_ALT, PANEL_EDGE, ROLE_COLOURS, TEXT, TEXT_DIM, font
 from .reminder_panel import free_spot
 
 if TYPE_CHECKING:
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 QUICK_WAIT = 0.05          # seconds the click waits for the answer before letting it think on
 NOT_YOURS = "Suggestions are for the person who decides now."
 THINKING = "The {level} computer player is thinking about your choice…"
-NO_PLAYER = "No suggestion: no {level} computer player plays {roles} yet."
 FAILED = "No suggestion this time: the {level} computer player could not decide ({why})."
 
 
@@ -138,13 +136,6 @@ class SuggestPanel:
         self.forget()
         self.asked_for = here
         level = self.level()
-        # the Easy player of the decider's role; the Hard one plays Easy players in every seat
-        lacking = missing_for_hard(s.game.state.roles) if level is SuggestLevel.HARD else \
-            [d.role] if not available(d.role, "easy") else []
-        if lacking:
-            self.message = NO_PLAYER.format(level=level.title, roles=" or ".join(f"the {ROLE_NAMES[r]}"
-                                                                                 for r in lacking))
-            return
         self.job = SuggestJob(engine_view(s.game, d.role), d, level,
                               suggestion_seed(s.game.setup.seed, len(s.game.choices), d.role))
         self.message = THINKING.format(level=level.title)
