@@ -151,7 +151,25 @@ class VilePicture(HuntPicture):
                 out.append(Goal(t.pos, p["crystal"], discs=smash))
             if self.may_scour and not t.lit and t.pos not in self.occupied and t.pos != self.start:
                 out.append(Goal(t.pos, p["peek"]))
+            if self.flares and t.pos not in self.occupied and (find := self.flare_find(t.pos)) >= 1.0:
+                out.append(Goal(t.pos, p["flare_spot"] * find))
         return out
+
+    @cached_property
+    def flares(self) -> bool:
+        """Whether its turn offers the Flare (the variants that hand it the Goblins' Flare, RV-30,
+        RV-31) while Crystals are its goal: then the Flare is how it finds them."""
+        return self.counts_crystals and self.decision.option("flare:") is not None
+
+    @cached_property
+    def dark(self) -> frozenset[Pos]:
+        return frozenset(t.pos for t in self.view.tiles if not t.lit and t.terrain is None)
+
+    def flare_find(self, at: Pos) -> float:
+        """The Dark tiles a Flare at ``at`` reveals, on average over the Dragon die's faces (DIE-04)."""
+        faces = self.view.rules.dragon_die
+        dark = self.dark
+        return sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark) for f in faces) / len(faces)
 
     @cached_property
     def start(self) -> Pos | None:
@@ -220,6 +238,8 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
                                       # the Thief, one kept of several), his loot dropped to collect
             "attack_for_scour": 18.0,  # ... more while it has no Scour: the card may be Scour
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
+            "flare": 6.0,         # per Dark tile a Flare on its space reveals (on average), Crystals its goal
+            "flare_spot": 2.0,    # ... per such tile, a space to go and use it from
             "repeek": 1.0,        # ... the one it ended its last turn on (likely peeked then)
             "escape": 100.0,      # the win
             "step": 0.05,         # per movement point spent on the way this turn
@@ -313,7 +333,20 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
         if card == SCOUR and pic.counts_crystals:
             return score_scour_card(bot, pic, option, which.partition(":")[0])
         return score_terror(bot, pic, option)
-    return -1.0                                                   # the Flare: rarely worth the movement
+    if v == "flare":
+        return score_flare(bot, pic, option)
+    return -1.0
+
+
+def score_flare(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
+    """The Flare on its space (1 movement): while Crystals are its goal, the Dark tiles it reveals
+    are its chance of a Crystal (nothing else reveals tiles for it but Scour); otherwise rarely
+    worth the movement."""
+    find = pic.flare_find(pic.pos) if pic.counts_crystals and pic.pos is not None else 0.0
+    if find < 0.3:
+        return -1.0
+    bot.note(option.id, "The Flare reveals the Dark tiles around it: Crystals to smash.")
+    return bot.params["flare"] * find
 
 
 def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
