@@ -587,20 +587,20 @@ def test_the_checker_catches_another_roles_private_line_in_a_log() -> None:
 
 
 def test_the_same_private_words_told_to_two_roles_are_no_leak() -> None:
-    """The Thief's peek and the Cave's own knowledge may both say "It is an Ambush tile.": the
-    checker reads each log line against its own event (a false alarm of the whole-text search)."""
-    g = new_game(Setup(roles=("knight", "goblins", "dragon", "cave", "thief", "ghoul"), seed=11))
-    bot = RandomBot(11)
-    while len(g.choices) < 200:
-        d = g.pending
-        assert d is not None
-        g.apply(bot(view(g, d.role), d))
-    told: dict[str, set[str]] = {}
-    for e in g.events:
-        for role, text in e.private.items():
-            told.setdefault(text, set()).add(role)
-    assert any(len(roles) > 1 for roles in told.values())       # the case this test is about
+    """Two events may tell two roles the same private words (a peek at the same kind of tile,
+    "It is an Ambush tile."): each log line is read against its own event, so the Cave's own
+    line is not taken for the Thief's leaking to it; the same words in a line of an event that
+    told the Cave nothing are caught."""
+    g = new_game(Setup(roles=("cave", "thief"), seed=1))
+    words = "It is an Ambush tile."
+    g.log("peek", "The Thief peeks at a Dark tile.", {"thief": words})
+    g.log("peek", "The Cave looks at a tile of its hand.", {"cave": words})
     check_privacy(g)
+    g.log("peek", "The Thief peeks at another Dark tile.", {"thief": words})
+    view(g, "cave")
+    g.log_cache["cave"][-1] += f" [{words}]"
+    with pytest.raises(AssertionError, match="log line"):
+        check_privacy(g)
 
 
 # ------------------------------------------------------------------ counterfactual views

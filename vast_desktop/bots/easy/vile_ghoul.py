@@ -39,7 +39,7 @@ from ...engine.geometry import Pos, manhattan
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
-from ..features import arg, option_space
+from ..features import arg, option_space, verb
 from .ghoul import (
     Goal,
     HuntPicture,
@@ -303,7 +303,7 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
     """What the option gains now plus the outlook it leaves (the Easy Ghoul's moves and Terror
     cards; its own attacks, smashes, Boost dice and end of turn)."""
     p = bot.params
-    v = option.id.partition(":")[0]
+    v = verb(option)
     here = pic.pos
     if v == "end":
         bot.note(option.id, "Nothing more is in reach; its Attack guards it as Defense.")
