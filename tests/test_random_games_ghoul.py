@@ -100,13 +100,14 @@ def test_random_solo_ghoul(level: str) -> None:
     assert g.outcome is not None
 
 
-def test_cli_simulates_the_ghoul_and_plays_hard_with_it() -> None:
-    """``simulate --roles knight,ghoul`` (issue 29's command) in-process; Hard plays its lookahead
-    with Easy players in every seat, the Ghoul's among them."""
+def test_cli_simulates_the_ghoul_with_random_and_easy_players(capsys) -> None:
+    """``simulate --roles knight,ghoul`` (issue 29's command) in-process, random and Easy players
+    (a whole game with a Hard Ghoul: tests/bots/test_bots_full_games.py)."""
     from vast_desktop.cli import run as main
 
     assert main(["simulate", "--roles", "knight,ghoul", "--games", "2", "--seed", "4"]) == 0
-    assert main(["simulate", "--roles", "knight,ghoul", "--games", "1", "--bots", "knight=hard,ghoul=hard"]) == 0
+    assert main(["simulate", "--roles", "knight,ghoul", "--games", "2", "--bots", "knight=easy,ghoul=easy"]) == 0
+    assert "2 games, 2 finished, 0 errors" in capsys.readouterr().out
 
 
 def test_a_ghoul_game_saves_and_loads(tmp_path) -> None:

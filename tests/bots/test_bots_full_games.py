@@ -24,7 +24,8 @@ def test_easy_players_finish_every_role_subset(roles: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("roles", [("knight", "cave"), ("goblins", "dragon"), ("thief", "knight"),
-                                   ("knight", "goblins", "dragon", "cave", "thief"), ("vile_ghoul", "dragon")],
+                                   ("knight", "goblins", "dragon", "cave", "thief"), ("vile_ghoul", "dragon"),
+                                   ("ghoul", "knight")],
                          ids="-".join)
 def test_hard_players_finish_games(roles: tuple[str, ...]) -> None:
     """One Hard seat (one world a search) among Easy ones; the game ends without error, and
