@@ -52,6 +52,19 @@ def _hidden(g: Game) -> dict[str, Any]:
     return out
 
 
+def uncovered_by(before: dict[str, Any], after: dict[str, Any], kind: str) -> list[str]:
+    """What a step of ``kind`` uncovered, from :func:`_hidden` before and after it: a deck or
+    count that shrank, a Dark tile turned, the RNG moved."""
+    if kind == "place_tile":          # the drawn tile (a barrier already) leaves the stack as it is placed
+        before = {**before, "stack": before["stack"] - 1}
+    out = [k for k, v in before.items() if k not in ("dark", "rng") and after[k] < v]
+    if before["dark"] - after["dark"]:
+        out.append("a Dark tile")
+    if after["rng"] != before["rng"]:
+        out.append("the RNG")
+    return out
+
+
 class Knowledge:
     """Per viewer, the component ids its view names (the log is append-only, so its lines are
     read once and what they named is kept)."""
@@ -115,14 +128,7 @@ def test_replay_save_undo_and_views(roles: tuple[str, ...], tmp_path: Path) -> N
         d = g.pending
         assert d is not None
         g.apply(bot(None, d))
-        after_hidden = _hidden(g)
-        if d.kind == "place_tile":          # the drawn tile (a barrier already) leaves the stack as it is placed
-            before_hidden["stack"] -= 1
-        uncovered = [k for k, v in before_hidden.items() if k not in ("dark", "rng") and after_hidden[k] < v]
-        if before_hidden["dark"] - after_hidden["dark"]:
-            uncovered.append("a Dark tile")
-        if after_hidden["rng"] != before_hidden["rng"]:
-            uncovered.append("the RNG")
+        uncovered = uncovered_by(before_hidden, _hidden(g), d.kind)
         knows = known.all(g)
         news = {v: sorted(knows[v] - knew[v]) for v in knows if knows[v] - knew[v]}
         knew = knows

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 from test_privacy import Watcher, check_privacy
-from test_properties_all_subsets import _hidden
+from test_properties_all_subsets import _hidden, uncovered_by
 from test_random_games_ghoul import check_general
 from test_random_games_vile_ghoul import check_general_vile
 from test_replay_save_undo import dump
@@ -103,14 +103,7 @@ def play_checked(setup: Setup, first: int) -> tuple[Game, int, int]:
         invariants(g)
         check_privacy(g, watcher, full=len(g.choices) % 250 == 0)
         terror_deck_hidden(g, watcher.views)
-        after_hidden = _uncovered(g)
-        if d.kind == "place_tile":        # the drawn tile (a barrier already) leaves the stack as it is placed
-            before_hidden["stack"] -= 1
-        uncovered = [k for k, v in before_hidden.items() if k not in ("dark", "rng") and after_hidden[k] < v]
-        if before_hidden["dark"] - after_hidden["dark"]:
-            uncovered.append("a Dark tile")
-        if after_hidden["rng"] != before_hidden["rng"]:
-            uncovered.append("the RNG")
+        uncovered = uncovered_by(before_hidden, _uncovered(g), d.kind)
         if g.outcome is not None:
             break
         if uncovered:
