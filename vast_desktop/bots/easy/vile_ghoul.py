@@ -193,6 +193,24 @@ class VilePicture(HuntPicture):
             return f"terror:{SCOUR}:first" in self.decision.ids
         return True
 
+    @cached_property
+    def boost_attack(self) -> int:
+        """The Attack its Boost dice still to spend this turn could add (VG-09/11): on its turn, a
+        goal that asks for that much more is in reach (it spends the die on the Crystal's space, or
+        before the move that charges); 0 while it chooses its row (:meth:`row_outlook` weighs them)."""
+        if self.decision.kind != DecisionKind.GHOUL_TURN:
+            return 0
+        me = self.me
+        return max(0, me.boost_dice - me.boost_spent) * int(self.view.rules.vile_ghoul.boost.attack)
+
+    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The Easy Ghoul's outlook, with the Attack its Boost dice left could add (:attr:`boost_attack`)."""
+        return self.plain_outlook(at, movement, attack + self.boost_attack, later)
+
+    def plain_outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The outlook with exactly ``attack`` (a Boost die already counted, or spent on movement)."""
+        return HuntPicture.outlook(self, at, movement, attack, later)
+
     def row(self, face: int) -> tuple[int, int, int]:
         """VG-06: the Movement (less the Backstab's cubes, plus a Charm's or a Wand's change), the
         Attack and the Boost dice that placing ``face`` gives this turn."""
@@ -353,15 +371,21 @@ def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     """VG-09/11: +1 movement when it improves the outlook; +1 Attack when a piece on its space or
     next to it needs just that (the bonus lasts one move and the attack on entering)."""
     data = pic.view.rules.vile_ghoul.boost
-    base = pic.outlook(pic.pos, pic.movement, pic.attack)
     if arg(option) == "move":
-        gain = pic.outlook(pic.pos, pic.movement + data.movement, pic.attack) - base
+        base = pic.outlook(pic.pos, pic.movement, pic.attack)       # each die left may still add Attack
+        kept = pic.attack + pic.boost_attack - int(data.attack)     # ... but this one adds movement
+        gain = pic.plain_outlook(pic.pos, pic.movement + data.movement, kept) - base
         if gain > 0.01:
             bot.note(option.id, "The extra movement puts a goal in reach.")
         return gain - 0.02
     here = pic.pos
-    now = pic.attack + pic.me.bonus
+    now = pic.attack + pic.me.bonus                                 # the row's Attack and this move's bonus
     best = -0.05
+    smash = int(pic.view.rules.vile_ghoul.crystal_smash_attack)
+    if pic.counts_crystals and here is not None and pic.map.tokens(here).get("crystal") and \
+            now < smash <= now + data.attack:
+        bot.note(option.id, "The extra Attack lets it smash the Crystal it stands on.")
+        return bot.params["crystal"] + 1.0
     for piece, at in pic.view.pieces.items():
         need = pic.need(piece)
         if piece == PIECE or piece in pic.me.attacked or need is None or here is None or manhattan(here, at) > 1:
