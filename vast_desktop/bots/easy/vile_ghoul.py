@@ -30,7 +30,7 @@ between decisions.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...engine.board_views import VileGhoulBoard
@@ -64,6 +64,7 @@ class VilePicture(HuntPicture):
     """The Vile Ghoul's reading of one view: its board, its goal and the Attack each target needs."""
 
     piece = PIECE
+    _finds: dict[Pos, float] = field(default_factory=dict)
 
     @cached_property
     def me(self) -> VileGhoulBoard:
@@ -159,7 +160,11 @@ class VilePicture(HuntPicture):
     def flares(self) -> bool:
         """Whether its turn offers the Flare (the variants that hand it the Goblins' Flare, RV-30,
         RV-31) while Crystals are its goal: then the Flare is how it finds them."""
-        return self.counts_crystals and self.decision.option("flare:") is not None
+        if not self.counts_crystals:
+            return False
+        if self.decision.kind == DecisionKind.VILE_GHOUL_SELECT:
+            return True
+        return self.decision.option("flare:") is not None
 
     @cached_property
     def dark(self) -> frozenset[Pos]:
@@ -167,9 +172,12 @@ class VilePicture(HuntPicture):
 
     def flare_find(self, at: Pos) -> float:
         """The Dark tiles a Flare at ``at`` reveals, on average over the Dragon die's faces (DIE-04)."""
-        faces = self.view.rules.dragon_die
-        dark = self.dark
-        return sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark) for f in faces) / len(faces)
+        if at not in self._finds:
+            faces = self.view.rules.dragon_die
+            dark = self.dark
+            self._finds[at] = sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark)
+                                  for f in faces) / len(faces)
+        return self._finds[at]
 
     @cached_property
     def start(self) -> Pos | None:
@@ -208,8 +216,43 @@ class VilePicture(HuntPicture):
         return self.plain_outlook(at, movement, attack + self.boost_attack, later)
 
     def plain_outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
-        """The outlook with exactly ``attack`` (a Boost die already counted, or spent on movement)."""
-        return HuntPicture.outlook(self, at, movement, attack, later)
+        """The outlook with exactly ``attack`` (a Boost die already counted, or spent on movement),
+        plus what the movement left can still reveal with the Flare (:meth:`flare_potential`)."""
+        return HuntPicture.outlook(self, at, movement, attack, later) + self.flare_potential(at, movement)
+
+    @cached_property
+    def crystals_shown(self) -> bool:
+        """Crystal tokens on the map while they are its goal: then its movement goes to them first."""
+        return self.counts_crystals and any(t.tokens.get("crystal") for t in self.view.tiles)
+
+    @cached_property
+    def crystal_in_reach(self) -> bool:
+        """A Crystal token it can reach and smash this turn (its movement left, its Attack with the
+        Boost dice left), while Crystals are its goal."""
+        if not self.counts_crystals or self.pos is None:
+            return False
+        if self.attack + self.me.bonus + self.boost_attack < int(self.view.rules.vile_ghoul.crystal_smash_attack):
+            return False
+        dist = self.dist_from(self.pos)
+        return any(t.tokens.get("crystal") and dist.get(t.pos, 1 << 30) <= self.movement for t in self.view.tiles)
+
+    @cached_property
+    def flare_cost(self) -> int:
+        return max(1, int(self.view.rules.ghoul.flare.own_space_movement))
+
+    def flare_potential(self, at: Pos | None, movement: int) -> float:
+        """The movement left this turn as Flares (RV-05, Crystals its goal): the best space within
+        reach, its Dark tiles revealed per Flare times the Flares the movement left after the way
+        there pays for.  It makes a move that only wanders, or an end with movement left, worth
+        less than a Flare; and a move toward a space where each Flare reveals more worth it."""
+        if not self.flares or at is None or movement < self.flare_cost or self.crystals_shown:
+            return 0.0
+        best = 0.0
+        for q, d in self.dist_from(at).items():
+            if d >= movement or (q != at and q in self.occupied):
+                continue
+            best = max(best, self.flare_find(q) * ((movement - d) // self.flare_cost))
+        return self.params["flare_left"] * best
 
     def row(self, face: int) -> tuple[int, int, int]:
         """VG-06: the Movement (less the Backstab's cubes, plus a Charm's or a Wand's change), the
@@ -258,6 +301,7 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
             "flare": 6.0,         # per Dark tile a Flare on its space reveals (on average), Crystals its goal
             "flare_spot": 2.0,    # ... per such tile, a space to go and use it from
+            "flare_left": 3.0,    # ... per such tile a later Flare of this turn's movement left reveals
             "repeek": 1.0,        # ... the one it ended its last turn on (likely peeked then)
             "escape": 100.0,      # the win
             "step": 0.05,         # per movement point spent on the way this turn
@@ -343,7 +387,8 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
         if not pic.counts_crystals:
             return -5.0                                           # it helps the Knight, not the hunt
         bot.note(option.id, "Smashed Crystals count toward the Vile Ghoul's goal.")
-        return 1000.0 if pic.me.smashed + 1 >= (pic.me.crystals_goal or 0) and not pic.me.escape else p["crystal"] + 1.0
+        last = pic.me.smashed + 1 >= (pic.me.crystals_goal or 0) and not pic.me.escape
+        return 1000.0 if last else 500.0          # each one counts, and the Collapse may take its tile
     if v == "boost":
         return score_boost(bot, pic, option)
     if v == "terror":
@@ -360,11 +405,14 @@ def score_flare(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     """The Flare on its space (1 movement): while Crystals are its goal, the Dark tiles it reveals
     are its chance of a Crystal (nothing else reveals tiles for it but Scour); otherwise rarely
     worth the movement."""
-    find = pic.flare_find(pic.pos) if pic.counts_crystals and pic.pos is not None else 0.0
+    here = pic.pos
+    find = pic.flare_find(here) if pic.counts_crystals and here is not None else 0.0
     if find < 0.3:
         return -1.0
+    if pic.crystal_in_reach:
+        return -0.5                       # smash first: the movement may be short after, the tile may collapse
     bot.note(option.id, "The Flare reveals the Dark tiles around it: Crystals to smash.")
-    return bot.params["flare"] * find
+    return bot.params["flare"] * find + pic.outlook(here, pic.movement - pic.flare_cost, pic.attack)
 
 
 def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
