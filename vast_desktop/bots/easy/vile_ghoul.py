@@ -422,10 +422,10 @@ def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     if arg(option) == "move":
         base = pic.outlook(pic.pos, pic.movement, pic.attack)       # each die left may still add Attack
         kept = pic.attack + pic.boost_attack - int(data.attack)     # ... but this one adds movement
-        gain = pic.plain_outlook(pic.pos, pic.movement + data.movement, kept) - base
-        if gain > 0.01:
+        after = pic.plain_outlook(pic.pos, pic.movement + data.movement, kept)
+        if after - base > 0.01:
             bot.note(option.id, "The extra movement puts a goal in reach.")
-        return gain - 0.02
+        return after - 0.02                 # the outlook it leaves, as a move's or the end's: a die unspent is lost
     here = pic.pos
     now = pic.attack + pic.me.bonus                                 # the row's Attack and this move's bonus
     best = -0.05
