@@ -158,13 +158,15 @@ class VilePicture(HuntPicture):
 
     @cached_property
     def flares(self) -> bool:
-        """Whether its turn offers the Flare (the variants that hand it the Goblins' Flare, RV-30,
-        RV-31) while Crystals are its goal: then the Flare is how it finds them."""
+        """Whether the Flare is its way to find Crystals now: Crystals its goal (every game that
+        counts them hands it the Flare: RV-30, RV-31, alone), and on its turn the Flare offered
+        (movement left for it); in its other decisions (the row, the skitter, the first placement)
+        the turn ahead will offer it."""
         if not self.counts_crystals:
             return False
-        if self.decision.kind == DecisionKind.VILE_GHOUL_SELECT:
-            return True
-        return self.decision.option("flare:") is not None
+        if self.decision.kind == DecisionKind.GHOUL_TURN:
+            return self.decision.option("flare:") is not None
+        return True
 
     @cached_property
     def dark(self) -> frozenset[Pos]:
