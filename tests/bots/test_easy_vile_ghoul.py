@@ -120,3 +120,57 @@ def test_GH_39_the_caves_easy_player_names_the_symbol_worst_for_the_vile_ghoul_a
     assert g.pending is not None and g.pending.kind == DecisionKind.GHOUL_SKITTER_SYMBOL and g.pending.role == "cave"
     assert "symbol:bones" in g.pending.ids
     assert choice(g, "cave") != "symbol:bones"
+
+
+def play_turn(g: Game) -> list[str]:
+    """Its choices until it ends its turn (the Flare's reveal order and tile turns included; the
+    Cave's Easy player fills the edges the revealed tiles open)."""
+    picked: list[str] = []
+    while g.outcome is None and g.pending is not None:
+        d = g.pending
+        if d.role != "vile_ghoul":
+            play(g, d.role)
+            continue
+        choice_id = play(g)
+        picked.append(choice_id)
+        if d.kind == DecisionKind.GHOUL_TURN and choice_id == "end:":
+            break
+    return picked
+
+
+def test_RV_30_with_crystals_its_goal_it_spends_its_movement_on_the_flare() -> None:
+    """Against the Cave it holds the Flare (RV-30) and no Crystal is on the map: the Dark tiles
+    around it are where Crystals turn up, so its movement goes to Flares and none is left unused."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    picked = play_turn(g)
+    assert "flare:" in picked
+    assert picked[-1] == "end:" and g.state.ghoul.movement == 0
+
+
+def test_RV_30_it_smashes_a_crystal_in_reach_before_it_flares() -> None:
+    """A Crystal one step away and the Attack for it: the step and the smash come first (a Flare
+    could leave it short of movement, and the Collapse may take the tile)."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]}, tokens={"2,0": {"crystal": 1}})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    assert play(g) == "move:2,0"
+    assert play(g) == "smash:"
+    assert g.state.ghoul.smashed == 1
+
+
+def test_VG_11_12_a_boost_die_gives_the_attack_that_smashes_the_crystal_it_stands_on() -> None:
+    """Row Attack one short of a smash, a Boost die on its right, a Crystal on its space: +1 Attack, then the smash."""
+    face = next(r.face for r in VD.dice_chart if r.attack == VD.crystal_smash_attack - 1)
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [face, face], "left": face}, {"vile_ghoul": [1, 0]},
+                  tokens={"1,0": {"crystal": 1}})
+    assert g.pending is not None and "smash:" not in g.pending.ids and "boost:attack" in g.pending.ids
+    assert play(g) == "boost:attack"
+    assert play(g) == "smash:"
+
+
+def test_VG_09_it_never_ends_its_turn_with_a_boost_die_a_flare_could_use() -> None:
+    """Nothing to attack or smash, a Boost die and the Flare: the die becomes movement for one more Flare."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [1, 1], "left": 1}, {"vile_ghoul": [1, 0]})
+    assert g.pending is not None and "boost:move" in g.pending.ids
+    picked = play_turn(g)
+    assert "boost:move" in picked and picked.count("flare:") >= 2
