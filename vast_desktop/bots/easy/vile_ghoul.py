@@ -35,7 +35,7 @@ from functools import cached_property
 
 from ...engine.board_views import VileGhoulBoard
 from ...engine.decisions import Decision, Option
-from ...engine.geometry import Pos, manhattan
+from ...engine.geometry import DELTA, Pos, manhattan
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -306,6 +306,8 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "flare_left": 3.0,    # ... per such tile a later Flare of this turn's movement left reveals
             "repeek": 1.0,        # ... the one it ended its last turn on (likely peeked then)
             "escape": 100.0,      # the win
+            "open_edge": 1.0,     # a revealed tile's open edge on an empty space: a tile drawn, the Collapse nearer
+            "wall": 0.4,          # ... its wall toward a tile: +1 movement that way
             "step": 0.05,         # per movement point spent on the way this turn
             "later": 0.6,         # a goal out of reach this turn
             "far": 0.35,          # ... less for each movement point short
@@ -513,6 +515,30 @@ def score_collapse(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, op
     return score
 
 
+WALL_WORDS = ("north", "east", "south", "west")                  # the order of DELTA
+
+
+def score_orient(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """MAP-16/20, COL-01: a tile its Flare revealed, turned so its walls face the empty spaces —
+    each open edge there draws a Dark tile from the stack at once, and an empty stack starts the
+    Collapse that races its Crystals — and its open sides face the tiles around (no wall to pay
+    for on its way).  In the Collapse no tile is drawn: only the way counts."""
+    p = option_space(option)
+    if p is None:
+        return 0.0
+    label = option.label.lower()
+    walls = {i for i, w in enumerate(WALL_WORDS) if w in label}
+    score = 0.0
+    for i, (dx, dy) in enumerate(DELTA):
+        q = (p[0] + dx, p[1] + dy)
+        if q not in pic.map.tiles:
+            if i not in walls and not pic.view.collapse:
+                score -= bot.params["open_edge"]
+        elif i in walls:
+            score -= bot.params["wall"]
+    return score
+
+
 def score_cheat(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
     """Cheat once per game: the face of the row with the best outlook, when it beats the card kept."""
     a = arg(option)
@@ -539,4 +565,5 @@ EasyVile_Ghoul.SCORERS = {
     DecisionKind.GHOUL_REROLL: score_reroll, DecisionKind.GHOUL_ADAPT: score_adapt_search,
     DecisionKind.GHOUL_SCOUR: score_scour, DecisionKind.GHOUL_TAKE_TREASURE: score_take_treasure,
     DecisionKind.PLACE_TILE: score_place_tile, DecisionKind.COLLAPSE_TILE: score_collapse,
+    DecisionKind.ORIENT_TILE: score_orient,
 }
