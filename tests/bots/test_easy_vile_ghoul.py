@@ -14,8 +14,10 @@ from typing import Any
 from rules.helpers_ghoul import ghoul_tiles
 
 from vast_desktop.bots.easy.vile_ghoul import EasyVile_Ghoul
+from vast_desktop.bots.features import option_space
 from vast_desktop.bots.registry import available, make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.geometry import manhattan
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.engine.roles.ghoul.attacks import defence
 from vast_desktop.rules_data.loader import load_rules_data
@@ -174,3 +176,53 @@ def test_VG_09_it_never_ends_its_turn_with_a_boost_die_a_flare_could_use() -> No
     assert g.pending is not None and "boost:move" in g.pending.ids
     picked = play_turn(g)
     assert "boost:move" in picked and picked.count("flare:") >= 2
+
+
+def test_VG_01_its_crystals_smashed_it_walks_to_the_entrance_and_flares_no_more() -> None:
+    """With the Thief its Crystals smashed, the Entrance is all that counts: out of reach this
+    turn (a slow row), the Flare on offer and five more Dark tiles around it, it steps toward the
+    Entrance and never flares."""
+    face = next(r.face for r in VD.dice_chart if r.movement == min(x.movement for x in VD.dice_chart))
+    more = (((3, 1), "T07"), ((2, 2), "T08"), ((3, 0), "T09"), ((1, 1), "T10"), ((3, 2), "T11"))
+    tiles = ghoul_tiles() + [{"pos": list(p), "tile": t, "lit": False} for p, t in more]
+    g = load_scenario({"setup": {"roles": ["vile_ghoul", "thief"], "seed": 5}, "active": "vile_ghoul",
+                       "tiles": tiles, "pieces": {"vile_ghoul": [2, 1]},
+                       "vile_ghoul": {"turns": 1, "supply": [face], "smashed": 5}})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    start = manhattan((2, 1), (0, 0))
+    picked = play_turn(g)
+    assert "flare:" not in picked
+    assert manhattan(g.state.board.pieces["vile_ghoul"], (0, 0)) < start
+
+
+def test_MAP_20_COL_01_it_turns_the_tiles_its_flare_reveals_with_their_walls_to_the_empty_spaces() -> None:
+    """Each open edge on an empty space draws a tile from the stack, and an empty stack starts the
+    Collapse that races its Crystals: of the turns offered, it takes one with the fewest open edges
+    on empty spaces."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [1]}, {"vile_ghoul": [1, 0]})
+    words = ("north", "east", "south", "west")
+    deltas = ((0, -1), (1, 0), (0, 1), (-1, 0))
+    seen = 0
+    while g.outcome is None and g.pending is not None:
+        d = g.pending
+        if d.role != "vile_ghoul":
+            play(g, d.role)
+            continue
+        if d.kind == DecisionKind.ORIENT_TILE:
+            p = option_space(d.options[0])
+            assert p is not None
+            tiles = g.state.board.tiles
+
+            def open_to_empty(label: str) -> int:
+                return sum(1 for w, (dx, dy) in zip(words, deltas, strict=True)
+                           if w not in label.lower() and (p[0] + dx, p[1] + dy) not in tiles)
+
+            least = min(open_to_empty(o.label) for o in d.options)
+            picked = choice(g)
+            assert open_to_empty(next(o.label for o in d.options if o.id == picked)) == least, picked
+            g.apply(picked)
+            seen += 1
+            continue
+        if play(g) == "end:" and d.kind == DecisionKind.GHOUL_TURN:
+            break
+    assert seen > 0

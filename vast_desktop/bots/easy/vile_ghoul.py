@@ -159,11 +159,11 @@ class VilePicture(HuntPicture):
     @cached_property
     def flares(self) -> bool:
         """Whether the Flare is its way to find Crystals now: Crystals its goal (every game that
-        counts them hands it the Flare: RV-30, RV-31, alone), and on its turn the Flare offered
-        (movement left for it); in its other decisions (the row, the skitter, the first placement)
-        the turn ahead will offer it."""
-        if not self.counts_crystals:
-            return False
+        counts them hands it the Flare: RV-30, RV-31, alone) and not all smashed yet, and on its
+        turn the Flare offered (movement left for it); in its other decisions (the row, the
+        skitter, the first placement) the turn ahead will offer it."""
+        if not self.counts_crystals or self.may_escape:
+            return False                  # hunting, or its Crystals smashed: the Entrance is all that counts
         if self.decision.kind == DecisionKind.GHOUL_TURN:
             return self.decision.option("flare:") is not None
         return True
@@ -410,7 +410,7 @@ def score_flare(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     are its chance of a Crystal (nothing else reveals tiles for it but Scour); otherwise rarely
     worth the movement."""
     here = pic.pos
-    find = pic.flare_find(here) if pic.counts_crystals and here is not None else 0.0
+    find = pic.flare_find(here) if pic.flares and here is not None else 0.0      # not once it may escape
     if find < 0.3:
         return -1.0
     if pic.crystal_in_reach:
