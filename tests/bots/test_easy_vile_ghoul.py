@@ -211,15 +211,10 @@ def test_MAP_20_COL_01_it_turns_the_tiles_its_flare_reveals_with_their_walls_to_
         if d.kind == DecisionKind.ORIENT_TILE:
             p = option_space(d.options[0])
             assert p is not None
-            tiles = g.state.board.tiles
-
-            def open_to_empty(label: str) -> int:
-                return sum(1 for w, (dx, dy) in zip(words, deltas, strict=True)
-                           if w not in label.lower() and (p[0] + dx, p[1] + dy) not in tiles)
-
-            least = min(open_to_empty(o.label) for o in d.options)
+            empty = {w for w, (dx, dy) in zip(words, deltas, strict=True) if (p[0] + dx, p[1] + dy) not in g.state.board.tiles}
+            open_to_empty = {o.id: sum(1 for w in empty if w not in o.label.lower()) for o in d.options}
             picked = choice(g)
-            assert open_to_empty(next(o.label for o in d.options if o.id == picked)) == least, picked
+            assert open_to_empty[picked] == min(open_to_empty.values()), (p, picked, open_to_empty)
             g.apply(picked)
             seen += 1
             continue
