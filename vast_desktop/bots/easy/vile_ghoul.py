@@ -297,9 +297,10 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
             "treasure_crystals": 5.0,  # ... while Crystals are its goal (the card may be Scour)
             "crystal": 16.0,      # a Crystal where its goal counts them
-            "attack_crystals": 10.0,  # ... and then an attack on another piece: a Terror card (killing
-                                      # the Thief, one kept of several), his loot dropped to collect
-            "attack_for_scour": 18.0,  # ... more while it has no Scour: the card may be Scour
+            "attack_crystals": 6.0,   # ... and then an attack on another piece: a Terror card (killing
+                                      # the Thief, one kept of several), his loot dropped to collect;
+                                      # less than a Crystal or the Flares its movement buys
+            "attack_for_scour": 10.0,  # ... more while it has no Scour: the card may be Scour
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
             "flare": 6.0,         # per Dark tile a Flare on its space reveals (on average), Crystals its goal
             "flare_spot": 2.0,    # ... per such tile, a space to go and use it from
