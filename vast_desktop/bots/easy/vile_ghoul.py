@@ -7,21 +7,31 @@ Its plan, read only off its :class:`PlayerView` (its :class:`VileGhoulBoard`) an
 * **Goal** (VG-01): the role it hunts (the Knight, else the Dragon) — every attack on it takes
   1 Health, the last wins; with neither, the Crystals it must smash (an Attack of 3, VG-12), then
   the Entrance.  Other pieces are worth an attack only for the Terror card it draws (VG-15);
-  Treasure a little (a Terror card per 2); Crystals nothing while it hunts (smashing them helps
-  the Knight).
+  Treasure a little (a Terror card per 2) while it hunts; Crystals nothing then (smashing them
+  helps the Knight).
 * **Crystals turn up only when a Dark tile is revealed**, which its moves never do (GH-10): while
   Crystals are its goal it keeps Scour (Adapt searches for it; attacks on the Thief and Treasure
   draw Terror cards, and killing him lets it keep one of several) and peeks at a new Dark tile
   each turn, spending Scour's once-per-game effect only in the Collapse; with no Cave player it
   places its Dark tile next to the Thief or the Knight, who reveal what they enter, and in the
   Collapse spares the Crystal tiles.
+* **The Flare** (RV-30/31, alone: every game that counts its Crystals hands it the Flare): its
+  movement left is worth the Dark tiles its Flares can still reveal (from the best space in
+  reach, :meth:`VilePicture.flare_potential`), so it flares rather than wander or end with
+  movement, and walks first to where each Flare reveals more; a Crystal it can reach and smash
+  comes before any Flare; no Flare once its Crystals are smashed (the Entrance counts alone).
+  A tile it reveals is turned with its walls to the empty spaces: each open edge there draws a
+  tile, and the empty stack starts the Collapse that races its Crystals (MAP-20, COL-01).
+  Treasure is then worth nothing (2 movement to collect are 2 Flares), and an attack on the
+  Thief less than a Crystal.
 * **A goal needs Attack above its defence** (VG-12): the prey's Strength or Armor + 1, 3 for a
   Crystal; that is the Attack an outlook asks of a goal reachable this turn.
 * **The chart row** (VG-06): the supply die whose row (Movement, Attack, and the Boost dice on
   its right, VG-09/11) gives the best outlook this turn, keeping in supply a die that can still
   attack the prey on a later turn when this one does not reach it.
-* **Boost dice**: +1 movement when it puts a goal in reach; +1 Attack when the prey or a piece
-  on its space or next to it needs exactly that to be attacked.
+* **Boost dice**: a die left counts as the Attack a goal in reach lacks; +1 Attack when the prey
+  or a piece on its space or next to it, or the Crystal it stands on, needs exactly that; else
+  +1 movement (a die unspent at the end of the turn is lost).
 * **Cheat** sets the die of the best row; a die rolled again is the lowest one below 3.
 
 The weights are ``params`` (see :meth:`EasyVile_Ghoul.default_params`).  It keeps no memory
@@ -295,7 +305,8 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "kill": 40.0,         # ... and more the less Health it has left (divided by it)
             "attack": 4.0,        # an attack on another piece: a Terror card
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
-            "treasure_crystals": 5.0,  # ... while Crystals are its goal (the card may be Scour)
+            "treasure_crystals": 0.0,  # ... while Crystals are its goal: nothing, the 2 movement to collect
+                                       # are 2 Flares (the card may be Scour, rarely)
             "crystal": 16.0,      # a Crystal where its goal counts them
             "attack_crystals": 6.0,   # ... and then an attack on another piece: a Terror card (killing
                                       # the Thief, one kept of several), his loot dropped to collect;
