@@ -221,3 +221,12 @@ def test_MAP_20_COL_01_it_turns_the_tiles_its_flare_reveals_with_their_walls_to_
         if play(g) == "end:" and d.kind == DecisionKind.GHOUL_TURN:
             break
     assert seen > 0
+
+
+def test_RV_30_with_crystals_its_goal_it_flares_rather_than_collect_treasure() -> None:
+    """A Treasure on its space costs 2 movement to collect, 2 Flares that may turn up Crystals:
+    while Crystals are its goal it leaves the Treasure and flares."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]}, tokens={"1,0": {"treasure": 1}})
+    assert g.pending is not None and "collect:treasure" in g.pending.ids and "flare:" in g.pending.ids
+    picked = play_turn(g)
+    assert "collect:treasure" not in picked and "flare:" in picked
