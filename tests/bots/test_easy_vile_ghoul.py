@@ -14,8 +14,10 @@ from typing import Any
 from rules.helpers_ghoul import ghoul_tiles
 
 from vast_desktop.bots.easy.vile_ghoul import EasyVile_Ghoul
+from vast_desktop.bots.features import option_space
 from vast_desktop.bots.registry import available, make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.geometry import manhattan
 from vast_desktop.engine.kinds import DecisionKind
 from vast_desktop.engine.roles.ghoul.attacks import defence
 from vast_desktop.rules_data.loader import load_rules_data
@@ -120,3 +122,111 @@ def test_GH_39_the_caves_easy_player_names_the_symbol_worst_for_the_vile_ghoul_a
     assert g.pending is not None and g.pending.kind == DecisionKind.GHOUL_SKITTER_SYMBOL and g.pending.role == "cave"
     assert "symbol:bones" in g.pending.ids
     assert choice(g, "cave") != "symbol:bones"
+
+
+def play_turn(g: Game) -> list[str]:
+    """Its choices until it ends its turn (the Flare's reveal order and tile turns included; the
+    Cave's Easy player fills the edges the revealed tiles open)."""
+    picked: list[str] = []
+    while g.outcome is None and g.pending is not None:
+        d = g.pending
+        if d.role != "vile_ghoul":
+            play(g, d.role)
+            continue
+        choice_id = play(g)
+        picked.append(choice_id)
+        if d.kind == DecisionKind.GHOUL_TURN and choice_id == "end:":
+            break
+    return picked
+
+
+def test_RV_30_with_crystals_its_goal_it_spends_its_movement_on_the_flare() -> None:
+    """Against the Cave it holds the Flare (RV-30) and no Crystal is on the map: the Dark tiles
+    around it are where Crystals turn up, so its movement goes to Flares and none is left unused."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    picked = play_turn(g)
+    assert "flare:" in picked
+    assert picked[-1] == "end:" and g.state.ghoul.movement == 0
+
+
+def test_RV_30_it_smashes_a_crystal_in_reach_before_it_flares() -> None:
+    """A Crystal one step away and the Attack for it: the step and the smash come first (a Flare
+    could leave it short of movement, and the Collapse may take the tile)."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]}, tokens={"2,0": {"crystal": 1}})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    assert play(g) == "move:2,0"
+    assert play(g) == "smash:"
+    assert g.state.ghoul.smashed == 1
+
+
+def test_VG_11_12_a_boost_die_gives_the_attack_that_smashes_the_crystal_it_stands_on() -> None:
+    """Row Attack one short of a smash, a Boost die on its right, a Crystal on its space: +1 Attack, then the smash."""
+    face = next(r.face for r in VD.dice_chart if r.attack == VD.crystal_smash_attack - 1)
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [face, face], "left": face}, {"vile_ghoul": [1, 0]},
+                  tokens={"1,0": {"crystal": 1}})
+    assert g.pending is not None and "smash:" not in g.pending.ids and "boost:attack" in g.pending.ids
+    assert play(g) == "boost:attack"
+    assert play(g) == "smash:"
+
+
+def test_VG_09_it_never_ends_its_turn_with_a_boost_die_a_flare_could_use() -> None:
+    """Nothing to attack or smash, a Boost die and the Flare: the die becomes movement for one more Flare."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [1, 1], "left": 1}, {"vile_ghoul": [1, 0]})
+    assert g.pending is not None and "boost:move" in g.pending.ids
+    picked = play_turn(g)
+    assert "boost:move" in picked and picked.count("flare:") >= 2
+
+
+def test_VG_01_its_crystals_smashed_it_walks_to_the_entrance_and_flares_no_more() -> None:
+    """With the Thief its Crystals smashed, the Entrance is all that counts: out of reach this
+    turn (a slow row), the Flare on offer and five more Dark tiles around it, it steps toward the
+    Entrance and never flares."""
+    face = next(r.face for r in VD.dice_chart if r.movement == min(x.movement for x in VD.dice_chart))
+    more = (((3, 1), "T07"), ((2, 2), "T08"), ((3, 0), "T09"), ((1, 1), "T10"), ((3, 2), "T11"))
+    tiles = ghoul_tiles() + [{"pos": list(p), "tile": t, "lit": False} for p, t in more]
+    g = load_scenario({"setup": {"roles": ["vile_ghoul", "thief"], "seed": 5}, "active": "vile_ghoul",
+                       "tiles": tiles, "pieces": {"vile_ghoul": [2, 1]},
+                       "vile_ghoul": {"turns": 1, "supply": [face], "smashed": 5}})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    start = manhattan((2, 1), (0, 0))
+    picked = play_turn(g)
+    assert "flare:" not in picked
+    assert manhattan(g.state.board.pieces["vile_ghoul"], (0, 0)) < start
+
+
+def test_MAP_20_COL_01_it_turns_the_tiles_its_flare_reveals_with_their_walls_to_the_empty_spaces() -> None:
+    """Each open edge on an empty space draws a tile from the stack, and an empty stack starts the
+    Collapse that races its Crystals: of the turns offered, it takes one with the fewest open edges
+    on empty spaces."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [1]}, {"vile_ghoul": [1, 0]})
+    words = ("north", "east", "south", "west")
+    deltas = ((0, -1), (1, 0), (0, 1), (-1, 0))
+    seen = 0
+    while g.outcome is None and g.pending is not None:
+        d = g.pending
+        if d.role != "vile_ghoul":
+            play(g, d.role)
+            continue
+        if d.kind == DecisionKind.ORIENT_TILE:
+            p = option_space(d.options[0])
+            assert p is not None
+            empty = {w for w, (dx, dy) in zip(words, deltas, strict=True) if (p[0] + dx, p[1] + dy) not in g.state.board.tiles}
+            open_to_empty = {o.id: sum(1 for w in empty if w not in o.label.lower()) for o in d.options}
+            picked = choice(g)
+            assert open_to_empty[picked] == min(open_to_empty.values()), (p, picked, open_to_empty)
+            g.apply(picked)
+            seen += 1
+            continue
+        if play(g) == "end:" and d.kind == DecisionKind.GHOUL_TURN:
+            break
+    assert seen > 0
+
+
+def test_RV_30_with_crystals_its_goal_it_flares_rather_than_collect_treasure() -> None:
+    """A Treasure on its space costs 2 movement to collect, 2 Flares that may turn up Crystals:
+    while Crystals are its goal it leaves the Treasure and flares."""
+    g = vile_game(("vile_ghoul", "cave"), {"supply": [3]}, {"vile_ghoul": [1, 0]}, tokens={"1,0": {"treasure": 1}})
+    assert g.pending is not None and "collect:treasure" in g.pending.ids and "flare:" in g.pending.ids
+    picked = play_turn(g)
+    assert "collect:treasure" not in picked and "flare:" in picked

@@ -7,21 +7,31 @@ Its plan, read only off its :class:`PlayerView` (its :class:`VileGhoulBoard`) an
 * **Goal** (VG-01): the role it hunts (the Knight, else the Dragon) — every attack on it takes
   1 Health, the last wins; with neither, the Crystals it must smash (an Attack of 3, VG-12), then
   the Entrance.  Other pieces are worth an attack only for the Terror card it draws (VG-15);
-  Treasure a little (a Terror card per 2); Crystals nothing while it hunts (smashing them helps
-  the Knight).
+  Treasure a little (a Terror card per 2) while it hunts; Crystals nothing then (smashing them
+  helps the Knight).
 * **Crystals turn up only when a Dark tile is revealed**, which its moves never do (GH-10): while
   Crystals are its goal it keeps Scour (Adapt searches for it; attacks on the Thief and Treasure
   draw Terror cards, and killing him lets it keep one of several) and peeks at a new Dark tile
   each turn, spending Scour's once-per-game effect only in the Collapse; with no Cave player it
   places its Dark tile next to the Thief or the Knight, who reveal what they enter, and in the
   Collapse spares the Crystal tiles.
+* **The Flare** (RV-30/31, alone: every game that counts its Crystals hands it the Flare): its
+  movement left is worth the Dark tiles its Flares can still reveal (from the best space in
+  reach, :meth:`VilePicture.flare_potential`), so it flares rather than wander or end with
+  movement, and walks first to where each Flare reveals more; a Crystal it can reach and smash
+  comes before any Flare; no Flare once its Crystals are smashed (the Entrance counts alone).
+  A tile it reveals is turned with its walls to the empty spaces: each open edge there draws a
+  tile, and the empty stack starts the Collapse that races its Crystals (MAP-20, COL-01).
+  Treasure is then worth nothing (2 movement to collect are 2 Flares), and an attack on the
+  Thief less than a Crystal.
 * **A goal needs Attack above its defence** (VG-12): the prey's Strength or Armor + 1, 3 for a
   Crystal; that is the Attack an outlook asks of a goal reachable this turn.
 * **The chart row** (VG-06): the supply die whose row (Movement, Attack, and the Boost dice on
   its right, VG-09/11) gives the best outlook this turn, keeping in supply a die that can still
   attack the prey on a later turn when this one does not reach it.
-* **Boost dice**: +1 movement when it puts a goal in reach; +1 Attack when the prey or a piece
-  on its space or next to it needs exactly that to be attacked.
+* **Boost dice**: a die left counts as the Attack a goal in reach lacks; +1 Attack when the prey
+  or a piece on its space or next to it, or the Crystal it stands on, needs exactly that; else
+  +1 movement (a die unspent at the end of the turn is lost).
 * **Cheat** sets the die of the best row; a die rolled again is the lowest one below 3.
 
 The weights are ``params`` (see :meth:`EasyVile_Ghoul.default_params`).  It keeps no memory
@@ -30,12 +40,12 @@ between decisions.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...engine.board_views import VileGhoulBoard
 from ...engine.decisions import Decision, Option
-from ...engine.geometry import Pos, manhattan
+from ...engine.geometry import DELTA, Pos, manhattan
 from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..base import ScoredBot
@@ -64,6 +74,7 @@ class VilePicture(HuntPicture):
     """The Vile Ghoul's reading of one view: its board, its goal and the Attack each target needs."""
 
     piece = PIECE
+    _finds: dict[Pos, float] = field(default_factory=dict)
 
     @cached_property
     def me(self) -> VileGhoulBoard:
@@ -157,9 +168,15 @@ class VilePicture(HuntPicture):
 
     @cached_property
     def flares(self) -> bool:
-        """Whether its turn offers the Flare (the variants that hand it the Goblins' Flare, RV-30,
-        RV-31) while Crystals are its goal: then the Flare is how it finds them."""
-        return self.counts_crystals and self.decision.option("flare:") is not None
+        """Whether the Flare is its way to find Crystals now: Crystals its goal (every game that
+        counts them hands it the Flare: RV-30, RV-31, alone) and not all smashed yet, and on its
+        turn the Flare offered (movement left for it); in its other decisions (the row, the
+        skitter, the first placement) the turn ahead will offer it."""
+        if not self.counts_crystals or self.may_escape:
+            return False                  # hunting, or its Crystals smashed: the Entrance is all that counts
+        if self.decision.kind == DecisionKind.GHOUL_TURN:
+            return self.decision.option("flare:") is not None
+        return True
 
     @cached_property
     def dark(self) -> frozenset[Pos]:
@@ -167,9 +184,12 @@ class VilePicture(HuntPicture):
 
     def flare_find(self, at: Pos) -> float:
         """The Dark tiles a Flare at ``at`` reveals, on average over the Dragon die's faces (DIE-04)."""
-        faces = self.view.rules.dragon_die
-        dark = self.dark
-        return sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark) for f in faces) / len(faces)
+        if at not in self._finds:
+            faces = self.view.rules.dragon_die
+            dark = self.dark
+            self._finds[at] = sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark)
+                                  for f in faces) / len(faces)
+        return self._finds[at]
 
     @cached_property
     def start(self) -> Pos | None:
@@ -192,6 +212,59 @@ class VilePicture(HuntPicture):
         if self.decision.kind == DecisionKind.GHOUL_TURN and tile is not None and not tile.lit:
             return f"terror:{SCOUR}:first" in self.decision.ids
         return True
+
+    @cached_property
+    def boost_attack(self) -> int:
+        """The Attack its Boost dice still to spend this turn could add (VG-09/11): on its turn, a
+        goal that asks for that much more is in reach (it spends the die on the Crystal's space, or
+        before the move that charges); 0 while it chooses its row (:meth:`row_outlook` weighs them)."""
+        if self.decision.kind != DecisionKind.GHOUL_TURN:
+            return 0
+        me = self.me
+        return max(0, me.boost_dice - me.boost_spent) * int(self.view.rules.vile_ghoul.boost.attack)
+
+    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The Easy Ghoul's outlook, with the Attack its Boost dice left could add (:attr:`boost_attack`)."""
+        return self.plain_outlook(at, movement, attack + self.boost_attack, later)
+
+    def plain_outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The outlook with exactly ``attack`` (a Boost die already counted, or spent on movement),
+        plus what the movement left can still reveal with the Flare (:meth:`flare_potential`)."""
+        return HuntPicture.outlook(self, at, movement, attack, later) + self.flare_potential(at, movement)
+
+    @cached_property
+    def crystals_shown(self) -> bool:
+        """Crystal tokens on the map while they are its goal: then its movement goes to them first."""
+        return self.counts_crystals and any(t.tokens.get("crystal") for t in self.view.tiles)
+
+    @cached_property
+    def crystal_in_reach(self) -> bool:
+        """A Crystal token it can reach and smash this turn (its movement left, its Attack with the
+        Boost dice left), while Crystals are its goal."""
+        if not self.counts_crystals or self.pos is None:
+            return False
+        if self.attack + self.me.bonus + self.boost_attack < int(self.view.rules.vile_ghoul.crystal_smash_attack):
+            return False
+        dist = self.dist_from(self.pos)
+        return any(t.tokens.get("crystal") and dist.get(t.pos, 1 << 30) <= self.movement for t in self.view.tiles)
+
+    @cached_property
+    def flare_cost(self) -> int:
+        return max(1, int(self.view.rules.ghoul.flare.own_space_movement))
+
+    def flare_potential(self, at: Pos | None, movement: int) -> float:
+        """The movement left this turn as Flares (RV-05, Crystals its goal): the best space within
+        reach, its Dark tiles revealed per Flare times the Flares the movement left after the way
+        there pays for.  It makes a move that only wanders, or an end with movement left, worth
+        less than a Flare; and a move toward a space where each Flare reveals more worth it."""
+        if not self.flares or at is None or movement < self.flare_cost or self.crystals_shown:
+            return 0.0
+        best = 0.0
+        for q, d in self.dist_from(at).items():
+            if d >= movement or (q != at and q in self.occupied):
+                continue
+            best = max(best, self.flare_find(q) * ((movement - d) // self.flare_cost))
+        return self.params["flare_left"] * best
 
     def row(self, face: int) -> tuple[int, int, int]:
         """VG-06: the Movement (less the Backstab's cubes, plus a Charm's or a Wand's change), the
@@ -232,16 +305,21 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
             "kill": 40.0,         # ... and more the less Health it has left (divided by it)
             "attack": 4.0,        # an attack on another piece: a Terror card
             "treasure": 2.5,      # a Treasure or Gem: half a Terror card
-            "treasure_crystals": 5.0,  # ... while Crystals are its goal (the card may be Scour)
+            "treasure_crystals": 0.0,  # ... while Crystals are its goal: nothing, the 2 movement to collect
+                                       # are 2 Flares (the card may be Scour, rarely)
             "crystal": 16.0,      # a Crystal where its goal counts them
-            "attack_crystals": 10.0,  # ... and then an attack on another piece: a Terror card (killing
-                                      # the Thief, one kept of several), his loot dropped to collect
-            "attack_for_scour": 18.0,  # ... more while it has no Scour: the card may be Scour
+            "attack_crystals": 6.0,   # ... and then an attack on another piece: a Terror card (killing
+                                      # the Thief, one kept of several), his loot dropped to collect;
+                                      # less than a Crystal or the Flares its movement buys
+            "attack_for_scour": 10.0,  # ... more while it has no Scour: the card may be Scour
             "peek": 5.0,          # a Dark tile to Scour while Crystals are its goal (it may hold one)
             "flare": 6.0,         # per Dark tile a Flare on its space reveals (on average), Crystals its goal
             "flare_spot": 2.0,    # ... per such tile, a space to go and use it from
+            "flare_left": 3.0,    # ... per such tile a later Flare of this turn's movement left reveals
             "repeek": 1.0,        # ... the one it ended its last turn on (likely peeked then)
             "escape": 100.0,      # the win
+            "open_edge": 1.0,     # a revealed tile's open edge on an empty space: a tile drawn, the Collapse nearer
+            "wall": 0.4,          # ... its wall toward a tile: +1 movement that way
             "step": 0.05,         # per movement point spent on the way this turn
             "later": 0.6,         # a goal out of reach this turn
             "far": 0.35,          # ... less for each movement point short
@@ -325,7 +403,8 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
         if not pic.counts_crystals:
             return -5.0                                           # it helps the Knight, not the hunt
         bot.note(option.id, "Smashed Crystals count toward the Vile Ghoul's goal.")
-        return 1000.0 if pic.me.smashed + 1 >= (pic.me.crystals_goal or 0) and not pic.me.escape else p["crystal"] + 1.0
+        last = pic.me.smashed + 1 >= (pic.me.crystals_goal or 0) and not pic.me.escape
+        return 1000.0 if last else 500.0          # each one counts, and the Collapse may take its tile
     if v == "boost":
         return score_boost(bot, pic, option)
     if v == "terror":
@@ -342,26 +421,35 @@ def score_flare(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     """The Flare on its space (1 movement): while Crystals are its goal, the Dark tiles it reveals
     are its chance of a Crystal (nothing else reveals tiles for it but Scour); otherwise rarely
     worth the movement."""
-    find = pic.flare_find(pic.pos) if pic.counts_crystals and pic.pos is not None else 0.0
+    here = pic.pos
+    find = pic.flare_find(here) if pic.flares and here is not None else 0.0      # not once it may escape
     if find < 0.3:
         return -1.0
+    if pic.crystal_in_reach:
+        return -0.5                       # smash first: the movement may be short after, the tile may collapse
     bot.note(option.id, "The Flare reveals the Dark tiles around it: Crystals to smash.")
-    return bot.params["flare"] * find
+    return bot.params["flare"] * find + pic.outlook(here, pic.movement - pic.flare_cost, pic.attack)
 
 
 def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
     """VG-09/11: +1 movement when it improves the outlook; +1 Attack when a piece on its space or
     next to it needs just that (the bonus lasts one move and the attack on entering)."""
     data = pic.view.rules.vile_ghoul.boost
-    base = pic.outlook(pic.pos, pic.movement, pic.attack)
     if arg(option) == "move":
-        gain = pic.outlook(pic.pos, pic.movement + data.movement, pic.attack) - base
-        if gain > 0.01:
+        base = pic.outlook(pic.pos, pic.movement, pic.attack)       # each die left may still add Attack
+        kept = pic.attack + pic.boost_attack - int(data.attack)     # ... but this one adds movement
+        after = pic.plain_outlook(pic.pos, pic.movement + data.movement, kept)
+        if after - base > 0.01:
             bot.note(option.id, "The extra movement puts a goal in reach.")
-        return gain - 0.02
+        return after - 0.02                 # the outlook it leaves, as a move's or the end's: a die unspent is lost
     here = pic.pos
-    now = pic.attack + pic.me.bonus
+    now = pic.attack + pic.me.bonus                                 # the row's Attack and this move's bonus
     best = -0.05
+    smash = int(pic.view.rules.vile_ghoul.crystal_smash_attack)
+    if pic.counts_crystals and here is not None and pic.map.tokens(here).get("crystal") and \
+            now < smash <= now + data.attack:
+        bot.note(option.id, "The extra Attack lets it smash the Crystal it stands on.")
+        return bot.params["crystal"] + 1.0
     for piece, at in pic.view.pieces.items():
         need = pic.need(piece)
         if piece == PIECE or piece in pic.me.attacked or need is None or here is None or manhattan(here, at) > 1:
@@ -439,6 +527,30 @@ def score_collapse(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, op
     return score
 
 
+WALL_WORDS = ("north", "east", "south", "west")                  # the order of DELTA
+
+
+def score_orient(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
+    """MAP-16/20, COL-01: a tile its Flare revealed, turned so its walls face the empty spaces —
+    each open edge there draws a Dark tile from the stack at once, and an empty stack starts the
+    Collapse that races its Crystals — and its open sides face the tiles around (no wall to pay
+    for on its way).  In the Collapse no tile is drawn: only the way counts."""
+    p = option_space(option)
+    if p is None:
+        return 0.0
+    label = option.label.lower()
+    walls = {i for i, w in enumerate(WALL_WORDS) if w in label}
+    score = 0.0
+    for i, (dx, dy) in enumerate(DELTA):
+        q = (p[0] + dx, p[1] + dy)
+        if q not in pic.map.tiles:
+            if i not in walls and not pic.view.collapse:
+                score -= bot.params["open_edge"]
+        elif i in walls:
+            score -= bot.params["wall"]
+    return score
+
+
 def score_cheat(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option: Option) -> float:
     """Cheat once per game: the face of the row with the best outlook, when it beats the card kept."""
     a = arg(option)
@@ -465,4 +577,5 @@ EasyVile_Ghoul.SCORERS = {
     DecisionKind.GHOUL_REROLL: score_reroll, DecisionKind.GHOUL_ADAPT: score_adapt_search,
     DecisionKind.GHOUL_SCOUR: score_scour, DecisionKind.GHOUL_TAKE_TREASURE: score_take_treasure,
     DecisionKind.PLACE_TILE: score_place_tile, DecisionKind.COLLAPSE_TILE: score_collapse,
+    DecisionKind.ORIENT_TILE: score_orient,
 }
