@@ -366,3 +366,67 @@ def test_a_hard_decision_over_its_cpu_limit_is_an_error_not_another_choice(monke
             d = g.pending
             assert d is not None
             g.apply((bot if d.role == "dragon" else knight)(view(g, d.role), d))
+
+
+@pytest.mark.parametrize(("role", "other"), [("ghoul", "knight"), ("ghoul", "cave"), ("knight", "ghoul"),
+                                             ("thief", "ghoul")])
+def test_a_world_drawn_in_a_game_with_the_ghoul_shows_its_player_what_the_game_shows(role: str, other: str) -> None:
+    """Issue 29: drawn at the first decision of a later turn, the world reaches it with the same
+    observation — the Hard Ghoul's world rolls the faces its board shows (and draws again the
+    Terror card a low roll drew), and another role's is not told apart by the Ghoul's roll,
+    movement and attacks of its last turn, still on its board."""
+    g = new_game(Setup(roles=[role, other], seed=6))
+    bots = {r: make_bot(r, "easy", 2) for r in (role, other)}
+    checked = 0
+    turn = g.state.turn
+    while g.outcome is None and checked < 3:
+        d = g.pending
+        assert d is not None
+        if d.role == role and g.state.active == role and len(d.options) > 1 and g.state.turn != turn \
+                and g.state.round >= 2:
+            turn = g.state.turn
+            v = view(g, role)
+            worlds = TurnWorlds(role)
+            worlds.begin([(world_scenario(v, random.Random(checked)), 5)], v.rules)
+            assert len(worlds.catch_up(v, d)) == 1, f"round {g.state.round}: the fresh world differs"
+            checked += 1
+        g.apply(bots[d.role](view(g, d.role), d))
+    assert checked == 3
+
+
+def test_a_branch_of_a_ghoul_world_rolls_the_scripted_dice_again() -> None:
+    """A candidate is played on a branch of the world: the branch, replayed from the world's
+    scenario, rolls the Ghoul dice the scenario scripts, as the world did (``Game.rebuilt``
+    would roll others), so the Ghoul's own choices stay legal there."""
+    real = new_game(Setup(roles=["ghoul", "knight"], seed=4))
+    bots = {r: make_bot(r, "easy", 3) for r in ("ghoul", "knight")}
+    while not (real.state.round >= 2 and real.state.active == "ghoul" and real.state.ghoul.rolled):
+        d = real.pending
+        assert d is not None and real.outcome is None
+        real.apply(bots[d.role](view(real, d.role), d))
+    scenario = world_scenario(view(real, "ghoul"), random.Random(1))
+    assert scenario["ghoul"]["dice"] == real.state.ghoul.rolled
+    worlds = TurnWorlds("ghoul")
+    worlds.begin([(scenario, 7)], real.rules)
+    d = real.pending
+    assert d is not None
+    kept = worlds.catch_up(view(real, "ghoul"), d)
+    assert len(kept) == 1
+    branch = kept[0].branch()
+    assert branch.state.ghoul.rolled == real.state.ghoul.rolled
+    assert branch.pending is not None and branch.pending.ids == d.ids
+
+
+@pytest.mark.parametrize(("role", "other"), [("ghoul", "knight"), ("knight", "ghoul")])
+def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: str) -> None:
+    """The Hard player searches its decisions in a game with the Ghoul, not only its turn's
+    strategy: its worlds follow the turn rather than all being dropped at its first decision."""
+    g = new_game(Setup(roles=[role, other], seed=2))
+    bots = {role: HardBot(role, seed=1), other: make_bot(other, "easy", 1)}
+    while g.outcome is None and g.state.round < 5:
+        d = g.pending
+        assert d is not None
+        g.apply(bots[d.role](view(g, d.role), d))
+    hard = bots[role]
+    assert isinstance(hard, HardBot)
+    assert hard.decisions_searched >= 5 and hard.failed_worlds == []
