@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded
+from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded, easy_class, search_top
 from vast_desktop.bots.hard.turn_worlds import TurnWorlds, observation
 from vast_desktop.bots.hard.worlds import world_scenario
 from vast_desktop.bots.registry import make_bot
@@ -419,10 +419,11 @@ def test_a_branch_of_a_ghoul_world_rolls_the_scripted_dice_again() -> None:
 
 @pytest.mark.parametrize(("role", "other"), [("ghoul", "knight"), ("knight", "ghoul")])
 def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: str) -> None:
-    """The Hard player searches its decisions in a game with the Ghoul, not only its turn's
-    strategy: its worlds follow the turn rather than all being dropped at its first decision."""
+    """Asked to weigh three options a decision, the Hard player searches its decisions in a game
+    with the Ghoul, not only its turn's strategy: its worlds follow the turn rather than all
+    being dropped at its first decision."""
     g = new_game(Setup(roles=[role, other], seed=2))
-    bots = {role: HardBot(role, seed=1), other: make_bot(other, "easy", 1)}
+    bots = {role: HardBot(role, seed=1, top=3), other: make_bot(other, "easy", 1)}
     while g.outcome is None and g.state.round < 5:
         d = g.pending
         assert d is not None
@@ -430,3 +431,12 @@ def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: 
     hard = bots[role]
     assert isinstance(hard, HardBot)
     assert hard.decisions_searched >= 5 and hard.failed_worlds == []
+
+
+@pytest.mark.parametrize(("role", "roles", "top"), [("ghoul", ("ghoul", "knight"), 1), ("knight", ("knight", "ghoul"), 1),
+                                                    ("thief", ("thief", "ghoul"), 1), ("thief", ("thief", "knight"), 3)])
+def test_with_the_ghoul_in_play_the_hard_player_weighs_one_option_a_decision(role: str, roles: tuple[str, ...],
+                                                                             top: int) -> None:
+    """``GHOUL_TOP``: in a game with the Ghoul the Hard player plays each decision as the turn's
+    strategy scores it (the strategy still chosen by search); elsewhere as its role asks."""
+    assert search_top(easy_class(role), roles) == top

@@ -56,6 +56,11 @@ MAX_ROLLOUT_CHOICES = 400
 CPU_LIMIT = 60.0            # seconds of CPU time one decision may spend before it is an error
 DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
 DEFAULT_TOP = 3             # options played on per decision, for a role whose Easy class names no ``search_top``
+# options played on per decision in a game with the Ghoul, whoever plays Hard: its turn is many small
+# decisions (a step, an attack, a Terror card), and another role's rollouts play them all, so three
+# options at each made a game of the Ghoul and the Knight take 20-40 s and the Hard Ghoul's p95 near
+# 1 s (2 cores shared); with one, each turn's strategy is still chosen by search (``search``)
+GHOUL_TOP = 1
 
 
 class HardBudgetExceeded(RuntimeError):
@@ -96,8 +101,10 @@ def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
 def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
     """How many of the heuristic's best options each decision of its turn plays on with
     ``roles`` in play: the class's own ``search_top`` if it has one, else ``DEFAULT_TOP``;
-    1 plays the turn's strategy as it scores (the strategy is still chosen by search)."""
-    return _class_count(cls, "search_top", roles, DEFAULT_TOP)
+    1 plays the turn's strategy as it scores (the strategy is still chosen by search); at most
+    ``GHOUL_TOP`` with the Ghoul in play."""
+    top = _class_count(cls, "search_top", roles, DEFAULT_TOP)
+    return min(top, GHOUL_TOP) if "ghoul" in roles else top
 
 
 class HardBot:
@@ -150,7 +157,8 @@ class HardBot:
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
             self.planned_for = (v.round, v.active)
             self.current = self.policies[self.search(v)]
-            self.worlds.begin(self.scenarios, v.rules)
+            if self.top > 1:
+                self.worlds.begin(self.scenarios, v.rules)
         return self.current(v, decision) if v.active == self.role else self.policies[0](v, decision)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ the turn's plan
@@ -193,8 +201,8 @@ class HardBot:
         """The strategy's chooser (``ScoredBot.chooser``): in its own turn, the best of the
         heuristic's top few options by their rollouts in the worlds still consistent with
         the game; elsewhere (or with no such world) the heuristic's own ``pick``."""
-        if v.active != self.role:
-            return pick
+        if v.active != self.role or self.top < 2:
+            return pick                 # (one option to weigh: no world need follow the turn)
         worlds = self.worlds.catch_up(v, decision)
         ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
         candidates = [pick] + [decision.options[i].id for i in ranked if decision.options[i].id != pick]
