@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded, easy_class, search_top
+from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded, decision_top, easy_class, search_top
 from vast_desktop.bots.hard.turn_worlds import TurnWorlds, observation
 from vast_desktop.bots.hard.worlds import world_scenario
 from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.kinds import DecisionKind
 
 # the Knight at the Entrance with one Dark tile east of it: what that tile is stays hidden
 # until she walks in
@@ -433,10 +434,14 @@ def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: 
     assert hard.decisions_searched >= 5 and hard.failed_worlds == []
 
 
-@pytest.mark.parametrize(("role", "roles", "top"), [("ghoul", ("ghoul", "knight"), 1), ("knight", ("knight", "ghoul"), 1),
-                                                    ("thief", ("thief", "ghoul"), 1), ("thief", ("thief", "knight"), 3)])
-def test_with_the_ghoul_in_play_the_hard_player_weighs_one_option_a_decision(role: str, roles: tuple[str, ...],
-                                                                             top: int) -> None:
-    """``GHOUL_TOP``: in a game with the Ghoul the Hard player plays each decision as the turn's
-    strategy scores it (the strategy still chosen by search); elsewhere as its role asks."""
-    assert search_top(easy_class(role), roles) == top
+@pytest.mark.parametrize(("role", "roles", "kind", "top"), [
+    ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_TURN, 1),     # a step, an attack, a Terror card ...
+    ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_KEEP, 3),     # ... but which die it sets aside
+    ("knight", ("knight", "ghoul"), DecisionKind.KNIGHT_TURN, 3),
+    ("thief", ("thief", "cave"), DecisionKind.THIEF_TURN, 1),       # as the Thief asks against the Cave
+])
+def test_the_hard_ghoul_weighs_one_option_for_each_move_and_act(role: str, roles: tuple[str, ...],
+                                                                kind: DecisionKind, top: int) -> None:
+    """``GHOUL_TOP``: the Hard Ghoul plays its moves and acts as the turn's strategy scores them
+    (the strategy still chosen by search) and weighs its other decisions as the roles do theirs."""
+    assert decision_top(role, search_top(easy_class(role), roles), kind) == top

@@ -46,6 +46,7 @@ from typing import Any
 
 from ...engine import EngineError  # the error type only: a bot never holds a game
 from ...engine.decisions import Decision, IllegalChoice
+from ...engine.kinds import DecisionKind
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, view
 from ..registry import EASY, ROLES
@@ -56,10 +57,9 @@ MAX_ROLLOUT_CHOICES = 400
 CPU_LIMIT = 60.0            # seconds of CPU time one decision may spend before it is an error
 DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
 DEFAULT_TOP = 3             # options played on per decision, for a role whose Easy class names no ``search_top``
-# options played on per decision in a game with the Ghoul, whoever plays Hard: its turn is many small
-# decisions (a step, an attack, a Terror card), and another role's rollouts play them all, so three
-# options at each made a game of the Ghoul and the Knight take 20-40 s and the Hard Ghoul's p95 near
-# 1 s (2 cores shared); with one, each turn's strategy is still chosen by search (``search``)
+# options the Hard Ghoul's moves and acts play on (``decision_top``): its turn is many small decisions
+# (a step, an attack, a Terror card), so three options at each made its games take 20-40 s and its
+# p95 near 1 s (2 cores shared); with one, each turn's strategy is still chosen by search (``search``)
 GHOUL_TOP = 1
 
 
@@ -101,10 +101,17 @@ def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
 def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
     """How many of the heuristic's best options each decision of its turn plays on with
     ``roles`` in play: the class's own ``search_top`` if it has one, else ``DEFAULT_TOP``;
-    1 plays the turn's strategy as it scores (the strategy is still chosen by search); at most
-    ``GHOUL_TOP`` with the Ghoul in play."""
-    top = _class_count(cls, "search_top", roles, DEFAULT_TOP)
-    return min(top, GHOUL_TOP) if "ghoul" in roles else top
+    1 plays the turn's strategy as it scores (the strategy is still chosen by search).  The
+    Ghoul's moves and acts weigh fewer (``decision_top``)."""
+    return _class_count(cls, "search_top", roles, DEFAULT_TOP)
+
+
+def decision_top(role: str, top: int, kind: DecisionKind) -> int:
+    """How many options a decision of ``kind`` in ``role``'s turn plays on, ``top`` as its role
+    asks (``search_top``): the Ghoul's moves and acts (GH-09..24, the many small steps of its
+    turn) at most ``GHOUL_TOP``; its other decisions — which die it sets aside, its first Dark
+    tile, the Terror cards it keeps — and every other role's, ``top``."""
+    return min(top, GHOUL_TOP) if role == "ghoul" and kind == DecisionKind.GHOUL_TURN else top
 
 
 class HardBot:
@@ -202,11 +209,12 @@ class HardBot:
         heuristic's top few options by their rollouts in the worlds still consistent with
         the game; elsewhere (or with no such world) the heuristic's own ``pick``."""
         if v.active != self.role or self.top < 2:
-            return pick                 # (one option to weigh: no world need follow the turn)
+            return pick                 # (one option to weigh: no world follows the turn)
+        top = self.top if self.top_given is not None else decision_top(self.role, self.top, decision.kind)
         worlds = self.worlds.catch_up(v, decision)
         ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
         candidates = [pick] + [decision.options[i].id for i in ranked if decision.options[i].id != pick]
-        candidates = candidates[:self.top]
+        candidates = candidates[:top]
         choice = pick
         if worlds and len(candidates) > 1:
             choice = self._best_candidate(candidates, worlds)
