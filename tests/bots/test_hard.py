@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded
+from vast_desktop.bots.hard.search import HardBot, HardBudgetExceeded, decision_top, easy_class, search_top
 from vast_desktop.bots.hard.turn_worlds import TurnWorlds, observation
 from vast_desktop.bots.hard.worlds import world_scenario
 from vast_desktop.bots.registry import make_bot
 from vast_desktop.engine import Game, Setup, load_scenario, new_game, view
+from vast_desktop.engine.kinds import DecisionKind
 
 # the Knight at the Entrance with one Dark tile east of it: what that tile is stays hidden
 # until she walks in
@@ -367,3 +368,83 @@ def test_a_hard_decision_over_its_cpu_limit_is_an_error_not_another_choice(monke
             d = g.pending
             assert d is not None
             g.apply((bot if d.role == "dragon" else knight)(view(g, d.role), d))
+
+
+@pytest.mark.parametrize(("role", "other"), [("ghoul", "knight"), ("ghoul", "cave"), ("knight", "ghoul"),
+                                             ("thief", "ghoul"), ("knight", "vile_ghoul"), ("dragon", "vile_ghoul"),
+                                             ("vile_ghoul", "knight")])
+def test_a_world_drawn_in_a_game_with_the_ghoul_shows_its_player_what_the_game_shows(role: str, other: str) -> None:
+    """Issue 29: drawn at the first decision of a later turn, the world reaches it with the same
+    observation — the Hard Ghoul's world rolls the faces its board shows (and draws again the
+    Terror card a low roll drew), and another role's is not told apart by the Ghoul's roll,
+    movement and attacks of its last turn, still on its board."""
+    g = new_game(Setup(roles=[role, other], seed=6))
+    bots = {r: make_bot(r, "easy", 2) for r in (role, other)}
+    checked = 0
+    turn = g.state.turn
+    while g.outcome is None and checked < 3:
+        d = g.pending
+        assert d is not None
+        if d.role == role and g.state.active == role and len(d.options) > 1 and g.state.turn != turn \
+                and g.state.round >= 2:
+            turn = g.state.turn
+            v = view(g, role)
+            worlds = TurnWorlds(role)
+            worlds.begin([(world_scenario(v, random.Random(checked)), 5)], v.rules)
+            assert len(worlds.catch_up(v, d)) == 1, f"round {g.state.round}: the fresh world differs"
+            checked += 1
+        g.apply(bots[d.role](view(g, d.role), d))
+    assert checked == 3
+
+
+def test_a_branch_of_a_ghoul_world_rolls_the_scripted_dice_again() -> None:
+    """A candidate is played on a branch of the world: the branch, replayed from the world's
+    scenario, rolls the Ghoul dice the scenario scripts, as the world did (``Game.rebuilt``
+    would roll others), so the Ghoul's own choices stay legal there."""
+    real = new_game(Setup(roles=["ghoul", "knight"], seed=4))
+    bots = {r: make_bot(r, "easy", 3) for r in ("ghoul", "knight")}
+    while not (real.state.round >= 2 and real.state.active == "ghoul" and real.state.ghoul.rolled):
+        d = real.pending
+        assert d is not None and real.outcome is None
+        real.apply(bots[d.role](view(real, d.role), d))
+    scenario = world_scenario(view(real, "ghoul"), random.Random(1))
+    assert scenario["ghoul"]["dice"] == real.state.ghoul.rolled
+    worlds = TurnWorlds("ghoul")
+    worlds.begin([(scenario, 7)], real.rules)
+    d = real.pending
+    assert d is not None
+    kept = worlds.catch_up(view(real, "ghoul"), d)
+    assert len(kept) == 1
+    branch = kept[0].branch()
+    assert branch.state.ghoul.rolled == real.state.ghoul.rolled
+    assert branch.pending is not None and branch.pending.ids == d.ids
+
+
+@pytest.mark.parametrize(("role", "other"), [("ghoul", "knight"), ("knight", "ghoul"), ("knight", "vile_ghoul"),
+                                             ("vile_ghoul", "dragon")])
+def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: str) -> None:
+    """Asked to weigh three options a decision, the Hard player searches its decisions in a game
+    with the Ghoul, not only its turn's strategy: its worlds follow the turn rather than all
+    being dropped at its first decision."""
+    g = new_game(Setup(roles=[role, other], seed=2))
+    bots = {role: HardBot(role, seed=1, top=3), other: make_bot(other, "easy", 1)}
+    while g.outcome is None and g.state.round < 5:
+        d = g.pending
+        assert d is not None
+        g.apply(bots[d.role](view(g, d.role), d))
+    hard = bots[role]
+    assert isinstance(hard, HardBot)
+    assert hard.decisions_searched >= 5 and hard.failed_worlds == []
+
+
+@pytest.mark.parametrize(("role", "roles", "kind", "top"), [
+    ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_TURN, 1),     # a step, an attack, a Terror card ...
+    ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_KEEP, 3),     # ... but which die it sets aside
+    ("knight", ("knight", "ghoul"), DecisionKind.KNIGHT_TURN, 3),
+    ("thief", ("thief", "cave"), DecisionKind.THIEF_TURN, 1),       # as the Thief asks against the Cave
+])
+def test_the_hard_ghoul_weighs_one_option_for_each_move_and_act(role: str, roles: tuple[str, ...],
+                                                                kind: DecisionKind, top: int) -> None:
+    """``GHOUL_TOP``: the Hard Ghoul plays its moves and acts as the turn's strategy scores them
+    (the strategy still chosen by search) and weighs its other decisions as the roles do theirs."""
+    assert decision_top(role, search_top(easy_class(role), roles), kind) == top

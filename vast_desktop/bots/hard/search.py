@@ -46,6 +46,7 @@ from typing import Any
 
 from ...engine import EngineError  # the error type only: a bot never holds a game
 from ...engine.decisions import Decision, IllegalChoice
+from ...engine.kinds import DecisionKind
 from ...engine.scenario import load_scenario
 from ...engine.view import PlayerView, view
 from ..registry import EASY, ROLES
@@ -56,6 +57,10 @@ MAX_ROLLOUT_CHOICES = 400
 CPU_LIMIT = 60.0            # seconds of CPU time one decision may spend before it is an error
 DEFAULT_ROUNDS = 3          # worlds per search, for a role whose Easy class names no ``search_rounds``
 DEFAULT_TOP = 3             # options played on per decision, for a role whose Easy class names no ``search_top``
+# options the Hard Ghoul's moves and acts play on (``decision_top``): its turn is many small decisions
+# (a step, an attack, a Terror card), so three options at each made its games take 20-40 s and its
+# p95 near 1 s (2 cores shared); with one, each turn's strategy is still chosen by search (``search``)
+GHOUL_TOP = 1
 
 
 class HardBudgetExceeded(RuntimeError):
@@ -96,8 +101,18 @@ def search_rounds(cls: Any, roles: Collection[str] = ROLES) -> int:
 def search_top(cls: Any, roles: Collection[str] = ROLES) -> int:
     """How many of the heuristic's best options each decision of its turn plays on with
     ``roles`` in play: the class's own ``search_top`` if it has one, else ``DEFAULT_TOP``;
-    1 plays the turn's strategy as it scores (the strategy is still chosen by search)."""
+    1 plays the turn's strategy as it scores (the strategy is still chosen by search).  The
+    Ghoul's moves and acts weigh fewer (``decision_top``)."""
     return _class_count(cls, "search_top", roles, DEFAULT_TOP)
+
+
+def decision_top(role: str, top: int, kind: DecisionKind) -> int:
+    """How many options a decision of ``kind`` in ``role``'s turn plays on, ``top`` as its role
+    asks (``search_top``): the Ghoul's and the Vile Ghoul's moves and acts (GH-09..24, VG-08, the
+    many small steps of their turn) at most ``GHOUL_TOP``; their other decisions — which die it
+    sets aside or places on its chart, its first Dark tile, the Terror cards it keeps — and every
+    other role's, ``top``."""
+    return min(top, GHOUL_TOP) if role in ("ghoul", "vile_ghoul") and kind == DecisionKind.GHOUL_TURN else top
 
 
 class HardBot:
@@ -150,7 +165,8 @@ class HardBot:
         if v.active == self.role and (v.round, v.active) != self.planned_for and v.outcome is None:
             self.planned_for = (v.round, v.active)
             self.current = self.policies[self.search(v)]
-            self.worlds.begin(self.scenarios, v.rules)
+            if self.top > 1:
+                self.worlds.begin(self.scenarios, v.rules)
         return self.current(v, decision) if v.active == self.role else self.policies[0](v, decision)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ the turn's plan
@@ -193,12 +209,13 @@ class HardBot:
         """The strategy's chooser (``ScoredBot.chooser``): in its own turn, the best of the
         heuristic's top few options by their rollouts in the worlds still consistent with
         the game; elsewhere (or with no such world) the heuristic's own ``pick``."""
-        if v.active != self.role:
-            return pick
+        if v.active != self.role or self.top < 2:
+            return pick                 # (one option to weigh: no world follows the turn)
+        top = self.top if self.top_given is not None else decision_top(self.role, self.top, decision.kind)
         worlds = self.worlds.catch_up(v, decision)
         ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
         candidates = [pick] + [decision.options[i].id for i in ranked if decision.options[i].id != pick]
-        candidates = candidates[:self.top]
+        candidates = candidates[:top]
         choice = pick
         if worlds and len(candidates) > 1:
             choice = self._best_candidate(candidates, worlds)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ...engine import EngineError  # the error type only: a bot never holds the real game
+from ...engine.api import replay
 from ...engine.board_views import ROLE_BOARDS, shown_entries
 from ...engine.decisions import Decision, IllegalChoice
 from ...engine.geometry import parse_pos
@@ -58,6 +59,15 @@ PER_TURN_KEYS = frozenset({
     "activated", "war_card",                                # Goblins: Tribes activated, the War card resolved
     "movement_left", "targeted",                            # Thief: Movement left, whom she targeted
 })
+# the same for one role's board only (a key another board uses for what stays between turns):
+# the Ghoul's roll, the dice it kept and set aside, its movement, whom it attacked and the Terror
+# cards it used, all reset when its turn starts (GH-06, GH-17, GH-30); the Vile Ghoul's movement,
+# whom it attacked, the Terror cards it used, its Boost dice spent and its Boost/Hunt bonus (VG-08,
+# VG-09, VG-11)
+PER_TURN_KEYS_OF = {
+    "ghoul": frozenset({"rolled", "kept", "set_aside", "movement", "attacked", "terror_first_used"}),
+    "vile_ghoul": frozenset({"movement", "attacked", "terror_first_used", "boost_spent", "bonus"}),
+}
 # at most this many choices by others between two of the player's decisions in a world
 MAX_CATCH_UP = 200
 # at most this many swaps, and this many other dice, to mend one world at one decision
@@ -73,7 +83,8 @@ def observation(v: PlayerView, decision: Decision) -> tuple[Any, ...]:
         board = v.boards.of(role)
         if board is not None:
             shown = shown_entries(board)
-            boards[role] = shown if role == v.viewer else {k: x for k, x in shown.items() if k not in PER_TURN_KEYS}
+            turn_keys = PER_TURN_KEYS | PER_TURN_KEYS_OF.get(role, frozenset())
+            boards[role] = shown if role == v.viewer else {k: x for k, x in shown.items() if k not in turn_keys}
     boards["decks"] = v.boards.decks
     return (v.tiles, tuple(sorted(v.pieces.items())), v.rockslides, v.bombs, tuple(sorted(v.supply.items())),
             repr(boards), v.collapse, v.stack_count, v.crystal_tiles_removed, v.removed,
@@ -81,9 +92,11 @@ def observation(v: PlayerView, decision: Decision) -> tuple[Any, ...]:
 
 
 def component_ids(rules: RulesData) -> frozenset[str]:
-    """The ids of the components a hidden draw can turn up in a game of ``rules``: Cave tiles and cards."""
+    """The ids of the components a hidden draw can turn up in a game of ``rules``: Cave tiles and
+    cards, the Ghoul's Terror cards among them."""
     decks = ("events", "treasures", "sidequests", "war", "monsters", "secrets", "powers", "scales")
-    return frozenset({t.id for t in rules.tiles} | {c for d in decks for c in rules.deck(d, include_promo=True)})  # type: ignore[arg-type]
+    return frozenset({t.id for t in rules.tiles} | {c for d in decks for c in rules.deck(d, include_promo=True)}  # type: ignore[arg-type]
+                     | set(rules.ghoul.terror_deck()))
 
 
 def shown_instead(real: Any, world: Any, out: list[tuple[str, str]], ids: frozenset[str]) -> None:
@@ -137,8 +150,10 @@ class TrackedWorld:
     others: dict[str, Bot] = field(default_factory=dict)
 
     def branch(self) -> Game:
-        """A copy to play a candidate on (the world itself stays at the decision)."""
-        return self.game.rebuilt(self.game.choices)
+        """A copy to play a candidate on (the world itself stays at the decision): its scenario
+        loaded again and its choices replayed — not ``Game.rebuilt``, which starts without the
+        dice the scenario scripts (the Ghoul's roll, ``worlds.py``)."""
+        return replay(self.game.setup, self.game.choices, scenario=self.scenario, rules=self.game.rules)
 
     def restart(self, scenario: dict[str, Any]) -> bool:
         """Begin the turn again from ``scenario`` (False if the rules cannot set it up)."""
@@ -211,7 +226,20 @@ class TurnWorlds:
     def _mend(self, w: TrackedWorld, v: PlayerView, seen: tuple[Any, ...]) -> bool:
         """Mend ``w`` so it shows what the game shows, if it can be: by its components, else
         by its dice."""
-        return self._swap_components(w, v, seen) or self._reroll(w, v, seen)
+        return self._swap_components(w, v, seen) or self._reroll(w, v, seen) or self._ghoul_dice(w, v, seen)
+
+    def _ghoul_dice(self, w: TrackedWorld, v: PlayerView, seen: tuple[Any, ...]) -> bool:
+        """The Ghoul rolled otherwise in its own world (GH-06: a roll after the world was drawn,
+        as on its first turn, after it places itself): play the turn again with the faces the
+        game shows scripted, then mend what the roll drew."""
+        real = v.boards.ghoul
+        state = w.game.state.ghoul
+        if (self.role != "ghoul" or real is None or state is None or not real.rolled
+                or tuple(state.rolled) == tuple(real.rolled) or "ghoul" not in w.scenario):
+            return False
+        if not w.restart({**w.scenario, "ghoul": {**w.scenario["ghoul"], "dice": list(real.rolled)}}):
+            return False
+        return self._replay_mine(w) and (self._observed(w) == seen or self._swap_components(w, v, seen))
 
     def _reroll(self, w: TrackedWorld, v: PlayerView, seen: tuple[Any, ...]) -> bool:
         """The Dragon die came up otherwise in the world (DIE-01): play the turn again with

@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ...engine.board_views import GhoulBoard
 from ...engine.view import PlayerView
 from ...rules_data import RulesDataError, YamlSources, validation_message
 from ..features import MapPicture
@@ -147,7 +148,34 @@ def features(view: PlayerView) -> dict[str, float]:
             # TH-38, TH-39: loot counts once carried to the Entrance — what is carried, by how near
             "thief_haul_home": len(th.carried) / (1.0 + dist.to("thief", entrance)),
         })
+    if "ghoul" in roles and (gh := view.boards.ghoul) is not None:
+        f.update(_ghoul_features(view, gh, dist, treasure_tokens, crystal_tokens))
     return f
+
+
+def _ghoul_features(view: PlayerView, gh: GhoulBoard, dist: _Distances, treasure_tokens: list[Any],
+                    crystal_tokens: list[Any]) -> dict[str, float]:
+    """The Ghoul's race (GH-01): its Fury (or, where the variant counts them, its smashed
+    Crystals) toward the goal, the Treasure held toward the next Fury (2 = 1, GH-15), its Terror
+    cards and Defense, and how near it is to what it hunts — the Treasure tokens, the other
+    roles' pieces (1 Fury an attack, GH-16) — and, once the goal is reached, to the Entrance."""
+    goal = _ratio(gh.fury, gh.fury_goal)
+    if gh.crystals_goal is not None:
+        goal = max(goal, _ratio(gh.smashed, gh.crystals_goal))
+    prey = [view.pieces[r] for r in view.roles if r != "ghoul" and r in view.pieces]
+    to_entrance = dist.to("ghoul", [view.entrance])
+    return {
+        "ghoul_fury": goal,
+        "ghoul_treasure": float(gh.treasure),
+        "ghoul_terror": float(len(gh.terror)),
+        "ghoul_defense": float(gh.defense),
+        "ghoul_placed": float(gh.placed),
+        "ghoul_to_treasure": dist.to("ghoul", treasure_tokens) if treasure_tokens else 0.0,
+        "ghoul_to_prey": dist.to("ghoul", prey) if prey else float(FAR),
+        "ghoul_to_crystal": dist.to("ghoul", crystal_tokens) if gh.crystals_goal is not None else 0.0,
+        # GH-01: once the goal is reached only the way out counts
+        "ghoul_escape": float(goal >= 1) / (1.0 + to_entrance),
+    }
 
 
 def model_key(role: str, roles: tuple[str, ...] | list[str]) -> str:

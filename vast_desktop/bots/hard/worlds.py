@@ -416,9 +416,21 @@ class _Sampler:
         """The Ghoul's board (GH items): copied, its Terror deck drawn (:meth:`_terror`)."""
         b = self.boards.ghoul
         assert b is not None
-        return {"placed": b.placed, "fury": b.fury, "treasure": b.treasure, "attack": b.attack, "defense": b.defense,
-                **self._terror(b, "ghoul"), "smashed": b.smashed,
-                "backstab": b.backstab, "card_movement": b.card_movement, "turns": 1 if b.placed else 0}
+        out = {"placed": b.placed, "fury": b.fury, "treasure": b.treasure, "attack": b.attack, "defense": b.defense,
+               **self._terror(b, "ghoul"), "smashed": b.smashed,
+               "backstab": b.backstab, "card_movement": b.card_movement, "turns": 1 if b.placed else 0}
+        if self.view.active == "ghoul" and b.rolled:
+            # its roll this turn is on the board for all to see (GH-06): the world, which begins
+            # the turn again, rolls the same faces rather than a guess the view already disproves
+            out["dice"] = list(b.rolled)
+            data = self.rules.ghoul
+            level = data.level(str(self.config.extra.get("ghoul_level", data.standard_level().id)))
+            drawing = len(out["terror_deck"]) > b.terror_deck     # the cards it chooses among, back on top
+            if sum(b.rolled) <= level.terror_draw_at_most and b.terror and not drawing:
+                # the low roll drew a card, the newest in its hand: it goes back on top of the
+                # deck, where the world's roll draws it again (not a second card)
+                out["terror"], out["terror_deck"] = list(b.terror[:-1]), [b.terror[-1], *out["terror_deck"]]
+        return out
 
     def _vile_ghoul(self) -> dict[str, Any]:
         """The Vile Ghoul's board (VG items): copied, its Terror deck drawn (:meth:`_terror`).  Its
