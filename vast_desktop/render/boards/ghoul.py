@@ -35,7 +35,7 @@ from ...engine.kinds import DecisionKind
 from ...engine.view import PlayerView
 from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM
 from . import ghoul_parts as gp
-from .ghoul_parts import BOARD_BG, CELL, CELL_EDGE, SECTION, TERROR_FACE, card_grid, decision_refs, grid_h
+from .ghoul_parts import BOARD_BG, CELL, CELL_EDGE, SECTION, TERROR_FACE, decision_refs
 from .kit import (
     BoardLayout,
     _background,
@@ -43,8 +43,6 @@ from .kit import (
     _frame,
     _header,
     _icon_boot,
-    _icon_coin,
-    _icon_shield,
     _rules,
     _Scale,
     _section,
@@ -128,24 +126,9 @@ def _geom_at(w: int, n_dice: int, n_picks: int, flare: bool, n_cards: int, n_dra
         labels.append(pygame.Rect(cx - cell // 2 + sc(1), dice[-1].bottom + sc(2), cell - sc(2), lab_h))
     move_box = pygame.Rect(dice_sec.right - move_w - sc(4), dice_sec.y + sc(4), move_w, dice_sec.h - sc(8))
     y = dice_sec.bottom + gap
-    pick_sec, picks = None, []
-    if n_picks:
-        ph = max(sc(34), font(sc.f(20), True).get_linesize() + sc(8))
-        pick_sec = pygame.Rect(P, y, inner, title_h + ph + sc(6))
-        pw = min(sc(76), (inner - sc(8) - (n_picks - 1) * sc(4)) // n_picks)
-        picks = [pygame.Rect(pick_sec.x + sc(4) + i * (pw + sc(4)), pick_sec.y + title_h + sc(2), pw, ph)
-                 for i in range(n_picks)]
-        y = pick_sec.bottom + gap
+    pick_sec, picks, y = gp.pick_row(sc, P, inner, y, title_h, gap, n_picks)
     # ---- Attack space, Defense, Treasure (and the Flare)
-    bh = title_h + max(sc(32), font(sc.f(22), True).get_linesize() + sc(6))
-    n_small = 3 if flare else 2
-    small_w = max(sc(80), font(sc.f(14)).size("Treasure")[0] + sc(40))
-    attack_w = inner - n_small * (small_w + gap)
-    attack_box = pygame.Rect(P, y, attack_w, bh)
-    defense_box = pygame.Rect(attack_box.right + gap, y, small_w, bh)
-    treasure_box = pygame.Rect(defense_box.right + gap, y, small_w, bh)
-    flare_box = pygame.Rect(treasure_box.right + gap, y, small_w, bh) if flare else None
-    y += bh + gap
+    attack_box, defense_box, treasure_box, flare_box, y = gp.stat_boxes(sc, P, inner, y, title_h, gap, flare)
     # ---- the Fury track 0..top
     n = top + 1
     fc = (inner - sc(8)) // n
@@ -154,20 +137,8 @@ def _geom_at(w: int, n_dice: int, n_picks: int, flare: bool, n_cards: int, n_dra
     fury_cells = [pygame.Rect(fury_sec.x + sc(4) + i * fc, fury_sec.y + title_h, fc - sc(2), fh) for i in range(n)]
     y = fury_sec.bottom + gap
     # ---- the Terror cards face up and the deck
-    ch = font(sc.f(15), True).get_linesize() + 2 * small_ls + 3 * small_ls + sc(12) + extra
-    deck_w = max(sc(54), font(sc.f(14)).size("Deck")[0] + sc(16))
-    area_x = P + sc(4) + deck_w + gap
-    area_w = inner - sc(8) - deck_w - gap
-    body_h = max(sc(60), grid_h(area_w, n_cards, ch, gap)) if n_cards else sc(60)
-    terror_sec = pygame.Rect(P, y, inner, title_h + body_h + sc(6))
-    deck_box = pygame.Rect(P + sc(4), terror_sec.y + title_h, deck_w, min(sc(74), body_h))
-    cards = card_grid(area_x, terror_sec.y + title_h, area_w, n_cards, ch, gap)
-    y = terror_sec.bottom + gap
-    drawn_sec, drawn_cards = None, []
-    if n_drawn:
-        drawn_sec = pygame.Rect(P, y, inner, title_h + grid_h(inner - sc(8), n_drawn, ch, gap) + sc(6))
-        drawn_cards = card_grid(P + sc(4), drawn_sec.y + title_h, inner - sc(8), n_drawn, ch, gap)
-        y = drawn_sec.bottom + gap
+    terror_sec, deck_box, cards, drawn_sec, drawn_cards, y = gp.terror_sections(sc, P, inner, y, title_h, gap, extra,
+                                                                                n_cards, n_drawn)
     return _GGeom(sc, header, dice_sec, dice, labels, move_box, pick_sec, picks, attack_box, defense_box,
                   treasure_box, flare_box, fury_sec, fury_cells, terror_sec, deck_box, cards, drawn_sec, drawn_cards, y)
 
@@ -185,19 +156,8 @@ def _static(surf: pygame.Surface, gm: _GGeom, own: bool, pick_title: str, goal: 
     _frame(surf, gm.move_box, _shade(SECTION, 0.8), CELL_EDGE, 1)
     draw_text(surf, _fit("Movement left", small, gm.move_box.w - sc(8)), (gm.move_box.x + sc(5), gm.move_box.y + sc(3)),
               small, TEXT_DIM)
-    if gm.pick_sec is not None:
-        _section(surf, gm.pick_sec, _shade(SECTION, 1.15))
-        draw_text(surf, _fit(pick_title, lab, gm.pick_sec.w - sc(10), True),
-                  (gm.pick_sec.x + sc(6), gm.pick_sec.y + sc(3)), lab, HIGHLIGHT, bold=True)
-    boxes = [(gm.attack_box, "Attack space", gp.icon_claw), (gm.defense_box, "Defense", _icon_shield),
-             (gm.treasure_box, "Treasure", _icon_coin)]
-    for r, title, icon in boxes:
-        _section(surf, r, SECTION)
-        isz = min(sc(16), r.h // 3)
-        icon(surf, pygame.Rect(r.x + sc(5), r.y + sc(4), isz, isz), _shade(GREEN, 1.25))
-        draw_text(surf, _fit(title, small, r.w - isz - sc(12)), (r.x + isz + sc(9), r.y + sc(3)), small, TEXT_DIM)
-    if gm.flare_box is not None:
-        _section(surf, gm.flare_box, SECTION)
+    gp.draw_pick_title(surf, sc, gm.pick_sec, pick_title)
+    gp.draw_stat_frames(surf, sc, gm.attack_box, gm.defense_box, gm.treasure_box, gm.flare_box, GREEN)
     _section(surf, gm.fury_sec, SECTION)
     draw_text(surf, "Fury", (gm.fury_sec.x + sc(6), gm.fury_sec.y + sc(3)), lab, TEXT, bold=True)
     for i, c in enumerate(gm.fury_cells):
@@ -210,12 +170,7 @@ def _static(surf: pygame.Surface, gm: _GGeom, own: bool, pick_title: str, goal: 
                          _shade(TERROR_FACE, 0.7))
     gc = gm.fury_cells[min(goal, len(gm.fury_cells) - 1)]
     draw_text(surf, "goal", (gc.centerx, gc.bottom + sc(1)), small, HIGHLIGHT, bold=True, anchor="midtop")
-    _section(surf, gm.terror_sec, SECTION)
-    draw_text(surf, "Terror cards", (gm.terror_sec.x + sc(6), gm.terror_sec.y + sc(3)), lab, TEXT, bold=True)
-    if gm.drawn_sec is not None:
-        _section(surf, gm.drawn_sec, _shade(SECTION, 1.15))
-        draw_text(surf, _fit("Terror cards drawn: click the one to keep", lab, gm.drawn_sec.w - sc(10), True),
-                  (gm.drawn_sec.x + sc(6), gm.drawn_sec.y + sc(3)), lab, HIGHLIGHT, bold=True)
+    gp.draw_terror_titles(surf, sc, gm.terror_sec, gm.drawn_sec)
 
 
 # ------------------------------------------------------------------ dynamic layer

@@ -17,12 +17,28 @@ import pygame
 from ...engine.setup import Setup, make_config
 from ...engine.view import PlayerView
 from ..theme import DANGER, HIGHLIGHT, ROLE_COLOURS, TEXT, TEXT_DIM
-from .kit import BoardLayout, Colour, _fit, _frame, _pts, _rules, _Scale, _shade, _wrap, draw_text, font
+from .kit import (
+    BoardLayout,
+    Colour,
+    _fit,
+    _frame,
+    _icon_coin,
+    _icon_shield,
+    _pts,
+    _rules,
+    _Scale,
+    _section,
+    _shade,
+    _wrap,
+    draw_text,
+    font,
+)
 
 __all__ = [
     "BOARD_BG", "CELL", "CELL_EDGE", "SECTION", "TERROR_FACE", "card_grid", "decision_refs", "draw_die", "draw_disc",
-    "draw_flare", "draw_next_turn", "draw_terror_card", "draw_terror_deck", "grid_h", "holds_flare", "icon_claw",
-    "icon_terror", "next_turn_note", "terror_targets",
+    "draw_flare", "draw_next_turn", "draw_pick_title", "draw_stat_frames", "draw_terror_card", "draw_terror_deck",
+    "draw_terror_titles", "grid_h", "holds_flare", "icon_claw", "icon_terror", "next_turn_note", "pick_row",
+    "stat_boxes", "terror_sections", "terror_targets",
 ]
 
 BOARD_BG: Colour = (26, 32, 26)
@@ -109,6 +125,90 @@ def grid_h(w: int, n: int, ch: int, gap: int) -> int:
     per = 2 if w > 300 else 1
     rows = math.ceil(n / per)
     return rows * ch + max(0, rows - 1) * gap
+
+
+def pick_row(sc: _Scale, x: int, w: int, y: int, title_h: int, gap: int,
+             n: int) -> tuple[pygame.Rect | None, list[pygame.Rect], int]:
+    """The row of a decision's choices drawn on the board (Cheat's faces, skitter symbols): its
+    section, its cells and the ``y`` below it (none, ``y`` unchanged, without choices)."""
+    if not n:
+        return None, [], y
+    ph = max(sc(34), font(sc.f(20), True).get_linesize() + sc(8))
+    sec = pygame.Rect(x, y, w, title_h + ph + sc(6))
+    pw = min(sc(76), (w - sc(8) - (n - 1) * sc(4)) // n)
+    cells = [pygame.Rect(sec.x + sc(4) + i * (pw + sc(4)), sec.y + title_h + sc(2), pw, ph) for i in range(n)]
+    return sec, cells, sec.bottom + gap
+
+
+def stat_boxes(sc: _Scale, x: int, w: int, y: int, title_h: int, gap: int,
+               flare: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect | None, int]:
+    """The Attack space (the rest of the width), Defense, Treasure and, when it holds it, the Flare
+    side by side, and the ``y`` below them."""
+    bh = title_h + max(sc(32), font(sc.f(22), True).get_linesize() + sc(6))
+    n_small = 3 if flare else 2
+    small_w = max(sc(80), font(sc.f(14)).size("Treasure")[0] + sc(40))
+    attack = pygame.Rect(x, y, w - n_small * (small_w + gap), bh)
+    defense = pygame.Rect(attack.right + gap, y, small_w, bh)
+    treasure = pygame.Rect(defense.right + gap, y, small_w, bh)
+    flare_box = pygame.Rect(treasure.right + gap, y, small_w, bh) if flare else None
+    return attack, defense, treasure, flare_box, y + bh + gap
+
+
+def terror_sections(sc: _Scale, x: int, w: int, y: int, title_h: int, gap: int, extra: int, n_cards: int,
+                    n_drawn: int) -> tuple[pygame.Rect, pygame.Rect, list[pygame.Rect], pygame.Rect | None,
+                                           list[pygame.Rect], int]:
+    """The Terror cards face up beside the deck, then (while it chooses) the cards drawn: the
+    section, the deck's box, the cards' cells, the drawn section and cells, the ``y`` below."""
+    small_ls = font(sc.f(14)).get_linesize()
+    ch = font(sc.f(15), True).get_linesize() + 5 * small_ls + sc(12) + extra
+    deck_w = max(sc(54), font(sc.f(14)).size("Deck")[0] + sc(16))
+    area_x = x + sc(4) + deck_w + gap
+    area_w = w - sc(8) - deck_w - gap
+    body_h = max(sc(60), grid_h(area_w, n_cards, ch, gap)) if n_cards else sc(60)
+    sec = pygame.Rect(x, y, w, title_h + body_h + sc(6))
+    deck = pygame.Rect(x + sc(4), sec.y + title_h, deck_w, min(sc(74), body_h))
+    cards = card_grid(area_x, sec.y + title_h, area_w, n_cards, ch, gap)
+    y = sec.bottom + gap
+    drawn_sec, drawn = None, []
+    if n_drawn:
+        drawn_sec = pygame.Rect(x, y, w, title_h + grid_h(w - sc(8), n_drawn, ch, gap) + sc(6))
+        drawn = card_grid(x + sc(4), drawn_sec.y + title_h, w - sc(8), n_drawn, ch, gap)
+        y = drawn_sec.bottom + gap
+    return sec, deck, cards, drawn_sec, drawn, y
+
+
+def draw_pick_title(surf: pygame.Surface, sc: _Scale, sec: pygame.Rect | None, title: str) -> None:
+    """The section of a decision's choices, lit, with what to choose."""
+    if sec is None:
+        return
+    lab = sc.f(17)
+    _section(surf, sec, _shade(SECTION, 1.15))
+    draw_text(surf, _fit(title, lab, sec.w - sc(10), True), (sec.x + sc(6), sec.y + sc(3)), lab, HIGHLIGHT, bold=True)
+
+
+def draw_stat_frames(surf: pygame.Surface, sc: _Scale, attack: pygame.Rect, defense: pygame.Rect,
+                     treasure: pygame.Rect, flare_box: pygame.Rect | None, colour: Colour) -> None:
+    """The frames, icons and titles of :func:`stat_boxes` (their values are drawn each frame)."""
+    small = sc.f(14)
+    for r, title, icon in ((attack, "Attack space", icon_claw), (defense, "Defense", _icon_shield),
+                           (treasure, "Treasure", _icon_coin)):
+        _section(surf, r, SECTION)
+        isz = min(sc(16), r.h // 3)
+        icon(surf, pygame.Rect(r.x + sc(5), r.y + sc(4), isz, isz), _shade(colour, 1.25))
+        draw_text(surf, _fit(title, small, r.w - isz - sc(12)), (r.x + isz + sc(9), r.y + sc(3)), small, TEXT_DIM)
+    if flare_box is not None:
+        _section(surf, flare_box, SECTION)
+
+
+def draw_terror_titles(surf: pygame.Surface, sc: _Scale, sec: pygame.Rect, drawn_sec: pygame.Rect | None) -> None:
+    """The frames and titles of :func:`terror_sections`."""
+    lab = sc.f(17)
+    _section(surf, sec, SECTION)
+    draw_text(surf, "Terror cards", (sec.x + sc(6), sec.y + sc(3)), lab, TEXT, bold=True)
+    if drawn_sec is not None:
+        _section(surf, drawn_sec, _shade(SECTION, 1.15))
+        draw_text(surf, _fit("Terror cards drawn: click the one to keep", lab, drawn_sec.w - sc(10), True),
+                  (drawn_sec.x + sc(6), drawn_sec.y + sc(3)), lab, HIGHLIGHT, bold=True)
 
 
 # ------------------------------------------------------------------ glyphs
