@@ -111,6 +111,23 @@ def test_the_die_is_dragged_onto_its_row_and_a_row_without_a_die_is_refused(app)
     assert game.choices[before:] == [f"select:{face}"] and game.state.ghoul.chart.left == face
 
 
+def test_a_die_dragged_onto_another_row_is_refused_with_the_row_of_its_face(app) -> None:
+    """VG-06 at the table: the supply die dropped on a row of another face says which row it goes on
+    (the engine's reason), and nothing is chosen."""
+    robot, game = _to_the_chart(app, 2)
+    face = min(game.state.ghoul.chart.supply)
+    other = next(f for f in range(1, 7) if f != face)
+    a = robot.board_region(f"slot:{ROLE}.supply.{face}")
+    b = robot.board_region(f"slot:{ROLE}.row.{other}")
+    assert a is not None and b is not None
+    before = len(game.choices)
+    robot.drag(a, b)
+    robot.frames(2)
+    assert len(game.choices) == before and game.state.ghoul.chart.left == 0
+    assert any(t.message.startswith(f"A die goes on the row of its own face: this {face} goes on row {face}")
+               for t in app.toasts if t.error), [t.message for t in app.toasts]
+
+
 def test_a_boost_die_is_spent_on_its_board(app) -> None:
     g = _moment(("knight", ROLE), _boost)
     layout = _draw(app, g, ROLE)

@@ -313,6 +313,26 @@ def test_VG_02_first_turn_placement_as_the_ghoul() -> None:
     assert g.pending.kind == "vile_ghoul_select"                       # then Prepare Board rolled 6, 5, 4
 
 
+def test_VG_06_a_supply_die_dropped_on_another_row_is_refused_with_its_own_row() -> None:
+    """VG-06: a die goes on the row of its own face.  Dragged onto another row (at the table), the
+    drop is refused with that reason and nothing changes; on its own row it is the option."""
+    from vast_desktop.engine.decisions import Target
+    from vast_desktop.engine.explain.why_not import explain_drop_reason
+
+    g = vile_game(vile={"dice": [5, 2, 2]})
+    assert g.pending is not None and g.pending.kind == "vile_ghoul_select"
+    before = list(g.choices)
+    die = Target("slot", f"{vt.SUPPLY_SLOT}2")
+    reason = explain_drop_reason(g, "vile_ghoul", die, [Target("slot", f"{vt.ROW_SLOT}5")])
+    assert reason is not None and reason.rule == "VG-06"
+    assert reason.text == "A die goes on the row of its own face: this 2 goes on row 2, not row 5."
+    assert explain_drop_reason(g, "vile_ghoul", die, [Target("slot", f"{vt.ROW_SLOT}2")]) is None
+    missing = vt.check_place(g, 4, 4)
+    assert missing is not None and missing.text.startswith("There is no 4 among the dice in your supply")
+    assert g.choices == before and g.pending.kind == "vile_ghoul_select"
+    assert explain_drop_reason(g, "knight", die, [Target("slot", f"{vt.ROW_SLOT}5")]) is None   # not her decision
+
+
 def test_VG_04_06_the_roll_goes_to_supply_and_one_die_is_placed() -> None:
     g = vile_game(vile={"dice": [5, 2, 2]})
     assert g.pending.kind == "vile_ghoul_select" and set(ids(g)) == {"select:2", "select:5"}

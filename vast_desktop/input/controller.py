@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..engine import IllegalChoice, PlayerView
 from ..engine.decisions import Option, Target
-from ..engine.explain.why_not import explain_click_reason
+from ..engine.explain.why_not import explain_click_reason, explain_drop_reason
 from ..engine.geometry import Pos, fmt_pos
 from ..engine.kinds import DecisionKind
 from ..engine.map.terrain import PLACING_KINDS
@@ -407,6 +407,12 @@ class TableController:
             opts += t.index.by_drag.get((src, k), [])
         if opts:
             self.choose_options(list({o.id: o for o in opts}.values()), at.pos)
+            return
+        d = t.index.decision
+        targets = [Target(*k.split(":", 1)) for k in at.keys if not k.startswith(("drag:", "info:"))]
+        reason = explain_drop_reason(t.session.game, d.role if d is not None else None, Target("slot", src), targets)
+        if reason is not None:
+            self.refuse(reason)
         else:
             t.notify("That cannot go there.", error=True)
 

@@ -12,7 +12,8 @@ itself, ``attacks.check_symbol``), the Treasure token taken from the map
 (``turn.check_take_treasure``), Scour's reveal (``terror.check_scour_reveal``), the Terror card
 kept or discarded (``terror.check_keep_card``, ``terror.check_discard_card``).  The Vile Ghoul's
 own: its Boost dice in its turn (``vile.turn.check_boost``) and the die it places on its chart, as
-the supply die or the row of the chart clicked (``vile.turn.check_select``).
+the supply die or the row of the chart clicked (``vile.turn.check_select``), or a supply die
+dragged onto a row (``vile.turn.check_place``, one of the ``DROP_REASONS``).
 """
 from __future__ import annotations
 
@@ -135,6 +136,22 @@ def vile_ghoul_select(g: Game, d: Decision, t: Target) -> Reason | None:
             return vile_turn.check_select(g, int(face))
     return None
 
+
+def vile_ghoul_drop(g: Game, d: Decision, source: Target, t: Target) -> Reason | None:
+    """VG-06: a supply die dragged onto a row of the chart (``vile.turn.check_place``: the row of its face)."""
+    from ..roles.ghoul.vile import turn as vile_turn
+
+    if d.kind != "vile_ghoul_select" or source.kind != "slot" or t.kind != "slot" or g.state.ghoul is None:
+        return None
+    face, row = source.ref[len(vile_turn.SUPPLY_SLOT):], t.ref[len(vile_turn.ROW_SLOT):]
+    if not (source.ref.startswith(vile_turn.SUPPLY_SLOT) and t.ref.startswith(vile_turn.ROW_SLOT)
+            and face.isdigit() and row.isdigit()):
+        return None
+    return vile_turn.check_place(g, int(face), int(row))
+
+
+# the rules a drag needs both its ends for: what was dragged (a board slot) and where it was dropped
+DROP_REASONS: list[Callable[[Game, Decision, Target, Target], Reason | None]] = [vile_ghoul_drop]
 
 REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
     ghoul_turn, vile_ghoul_select, ghoul_place, ghoul_skitter, ghoul_symbol, ghoul_take_treasure, ghoul_scour, ghoul_terror_choice]

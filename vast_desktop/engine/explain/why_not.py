@@ -155,6 +155,22 @@ def explain_click_reason(g: Game, role: str | None, targets: list[Any]) -> Reaso
     return best
 
 
+def explain_drop_reason(g: Game, role: str | None, source: Any, targets: list[Any]) -> Reason | None:
+    """Why dropping what was dragged from ``source`` on ``targets`` chooses nothing, where a rule
+    needs both ends to say it (``explain.ghoul.DROP_REASONS``: a Vile Ghoul's die goes on its own
+    face's row); None when none does."""
+    d = g.pending
+    if d is None or (role is not None and role != d.role):
+        return None
+    src = as_target(source)
+    for rule in why_not_ghoul.DROP_REASONS:
+        for t in targets:
+            reason = rule(g, d, src, as_target(t))
+            if reason:
+                return reason
+    return None
+
+
 def is_fallback(g: Game, reason: str | Reason) -> bool:
     """Is ``reason`` only :func:`unrelated`'s answer (what is being decided instead), with no
     rule check of this very target behind it?"""

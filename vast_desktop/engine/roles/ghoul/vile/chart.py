@@ -68,6 +68,16 @@ def check_select(chart: Chart, face: int) -> Reason | None:
     return None
 
 
+def check_place(chart: Chart, face: int, row: int) -> Reason | None:
+    """VG-06: the supply die of ``face`` put on ``row`` of the chart — it goes, unrolled, on the
+    row matching its face (:func:`check_select` first: it must be a supply die)."""
+    if (reason := check_select(chart, face)) is not None:
+        return reason
+    if row != face:
+        return Reason(f"A die goes on the row of its own face: this {face} goes on row {face}, not row {row}.", "VG-06")
+    return None
+
+
 def select(chart: Chart, data: VileGhoulData, face: int) -> tuple[int, int]:
     """VG-06/07: the supply die of ``face`` goes, unrolled, on the left of its row; that row's
     Movement and Attack are returned, and Ghoul discs equal to Attack go on the Attack space as a

@@ -100,6 +100,11 @@ def check_select(g: Game, face: int) -> Reason | None:
     return vc.check_select(vile(g).chart, face)
 
 
+def check_place(g: Game, face: int, row: int) -> Reason | None:
+    """VG-06: the supply die of ``face`` dropped on ``row`` of the chart (it goes on its own face's row)."""
+    return vc.check_place(vile(g).chart, face, row)
+
+
 def select_statistics(g: Game) -> Proc:
     """VG-06: a supply die, unrolled, on the left of its row: that row's Movement and Attack;
     the dice on the right of the row are this turn's Boost dice; VG-07: Attack discs as a
