@@ -30,6 +30,8 @@ from vast_desktop.engine.state import BASE_ROLES
 from vast_desktop.rules_data import RulesDataError
 
 PAIRS = list(combinations(BASE_ROLES, 2))
+# the Ghoul with each base role; the Vile Ghoul with each it may play beside (never the Goblins, VG-03)
+GHOUL_PAIRS = [(r, "ghoul") for r in BASE_ROLES] + [(r, "vile_ghoul") for r in ("knight", "dragon", "cave", "thief")]
 
 
 def position(roles: tuple[str, ...], seed: int = 3, choices: int = 60):
@@ -42,7 +44,7 @@ def position(roles: tuple[str, ...], seed: int = 3, choices: int = 60):
     return g
 
 
-@pytest.mark.parametrize("roles", PAIRS, ids="-".join)
+@pytest.mark.parametrize("roles", PAIRS + GHOUL_PAIRS, ids="-".join)
 def test_every_two_role_game_has_a_model_for_both_roles_over_features_the_view_gives(roles) -> None:
     models = load_models()
     g = position(roles)
@@ -185,3 +187,31 @@ def test_TH_13_looting_the_last_treasure_token_leaves_the_thief_no_further_from_
     assert after["thief_to_treasure"] == FAR and "thief_to_treasure" in RETIRED_FEATURES
     fresh = load_models()[model_key("thief", ("cave", "thief"))]
     assert "thief_to_loot" in fresh.weights and not RETIRED_FEATURES & set(fresh.weights)
+
+
+def _vile(roles: list[str], data: dict[str, Any], pieces: dict[str, list[int]], tokens: dict[str, Any] | None = None):
+    from rules.helpers_ghoul import ghoul_tiles
+    return load_scenario({"setup": {"roles": roles, "seed": 5}, "active": "vile_ghoul", "tiles": ghoul_tiles(),
+                          "pieces": pieces, "vile_ghoul": {"turns": 1, **data}, "tokens": tokens or {}})
+
+
+def test_VG_01_the_vile_ghouls_prey_is_the_role_it_hunts_else_the_crystals_it_must_smash() -> None:
+    """VG-01: against the Knight ``vile_to_prey`` is the steps to her and its smashed Crystals
+    count nothing; against the Cave (6 Crystals, no escape) they count toward the goal, its prey
+    is the nearest Crystal token, and 1 of the 2 Treasures toward its next Terror card is half
+    of one (VG-15)."""
+    hunt = features(view(_vile(["knight", "vile_ghoul"], {}, {"vile_ghoul": [1, 0], "knight": [2, 0]}), "knight"))
+    assert (hunt["vile_to_prey"], hunt["vile_smashed"], hunt["vile_escape"]) == (1.0, 0.0, 0.0)
+    g = _vile(["cave", "vile_ghoul"], {"smashed": 3, "treasure": 1}, {"vile_ghoul": [1, 0]},
+              {"2,0": {"crystal": 1}})
+    smash = features(view(g, "cave"))
+    assert (smash["vile_smashed"], smash["vile_treasure"], smash["vile_escape"]) == (0.5, 0.5, 0.0)
+    assert smash["vile_to_prey"] == features(view(g, "vile_ghoul"))["vile_to_prey"] == 1.0
+
+
+@pytest.mark.parametrize(("smashed", "expected"), [(4, 0.0), (5, 0.5)])
+def test_VG_01_alone_only_the_way_out_counts_once_its_crystals_are_smashed(smashed, expected) -> None:
+    """VG-01 alone: smash 5 Crystals, then escape — ``vile_escape`` is 0 until the fifth, then
+    1 / (1 + steps to the Entrance)."""
+    g = _vile(["vile_ghoul"], {"smashed": smashed}, {"vile_ghoul": [1, 0]})
+    assert features(view(g, "vile_ghoul"))["vile_escape"] == expected

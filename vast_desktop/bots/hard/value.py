@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from ...engine.board_views import GhoulBoard
+from ...engine.board_views import GhoulBoard, VileGhoulBoard
 from ...engine.view import PlayerView
 from ...rules_data import RulesDataError, YamlSources, validation_message
 from ..features import MapPicture
@@ -150,6 +150,8 @@ def features(view: PlayerView) -> dict[str, float]:
         })
     if "ghoul" in roles and (gh := view.boards.ghoul) is not None:
         f.update(_ghoul_features(view, gh, dist, treasure_tokens, crystal_tokens))
+    if "vile_ghoul" in roles and (vg := view.boards.vile_ghoul) is not None:
+        f.update(_vile_ghoul_features(view, vg, dist, treasure_tokens, crystal_tokens))
     return f
 
 
@@ -175,6 +177,30 @@ def _ghoul_features(view: PlayerView, gh: GhoulBoard, dist: _Distances, treasure
         "ghoul_to_crystal": dist.to("ghoul", crystal_tokens) if gh.crystals_goal is not None else 0.0,
         # GH-01: once the goal is reached only the way out counts
         "ghoul_escape": float(goal >= 1) / (1.0 + to_entrance),
+    }
+
+
+def _vile_ghoul_features(view: PlayerView, vg: VileGhoulBoard, dist: _Distances, treasure_tokens: list[Any],
+                         crystal_tokens: list[Any]) -> dict[str, float]:
+    """The Vile Ghoul's race (VG-01): the Crystals smashed toward its goal (the hunted role's
+    Health is that role's own feature), the Treasures and Gems held toward its next Terror card
+    (VG-15), its Terror cards and Defense, how near it is to its prey (the role it hunts, else
+    the Crystal tokens) and, once the Crystals are smashed where it must escape, to the Entrance."""
+    goal = _ratio(vg.smashed, vg.crystals_goal) if vg.crystals_goal is not None else 0.0
+    prey = ([view.pieces[vg.hunted]] if vg.hunted is not None and vg.hunted in view.pieces
+            else crystal_tokens if vg.crystals_goal is not None else [])
+    to_entrance = dist.to("vile_ghoul", [view.entrance])
+    return {
+        "vile_smashed": goal,
+        "vile_treasure": _ratio(vg.treasure, vg.collected_per_terror),
+        "vile_terror": float(len(vg.terror)),
+        "vile_defense": float(vg.defense),
+        "vile_placed": float(vg.placed),
+        "vile_supply": float(sum(vg.supply)),
+        "vile_to_treasure": dist.to("vile_ghoul", treasure_tokens) if treasure_tokens else 0.0,
+        "vile_to_prey": dist.to("vile_ghoul", prey) if prey else float(FAR),
+        # VG-01: once the Crystals are smashed (and it must escape) only the way out counts
+        "vile_escape": float(goal >= 1 and vg.escape) / (1.0 + to_entrance),
     }
 
 
