@@ -182,12 +182,20 @@ class VilePicture(HuntPicture):
     def dark(self) -> frozenset[Pos]:
         return frozenset(t.pos for t in self.view.tiles if not t.lit and t.terrain is None)
 
+    @cached_property
+    def dark_worth(self) -> dict[Pos, float]:
+        """What each Dark tile a Flare reveals is worth, as a count of tiles: 1 each, since no
+        player can tell a Dark Crystal tile from another (``benchmarks/vile_cave_ceiling.py``
+        weighs them by what a player who knew more would know, to measure what that is worth)."""
+        return dict.fromkeys(self.dark, 1.0)
+
     def flare_find(self, at: Pos) -> float:
-        """The Dark tiles a Flare at ``at`` reveals, on average over the Dragon die's faces (DIE-04)."""
+        """The Dark tiles a Flare at ``at`` reveals (each by :attr:`dark_worth`), on average over
+        the Dragon die's faces (DIE-04)."""
         if at not in self._finds:
             faces = self.view.rules.dragon_die
-            dark = self.dark
-            self._finds[at] = sum(sum(1 for dx, dy in f if (at[0] + dx, at[1] + dy) in dark)
+            worth = self.dark_worth
+            self._finds[at] = sum(sum(worth.get((at[0] + dx, at[1] + dy), 0.0) for dx, dy in f)
                                   for f in faces) / len(faces)
         return self._finds[at]
 
@@ -297,6 +305,7 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
     """The Vile Ghoul's heuristic player (see the module docstring)."""
 
     role = PIECE
+    picture_class: type[VilePicture] = VilePicture
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -344,7 +353,7 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
     def picture(self, view: PlayerView, decision: Decision) -> VilePicture:
         """This decision's picture (built once, kept while the view and decision are the same)."""
         if self._pic is None or self._pic.view is not view or self._pic.decision is not decision:
-            self._pic = VilePicture(view, decision, self.params)
+            self._pic = self.picture_class(view, decision, self.params)
         return self._pic
 
     def __call__(self, view: PlayerView, decision: Decision) -> str:
