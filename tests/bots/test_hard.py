@@ -429,11 +429,14 @@ def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: 
 @pytest.mark.parametrize(("role", "roles", "kind", "top"), [
     ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_TURN, 1),     # a step, an attack, a Terror card ...
     ("ghoul", ("ghoul", "knight"), DecisionKind.GHOUL_KEEP, 3),     # ... but which die it sets aside
+    ("vile_ghoul", ("vile_ghoul", "knight"), DecisionKind.GHOUL_TURN, 2),    # its shorter turn: two
+    ("vile_ghoul", ("vile_ghoul", "knight"), DecisionKind.VILE_GHOUL_SELECT, 3),
     ("knight", ("knight", "ghoul"), DecisionKind.KNIGHT_TURN, 3),
     ("thief", ("thief", "cave"), DecisionKind.THIEF_TURN, 1),       # as the Thief asks against the Cave
 ])
-def test_the_hard_ghoul_weighs_one_option_for_each_move_and_act(role: str, roles: tuple[str, ...],
-                                                                kind: DecisionKind, top: int) -> None:
-    """``GHOUL_TOP``: the Hard Ghoul plays its moves and acts as the turn's strategy scores them
-    (the strategy still chosen by search) and weighs its other decisions as the roles do theirs."""
+def test_the_hard_ghouls_weigh_fewer_options_for_each_move_and_act(role: str, roles: tuple[str, ...],
+                                                                   kind: DecisionKind, top: int) -> None:
+    """``GHOULS_TOP``: the Hard Ghoul plays its moves and acts as the turn's strategy scores them
+    (the strategy still chosen by search), the Hard Vile Ghoul weighs two of each, and both weigh
+    their other decisions as the roles do theirs."""
     assert decision_top(role, search_top(easy_class(role), roles), kind) == top
