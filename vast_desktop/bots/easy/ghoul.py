@@ -253,10 +253,34 @@ class GhoulPicture(HuntPicture):
         return out
 
 
-class EasyGhoul(ScoredBot):
+class HuntBot(ScoredBot):
+    """What the Easy Ghoul and the Easy Vile Ghoul share: one :class:`HuntPicture` of the view
+    per decision (``picture_class``), built once and never kept past the decision."""
+
+    picture_class: type[HuntPicture]
+
+    def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
+        super().__init__(seed, params, tie)
+        self._pic: HuntPicture | None = None
+
+    def picture(self, view: PlayerView, decision: Decision) -> HuntPicture:
+        """This decision's picture (built once, kept while the view and decision are the same)."""
+        if self._pic is None or self._pic.view is not view or self._pic.decision is not decision:
+            self._pic = self.picture_class(view, decision, self.params)
+        return self._pic
+
+    def __call__(self, view: PlayerView, decision: Decision) -> str:
+        try:
+            return super().__call__(view, decision)
+        finally:
+            self._pic = None                 # never keep a view past its decision
+
+
+class EasyGhoul(HuntBot):
     """The Ghoul's heuristic player (see the module docstring)."""
 
     role = PIECE
+    picture_class = GhoulPicture
 
     @classmethod
     def default_params(cls) -> dict[str, float]:
@@ -292,22 +316,6 @@ class EasyGhoul(ScoredBot):
         if len(others) == 1 and others <= {"knight", "dragon"}:
             out.append({**base, "kill": 90.0})
         return out
-
-    def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
-        super().__init__(seed, params, tie)
-        self._pic: GhoulPicture | None = None
-
-    def picture(self, view: PlayerView, decision: Decision) -> GhoulPicture:
-        """This decision's picture (built once, kept while the view and decision are the same)."""
-        if self._pic is None or self._pic.view is not view or self._pic.decision is not decision:
-            self._pic = GhoulPicture(view, decision, self.params)
-        return self._pic
-
-    def __call__(self, view: PlayerView, decision: Decision) -> str:
-        try:
-            return super().__call__(view, decision)
-        finally:
-            self._pic = None                 # never keep a view past its decision
 
 
 # ------------------------------------------------------------------ its turn

@@ -47,11 +47,10 @@ from ...engine.board_views import VileGhoulBoard
 from ...engine.decisions import Decision, Option
 from ...engine.geometry import DELTA, Pos, manhattan
 from ...engine.kinds import DecisionKind
-from ...engine.view import PlayerView
-from ..base import ScoredBot
 from ..features import arg, option_space, verb
 from .ghoul import (
     Goal,
+    HuntBot,
     HuntPicture,
     defence_of,
     score_adapt,
@@ -301,7 +300,7 @@ class VilePicture(HuntPicture):
                    for k in range(boost + 1))
 
 
-class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy player f"Easy{role.title()}"
+class EasyVile_Ghoul(HuntBot):  # noqa: N801 - the registry names each Easy player f"Easy{role.title()}"
     """The Vile Ghoul's heuristic player (see the module docstring)."""
 
     role = PIECE
@@ -345,22 +344,6 @@ class EasyVile_Ghoul(ScoredBot):  # noqa: N801 - the registry names each Easy pl
         base = cls.default_params()
         return [base, {**base, "hunt": 20.0, "attack": 2.0, "treasure": 1.0, "treasure_crystals": 3.0},
                 {**base, "attack": 7.0, "treasure": 4.5, "treasure_crystals": 7.0}]
-
-    def __init__(self, seed: int = 0, params: dict[str, float] | None = None, tie: float = 1e-6) -> None:
-        super().__init__(seed, params, tie)
-        self._pic: VilePicture | None = None
-
-    def picture(self, view: PlayerView, decision: Decision) -> VilePicture:
-        """This decision's picture (built once, kept while the view and decision are the same)."""
-        if self._pic is None or self._pic.view is not view or self._pic.decision is not decision:
-            self._pic = self.picture_class(view, decision, self.params)
-        return self._pic
-
-    def __call__(self, view: PlayerView, decision: Decision) -> str:
-        try:
-            return super().__call__(view, decision)
-        finally:
-            self._pic = None                 # never keep a view past its decision
 
 
 # ------------------------------------------------------------------ VG-06: the chart row
