@@ -119,7 +119,7 @@ def _known_card(g: Game, card: str) -> bool:
     return True
 
 
-REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
+REASONS: tuple[Callable[[Game, Decision, Target], Reason | None], ...] = (
     gnome_leap, ambush_step, underworm, river_ride, past_plunder, bottom_treasure, move_entrance,
     keep_scale, platinum_box,
-]
+)

@@ -151,7 +151,8 @@ def vile_ghoul_drop(g: Game, d: Decision, source: Target, t: Target) -> Reason |
 
 
 # the rules a drag needs both its ends for: what was dragged (a board slot) and where it was dropped
-DROP_REASONS: list[Callable[[Game, Decision, Target, Target], Reason | None]] = [vile_ghoul_drop]
+DROP_REASONS: tuple[Callable[[Game, Decision, Target, Target], Reason | None], ...] = (vile_ghoul_drop,)
 
-REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
-    ghoul_turn, vile_ghoul_select, ghoul_place, ghoul_skitter, ghoul_symbol, ghoul_take_treasure, ghoul_scour, ghoul_terror_choice]
+REASONS: tuple[Callable[[Game, Decision, Target], Reason | None], ...] = (
+    ghoul_turn, vile_ghoul_select, ghoul_place, ghoul_skitter, ghoul_symbol, ghoul_take_treasure, ghoul_scour, ghoul_terror_choice,
+)

@@ -380,6 +380,7 @@ def thief_evasion_space(g: Game, d: Decision, t: Target) -> Reason | None:
     return th.check_slip(g, p, q)
 
 
-REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
+REASONS: tuple[Callable[[Game, Decision, Target], Reason | None], ...] = (
     goblins_card, goblins_slot, goblins_piece, lurker_space, thief_slot, thief_card, thief_peek_space,
-    thief_take_space, thief_evasion_space]
+    thief_take_space, thief_evasion_space,
+)

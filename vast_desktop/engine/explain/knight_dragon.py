@@ -329,10 +329,10 @@ def terrain_card(g: Game, d: Decision, t: Target) -> Reason | None:
 
 
 
-REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
+REASONS: tuple[Callable[[Game, Decision, Target], Reason | None], ...] = (
     terrain_card,
     knight_bomb_edge, knight_board_slot, knight_card, keep_treasure_card, ambush_slot, choose_cube_slot,
     dragon_board_slot, pay_power_target, shriek_reroll_target, pride_target, slither_target,
     spores_target, dragon_tile_choice, dragon_power_target, push_target,
     trap_card,
-]
+)

@@ -299,8 +299,8 @@ def pit_space(g: Game, d: Decision, t: Target) -> Reason | None:
     return check_pit_space(g, parse_pos(origin), q)
 
 
-REASONS: list[Callable[[Game, Decision, Target], Reason | None]] = [
+REASONS: tuple[Callable[[Game, Decision, Target], Reason | None], ...] = (
     orient_space, reveal_order_space, cave_hand_tile, fill_space, place_space, explore_space, collapse_space,
     cave_in_space, forced_space, slide_space, bats_space, cave_omen_tokens, spores_target, spores_tribe_slot, drawn_card,
     terrain_card, terrain_space, pit_space,
-]
+)

@@ -556,11 +556,11 @@ def _unrelated_text(d: Decision, owner: str | None) -> str:
     return f"That is the {whose} board, which only its owner uses. {decided} — {where}."
 
 
-REASONS: list[Callable[[Game, Decision, Target], Answer]] = [
+REASONS: tuple[Callable[[Game, Decision, Target], Answer], ...] = (
     dragon_target, own_piece, knight_space, knight_piece, thief_piece, thief_space, thief_action,
     goblins_activation, goblins_tribe_move, goblins_reveal, dragon_power, cave_omen, cave_target,
     acting_on_pieces,
-]
+)
 
 
 @functools.lru_cache(maxsize=1)
