@@ -167,3 +167,24 @@ def test_the_easy_ghoul_plays_the_same_game_for_the_same_seed() -> None:
     setup = Setup(roles=("knight", "goblins", "ghoul"), seed=5)
     a, b = (play_match(setup, {"ghoul": "easy"}, keep_log=True) for _ in range(2))
     assert a.error is None and (a.winners, a.reason, a.log) == (b.winners, b.reason, b.log)
+
+
+def test_alone_it_flares_for_the_dark_tiles_whose_treasure_and_crystals_make_its_goal() -> None:
+    """Solo (Alone in the Dark II, the revised Flare on its own space for 1 movement): nothing else
+    reveals the Dark tiles, so with no Treasure or Crystal on the map it flares where two Dark tiles
+    lie around it.  Against the Cave, which hands it the Flare too, it keeps its movement for the
+    Treasure the Cave lays (as it plays there)."""
+    alone = ghoul_game([6, 3, 1], {"ghoul": [1, 0]}, roles=("ghoul",), aside=1)
+    assert alone.pending is not None and "flare:" in alone.pending.ids
+    assert choice(alone) == "flare:"
+    duo = ghoul_game([6, 3, 1], {"ghoul": [1, 0]}, roles=("cave", "ghoul"), aside=1)
+    assert duo.pending is not None and "flare:" in duo.pending.ids
+    assert choice(duo) != "flare:"
+
+
+def test_alone_it_smashes_a_crystal_in_reach_before_it_flares() -> None:
+    """Solo: a Crystal token two steps away (its goal counts Crystals) comes before any Flare."""
+    g = ghoul_game([6, 3, 1], {"ghoul": [1, 0]}, roles=("ghoul",), aside=1, tokens={"2,0": {"crystal": 1}})
+    assert g.pending is not None and "flare:" in g.pending.ids
+    picked = choice(g)
+    assert picked != "flare:" and picked in ("move:2,0", "smash:")

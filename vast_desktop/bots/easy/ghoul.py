@@ -13,6 +13,11 @@ Its plan, read only off its :class:`PlayerView` and the pending :class:`Decision
 * **Dice** (GH-07): the die set aside is the one whose movement and attack give the best outlook.
 * **Terror cards**: a first effect (Chase, Hunt, Sneak…) when it improves the outlook; a
   once-per-game effect only when it improves it by more than the card is worth kept.
+* **Alone** (Alone in the Dark II, with the revised Flare on its own space): nobody else reveals
+  the Dark tiles whose Treasure and Crystals make its goal, so its movement left is worth the
+  Dark tiles its Flares can reveal (:meth:`HuntPicture.flare_potential`, shared with the Vile
+  Ghoul), a Treasure or Crystal in reach comes first, and Crystals weigh more (its Fury comes
+  from Treasure only).  Beside other roles it never flares: they reveal tiles as they go.
 
 The weights are ``params`` (see :meth:`EasyGhoul.default_params`).  It keeps no memory
 between decisions.
@@ -76,7 +81,9 @@ class HuntPicture(ABC):
     decision: Decision
     params: dict[str, float]
     _dist: dict[Pos, dict[Pos, int]] = field(default_factory=dict)
+    _finds: dict[Pos, float] = field(default_factory=dict)
     piece: ClassVar[str] = PIECE
+    flare_note: ClassVar[str] = "The Flare reveals the Dark tiles around it: Treasure and Crystals to take."
 
     @cached_property
     def map(self) -> MapPicture:
@@ -148,6 +155,70 @@ class HuntPicture(ABC):
                         heapq.heappush(todo, (d + c, q))
             self._dist[start] = dist
         return self._dist[start]
+
+    # ------------------------------------------------------------------ the Flare on its own space
+    @property
+    def flares(self) -> bool:
+        """Whether the Flare is its way to find what it hunts now (each Ghoul says when); when it
+        is, its movement left counts as the Dark tiles its Flares can reveal (:meth:`flare_potential`)."""
+        return False
+
+    @property
+    def prey_shown(self) -> bool:
+        """What it hunts lies on the map: its movement goes there before any Flare."""
+        return False
+
+    @property
+    def prey_in_reach(self) -> bool:
+        """What it hunts lies within reach this turn: it goes there before any Flare."""
+        return False
+
+    @cached_property
+    def dark(self) -> frozenset[Pos]:
+        return frozenset(t.pos for t in self.view.tiles if not t.lit and t.terrain is None)
+
+    @cached_property
+    def dark_worth(self) -> dict[Pos, float]:
+        """What each Dark tile a Flare reveals is worth, as a count of tiles: 1 each, since no
+        player can tell a Dark Crystal tile from another (``benchmarks/vile_cave_ceiling.py``
+        weighs them by what a player who knew more would know, to measure what that is worth)."""
+        return dict.fromkeys(self.dark, 1.0)
+
+    def flare_find(self, at: Pos) -> float:
+        """The Dark tiles a Flare at ``at`` reveals (each by :attr:`dark_worth`), on average over
+        the Dragon die's faces (DIE-04)."""
+        if at not in self._finds:
+            faces = self.view.rules.dragon_die
+            worth = self.dark_worth
+            self._finds[at] = sum(sum(worth.get((at[0] + dx, at[1] + dy), 0.0) for dx, dy in f)
+                                  for f in faces) / len(faces)
+        return self._finds[at]
+
+    @cached_property
+    def flare_cost(self) -> int:
+        return max(1, int(self.view.rules.ghoul.flare.own_space_movement))
+
+    def flare_potential(self, at: Pos | None, movement: int) -> float:
+        """The movement left this turn as Flares (the revised Flare: its own space, 1 movement a
+        use): the best space within reach, its Dark tiles revealed per Flare times the Flares the
+        movement left after the way there pays for.  It makes a move that only wanders, or an end
+        with movement left, worth less than a Flare; and a move toward a space where each Flare
+        reveals more worth it."""
+        if not self.flares or at is None or movement < self.flare_cost or self.prey_shown:
+            return 0.0
+        best = 0.0
+        for q, d in self.dist_from(at).items():
+            if d >= movement or (q != at and q in self.occupied):
+                continue
+            best = max(best, self.flare_find(q) * ((movement - d) // self.flare_cost))
+        return self.params["flare_left"] * best
+
+    def flare_spots(self) -> list[Goal]:
+        """The spaces to go and flare from, worth the Dark tiles a Flare there reveals (while it flares)."""
+        if not self.flares:
+            return []
+        return [Goal(t.pos, self.params["flare_spot"] * find) for t in self.view.tiles
+                if t.pos not in self.occupied and (find := self.flare_find(t.pos)) >= 1.0]
 
     def later_attack(self, attack: int) -> int:
         """The attack it may count on for a goal out of reach this turn: the Ghoul's discs left
@@ -226,10 +297,15 @@ class GhoulPicture(HuntPicture):
 
     @cached_property
     def goals(self) -> list[Goal]:
+        if self.may_escape:
+            return [Goal(self.view.entrance, self.params["escape"])]
+        return self.hunt_goals + self.flare_spots()
+
+    @cached_property
+    def hunt_goals(self) -> list[Goal]:
+        """The pieces to attack, the Treasure and Gems to collect and the Crystals to smash."""
         p = self.params
         v = self.view
-        if self.may_escape:
-            return [Goal(v.entrance, p["escape"])]
         out: list[Goal] = []
         me = self.me
         for piece, at in v.pieces.items():
@@ -249,8 +325,52 @@ class GhoulPicture(HuntPicture):
             if any(n for k, n in toks.items() if k.startswith("gem_") and n):
                 out.append(Goal(t.pos, p["gem"], movement=collect))
             if crystals and toks.get("crystal"):
-                out.append(Goal(t.pos, p["crystal"], discs=int(v.rules.ghoul.smash_discs)))
+                out.append(Goal(t.pos, self.crystal_value, discs=int(v.rules.ghoul.smash_discs)))
         return out
+
+    @cached_property
+    def alone(self) -> bool:
+        """The solo game (Alone in the Dark II): no other role in play."""
+        return set(self.view.roles) == {PIECE}
+
+    @property
+    def crystal_value(self) -> float:
+        """A Crystal where its goal counts them; alone, more: its Fury comes only from Treasure
+        (2 a Fury, GH-15), so its Crystals are the nearer goal."""
+        return self.params["crystal_alone" if self.alone else "crystal"]
+
+    @cached_property
+    def flares(self) -> bool:
+        """Alone (Alone in the Dark II and the revised Flare, GH solo), only its Flare reveals the
+        Dark tiles whose Treasure and Crystals make its goal, so it flares until its goal is
+        reached — on its turn while the Flare is offered.  Beside other roles they reveal tiles
+        as they go, and it keeps its movement for Treasure and attacks."""
+        if not self.alone or self.may_escape:
+            return False
+        if self.decision.kind == DecisionKind.GHOUL_TURN:
+            return self.decision.option("flare:") is not None
+        return True
+
+    @cached_property
+    def prey_shown(self) -> bool:
+        """A Treasure token or Gem, or a Crystal its goal counts, on the map."""
+        crystals = self.counts_crystals
+        return any(t.tokens.get("treasure") or (crystals and t.tokens.get("crystal"))
+                   or any(n for k, n in t.tokens.items() if k.startswith("gem_") and n) for t in self.view.tiles)
+
+    @cached_property
+    def prey_in_reach(self) -> bool:
+        """One of its goals it can reach and take this turn (its movement and discs left)."""
+        here = self.pos
+        if here is None or not self.prey_shown:
+            return False
+        dist = self.dist_from(here)
+        return any(dist.get(goal.pos, 1 << 30) + goal.movement <= self.movement and self.attack >= goal.discs
+                   for goal in self.hunt_goals)
+
+    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The hunt's outlook, plus what the movement left can still reveal with the Flare."""
+        return super().outlook(at, movement, attack, later) + self.flare_potential(at, movement)
 
 
 class HuntBot(ScoredBot):
@@ -292,6 +412,10 @@ class EasyGhoul(HuntBot):
             "gem": 5.0,           # a Treasure token, at the trap's risk
             "crystal": 7.0,       # where the variant counts smashed Crystals
             "escape": 100.0,      # the win
+            "crystal_alone": 30.0,  # ... alone, where its Fury comes from Treasure only
+            "flare": 6.0,         # alone: per Dark tile a Flare on its space reveals (on average)
+            "flare_spot": 2.0,    # ... per such tile, a space to go and use it from
+            "flare_left": 3.0,    # ... per such tile a later Flare of this turn's movement left reveals
             "step": 0.05,         # per movement point spent on the way this turn
             "later": 0.6,         # a goal out of reach this turn
             "far": 0.35,          # ... less for each movement point short
@@ -351,10 +475,25 @@ def score_turn(bot: EasyGhoul, pic: GhoulPicture, decision: Decision, option: Op
         if me.crystals_goal is None:
             return -5.0
         bot.note(option.id, "Smashed Crystals count toward the Ghoul's goal in this game.")
-        return p["crystal"] + 1.0
+        return pic.crystal_value + 1.0
     if v == "terror":
         return score_terror(bot, pic, option)
-    return -1.0                                                    # the Flare: rarely worth the movement
+    if v == "flare":
+        return score_flare(bot, pic, option)                      # alone only; else -1: rarely worth it
+    return -1.0
+
+
+def score_flare(bot: ScoredBot, pic: HuntPicture, option: Option) -> float:
+    """The Flare on its space (1 movement): while it flares (:attr:`HuntPicture.flares`) the Dark
+    tiles it reveals are its chance of what it hunts; otherwise rarely worth the movement."""
+    here = pic.pos
+    find = pic.flare_find(here) if pic.flares and here is not None else 0.0      # not once it may escape
+    if find < 0.3:
+        return -1.0
+    if pic.prey_in_reach:
+        return -0.5                       # take it first: the movement may be short after, the tile may collapse
+    bot.note(option.id, pic.flare_note)
+    return bot.params["flare"] * find + pic.outlook(here, pic.movement - pic.flare_cost, pic.attack)
 
 
 def score_move(bot: ScoredBot, pic: HuntPicture, option: Option) -> float:

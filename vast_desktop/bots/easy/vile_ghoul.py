@@ -40,7 +40,7 @@ between decisions.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from ...engine.board_views import VileGhoulBoard
@@ -54,6 +54,7 @@ from .ghoul import (
     HuntPicture,
     defence_of,
     score_adapt,
+    score_flare,
     score_move,
     score_place,
     score_scour,
@@ -73,7 +74,7 @@ class VilePicture(HuntPicture):
     """The Vile Ghoul's reading of one view: its board, its goal and the Attack each target needs."""
 
     piece = PIECE
-    _finds: dict[Pos, float] = field(default_factory=dict)
+    flare_note = "The Flare reveals the Dark tiles around it: Crystals to smash."
 
     @cached_property
     def me(self) -> VileGhoulBoard:
@@ -161,9 +162,7 @@ class VilePicture(HuntPicture):
                 out.append(Goal(t.pos, p["crystal"], discs=smash))
             if self.may_scour and not t.lit and t.pos not in self.occupied and t.pos != self.start:
                 out.append(Goal(t.pos, p["peek"]))
-            if self.flares and t.pos not in self.occupied and (find := self.flare_find(t.pos)) >= 1.0:
-                out.append(Goal(t.pos, p["flare_spot"] * find))
-        return out
+        return out + self.flare_spots()
 
     @cached_property
     def flares(self) -> bool:
@@ -176,27 +175,6 @@ class VilePicture(HuntPicture):
         if self.decision.kind == DecisionKind.GHOUL_TURN:
             return self.decision.option("flare:") is not None
         return True
-
-    @cached_property
-    def dark(self) -> frozenset[Pos]:
-        return frozenset(t.pos for t in self.view.tiles if not t.lit and t.terrain is None)
-
-    @cached_property
-    def dark_worth(self) -> dict[Pos, float]:
-        """What each Dark tile a Flare reveals is worth, as a count of tiles: 1 each, since no
-        player can tell a Dark Crystal tile from another (``benchmarks/vile_cave_ceiling.py``
-        weighs them by what a player who knew more would know, to measure what that is worth)."""
-        return dict.fromkeys(self.dark, 1.0)
-
-    def flare_find(self, at: Pos) -> float:
-        """The Dark tiles a Flare at ``at`` reveals (each by :attr:`dark_worth`), on average over
-        the Dragon die's faces (DIE-04)."""
-        if at not in self._finds:
-            faces = self.view.rules.dragon_die
-            worth = self.dark_worth
-            self._finds[at] = sum(sum(worth.get((at[0] + dx, at[1] + dy), 0.0) for dx, dy in f)
-                                  for f in faces) / len(faces)
-        return self._finds[at]
 
     @cached_property
     def start(self) -> Pos | None:
@@ -240,12 +218,12 @@ class VilePicture(HuntPicture):
         return HuntPicture.outlook(self, at, movement, attack, later) + self.flare_potential(at, movement)
 
     @cached_property
-    def crystals_shown(self) -> bool:
+    def prey_shown(self) -> bool:
         """Crystal tokens on the map while they are its goal: then its movement goes to them first."""
         return self.counts_crystals and any(t.tokens.get("crystal") for t in self.view.tiles)
 
     @cached_property
-    def crystal_in_reach(self) -> bool:
+    def prey_in_reach(self) -> bool:
         """A Crystal token it can reach and smash this turn (its movement left, its Attack with the
         Boost dice left), while Crystals are its goal."""
         if not self.counts_crystals or self.pos is None:
@@ -254,24 +232,6 @@ class VilePicture(HuntPicture):
             return False
         dist = self.dist_from(self.pos)
         return any(t.tokens.get("crystal") and dist.get(t.pos, 1 << 30) <= self.movement for t in self.view.tiles)
-
-    @cached_property
-    def flare_cost(self) -> int:
-        return max(1, int(self.view.rules.ghoul.flare.own_space_movement))
-
-    def flare_potential(self, at: Pos | None, movement: int) -> float:
-        """The movement left this turn as Flares (RV-05, Crystals its goal): the best space within
-        reach, its Dark tiles revealed per Flare times the Flares the movement left after the way
-        there pays for.  It makes a move that only wanders, or an end with movement left, worth
-        less than a Flare; and a move toward a space where each Flare reveals more worth it."""
-        if not self.flares or at is None or movement < self.flare_cost or self.crystals_shown:
-            return 0.0
-        best = 0.0
-        for q, d in self.dist_from(at).items():
-            if d >= movement or (q != at and q in self.occupied):
-                continue
-            best = max(best, self.flare_find(q) * ((movement - d) // self.flare_cost))
-        return self.params["flare_left"] * best
 
     def row(self, face: int) -> tuple[int, int, int]:
         """VG-06: the Movement (less the Backstab's cubes, plus a Charm's or a Wand's change), the
@@ -407,20 +367,6 @@ def score_turn(bot: EasyVile_Ghoul, pic: VilePicture, decision: Decision, option
     if v == "flare":
         return score_flare(bot, pic, option)
     return -1.0
-
-
-def score_flare(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
-    """The Flare on its space (1 movement): while Crystals are its goal, the Dark tiles it reveals
-    are its chance of a Crystal (nothing else reveals tiles for it but Scour); otherwise rarely
-    worth the movement."""
-    here = pic.pos
-    find = pic.flare_find(here) if pic.flares and here is not None else 0.0      # not once it may escape
-    if find < 0.3:
-        return -1.0
-    if pic.crystal_in_reach:
-        return -0.5                       # smash first: the movement may be short after, the tile may collapse
-    bot.note(option.id, "The Flare reveals the Dark tiles around it: Crystals to smash.")
-    return bot.params["flare"] * find + pic.outlook(here, pic.movement - pic.flare_cost, pic.attack)
 
 
 def score_boost(bot: EasyVile_Ghoul, pic: VilePicture, option: Option) -> float:
