@@ -433,6 +433,7 @@ def test_hard_searches_its_decisions_in_a_game_with_the_ghoul(role: str, other: 
     ("vile_ghoul", ("vile_ghoul", "knight"), DecisionKind.VILE_GHOUL_SELECT, 3),
     ("knight", ("knight", "ghoul"), DecisionKind.KNIGHT_TURN, 3),
     ("thief", ("thief", "cave"), DecisionKind.THIEF_TURN, 1),       # as the Thief asks against the Cave
+    ("goblins", ("goblins", "ghoul"), DecisionKind.GOBLINS_TURN, 1),  # as the Goblins ask racing the Ghoul
 ])
 def test_the_hard_ghouls_weigh_fewer_options_for_each_move_and_act(role: str, roles: tuple[str, ...],
                                                                    kind: DecisionKind, top: int) -> None:
