@@ -96,6 +96,11 @@ class TablePort(Protocol):
     def scroll_board(self, dy: int) -> None: ...
 
 
+def clicked_targets(keys: list[str] | tuple[str, ...]) -> list[Target]:
+    """The targets a click or a drop landed on that a rule can explain (not drag sources or info)."""
+    return [Target(*k.split(":", 1)) for k in keys if not k.startswith(("drag:", "info:"))]
+
+
 class TableController:
     """Turns the table's intents into choices of the pending decision (and camera moves, menus,
     undo).  It holds the state of the person's input between events: a selected hand tile, the
@@ -357,7 +362,7 @@ class TableController:
         with a "Rule" link to the rule's section of the reference."""
         t = self.table
         d = t.index.decision
-        targets = [Target(*k.split(":", 1)) for k in keys if not k.startswith(("drag:", "info:"))]
+        targets = clicked_targets(keys)
         reason = explain_click_reason(t.session.game, d.role if d is not None else None, targets) if targets else None
         if reason:
             self.refuse(reason)
@@ -409,7 +414,7 @@ class TableController:
             self.choose_options(list({o.id: o for o in opts}.values()), at.pos)
             return
         d = t.index.decision
-        targets = [Target(*k.split(":", 1)) for k in at.keys if not k.startswith(("drag:", "info:"))]
+        targets = clicked_targets(at.keys)
         reason = explain_drop_reason(t.session.game, d.role if d is not None else None, Target("slot", src), targets)
         if reason is not None:
             self.refuse(reason)

@@ -227,8 +227,14 @@ class HuntPicture(ABC):
 
     def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
         """How good standing at ``at`` is with ``movement`` and ``attack`` discs left: the best
-        goal, nearly its value if reachable and affordable now, else less the farther it is
-        (and less again without the attack it needs: ``later``, else :meth:`later_attack`)."""
+        goal (:meth:`goal_outlook`), plus what the movement left can still reveal with the Flare
+        while it flares (:meth:`flare_potential`)."""
+        return self.goal_outlook(at, movement, attack, later) + self.flare_potential(at, movement)
+
+    def goal_outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
+        """The best goal from ``at``: nearly its value if reachable and affordable now, else less
+        the farther it is (and less again without the attack it needs: ``later``, else
+        :meth:`later_attack`)."""
         if at is None:
             return 0.0
         later_atk = self.later_attack(attack) if later is None else max(attack, later)
@@ -353,24 +359,19 @@ class GhoulPicture(HuntPicture):
 
     @cached_property
     def prey_shown(self) -> bool:
-        """A Treasure token or Gem, or a Crystal its goal counts, on the map."""
-        crystals = self.counts_crystals
-        return any(t.tokens.get("treasure") or (crystals and t.tokens.get("crystal"))
-                   or any(n for k, n in t.tokens.items() if k.startswith("gem_") and n) for t in self.view.tiles)
+        """A goal of its hunt on the map (:attr:`hunt_goals`: a piece, a Treasure token or Gem, a
+        Crystal its goal counts)."""
+        return bool(self.hunt_goals)
 
     @cached_property
     def prey_in_reach(self) -> bool:
         """One of its goals it can reach and take this turn (its movement and discs left)."""
         here = self.pos
-        if here is None or not self.prey_shown:
+        if here is None:
             return False
         dist = self.dist_from(here)
         return any(dist.get(goal.pos, 1 << 30) + goal.movement <= self.movement and self.attack >= goal.discs
                    for goal in self.hunt_goals)
-
-    def outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
-        """The hunt's outlook, plus what the movement left can still reveal with the Flare."""
-        return super().outlook(at, movement, attack, later) + self.flare_potential(at, movement)
 
 
 class HuntBot(ScoredBot):

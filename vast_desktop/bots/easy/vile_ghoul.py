@@ -17,7 +17,7 @@ Its plan, read only off its :class:`PlayerView` (its :class:`VileGhoulBoard`) an
   Collapse spares the Crystal tiles.
 * **The Flare** (RV-30/31, alone: every game that counts its Crystals hands it the Flare): its
   movement left is worth the Dark tiles its Flares can still reveal (from the best space in
-  reach, :meth:`VilePicture.flare_potential`), so it flares rather than wander or end with
+  reach, :meth:`.ghoul.HuntPicture.flare_potential`), so it flares rather than wander or end with
   movement, and walks first to where each Flare reveals more; a Crystal it can reach and smash
   comes before any Flare; no Flare once its Crystals are smashed (the Entrance counts alone).
   A tile it reveals is turned with its walls to the empty spaces: each open edge there draws a
@@ -215,7 +215,7 @@ class VilePicture(HuntPicture):
     def plain_outlook(self, at: Pos | None, movement: int, attack: int, later: int | None = None) -> float:
         """The outlook with exactly ``attack`` (a Boost die already counted, or spent on movement),
         plus what the movement left can still reveal with the Flare (:meth:`flare_potential`)."""
-        return HuntPicture.outlook(self, at, movement, attack, later) + self.flare_potential(at, movement)
+        return HuntPicture.outlook(self, at, movement, attack, later)
 
     @cached_property
     def prey_shown(self) -> bool:
