@@ -3,14 +3,16 @@ depends only on its setup, seed and choices).
 
 Before issue 25 the Knight's cross-role hooks were module-level lists appended to while
 games were set up, so the order of her forced attacks depended on what the process had
-set up before and a log recorded in one process did not replay in another.  Two checks:
+set up before and a log recorded in one process did not replay in another.  Three checks:
 
 The rules data the engine reads (``vast_desktop.rules_data``, an engine module until issue 25
 item 5 moved it beside the engine) is held to the same checks.
 
-* at run time: import every engine module, snapshot every module-level list, dict, set
-  and bytearray, play short random games of several role subsets, and require every
-  snapshot unchanged;
+* at import: no engine module holds a list, dict, set or bytearray at module level, nor
+  one inside a module-level tuple, frozenset or ``MappingProxyType`` (its lookup tables are
+  read-only: ``MappingProxyType``, ``frozenset``, tuples; ``__all__`` excepted);
+* at run time: import every engine module, snapshot every module-level table, play short
+  random games of several role subsets, and require every snapshot unchanged;
 * in the source: no engine module mutates a module-level name (``.append``, ``.update``,
   ``[...] =`` …) at module level or inside a function, names one with ``global``, or
   mutates another module's attribute (``kn.HOOKS.append``).  Pure memoisation goes
@@ -22,7 +24,7 @@ import ast
 import importlib
 import pkgutil
 from pathlib import Path
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 import vast_desktop.engine as engine_pkg
 import vast_desktop.rules_data as rules_data_pkg
@@ -34,6 +36,7 @@ RULES_DATA = Path(rules_data_pkg.__file__).resolve().parent
 MUTATORS = frozenset({"append", "extend", "insert", "update", "add", "setdefault", "pop", "popitem", "remove",
                       "discard", "clear", "sort", "reverse", "__setitem__", "__delitem__", "__iadd__"})
 CONTAINERS = (list, dict, set, bytearray)
+TABLES = (*CONTAINERS, MappingProxyType, frozenset, tuple)      # what the run-time snapshot compares
 SUBSETS = (("knight", "goblins"), ("knight", "dragon"), ("knight", "thief"), ("goblins", "dragon", "cave"),
            ("knight", "goblins", "dragon", "cave", "thief"))
 MAX_STEPS = 250
@@ -54,7 +57,7 @@ def _snapshot(mods: list[ModuleType]) -> dict[str, str]:
     seen: set[int] = set()
     for mod in mods:
         for name, value in vars(mod).items():
-            if isinstance(value, CONTAINERS) and not name.startswith("__") and id(value) not in seen:
+            if isinstance(value, TABLES) and not name.startswith("__") and id(value) not in seen:
                 seen.add(id(value))
                 out[f"{mod.__name__}.{name}"] = repr(value)
     return out
@@ -68,9 +71,47 @@ def _play(roles: tuple[str, ...], seed: int) -> None:
         g.apply(bot(None, g.pending))
 
 
+def _mutable_inside(value: object, depth: int = 0) -> bool:
+    """Whether ``value`` is a mutable container or a read-only one holding one (keys and values)."""
+    if isinstance(value, CONTAINERS):
+        return True
+    if depth > 6:
+        return False
+    if isinstance(value, MappingProxyType):
+        return any(_mutable_inside(k, depth + 1) or _mutable_inside(v, depth + 1) for k, v in value.items())
+    if isinstance(value, (tuple, frozenset)):
+        return any(_mutable_inside(v, depth + 1) for v in value)
+    return False
+
+
+def _mutable_module_names(mods: list[ModuleType]) -> list[str]:
+    return sorted(f"{mod.__name__}.{name}" for mod in mods for name, value in vars(mod).items()
+                  if not name.startswith("__") and _mutable_inside(value))
+
+
+def test_no_module_level_mutable_container() -> None:
+    """ARCHITECTURE §3, "nothing mutable at module level in the engine": every module-level
+    table of the engine and its rules data is read-only — a ``MappingProxyType``, a
+    ``frozenset`` or a tuple, with nothing mutable inside — so no code can change one by
+    mistake and make a game depend on what the process did before."""
+    bad = _mutable_module_names(_engine_modules())
+    assert not bad, "module-level mutable containers (use MappingProxyType, frozenset or a tuple):\n" + "\n".join(bad)
+
+
+def test_the_import_check_catches_a_mutable_table() -> None:
+    """The import check is not vacuous: a dict, a set, a list, and a dict inside a read-only
+    mapping or a tuple are each flagged; read-only tables are not."""
+    sample = ModuleType("vast_desktop.engine.sample")
+    tables = {"A": {}, "B": set(), "C": [], "D": MappingProxyType({"k": {"x": 1}}), "E": ((1, [2]),),
+              "F": MappingProxyType({"k": (1, 2)}), "G": frozenset({1}), "H": ("a",), "__all__": ["F"]}
+    vars(sample).update(tables)
+    bad = [n.rsplit(".", 1)[1] for n in _mutable_module_names([sample])]
+    assert bad == ["A", "B", "C", "D", "E"], bad
+
+
 def test_random_games_change_no_module_level_container() -> None:
-    """Every module-level list/dict/set/bytearray of the engine is the same after short
-    random games of the Knight with each other role and of all five."""
+    """Every module-level table of the engine (and any list/dict/set/bytearray) is the same
+    after short random games of the Knight with each other role and of all five."""
     mods = _engine_modules()
     assert len(mods) > 40
     before = _snapshot(mods)

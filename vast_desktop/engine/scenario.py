@@ -34,6 +34,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from functools import partial
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -46,23 +47,23 @@ from .geometry import Pos, edge
 from .setup import Setup, SetupError, initial_state, make_config
 from .state import PlacedTile
 
-TOP_KEYS = {"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
-            "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
-            "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "ghoul", "vile_ghoul", "entrance",
-            "terrain", "terrain_round", "terrain_deck", "terrain_drawn", "monster_discard",
-            "removed_from_game"}
-KNIGHT_KEYS = {"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
-               "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
-               "smashed", "dead", "must_resolve_event", "javelin_ready", "charm_strength_next"}
-CAVE_KEYS = {"hand", "omens", "hatred_tokens", "omens_collected"}
-SHAPES: dict[str, tuple[type, ...]] = {     # the kind of value each top-level key holds
+TOP_KEYS = frozenset({"setup", "active", "round", "collapse", "tiles", "tokens", "pieces", "stack", "knight", "cave",
+                      "event_deck", "treasure_deck", "monster_deck", "supply", "rockslides", "bombs", "crystal_tiles_removed",
+                      "omen_bag", "crystals_smashed_total", "description", "goblins", "dragon", "thief", "ghoul", "vile_ghoul", "entrance",
+                      "terrain", "terrain_round", "terrain_deck", "terrain_drawn", "monster_discard",
+                      "removed_from_game"})
+KNIGHT_KEYS = frozenset({"health", "max_health", "grit", "cubes_free", "track", "equip", "treasure_cubes", "set_aside",
+                         "discarded", "grit_spaces", "bombs_left", "sidequests", "sidequest_deck", "treasures", "face_up",
+                         "smashed", "dead", "must_resolve_event", "javelin_ready", "charm_strength_next"})
+CAVE_KEYS = frozenset({"hand", "omens", "hatred_tokens", "omens_collected"})
+SHAPES: MappingProxyType[str, tuple[type, ...]] = MappingProxyType({     # the kind of value each top-level key holds
     "setup": (dict,), "active": (str,), "description": (str,), "tiles": (list,), "tokens": (dict,),
     "pieces": (dict,), "stack": (list,), "knight": (dict,), "cave": (dict,), "goblins": (dict,), "dragon": (dict,),
     "thief": (dict,), "ghoul": (dict,), "vile_ghoul": (dict,), "event_deck": (list,), "treasure_deck": (list,), "monster_deck": (list,),
     "monster_discard": (list,), "removed_from_game": (list,), "supply": (dict,), "rockslides": (list,),
     "bombs": (list,), "omen_bag": (dict,), "terrain": (list,), "entrance": (list, str),
-}
-SHAPE_NAMES: dict[type, str] = {dict: "a mapping", list: "a list", str: "text"}
+})
+SHAPE_NAMES: MappingProxyType[type, str] = MappingProxyType({dict: "a mapping", list: "a list", str: "text"})
 
 
 
@@ -78,7 +79,7 @@ def _pos(v: Any, where: str) -> Pos:
         raise ScenarioError(f"{where}: expected a position like [1, 0] or '1,0', got {v!r}") from None
 
 
-def _check_section(data: dict[str, Any], role: str, role_state: object | None, allowed: set[str]) -> None:
+def _check_section(data: dict[str, Any], role: str, role_state: object | None, allowed: frozenset[str]) -> None:
     """A role's section needs the role in play and only known keys."""
     if role_state is None:
         raise ScenarioError(f"{role}: the {role.title()} is not in this game")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 PLAYABLE_ROLES = ("knight", "goblins", "vile_ghoul", "dragon", "cave", "thief", "ghoul")   # the roles this version of the engine plays
-OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the setup screen
+OPTIONAL_VARIANTS: MappingProxyType[str, str] = MappingProxyType({   # name -> one-line explanation for the setup screen
     "collapse-2": "Collapse variant: 2 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
     "collapse-3": "Collapse variant: 3 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
     "collapse-4": "Collapse variant: 4 random Cave tiles are left out at setup, so the Collapse comes sooner (VAR-01).",
@@ -73,40 +74,40 @@ OPTIONAL_VARIANTS: dict[str, str] = {   # name -> one-line explanation for the s
     "all-bonus-cards": "Bonus cards: every bonus variant at once (schemes, thief-upgrades, promo-treasures, "
                        "promo-sidequests, revised-cards, promo-events, promo-monsters, promo-secrets), each only "
                        "when its role is in play.",
-}
+})
 # The composite variant and the bonus variants it stands for, in this order.  Names not
 # registered in OPTIONAL_VARIANTS (a bonus deck not built in this version) are skipped.
 BONUS_VARIANTS = ("schemes", "thief-upgrades", "promo-treasures", "promo-sidequests", "revised-cards",
                   "promo-events", "promo-monsters", "promo-secrets")
-COMPOSITE_VARIANTS: dict[str, tuple[str, ...]] = {"all-bonus-cards": BONUS_VARIANTS}
+COMPOSITE_VARIANTS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({"all-bonus-cards": BONUS_VARIANTS})
 # Each bonus variant applies when ANY of these roles is in play (all-bonus-cards skips the
 # others; chosen by name it is refused with the message below).
-BONUS_ROLES: dict[str, tuple[str, ...]] = {
+BONUS_ROLES: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({
     "schemes": ("goblins",), "thief-upgrades": ("thief",), "promo-treasures": ("knight",),
     "promo-sidequests": ("knight",), "revised-cards": ("knight",), "promo-events": ("knight",),
     "promo-monsters": ("goblins", "knight"), "promo-secrets": ("goblins",),
-}
+})
 # The promo cards each bonus variant shuffles into its deck (card ids in rules_data).
-PROMO_CARDS: dict[str, tuple[str, ...]] = {
+PROMO_CARDS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({
     "promo-events": ("quake",),
     "promo-monsters": ("ground_kraken",),
     "promo-secrets": ("slingshot", "cave_mushrooms", "meat"),
-}
+})
 KNIGHT_CARD_VARIANTS = ("promo-treasures", "promo-sidequests", "revised-cards")   # the Knight's bonus cards
-REVISED_CARDS = {"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
-                 "cave_bread": "cave_bread_revised"}
+REVISED_CARDS = MappingProxyType({"heroic_boots": "heroic_boots_revised", "javelin": "javelin_revised",   # VAR-20: base -> revised
+                                  "cave_bread": "cave_bread_revised"})
 EXCLUSIVE_VARIANTS = ("collapse-", "speed-")     # at most one of each family
-_HOUSE_RULES_GENERAL = {
+_HOUSE_RULES_GENERAL = MappingProxyType({
     "one_tile_collapse": "FAQ: with no Cave player and more than 3 players, each player removes only 1 tile "
                          "per turn during the Collapse (COL-06).",
     "bow_once_per_turn": "AMB-41: the Bow and the Enchanted Bow fire once per turn, however many Hero cubes "
                          "are on them (default: one shot per cube).",
-}
+})
 SOLO_LEVELS = ("easy", "medium", "hard")
 
 # The Goblins' and the Dragon's unresolved ambiguities: off = the checklist's suggested
 # (or literal) reading, on = the alternative reading.
-_HOUSE_RULES_GOBLINS_DRAGON = {
+_HOUSE_RULES_GOBLINS_DRAGON = MappingProxyType({
     "tribes_fight_surfaced_dragon": "AMB-27: without the Ash Dragon card, a Tribe stronger than his Armor still "
                                     "attacks a surfaced Dragon when one enters the other's tile (default: no "
                                     "Goblin attack on the Dragon without Ash Dragon).",
@@ -137,21 +138,21 @@ _HOUSE_RULES_GOBLINS_DRAGON = {
                                 "tile for Pride (default: only Flame, Burn and Scorch reveals count).",
     "monsters_hidden_tribes_only": "AMB-59: Monsters may be assigned only to Tribes on the Goblin board "
                                    "(default: any Tribe, hidden or revealed).",
-}
+})
 
 # The unresolved ambiguities that meet the Thief (same convention).
-_HOUSE_RULES_THIEF = {
+_HOUSE_RULES_THIEF = MappingProxyType({
     "thief_strikes_entering_dragon": "AMB-28: when the surfaced Dragon enters the Thief's tile, the Thief may "
                                      "answer with a Light Backstab (the Dragon discards 1 Power card) if his "
                                      "Stealth beats the Dragon's Armor (default: no attack either way).",
     "elven_sword_perception_own_turn": "AMB-39: the Elven Sword's +1 Perception counts only during the Knight's "
                                        "turn, like its Strength, so it does not help against the Thief on his "
                                        "turn (default: its Perception always counts).",
-}
+})
 
 # More unresolved ambiguities (same convention): the Cave's win, the Thief's death,
 # targeting and turn end, the Knight's Grit, the Goblins' smash, the Knight's death.
-_HOUSE_RULES_MORE = {
+_HOUSE_RULES_MORE = MappingProxyType({
     "ghoul_skitter_variant": "GH-42: the Skitter Variant — when the Ghoul skitters after an attack with another "
                              "player, the Ghoul names the symbol and that player places it (around the Entrance "
                              "too, if no Dark tile is free); attacks with no other player use the standard rule.",
@@ -177,36 +178,37 @@ _HOUSE_RULES_MORE = {
     "thief_turn_ends_when_either_spent": "AMB-56: the Thief's turn ends as soon as his Movement or his Action "
                                          "cubes run out, as the rulebook says (default: the FAQ, he goes on "
                                          "with the other until both are spent or he stops).",
-}
+})
 
 # The Collapse's unresolved ambiguities (same convention).
-_HOUSE_RULES_COLLAPSE = {
+_HOUSE_RULES_COLLAPSE = MappingProxyType({
     "collapse_touch_open_edges": "AMB-44: in the Collapse a tile touches only the tiles it meets across an open "
                                  "edge (a wall or Rockslide between them does not count), tiles touching 0 or 1 "
                                  "going first (default: every tile sharing an edge touches, walls ignored).",
     "hatred_ignores_collapse_order": "AMB-60: during the Collapse Hatred may remove any tile the Collapse could "
                                      "ever remove, ignoring the touching and Crystal-first order (default: the "
                                      "normal Collapse priorities apply).",
-}
+})
 
 # The Terrain variant's unresolved ambiguities (same convention).  AMB-45 needs none: the
 # Collapse begins only once no tile is left to place (COL-01), so under either reading no
 # piece can step from Terrain onto an open space during it.
-_HOUSE_RULES_TERRAIN = {
+_HOUSE_RULES_TERRAIN = MappingProxyType({
     "forest_shelters_from_claw": "AMB-46: a Claw rolled from outside the Mushroom Forest does not reach the "
                                  "pieces inside it; Wrath still does, as the FAQ says (default: every Dragon "
                                  "die roll hits the Forest's spaces like any other).",
     "terrain_needs_event_cards": "AMB-54: once the Event deck is empty, Event tiles are ignored altogether and "
                                  "bring no Terrain tile either (default: Terrain depends on the tile, not the "
                                  "card, so the first Event tile revealed each round still brings one).",
-}
+})
 
 # Every house rule by id, built once from the groups above (never changed after import).
-HOUSE_RULES: dict[str, str] = {**_HOUSE_RULES_GENERAL, **_HOUSE_RULES_GOBLINS_DRAGON, **_HOUSE_RULES_THIEF,
-                               **_HOUSE_RULES_MORE, **_HOUSE_RULES_COLLAPSE, **_HOUSE_RULES_TERRAIN}
+HOUSE_RULES: MappingProxyType[str, str] = MappingProxyType({
+    **_HOUSE_RULES_GENERAL, **_HOUSE_RULES_GOBLINS_DRAGON, **_HOUSE_RULES_THIEF,
+    **_HOUSE_RULES_MORE, **_HOUSE_RULES_COLLAPSE, **_HOUSE_RULES_TERRAIN})
 # House rules that belong to one role's own rules: offered (setup screen) and accepted
 # (validate_setup) only in games where that role plays.  The others are open to every game.
-HOUSE_RULE_ROLES: dict[str, str] = {"ghoul_skitter_variant": "ghoul"}
+HOUSE_RULE_ROLES: MappingProxyType[str, str] = MappingProxyType({"ghoul_skitter_variant": "ghoul"})
 
 
 def house_rules_for(roles: Iterable[str]) -> dict[str, str]:

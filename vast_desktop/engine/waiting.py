@@ -9,9 +9,11 @@ they cannot carry a card, a tile or a number that depends on a secret.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
 # kind -> what the decider is deciding (after "is deciding"); a kind missing here reads
 # "is deciding" alone (tests/test_privacy.py checks every kind the engine asks is listed)
-TASKS: dict[str, str] = {
+TASKS: MappingProxyType[str, str] = MappingProxyType({
     # turns
     "knight_turn": "what to do this turn",
     "attack_order": "which attack to resolve first",
@@ -119,7 +121,7 @@ TASKS: dict[str, str] = {
     "thief_strike_dragon": "whether to backstab the Dragon",
     "thief_take_treasure": "which Treasure token to take",
     "thief_upgrade": "which upgrade to buy",
-}
+})
 OMEN_KIND_PREFIX = "omen_"          # omens.use_omen asks "omen_<id>" for an Omen's target
 OMEN_TASK = "the target of an Omen"
 

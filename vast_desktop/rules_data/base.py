@@ -7,6 +7,7 @@ cycle.  :mod:`.schema` re-exports every name, so ``from .schema import Params`` 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Annotated, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import (
@@ -77,13 +78,13 @@ NonNeg = Annotated[int, Field(ge=0)]
 Pos = Annotated[int, Field(ge=1)]
 
 #: Walls of each shape in its unrotated orientation, as (N, E, S, W).
-SHAPE_WALLS: dict[str, Walls] = {
+SHAPE_WALLS: MappingProxyType[str, Walls] = MappingProxyType({
     "open": (False, False, False, False),
     "side": (True, False, False, False),
     "corner": (True, True, False, False),
     "tunnel": (True, False, True, False),
     "dead_end": (True, True, True, False),
-}
+})
 
 ParamValue: TypeAlias = bool | int | str
 _V = TypeVar("_V")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .ghoul_checks import ghoul_problems
@@ -27,44 +28,48 @@ __all__ = ["Checker"]
 # Cross-checks (firm component facts from COMPONENT_DATA.md)
 # ---------------------------------------------------------------------------
 
-_TILE_TYPE_COUNTS = {"entrance": 1, "ambush": 15, "event": 15, "treasure": 6, "crystal": 9, "vault": 6}
-_SHAPE_COUNTS = {  # tile type -> counts of (open, side, corner, tunnel, dead_end)
+_TILE_TYPE_COUNTS = MappingProxyType({"entrance": 1, "ambush": 15, "event": 15, "treasure": 6, "crystal": 9, "vault": 6})
+_SHAPE_COUNTS = MappingProxyType({  # tile type -> counts of (open, side, corner, tunnel, dead_end)
     "entrance": (1, 0, 0, 0, 0),
     "ambush": (4, 3, 4, 3, 1),
     "event": (5, 3, 3, 3, 1),
     "treasure": (3, 1, 1, 1, 0),
     "vault": (0, 3, 3, 0, 0),
     "crystal": (3, 3, 3, 0, 0),
-}
+})
 _TRIBE_TILES = 17
-_TERRAIN_KINDS = {"canyon": 1, "lake": 1, "magma": 1, "mushroom_forest": 1, "pits": 3, "river": 1}
-_DECK_CONTENTS: dict[str, dict[str, int]] = {  # deck -> base card id -> copies
-    "events": {"ambush": 4, "light": 1, "vantage_point": 1, "fresh_air": 1, "fresh_water": 1,
-               "cave_bread": 1, "rats": 3, "deep_and_dark": 3},
-    "treasures": dict.fromkeys(["javelin", "elven_sword", "mighty_axe", "potion_kit", "heroic_boots",
-                                "pixie_lantern", "enchanted_bow"], 1),
-    "sidequests": dict.fromkeys(["stalwart", "intrepid", "daring", "fearless", "cunning", "bedecked",
-                                 "adventurous", "swift", "eagle_eyed", "persistent"], 1),
-    "war": dict.fromkeys(["thirst", "spite", "consumption", "desolation", "waste", "ruin", "hate", "fear",
-                          "desperation", "pain"], 1),
-    "monsters": dict.fromkeys(["pet_frog", "ogre", "troll", "golem", "gnome", "wisp", "bright_beetles",
-                               "underworm", "blob", "flame_giant"], 1),
-    "secrets": dict.fromkeys(["secret_tunnels", "cave_in", "poison", "leader", "goblin_ruby", "blind_fury",
-                              "fire_bomber", "hex", "trap", "hiding_spots"], 1),
-    "powers": {"power_claw": 6, "power_flame": 6, "power_wing": 6},
-    "scales": {"scale_golden": 1, "scale_silver": 1, "scale_platinum": 1},
-    "upgrades": {"charm": 1, "warlocks_wand": 1, "cloak_of_the_mountebank": 1},
-}
+_TERRAIN_KINDS = MappingProxyType({"canyon": 1, "lake": 1, "magma": 1, "mushroom_forest": 1, "pits": 3, "river": 1})
+def _one_each(*ids: str) -> MappingProxyType[str, int]:
+    return MappingProxyType(dict.fromkeys(ids, 1))
+
+
+_DECK_CONTENTS: MappingProxyType[str, MappingProxyType[str, int]] = MappingProxyType({  # deck -> base card id -> copies
+    "events": MappingProxyType({"ambush": 4, "light": 1, "vantage_point": 1, "fresh_air": 1, "fresh_water": 1,
+                                "cave_bread": 1, "rats": 3, "deep_and_dark": 3}),
+    "treasures": _one_each("javelin", "elven_sword", "mighty_axe", "potion_kit", "heroic_boots",
+                           "pixie_lantern", "enchanted_bow"),
+    "sidequests": _one_each("stalwart", "intrepid", "daring", "fearless", "cunning", "bedecked",
+                            "adventurous", "swift", "eagle_eyed", "persistent"),
+    "war": _one_each("thirst", "spite", "consumption", "desolation", "waste", "ruin", "hate", "fear",
+                     "desperation", "pain"),
+    "monsters": _one_each("pet_frog", "ogre", "troll", "golem", "gnome", "wisp", "bright_beetles",
+                          "underworm", "blob", "flame_giant"),
+    "secrets": _one_each("secret_tunnels", "cave_in", "poison", "leader", "goblin_ruby", "blind_fury",
+                         "fire_bomber", "hex", "trap", "hiding_spots"),
+    "powers": MappingProxyType({"power_claw": 6, "power_flame": 6, "power_wing": 6}),
+    "scales": _one_each("scale_golden", "scale_silver", "scale_platinum"),
+    "upgrades": _one_each("charm", "warlocks_wand", "cloak_of_the_mountebank"),
+})
 _OMEN_IDS = ("giant_bats", "rockslide", "past_plunder", "soporific_spores", "hatred", "crystal_curse")
 _OMEN_TOKENS = 36
 _VARIANT_CARD_IDS = ("alone_in_the_dark", "goblin_infestation", "flare", "past_plunder", "ash_dragon")
-_DIFFICULTY_PARAMS: dict[str, tuple[str, ...]] = {
+_DIFFICULTY_PARAMS: MappingProxyType[str, tuple[str, ...]] = MappingProxyType({
     "knight": ("dragon_health", "crystals", "smash_strength"),
     "goblins": ("knight_health",),
     "dragon": ("wakefulness_needed", "shriek_turns"),
     "cave": ("hatred_tokens", "remove_per_type", "collapse_crystals"),
     "thief": ("stash", "no_upgrade_first"),
-}
+})
 
 
 class Checker:
@@ -173,7 +178,7 @@ class Checker:
                 missing = sorted(set(want) - set(got))
                 extra = sorted(set(got) - set(want))
                 wrong = sorted(k for k in set(want) & set(got) if want[k] != got[k])
-                self.fail((field,), f"the {deck} deck must hold {sum(want.values())} cards {want}; "
+                self.fail((field,), f"the {deck} deck must hold {sum(want.values())} cards {dict(want)}; "
                                     f"missing {missing}, unexpected {extra}, wrong copies {wrong}")
         self.require(set(c.id for c in self.rd.variant_cards) == set(_VARIANT_CARD_IDS), ("variant_cards",),
                      f"the variant cards must be {list(_VARIANT_CARD_IDS)}")

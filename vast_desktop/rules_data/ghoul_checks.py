@@ -10,6 +10,7 @@ line and key.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .base import RANKS
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["TERROR_COPIES", "ghoul_problems"]
 
 #: The Terror deck (expansion data sheet §3.1): card id -> copies.
-TERROR_COPIES: dict[str, int] = {"chase": 3, "hunt": 3, "sneak": 2, "cheat": 1, "blink": 1, "adapt": 1,
-                                 "seize": 1, "scour": 1}
+TERROR_COPIES: MappingProxyType[str, int] = MappingProxyType({
+    "chase": 3, "hunt": 3, "sneak": 2, "cheat": 1, "blink": 1, "adapt": 1, "seize": 1, "scour": 1})
 
 Problem = tuple["YamlPath", str]
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Annotated, Any, Literal, TypeAlias, TypeVar, cast
 
 from pydantic import (
@@ -843,7 +844,7 @@ class DifficultyLevel(_Frozen):
 # The whole rules data
 # ---------------------------------------------------------------------------
 
-DECK_FIELDS: dict[str, str] = {
+DECK_FIELDS: MappingProxyType[str, str] = MappingProxyType({
     "events": "events",
     "treasures": "treasures",
     "sidequests": "sidequests",
@@ -853,7 +854,7 @@ DECK_FIELDS: dict[str, str] = {
     "powers": "power_cards",
     "scales": "scale_cards",
     "upgrades": "upgrade_cards",
-}
+})
 
 _T = TypeVar("_T")
 _C = TypeVar("_C", bound=Card)

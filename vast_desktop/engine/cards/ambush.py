@@ -11,6 +11,7 @@ Health and triggers the Ambush line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, button, space, with_button
@@ -29,7 +30,7 @@ from .treasures import lose_treasure
 if TYPE_CHECKING:
     from ..game import Game, Proc
 
-LINE_STRENGTH = {"A": 2, "B": 3}
+LINE_STRENGTH = MappingProxyType({"A": 2, "B": 3})
 
 
 def resolve_ambush(g: Game, source: str) -> Proc:
@@ -320,7 +321,7 @@ def _flame_giant(g: Game, monster: str) -> Proc:
     yield
 
 
-AMBUSH_LINES: dict[str, Callable[[Game, str], Proc]] = {
+AMBUSH_LINES: MappingProxyType[str, Callable[[Game, str], Proc]] = MappingProxyType({
     "ogre_blocks_space": _ogre,
     "troll_on_bridge": _troll,
     "ancient_map_costs_two": _golem,
@@ -330,4 +331,4 @@ AMBUSH_LINES: dict[str, Callable[[Game, str], Proc]] = {
     "underworm_diagonal": _underworm,
     "lose_five_grit": _blob,
     "extra_health_if_weak": _flame_giant,
-}
+})

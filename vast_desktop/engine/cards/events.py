@@ -4,6 +4,7 @@ with the deck empty Event tiles and tokens are ignored (CV-39).
 Handlers are keyed by card id (DATA: COMPONENT_DATA "Event cards")."""
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target
@@ -144,7 +145,7 @@ def ev_quake(g: Game) -> Proc:
     yield from quake_collapse(g, g.state.board.pieces["knight"], remover, "Quake!", "the Event")
 
 
-EVENT_HANDLERS = {
+EVENT_HANDLERS = MappingProxyType({
     "ambush": ev_ambush,
     "light": ev_light,
     "fresh_air": ev_fresh,
@@ -155,4 +156,4 @@ EVENT_HANDLERS = {
     "deep_and_dark": ev_deep_and_dark,
     "vantage_point": ev_vantage_point,
     "quake": ev_quake,
-}
+})

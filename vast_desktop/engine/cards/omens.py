@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations_with_replacement, repeat
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, slot, space
@@ -392,11 +393,11 @@ def curse_options(g: Game) -> Iterator[Option]:
 
 
 
-SPORES_OPTIONS = {"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
-                  "goblins": ("The Goblins cut a Tribe to 1 Population", Target("slot", "goblins")),
-                  "dragon": ("The Dragon returns a Sloth cube from Wakefulness", Target("piece", "dragon")),
-                  "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades")),
-                  "ghoul": ("The Ghoul loses 1 Fury (and skitters)", Target("piece", "ghoul"))}
+SPORES_OPTIONS = MappingProxyType({"knight": ("The Knight loses 5 Grit", Target("piece", "knight")),
+                                   "goblins": ("The Goblins cut a Tribe to 1 Population", Target("slot", "goblins")),
+                                   "dragon": ("The Dragon returns a Sloth cube from Wakefulness", Target("piece", "dragon")),
+                                   "thief": ("The Thief loses an upgrade", Target("slot", "thief.upgrades")),
+                                   "ghoul": ("The Ghoul loses 1 Fury (and skitters)", Target("piece", "ghoul"))})
 
 
 def check_spores_target(g: Game, role: str) -> Reason | None:
@@ -444,14 +445,14 @@ def plunder_options(g: Game) -> Iterator[Option]:
                 for p in _treasure_spaces_left(g))
 
 
-TARGETS: dict[str, Callable[[Game], Iterator[Option]]] = {
+TARGETS: MappingProxyType[str, Callable[[Game], Iterator[Option]]] = MappingProxyType({
     "giant_bats": bats_targets,
     "rockslide": rockslide_options,
     "past_plunder": plunder_options,
     "soporific_spores": spores_options,
     "hatred": hatred_options,
     "crystal_curse": curse_options,
-}
+})
 
 
 def _has_bats_target(g: Game) -> bool:
@@ -479,8 +480,8 @@ def _has_hatred_target(g: Game) -> bool:
 
 
 # Faster answers to "has this omen any target?" where listing the targets is costly.
-HAS_TARGET: dict[str, Callable[[Game], bool]] = {"giant_bats": _has_bats_target, "hatred": _has_hatred_target,
-                                                 "rockslide": _has_rockslide_target}
+HAS_TARGET: MappingProxyType[str, Callable[[Game], bool]] = MappingProxyType({
+    "giant_bats": _has_bats_target, "hatred": _has_hatred_target, "rockslide": _has_rockslide_target})
 
 
 def has_target(g: Game, omen_id: str) -> bool:
@@ -504,8 +505,8 @@ def _paying(g: Game, omen: Omen) -> int:
     return sum(map(have.get, accepts, repeat(0, len(accepts))))     # have.get(s, 0) for each, at C speed
 
 
-OMEN_RULES = {"giant_bats": "CV-21", "past_plunder": "CV-22", "rockslide": "CV-23", "soporific_spores": "CV-24",
-              "hatred": "CV-25", "crystal_curse": "CV-26"}
+OMEN_RULES = MappingProxyType({"giant_bats": "CV-21", "past_plunder": "CV-22", "rockslide": "CV-23", "soporific_spores": "CV-24",
+                               "hatred": "CV-25", "crystal_curse": "CV-26"})
 
 
 def check_omen(g: Game, omen_id: str) -> Reason | None:
@@ -629,7 +630,7 @@ def _spores(g: Game, arg: str) -> Proc:
         yield from g.hooks.ghoul.skitter(g, "cave")
 
 
-FLIP_UNDO = {"flip_2_to_3": 0, "flip_3_to_4": 1}      # the Stat token each flip turned (TH-54)
+FLIP_UNDO = MappingProxyType({"flip_2_to_3": 0, "flip_3_to_4": 1})      # the Stat token each flip turned (TH-54)
 
 
 def spores_losable(g: Game) -> list[str]:
@@ -724,11 +725,11 @@ def _curse(g: Game, arg: str) -> Proc:
         g.log("events_buried", "Crystal Curse sends the top 3 Event cards to the bottom of the deck.")
 
 
-EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
+EFFECTS: MappingProxyType[str, Callable[[Game, str], Proc]] = MappingProxyType({
     "giant_bats": _bats,
     "rockslide": lambda g, a: (_rockslide_move if a.startswith("move:") else _rockslide)(g, a.split(":", 1)[1]),
     "past_plunder": _plunder,
     "soporific_spores": _spores,
     "hatred": _hatred,
     "crystal_curse": _curse,
-}
+})

@@ -19,6 +19,7 @@ Monster that would need a fifth has no effect until one frees up (GB-15), counte
 Tribe order Fangs, Bones, Eye."""
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
@@ -36,9 +37,9 @@ SLINGSHOT_RANGE = 4
 MUSHROOM_ACTIVATIONS = 3
 MEAT = "meat"                     # the board token: a Strength disc standing for the Meat
 SLINGSHOT_TARGETS = ("knight", "dragon")
-_TARGET_WORDS = {"knight": "the Knight: −1 Strength and −1 Perception", "dragon": "the Dragon: −1 Armor"}
-_SLINGSHOT_LABELS = {"knight": "Slingshot the Knight (−1 Strength and Perception)",
-                     "dragon": "Slingshot the Dragon (−1 Armor)"}
+_TARGET_WORDS = MappingProxyType({"knight": "the Knight: −1 Strength and −1 Perception", "dragon": "the Dragon: −1 Armor"})
+_SLINGSHOT_LABELS = MappingProxyType({"knight": "Slingshot the Knight (−1 Strength and Perception)",
+                                      "dragon": "Slingshot the Dragon (−1 Armor)"})
 _NOT_A_TARGET = Reason("The Slingshot lowers Strength, Armor or Perception: it hits the Knight or the surfaced "
                        "Dragon.", "VAR-22")
 # The Thief is a visible piece, but his statistics are Movement, Stealth and Thievery (his

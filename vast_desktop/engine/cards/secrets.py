@@ -8,6 +8,7 @@ options, so nothing leaks."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
@@ -368,7 +369,7 @@ def _hex(g: Game, card: str) -> Proc:
     yield from discard_omens(g, x, "Hex", DecisionKind.HEX_DISCARD, "goblins.hex")
 
 
-EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
+EFFECTS: MappingProxyType[str, Callable[[Game, str], Proc]] = MappingProxyType({
     "secret_tunnels": _tunnels,
     "cave_in": _cave_in,
     "poison": _poison,
@@ -378,4 +379,4 @@ EFFECTS: dict[str, Callable[[Game, str], Proc]] = {
     "hiding_spots": _hiding_spots,
     "cave_mushrooms": promo.mushrooms,
     "meat": promo.meat,
-}
+})

@@ -57,7 +57,7 @@ def _prepared(g: Game) -> bool:
     return kb.knight(g).cubes_free > 0
 
 
-CONDITIONS: dict[str, Callable[[Game], bool]] = {
+CONDITIONS: MappingProxyType[str, Callable[[Game], bool]] = MappingProxyType({
     "stalwart": _stalwart,
     "daring": lambda g: bool({"attack_tribe_with_monster", "hit_dragon", "killed_thief"} & set(kb.knight(g).achievements)),
     "fearless": _fearless,
@@ -65,7 +65,7 @@ CONDITIONS: dict[str, Callable[[Game], bool]] = {
     "eagle_eyed": lambda g: "bow_damage" in kb.knight(g).achievements,
     "noble_failure": _noble_failure,
     "prepared": _prepared,
-}
+})
 PREPARED = "prepared"      # the Sidequest whose reveal ends her turn, for 1 Grit a cube (VAR-15)
 # The conditions that are a count (how many she has, how many it needs, what is counted),
 # so the reason can say how far she has got.

@@ -14,6 +14,7 @@ options and the reasons still come from the same rule checks.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Target
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
 # on them where they stand (the Knight's attacks on the Thief and the Dragon; every piece the
 # Thief targets; the Ghoul, which she shoots with the Bow or attacks by entering its space). A Tribe clicked by the Knight keeps its own answer: its check already asks
 # whether she means the Bow or a step onto its tile.
-WALKERS: dict[DecisionKind, tuple[str, frozenset[str] | None]] = {
+WALKERS: MappingProxyType[DecisionKind, tuple[str, frozenset[str] | None]] = MappingProxyType({
     DecisionKind.KNIGHT_TURN: ("knight", frozenset({"thief", "dragon", "ghoul", "vile_ghoul"})),
     DecisionKind.THIEF_TURN: ("thief", None),          # None: any other player's piece
-}
+})
 
 
 def asks_to_go(g: Game, d: Decision, t: Target, space: Target | None) -> bool:

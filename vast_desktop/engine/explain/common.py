@@ -2,6 +2,7 @@
 clicked piece's id and place, and a piece's name in a sentence."""
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..geometry import Pos, parse_pos
@@ -10,8 +11,8 @@ if TYPE_CHECKING:
     from ..decisions import Target
     from ..game import Game
 
-ROLE_TITLES = {"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief",
-               "ghoul": "Ghoul", "vile_ghoul": "Vile Ghoul"}
+ROLE_TITLES = MappingProxyType({"knight": "Knight", "cave": "Cave", "goblins": "Goblins", "dragon": "Dragon", "thief": "Thief",
+                                "ghoul": "Ghoul", "vile_ghoul": "Vile Ghoul"})
 
 
 def _pos_of(t: Target) -> Pos | None:

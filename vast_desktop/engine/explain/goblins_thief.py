@@ -15,6 +15,7 @@ that also builds the options (``check_assignment``, ``check_upgrade``, ``check_r
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..geometry import fmt_pos
@@ -32,7 +33,7 @@ SECRET_ASKS = ("goblins_turn", "tribe_activation", "populate", "assign_monster",
 
 # ------------------------------------------------------------ Goblins cards
 # What is being drawn at each question the Goblin Ruby may swap it in (turn.check_ruby).
-RUBY_DRAWS = {"war_card": "war", "assign_monster": "monster", "ruby_secret": "secret"}
+RUBY_DRAWS = MappingProxyType({"war_card": "war", "assign_monster": "monster", "ruby_secret": "secret"})
 
 
 def goblins_card(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -214,9 +215,9 @@ def _tribe_head_elsewhere(g: Game, d: Decision, tribe: str) -> Reason | None:
     return Reason(f"Choose {gb.tname(tribe)} by {spot}.", d.rules_ref)
 
 
-TRIBE_SLOT: dict[str, Callable[[Game, Decision, str], Reason | None]] = {
+TRIBE_SLOT: MappingProxyType[str, Callable[[Game, Decision, str], Reason | None]] = MappingProxyType({
     "goblins_turn": _head_turn, "tribe_activation": _head_activation, "populate": _head_populate,
-    "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign, "reveal_tribe": _head_reveal}
+    "lurker": _head_lurker, "ambush": _head_ambush, "assign_monster": _head_assign, "reveal_tribe": _head_reveal})
 
 
 # ------------------------------------------------------------ Goblins pieces and spaces

@@ -17,6 +17,7 @@ that belongs to no choice (``drawn_card``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..cards.secrets import check_cave_in
@@ -180,8 +181,8 @@ def _spores_role(g: Game, t: Target) -> str | None:
     return None
 
 
-SPORES_TARGET = {"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades",
-                 "ghoul": "its piece"}
+SPORES_TARGET = MappingProxyType({"knight": "her piece", "goblins": "their board", "dragon": "his piece", "thief": "his upgrades",
+                                  "ghoul": "its piece"})
 
 
 def spores_target(g: Game, d: Decision, t: Target) -> Reason | None:
@@ -240,8 +241,8 @@ def _deck_of(g: Game, card: str) -> str | None:
     return "other"
 
 
-DECK_WORDS = {"events": "an Event card", "treasures": "a Treasure card", "terrain": "a Terrain tile",
-              "other": "not a card of this choice"}
+DECK_WORDS = MappingProxyType({"events": "an Event card", "treasures": "a Treasure card", "terrain": "a Terrain tile",
+                               "other": "not a card of this choice"})
 
 
 def drawn_card(g: Game, d: Decision, t: Target) -> Reason | None:

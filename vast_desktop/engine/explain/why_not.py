@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..cards import omens
@@ -454,10 +455,10 @@ def cave_target(g: Game, d: Decision, t: Target) -> Reason | None:
     return None
 
 
-SPACE_CHECKS: dict[str, Callable[[Game, Pos], Reason | None]] = {
+SPACE_CHECKS: MappingProxyType[str, Callable[[Game, Pos], Reason | None]] = MappingProxyType({
     "cave_turn": cv.check_cave_space, "omen_past_plunder": omens.check_treasure_space,
     "omen_hatred": omens.check_hatred_space, "omen_crystal_curse": omens.check_curse_space,
-}
+})
 
 
 def own_piece(g: Game, d: Decision, t: Target) -> Answer:
@@ -473,7 +474,7 @@ def own_piece(g: Game, d: Decision, t: Target) -> Answer:
     return _cannot_move(g, d, mover)
 
 
-MOVES_RULE = {"knight_turn": "KN-20", "thief_turn": "TH-04"}    # how the mover moves (else a Tribe's, GB-60)
+MOVES_RULE = MappingProxyType({"knight_turn": "KN-20", "thief_turn": "TH-04"})    # how the mover moves (else a Tribe's, GB-60)
 
 
 def _mover(g: Game, d: Decision) -> str | None:
@@ -523,9 +524,9 @@ def acting_on_pieces(g: Game, d: Decision, t: Target) -> Answer:
 
 
 # ------------------------------------------------------------ not this decision
-WHAT = {"space": "a highlighted space on the map", "piece": "a highlighted piece on the map",
-        "edge": "a highlighted wall on the map", "card": "one of the highlighted cards",
-        "slot": "a highlighted place on a board", "hand_tile": "a highlighted tile in your hand"}
+WHAT = MappingProxyType({"space": "a highlighted space on the map", "piece": "a highlighted piece on the map",
+                         "edge": "a highlighted wall on the map", "card": "one of the highlighted cards",
+                         "slot": "a highlighted place on a board", "hand_tile": "a highlighted tile in your hand"})
 
 
 def unrelated(g: Game, d: Decision, t: Target) -> Reason:

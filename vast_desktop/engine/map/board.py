@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from functools import lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, space
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from ..game import Game, Proc
 
 NO_WALLS = (False, False, False, False)
-_DIRECTION = {delta: d for d, delta in enumerate(DELTA)}   # (dx, dy) of a step -> its direction
+_DIRECTION = MappingProxyType({delta: d for d, delta in enumerate(DELTA)})   # (dx, dy) of a step -> its direction
 
 
 # ----------------------------------------------------------------- queries

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..geometry import Pos, fmt_pos, orthogonal
@@ -163,8 +164,8 @@ def can_be_pushed(g: Game, piece: str, start: Pos, max_steps: int | None = None)
 
 
 # the rule forbidding each kind of piece to be moved onto another player or through a wall
-_STOP_RULE = {"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "ghoul": "GH-38", "vile_ghoul": "GH-38",
-              "token": "FM-10"}
+_STOP_RULE = MappingProxyType({"knight": "FM-05", "goblins": "FM-07", "dragon": "FM-08", "thief": "FM-09", "ghoul": "GH-38", "vile_ghoul": "GH-38",
+                               "token": "FM-10"})
 
 
 def moved_name(piece: str) -> str:

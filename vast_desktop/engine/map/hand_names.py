@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..game import Game
 
-TYPE_NAMES = {
+TYPE_NAMES = MappingProxyType({
     "entrance": "Entrance",
     "ambush": "Ambush",
     "event": "Event",
@@ -23,8 +24,8 @@ TYPE_NAMES = {
     "crystal": "Crystal",
     "vault": "Vault",
     "terrain": "Terrain",
-}   # a tile type -> its name for people
-SHAPE_NAMES = {"dead_end": "dead end", "tunnel": "tunnel", "corner": "corner", "open": "open", "side": "one wall"}
+})   # a tile type -> its name for people
+SHAPE_NAMES = MappingProxyType({"dead_end": "dead end", "tunnel": "tunnel", "corner": "corner", "open": "open", "side": "one wall"})
 
 
 def base_name(g: Game, tile_id: str) -> str:

@@ -14,6 +14,7 @@ is turned a quarter at a time like a Cave tile, and the placer chooses the turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..decisions import Option, Target, button, space
@@ -44,8 +45,8 @@ if TYPE_CHECKING:
 
 # Terrain kinds whose effects this engine plays; the others are never placed.
 READY_KINDS = ("canyon", "lake", "magma", "river", "pits", "mushroom_forest")
-KIND_NAMES = {"canyon": "Canyon", "lake": "Lake", "magma": "Magma", "mushroom_forest": "Mushroom Forest",
-              "pits": "Pits", "river": "River"}
+KIND_NAMES = MappingProxyType({"canyon": "Canyon", "lake": "Lake", "magma": "Magma", "mushroom_forest": "Mushroom Forest",
+                               "pits": "Pits", "river": "River"})
 
 
 # ------------------------------------------------------------------ queries

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...cards.promo_secrets import eat_meat, meat_reveal_allowed
@@ -497,7 +498,7 @@ def _claw(g: Game) -> Proc:
         yield from g.hooks.ghoul.skitter(g, "dragon")
 
 
-PUSHES = {"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")}     # how far, and the power's rule
+PUSHES = MappingProxyType({"Claw": (1, "DR-24"), "Slap": (3, "DR-32"), "Wrath": (1, "DR-37")})     # how far, and the power's rule
 
 
 def push_reach(g: Game, why: str, piece: str) -> int:
@@ -1257,7 +1258,7 @@ def _check_smash(g: Game) -> Reason | None:
     return None if g.state.board.tokens_at(dr.pos(g))["crystal"] > 0 else _NO_CRYSTAL
 
 
-TARGET_CHECKS: dict[str, Callable[[Game], Reason | None]] = {
+TARGET_CHECKS: MappingProxyType[str, Callable[[Game], Reason | None]] = MappingProxyType({
     "claw": _acts,
     "flame": _acts,
     "wing": _check_wing,
@@ -1272,9 +1273,9 @@ TARGET_CHECKS: dict[str, Callable[[Game], Reason | None]] = {
     "flame_wall": _check_flame_wall,
     "smash": _check_smash,
     "wrath": _acts,
-}
+})
 
-POWERS: dict[str, Callable[[Game], Proc]] = {
+POWERS: MappingProxyType[str, Callable[[Game], Proc]] = MappingProxyType({
     "claw": _claw,
     "flame": _flame,
     "wing": _wing,
@@ -1289,7 +1290,7 @@ POWERS: dict[str, Callable[[Game], Proc]] = {
     "flame_wall": _flame_wall,
     "smash": _smash,
     "wrath": _wrath,
-}
+})
 
 
 def crystal_tile(g: Game, p: Pos) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...errors import ScenarioError, checked
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from ...state import GameState
 
 SYMBOLS = ("claw", "flame", "wing")
-SLOTH_CATEGORY = {"greed": "greed", "hunger": "hunger", "event": "pride", "dont_move": "pride", "place_gem": "pride"}
+SLOTH_CATEGORY = MappingProxyType({"greed": "greed", "hunger": "hunger", "event": "pride", "dont_move": "pride", "place_gem": "pride"})
 
 
 def gem_token(symbol: str) -> str:
@@ -188,8 +189,8 @@ def setup_dragon(g: Game, st: GameState) -> None:
     st.dragon = d
 
 
-DRAGON_KEYS = {"health", "max_health", "surfaced", "awake", "placed", "sloth", "wakefulness", "locked_hunger", "eaten",
-               "hand", "treasure_held", "shriek", "shriek_turns", "deck", "scale_deck", "scales_removed"}
+DRAGON_KEYS = frozenset({"health", "max_health", "surfaced", "awake", "placed", "sloth", "wakefulness", "locked_hunger", "eaten",
+                         "hand", "treasure_held", "shriek", "shriek_turns", "deck", "scale_deck", "scales_removed"})
 CARD_KEYS = ("hand", "deck", "scale_deck", "scales_removed")
 
 

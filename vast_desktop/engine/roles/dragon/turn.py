@@ -11,6 +11,7 @@ House rules read here: ``pride_stay_put_free_move_only`` (AMB-57),
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
@@ -49,8 +50,8 @@ from .state import (
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
-BOX_NAMES = {"greed": "Greed", "hunger": "Hunger", "event": "Pride (Event)", "dont_move": "Pride (Stay Put)",
-             "place_gem": "Pride (Gem)"}
+BOX_NAMES = MappingProxyType({"greed": "Greed", "hunger": "Hunger", "event": "Pride (Event)", "dont_move": "Pride (Stay Put)",
+                              "place_gem": "Pride (Gem)"})
 SLOTH_SLOTS = tuple(f"sloth.{box}" for box in BOX_NAMES)      # the Sloth boxes as places of his board
 
 
@@ -315,8 +316,8 @@ def move_options(g: Game) -> list[Option]:
 # one of :func:`legal_routes` — the routes the options are built from — and otherwise the
 # first rule the way there breaks.  ``check_any_move`` answers a click on his own piece.
 _FREE_USED = Reason("You have already made your free move this turn; a Wing power moves you again.", "DR-08")
-KIND_RULE = {"free": "DR-08", "wing": "DR-26"}
-KIND_WORDS = {"free": "the free move goes", "wing": "Wing flies"}
+KIND_RULE = MappingProxyType({"free": "DR-08", "wing": "DR-26"})
+KIND_WORDS = MappingProxyType({"free": "the free move goes", "wing": "Wing flies"})
 
 
 def movement_reach(g: Game, kind: str) -> int:

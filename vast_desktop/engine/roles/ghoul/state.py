@@ -129,8 +129,8 @@ def setup_ghoul(g: Game, st: GameState) -> GhoulState:
     return GhoulState(terror_deck=deck)
 
 
-GHOUL_KEYS = {"placed", "fury", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed",
-              "smashed", "backstab", "card_movement", "turns"}
+GHOUL_KEYS = frozenset({"placed", "fury", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed",
+                        "smashed", "backstab", "card_movement", "turns"})
 
 
 def load_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], section: str = "ghoul") -> None:

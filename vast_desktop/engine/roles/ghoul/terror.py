@@ -12,6 +12,7 @@ enters this turn).  Not built: Cheat on the Dragon die.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
@@ -446,4 +447,4 @@ def end_of_turn_cards(g: Game) -> None:
     s.free_extra, s.no_extra, s.free_collect, s.scour_all = 0, False, False, False
 
 
-ACTIONS = {"terror": act_terror}
+ACTIONS = MappingProxyType({"terror": act_terror})

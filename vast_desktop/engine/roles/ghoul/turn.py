@@ -16,6 +16,7 @@ deck in :mod:`.terror`.
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target, button, space
@@ -613,5 +614,5 @@ def turn_options(g: Game) -> list[Option]:
             *flare_options(g)]
 
 
-ACTIONS = {"move": act_move, "charge": act_charge, "collect": act_collect, "attack": act_attack,
-           "smash": act_smash, "flare": act_flare, **TERROR_ACTIONS}
+ACTIONS = MappingProxyType({"move": act_move, "charge": act_charge, "collect": act_collect, "attack": act_attack,
+                            "smash": act_smash, "flare": act_flare, **TERROR_ACTIONS})

@@ -20,6 +20,7 @@ War Banner (:func:`rage_cap`), Cave Oil (:func:`lit_tiles_per_loss`), Underboss
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...cards.secrets import check_play_scheme
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from ...game import Game, Proc
 WAR_BANNER_RAGE = 4          # War Banner: the Rage track goes up to 4
 CAVE_OIL_LIT_TILES = 3       # Cave Oil: 1 Population per 3 Lit tiles left, not 2
-NAMES = {"fangs": "the Fangs", "bones": "the Bones", "eye": "the Eye"}
+NAMES = MappingProxyType({"fangs": "the Fangs", "bones": "the Bones", "eye": "the Eye"})
 
 
 def gs(g: Game) -> GoblinState:

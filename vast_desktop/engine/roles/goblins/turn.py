@@ -69,7 +69,7 @@ from .state import TRIBES, GoblinState
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
-NAMES = {"fangs": "Fangs", "bones": "Bones", "eye": "Eye"}
+NAMES = MappingProxyType({"fangs": "Fangs", "bones": "Bones", "eye": "Eye"})
 STRENGTH_MONSTERS_KEY = "strength_bonus"
 
 
@@ -2079,9 +2079,9 @@ def board_view(g: Game, viewer: str | None) -> GoblinsBoard:
 
 
 # -------------------------------------------------------------- scenario
-GOBLIN_KEYS = {"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
-               "secrets_discard", "monster_deck", "crystals", "poison_cubes", "schemes", "stored_treasure",
-               "armory_tribe"}
+GOBLIN_KEYS = frozenset({"population", "rage", "monsters", "hand", "face_up", "lurking", "war_deck", "secrets_deck",
+                         "secrets_discard", "monster_deck", "crystals", "poison_cubes", "schemes", "stored_treasure",
+                         "armory_tribe"})
 
 
 def load_goblins(st: object, data: dict[str, object]) -> None:

@@ -6,6 +6,7 @@ Rules: KN-06..19 (cubes and tracks), KN-84..96 (Treasure bonuses), KN-112..124
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...decisions import Option, Target
@@ -20,14 +21,14 @@ if TYPE_CHECKING:
 
 # Treasure card bonuses while a Hero cube is on the card (KN-84, 90, 91, 94).
 # (movement, perception, strength on her own turn)
-TREASURE_BONUS = {
+TREASURE_BONUS = MappingProxyType({
     "elven_sword": (0, 1, 1),
     "mighty_axe": (0, 0, 1),
     "heroic_boots": (4, 0, 0),
     "pixie_lantern": (1, 1, 0),
     "silver_gauntlet": (0, 0, 1),          # promo: +1 Strength on her turn (KN-97)
     "heroic_boots_revised": (3, 0, 0),     # VAR-20: the revised Boots
-}
+})
 # Cards that work with no Hero cube: the Javelins (KN-88, VAR-20), and the promo Treasure
 # Trove and Cursed Amulet, shown face up as soon as they are kept.
 NO_CUBE_TREASURES = ("javelin", "javelin_revised", "treasure_trove", "cursed_amulet")
@@ -35,8 +36,8 @@ JAVELINS = ("javelin", "javelin_revised")
 SHOWN_WHEN_KEPT = ("treasure_trove", "cursed_amulet")
 # The Cursed Amulet: +1 Movement, +1 Perception, +1 Strength during her turn, no cube.
 AMULET_BONUS = (1, 1, 1)
-SLOT_LABEL = {"movement": "Movement", "perception": "Perception", "strength": "Strength",
-              "map": "Ancient Map", "bow": "Bow", "bomb": "Bomb", "shield": "Shield"}
+SLOT_LABEL = MappingProxyType({"movement": "Movement", "perception": "Perception", "strength": "Strength",
+                               "map": "Ancient Map", "bow": "Bow", "bomb": "Bomb", "shield": "Shield"})
 
 
 def knight(g: Game) -> KnightState:
@@ -134,7 +135,7 @@ def spend_javelin(g: Game) -> None:
     lose_treasure(g, k.javelin_ready, "the Javelin was thrown")
 
 
-TRACK_VALUE = {"movement": movement, "perception": perception, "strength": strength}
+TRACK_VALUE = MappingProxyType({"movement": movement, "perception": perception, "strength": strength})
 
 
 def placed_cubes(k: KnightState) -> int:

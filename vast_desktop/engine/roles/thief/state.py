@@ -140,8 +140,8 @@ def upgrade_name(g: Game, up: str) -> str:
     return board if board is not None else g.rules.card(up).name
 
 
-THIEF_KEYS = {"flipped", "assignment", "upgrades", "set_aside", "plain_stashed", "carried", "loot_drop", "dead",
-              "placed", "hex_stealth", "upgrade_hand", "upgrade_shown", "upgrade_box", "wand_charges"}
+THIEF_KEYS = frozenset({"flipped", "assignment", "upgrades", "set_aside", "plain_stashed", "carried", "loot_drop", "dead",
+                        "placed", "hex_stealth", "upgrade_hand", "upgrade_shown", "upgrade_box", "wand_charges"})
 
 
 def load_thief(st: GameState, data: dict[str, Any]) -> None:

@@ -63,7 +63,7 @@ from .upgrade_cards import (
 if TYPE_CHECKING:
     from ...game import Game, Proc
 
-TARGET_NAMES = {"knight": "the Knight", "dragon": "the Dragon", "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul"}
+TARGET_NAMES = MappingProxyType({"knight": "the Knight", "dragon": "the Dragon", "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul"})
 NOT_TARGETS = frozenset({"thief"})
 _NO_CUBES = Reason("You have no Action cubes left: every action costs at least one.", "TH-06")
 
@@ -991,8 +991,8 @@ def _pickpocket_ghoul(g: Game, piece: str) -> Proc:
     yield from g.hooks.ghoul.skitter(g, "thief")
 
 
-PICKPOCKET_HARM = {"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon,
-                   "ghoul": _pickpocket_ghoul, "vile_ghoul": _pickpocket_ghoul}
+PICKPOCKET_HARM = MappingProxyType({"knight": _pickpocket_knight, "tribe": _pickpocket_tribe, "dragon": _pickpocket_dragon,
+                                    "ghoul": _pickpocket_ghoul, "vile_ghoul": _pickpocket_ghoul})
 
 
 def act_picklock(g: Game, arg: str) -> Proc:

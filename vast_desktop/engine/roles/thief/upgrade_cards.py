@@ -22,6 +22,7 @@ A player the Charm helped may not be targeted by his other actions that turn
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ...cards.omens import discard_omens
@@ -45,8 +46,8 @@ WAND_THIEVERY = 3
 WAND_RANGE = 3
 WAND_GRIT = 3
 WAND_DISCARDS = 2
-_NAMES = {"knight": "the Knight", "goblins": "the Goblins", "dragon": "the Dragon", "cave": "the Cave",
-          "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul", "thief": "yourself"}
+_NAMES = MappingProxyType({"knight": "the Knight", "goblins": "the Goblins", "dragon": "the Dragon", "cave": "the Cave",
+                           "ghoul": "the Ghoul", "vile_ghoul": "the Vile Ghoul", "thief": "yourself"})
 CHARM_MOVEMENT = 1                      # the Charm on the [Vile] Ghoul: +1 movement on its next turn
 WAND_MOVEMENT = -2                      # the Wand on the [Vile] Ghoul: −2 movement on its next turn
 
@@ -190,10 +191,10 @@ def _charm_pieces(g: Game) -> list[str]:
     return [x for x in out if check_charm(g, x) is None]       # each Tribe there helps the Goblins
 
 
-_CHARM_GIFT = {"knight": "+1 Strength on her next turn", "goblins": "draws 1 Secret",
-               "dragon": "draws 1 Power card", "cave": "draws 1 Omen token",
-               "ghoul": f"+{CHARM_MOVEMENT} movement on its next turn",
-               "vile_ghoul": f"+{CHARM_MOVEMENT} movement on its next turn"}
+_CHARM_GIFT = MappingProxyType({"knight": "+1 Strength on her next turn", "goblins": "draws 1 Secret",
+                                "dragon": "draws 1 Power card", "cave": "draws 1 Omen token",
+                                "ghoul": f"+{CHARM_MOVEMENT} movement on its next turn",
+                                "vile_ghoul": f"+{CHARM_MOVEMENT} movement on its next turn"})
 
 
 def charm_options(g: Game) -> list[Option]:
@@ -279,11 +280,11 @@ def check_wand(g: Game, piece: str) -> Reason | None:
     return None
 
 
-_WAND_EFFECT = {"thief": f"+{WAND_THIEVERY} Thievery this turn", "knight": f"she loses {WAND_GRIT} Grit",
-                "goblins": "their Rage is set to 1", "dragon": f"he discards {WAND_DISCARDS} Power cards",
-                "cave": f"it discards {WAND_DISCARDS} Omen tokens",
-                "ghoul": f"−{-WAND_MOVEMENT} movement on its next turn",
-                "vile_ghoul": f"−{-WAND_MOVEMENT} movement on its next turn"}
+_WAND_EFFECT = MappingProxyType({"thief": f"+{WAND_THIEVERY} Thievery this turn", "knight": f"she loses {WAND_GRIT} Grit",
+                                 "goblins": "their Rage is set to 1", "dragon": f"he discards {WAND_DISCARDS} Power cards",
+                                 "cave": f"it discards {WAND_DISCARDS} Omen tokens",
+                                 "ghoul": f"−{-WAND_MOVEMENT} movement on its next turn",
+                                 "vile_ghoul": f"−{-WAND_MOVEMENT} movement on its next turn"})
 
 
 def wand_options(g: Game) -> list[Option]:

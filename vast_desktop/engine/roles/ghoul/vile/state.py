@@ -71,8 +71,8 @@ def setup_vile_ghoul(g: Game, st: GameState) -> VileGhoulState:
     return VileGhoulState(terror_deck=deck)
 
 
-VILE_KEYS = {"placed", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed", "smashed", "backstab",
-             "turns", "card_movement", "supply", "left", "right", "discs", "boost_spent"}
+VILE_KEYS = frozenset({"placed", "treasure", "attack", "defense", "terror_deck", "terror", "terror_removed", "smashed", "backstab",
+                       "turns", "card_movement", "supply", "left", "right", "discs", "boost_spent"})
 
 
 def load_vile_ghoul(st: GameState, data: dict[str, Any], known_cards: frozenset[str], dice: int) -> None:
