@@ -33,6 +33,7 @@ from vast_desktop.engine.game import Game
 from vast_desktop.engine.geometry import Pos
 from vast_desktop.headless.matches import bot_seed
 from vast_desktop.headless.tournament import wilson_interval
+from vast_desktop.rules_data import RulesData
 
 ROLES = ("vile_ghoul", "cave")
 Worth = Callable[[Game], dict[Pos, float]]
@@ -89,8 +90,9 @@ class Knowing(EasyVile_Ghoul):
         self.picture_class = Picture
 
 
-def play(seed: int, kind: str) -> bool:
-    g = new_game(Setup(roles=ROLES, seed=seed))
+def play(seed: int, kind: str, rules: RulesData | None = None) -> bool:
+    """One game against the random Cave with the ``kind`` of Vile Ghoul, on ``rules`` (default the game's data)."""
+    g = new_game(Setup(roles=ROLES, seed=seed), rules)
     cave = make_bot("cave", "random", bot_seed(seed, "cave"))
     knowing = Knowing(bot_seed(seed, "vile_ghoul"))
     vile = make_bot("vile_ghoul", "easy", bot_seed(seed, "vile_ghoul")) if kind == "easy" else knowing
@@ -107,17 +109,22 @@ def play(seed: int, kind: str) -> bool:
     return "vile_ghoul" in g.outcome.winners
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def seed_range(doc: str, argv: list[str] | None) -> range:
+    """The seeds of ``--games`` games from ``--seed`` (400 from 1 unless told)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    seeds = range(args.seed, args.seed + args.games)
+    return range(args.seed, args.seed + args.games)
+
+
+def main(argv: list[str] | None = None) -> int:
+    seeds = seed_range(__doc__, argv)
     print(f"Vile Ghoul (Easy, knowing more or not) vs random Cave, seeds {seeds.start}..{seeds.stop - 1}")
     for kind in ("easy", "counting", "seer"):
         wins = sum(play(s, kind) for s in seeds)
-        lo, hi = wilson_interval(wins, args.games)
-        print(f"  {kind:9s} {100 * wins / args.games:5.1f}%  ({100 * lo:.1f}–{100 * hi:.1f})", flush=True)
+        lo, hi = wilson_interval(wins, len(seeds))
+        print(f"  {kind:9s} {100 * wins / len(seeds):5.1f}%  ({100 * lo:.1f}–{100 * hi:.1f})", flush=True)
     return 0
 
 

@@ -19,21 +19,16 @@ Printed: each chart's Easy win rate with its Wilson 95% interval, side by side. 
 """
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from vast_desktop.bots.registry import make_bot
-from vast_desktop.engine import Setup, new_game, view
-from vast_desktop.headless.matches import bot_seed
+from benchmarks.vile_cave_ceiling import play, seed_range
 from vast_desktop.headless.tournament import wilson_interval
 from vast_desktop.rules_data import RulesData, load_rules_data
 from vast_desktop.rules_data.loader import load_rules_data_uncached
-
-ROLES = ("vile_ghoul", "cave")
 
 
 def chart_correction(rules: RulesData, movement: int = 0, attack: int = 0, boost_movement: int | None = None
@@ -57,20 +52,6 @@ def corrected(correction: dict[str, Any] | None) -> RulesData:
         return load_rules_data_uncached(user_dir=Path(folder))
 
 
-def wins(rules: RulesData, seeds: range) -> int:
-    won = 0
-    for seed in seeds:
-        g = new_game(Setup(roles=ROLES, seed=seed), rules)
-        bots = {"cave": make_bot("cave", "random", bot_seed(seed, "cave")),
-                "vile_ghoul": make_bot("vile_ghoul", "easy", bot_seed(seed, "vile_ghoul"))}
-        while g.outcome is None:
-            d = g.pending
-            assert d is not None
-            g.apply(bots[d.role](view(g, d.role), d))
-        won += "vile_ghoul" in g.outcome.winners
-    return won
-
-
 def chart_text(rules: RulesData) -> str:
     vile = rules.vile_ghoul
     rows = " ".join(f"{f}→{vile.chart_row(f).movement}/{vile.chart_row(f).attack}" for f in range(1, 7))
@@ -78,11 +59,7 @@ def chart_text(rules: RulesData) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args(argv)
-    seeds = range(args.seed, args.seed + args.games)
+    seeds = seed_range(__doc__, argv)
     base = load_rules_data()
     charts = {"provisional": None, "movement +1": chart_correction(base, movement=1),
               "attack +1": chart_correction(base, attack=1), "both +1": chart_correction(base, movement=1, attack=1),
@@ -90,9 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Easy Vile Ghoul vs random Cave under other dice charts, seeds {seeds.start}..{seeds.stop - 1}")
     for name, correction in charts.items():
         rules = corrected(correction)
-        won = wins(rules, seeds)
-        lo, hi = wilson_interval(won, args.games)
-        print(f"  {name:12s} {100 * won / args.games:5.1f}%  ({100 * lo:.1f}–{100 * hi:.1f})   {chart_text(rules)}",
+        won = sum(play(seed, "easy", rules) for seed in seeds)
+        lo, hi = wilson_interval(won, len(seeds))
+        print(f"  {name:12s} {100 * won / len(seeds):5.1f}%  ({100 * lo:.1f}–{100 * hi:.1f})   {chart_text(rules)}",
               flush=True)
     return 0
 
